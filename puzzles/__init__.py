@@ -1,0 +1,1 @@
+"""Bundled puzzle files (YAML data), one folder per ruleset."""

@@ -1,0 +1,1 @@
+"""Bundled rulesets (YAML data) and the ruleset JSON Schema."""

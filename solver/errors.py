@@ -1,0 +1,86 @@
+"""Errors a user can cause, each with the exit code the command line reports.
+
+Everything a user can get wrong (a card that does not exist, a ruleset that does not parse, a
+puzzle that asks for more copies of a card than the deck holds) raises a subclass of
+:class:`MeldsError`. The command line turns it into one readable message and exit code 2; it never
+shows a traceback for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_YES = 0
+EXIT_NO = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNDECIDED = 3
+
+
+class MeldsError(Exception):
+    """Base class of every error caused by input; exit code 2."""
+
+    exit_code = EXIT_BAD_INPUT
+    code = "bad-input"
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": str(self)}
+
+
+class UnknownCard(MeldsError):
+    code = "unknown-card"
+
+
+class TooManyCopies(MeldsError):
+    code = "too-many-copies"
+
+
+class UnknownRuleset(MeldsError):
+    code = "unknown-ruleset"
+
+
+class BadOption(MeldsError):
+    code = "bad-option"
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in a file a problem is: file, 1-based line, and the key path inside the document."""
+
+    file: str
+    line: int | None = None
+    path: str = ""
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.path:
+            where += f": {self.path}"
+        return where
+
+
+class FileFormatError(MeldsError):
+    """A YAML/JSON file that does not parse or does not fit its schema."""
+
+    code = "schema-error"
+
+    def __init__(self, message: str, location: Location | None = None):
+        self.location = location
+        self.message = message
+        super().__init__(f"{location}: {message}" if location else message)
+
+    def to_json(self) -> dict:
+        out = {"code": self.code, "message": str(self)}
+        if self.location:
+            out["file"] = self.location.file
+            out["line"] = self.location.line
+            out["path"] = self.location.path
+        return out
+
+
+class MalformedYaml(FileFormatError):
+    code = "malformed-yaml"
+
+
+class SchemaError(FileFormatError):
+    code = "schema-error"

@@ -1,0 +1,819 @@
+"""Rulesets: what a game is, as data read from YAML.
+
+A ruleset file is validated against ``rulesets/ruleset.schema.json`` and then built into the
+frozen dataclasses below, with the semantic checks a schema cannot make (unknown suit, a role
+that says ``own`` for a card with no suit, two cards spelt the same way, ...). Every error names
+the file, line and key. Options (the variants in a document's notes) are resolved at build time:
+``load_ruleset("basic-rummy", {"decks": 2})`` gives the two-deck game.
+
+>>> rs = load_ruleset("basic-rummy")
+>>> rs.name_en, [k.id for k in rs.kinds]
+('Basic Rummy', ['sequence', 'group'])
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import BadOption, Location, SchemaError, UnknownRuleset
+from .schema import validate
+from .yamlload import load_file, line_of
+
+BUNDLED_DIR = Path(__file__).resolve().parent.parent / "rulesets"
+SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+
+
+# --------------------------------------------------------------------------------------------
+# The data model
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a rule comes from: a document and a short quote, or an assumption of ours."""
+
+    doc: str
+    quote: str | None = None
+    note: str | None = None
+    assumption: str | None = None
+    line: int | None = None  # line of the element in the ruleset file
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"doc": self.doc}
+        if self.quote:
+            out["quote"] = self.quote
+        if self.assumption:
+            out["assumption"] = self.assumption
+        if self.line is not None:
+            out["ruleset_line"] = self.line
+        return out
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    names: tuple[str, ...] = ()
+    color: str | None = None
+
+
+@dataclass(frozen=True)
+class Rank:
+    id: str
+    names: tuple[str, ...] = ()
+    value: int | None = None
+
+
+@dataclass(frozen=True)
+class CardClass:
+    id: str
+    name_en: str | None
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    spell: tuple[str, ...]
+    copies: int
+    source: Source | None
+
+
+@dataclass(frozen=True, order=True)
+class Face:
+    """What is printed on a card: its class, suit and rank. Several copies may share a face."""
+
+    index: int
+    cls: str = field(compare=False)
+    suit: str | None = field(compare=False)
+    rank: str | None = field(compare=False)
+
+
+Identity = tuple  # (suit id, rank id): what a card counts as inside a meld
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: built once per ruleset and options
+class Deck:
+    suits: tuple[Suit, ...]
+    ranks: tuple[Rank, ...]
+    classes: tuple[CardClass, ...]
+    faces: tuple[Face, ...]
+    copies: Mapping[Face, int]
+    identity_spell: str
+
+    def suit(self, suit_id: str) -> Suit:
+        return next(s for s in self.suits if s.id == suit_id)
+
+    def rank(self, rank_id: str) -> Rank:
+        return next(r for r in self.ranks if r.id == rank_id)
+
+    def card_class(self, class_id: str) -> CardClass:
+        return next(c for c in self.classes if c.id == class_id)
+
+    @property
+    def size(self) -> int:
+        return sum(self.copies.values())
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A role may be played only if the meld holds another card of one of these classes."""
+
+    classes: frozenset[str]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Role:
+    """A way a card can count in a meld: as itself, or as a wild standing for other identities.
+
+    ``suits``/``ranks`` of ``None`` mean the card's own suit/rank.
+    """
+
+    id: str
+    name: str
+    classes: frozenset[str]
+    wild: bool
+    suits: tuple[str, ...] | None
+    ranks: tuple[str, ...] | None
+    requires_in_meld: Requirement | None
+    source: Source | None
+
+    def suits_for(self, face: Face) -> tuple[str, ...]:
+        return (face.suit,) if self.suits is None else self.suits
+
+    def ranks_for(self, face: Face) -> tuple[str, ...]:
+        return (face.rank,) if self.ranks is None else self.ranks
+
+    def fixed_suit(self, face: Face) -> str | None:
+        """The suit a card shows whatever it stands for (None for a suit wild)."""
+        suits = self.suits_for(face)
+        return suits[0] if len(suits) == 1 else None
+
+    def fixed_rank(self, face: Face) -> str | None:
+        ranks = self.ranks_for(face)
+        return ranks[0] if len(ranks) == 1 else None
+
+
+@dataclass(frozen=True)
+class KindRole:
+    """A role allowed in a meld kind, optionally only for some classes or some meld sizes."""
+
+    role: Role
+    classes: frozenset[str] | None
+    sizes: frozenset[int] | None
+    source: Source | None
+
+    def applies(self, face: Face) -> bool:
+        return face.cls in self.role.classes and (self.classes is None or face.cls in self.classes)
+
+
+@dataclass(frozen=True)
+class Order:
+    """The rank order of a sequence: positions, possibly cyclic (a rank may stand twice)."""
+
+    ranks: tuple[str, ...]
+    cyclic: bool
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class SuitStep:
+    """How the suit changes from one card of a sequence to the next.
+
+    ``cycle`` None: the suit stays the same. Otherwise the suit steps along the named cycle;
+    ``directions`` maps 'forward'/'backward' to the name of that reading.
+    """
+
+    cycle: str | None
+    directions: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ShortForm:
+    size: int
+    roles: frozenset[str]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Distinguish:
+    fixed_suits: int
+    fixed_ranks: int
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class MeldKind:
+    id: str
+    name: str
+    name_en: str | None
+    family: str
+    shape: str  # group | sequence | identical
+    size_min: int
+    size_max: int
+    short_form: ShortForm | None
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    order: Order | None
+    suit_step: SuitStep
+    roles: tuple[KindRole, ...]
+    wilds: tuple[int | None, int | None, Source | None] | None
+    distinct: bool
+    distinct_source: Source | None
+    distinguish: Distinguish | None
+    phase: str | None
+    source: Source | None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.name_en})" if self.name_en else self.name
+
+    def size_ok(self, n: int) -> bool:
+        return self.size_min <= n <= self.size_max or bool(
+            self.short_form and n == self.short_form.size)
+
+    @property
+    def largest(self) -> int:
+        return self.size_max
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    type: str
+    default: Any
+    choices: tuple | None
+    minimum: int | None
+    maximum: int | None
+    description: str
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Assumption:
+    id: str
+    text: str
+    reason: str
+    source: Source | None
+    option: str | None
+    line: int | None
+
+
+@dataclass(frozen=True)
+class Phase:
+    id: str
+    name: str
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class CardPoints:
+    classes: frozenset[str] | None
+    suits: frozenset[str] | None
+    ranks: frozenset[str] | None
+    points: int | str  # an integer, or "rank" for the rank's value
+    source: Source | None
+
+    def matches(self, face: Face) -> bool:
+        return ((self.classes is None or face.cls in self.classes)
+                and (self.suits is None or face.suit in self.suits)
+                and (self.ranks is None or face.rank in self.ranks))
+
+
+@dataclass(frozen=True)
+class HandSize:
+    players: frozenset[int]
+    cards: int
+    condition: Mapping[str, Any]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Deal:
+    hand_sizes: tuple[HandSize, ...]
+    starter_discard: int
+    source: Source | None
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity, like Deck
+class Ruleset:
+    id: str
+    name: str
+    name_en: str | None
+    document: str
+    document_title: str | None
+    path: str
+    players: tuple[int, int] | None
+    options: Mapping[str, Option]
+    option_values: Mapping[str, Any]
+    assumptions: tuple[Assumption, ...]
+    deck: Deck
+    cycles: Mapping[str, tuple[str, ...]]
+    phases: tuple[Phase, ...]
+    roles: Mapping[str, Role]
+    all_kinds: tuple[MeldKind, ...]
+    kinds: tuple[MeldKind, ...]  # the kinds enabled by the option values
+    ambiguity_source: Source | None
+    deal: Deal | None
+    card_points: tuple[CardPoints, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.name_en})" if self.name_en else self.name
+
+    def kind(self, kind_id: str) -> MeldKind:
+        for kind in self.all_kinds:
+            if kind.id == kind_id:
+                return kind
+        raise KeyError(kind_id)
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each player for a player count, under the current options.
+
+        >>> rs = load_ruleset("basic-rummy")
+        >>> [rs.hand_size(n) for n in (2, 3, 5)]
+        [10, 7, 4]
+        """
+        if self.deal is None:
+            raise BadOption(f"ruleset {self.id} has no deal table")
+        for entry in self.deal.hand_sizes:
+            if players in entry.players and all(
+                    self.option_values.get(k) == v for k, v in entry.condition.items()):
+                return entry.cards
+        raise BadOption(f"{self.label} is not played by {players} players")
+
+    def points(self, face: Face) -> int:
+        """The card-point value of a face (deadwood or penalty value)."""
+        for entry in self.card_points:
+            if entry.matches(face):
+                if entry.points == "rank":
+                    value = self.deck.rank(face.rank).value
+                    return int(value if value is not None else face.rank)
+                return int(entry.points)
+        return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Loading
+
+
+def normalise_quote(text: str) -> str:
+    """NFKC, without any white space: documents space Japanese text irregularly."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+
+
+def bundled_rulesets() -> list[Path]:
+    return sorted(p for p in BUNDLED_DIR.glob("*.yaml"))
+
+
+def resolve_path(ref: str) -> Path:
+    """A ruleset reference is a bundled id (``fesca``) or a path to a YAML file."""
+    candidate = Path(ref)
+    if candidate.suffix in (".yaml", ".yml") or "/" in ref or candidate.exists():
+        if not candidate.is_file():
+            raise UnknownRuleset(f"no ruleset file {ref!r}")
+        return candidate
+    bundled = BUNDLED_DIR / f"{ref}.yaml"
+    if bundled.is_file():
+        return bundled
+    known = ", ".join(p.stem for p in bundled_rulesets())
+    raise UnknownRuleset(f"unknown ruleset {ref!r}; bundled rulesets: {known} (or give a path)")
+
+
+@lru_cache(maxsize=32)
+def _load_raw(path: str, mtime: float) -> Any:
+    data = load_file(path)
+    validate(data, "ruleset.schema.json", path)
+    return data
+
+
+def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """Load, validate and build a ruleset by id or path, with option values applied."""
+    path = resolve_path(ref)
+    return _build_cached(str(path), path.stat().st_mtime, tuple(sorted((options or {}).items())))
+
+
+@lru_cache(maxsize=64)
+def _build_cached(path: str, mtime: float, options: tuple) -> Ruleset:
+    return _Builder(path, _load_raw(path, mtime)).build(dict(options))
+
+
+class _Builder:
+    """Turns validated YAML data into a :class:`Ruleset`, reporting semantic errors by line."""
+
+    def __init__(self, path: str, data: Any):
+        self.path = path
+        self.data = data
+        self.doc = data["document"]["file"]
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def fail(self, container: Any, key: Any, message: str, path: str = "") -> None:
+        raise SchemaError(message, Location(self.path, line_of(container, key), path))
+
+    def source(self, element: Mapping | None) -> Source | None:
+        if not isinstance(element, Mapping):
+            return None
+        src = element.get("source")
+        assumption = element.get("assumption")
+        if src is None and assumption is None:
+            return None
+        src = src or {}
+        return Source(doc=src.get("doc", self.doc), quote=src.get("quote"), note=src.get("note"),
+                      assumption=assumption, line=getattr(element, "line", None))
+
+    def expand_ranks(self, items: list, known: Mapping[str, Rank], where: Any, path: str,
+                     ) -> tuple[str, ...]:
+        out: list[str] = []
+        for i, item in enumerate(items):
+            text = str(item)
+            match = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", text)
+            if match:
+                lo, hi = int(match[1]), int(match[2])
+                if lo > hi:
+                    self.fail(items, i, f"empty rank range {text!r}", f"{path}[{i}]")
+                ids = [str(v) for v in range(lo, hi + 1)]
+            else:
+                ids = [text]
+            for rid in ids:
+                if rid not in known:
+                    self.fail(items, i, f"unknown rank {rid!r} (the deck's ranks: "
+                              f"{', '.join(known)})", f"{path}[{i}]")
+                out.append(rid)
+        return tuple(out)
+
+    def expand_ints(self, items: list, where: Any, path: str) -> frozenset[int]:
+        out: set[int] = set()
+        for i, item in enumerate(items):
+            match = re.fullmatch(r"(\d+)\.\.(\d+)", str(item))
+            if match:
+                out.update(range(int(match[1]), int(match[2]) + 1))
+            elif isinstance(item, int):
+                out.add(item)
+            else:
+                self.fail(items, i, f"expected a number or a range 'a..b', got {item!r}",
+                          f"{path}[{i}]")
+        return frozenset(out)
+
+    def check_ids(self, items: list, known: Any, what: str, path: str) -> tuple[str, ...]:
+        for i, item in enumerate(items):
+            if item not in known:
+                self.fail(items, i, f"unknown {what} {item!r} (known: {', '.join(known)})",
+                          f"{path}[{i}]")
+        return tuple(items)
+
+    # -- sections ---------------------------------------------------------------------------
+
+    def build(self, option_values: dict) -> Ruleset:
+        d = self.data
+        options = self.build_options(d.get("options", {}))
+        values = self.resolve_options(options, option_values)
+        assumptions = self.build_assumptions(d.get("assumptions", []), options)
+        deck = self.build_deck(d["deck"], values)
+        cycles = self.build_cycles(d.get("cycles", {}), deck)
+        phases = tuple(Phase(p["id"], p.get("name", p["id"]), self.source(p))
+                       for p in d.get("phases", []))
+        roles = self.build_roles(d["roles"], deck)
+        kinds = tuple(self.build_kind(k, i, deck, roles, cycles, phases, options)
+                      for i, k in enumerate(d["melds"]))
+        seen: set[str] = set()
+        for i, kind in enumerate(kinds):
+            if kind.id in seen:
+                self.fail(d["melds"], i, f"duplicate meld kind id {kind.id!r}", f"melds[{i}].id")
+            seen.add(kind.id)
+        enabled = tuple(k for k, raw in zip(kinds, d["melds"])
+                        if all(values.get(o) == v for o, v in raw.get("enabled_if", {}).items()))
+        players = d.get("players")
+        known_assumptions = {a.id for a in assumptions}
+        self.check_assumption_refs(d, known_assumptions, "")
+        return Ruleset(
+            id=d["id"], name=d["name"], name_en=d.get("name_en"), document=self.doc,
+            document_title=d["document"].get("title"), path=self.path,
+            players=(players["min"], players["max"]) if players else None,
+            options=options, option_values=values, assumptions=assumptions, deck=deck,
+            cycles=cycles, phases=phases, roles=roles, all_kinds=kinds, kinds=enabled,
+            ambiguity_source=self.source(d.get("ambiguity")),
+            deal=self.build_deal(d.get("deal"), options),
+            card_points=self.build_points(d.get("card_points", []), deck),
+        )
+
+    def check_assumption_refs(self, node: Any, known: set[str], path: str) -> None:
+        """Every ``assumption: id`` must name an assumption of the ruleset."""
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key == "assumption" and value not in known:
+                    self.fail(node, key, f"unknown assumption {value!r} (declared: "
+                              f"{', '.join(sorted(known)) or 'none'})", f"{path}.{key}")
+                if key != "assumptions":
+                    self.check_assumption_refs(value, known, f"{path}.{key}" if path else key)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                self.check_assumption_refs(item, known, f"{path}[{i}]")
+
+    def build_options(self, raw: Mapping) -> dict[str, Option]:
+        out = {}
+        for oid, o in raw.items():
+            choices = tuple(o["choices"]) if "choices" in o else None
+            option = Option(oid, o["type"], o["default"], choices, o.get("minimum"),
+                            o.get("maximum"), o["description"], self.source(o))
+            problem = _option_problem(option, option.default)
+            if problem:
+                self.fail(o, "default", f"default {problem}", f"options.{oid}.default")
+            out[oid] = option
+        return out
+
+    def resolve_options(self, options: Mapping[str, Option], given: Mapping[str, Any]) -> dict:
+        values = {oid: o.default for oid, o in options.items()}
+        for oid, value in given.items():
+            if oid not in options:
+                known = ", ".join(options) or "none"
+                raise BadOption(f"ruleset {self.data['id']} has no option {oid!r} (options: {known})")
+            value = _coerce_option(options[oid], value)
+            problem = _option_problem(options[oid], value)
+            if problem:
+                raise BadOption(f"option {oid}: {problem}")
+            values[oid] = value
+        return values
+
+    def build_assumptions(self, raw: list, options: Mapping[str, Option]) -> tuple[Assumption, ...]:
+        out = []
+        ids: set[str] = set()
+        for i, a in enumerate(raw):
+            if a["id"] in ids:
+                self.fail(raw, i, f"duplicate assumption id {a['id']!r}", f"assumptions[{i}]")
+            ids.add(a["id"])
+            if a.get("option") and a["option"] not in options:
+                self.fail(a, "option", f"unknown option {a['option']!r}", f"assumptions[{i}].option")
+            src = a.get("source")
+            out.append(Assumption(a["id"], a["text"], a["reason"],
+                                  Source(src.get("doc", self.doc), src["quote"]) if src else None,
+                                  a.get("option"), getattr(a, "line", None)))
+        return tuple(out)
+
+    def option_value(self, raw: Any, values: Mapping[str, Any], default: int) -> int:
+        if raw is None:
+            return default
+        if isinstance(raw, Mapping):
+            return int(values[raw["option"]])
+        return int(raw)
+
+    def build_deck(self, raw: Mapping, values: Mapping[str, Any]) -> Deck:
+        suits = []
+        for i, s in enumerate(raw["suits"]):
+            suits.append(Suit(str(s["id"]), tuple(str(n) for n in s.get("names", [])), s.get("color")))
+        suit_ids = [s.id for s in suits]
+        if len(set(suit_ids)) != len(suit_ids):
+            self.fail(raw, "suits", "duplicate suit id", "deck.suits")
+        ranks: dict[str, Rank] = {}
+        for i, r in enumerate(raw.get("ranks", [])):
+            if isinstance(r, str):
+                lo, hi = (int(x) for x in r.split(".."))
+                new = [Rank(str(v), (), v) for v in range(lo, hi + 1)]
+            else:
+                rid = str(r["id"])
+                value = r.get("value", int(rid) if re.fullmatch(r"-?\d+", rid) else None)
+                new = [Rank(rid, tuple(str(n) for n in r.get("names", [])), value)]
+            for rank in new:
+                if rank.id in ranks:
+                    self.fail(raw["ranks"], i, f"duplicate rank id {rank.id!r}", f"deck.ranks[{i}]")
+                ranks[rank.id] = rank
+        for option_key in ("copies",):
+            if isinstance(raw.get(option_key), Mapping) and raw[option_key]["option"] not in values:
+                self.fail(raw, option_key, f"unknown option {raw[option_key]['option']!r}", "deck.copies")
+        deck_copies = self.option_value(raw.get("copies"), values, 1)
+        classes = []
+        faces: list[Face] = []
+        copies: dict[Face, int] = {}
+        for i, c in enumerate(raw["classes"]):
+            path = f"deck.classes[{i}]"
+            csuits = self.check_ids(c.get("suits", []), suit_ids, "suit", f"{path}.suits")
+            cranks = self.expand_ranks(c.get("ranks", []), ranks, c, f"{path}.ranks")
+            for t_i, template in enumerate(c["spell"]):
+                if "{suit}" in template and not csuits:
+                    self.fail(c["spell"], t_i, "spelling uses {suit} but the class has no suits",
+                              f"{path}.spell[{t_i}]")
+                if "{rank}" in template and not cranks:
+                    self.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks",
+                              f"{path}.spell[{t_i}]")
+            if isinstance(c.get("copies"), Mapping) and c["copies"]["option"] not in values:
+                self.fail(c, "copies", f"unknown option {c['copies']['option']!r}", f"{path}.copies")
+            n_copies = self.option_value(c.get("copies"), values, deck_copies)
+            cls = CardClass(c["id"], c.get("name_en"), csuits, cranks, tuple(c["spell"]),
+                            n_copies, self.source(c))
+            classes.append(cls)
+            for suit in csuits or (None,):
+                for rank in cranks or (None,):
+                    face = Face(len(faces), cls.id, suit, rank)
+                    faces.append(face)
+                    copies[face] = n_copies
+        class_ids = [c.id for c in classes]
+        if len(set(class_ids)) != len(class_ids):
+            self.fail(raw, "classes", "duplicate card class id", "deck.classes")
+        deck = Deck(tuple(suits), tuple(ranks.values()), tuple(classes), tuple(faces), copies,
+                    raw.get("identity", "{suit}{rank}"))
+        from .notation import Notation  # notation builds on the deck model defined here
+
+        try:
+            Notation.for_deck(deck)
+        except ValueError as exc:
+            self.fail(raw, "classes", str(exc), "deck.classes")
+        return deck
+
+    def build_cycles(self, raw: Mapping, deck: Deck) -> dict[str, tuple[str, ...]]:
+        out = {}
+        suit_ids = [s.id for s in deck.suits]
+        for name, c in raw.items():
+            suits = self.check_ids(c["suits"], suit_ids, "suit", f"cycles.{name}.suits")
+            if len(set(suits)) != len(suits):
+                self.fail(c, "suits", "a cycle lists each suit once", f"cycles.{name}.suits")
+            out[name] = suits
+        return out
+
+    def build_roles(self, raw: list, deck: Deck) -> dict[str, Role]:
+        out: dict[str, Role] = {}
+        class_ids = [c.id for c in deck.classes]
+        suit_ids = [s.id for s in deck.suits]
+        rank_map = {r.id: r for r in deck.ranks}
+        for i, r in enumerate(raw):
+            path = f"roles[{i}]"
+            if r["id"] in out:
+                self.fail(raw, i, f"duplicate role id {r['id']!r}", path)
+            classes = self.check_ids(r["classes"], class_ids, "card class", f"{path}.classes")
+            suits = None if r["suit"] == "own" else self.check_ids(r["suit"], suit_ids, "suit",
+                                                                     f"{path}.suit")
+            ranks = None if r["rank"] == "own" else self.expand_ranks(r["rank"], rank_map, r,
+                                                                       f"{path}.rank")
+            for cid in classes:
+                cls = deck.card_class(cid)
+                if suits is None and not cls.suits:
+                    self.fail(r, "suit", f"suit 'own', but cards of class {cid} have no suit",
+                              f"{path}.suit")
+                if ranks is None and not cls.ranks:
+                    self.fail(r, "rank", f"rank 'own', but cards of class {cid} have no rank",
+                              f"{path}.rank")
+            req = None
+            if "requires_in_meld" in r:
+                q = r["requires_in_meld"]
+                self.check_ids(q["classes"], class_ids, "card class", f"{path}.requires_in_meld.classes")
+                req = Requirement(frozenset(q["classes"]), self.source(q))
+            out[r["id"]] = Role(r["id"], r.get("name", r["id"]), frozenset(classes),
+                                bool(r.get("wild", False)), suits, ranks, req, self.source(r))
+        return out
+
+    def build_kind(self, k: Mapping, index: int, deck: Deck, roles: Mapping[str, Role],
+                   cycles: Mapping, phases: tuple[Phase, ...], options: Mapping[str, Option],
+                   ) -> MeldKind:
+        path = f"melds[{index}]"
+        rank_map = {r.id: r for r in deck.ranks}
+        suit_ids = [s.id for s in deck.suits]
+        size = k["size"]
+        if size["min"] > size["max"]:
+            self.fail(k, "size", "size.min is larger than size.max", f"{path}.size")
+        kind_roles = []
+        for j, entry in enumerate(k["roles"]):
+            entry_map = entry if isinstance(entry, Mapping) else {"role": entry}
+            rid = entry_map["role"]
+            if rid not in roles:
+                self.fail(k["roles"], j, f"unknown role {rid!r} (roles: {', '.join(roles)})",
+                          f"{path}.roles[{j}]")
+            classes = entry_map.get("classes")
+            if classes:
+                self.check_ids(classes, roles[rid].classes, f"class of role {rid}",
+                               f"{path}.roles[{j}].classes")
+            sizes = (self.expand_ints(entry_map["sizes"], entry_map, f"{path}.roles[{j}].sizes")
+                     if "sizes" in entry_map else None)
+            kind_roles.append(KindRole(roles[rid], frozenset(classes) if classes else None, sizes,
+                                       self.source(entry_map)))
+        shape = k["shape"]
+        order = None
+        if shape == "sequence":
+            if "order" not in k:
+                self.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
+            o = k["order"]
+            order = Order(self.expand_ranks(o["ranks"], rank_map, o, f"{path}.order.ranks"),
+                          bool(o.get("cyclic", False)), self.source(o))
+        elif "order" in k or "suit_step" in k:
+            key = "order" if "order" in k else "suit_step"
+            self.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
+        step_raw = k.get("suit_step", "same")
+        if step_raw == "same":
+            step = SuitStep(None, (("forward", ""),))
+        else:
+            if step_raw["cycle"] not in cycles:
+                self.fail(step_raw, "cycle", f"unknown cycle {step_raw['cycle']!r} "
+                          f"(cycles: {', '.join(cycles) or 'none'})", f"{path}.suit_step.cycle")
+            if not step_raw["directions"]:
+                self.fail(step_raw, "directions", "name at least one direction",
+                          f"{path}.suit_step.directions")
+            step = SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
+        suits = self.check_ids(k.get("suits", suit_ids), suit_ids, "suit", f"{path}.suits")
+        ranks = (self.expand_ranks(k["ranks"], rank_map, k, f"{path}.ranks") if "ranks" in k
+                 else tuple(rank_map))
+        short = None
+        if "short_form" in k:
+            sf = k["short_form"]
+            self.check_ids(sf["roles"], [r.role.id for r in kind_roles], "role of this kind",
+                           f"{path}.short_form.roles")
+            short = ShortForm(sf["size"], frozenset(sf["roles"]), self.source(sf))
+        wilds = None
+        if "wilds" in k:
+            w = k["wilds"]
+            wilds = (w.get("min"), w.get("max"), self.source(w))
+        distinct_raw = k.get("distinct", True)
+        distinct = distinct_raw is not False
+        distinguish = None
+        if "distinguish" in k:
+            dg = k["distinguish"]
+            distinguish = Distinguish(dg.get("fixed_suits", 0), dg.get("fixed_ranks", 0),
+                                      self.source(dg))
+        phase = k.get("phase")
+        if phase is not None and phase not in [p.id for p in phases]:
+            self.fail(k, "phase", f"unknown phase {phase!r} (phases: "
+                      f"{', '.join(p.id for p in phases) or 'none'})", f"{path}.phase")
+        for oid, value in k.get("enabled_if", {}).items():
+            if oid not in options:
+                self.fail(k["enabled_if"], oid, f"unknown option {oid!r}", f"{path}.enabled_if")
+            problem = _option_problem(options[oid], value)
+            if problem:
+                self.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
+        return MeldKind(
+            id=k["id"], name=k["name"], name_en=k.get("name_en"), family=k.get("family", k["id"]),
+            shape=shape, size_min=size["min"], size_max=size["max"], short_form=short,
+            suits=suits, ranks=ranks, order=order, suit_step=step, roles=tuple(kind_roles),
+            wilds=wilds, distinct=distinct,
+            distinct_source=self.source(distinct_raw) if isinstance(distinct_raw, Mapping) else None,
+            distinguish=distinguish, phase=phase, source=self.source(k),
+        )
+
+    def build_deal(self, raw: Mapping | None, options: Mapping[str, Option]) -> Deal | None:
+        if raw is None:
+            return None
+        sizes = []
+        for i, h in enumerate(raw["hand_size"]):
+            cond = dict(h.get("if", {}))
+            for oid, value in cond.items():
+                if oid not in options:
+                    self.fail(h["if"], oid, f"unknown option {oid!r}", f"deal.hand_size[{i}].if")
+            sizes.append(HandSize(self.expand_ints(h["players"], h, f"deal.hand_size[{i}].players"),
+                                  h["cards"], cond, self.source(h)))
+        return Deal(tuple(sizes), raw.get("starter_discard", 0), self.source(raw))
+
+    def build_points(self, raw: list, deck: Deck) -> tuple[CardPoints, ...]:
+        out = []
+        rank_map = {r.id: r for r in deck.ranks}
+        for i, p in enumerate(raw):
+            path = f"card_points[{i}]"
+            classes = p.get("classes")
+            if classes:
+                self.check_ids(classes, [c.id for c in deck.classes], "card class", f"{path}.classes")
+            suits = p.get("suits")
+            if suits:
+                self.check_ids(suits, [s.id for s in deck.suits], "suit", f"{path}.suits")
+            ranks = self.expand_ranks(p["ranks"], rank_map, p, f"{path}.ranks") if "ranks" in p else None
+            out.append(CardPoints(frozenset(classes) if classes else None,
+                                  frozenset(suits) if suits else None,
+                                  frozenset(ranks) if ranks else None, p["points"], self.source(p)))
+        return tuple(out)
+
+
+def _coerce_option(option: Option, value: Any) -> Any:
+    """Option values from the command line arrive as text."""
+    if not isinstance(value, str):
+        return value
+    if option.type == "boolean":
+        lowered = value.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        return value
+    if option.type == "integer" and re.fullmatch(r"-?\d+", value):
+        return int(value)
+    return value
+
+
+def _option_problem(option: Option, value: Any) -> str | None:
+    expected = {"boolean": bool, "integer": int, "string": str}[option.type]
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        return f"expects a {option.type}, got {value!r}"
+    if option.choices and value not in option.choices:
+        return f"{value!r} is not one of {', '.join(map(str, option.choices))}"
+    if option.minimum is not None and value < option.minimum:
+        return f"must be at least {option.minimum}"
+    if option.maximum is not None and value > option.maximum:
+        return f"must be at most {option.maximum}"
+    return None
+
+
+def with_options(ruleset: Ruleset, options: Mapping[str, Any]) -> Ruleset:
+    """The same ruleset file built with other option values."""
+    merged = {**{k: v for k, v in ruleset.option_values.items()
+                 if v != ruleset.options[k].default}, **options}
+    return load_ruleset(ruleset.path, merged)
+
+
+__all__ = [
+    "Assumption", "CardClass", "Deck", "Face", "KindRole", "MeldKind", "Option", "Order", "Role",
+    "Ruleset", "Source", "Suit", "SuitStep", "bundled_rulesets", "load_ruleset", "normalise_quote",
+    "resolve_path", "with_options",
+]

@@ -1,0 +1,46 @@
+"""Shared fixtures: rulesets and meld checkers are built once per test session."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.meld import MeldChecker
+from solver.ruleset import load_ruleset
+
+
+@pytest.fixture(scope="session")
+def fesca():
+    return load_ruleset("fesca")
+
+
+@pytest.fixture(scope="session")
+def fesca_checker(fesca):
+    with MeldChecker(fesca) as checker:
+        yield checker
+
+
+@pytest.fixture(scope="session")
+def fesca_no_sojun_checker():
+    with MeldChecker(load_ruleset("fesca", {"sojun": False})) as checker:
+        yield checker
+
+
+@pytest.fixture(scope="session")
+def rummy():
+    return load_ruleset("basic-rummy")
+
+
+@pytest.fixture(scope="session")
+def rummy_checker(rummy):
+    with MeldChecker(rummy) as checker:
+        yield checker
+
+
+def as_text(checker, reading) -> list[str]:
+    """The identities of a reading in the document's notation, in reading order."""
+    return [checker.notation.format_identity(p.identity) for p in reading.placements]
+
+
+def roles(reading) -> dict[str, str]:
+    """card name -> role played"""
+    return {f"{p.face.cls}{p.face.suit or ''}{p.face.rank or ''}": p.role for p in reading.placements}

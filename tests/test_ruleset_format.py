@@ -1,0 +1,208 @@
+"""Loading rulesets: validation with file and line, the JSON Schema, and honest sources."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from solver.errors import BadOption, MalformedYaml, SchemaError, UnknownRuleset
+from solver.ruleset import (SEEDS_DIR, bundled_rulesets, load_ruleset, normalise_quote,
+                            resolve_path)
+from solver.schema import Validator, load_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMAL = """\
+format: 1
+id: tiny
+name: Tiny
+document: {file: tiny.txt}
+deck:
+  suits: [{id: A}, {id: B}]
+  ranks: ["1..5"]
+  classes:
+    - {id: plain, suits: [A, B], ranks: ["1..5"], spell: ["{suit}{rank}"]}
+roles:
+  - {id: natural, classes: [plain], suit: own, rank: own}
+melds:
+  - {id: run, name: Run, shape: sequence, size: {min: 3, max: 5}, order: {ranks: ["1..5"]}, roles: [natural]}
+"""
+
+
+def write(tmp_path, text, name="game.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_bundled_rulesets_load(fesca, rummy):
+    assert {p.stem for p in bundled_rulesets()} >= {"fesca", "basic-rummy"}
+    assert fesca.deck.size == 78 and rummy.deck.size == 52
+
+
+def test_a_user_ruleset_by_path(tmp_path):
+    rs = load_ruleset(write(tmp_path, MINIMAL))
+    assert rs.id == "tiny" and rs.deck.size == 10
+
+
+def test_unknown_ruleset_id_lists_the_bundled_ones():
+    with pytest.raises(UnknownRuleset, match="fesca"):
+        resolve_path("no-such-game")
+
+
+def test_malformed_yaml_names_file_and_line(tmp_path):
+    path = write(tmp_path, MINIMAL.replace("name: Tiny", "name: [Tiny"))
+    with pytest.raises(MalformedYaml) as info:
+        load_ruleset(path)
+    assert info.value.location.file == path and info.value.location.line is not None
+    assert str(info.value).startswith(f"{path}:")
+
+
+def test_duplicate_keys_are_rejected(tmp_path):
+    with pytest.raises(MalformedYaml, match="duplicate key 'name'"):
+        load_ruleset(write(tmp_path, MINIMAL + "name: Again\n"))
+
+
+def test_python_tags_are_never_evaluated(tmp_path):
+    evil = MINIMAL.replace("name: Tiny", "name: !!python/object/apply:os.system ['echo hacked']")
+    with pytest.raises(MalformedYaml):
+        load_ruleset(write(tmp_path, evil))
+
+
+@pytest.mark.parametrize("change,line,path,message", [
+    (("id: tiny", "id: Tiny Game"), 2, "id", "lower-case"),
+    (("    - {id: plain, suits: [A, B],", "    - {id: plain, colour: red, suits: [A, B],"), 9,
+     "deck.classes[0].colour", "unknown key 'colour'"),
+    (("size: {min: 3, max: 5}", "size: {min: 3}"), 13, "melds[0].size", "missing required key 'max'"),
+    (("shape: sequence", "shape: spiral"), 13, "melds[0].shape", "'spiral' is not one of"),
+    (("format: 1", "format: 2"), 1, "format", "must be 1"),
+])
+def test_schema_errors_name_file_line_and_key(tmp_path, change, line, path, message):
+    text = MINIMAL.replace(*change)
+    assert text != MINIMAL
+    with pytest.raises(SchemaError) as info:
+        load_ruleset(write(tmp_path, text))
+    err = info.value
+    assert err.location.line == line and err.location.path == path and message in err.message
+
+
+@pytest.mark.parametrize("change,message,line", [
+    (("suits: [A, B], ranks", "suits: [A, C], ranks"), "unknown suit 'C'", 9),
+    (('ranks: ["1..5"], spell', 'ranks: ["1..6"], spell'), "unknown rank '6'", 9),
+    (("roles: [natural]}", "roles: [wild]}"), "unknown role 'wild'", 13),
+    (("order: {ranks: [\"1..5\"]}", "order: {ranks: [\"1..5\"]}, phase: day"), "unknown phase 'day'", 13),
+    (('spell: ["{suit}{rank}"]', 'spell: ["{rank}"]'), "names two cards", 8),
+])
+def test_semantic_errors_name_the_line(tmp_path, change, message, line):
+    text = MINIMAL.replace(*change)
+    assert text != MINIMAL
+    with pytest.raises(SchemaError) as info:
+        load_ruleset(write(tmp_path, text))
+    assert message in str(info.value) and info.value.location.line == line
+
+
+def test_unknown_option_and_bad_option_value():
+    with pytest.raises(BadOption, match="no option 'colour'"):
+        load_ruleset("fesca", {"colour": "red"})
+    with pytest.raises(BadOption, match="expects a boolean"):
+        load_ruleset("fesca", {"sojun": "maybe"})
+    with pytest.raises(BadOption, match="at most 4"):
+        load_ruleset("fesca", {"taikyoku-copies": 9})
+    assert load_ruleset("fesca", {"sojun": "false"}).option_values["sojun"] is False
+
+
+def test_options_switch_meld_kinds_and_copies():
+    no_chains = load_ruleset("fesca", {"sojun": False})
+    assert "sousei-chain" not in [k.id for k in no_chains.kinds]
+    assert load_ruleset("fesca", {"taikyoku-copies": 2}).deck.size == 79
+
+
+# -- sources are honest ------------------------------------------------------------------------
+
+
+def _sources(node, where=""):
+    if isinstance(node, dict):
+        if "quote" in node and isinstance(node["quote"], str):
+            yield where, node.get("doc"), node["quote"]
+        for key, value in node.items():
+            yield from _sources(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _sources(item, f"{where}[{i}]")
+
+
+@pytest.mark.parametrize("path", bundled_rulesets(), ids=lambda p: p.stem)
+def test_every_quote_is_in_its_document(path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    default_doc = data["document"]["file"]
+    texts = {}
+    count = 0
+    for where, doc, quote in _sources(data):
+        doc = doc or default_doc
+        if doc not in texts:
+            texts[doc] = normalise_quote((SEEDS_DIR / doc).read_text(encoding="utf-8"))
+        assert normalise_quote(quote) in texts[doc], f"{path.name}{where}: not in {doc}: {quote}"
+        count += 1
+    assert count >= 10
+
+
+@pytest.mark.parametrize("path", bundled_rulesets(), ids=lambda p: p.stem)
+def test_every_meld_kind_and_assumption_cites_something(path):
+    rs = load_ruleset(str(path))
+    for kind in rs.all_kinds:
+        assert kind.source is not None and (kind.source.quote or kind.source.assumption), kind.id
+    for a in rs.assumptions:
+        assert a.text and a.reason
+
+
+# -- the JSON Schema ---------------------------------------------------------------------------
+
+
+def test_committed_schema_is_generated_by_the_tool():
+    out = subprocess.run([sys.executable, "-c",
+                          "import runpy,json; g=runpy.run_path('tools/gen_schema.py');"
+                          "print(json.dumps(g['schema'], ensure_ascii=False, indent=2))"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == json.loads((ROOT / "rulesets" / "ruleset.schema.json").read_text())
+
+
+def test_schema_is_valid_json_schema_and_accepts_the_bundled_rulesets():
+    schema = load_schema("ruleset.schema.json")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for path in bundled_rulesets():
+        jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), schema)
+
+
+def _mutations(data):
+    """Single-point breakages of a valid ruleset, to compare the two validators on."""
+    yield "drop id", lambda d: d.pop("id")
+    yield "id type", lambda d: d.__setitem__("id", 5)
+    yield "extra top key", lambda d: d.__setitem__("colour", "red")
+    yield "bad shape", lambda d: d["melds"][0].__setitem__("shape", "blob")
+    yield "size min type", lambda d: d["melds"][0]["size"].__setitem__("min", "three")
+    yield "role suit form", lambda d: d["roles"][0].__setitem__("suit", 7)
+    yield "empty spell", lambda d: d["deck"]["classes"][0].__setitem__("spell", [])
+    yield "option no default", lambda d: d.setdefault("options", {}).__setitem__(
+        "x", {"type": "boolean", "description": "x"})
+    yield "quote missing", lambda d: d["melds"][0].__setitem__("source", {"doc": "x"})
+    yield "rank range form", lambda d: d["deck"]["ranks"].append("1-5")
+    yield "kind role object", lambda d: d["melds"][0]["roles"].append({"classes": ["x"]})
+    yield "fine", lambda d: None
+
+
+@pytest.mark.parametrize("path", bundled_rulesets(), ids=lambda p: p.stem)
+def test_built_in_validator_agrees_with_jsonschema(path):
+    schema = load_schema("ruleset.schema.json")
+    original = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for name, mutate in _mutations(original):
+        data = copy.deepcopy(original)
+        mutate(data)
+        ours = bool(Validator(schema).problems(data, schema, (), 1))
+        theirs = not jsonschema.Draft202012Validator(schema).is_valid(data)
+        assert ours == theirs, name
