@@ -25,7 +25,21 @@ from .schema import validate
 from .yamlload import load_file, line_of
 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "rulesets"
-SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+# The rule documents the bundled rulesets quote, as received (copies of shared/seeds).
+DOCUMENTS_DIR = BUNDLED_DIR / "documents"
+
+
+def document_text(name: str, ruleset_path: str | Path | None = None) -> str:
+    """The text of a rule document: beside the ruleset file, else among the bundled documents."""
+    candidates = []
+    if ruleset_path is not None:
+        here = Path(ruleset_path).resolve().parent
+        candidates += [here / name, here / "documents" / name]
+    candidates.append(DOCUMENTS_DIR / name)
+    for path in candidates:
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise FileNotFoundError(name)
 
 
 # --------------------------------------------------------------------------------------------
