@@ -199,38 +199,29 @@ class KindModel:
             self.add([-role] + allowed)
         return xr
 
+    def _share(self, name: str, values: Sequence[str], per_card: list[list[int]], key: str) -> None:
+        """All present cards take one common value (rule ``key``): each card's literal for a
+        value implies the meld's literal for it."""
+        meld = [self.v(name, x) for x in values]
+        self.exactly_one(meld)
+        guard = self.rule(key, "not-a-meld", self.kind.source)
+        for lits in per_card:
+            for lit, meld_lit in zip(lits, meld):
+                self.add([-lit, meld_lit], guard)
+
     def _group(self) -> None:
         kind = self.kind
-        self.xr = []
-        meld_rank = [self.v("R", r) for r in kind.ranks]
-        self.exactly_one(meld_rank)
-        same_rank = self.rule("same-rank", "not-a-meld", kind.source)
-        for c in range(len(self.cards)):
-            xr = self._rank_vars(c)
-            self.xr.append(xr)
-            for lit, rank_lit in zip(xr, meld_rank):
-                self.add([-lit, rank_lit], same_rank)
+        self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
+        self._share("R", kind.ranks, self.xr, "same-rank")
         if kind.distinct:
             guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
             for j in range(len(kind.suits)):
                 self.at_most_one([self.xs[c][j] for c in range(len(self.cards))], guard)
 
     def _identical(self) -> None:
-        kind = self.kind
-        self.xr = []
-        meld_rank = [self.v("R", r) for r in kind.ranks]
-        meld_suit = [self.v("S", s) for s in kind.suits]
-        self.exactly_one(meld_rank)
-        self.exactly_one(meld_suit)
-        same_rank = self.rule("same-rank", "not-a-meld", kind.source)
-        same_suit = self.rule("same-suit", "not-a-meld", kind.source)
-        for c in range(len(self.cards)):
-            xr = self._rank_vars(c)
-            self.xr.append(xr)
-            for lit, rank_lit in zip(xr, meld_rank):
-                self.add([-lit, rank_lit], same_rank)
-            for lit, suit_lit in zip(self.xs[c], meld_suit):
-                self.add([-lit, suit_lit], same_suit)
+        self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
+        self._share("R", self.kind.ranks, self.xr, "same-rank")
+        self._share("S", self.kind.suits, self.xs, "same-suit")
 
     def starts(self) -> list[int]:
         length = len(self.kind.order.ranks)

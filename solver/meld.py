@@ -99,6 +99,15 @@ class MeldChecker:
 
     # -- the query --------------------------------------------------------------------------
 
+    def _query(self, kind: MeldKind, cards: list, ordered: bool):
+        """(model, card indices, presence assumptions, layout alternatives) for the cards as
+        ``kind``, or None when a card can play no role in it."""
+        model = self.model(kind, len(cards))
+        indices = model.card_indices(cards)
+        if indices is None:
+            return None
+        return model, indices, model.presence(indices), _layouts(model, indices, ordered)
+
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
         return self.check(self.notation.parse_many(text), **kwargs)
 
@@ -126,12 +135,10 @@ class MeldChecker:
         for kind in self.ruleset.kinds:
             if not kind.size_ok(n):
                 continue
-            model = self.model(kind, n)
-            indices = model.card_indices(cards)
-            if indices is None:
+            query = self._query(kind, cards, ordered)
+            if query is None:
                 continue
-            base = model.presence(indices)
-            layouts = _layouts(model, indices, ordered)
+            model, indices, base, layouts = query
             relax_veto = model.selectors(relaxed={"distinguish"})
             layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
             if layout is None:
@@ -257,12 +264,10 @@ class MeldChecker:
         n = len(cards)
         candidates: list[tuple[KindModel, list[str], Reading | None]] = []
         for kind in self.ruleset.kinds:
-            model = self.model(kind, n)
-            indices = model.card_indices(cards)
-            if indices is None:
+            query = self._query(kind, cards, ordered)
+            if query is None:
                 continue
-            base = model.presence(indices)
-            layouts = _layouts(model, indices, ordered)
+            model, indices, base, layouts = query
             keys = _rule_priority(k for k in model.rules if k != "distinguish")
 
             def satisfiable(relaxed: set) -> list[int] | None:
