@@ -76,3 +76,20 @@ def test_every_face_prints_and_parses_back(fesca_n, std):
 def test_identity_notation(fesca_n, std):
     assert fesca_n.format_identity(("木", "ZAT")) == "木ZAT"
     assert std.format_identity(("H", "10")) == "H10"
+
+
+def test_every_spelling_in_the_notation_doc_parses(fesca_n, std):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    fesca_part, std_part = text.split("## Standard cards")
+    spellings = re.findall(r"`([^`\s]+)`", fesca_part)
+    skip = {"-r", "fesca", "木ZAT", "ZAT", "木３"}
+    checked = [s for s in spellings if s not in skip]
+    assert len(checked) > 20
+    for spelling in checked:
+        fesca_n.parse(spelling)
+    for spelling in ["S9", "9S", "♠9", "9♠", "S10", "ST", "TS", "spade9"]:
+        assert spelling in std_part
+        std.parse(spelling)
