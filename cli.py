@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import click
@@ -179,6 +180,232 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, option_pairs: 
         else:
             click.echo(verdict_text(verdict, checker))
     sys.exit(EXIT_YES if verdict.legal else EXIT_NO)
+
+
+def _answer_code(answer) -> int:
+    if answer.solvable is None:
+        return EXIT_UNDECIDED
+    return EXIT_YES if answer.solvable else EXIT_NO
+
+
+def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | None,
+                    has_melded: bool, phase: str | None):
+    from solver.errors import MeldsError
+    from solver.puzzle import ME
+    from solver.solve import Problem, TableMeld
+
+    notation = checker.notation
+    melds = []
+    for entry in table:
+        owner, sep, cards = entry.partition(":")
+        if not sep:
+            owner, cards = "other", entry
+        melds.append(TableMeld(owner.strip(), tuple(notation.parse_many(cards)), owner.strip() == ME))
+    claimed_face = notation.parse(claimed) if claimed else None
+    faces = tuple(notation.parse_many(hand))
+    if not faces:
+        raise MeldsError("the hand is empty")
+    return Problem(ruleset, faces, tuple(melds), "claimed" if claimed else "normal", claimed_face,
+                   has_melded, phase)
+
+
+@main.command("solve")
+@click.argument("puzzle", required=False, type=click.Path(exists=True))
+@click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset for an inline --hand.")
+@click.option("--hand", help='The hand, e.g. "S9 S10 SJ H4 D4 C4 C7".')
+@click.option("--table", multiple=True, metavar='"OWNER: CARDS"',
+              help="A meld on the table (repeatable); owner 'me' is the player's own.")
+@click.option("--claimed", metavar="CARD", help="The turn claimed this discard (it is in the hand).")
+@click.option("--has-melded", is_flag=True, help="The player already has a meld of their own.")
+@click.option("--phase", type=click.Choice(["yang", "yin"]), help="Field phase (Fesca).")
+@click.option("--best", is_flag=True, help="The optimum of the ruleset's objective, going out or not.")
+@click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
+@click.option("--limit", type=click.IntRange(1), default=1000, show_default=True,
+              help="Stop counting at this many ways.")
+@click.option("--max-seconds", type=click.FloatRange(0, min_open=True),
+              help="Solver budget; exit 3 'undecided' when it runs out.")
+@click.option("--stats", is_flag=True, help="Print the time taken and the SAT calls made.")
+@options_option
+@json_option
+@click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
+              help='JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
+@handle_errors
+def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, best, count_all,
+              limit, max_seconds, stats, option_pairs, as_json, batch) -> None:
+    """Can this hand go out this turn? Shows how, the best turn, or why not.
+
+    \b
+    PUZZLE is a puzzle file or a folder of them; or give -r RULESET --hand "...".
+    Examples:
+      melds solve -r basic-rummy --hand "S9 S10 SJ H4 D4 C4 C7"
+      melds solve -r fesca --hand "木3 木4 太極 火7 土7 陰陽7 水1" --best
+      melds solve puzzles/basic-rummy/
+    """
+    from solver.errors import MeldsError
+
+    question = "best" if best else "go-out"
+    budget = dict(count=count_all, limit=limit, max_seconds=max_seconds)
+    if batch is not None:
+        if puzzle or hand:
+            raise MeldsError("give a puzzle, --hand or --batch, not several")
+        sys.exit(_solve_batch(batch, ruleset_ref, option_pairs, question, budget))
+    if puzzle and Path(puzzle).is_dir():
+        sys.exit(_solve_folder(Path(puzzle), as_json, max_seconds))
+    if puzzle:
+        if hand or ruleset_ref:
+            raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
+        result, code = _solve_puzzle(Path(puzzle), question if best else None, budget)
+        _print_answer(result, as_json, stats)
+        sys.exit(code)
+    if not (ruleset_ref and hand):
+        raise MeldsError("give a puzzle file or folder, or -r RULESET --hand \"CARDS\"")
+    from solver.meld import MeldChecker
+    from solver.ruleset import load_ruleset
+    from solver.solve import solve
+
+    ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+    with MeldChecker(ruleset) as checker:
+        problem = _inline_problem(ruleset, checker, hand, table, claimed, has_melded, phase)
+        answer = solve(problem, question, checker=checker, **budget)
+        _print_answer((answer, problem, checker, None), as_json, stats)
+    sys.exit(_answer_code(answer))
+
+
+def _print_answer(result, as_json: bool, stats: bool = False) -> None:
+    from solver.present import answer_json, answer_text
+
+    answer, problem, checker, puzzle_info = result
+    if as_json:
+        out = answer_json(answer, problem, checker)
+        if puzzle_info:
+            out.update(puzzle_info)
+        _emit_json(out)
+        return
+    if puzzle_info:
+        click.echo(click.style(f"{puzzle_info['title']} ", bold=True) + f"({puzzle_info['puzzle']})")
+    click.echo(answer_text(answer, problem, checker, stats))
+    if puzzle_info and puzzle_info.get("matches") is not None:
+        if puzzle_info["matches"]:
+            click.echo(click.style("matches the puzzle's expected answer", fg="green"))
+        else:
+            click.echo(click.style("differs from the puzzle's expected answer:", fg="red"))
+            for line in puzzle_info["mismatches"]:
+                click.echo(f"  {line}")
+
+
+_CHECKERS: dict = {}
+
+
+def _checker_for(ruleset):
+    """One checker per ruleset object, kept for a whole folder or batch run."""
+    from solver.meld import MeldChecker
+
+    if id(ruleset) not in _CHECKERS:
+        _CHECKERS[id(ruleset)] = MeldChecker(ruleset)
+    return _CHECKERS[id(ruleset)]
+
+
+def _solve_puzzle(path: Path, question: str | None, budget: dict):
+    from solver.puzzle import load_puzzle, mismatches
+    from solver.solve import solve
+
+    puzzle = load_puzzle(path)
+    checker = _checker_for(puzzle.ruleset)
+    budget = {**budget, "count": budget.get("count") or puzzle.count}
+    answer = solve(puzzle.problem, question or puzzle.question, checker=checker, **budget)
+    info = {"puzzle": str(path), "title": puzzle.title}
+    if puzzle.expect:
+        problems = mismatches(puzzle, answer)
+        info.update(matches=not problems, mismatches=problems)
+    return (answer, puzzle.problem, checker, info), _answer_code(answer)
+
+
+def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int:
+    from solver.errors import MeldsError
+
+    paths = sorted(folder.rglob("*.yaml"))
+    if not paths:
+        raise MeldsError(f"no puzzle files (*.yaml) in {folder}")
+    rows, codes = [], []
+    with click.progressbar(paths, label="solving", file=sys.stderr, show_pos=True) as progress:
+        for path in progress:
+            try:
+                result, code = _solve_puzzle(path, None, {"max_seconds": max_seconds})
+            except MeldsError as exc:
+                rows.append({"puzzle": str(path), "error": exc.to_json()})
+                codes.append(EXIT_BAD_INPUT)
+                continue
+            answer, problem, checker, info = result
+            if as_json:
+                from solver.present import answer_json
+
+                rows.append({**answer_json(answer, problem, checker), **info})
+            else:
+                rows.append({"puzzle": path.name, "title": info["title"], "answer": answer,
+                             "matches": info.get("matches"), "mismatches": info.get("mismatches", [])})
+            if answer.solvable is None:
+                codes.append(EXIT_UNDECIDED)
+            elif info.get("matches") is False:
+                codes.append(EXIT_NO)
+            else:
+                codes.append(EXIT_YES)
+    if as_json:
+        for row in rows:
+            _emit_json(row)
+    else:
+        _print_summary(rows)
+    return combine_exit(codes)
+
+
+def _print_summary(rows: list[dict]) -> None:
+    width = max(len(r["puzzle"]) for r in rows)
+    click.echo(f"{'puzzle':{width}}  {'answer':10}  {'seconds':>7}  check")
+    for row in rows:
+        if "error" in row:
+            click.echo(f"{row['puzzle']:{width}}  {click.style('bad file', fg='red')}  {row['error']['message']}")
+            continue
+        a = row["answer"]
+        answer = {True: "goes out", False: "no", None: "undecided"}[a.solvable]
+        if row["matches"] is None:
+            verdict = click.style("no expectation", dim=True)
+        elif row["matches"]:
+            verdict = click.style("ok", fg="green")
+        else:
+            verdict = click.style("MISMATCH: " + "; ".join(row["mismatches"]), fg="red")
+        click.echo(f"{row['puzzle']:{width}}  {answer:10}  {a.seconds:7.3f}  {verdict}")
+    ok = sum(1 for r in rows if r.get("matches"))
+    click.echo(f"{len(rows)} puzzles: {ok} match their expected answers, "
+               f"{sum(1 for r in rows if r.get('matches') is False)} differ, "
+               f"{sum(1 for r in rows if 'error' in r)} bad files")
+
+
+def _solve_batch(stream, ruleset_ref, option_pairs, question, budget) -> int:
+    from solver.errors import MeldsError
+    from solver.present import answer_json
+    from solver.ruleset import load_ruleset
+    from solver.solve import solve
+
+    base_options = parse_options(option_pairs)
+
+    def handle(request: dict) -> tuple[dict, int]:
+        if "puzzle" in request:
+            result, code = _solve_puzzle(Path(request["puzzle"]), request.get("question"), budget)
+            answer, problem, checker, info = result
+            return {**answer_json(answer, problem, checker), **info}, code
+        ref = request.get("ruleset", ruleset_ref)
+        if not ref or not isinstance(request.get("hand"), (str, list)):
+            raise MeldsError('each line needs "hand" and a ruleset ("ruleset" or -r)')
+        ruleset = load_ruleset(ref, {**base_options, **request.get("options", {})})
+        checker = _checker_for(ruleset)
+        hand = request["hand"] if isinstance(request["hand"], str) else " ".join(request["hand"])
+        turn = request.get("turn", {})
+        problem = _inline_problem(ruleset, checker, hand, tuple(request.get("table", ())),
+                                  turn.get("claimed"), bool(turn.get("has_melded")), turn.get("phase"))
+        answer = solve(problem, request.get("question", question), checker=checker,
+                       **{**budget, "count": bool(request.get("all", budget["count"]))})
+        return answer_json(answer, problem, checker), _answer_code(answer)
+
+    return run_batch(stream, handle)
 
 
 if __name__ == "__main__":

@@ -452,6 +452,27 @@ class KindModel:
         label = dict(kind.suit_step.directions).get(direction) if direction else None
         return Reading(kind, tuple(placements), label or None)
 
+    def readings(self, indices: Sequence[int], assumptions: list[int], limit: int) -> list[Reading]:
+        """Every distinct reading (roles, identities, direction) under ``assumptions``, at most
+        ``limit``. Blocking clauses hang on a fresh activation literal that is retired after,
+        so the model stays reusable."""
+        act = self.pool.id(("enumeration", self.pool.top + 1))
+        found = []
+        while len(found) < limit and self.solve(assumptions + [act]):
+            found.append(self.reading(indices))
+            model = self.solver.get_model()
+            shown = []
+            for c in indices:
+                lits = self.role_lits[c] + self.xs[c]
+                lits += self.pos[c] if self.kind.shape == "sequence" else self.xr[c]
+                shown += [lit for lit in lits if model[lit - 1] > 0]
+            if self.kind.shape == "sequence":
+                shown += [lit for lit in (self.v("dir", d) for d in self.directions)
+                          if model[lit - 1] > 0]
+            self.solver.add_clause([-act] + [-lit for lit in shown])
+        self.solver.add_clause([-act])
+        return found
+
     def identity_options(self, c: int, base: list[int]) -> list[tuple[str, tuple]]:
         """Every (role, identity) card ``c`` can take in some reading under ``base`` assumptions."""
         kind = self.kind

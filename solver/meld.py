@@ -177,6 +177,32 @@ class MeldChecker:
         could_be = self._could_be(best) if explain else {}
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
 
+    def best_points(self, faces: Sequence[Face], phase: str | None = None,
+                    limit: int = 512) -> tuple[Verdict, int]:
+        """The verdict, and for a legal meld the most meld points any of its readings earns (the
+        player lays the meld out as they like). Without wilds the shown reading is the best."""
+        from .scoring import meld_points
+
+        verdict = self.check(faces, phase=phase, explain=False)
+        if not verdict.legal:
+            return verdict, 0
+        if verdict.reading.wilds == 0:
+            return verdict, meld_points(verdict.reading)
+        cards = _as_cards(tuple(faces))
+        best = 0
+        family = verdict.reading.kind.family
+        for kind in self.ruleset.kinds:
+            if kind.family != family or not kind.size_ok(len(cards)) or \
+                    (phase is not None and kind.phase not in (None, phase)):
+                continue
+            query = self._query(kind, cards, ordered=False)
+            if query is None:
+                continue
+            model, indices, base, _ = query
+            for reading in model.readings(indices, base + model.selectors(), limit):
+                best = max(best, meld_points(reading))
+        return verdict, best
+
     def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int]) -> Reading:
         """The reading with the fewest wild cards; ``assumptions`` (satisfiable) gain that bound.
 

@@ -128,3 +128,100 @@ def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
         "assumptions": len(ruleset.assumptions),
         "deck_size": ruleset.deck.size,
     }
+
+
+# -- solve ------------------------------------------------------------------------------------
+
+
+def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
+    fmt = checker.notation
+    return [{"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role,
+             "wild": p.wild} for p in reading.placements]
+
+
+def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
+    """``{"solvable", "melds", "discard", "score", "stats"}`` plus extra keys."""
+    fmt = checker.notation
+    melds = [{"kind": p.reading.kind.id, "kind_name": p.reading.kind.name,
+              "cards": _reading_cards(checker, p.reading), "points": p.points,
+              "direction": p.reading.direction}
+             for p in answer.melds]
+    layoffs = []
+    for p in answer.layoffs:
+        table = problem.table[p.table]
+        layoffs.append({"table": p.table + 1, "owner": table.owner, "kind": p.reading.kind.id,
+                        "added": [fmt.format(f) for f in p.faces],
+                        "cards": _reading_cards(checker, p.reading), "points": p.points})
+    out: dict[str, Any] = {
+        "solvable": answer.solvable,
+        "melds": melds,
+        "discard": fmt.format(answer.discard) if answer.discard else None,
+        "score": answer.score,
+        "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
+        "question": answer.question,
+        "layoffs": layoffs,
+        "kept": [fmt.format(f) for f in answer.kept],
+        "ruleset": checker.ruleset.id,
+    }
+    if answer.why is not None:
+        out["why"] = {k: [fmt.format(f) for f in v] for k, v in answer.why.items()}
+    if answer.solutions is not None:
+        out["solutions"] = answer.solutions
+        out["solutions_capped"] = answer.solutions_capped
+    return out
+
+
+def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
+    fmt = checker.notation
+    parts = []
+    for p in reading.placements:
+        name = fmt.format(p.face)
+        text = style_card(checker, name, p.face)
+        if faces_played is not None and p.face not in faces_played:
+            text = click.style(name, dim=True)
+        if p.wild:
+            text += f"={fmt.format_identity(p.identity)}"
+        parts.append(text)
+    return " ".join(parts)
+
+
+def answer_text(answer, problem, checker: MeldChecker, stats: bool = False) -> str:
+    fmt = checker.notation
+    lines = []
+    if answer.solvable is None:
+        return click.style("undecided", fg="yellow", bold=True) + \
+            f": no answer within the budget ({answer.seconds:.2f} s)"
+    if answer.question == "best":
+        head = "best turn" + (" — goes out" if answer.solvable else "")
+    elif answer.solvable:
+        head = f"{click.style('yes', fg='green', bold=True)}: the hand can go out"
+    else:
+        head = f"{click.style('no', fg='red', bold=True)}: the hand cannot go out; the best turn instead"
+    lines.append(head)
+    for p in answer.melds:
+        kind = p.reading.kind
+        label = kind.label + (f", {p.reading.direction}" if p.reading.direction else "")
+        lines.append(f"  meld     {_play_line(checker, p.reading)}   {label}"
+                     + (f", {p.points} pt" if kind.score is not None else ""))
+    for p in answer.layoffs:
+        table = problem.table[p.table]
+        added = " ".join(fmt.format(f) for f in p.faces)
+        lines.append(f"  lay off  {added} on table meld {p.table + 1} ({table.owner}) → "
+                     f"{_play_line(checker, p.reading, set(p.faces))}")
+    if answer.discard is not None:
+        lines.append(f"  discard  {style_card(checker, fmt.format(answer.discard), answer.discard)}")
+    if answer.kept:
+        lines.append(f"  keep     {' '.join(style_card(checker, fmt.format(f), f) for f in answer.kept)}")
+    lines.append("score: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in answer.score.items()))
+    if answer.why:
+        if answer.why.get("no_meld"):
+            lines.append(f"why: these cards fit no legal meld: {fmt.format_many(answer.why['no_meld'])}")
+        if answer.why.get("core"):
+            lines.append(f"why: these cards cannot all be melded or discarded together: "
+                         f"{fmt.format_many(answer.why['core'])}")
+    if answer.solutions is not None:
+        more = "+" if answer.solutions_capped else ""
+        lines.append(f"ways to go out: {answer.solutions}{more}")
+    if stats:
+        lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
+    return "\n".join(lines)

@@ -217,6 +217,20 @@ class Distinguish:
 
 
 @dataclass(frozen=True)
+class ScoreTable:
+    """Meld points by the number of counted cards (``count``: naturals or all cards); with
+    ``segments``, a sequence split by wilds scores each run of naturals apart."""
+
+    points_by_count: Mapping[int, int]
+    count: str
+    segments: bool
+    source: Source | None
+
+    def points(self, count: int) -> int:
+        return self.points_by_count.get(count, 0)
+
+
+@dataclass(frozen=True)
 class MeldKind:
     id: str
     name: str
@@ -237,6 +251,7 @@ class MeldKind:
     distinguish: Distinguish | None
     phase: str | None
     source: Source | None
+    score: ScoreTable | None = None
 
     @property
     def label(self) -> str:
@@ -302,6 +317,49 @@ class HandSize:
     source: Source | None
 
 
+TURN_FIELDS = ("discard", "claimed_in_new_meld", "claimed_not_discarded", "max_new_melds")
+
+
+@dataclass(frozen=True)
+class TurnEntry:
+    """One entry of ``turns:``: the fields it sets, for which turn kinds, under which options."""
+
+    kinds: frozenset[str]
+    fields: Mapping[str, Any]
+    condition: Mapping[str, Any]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class TurnRule:
+    """How a turn may end: ``discard`` required, optional (made exactly when a card would
+    otherwise stay in hand) or none; for a turn that claimed a discard, whether that card must
+    go into a new meld and whether it may be discarded again; how many new melds it allows."""
+
+    kind: str  # normal | claimed
+    discard: str
+    claimed_in_new_meld: bool = False
+    claimed_not_discarded: bool = False
+    max_new_melds: int | None = None
+    sources: tuple = ()
+
+
+@dataclass(frozen=True)
+class LayoffRule:
+    requires_own_meld: bool
+    condition: Mapping[str, Any]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One level of the solving objective: maximize meld_points or minimize hand_points."""
+
+    sense: str  # maximize | minimize
+    measure: str
+    source: Source | None
+
+
 @dataclass(frozen=True)
 class Deal:
     hand_sizes: tuple[HandSize, ...]
@@ -330,6 +388,10 @@ class Ruleset:
     ambiguity_source: Source | None
     deal: Deal | None
     card_points: tuple[CardPoints, ...]
+    turn_entries: tuple[TurnEntry, ...] = ()
+    layoff_rules: tuple[LayoffRule, ...] = ()
+    objective: tuple[Goal, ...] = ()
+    scoring_sources: Mapping[str, Source | None] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -355,6 +417,27 @@ class Ruleset:
                     self.option_values.get(k) == v for k, v in entry.condition.items()):
                 return entry.cards
         raise BadOption(f"{self.label} is not played by {players} players")
+
+    def _holds(self, condition: Mapping[str, Any]) -> bool:
+        return all(self.option_values.get(o) == v for o, v in condition.items())
+
+    def turn_rule(self, kind: str) -> TurnRule:
+        """The rule for a normal turn or one that claimed a discard, under the options: the
+        matching entries merged, the first entry that sets a field deciding it."""
+        fields: dict[str, Any] = {}
+        sources = []
+        for entry in self.turn_entries:
+            if kind in entry.kinds and self._holds(entry.condition):
+                new = {k: v for k, v in entry.fields.items() if k not in fields}
+                if new:
+                    fields.update(new)
+                    sources.append(entry.source)
+        if "discard" not in fields:
+            raise BadOption(f"{self.label} says nothing of how a {kind} turn ends")
+        return TurnRule(kind, sources=tuple(sources), **fields)
+
+    def layoff_rule(self) -> LayoffRule | None:
+        return next((r for r in self.layoff_rules if self._holds(r.condition)), None)
 
     def points(self, face: Face) -> int:
         """The card-point value of a face (deadwood or penalty value)."""
@@ -509,7 +592,30 @@ class _Builder:
             ambiguity_source=self.source(d.get("ambiguity")),
             deal=self.build_deal(d.get("deal"), options),
             card_points=self.build_points(d.get("card_points", []), deck),
+            turn_entries=tuple(
+                TurnEntry(frozenset([t["kind"]] if isinstance(t["kind"], str) else t["kind"]),
+                          {f: t[f] for f in TURN_FIELDS if f in t},
+                          self.condition(t, options, f"turns[{i}]"), self.source(t))
+                for i, t in enumerate(d.get("turns", []))),
+            layoff_rules=tuple(LayoffRule(r["requires_own_meld"],
+                                          self.condition(r, options, f"layoff[{i}]"), self.source(r))
+                               for i, r in enumerate(d.get("layoff", []))),
+            objective=tuple(Goal("maximize" if "maximize" in g else "minimize",
+                                 g.get("maximize") or g.get("minimize"), self.source(g))
+                            for g in d.get("objective", [])),
+            scoring_sources={k: self.source(v) for k, v in d.get("scoring", {}).items()},
         )
+
+    def condition(self, element: Mapping, options: Mapping[str, Option], path: str) -> dict:
+        """An element's ``if:`` (option id -> value), checked against the declared options."""
+        cond = dict(element.get("if", {}))
+        for oid, value in cond.items():
+            if oid not in options:
+                self.fail(element["if"], oid, f"unknown option {oid!r}", f"{path}.if")
+            problem = _option_problem(options[oid], value)
+            if problem:
+                self.fail(element["if"], oid, problem, f"{path}.if.{oid}")
+        return cond
 
     def check_assumption_refs(self, node: Any, known: set[str], path: str) -> None:
         """Every ``assumption: id`` must name an assumption of the ruleset."""
@@ -750,7 +856,16 @@ class _Builder:
             problem = _option_problem(options[oid], value)
             if problem:
                 self.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
+        score = None
+        if "score" in k:
+            sc = k["score"]
+            if len(sc["counts"]) != len(sc["points"]):
+                self.fail(sc, "points", "score.points needs one value per count",
+                          f"{path}.score.points")
+            score = ScoreTable(dict(zip(sc["counts"], sc["points"])), sc.get("count", "naturals"),
+                               bool(sc.get("segments", False)), self.source(sc))
         return MeldKind(
+            score=score,
             id=k["id"], name=k["name"], name_en=k.get("name_en"), family=k.get("family", k["id"]),
             shape=shape, size_min=size["min"], size_max=size["max"], short_form=short,
             suits=suits, ranks=ranks, order=order, suit_step=step, roles=tuple(kind_roles),
@@ -764,10 +879,7 @@ class _Builder:
             return None
         sizes = []
         for i, h in enumerate(raw["hand_size"]):
-            cond = dict(h.get("if", {}))
-            for oid, value in cond.items():
-                if oid not in options:
-                    self.fail(h["if"], oid, f"unknown option {oid!r}", f"deal.hand_size[{i}].if")
+            cond = self.condition(h, options, f"deal.hand_size[{i}]")
             sizes.append(HandSize(self.expand_ints(h["players"], h, f"deal.hand_size[{i}].players"),
                                   h["cards"], cond, self.source(h)))
         return Deal(tuple(sizes), raw.get("starter_discard", 0), self.source(raw))

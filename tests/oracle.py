@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 
 from solver.ruleset import Face, MeldKind, Ruleset
 
@@ -144,7 +144,7 @@ def readings(ruleset: Ruleset, kind: MeldKind, faces: list[Face], ordered: bool 
                             continue
                         if ordered and slots != list(range(n)) and slots != list(range(n))[::-1]:
                             continue
-                        consider([o for _, o in combo])
+                        consider([o for _, o in sorted(combo, key=lambda so: so[0])])  # table order
     return good, vetoed
 
 
@@ -230,3 +230,163 @@ def reading_problems(ruleset: Ruleset, reading, ordered_faces: list[Face] | None
         if not ok:
             problems.append("not a window of the order")
     return problems
+
+
+# -- scoring and whole turns --------------------------------------------------------------------
+
+
+def reading_points(kind: MeldKind, chosen: list[Option]) -> int:
+    """Meld points straight from the document's rule: count the natural cards, a sequence split
+    by wilds counting each run of naturals apart (chosen is in table order for sequences)."""
+    score = kind.score
+    if score is None:
+        return 0
+    naturals = [not o.role_entry.role.wild for o in chosen]
+    if score.count == "cards":
+        lengths = [len(naturals)]
+    elif score.segments and kind.shape == "sequence":
+        lengths, run = [], 0
+        for natural in naturals + [False]:
+            if natural:
+                run += 1
+            elif run:
+                lengths.append(run)
+                run = 0
+    else:
+        lengths = [sum(naturals)]
+    return sum(score.points_by_count.get(n, 0) for n in lengths)
+
+
+def meld_value(ruleset: Ruleset, faces: list[Face], phase: str | None, cache: dict) -> int | None:
+    """None if the cards are not a legal meld (in this phase), else their best meld points."""
+    key = (tuple(sorted(f.index for f in faces)), phase)
+    if key not in cache:
+        v = verdict(ruleset, faces, phase=phase)
+        if not v.legal:
+            cache[key] = None
+        else:
+            family = next(iter(v.families))
+            best = 0
+            for kind in ruleset.kinds:
+                if kind.family != family or (phase is not None and kind.phase not in (None, phase)):
+                    continue
+                for chosen in readings(ruleset, kind, faces)[0]:
+                    best = max(best, reading_points(kind, chosen))
+            cache[key] = best
+    return cache[key]
+
+
+def best_turns(ruleset: Ruleset, hand: list[Face], table=(), turn: str = "normal", claimed=None,
+               has_melded: bool = False, phase: str | None = None, cache: dict | None = None,
+               on_go_out=None):
+    """Brute force over every turn: each card is kept, discarded, or in one block that is a new
+    meld or a lay-off onto one table meld. Returns (go-out possible, best go-out objective,
+    best objective), objectives as tuples to maximise (meld points, -hand points)."""
+    cache = {} if cache is None else cache
+    rule = ruleset.turn_rule(turn)
+    layoff = ruleset.layoff_rule()
+    goals = ruleset.objective
+    n = len(hand)
+    best_any = None
+    best_out = None
+
+    def objective(plays_points, kept):
+        values = []
+        for goal in goals:
+            if goal.measure == "meld_points":
+                values.append(plays_points)
+            else:
+                values.append(-sum(ruleset.points(f) for f in kept))
+        return tuple(values)
+
+    def finish(state):
+        nonlocal best_any, best_out
+        melds, layoffs, discard, kept, points = state
+        melded_any = len(kept) + (discard is not None) < n
+        not_melded = len(kept) + (1 if discard is not None else 0)
+        if rule.max_new_melds is not None and len(melds) > rule.max_new_melds:
+            return
+        if rule.discard == "none" and discard is not None:
+            return
+        if rule.discard == "required" and discard is None:
+            return
+        if rule.discard == "optional" and (discard is not None) != (not_melded > 0):
+            return
+        if turn == "claimed":
+            if rule.claimed_not_discarded and discard == claimed_index:
+                return
+            if rule.claimed_in_new_meld and not any(claimed_index in m for m in melds):
+                return
+        if layoff is not None and layoff.requires_own_meld and not has_melded:
+            foreign = [t for t, _ in layoffs if not table[t].mine]
+            own = bool(melds) or any(table[t].mine for t, _ in layoffs)
+            if foreign and not own:
+                return
+        value = objective(points, [hand[i] for i in kept])
+        best_any = value if best_any is None or value > best_any else best_any
+        if not kept:
+            best_out = value if best_out is None or value > best_out else best_out
+            if on_go_out is not None:
+                on_go_out(melds, layoffs, discard)
+
+    # the claimed card is the first copy of its face in the hand
+    claimed_index = hand.index(claimed) if claimed is not None else None
+
+    def walk(rest, melds, layoffs, used_tables, discard, kept, points):
+        if not rest:
+            finish((melds, layoffs, discard, kept, points))
+            return
+        first, others = rest[0], rest[1:]
+        walk(others, melds, layoffs, used_tables, discard, kept + [first], points)
+        if discard is None:
+            walk(others, melds, layoffs, used_tables, first, kept, points)
+        for size in range(0, len(others) + 1):
+            for combo in combinations(others, size):
+                block = [first, *combo]
+                faces = [hand[i] for i in block]
+                remaining = [i for i in others if i not in combo]
+                value = meld_value(ruleset, faces, phase, cache) if size >= 1 else None
+                if value is not None:
+                    walk(remaining, melds + [tuple(block)], layoffs, used_tables, discard, kept,
+                         points + value)
+                if layoff is None:
+                    continue
+                for t, meld in enumerate(table):
+                    if t in used_tables:
+                        continue
+                    ext = meld_value(ruleset, list(meld.faces) + faces, phase, cache)
+                    if ext is not None:
+                        base = meld_value(ruleset, list(meld.faces), phase, cache) or 0
+                        gain = max(0, ext - base) if meld.mine else 0
+                        walk(remaining, melds, layoffs + [(t, tuple(block))], used_tables | {t},
+                             discard, kept, points + gain)
+
+    walk(list(range(n)), [], [], frozenset(), None, [], 0)
+    return best_out is not None, best_out, best_any
+
+
+def go_out_ways(ruleset: Ruleset, hand: list[Face], **turn) -> int:
+    """Distinct ways to go out: (melds as face multisets, lay-offs, discarded face)."""
+    found = []
+
+    def record(melds, layoffs, discard):
+        key = (tuple(sorted(tuple(sorted(hand[i].index for i in m)) for m in melds)),
+               tuple(sorted((t, tuple(sorted(hand[i].index for i in b))) for t, b in layoffs)),
+               hand[discard].index if discard is not None else None)
+        found.append(key)
+
+    best_turns(ruleset, hand, on_go_out=record, **turn)
+    return len(set(found))
+
+
+
+def unmeldable(ruleset: Ruleset, hand: list[Face], phase: str | None = None) -> list[Face]:
+    """Cards of the hand that are in no legal meld made of the hand's cards."""
+    cache: dict = {}
+    out = []
+    for i, face in enumerate(hand):
+        others = [j for j in range(len(hand)) if j != i]
+        if not any(meld_value(ruleset, [face] + [hand[j] for j in combo], phase, cache) is not None
+                   for size in range(1, len(others) + 1) for combo in combinations(others, size)):
+            out.append(face)
+    return out

@@ -164,12 +164,14 @@ def test_every_meld_kind_and_assumption_cites_something(path):
 # -- the JSON Schema ---------------------------------------------------------------------------
 
 
-def test_committed_schema_is_generated_by_the_tool():
+@pytest.mark.parametrize("name,variable", [("ruleset.schema.json", "schema"),
+                                           ("puzzle.schema.json", "puzzle_schema")])
+def test_committed_schemas_are_generated_by_the_tool(name, variable):
     out = subprocess.run([sys.executable, "-c",
                           "import runpy,json; g=runpy.run_path('tools/gen_schema.py');"
-                          "print(json.dumps(g['schema'], ensure_ascii=False, indent=2))"],
+                          f"print(json.dumps(g['{variable}'], ensure_ascii=False, indent=2))"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert json.loads(out) == json.loads((ROOT / "rulesets" / "ruleset.schema.json").read_text())
+    assert json.loads(out) == json.loads((ROOT / "rulesets" / name).read_text(encoding="utf-8"))
 
 
 def test_schema_is_valid_json_schema_and_accepts_the_bundled_rulesets():

@@ -151,8 +151,45 @@ schema = {
                                 "fixed_ranks": {"type": "integer", "minimum": 1}, **COMMON}),
             "phase": ID,
             "enabled_if": {"$ref": "#/$defs/condition"},
+            "score": obj({
+                "counts": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0},
+                           "description": "numbers of counted cards (the table's 枚数 row)"},
+                "points": {"type": "array", "minItems": 1, "items": {"type": "integer"},
+                           "description": "points for each count; counts not listed score 0"},
+                "count": {"enum": ["naturals", "cards"]},
+                "segments": {"type": "boolean",
+                             "description": "a sequence split by wilds scores each run of naturals apart"},
+                **COMMON,
+            }, required=["counts", "points"]),
             **COMMON,
         }, required=["id", "name", "shape", "size", "roles"])},
+        "scoring": {"type": "object", "additionalProperties": obj({**COMMON})},
+        "turns": {"type": "array", "minItems": 1,
+                  "description": "entries for a turn kind merge: the first entry (whose 'if' holds) "
+                                 "that sets a field decides it",
+                  "items": obj({
+            "kind": {"anyOf": [{"enum": ["normal", "claimed"]},
+                               {"type": "array", "minItems": 1, "items": {"enum": ["normal", "claimed"]}}],
+                     "formMessage": "normal, claimed, or a list of them"},
+            "discard": {"enum": ["required", "optional", "none"],
+                        "description": "the final discard: required, optional (only to go out "
+                                       "with no card left), none"},
+            "claimed_in_new_meld": {"type": "boolean"},
+            "claimed_not_discarded": {"type": "boolean"},
+            "max_new_melds": {"type": "integer", "minimum": 0,
+                              "description": "at most this many new melds in the turn"},
+            "if": {"$ref": "#/$defs/condition"},
+            **COMMON,
+        }, required=["kind"])},
+        "layoff": {"type": "array", "minItems": 1, "items": obj({
+            "requires_own_meld": {"type": "boolean"},
+            "if": {"$ref": "#/$defs/condition"},
+            **COMMON,
+        }, required=["requires_own_meld"])},
+        "objective": {"type": "array", "minItems": 1, "items": {"anyOf": [
+            obj({"maximize": {"enum": ["meld_points"]}, **COMMON}, required=["maximize"]),
+            obj({"minimize": {"enum": ["hand_points"]}, **COMMON}, required=["minimize"]),
+        ], "formMessage": "{maximize: meld_points} or {minimize: hand_points}"}},
         "ambiguity": obj({**COMMON}),
         "deal": obj({
             "hand_size": {"type": "array", "minItems": 1, "items": obj({
@@ -168,7 +205,49 @@ schema = {
     }, required=["format", "id", "name", "document", "deck", "roles", "melds"]),
 }
 
+CARDS = {"anyOf": [{"type": "string", "minLength": 1},
+                   {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}}],
+         "formMessage": "cards as one string ('S9 S10 SJ') or a list of strings"}
+
+puzzle_schema = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://melds.invalid/puzzle.schema.json",
+    "title": "melds puzzle",
+    "description": "A hand, its turn and table, a question and the expected answer. "
+                   "See docs/puzzle-format.md.",
+    **obj({
+        "format": {"const": 1},
+        "ruleset": {**TEXT, "description": "ruleset id, or a path relative to the puzzle file"},
+        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+        "title": TEXT,
+        "notes": {**TEXT, "description": "how the expected answer was worked out"},
+        "question": {"enum": ["go-out", "best"]},
+        "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
+        "hand": CARDS,
+        "turn": obj({
+            "kind": {"enum": ["normal", "claimed"]},
+            "claimed": TEXT,
+            "has_melded": {"type": "boolean"},
+            "phase": {"enum": ["yang", "yin"]},
+        }),
+        "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS},
+                                                required=["owner", "cards"])},
+        "expect": obj({
+            "solvable": {"type": "boolean"},
+            "discard": {"type": ["string", "null"]},
+            "melds": {"type": "array", "items": CARDS},
+            "layoffs": {"type": "array", "items": obj({"table": {"type": "integer", "minimum": 1},
+                                                       "cards": CARDS}, required=["table", "cards"])},
+            "kept": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
+            "score": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "solutions": {"type": "integer", "minimum": 0},
+            "no_meld": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
+        }),
+    }, required=["format", "ruleset", "hand"]),
+}
+
 if __name__ == "__main__":
-    out = Path(__file__).resolve().parent.parent / "rulesets" / "ruleset.schema.json"
-    out.write_text(json.dumps(schema, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {out}")
+    here = Path(__file__).resolve().parent.parent / "rulesets"
+    for name, value in (("ruleset.schema.json", schema), ("puzzle.schema.json", puzzle_schema)):
+        (here / name).write_text(json.dumps(value, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {here / name}")

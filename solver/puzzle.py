@@ -1,0 +1,129 @@
+"""Puzzle files: a hand, its turn and table, a question, and the expected answer.
+
+A puzzle is YAML (``rulesets/puzzle.schema.json``, documented in docs/puzzle-format.md),
+validated with file and line like a ruleset. :func:`load_puzzle` turns it into a
+:class:`~solver.solve.Problem` plus the question and the expectation; :func:`mismatches` says
+where an answer differs from what the puzzle expects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import Location, MeldsError, SchemaError
+from .notation import Notation
+from .ruleset import Face, Ruleset, load_ruleset
+from .schema import validate
+from .solve import Answer, Problem, TableMeld
+from .yamlload import line_of, load_file
+
+ME = "me"  # the owner name of the player's own table melds
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    path: str
+    title: str
+    ruleset: Ruleset
+    problem: Problem
+    question: str
+    count: bool
+    expect: dict  # raw expectation, cards already parsed
+    notes: str | None
+
+
+def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
+    return tuple(notation.parse_many(value))
+
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    path = Path(path)
+    data = load_file(path)
+    validate(data, "puzzle.schema.json", str(path))
+    ref = data["ruleset"]
+    relative = path.parent / ref
+    ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
+    ruleset = load_ruleset(ruleset_ref, data.get("options") or {})
+    notation = Notation.for_deck(ruleset.deck)
+
+    def cards(container, key, value):
+        try:
+            return parse_cards(notation, value)
+        except MeldsError as exc:
+            raise SchemaError(str(exc), Location(str(path), line_of(container, key), str(key))) from None
+
+    turn = data.get("turn", {})
+    claimed = cards(turn, "claimed", turn["claimed"]) if "claimed" in turn else ()
+    if len(claimed) > 1:
+        raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
+    table = tuple(TableMeld(t["owner"], cards(t, "cards", t["cards"]), t["owner"] == ME)
+                  for t in data.get("table", []))
+    problem = Problem(
+        ruleset=ruleset,
+        hand=cards(data, "hand", data["hand"]),
+        table=table,
+        turn=turn.get("kind", "claimed" if claimed else "normal"),
+        claimed=claimed[0] if claimed else None,
+        has_melded=bool(turn.get("has_melded", False)),
+        phase=turn.get("phase"),
+    )
+    raw = data.get("expect", {})
+    expect: dict[str, Any] = {}
+    for key in ("solvable", "score", "solutions"):
+        if key in raw:
+            expect[key] = raw[key]
+    if "discard" in raw:
+        expect["discard"] = cards(raw, "discard", raw["discard"])[0] if raw["discard"] else None
+    for key in ("kept", "no_meld"):
+        if key in raw:
+            expect[key] = cards(raw, key, raw[key]) if raw[key] else ()
+    if "melds" in raw:
+        expect["melds"] = sorted(tuple(sorted(cards(raw["melds"], i, m))) for i, m in enumerate(raw["melds"]))
+    if "layoffs" in raw:
+        expect["layoffs"] = sorted((l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"]))))
+                                   for l in raw["layoffs"])
+    return Puzzle(str(path), data.get("title", path.stem), ruleset, problem,
+                  data.get("question", "go-out"), bool(data.get("count", False)) or "solutions" in raw,
+                  expect, data.get("notes"))
+
+
+def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
+    """Where the answer differs from the puzzle's expectation (empty: it matches)."""
+    fmt = Notation.for_deck(puzzle.ruleset.deck)
+    exp = puzzle.expect
+    out = []
+
+    def differ(what, want, got):
+        out.append(f"{what}: expected {want}, got {got}")
+
+    if answer.solvable is None:
+        return ["undecided within the budget"]
+    if "solvable" in exp and exp["solvable"] != answer.solvable:
+        differ("solvable", exp["solvable"], answer.solvable)
+    if "discard" in exp and exp["discard"] != answer.discard:
+        show = lambda f: fmt.format(f) if f else "none"  # noqa: E731
+        differ("discard", show(exp["discard"]), show(answer.discard))
+    if "melds" in exp:
+        got = sorted(tuple(sorted(p.faces)) for p in answer.melds)
+        if got != exp["melds"]:
+            differ("melds", [fmt.format_many(m) for m in exp["melds"]], [fmt.format_many(m) for m in got])
+    if "layoffs" in exp:
+        got = sorted((p.table, tuple(sorted(p.faces))) for p in answer.layoffs)
+        if got != exp["layoffs"]:
+            differ("layoffs", [(t + 1, fmt.format_many(c)) for t, c in exp["layoffs"]],
+                   [(t + 1, fmt.format_many(c)) for t, c in got])
+    if "kept" in exp and Counter(exp["kept"]) != Counter(answer.kept):
+        differ("kept", fmt.format_many(exp["kept"]), fmt.format_many(answer.kept))
+    for key, value in exp.get("score", {}).items():
+        if answer.score.get(key) != value:
+            differ(f"score.{key}", value, answer.score.get(key))
+    if "solutions" in exp and exp["solutions"] != answer.solutions:
+        differ("solutions", exp["solutions"], answer.solutions)
+    if "no_meld" in exp:
+        got = tuple((answer.why or {}).get("no_meld", ()))
+        if Counter(got) != Counter(exp["no_meld"]):
+            differ("no_meld", fmt.format_many(exp["no_meld"]), fmt.format_many(got))
+    return out

@@ -1,0 +1,65 @@
+"""The puzzle library: every puzzle's expected answer, and small ones against brute force."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import oracle
+from solver.meld import MeldChecker
+from solver.puzzle import load_puzzle, mismatches
+from solver.solve import solve
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = sorted((ROOT / "puzzles").rglob("*.yaml"))
+CHECKERS: dict = {}
+
+
+def checker_for(ruleset):
+    if id(ruleset) not in CHECKERS:
+        CHECKERS[id(ruleset)] = MeldChecker(ruleset)
+    return CHECKERS[id(ruleset)]
+
+
+def test_library_size():
+    by_ruleset: dict = {}
+    for path in PUZZLES:
+        by_ruleset.setdefault(path.parent.name, []).append(path)
+    assert len(by_ruleset.get("basic-rummy", [])) >= 20
+    assert len(by_ruleset.get("fesca", [])) >= 20
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_puzzle_answer_matches_expectation(path):
+    puzzle = load_puzzle(path)
+    assert puzzle.expect, "every bundled puzzle states its expected answer"
+    assert puzzle.notes, "and how it was worked out"
+    answer = solve(puzzle.problem, puzzle.question, count=puzzle.count,
+                   checker=checker_for(puzzle.ruleset))
+    assert mismatches(puzzle, answer) == []
+
+
+SMALL = [p for p in PUZZLES if len(load_puzzle(p).problem.hand) <= 9]
+
+
+@pytest.mark.parametrize("path", SMALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_small_puzzle_expectations_agree_with_brute_force(path):
+    """The expected answers of small puzzles, re-derived by exhaustive search."""
+    puzzle = load_puzzle(path)
+    p = puzzle.problem
+    turn = dict(table=p.table, turn=p.turn, claimed=p.claimed, has_melded=p.has_melded, phase=p.phase)
+    can_out, best_out, best_any = oracle.best_turns(p.ruleset, list(p.hand), **turn)
+    exp = puzzle.expect
+    if "solvable" in exp:
+        assert can_out == exp["solvable"]
+    goals = p.ruleset.objective
+    best = best_out if (puzzle.question == "go-out" and can_out) else best_any
+    for goal, value in zip(goals, best):
+        if goal.measure in exp.get("score", {}):
+            want = exp["score"][goal.measure]
+            assert (value if goal.sense == "maximize" else -value) == want, goal.measure
+    if "solutions" in exp:
+        assert oracle.go_out_ways(p.ruleset, list(p.hand), **turn) == exp["solutions"]
+    if "no_meld" in exp:
+        assert sorted(oracle.unmeldable(p.ruleset, list(p.hand), p.phase)) == sorted(exp["no_meld"])
