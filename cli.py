@@ -191,8 +191,8 @@ def _answer_code(answer) -> int:
 def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | None,
                     has_melded: bool, phase: str | None):
     from solver.errors import MeldsError
-    from solver.puzzle import ME
-    from solver.solve import Problem, TableMeld
+    from solver.puzzle import table_meld
+    from solver.solve import Problem
 
     notation = checker.notation
     melds = []
@@ -200,7 +200,7 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
         owner, sep, cards = entry.partition(":")
         if not sep:
             owner, cards = "other", entry
-        melds.append(TableMeld(owner.strip(), tuple(notation.parse_many(cards)), owner.strip() == ME))
+        melds.append(table_meld(notation, owner.strip(), cards))
     claimed_face = notation.parse(claimed) if claimed else None
     faces = tuple(notation.parse_many(hand))
     if not faces:

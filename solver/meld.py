@@ -27,6 +27,7 @@ from .ruleset import Face, MeldKind, Ruleset, Source
 from .suitcycles import SuitSteps
 
 REASON_CODES = ("too-short", "too-long", "duplicate-identity", "ambiguous", "phase", "not-a-meld")
+NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ class MeldChecker:
         faces = tuple(faces)
         if not faces:
             raise MeldsError("no cards given")
-        if phase is not None and phase not in {p.id for p in self.ruleset.phases}:
+        if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
             known = ", ".join(p.id for p in self.ruleset.phases) or "none"
             raise MeldsError(f"unknown phase {phase!r} for {self.ruleset.id} (phases: {known})")
         self.notation.check_copies(faces)
@@ -168,8 +169,9 @@ class MeldChecker:
             reading = next(iter(found.values())).reading
             kind = reading.kind
             phases = {p.id: p for p in self.ruleset.phases}
+            now = phases[phase].name if phase in phases else "a field with no phase yet"
             reason = Reason("phase", f"a {kind.label} may be melded only in "
-                            f"{phases[kind.phase].name}, not in {phases[phase].name}",
+                            f"{phases[kind.phase].name}, not in {now}",
                             phases[kind.phase].source, kind.id)
             return Verdict(False, faces, None, (reason,), (reading,), phase_required=kind.phase)
         order = [k.id for k in self.ruleset.kinds]

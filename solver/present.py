@@ -147,7 +147,7 @@ def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
               "direction": p.reading.direction}
              for p in answer.melds]
     layoffs = []
-    for p in answer.layoffs:
+    for p in ([] if answer.steps else answer.layoffs):
         table = problem.table[p.table]
         layoffs.append({"table": p.table + 1, "owner": table.owner, "kind": p.reading.kind.id,
                         "added": [fmt.format(f) for f in p.faces],
@@ -163,12 +163,50 @@ def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
         "kept": [fmt.format(f) for f in answer.kept],
         "ruleset": checker.ruleset.id,
     }
+    if answer.steps:
+        out["steps"] = [_step_json(checker, problem, i, step) for i, step in enumerate(answer.steps, 1)]
+    if answer.phase_after is not None or checker.ruleset.phases:
+        out["phase_after"] = answer.phase_after
     if answer.why is not None:
         out["why"] = {k: [fmt.format(f) for f in v] for k, v in answer.why.items()}
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped
+    elif not answer.counted:
+        out["solutions"] = None
     return out
+
+
+def _step_json(checker: MeldChecker, problem, number: int, step) -> dict:
+    fmt = checker.notation
+    out = {"step": number, "action": step.action,
+           "name": step.op.name if step.op else "メルド公開",
+           "table": step.table + 1 if step.table is not None else None,
+           "owner": problem.table[step.table].owner if step.table is not None else None,
+           "played": [fmt.format(f) for f in step.played],
+           "taken": [fmt.format(f) for f in step.taken],
+           "meld": {"kind": step.reading.kind.id, "direction": step.reading.direction,
+                    "cards": _reading_cards(checker, step.reading)},
+           "points": step.points}
+    if step.result is not None and any(step.result.buried):
+        out["buried"] = {fmt.format(f): fmt.format(b)
+                         for f, b in zip(step.result.faces, step.result.buried) if b is not None}
+    return out
+
+
+def _step_text(checker: MeldChecker, problem, number: int, step) -> str:
+    fmt = checker.notation
+    meld = _play_line(checker, step.reading, set(step.played))
+    kind = step.reading.kind.label + (f", {step.reading.direction}" if step.reading.direction else "")
+    if step.op is None:
+        return f"  {number}. meld  {meld}   {kind}" + (f", {step.points} pt" if step.reading.kind.score else "")
+    table = problem.table[step.table]
+    played = " ".join(fmt.format(f) for f in step.played)
+    taken = " and ".join(fmt.format(f) for f in step.taken)
+    what = f"play {played}" + (f", take {taken}" if taken else "")
+    gain = f" ({step.points:+d} pt)" if step.points else ""
+    return (f"  {number}. {step.op.name} ({step.op.id}) on table meld {step.table + 1} "
+            f"({table.owner}): {what} → {meld}{gain}")
 
 
 def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
@@ -198,18 +236,25 @@ def answer_text(answer, problem, checker: MeldChecker, stats: bool = False) -> s
     else:
         head = f"{click.style('no', fg='red', bold=True)}: the hand cannot go out; the best turn instead"
     lines.append(head)
-    for p in answer.melds:
+    if answer.steps:
+        for i, step in enumerate(answer.steps, 1):
+            lines.append(_step_text(checker, problem, i, step))
+    for p in ([] if answer.steps else answer.melds):
         kind = p.reading.kind
         label = kind.label + (f", {p.reading.direction}" if p.reading.direction else "")
         lines.append(f"  meld     {_play_line(checker, p.reading)}   {label}"
                      + (f", {p.points} pt" if kind.score is not None else ""))
-    for p in answer.layoffs:
+    for p in ([] if answer.steps else answer.layoffs):
         table = problem.table[p.table]
         added = " ".join(fmt.format(f) for f in p.faces)
         lines.append(f"  lay off  {added} on table meld {p.table + 1} ({table.owner}) → "
                      f"{_play_line(checker, p.reading, set(p.faces))}")
     if answer.discard is not None:
-        lines.append(f"  discard  {style_card(checker, fmt.format(answer.discard), answer.discard)}")
+        line = f"  discard  {style_card(checker, fmt.format(answer.discard), answer.discard)}"
+        phases = {p.id: p.name for p in checker.ruleset.phases}
+        if answer.phase_after in phases and answer.phase_after != problem.phase:
+            line += f" — the field becomes {phases[answer.phase_after]}"
+        lines.append(line)
     if answer.kept:
         lines.append(f"  keep     {' '.join(style_card(checker, fmt.format(f), f) for f in answer.kept)}")
     lines.append("score: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in answer.score.items()))
@@ -222,6 +267,8 @@ def answer_text(answer, problem, checker: MeldChecker, stats: bool = False) -> s
     if answer.solutions is not None:
         more = "+" if answer.solutions_capped else ""
         lines.append(f"ways to go out: {answer.solutions}{more}")
+    elif not answer.counted:
+        lines.append("ways to go out: not counted for turns with table operations")
     if stats:
         lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
     return "\n".join(lines)

@@ -17,7 +17,8 @@ from .errors import Location, MeldsError, SchemaError
 from .notation import Notation
 from .ruleset import Face, Ruleset, load_ruleset
 from .schema import validate
-from .solve import Answer, Problem, TableMeld
+from .solve import Answer, Problem
+from .table import TableMeld
 from .yamlload import line_of, load_file
 
 ME = "me"  # the owner name of the player's own table melds
@@ -37,6 +38,18 @@ class Puzzle:
 
 def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
     return tuple(notation.parse_many(value))
+
+
+def table_meld(notation: Notation, owner: str, value: Any, parse=None) -> TableMeld:
+    """A table meld from its cards in table order; ``木5(太極)`` is 木5 with 太極 buried under it."""
+    parse = parse or (lambda v: parse_cards(notation, v))
+    tokens = notation.split(value) if isinstance(value, str) else list(value)
+    faces, buried = [], []
+    for token in tokens:
+        top, _, under = token.partition("(")
+        faces.append(parse(top)[0])
+        buried.append(parse(under.rstrip(")"))[0] if under else None)
+    return TableMeld(owner, tuple(faces), owner == ME, tuple(buried))
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
@@ -59,7 +72,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
     claimed = cards(turn, "claimed", turn["claimed"]) if "claimed" in turn else ()
     if len(claimed) > 1:
         raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
-    table = tuple(TableMeld(t["owner"], cards(t, "cards", t["cards"]), t["owner"] == ME)
+    table = tuple(table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v))
                   for t in data.get("table", []))
     problem = Problem(
         ruleset=ruleset,

@@ -352,6 +352,38 @@ class LayoffRule:
 
 
 @dataclass(frozen=True)
+class Operation:
+    """A single-card table operation the game allows (付け札, 差し札, …): its mechanism
+    (``effect``), what it may play or take, and its restriction before one's own first meld:
+    forbidden, allowed if the taken cards are melded at once, or allowed."""
+
+    id: str
+    name: str
+    effect: str
+    before_own_meld: str
+    kind_change: str  # own | any | never: may the table meld change kind (family)?
+    card_classes: frozenset[str] | None
+    taken_classes: frozenset[str] | None
+    families: frozenset[str] | None
+    turns: frozenset[str] | None
+    source: Source | None
+
+    def label(self) -> str:
+        return f"{self.name} ({self.id})"
+
+
+@dataclass(frozen=True)
+class PhaseChange:
+    """Discarding a card of these classes sets the phase by its rank's parity."""
+
+    classes: frozenset[str]
+    odd: str
+    even: str
+    start_option: str | None
+    source: Source | None
+
+
+@dataclass(frozen=True)
 class Goal:
     """One level of the solving objective: maximize meld_points or minimize hand_points."""
 
@@ -392,6 +424,30 @@ class Ruleset:
     layoff_rules: tuple[LayoffRule, ...] = ()
     objective: tuple[Goal, ...] = ()
     scoring_sources: Mapping[str, Source | None] = field(default_factory=dict)
+    operations: tuple[Operation, ...] = ()
+    phase_change: PhaseChange | None = None
+    phase_touch_source: Source | None = None
+    restriction_sources: Mapping[str, Source | None] = field(default_factory=dict)
+
+    def operation(self, effect: str) -> Operation | None:
+        return next((op for op in self.operations if op.effect == effect), None)
+
+    @property
+    def start_phase(self) -> str | None:
+        """The phase before any phase-changing discard (None: no phase yet)."""
+        pc = self.phase_change
+        if pc is None or pc.start_option is None:
+            return None
+        value = self.option_values[pc.start_option]
+        return None if value == "none" else value
+
+    def phase_after_discard(self, face: Face, phase: str | None) -> str | None:
+        """The field phase after discarding ``face``."""
+        pc = self.phase_change
+        if pc is None or face.cls not in pc.classes:
+            return phase
+        value = self.deck.rank(face.rank).value
+        return pc.odd if int(value if value is not None else face.rank) % 2 else pc.even
 
     @property
     def label(self) -> str:
@@ -604,7 +660,41 @@ class _Builder:
                                  g.get("maximize") or g.get("minimize"), self.source(g))
                             for g in d.get("objective", [])),
             scoring_sources={k: self.source(v) for k, v in d.get("scoring", {}).items()},
+            operations=self.build_operations(d.get("operations", []), deck),
+            phase_change=self.build_phase_change(d.get("phase_change"), deck, phases, options),
+            phase_touch_source=self.source(d.get("phase_touch")),
+            restriction_sources={k: self.source(v) for k, v in d.get("restrictions", {}).items()},
         )
+
+    def build_operations(self, raw: list, deck: Deck) -> tuple[Operation, ...]:
+        class_ids = [c.id for c in deck.classes]
+        out = []
+        for i, o in enumerate(raw):
+            for key in ("card_classes", "taken_classes"):
+                if key in o:
+                    self.check_ids(o[key], class_ids, "card class", f"operations[{i}].{key}")
+            out.append(Operation(
+                o["id"], o["name"], o["effect"], o.get("before_own_meld", "allowed"),
+                o.get("kind_change", "never" if o["effect"] != "add" else "own"),
+                frozenset(o["card_classes"]) if "card_classes" in o else None,
+                frozenset(o["taken_classes"]) if "taken_classes" in o else None,
+                frozenset(o["families"]) if "families" in o else None,
+                frozenset(o["turns"]) if "turns" in o else None, self.source(o)))
+        return tuple(out)
+
+    def build_phase_change(self, raw, deck: Deck, phases, options) -> PhaseChange | None:
+        if raw is None:
+            return None
+        self.check_ids(raw["on_discard_classes"], [c.id for c in deck.classes], "card class",
+                       "phase_change.on_discard_classes")
+        for key in ("odd", "even"):
+            if raw[key] not in [p.id for p in phases]:
+                self.fail(raw, key, f"unknown phase {raw[key]!r}", f"phase_change.{key}")
+        start = raw.get("start", {}).get("option")
+        if start is not None and start not in options:
+            self.fail(raw, "start", f"unknown option {start!r}", "phase_change.start")
+        return PhaseChange(frozenset(raw["on_discard_classes"]), raw["odd"], raw["even"], start,
+                           self.source(raw))
 
     def condition(self, element: Mapping, options: Mapping[str, Option], path: str) -> dict:
         """An element's ``if:`` (option id -> value), checked against the declared options."""

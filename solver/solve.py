@@ -39,22 +39,16 @@ from pysat.solvers import Solver
 from .candidates import Candidate, candidates
 from .encode import Reading
 from .errors import MeldsError
-from .meld import MeldChecker
+from .meld import NO_PHASE, MeldChecker
 from .ruleset import Face, Ruleset
 from .scoring import hand_points
+from .table import TableMeld
 
 SOLVER = "g3"
 
 
 class Undecided(Exception):
     """The solver budget ran out before an answer."""
-
-
-@dataclass(frozen=True)
-class TableMeld:
-    owner: str
-    faces: tuple[Face, ...]
-    mine: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +87,9 @@ class Answer:
     solutions_capped: bool = False
     seconds: float = 0.0
     sat_calls: int = 0
+    steps: list = field(default_factory=list)  # table turns: every play in order
+    phase_after: str | None = None  # the field phase after the discard
+    counted: bool = True  # False when --all cannot count (turns with table operations)
 
     @property
     def melds(self) -> list[Play]:
@@ -134,6 +131,31 @@ def exact_counter(lits: Sequence[int], top: int, pool: IDPool, clauses: list) ->
             nxt.append(out)
         ge = nxt
     return ge
+
+
+def validate_problem(p: "Problem", checker: MeldChecker, claim_met: bool = False) -> None:
+    """Input a turn cannot be played from: an error that says what is wrong."""
+    notation = checker.notation
+    if not p.hand:
+        raise MeldsError("the hand is empty")
+    notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
+    if p.turn == "claimed" and not claim_met:
+        if p.claimed is None:
+            raise MeldsError("a claimed turn needs the claimed card")
+        if p.claimed not in p.hand:
+            raise MeldsError(f"the claimed card {notation.format(p.claimed)} is not in the hand")
+    if p.phase is not None and p.phase not in {ph.id for ph in p.ruleset.phases} | {NO_PHASE}:
+        raise MeldsError(f"unknown phase {p.phase!r} for {p.ruleset.id}")
+    for i, t in enumerate(p.table):
+        verdict = checker.check(t.faces, ordered=True, explain=False)
+        if not verdict.legal:
+            raise MeldsError(f"table meld {i + 1} ({notation.format_many(t.faces)}) is not a "
+                             f"legal meld: {verdict.reasons[0].message}")
+        buried = [b for b in t.buried if b is not None]
+        roles = {r.id for r in p.ruleset.roles.values() if r.wild}
+        if buried and not all(any(c in r.classes for r in p.ruleset.roles.values() if r.id in roles)
+                              for c in (b.cls for b in buried)):
+            raise MeldsError(f"table meld {i + 1}: only a wild card can be buried")
 
 
 class _CountingRC2(RC2Stratified):
@@ -193,7 +215,8 @@ class TurnSolver:
     """Solves one problem; build once, then ask go_out / best / count."""
 
     def __init__(self, problem: Problem, checker: MeldChecker | None = None,
-                 max_seconds: float | None = None):
+                 max_seconds: float | None = None, claim_met: bool = False):
+        self.claim_met = claim_met  # a claimed turn whose claimed card is already melded
         self.problem = problem
         rs = problem.ruleset
         self.rs = rs
@@ -227,23 +250,7 @@ class TurnSolver:
     # -- set-up -----------------------------------------------------------------------------
 
     def _validate(self) -> None:
-        p = self.problem
-        notation = self.checker.notation
-        if not p.hand:
-            raise MeldsError("the hand is empty")
-        notation.check_copies(list(p.hand) + [f for t in p.table for f in t.faces])
-        if p.turn == "claimed":
-            if p.claimed is None:
-                raise MeldsError("a claimed turn needs the claimed card")
-            if p.claimed not in p.hand:
-                raise MeldsError(f"the claimed card {notation.format(p.claimed)} is not in the hand")
-        if p.phase is not None and p.phase not in {ph.id for ph in self.rs.phases}:
-            raise MeldsError(f"unknown phase {p.phase!r} for {self.rs.id}")
-        for i, t in enumerate(p.table):
-            verdict = self.checker.check(t.faces, explain=False)
-            if not verdict.legal:
-                raise MeldsError(f"table meld {i + 1} ({notation.format_many(t.faces)}) is not a "
-                                 f"legal meld: {verdict.reasons[0].message}")
+        validate_problem(self.problem, self.checker, self.claim_met)
 
     def _kinds(self):
         phase = self.problem.phase
@@ -506,6 +513,8 @@ class TurnSolver:
         plays.sort(key=lambda p: (p.table is not None, p.table or 0, sorted(p.faces)))
         answer = Answer(solvable=None, question=question, plays=plays, discard=discard, kept=kept)
         answer.score = self._score(plays, kept)
+        answer.phase_after = (self.rs.phase_after_discard(discard, self.problem.phase)
+                              if discard is not None else self.problem.phase)
         return self._stamp(answer)
 
     def _score(self, plays, kept) -> dict:
@@ -552,6 +561,8 @@ def solve(problem: Problem, question: str = "go-out", count: bool = False, limit
           max_seconds: float | None = None, checker: MeldChecker | None = None) -> Answer:
     """Answer a question about a problem: ``go-out`` or ``best``; ``count`` adds the number of
     distinct ways to go out (up to ``limit``)."""
+    if problem.table and problem.ruleset.operations:
+        return _solve_table_turn(problem, question, count, max_seconds, checker)
     with TurnSolver(problem, checker, max_seconds) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
@@ -560,3 +571,73 @@ def solve(problem: Problem, question: str = "go-out", count: bool = False, limit
                 return solver._undecided(question)
             answer.solutions, answer.solutions_capped = n, capped and n >= limit
         return solver._stamp(answer)
+
+
+def _solve_table_turn(problem: Problem, question: str, count: bool, max_seconds, checker) -> Answer:
+    """A turn with single-card table operations (:mod:`solver.turnsearch`)."""
+    from .turnsearch import TableTurnSolver
+
+    own_checker = checker is None
+    checker = checker or MeldChecker(problem.ruleset)
+    budget = _Budget(max_seconds)
+    calls = [0, checker.sat_calls, _CountingRC2.calls]
+
+    def count_calls(turn_solver) -> None:
+        calls[0] += turn_solver.sat_calls
+        turn_solver.sat_calls = 0
+
+    try:
+        validate_problem(problem, checker)
+        search = TableTurnSolver(problem, checker, budget, count_calls)
+        node = search.solve()
+        best = node.out if question == "go-out" and node.out is not None else node.any
+        if best is None:
+            raise MeldsError("impossible state: no turn is possible under the rules")
+        answer = _table_answer(problem, best, question, node.out is not None)
+        if question == "go-out" and node.out is None:
+            answer.why = _table_why(problem, checker, search)
+    except Undecided:
+        answer = Answer(solvable=None, question=question)
+    finally:
+        if own_checker:
+            checker.close()
+    answer.counted = not count
+    answer.seconds = time.perf_counter() - budget.start
+    answer.sat_calls = calls[0] + checker.sat_calls - calls[1] + _CountingRC2.calls - calls[2]
+    return answer
+
+
+def _table_answer(problem: Problem, best, question: str, can_go_out: bool) -> Answer:
+    from .turnsearch import Step
+
+    finish = best.finish
+    steps = list(best.steps)
+    plays = [Play(s.played, s.reading, s.points, None) for s in steps if s.action == "meld"]
+    plays += [Play(s.played, s.reading, s.points, s.table) for s in steps if s.action == "layoff"]
+    discard, kept = None, []
+    if finish is not None:
+        for p in finish.melds:
+            steps.append(Step("meld", None, None, p.faces, (), p.reading, None, p.points))
+            plays.append(p)
+        discard, kept = finish.discard, list(finish.kept)
+    answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept,
+                    steps=steps)
+    answer.score = {g.measure: (best.meld_points if g.measure == "meld_points" else best.hand_points)
+                    for g in problem.ruleset.objective}
+    if question == "go-out":
+        answer.solvable = can_go_out
+    answer.phase_after = (problem.ruleset.phase_after_discard(discard, problem.phase)
+                          if discard is not None else problem.phase)
+    return answer
+
+
+def _table_why(problem: Problem, checker: MeldChecker, search) -> dict:
+    """Cards that fit no new meld of the hand and no operation on the table."""
+    from .table import Table
+
+    hand = tuple(sorted(problem.hand))
+    fits = {f for faces, _, _ in search.new_melds(hand) for f in faces}
+    table = Table(problem.ruleset, checker)
+    fits |= {f for move in table.moves(tuple(problem.table), hand, problem.phase, search.ops)
+             for f in move.played}
+    return {"no_meld": sorted(set(hand) - fits), "core": []}

@@ -18,7 +18,8 @@ import oracle
 from solver.errors import MeldsError
 from solver.meld import MeldChecker
 from solver.ruleset import load_ruleset
-from solver.solve import Problem, TableMeld, solve
+from solver.solve import Problem, solve
+from solver.table import TableMeld
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),
