@@ -311,6 +311,10 @@ def _solve_puzzle(path: Path, question: str | None, budget: dict):
 
     puzzle = load_puzzle(path)
     checker = _checker_for(puzzle.ruleset)
+    if puzzle.round is not None:
+        from solver.errors import MeldsError
+
+        raise MeldsError(f"{path} is a round to score: use melds score --round {path}")
     budget = {**budget, "count": budget.get("count") or puzzle.count}
     answer = solve(puzzle.problem, question or puzzle.question, checker=checker, **budget)
     info = {"puzzle": str(path), "title": puzzle.title}
@@ -330,6 +334,12 @@ def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int
     with click.progressbar(paths, label="solving", file=sys.stderr, show_pos=True) as progress:
         for path in progress:
             try:
+                settled = _settle_if_round(path)
+                if settled is not None:
+                    row, code = settled
+                    rows.append(row if as_json else {**row, "puzzle": path.name})
+                    codes.append(code)
+                    continue
                 result, code = _solve_puzzle(path, None, {"max_seconds": max_seconds})
             except MeldsError as exc:
                 rows.append({"puzzle": str(path), "error": exc.to_json()})
@@ -357,12 +367,32 @@ def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int
     return combine_exit(codes)
 
 
+def _settle_if_round(path: Path):
+    """For a round puzzle: (summary row, exit code); None for a hand to solve."""
+    from solver.puzzle import load_puzzle, round_mismatches
+    from solver.roundscore import score_round
+
+    puzzle = load_puzzle(path)
+    if puzzle.round is None:
+        return None
+    systems = score_round(puzzle.round, _checker_for(puzzle.ruleset))
+    problems = round_mismatches(puzzle, systems)
+    row = {"puzzle": str(path), "title": puzzle.title, "systems": systems,
+           "matches": not problems, "mismatches": problems}
+    return row, EXIT_YES if not problems else EXIT_NO
+
+
 def _print_summary(rows: list[dict]) -> None:
     width = max(len(r["puzzle"]) for r in rows)
     click.echo(f"{'puzzle':{width}}  {'answer':10}  {'seconds':>7}  check")
     for row in rows:
         if "error" in row:
             click.echo(f"{row['puzzle']:{width}}  {click.style('bad file', fg='red')}  {row['error']['message']}")
+            continue
+        if "systems" in row:
+            verdict = (click.style("ok", fg="green") if row["matches"] else
+                       click.style("MISMATCH: " + "; ".join(row["mismatches"]), fg="red"))
+            click.echo(f"{row['puzzle']:{width}}  {'settled':10}  {'':>7}  {verdict}")
             continue
         a = row["answer"]
         answer = {True: "goes out", False: "no", None: "undecided"}[a.solvable]
@@ -406,6 +436,134 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget) -> int:
         return answer_json(answer, problem, checker), _answer_code(answer)
 
     return run_batch(stream, handle)
+
+
+@main.command("score")
+@ruleset_option
+@click.option("--penalty", is_flag=True, help="Score CARDS as a hand left at the end (罰点, deadwood).")
+@click.option("--double", is_flag=True, help="With --penalty: the winner went out in one go (×2).")
+@click.option("--ordered", is_flag=True, help="The meld is given in table order (its layout).")
+@click.option("--phase", type=click.Choice(["yang", "yin"]), help="Field phase (Fesca).")
+@click.option("--round", "round_file", type=click.Path(exists=True, dir_okay=False),
+              help="Settle a finished round described in a puzzle-format file (round: section).")
+@options_option
+@json_option
+@click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
+              help='JSON Lines of {"cards": "...", "penalty": bool, "double": bool, "ordered": bool}.')
+@click.argument("cards", nargs=-1)
+@handle_errors
+def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_file, option_pairs, as_json,
+              batch, cards) -> None:
+    """Points of one meld (出来役加点), of a hand left at the end (--penalty), or of a round.
+
+    \b
+    Examples:
+      melds score -r fesca --ordered 土3 土4 土5 太極 土7
+      melds score -r fesca --penalty 木1 木2 木3 空無土
+      melds score -r fesca --round puzzles/fesca/r01-document-penalty-example.yaml
+    """
+    from solver.errors import MeldsError
+    from solver.meld import MeldChecker
+    from solver.ruleset import load_ruleset
+
+    if round_file:
+        sys.exit(_score_round(Path(round_file), as_json))
+    ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+    with MeldChecker(ruleset) as checker:
+        def one(given, penalty, double, ordered, phase) -> tuple[dict, int]:
+            faces = checker.notation.parse_many(given)
+            if not faces:
+                raise MeldsError("no cards given")
+            return _score_cards(checker, faces, penalty, double, ordered, phase)
+
+        if batch is not None:
+            sys.exit(run_batch(batch, lambda r: one(r.get("cards") or "", bool(r.get("penalty", penalty)),
+                                                    bool(r.get("double", double)),
+                                                    bool(r.get("ordered", ordered)), r.get("phase", phase))))
+        result, code = one(list(cards), penalty, double, ordered, phase)
+        if as_json:
+            _emit_json(result)
+        else:
+            click.echo(_score_text(result))
+    sys.exit(code)
+
+
+def _score_cards(checker, faces, penalty, double, ordered, phase) -> tuple[dict, int]:
+    from solver.present import verdict_json
+    from solver.scoring import hand_breakdown, hand_points, meld_breakdown
+
+    rs, fmt = checker.ruleset, checker.notation
+    if penalty:
+        checker.notation.check_copies(faces)
+        factor = 2 if double else 1
+        return {"points": hand_points(rs, faces) * factor, "breakdown": hand_breakdown(rs, faces, fmt),
+                "doubled": double, "cards": [fmt.format(f) for f in faces], "mode": "penalty",
+                "ruleset": rs.id}, EXIT_YES
+    if ordered:
+        verdict = checker.check(faces, phase=phase, ordered=True)
+        reading = verdict.reading
+        from solver.scoring import meld_points
+        points = meld_points(reading) if verdict.legal else None
+    else:
+        verdict, points, reading = checker.best_reading(faces, phase=phase)
+        if not verdict.legal:
+            verdict = checker.check(faces, phase=phase)  # with the reasons
+            points = None
+    out = {"points": points, "breakdown": meld_breakdown(reading, fmt) if verdict.legal else [],
+           "mode": "meld", "legal": verdict.legal, "kind": reading.kind.id if verdict.legal else None,
+           "cards": verdict_json(verdict, checker)["cards"] if verdict.legal else [fmt.format(f) for f in faces],
+           "reasons": [r.to_json() for r in verdict.reasons], "ruleset": rs.id}
+    if verdict.legal:
+        out["cards"] = [{"card": fmt.format(p.face), "as": fmt.format_identity(p.identity),
+                         "role": p.role, "wild": p.wild} for p in reading.placements]
+    return out, EXIT_YES if verdict.legal else EXIT_NO
+
+
+def _score_text(result: dict) -> str:
+    if result["mode"] == "penalty":
+        lines = [f"hand points: {result['points']}" + (" (doubled)" if result["doubled"] else "")]
+        for part in result["breakdown"]:
+            lines.append(f"  {part['group']:8} {' '.join(part['cards'])}: {part['points']}")
+        return "\n".join(lines)
+    if not result["legal"]:
+        lines = [click.style("not a legal meld", fg="red", bold=True) + ": no points"]
+        lines += [f"  {r['code']}: {r['message']}" for r in result["reasons"]]
+        return "\n".join(lines)
+    cards = " ".join(c["card"] + (f"={c['as']}" if c["wild"] else "") for c in result["cards"])
+    lines = [f"{result['points']} point{'s' * (result['points'] != 1)}: {cards} ({result['kind']})"]
+    for part in result["breakdown"]:
+        note = f" — {part['note']}" if part.get("note") else ""
+        lines.append(f"  {' '.join(part['cards'])}: {part['counted']} counted, {part['points']} pt{note}")
+    return "\n".join(lines)
+
+
+def _score_round(path: Path, as_json: bool) -> int:
+    from solver.errors import MeldsError
+    from solver.puzzle import load_puzzle, round_mismatches
+    from solver.roundscore import score_round
+
+    puzzle = load_puzzle(path)
+    if puzzle.round is None:
+        raise MeldsError(f"{path} has no round: section to score")
+    systems = score_round(puzzle.round, _checker_for(puzzle.ruleset))
+    problems = round_mismatches(puzzle, systems) if puzzle.expect else None
+    if as_json:
+        out = {"round": str(path), "winner": puzzle.round.winner, "one_go": puzzle.round.one_go,
+               "systems": systems}
+        if problems is not None:
+            out.update(matches=not problems, mismatches=problems)
+        _emit_json(out)
+    else:
+        click.echo(click.style(puzzle.title, bold=True) + f" — winner {puzzle.round.winner}"
+                   + (", in one go" if puzzle.round.one_go else ""))
+        for system in systems:
+            click.echo(f"{system['name']} ({system['id']}):")
+            for player, value in system["payments"].items():
+                click.echo(f"  {player:6} {value:+d}")
+        if problems is not None:
+            click.echo(click.style("matches the expected payments", fg="green") if not problems
+                       else click.style("differs: " + "; ".join(problems), fg="red"))
+    return EXIT_YES if not problems else EXIT_NO
 
 
 if __name__ == "__main__":

@@ -183,15 +183,20 @@ class MeldChecker:
                     limit: int = 512) -> tuple[Verdict, int]:
         """The verdict, and for a legal meld the most meld points any of its readings earns (the
         player lays the meld out as they like). Without wilds the shown reading is the best."""
+        verdict, points, _ = self.best_reading(faces, phase, limit)
+        return verdict, points
+
+    def best_reading(self, faces: Sequence[Face], phase: str | None = None, limit: int = 512):
+        """(verdict, best points, the reading that earns them)."""
         from .scoring import meld_points
 
         verdict = self.check(faces, phase=phase, explain=False)
         if not verdict.legal:
-            return verdict, 0
+            return verdict, 0, None
         if verdict.reading.wilds == 0:
-            return verdict, meld_points(verdict.reading)
+            return verdict, meld_points(verdict.reading), verdict.reading
         cards = _as_cards(tuple(faces))
-        best = 0
+        best, best_reading = -1, verdict.reading
         family = verdict.reading.kind.family
         for kind in self.ruleset.kinds:
             if kind.family != family or not kind.size_ok(len(cards)) or \
@@ -202,8 +207,9 @@ class MeldChecker:
                 continue
             model, indices, base, _ = query
             for reading in model.readings(indices, base + model.selectors(), limit):
-                best = max(best, meld_points(reading))
-        return verdict, best
+                if meld_points(reading) > best:
+                    best, best_reading = meld_points(reading), reading
+        return verdict, max(best, 0), best_reading
 
     def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int]) -> Reading:
         """The reading with the fewest wild cards; ``assumptions`` (satisfiable) gain that bound.

@@ -17,6 +17,7 @@ from .errors import Location, MeldsError, SchemaError
 from .notation import Notation
 from .ruleset import Face, Ruleset, load_ruleset
 from .schema import validate
+from .roundscore import Round
 from .solve import Answer, Problem
 from .table import TableMeld
 from .yamlload import line_of, load_file
@@ -29,11 +30,12 @@ class Puzzle:
     path: str
     title: str
     ruleset: Ruleset
-    problem: Problem
+    problem: Problem | None  # None for a round to score
     question: str
     count: bool
     expect: dict  # raw expectation, cards already parsed
     notes: str | None
+    round: Round | None = None
 
 
 def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
@@ -68,6 +70,13 @@ def load_puzzle(path: str | Path) -> Puzzle:
         except MeldsError as exc:
             raise SchemaError(str(exc), Location(str(path), line_of(container, key), str(key))) from None
 
+    if "round" in data:
+        rnd = _load_round(data["round"], ruleset, notation, cards)
+        expect = dict(data.get("expect", {}))
+        return Puzzle(str(path), data.get("title", path.stem), ruleset, None, "round", False,
+                      expect, data.get("notes"), rnd)
+    if "hand" not in data:
+        raise SchemaError("missing required key 'hand'", Location(str(path), getattr(data, "line", 1)))
     turn = data.get("turn", {})
     claimed = cards(turn, "claimed", turn["claimed"]) if "claimed" in turn else ()
     if len(claimed) > 1:
@@ -139,4 +148,27 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
         got = tuple((answer.why or {}).get("no_meld", ()))
         if Counter(got) != Counter(exp["no_meld"]):
             differ("no_meld", fmt.format_many(exp["no_meld"]), fmt.format_many(got))
+    return out
+
+
+def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
+    hands = {player: cards(raw["hands"], player, value) if value else ()
+             for player, value in raw["hands"].items()}
+    melds = tuple(table_meld(notation, m["owner"], m["cards"], lambda v, m=m: cards(m, "cards", v))
+                  for m in raw.get("melds", []))
+    players = tuple(raw.get("players") or sorted({raw["winner"], *hands, *(m.owner for m in melds)}))
+    return Round(ruleset, players, raw["winner"], bool(raw.get("one_go", False)), melds, hands)
+
+
+def round_mismatches(puzzle: Puzzle, systems: list[dict]) -> list[str]:
+    out = []
+    got = {s["id"]: s["payments"] for s in systems}
+    for system, want in puzzle.expect.get("payments", {}).items():
+        have = got.get(system)
+        if have is None:
+            out.append(f"no scoring system {system!r} under these options")
+            continue
+        for player, value in want.items():
+            if have.get(player) != value:
+                out.append(f"{system}.{player}: expected {value}, got {have.get(player)}")
     return out

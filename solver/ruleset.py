@@ -384,6 +384,28 @@ class PhaseChange:
 
 
 @dataclass(frozen=True)
+class Bonus:
+    double: bool
+    add: int
+    condition: Mapping[str, Any]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class RoundScoring:
+    """A way to settle a finished round: losers pay the winner their hand points, each player
+    collects their own melds' points from every other, or hand points are recorded."""
+
+    id: str
+    name: str
+    method: str
+    one_go: tuple[Bonus, ...]
+    condition: Mapping[str, Any]
+    source: Source | None
+    counts_source: Source | None
+
+
+@dataclass(frozen=True)
 class Goal:
     """One level of the solving objective: maximize meld_points or minimize hand_points."""
 
@@ -428,6 +450,14 @@ class Ruleset:
     phase_change: PhaseChange | None = None
     phase_touch_source: Source | None = None
     restriction_sources: Mapping[str, Source | None] = field(default_factory=dict)
+    round_scorings: tuple[RoundScoring, ...] = ()
+
+    def scoring_systems(self) -> list[RoundScoring]:
+        """The round-scoring systems in force under the options."""
+        return [r for r in self.round_scorings if self._holds(r.condition)]
+
+    def one_go_bonus(self, system: RoundScoring) -> Bonus | None:
+        return next((b for b in system.one_go if self._holds(b.condition)), None)
 
     def operation(self, effect: str) -> Operation | None:
         return next((op for op in self.operations if op.effect == effect), None)
@@ -664,6 +694,14 @@ class _Builder:
             phase_change=self.build_phase_change(d.get("phase_change"), deck, phases, options),
             phase_touch_source=self.source(d.get("phase_touch")),
             restriction_sources={k: self.source(v) for k, v in d.get("restrictions", {}).items()},
+            round_scorings=tuple(
+                RoundScoring(r["id"], r["name"], r["method"],
+                             tuple(Bonus(bool(b.get("double")), b.get("add", 0),
+                                         self.condition(b, options, f"round_scoring[{i}].one_go[{j}]"),
+                                         self.source(b)) for j, b in enumerate(r.get("one_go", []))),
+                             self.condition(r, options, f"round_scoring[{i}]"), self.source(r),
+                             self.source(r.get("counts")))
+                for i, r in enumerate(d.get("round_scoring", []))),
         )
 
     def build_operations(self, raw: list, deck: Deck) -> tuple[Operation, ...]:

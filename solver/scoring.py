@@ -56,3 +56,58 @@ def meld_points(reading: Reading) -> int:
 def hand_points(ruleset: Ruleset, faces: Iterable[Face]) -> int:
     """Card points of cards left in a hand: deadwood (Basic Rummy), 罰点 (Fesca)."""
     return sum(ruleset.points(f) for f in faces)
+
+
+def meld_breakdown(reading: Reading, notation) -> list[dict]:
+    """What each part of a meld counts: runs of naturals with their points, wilds not counted."""
+    kind = reading.kind
+    placements = list(reading.placements)
+    if kind.shape == "sequence":
+        placements.sort(key=lambda p: p.offset)
+    fmt = notation.format
+    if kind.score is None:
+        return [{"cards": [fmt(p.face) for p in placements], "counted": 0, "points": 0,
+                 "note": f"a {kind.label} scores no meld points"}]
+    if kind.score.count == "cards":
+        n = len(placements)
+        return [{"cards": [fmt(p.face) for p in placements], "counted": n, "points": kind.score.points(n)}]
+    parts: list[dict] = []
+    segments = kind.score.segments and kind.shape == "sequence"
+    naturals = [p for p in placements if not p.wild]
+    if not segments:
+        n = len(naturals)
+        parts.append({"cards": [fmt(p.face) for p in naturals], "counted": n,
+                      "points": kind.score.points(n)})
+    else:
+        run: list = []
+        for p in placements + [None]:
+            if p is not None and not p.wild:
+                run.append(p)
+                continue
+            if run:
+                parts.append({"cards": [fmt(q.face) for q in run], "counted": len(run),
+                              "points": kind.score.points(len(run))})
+                run = []
+    wilds = [p for p in placements if p.wild]
+    if wilds:
+        inside = segments and any(
+            p.wild and any(not q.wild for q in placements[:i]) and any(not q.wild for q in placements[i + 1:])
+            for i, p in enumerate(placements))
+        parts.append({"cards": [fmt(p.face) for p in wilds], "counted": 0, "points": 0,
+                      "note": "acting as wilds: not counted" + ("; a wild inside splits the run" if inside else "")})
+    return parts
+
+
+def hand_breakdown(ruleset: Ruleset, faces: Iterable[Face], notation) -> list[dict]:
+    """Card points of a hand, grouped by the ruleset's card-point entries."""
+    groups: dict = {}
+    for face in faces:
+        entry = next((e for e in ruleset.card_points if e.matches(face)), None)
+        key = id(entry)
+        if key not in groups:
+            label = (", ".join(sorted(entry.classes)) if entry and entry.classes else
+                     ", ".join(sorted(entry.ranks, key=str)) if entry and entry.ranks else "other")
+            groups[key] = {"group": label, "cards": [], "points": 0}
+        groups[key]["cards"].append(notation.format(face))
+        groups[key]["points"] += ruleset.points(face)
+    return list(groups.values())

@@ -636,8 +636,10 @@ def _table_why(problem: Problem, checker: MeldChecker, search) -> dict:
     from .table import Table
 
     hand = tuple(sorted(problem.hand))
-    fits = {f for faces, _, _ in search.new_melds(hand) for f in faces}
+    new_melds = search.new_melds(hand)
+    fits = {f for faces, _, _ in new_melds for f in faces}
     table = Table(problem.ruleset, checker)
+    own_possible = problem.has_melded or bool(new_melds)  # else forbidden operations stay so
     fits |= {f for move in table.moves(tuple(problem.table), hand, problem.phase, search.ops)
-             for f in move.played}
+             if own_possible or move.op.before_own_meld != "forbidden" for f in move.played}
     return {"no_meld": sorted(set(hand) - fits), "core": []}

@@ -172,3 +172,25 @@ class Table:
                 left = TableMeld(meld.owner, (c,) + faces[:-1], meld.mine, (None,) + meld.buried[:-1])
                 yield (c,), tuple(x for x in (faces[0], meld.buried[0]) if x is not None), right, len(faces) - 1
                 yield (c,), tuple(x for x in (faces[-1], meld.buried[-1]) if x is not None), left, 0
+
+
+def recall(meld: TableMeld) -> tuple[Face, ...]:
+    """回収: every card of one's own meld back to hand, buried wilds included ("全てまとめて手札に
+    戻す … 埋め潰されたワイルドカードも新たに分離して活用することができる")."""
+    if not meld.mine:
+        from .errors import MeldsError
+
+        raise MeldsError("only one's own meld can be recalled")
+    return meld.all_cards
+
+
+def meld_state(reading: Reading) -> tuple:
+    """What makes a meld 'the same state' for the recall rule: its cards, and which of them act
+    as wilds ("ワイルドカードなどの使用／不使用の状態が変わっていたり、枚数の違いがあればよい")."""
+    return (tuple(sorted(p.face for p in reading.placements)),
+            tuple(sorted(p.face for p in reading.placements if p.wild)))
+
+
+def remeld_forbidden(reading: Reading, recalled: list[tuple]) -> bool:
+    """A recalled meld may not be melded again in exactly the state it was recalled in."""
+    return meld_state(reading) in recalled

@@ -8,7 +8,9 @@ import pytest
 
 import oracle
 from solver.meld import MeldChecker
-from solver.puzzle import load_puzzle, mismatches
+from replay import replay
+from solver.puzzle import load_puzzle, mismatches, round_mismatches
+from solver.roundscore import score_round
 from solver.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,12 +37,18 @@ def test_puzzle_answer_matches_expectation(path):
     puzzle = load_puzzle(path)
     assert puzzle.expect, "every bundled puzzle states its expected answer"
     assert puzzle.notes, "and how it was worked out"
+    if puzzle.round is not None:
+        assert round_mismatches(puzzle, score_round(puzzle.round, checker_for(puzzle.ruleset))) == []
+        return
     answer = solve(puzzle.problem, puzzle.question, count=puzzle.count,
                    checker=checker_for(puzzle.ruleset))
     assert mismatches(puzzle, answer) == []
+    if answer.steps:
+        assert replay(puzzle.problem, answer) == []
 
 
-SMALL = [p for p in PUZZLES if len(load_puzzle(p).problem.hand) <= 9]
+SMALL = [p for p in PUZZLES if load_puzzle(p).problem is not None
+         and not load_puzzle(p).problem.table and len(load_puzzle(p).problem.hand) <= 9]
 
 
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -206,6 +206,19 @@ schema = {
             **COMMON,
         }, required=["id", "name", "effect"])},
         "restrictions": {"type": "object", "additionalProperties": obj({**COMMON})},
+        "round_scoring": {"type": "array", "items": obj({
+            "id": ID, "name": TEXT,
+            "method": {"enum": ["losers-pay-hand-points", "collect-own-meld-points",
+                                "record-hand-points"]},
+            "one_go": {"type": "array", "items": obj({
+                "double": {"type": "boolean"}, "add": {"type": "integer"},
+                "if": {"$ref": "#/$defs/condition"}, **COMMON}),
+                "description": "bonus when the winner went out in one go with no earlier meld; "
+                               "the first entry whose 'if' holds applies"},
+            "counts": obj({**COMMON}),
+            "if": {"$ref": "#/$defs/condition"},
+            **COMMON,
+        }, required=["id", "name", "method"])},
         "objective": {"type": "array", "minItems": 1, "items": {"anyOf": [
             obj({"maximize": {"enum": ["meld_points"]}, **COMMON}, required=["maximize"]),
             obj({"minimize": {"enum": ["hand_points"]}, **COMMON}, required=["minimize"]),
@@ -241,7 +254,17 @@ puzzle_schema = {
         "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
         "title": TEXT,
         "notes": {**TEXT, "description": "how the expected answer was worked out"},
-        "question": {"enum": ["go-out", "best"]},
+        "question": {"enum": ["go-out", "best", "round"]},
+        "round": obj({
+            "winner": TEXT,
+            "players": {"type": "array", "minItems": 2, "items": TEXT},
+            "one_go": {"type": "boolean",
+                       "description": "the winner went out in one go, with no earlier meld"},
+            "melds": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS},
+                                                    required=["owner", "cards"])},
+            "hands": {"type": "object", "additionalProperties": {"anyOf": [
+                CARDS, {"type": "array", "maxItems": 0}, {"type": "string", "maxLength": 0}]}},
+        }, required=["winner", "hands"]),
         "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
         "hand": CARDS,
         "turn": obj({
@@ -262,8 +285,13 @@ puzzle_schema = {
             "score": {"type": "object", "additionalProperties": {"type": "integer"}},
             "solutions": {"type": "integer", "minimum": 0},
             "no_meld": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
+            "payments": {"type": "object", "additionalProperties": {
+                "type": "object", "additionalProperties": {"type": "integer"}},
+                "description": "scoring system id -> player -> points received (negative: paid)"},
         }),
-    }, required=["format", "ruleset", "hand"]),
+    }, required=["format", "ruleset"],
+       anyOf=[{"required": ["hand"]}, {"required": ["round"]}],
+       formMessage="a puzzle needs a hand (go-out, best) or a round"),
 }
 
 if __name__ == "__main__":
