@@ -101,6 +101,9 @@ class Face:
     suit: str | None = field(compare=False)
     rank: str | None = field(compare=False)
 
+    def __hash__(self) -> int:  # faces are hashed in the hot loops: the index is the identity
+        return self.index
+
 
 Identity = tuple  # (suit id, rank id): what a card counts as inside a meld
 

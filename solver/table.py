@@ -70,6 +70,7 @@ class Table:
         self.ruleset = ruleset
         self.checker = checker
         self._verdicts: dict = {}
+        self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         key = (faces, phase)
@@ -94,21 +95,28 @@ class Table:
     def moves(self, table: tuple[TableMeld, ...], hand: tuple[Face, ...], phase: str | None,
               ops: tuple[Operation, ...]) -> Iterator[Move]:
         """Every single-card operation the hand can make on the table melds."""
-        distinct = sorted(set(hand))
         for t, meld in enumerate(table):
             if not self.touchable(meld, phase):
                 continue
+            for face in sorted(set(hand)):
+                for op, played, taken, result, reading in self._legal(meld, face, phase, ops):
+                    yield Move(op, t, played, taken, result, reading)
+
+    def _legal(self, meld: TableMeld, face: Face, phase: str | None, ops: tuple[Operation, ...]):
+        """The legal operations on one meld with one hand card (cached: they depend on nothing
+        else)."""
+        key = (meld, face, phase, ops)
+        if key not in self._moves:
             before = self.reading(meld)
+            found = []
             for op in ops:
-                for played, taken, result, slot in self._effect(op, meld, before, distinct):
+                for played, taken, result, slot in self._effect(op, meld, before, [face]):
                     verdict = self.verdict(result.faces, phase)
-                    if not verdict.legal:
-                        continue
-                    if not self._kind_change_ok(op, meld, before, verdict.reading):
-                        continue
-                    if not self._roles_ok(op, result, verdict.reading, slot):
-                        continue
-                    yield Move(op, t, played, taken, result, verdict.reading)
+                    if (verdict.legal and self._kind_change_ok(op, meld, before, verdict.reading)
+                            and self._roles_ok(op, result, verdict.reading, slot)):
+                        found.append((op, played, taken, result, verdict.reading))
+            self._moves[key] = found
+        return self._moves[key]
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
         if before.kind.family == after.kind.family or op.kind_change == "any":
