@@ -135,14 +135,15 @@ def rulesets_cmd(as_json: bool) -> None:
 @click.option("--ordered", is_flag=True,
               help="The cards are given in table order (a sequence must read left to right "
                    "or right to left); by default they are a multiset.")
+@click.option("--tiplu", metavar="CARD", help="Marriage: the tiplu (its maal are wild); none: no wilds.")
 @options_option
 @json_option
 @click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
-              help='JSON Lines of {"cards": "...", "phase": ..., "ordered": ...}; - for stdin.')
+              help='JSON Lines of {"cards": "...", "phase": ..., "ordered": ..., "tiplu": ...}; - for stdin.')
 @click.argument("cards", nargs=-1)
 @handle_errors
-def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, option_pairs: tuple,
-              as_json: bool, batch, cards: tuple) -> None:
+def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | None,
+              option_pairs: tuple, as_json: bool, batch, cards: tuple) -> None:
     """Is CARDS one legal meld? Says which kind, what each wild stands for, or why not.
 
     \b
@@ -168,18 +169,31 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, option_pairs: 
                     raise MeldsError('each line needs "cards": a string or a list of cards')
                 verdict = checker.check(checker.notation.parse_many(given),
                                         phase=request.get("phase", phase),
-                                        ordered=bool(request.get("ordered", ordered)))
+                                        ordered=bool(request.get("ordered", ordered)),
+                                        params=_params(checker, request.get("tiplu", tiplu)))
                 return verdict_json(verdict, checker), EXIT_YES if verdict.legal else EXIT_NO
 
             sys.exit(run_batch(batch, handle))
         if not cards:
             raise MeldsError("no cards given. " + checker.notation.describe())
-        verdict = checker.check(checker.notation.parse_many(cards), phase=phase, ordered=ordered)
+        verdict = checker.check(checker.notation.parse_many(cards), phase=phase, ordered=ordered,
+                                params=_params(checker, tiplu))
         if as_json:
             _emit_json(verdict_json(verdict, checker))
         else:
             click.echo(verdict_text(verdict, checker))
     sys.exit(EXIT_YES if verdict.legal else EXIT_NO)
+
+
+def _params(checker, tiplu: str | None) -> dict | None:
+    """Query parameters from the command line (Marriage's tiplu)."""
+    if tiplu is None:
+        return None
+    from solver.errors import MeldsError
+
+    if "tiplu" not in checker.ruleset.parameters:
+        raise MeldsError(f"{checker.ruleset.id} has no tiplu")
+    return {"tiplu": checker.notation.parse(tiplu)}
 
 
 def _answer_code(answer) -> int:
@@ -189,7 +203,8 @@ def _answer_code(answer) -> int:
 
 
 def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | None,
-                    has_melded: bool, phase: str | None):
+                    has_melded: bool, phase: str | None, tiplu: str | None = None,
+                    shown: tuple = ()):
     from solver.errors import MeldsError
     from solver.puzzle import table_meld
     from solver.solve import Problem
@@ -206,7 +221,8 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
     if not faces:
         raise MeldsError("the hand is empty")
     return Problem(ruleset, faces, tuple(melds), "claimed" if claimed else "normal", claimed_face,
-                   has_melded, phase)
+                   has_melded, phase, _params(checker, tiplu),
+                   tuple(tuple(notation.parse_many(m)) for m in shown))
 
 
 @main.command("solve")
@@ -218,6 +234,11 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
 @click.option("--claimed", metavar="CARD", help="The turn claimed this discard (it is in the hand).")
 @click.option("--has-melded", is_flag=True, help="The player already has a meld of their own.")
 @click.option("--phase", type=click.Choice(["yang", "yin"]), help="Field phase (Fesca).")
+@click.option("--tiplu", metavar="CARD", help="Marriage: the tiplu, when known (its maal are wild).")
+@click.option("--shown", multiple=True, metavar='"CARDS"',
+              help="Marriage: a meld of the player's already on the table (repeatable).")
+@click.option("--see", is_flag=True, help="Marriage: can the hand show what it takes to see the tiplu?")
+@click.option("--which-tiplu", is_flag=True, help="Marriage: which tiplus would let the hand go out?")
 @click.option("--best", is_flag=True, help="The optimum of the ruleset's objective, going out or not.")
 @click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
 @click.option("--limit", type=click.IntRange(1), default=1000, show_default=True,
@@ -230,8 +251,9 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
 @click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
               help='JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
 @handle_errors
-def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, best, count_all,
-              limit, max_seconds, stats, option_pairs, as_json, batch) -> None:
+def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tiplu, shown, see,
+              which_tiplu, best, count_all, limit, max_seconds, stats, option_pairs, as_json,
+              batch) -> None:
     """Can this hand go out this turn? Shows how, the best turn, or why not.
 
     \b
@@ -243,7 +265,9 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, best
     """
     from solver.errors import MeldsError
 
-    question = "best" if best else "go-out"
+    question = ("best" if best else "see" if see else "which-tiplu" if which_tiplu else "go-out")
+    if sum([best, see, which_tiplu]) > 1:
+        raise MeldsError("ask one question: --best, --see or --which-tiplu")
     budget = dict(count=count_all, limit=limit, max_seconds=max_seconds)
     if batch is not None:
         if puzzle or hand:
@@ -254,7 +278,7 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, best
     if puzzle:
         if hand or ruleset_ref:
             raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
-        result, code = _solve_puzzle(Path(puzzle), question if best else None, budget)
+        result, code = _solve_puzzle(Path(puzzle), question if question != "go-out" else None, budget)
         _print_answer(result, as_json, stats)
         sys.exit(code)
     if not (ruleset_ref and hand):
@@ -265,7 +289,8 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, best
 
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
     with MeldChecker(ruleset) as checker:
-        problem = _inline_problem(ruleset, checker, hand, table, claimed, has_melded, phase)
+        problem = _inline_problem(ruleset, checker, hand, table, claimed, has_melded, phase,
+                                  tiplu, shown)
         answer = solve(problem, question, checker=checker, **budget)
         _print_answer((answer, problem, checker, None), as_json, stats)
     sys.exit(_answer_code(answer))
@@ -311,10 +336,11 @@ def _solve_puzzle(path: Path, question: str | None, budget: dict):
 
     puzzle = load_puzzle(path)
     checker = _checker_for(puzzle.ruleset)
-    if puzzle.round is not None:
+    if puzzle.round is not None or puzzle.settlement is not None:
         from solver.errors import MeldsError
 
-        raise MeldsError(f"{path} is a round to score: use melds score --round {path}")
+        flag = "--round" if puzzle.round is not None else "--settle"
+        raise MeldsError(f"{path} is a round to settle: use melds score {flag} {path}")
     budget = {**budget, "count": budget.get("count") or puzzle.count}
     answer = solve(puzzle.problem, question or puzzle.question, checker=checker, **budget)
     info = {"puzzle": str(path), "title": puzzle.title}
@@ -373,6 +399,15 @@ def _settle_if_round(path: Path):
     from solver.roundscore import score_round
 
     puzzle = load_puzzle(path)
+    if puzzle.settlement is not None:
+        from solver.puzzle import settlement_mismatches
+        from solver.settle import settle
+
+        settled = settle(puzzle.settlement)
+        problems = settlement_mismatches(puzzle, settled)
+        row = {"puzzle": str(path), "title": puzzle.title, "systems": [settled],
+               "matches": not problems, "mismatches": problems}
+        return row, EXIT_YES if not problems else EXIT_NO
     if puzzle.round is None:
         return None
     systems = score_round(puzzle.round, _checker_for(puzzle.ruleset))
@@ -430,7 +465,8 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget) -> int:
         hand = request["hand"] if isinstance(request["hand"], str) else " ".join(request["hand"])
         turn = request.get("turn", {})
         problem = _inline_problem(ruleset, checker, hand, tuple(request.get("table", ())),
-                                  turn.get("claimed"), bool(turn.get("has_melded")), turn.get("phase"))
+                                  turn.get("claimed"), bool(turn.get("has_melded")), turn.get("phase"),
+                                  request.get("tiplu"), tuple(request.get("shown", ())))
         answer = solve(problem, request.get("question", question), checker=checker,
                        **{**budget, "count": bool(request.get("all", budget["count"]))})
         return answer_json(answer, problem, checker), _answer_code(answer)
@@ -446,14 +482,16 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget) -> int:
 @click.option("--phase", type=click.Choice(["yang", "yin"]), help="Field phase (Fesca).")
 @click.option("--round", "round_file", type=click.Path(exists=True, dir_okay=False),
               help="Settle a finished round described in a puzzle-format file (round: section).")
+@click.option("--settle", "settle_file", type=click.Path(exists=True, dir_okay=False),
+              help="Marriage: settle a round (settle: section) — maal points and payments.")
 @options_option
 @json_option
 @click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
               help='JSON Lines of {"cards": "...", "penalty": bool, "double": bool, "ordered": bool}.')
 @click.argument("cards", nargs=-1)
 @handle_errors
-def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_file, option_pairs, as_json,
-              batch, cards) -> None:
+def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_file, settle_file, option_pairs,
+              as_json, batch, cards) -> None:
     """Points of one meld (出来役加点), of a hand left at the end (--penalty), or of a round.
 
     \b
@@ -468,6 +506,8 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_file, option_p
 
     if round_file:
         sys.exit(_score_round(Path(round_file), as_json))
+    if settle_file:
+        sys.exit(_score_settlement(Path(settle_file), as_json))
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
     with MeldChecker(ruleset) as checker:
         def one(given, penalty, double, ordered, phase) -> tuple[dict, int]:
@@ -535,6 +575,39 @@ def _score_text(result: dict) -> str:
         note = f" — {part['note']}" if part.get("note") else ""
         lines.append(f"  {' '.join(part['cards'])}: {part['counted']} counted, {part['points']} pt{note}")
     return "\n".join(lines)
+
+
+def _score_settlement(path: Path, as_json: bool) -> int:
+    from solver.errors import MeldsError
+    from solver.puzzle import load_puzzle, settlement_mismatches
+    from solver.settle import settle
+
+    puzzle = load_puzzle(path)
+    if puzzle.settlement is None:
+        raise MeldsError(f"{path} has no settle: section")
+    settled = settle(puzzle.settlement)
+    fmt = _checker_for(puzzle.ruleset).notation
+    problems = settlement_mismatches(puzzle, settled) if puzzle.expect else None
+    if as_json:
+        out = {"settle": str(path), "tiplu": fmt.format(puzzle.settlement.tiplu),
+               "winner": puzzle.settlement.winner, **settled}
+        if problems is not None:
+            out.update(matches=not problems, mismatches=problems)
+        _emit_json(out)
+    else:
+        click.echo(click.style(puzzle.title, bold=True) + f" — tiplu {fmt.format(puzzle.settlement.tiplu)}, "
+                   f"winner {puzzle.settlement.winner}")
+        click.echo(f"maal points: " + ", ".join(f"{k} {v}" for k, v in settled["maal"].items())
+                   + f" (total {settled['total']})")
+        for name, row in settled["per_player"].items():
+            click.echo(f"  {name} pays {puzzle.settlement.winner}: {row['game']} + {row['total']} − "
+                       f"{row['own']} × {row['players']} = {row['pays']}")
+        for name, value in settled["payments"].items():
+            click.echo(f"  {name:6} {value:+d}")
+        if problems is not None:
+            click.echo(click.style("matches the expected settlement", fg="green") if not problems
+                       else click.style("differs: " + "; ".join(problems), fg="red"))
+    return EXIT_YES if not problems else EXIT_NO
 
 
 def _score_round(path: Path, as_json: bool) -> int:

@@ -29,13 +29,14 @@ class Candidate:
     key: tuple[int, ...]  # sorted face indices: the meld as a multiset of faces
     cards: tuple[int, ...]  # one choice of pool positions holding those faces
     bound: int  # best meld points over its structural readings
+    kinds: frozenset = frozenset()  # the kinds that read it structurally
 
 
-def _identity_options(kind: MeldKind, face: Face) -> dict[tuple, bool]:
+def _identity_options(kind: MeldKind, face: Face, ruleset: Ruleset, params) -> dict[tuple, bool]:
     """identity -> True if the card can be it as a natural (non-wild) role, for this kind."""
     out: dict[tuple, bool] = {}
     for entry in kind.roles:
-        if not entry.applies(face):
+        if not entry.applies(face) or not ruleset.available(entry, face, params):
             continue
         role = entry.role
         for suit in role.suits_for(face):
@@ -60,6 +61,7 @@ class _Collector:
         self.pool = pool
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
+        self.kind = ""
 
     def add(self, cards: Iterable[int], bound: int) -> None:
         cards = tuple(sorted(cards))
@@ -67,19 +69,23 @@ class _Collector:
             return
         key = tuple(sorted(self.pool[c].index for c in cards))
         old = self.found.get(key)
+        kinds = frozenset([self.kind]) | (old.kinds if old else frozenset())
         if old is None or bound > old.bound:
-            self.found[key] = Candidate(key, cards, bound)
+            self.found[key] = Candidate(key, cards, bound, kinds)
+        else:
+            self.found[key] = Candidate(key, old.cards, old.bound, kinds)
 
 
 def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None = None,
                required: Iterable[int] = (), steps: dict[str, SuitSteps] | None = None,
-               ) -> list[Candidate]:
+               params=None) -> list[Candidate]:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset."""
     collector = _Collector(pool, frozenset(required))
     steps = steps or {}
     for kind in kinds if kinds is not None else ruleset.kinds:
-        options = [_identity_options(kind, face) for face in pool]
+        collector.kind = kind.id
+        options = [_identity_options(kind, face, ruleset, params) for face in pool]
         usable = [i for i, opts in enumerate(options) if opts]
         if not collector.required <= set(usable):
             continue

@@ -164,6 +164,15 @@ class KindModel:
         self.pres = [self.v("pres", c) for c in range(count)]
         self.role_lits = [[self.v("role", c, i) for i, _ in self.entries[c]] for c in range(count)]
         self.xs = [[self.v("xs", c, s) for s in kind.suits] for c in range(count)]
+        # Roles open only to some cards under the query's parameters (Marriage: wild only if
+        # maal for the tiplu) hang on availability literals the query sets.
+        self.avail = {}
+        for c in range(count):
+            for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                if entry.maal_kinds is not None:
+                    lit = self.v("avail", c, i)
+                    self.avail[(c, i)] = lit
+                    self.add([-role, lit])
         for c in range(count):
             self.one_if_present(c, self.role_lits[c])
             face, copy = self.cards[c]
@@ -342,7 +351,9 @@ class KindModel:
         if self.kind.wilds:
             lo, hi, source = self.kind.wilds
             guard = self.rule("wilds", "not-a-meld", source)
-            if lo:
+            if lo and len(wild_lits) < lo:
+                self.add([], guard)  # too few cards to hold that many wilds
+            elif lo:
                 self.add_all(CardEnc.atleast(wild_lits, lo, vpool=self.pool,
                                              encoding=EncType.seqcounter).clauses, guard)
             if hi is not None:
@@ -394,11 +405,18 @@ class KindModel:
             out.append(c)
         return out
 
-    def presence(self, indices: Sequence[int]) -> list[int]:
-        """Assumptions saying exactly these cards are present."""
+    def presence(self, indices: Sequence[int], params=None) -> list[int]:
+        """Assumptions saying exactly these cards are present, and which parameter-bound roles
+        are open to them."""
         lits = self.absent.copy()
         for c in indices:
             lits[c] = self.pres[c]
+        if self.avail:
+            present = set(indices)
+            for (c, i), lit in self.avail.items():
+                if c in present:
+                    entry = self.kind.roles[i]
+                    lits.append(lit if self.ruleset.available(entry, self.cards[c][0], params) else -lit)
         return lits
 
     def layout(self, indices: Sequence[int], reverse: bool) -> list[int]:

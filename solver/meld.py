@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .encode import KindModel, Placement, Reading, Rule
 from .errors import MeldsError
@@ -100,26 +100,28 @@ class MeldChecker:
 
     # -- the query --------------------------------------------------------------------------
 
-    def _query(self, kind: MeldKind, cards: list, ordered: bool):
+    def _query(self, kind: MeldKind, cards: list, ordered: bool, params=None):
         """(model, card indices, presence assumptions, layout alternatives) for the cards as
         ``kind``, or None when a card can play no role in it."""
         model = self.model(kind, len(cards))
         indices = model.card_indices(cards)
         if indices is None:
             return None
-        return model, indices, model.presence(indices), _layouts(model, indices, ordered)
+        return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
 
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
         return self.check(self.notation.parse_many(text), **kwargs)
 
     def check(self, faces: Sequence[Face], phase: str | None = None, ordered: bool = False,
-              explain: bool = True) -> Verdict:
+              explain: bool = True, params: Mapping | None = None) -> Verdict:
         """Judge ``faces`` as one meld.
 
         ``phase`` (a phase id of the ruleset) gates phase-bound kinds; ``ordered`` says the
         faces are in table order (a sequence must then read left to right or right to left);
-        ``explain`` adds reasons for illegal melds and the other identities each wild could take.
+        ``explain`` adds reasons for illegal melds and the other identities each wild could take;
+        ``params`` are the ruleset's query parameters (Marriage: {"tiplu": face}).
         """
+        params = self._check_params(params)
         faces = tuple(faces)
         if not faces:
             raise MeldsError("no cards given")
@@ -136,7 +138,7 @@ class MeldChecker:
         for kind in self.ruleset.kinds:
             if not kind.size_ok(n):
                 continue
-            query = self._query(kind, cards, ordered)
+            query = self._query(kind, cards, ordered, params)
             if query is None:
                 continue
             model, indices, base, layouts = query
@@ -157,11 +159,14 @@ class MeldChecker:
             found[kind.id] = _Found(reading, assumptions, model, indices)
 
         all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
-        if vetoes or len({r.kind.family for r in all_readings}) > 1:
+        ambiguous = len({r.kind.family for r in all_readings}) > 1
+        if self.ruleset.ambiguity_rule == "prefer":
+            ambiguous = False  # the first kind wins (with the fewest wilds)
+        if vetoes or ambiguous:
             return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes),
                            all_readings)
         if not found:
-            reasons = self._diagnose(cards, ordered) if explain else ()
+            reasons = self._diagnose(cards, ordered, params) if explain else ()
             return Verdict(False, faces, None, reasons or (self._not_a_meld(n),))
         allowed = {k: f for k, f in found.items()
                    if phase is None or self.ruleset.kind(k).phase in (None, phase)}
@@ -180,17 +185,18 @@ class MeldChecker:
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
 
     def best_points(self, faces: Sequence[Face], phase: str | None = None,
-                    limit: int = 512) -> tuple[Verdict, int]:
+                    limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:
         """The verdict, and for a legal meld the most meld points any of its readings earns (the
         player lays the meld out as they like). Without wilds the shown reading is the best."""
-        verdict, points, _ = self.best_reading(faces, phase, limit)
+        verdict, points, _ = self.best_reading(faces, phase, limit, params)
         return verdict, points
 
-    def best_reading(self, faces: Sequence[Face], phase: str | None = None, limit: int = 512):
+    def best_reading(self, faces: Sequence[Face], phase: str | None = None, limit: int = 512,
+                     params: Mapping | None = None):
         """(verdict, best points, the reading that earns them)."""
         from .scoring import meld_points
 
-        verdict = self.check(faces, phase=phase, explain=False)
+        verdict = self.check(faces, phase=phase, explain=False, params=params)
         if not verdict.legal:
             return verdict, 0, None
         if verdict.reading.wilds == 0:
@@ -202,7 +208,7 @@ class MeldChecker:
             if kind.family != family or not kind.size_ok(len(cards)) or \
                     (phase is not None and kind.phase not in (None, phase)):
                 continue
-            query = self._query(kind, cards, ordered=False)
+            query = self._query(kind, cards, False, params)
             if query is None:
                 continue
             model, indices, base, _ = query
@@ -210,6 +216,15 @@ class MeldChecker:
                 if meld_points(reading) > best:
                     best, best_reading = meld_points(reading), reading
         return verdict, max(best, 0), best_reading
+
+    def _check_params(self, params: Mapping | None) -> Mapping | None:
+        if not params:
+            return None
+        unknown = set(params) - set(self.ruleset.parameters)
+        if unknown:
+            known = ", ".join(self.ruleset.parameters) or "none"
+            raise MeldsError(f"{self.ruleset.id} has no parameter {sorted(unknown)[0]!r} (parameters: {known})")
+        return params
 
     def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int]) -> Reading:
         """The reading with the fewest wild cards; ``assumptions`` (satisfiable) gain that bound.
@@ -286,7 +301,7 @@ class MeldChecker:
         names = ", ".join(k.label for k in kinds)
         return Reason("not-a-meld", f"the cards form none of: {names}")
 
-    def _diagnose(self, cards: list, ordered: bool) -> tuple[Reason, ...]:
+    def _diagnose(self, cards: list, ordered: bool, params=None) -> tuple[Reason, ...]:
         """The rules that forbid the cards, for the kinds that come closest.
 
         For each kind, a minimal correction set: the rules that must be relaxed for the cards to
@@ -298,7 +313,7 @@ class MeldChecker:
         n = len(cards)
         candidates: list[tuple[KindModel, list[str], Reading | None]] = []
         for kind in self.ruleset.kinds:
-            query = self._query(kind, cards, ordered)
+            query = self._query(kind, cards, ordered, params)
             if query is None:
                 continue
             model, indices, base, layouts = query
@@ -383,7 +398,8 @@ class MeldChecker:
             return reason(f"in a {label} the suits step along {cycle} ({path}); {shown} do not")
         if rule.key == "consecutive":
             order = kind.order.ranks
-            ends = f"{order[0]} … {order[-1]}" + (", round again" if kind.order.cyclic else "")
+            ends = " ".join(order) if len(order) <= 5 else f"{order[0]} {order[1]} … {order[-2]} {order[-1]}"
+            ends += ", round again" if kind.order.cyclic else ""
             return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
         return reason(f"breaks the rule {rule.key} of a {label}")
 

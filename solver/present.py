@@ -167,6 +167,10 @@ def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
         out["steps"] = [_step_json(checker, problem, i, step) for i, step in enumerate(answer.steps, 1)]
     if answer.phase_after is not None or checker.ruleset.phases:
         out["phase_after"] = answer.phase_after
+    if answer.route is not None:
+        out["route"] = answer.route
+    if answer.question == "which-tiplu":
+        out["tiplus"] = [fmt.format(f) for f in answer.tiplus]
     if answer.why is not None:
         out["why"] = {k: [fmt.format(f) for f in v] for k, v in answer.why.items()}
     if answer.solutions is not None:
@@ -229,7 +233,15 @@ def answer_text(answer, problem, checker: MeldChecker, stats: bool = False) -> s
     if answer.solvable is None:
         return click.style("undecided", fg="yellow", bold=True) + \
             f": no answer within the budget ({answer.seconds:.2f} s)"
-    if answer.question == "best":
+    if answer.question == "which-tiplu":
+        tiplus = " ".join(fmt.format(f) for f in answer.tiplus) or "none"
+        word = click.style("yes" if answer.solvable else "no", fg="green" if answer.solvable else "red", bold=True)
+        return f"{word}: the hand goes out with the tiplu {tiplus}"
+    if answer.question == "see":
+        head = (f"{click.style('yes', fg='green', bold=True)}: the hand can show these and see the tiplu"
+                if answer.solvable else
+                f"{click.style('no', fg='red', bold=True)}: the hand cannot yet show what it takes to see the tiplu")
+    elif answer.question == "best":
         head = "best turn" + (" — goes out" if answer.solvable else "")
     elif answer.solvable:
         head = f"{click.style('yes', fg='green', bold=True)}: the hand can go out"

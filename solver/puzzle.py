@@ -36,6 +36,7 @@ class Puzzle:
     expect: dict  # raw expectation, cards already parsed
     notes: str | None
     round: Round | None = None
+    settlement: object = None  # a Marriage RoundResult to settle
 
 
 def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
@@ -70,6 +71,10 @@ def load_puzzle(path: str | Path) -> Puzzle:
         except MeldsError as exc:
             raise SchemaError(str(exc), Location(str(path), line_of(container, key), str(key))) from None
 
+    if "settle" in data:
+        result = _load_settlement(data["settle"], ruleset, notation, cards)
+        return Puzzle(str(path), data.get("title", path.stem), ruleset, None, "settle", False,
+                      dict(data.get("expect", {})), data.get("notes"), None, result)
     if "round" in data:
         rnd = _load_round(data["round"], ruleset, notation, cards)
         expect = dict(data.get("expect", {}))
@@ -83,6 +88,9 @@ def load_puzzle(path: str | Path) -> Puzzle:
         raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
     table = tuple(table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v))
                   for t in data.get("table", []))
+    params = None
+    if "tiplu" in data:
+        params = {"tiplu": cards(data, "tiplu", data["tiplu"])[0]}
     problem = Problem(
         ruleset=ruleset,
         hand=cards(data, "hand", data["hand"]),
@@ -91,6 +99,8 @@ def load_puzzle(path: str | Path) -> Puzzle:
         claimed=claimed[0] if claimed else None,
         has_melded=bool(turn.get("has_melded", False)),
         phase=turn.get("phase"),
+        params=params,
+        shown=tuple(cards(data["shown"], i, m) for i, m in enumerate(data.get("shown", []))),
     )
     raw = data.get("expect", {})
     expect: dict[str, Any] = {}
@@ -104,6 +114,8 @@ def load_puzzle(path: str | Path) -> Puzzle:
             expect[key] = cards(raw, key, raw[key]) if raw[key] else ()
     if "melds" in raw:
         expect["melds"] = sorted(tuple(sorted(cards(raw["melds"], i, m))) for i, m in enumerate(raw["melds"]))
+    if "tiplus" in raw:
+        expect["tiplus"] = tuple(sorted(cards(raw, "tiplus", raw["tiplus"])))
     if "layoffs" in raw:
         expect["layoffs"] = sorted((l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"]))))
                                    for l in raw["layoffs"])
@@ -144,6 +156,8 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
             differ(f"score.{key}", value, answer.score.get(key))
     if "solutions" in exp and exp["solutions"] != answer.solutions:
         differ("solutions", exp["solutions"], answer.solutions)
+    if "tiplus" in exp and tuple(sorted(answer.tiplus)) != exp["tiplus"]:
+        differ("tiplus", fmt.format_many(exp["tiplus"]), fmt.format_many(sorted(answer.tiplus)))
     if "no_meld" in exp:
         got = tuple((answer.why or {}).get("no_meld", ()))
         if Counter(got) != Counter(exp["no_meld"]):
@@ -171,4 +185,27 @@ def round_mismatches(puzzle: Puzzle, systems: list[dict]) -> list[str]:
         for player, value in want.items():
             if have.get(player) != value:
                 out.append(f"{system}.{player}: expected {value}, got {have.get(player)}")
+    return out
+
+
+def _load_settlement(raw, ruleset: Ruleset, notation: Notation, cards):
+    from .settle import PlayerResult, RoundResult
+
+    players = []
+    for name, p in raw["players"].items():
+        players.append(PlayerResult(
+            name, bool(p["seen"]), cards(p, "cards", p["cards"]) if p.get("cards") else (),
+            p.get("marriages", 0),
+            tuple(cards(p["dealt_tunnelas"], i, t) for i, t in enumerate(p.get("dealt_tunnelas", []))),
+            p.get("maal")))
+    return RoundResult(ruleset, cards(raw, "tiplu", raw["tiplu"])[0], raw["winner"], tuple(players),
+                       bool(raw.get("dublee_win", False)))
+
+
+def settlement_mismatches(puzzle: Puzzle, settled: dict) -> list[str]:
+    out = []
+    for key in ("payments", "maal"):
+        for player, value in puzzle.expect.get(key, {}).items():
+            if settled[key].get(player) != value:
+                out.append(f"{key}.{player}: expected {value}, got {settled[key].get(player)}")
     return out

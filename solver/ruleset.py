@@ -154,6 +154,7 @@ class Role:
     ranks: tuple[str, ...] | None
     requires_in_meld: Requirement | None
     source: Source | None
+    if_maal: frozenset[str] | None = None  # open only to cards of these maal kinds
 
     def suits_for(self, face: Face) -> tuple[str, ...]:
         return (face.suit,) if self.suits is None else self.suits
@@ -179,9 +180,19 @@ class KindRole:
     classes: frozenset[str] | None
     sizes: frozenset[int] | None
     source: Source | None
+    if_maal: frozenset[str] | None = None
 
     def applies(self, face: Face) -> bool:
         return face.cls in self.role.classes and (self.classes is None or face.cls in self.classes)
+
+    @property
+    def maal_kinds(self) -> frozenset[str] | None:
+        """The maal kinds a card needs for this entry (None: no condition)."""
+        if self.role.if_maal is None:
+            return self.if_maal
+        if self.if_maal is None:
+            return self.role.if_maal
+        return self.role.if_maal & self.if_maal
 
 
 @dataclass(frozen=True)
@@ -355,6 +366,62 @@ class LayoffRule:
 
 
 @dataclass(frozen=True)
+class MaalKind:
+    id: str
+    name: str
+    suit: str  # same | other | same-colour
+    offset: int
+    condition: Mapping[str, Any]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Maal:
+    """Cards made wild by a chosen card (Marriage's tiplu): each kind relates a card to it by
+    suit (same, other, same colour) and rank (an offset along a rank cycle)."""
+
+    parameter: str
+    cycle: tuple[str, ...]
+    colours: Mapping[str, str]
+    kinds: tuple[MaalKind, ...]
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class GoOutRoute:
+    """A way to go out: melds of these kinds; all cards but the discard melded, or a number of
+    melds (the rest may stay in hand); a first requirement (count of some kinds) to meet."""
+
+    id: str
+    name: str
+    kinds: tuple[str, ...]
+    all_cards: bool
+    melds: int | None
+    first_kinds: frozenset[str] | None
+    first_count: int
+    source: Source | None
+    first_source: Source | None
+
+
+@dataclass(frozen=True)
+class SeeRequirement:
+    kinds: frozenset[str]
+    count: int
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class Settlement:
+    seen: int
+    unseen: int
+    dublee_bonus: int
+    card_points: Mapping[str, tuple[int, ...]]  # maal kind -> points for holding 1, 2, 3
+    marriage: int
+    dealt_tunnela: Mapping[str, int]  # maal kind of the tunnela's card (plain) -> points
+    sources: Mapping[str, Source | None]
+
+
+@dataclass(frozen=True)
 class Operation:
     """A single-card table operation the game allows (付け札, 差し札, …): its mechanism
     (``effect``), what it may play or take, and its restriction before one's own first meld:
@@ -454,6 +521,49 @@ class Ruleset:
     phase_touch_source: Source | None = None
     restriction_sources: Mapping[str, Source | None] = field(default_factory=dict)
     round_scorings: tuple[RoundScoring, ...] = ()
+    ambiguity_rule: str = "reject"
+    parameters: Mapping[str, Source | None] = field(default_factory=dict)
+    maal: Maal | None = None
+    going_out: tuple[GoOutRoute, ...] = ()
+    seeing: tuple["SeeRequirement", ...] = ()
+    settlement: Settlement | None = None
+
+    def maal_kind(self, face: Face, chosen: Face | None) -> str | None:
+        """Which maal a card is for the chosen card (tiplu), or None.
+
+        >>> rs = load_ruleset("marriage")
+        >>> from solver.notation import Notation
+        >>> n = Notation.for_deck(rs.deck)
+        >>> [rs.maal_kind(n.parse(c), n.parse("SK")) for c in ("SK", "SA", "SQ", "HK", "S2")]
+        ['tiplu', 'poplu', 'jhiplu', 'joker', None]
+        >>> rs.maal_kind(n.parse("HK"), n.parse("HA")), rs.maal_kind(n.parse("H2"), n.parse("HA"))
+        ('jhiplu', 'poplu')
+        """
+        m = self.maal
+        if m is None or chosen is None or face.rank not in m.cycle or chosen.rank not in m.cycle:
+            return None
+        i, j = m.cycle.index(face.rank), m.cycle.index(chosen.rank)
+        for kind in m.kinds:
+            if not self._holds(kind.condition):
+                continue
+            if (j + kind.offset) % len(m.cycle) != i:
+                continue
+            same = face.suit == chosen.suit
+            if kind.suit == "same" and same:
+                return kind.id
+            if kind.suit == "other" and not same:
+                return kind.id
+            if kind.suit == "same-colour" and not same and m.colours.get(face.suit) == m.colours.get(chosen.suit):
+                return kind.id
+        return None
+
+    def available(self, entry: "KindRole", face: Face, params: Mapping[str, Any] | None) -> bool:
+        """Is this role entry open to the card under the query's parameters (the tiplu)?"""
+        need = entry.maal_kinds
+        if need is None:
+            return True
+        chosen = (params or {}).get(self.maal.parameter) if self.maal else None
+        return self.maal_kind(face, chosen) in need
 
     def scoring_systems(self) -> list[RoundScoring]:
         """The round-scoring systems in force under the options."""
@@ -697,6 +807,15 @@ class _Builder:
             phase_change=self.build_phase_change(d.get("phase_change"), deck, phases, options),
             phase_touch_source=self.source(d.get("phase_touch")),
             restriction_sources={k: self.source(v) for k, v in d.get("restrictions", {}).items()},
+            ambiguity_rule=(d.get("ambiguity") or {}).get("rule", "reject"),
+            parameters={k: self.source(v) for k, v in d.get("parameters", {}).items()},
+            maal=self.build_maal(d.get("maal"), deck, options),
+            going_out=self.build_routes(d.get("going_out", []), kinds),
+            seeing=tuple(SeeRequirement(frozenset(self.check_ids(r["kinds"], [k.id for k in kinds], "meld kind",
+                                                               f"seeing_tiplu[{i}].kinds")),
+                                      r["count"], self.source(r))
+                         for i, r in enumerate(d.get("seeing_tiplu", []))),
+            settlement=self.build_settlement(d.get("settlement")),
             round_scorings=tuple(
                 RoundScoring(r["id"], r["name"], r["method"],
                              tuple(Bonus(bool(b.get("double")), b.get("add", 0),
@@ -706,6 +825,43 @@ class _Builder:
                              self.source(r.get("counts")))
                 for i, r in enumerate(d.get("round_scoring", []))),
         )
+
+    def build_maal(self, raw, deck: Deck, options) -> Maal | None:
+        if raw is None:
+            return None
+        ranks = {r.id: r for r in deck.ranks}
+        cycle = self.expand_ranks(raw["rank_cycle"], ranks, raw, "maal.rank_cycle")
+        kinds = tuple(MaalKind(k["id"], k.get("name", k["id"]), k["suit"], k["offset"],
+                               self.condition({"if": k.get("enabled_if", {})}, options, f"maal.kinds[{i}]"),
+                               self.source(k)) for i, k in enumerate(raw["kinds"]))
+        return Maal(raw["parameter"], cycle, dict(raw.get("colours", {})), kinds, self.source(raw))
+
+    def build_routes(self, raw: list, kinds) -> tuple[GoOutRoute, ...]:
+        ids = [k.id for k in kinds]
+        out = []
+        for i, r in enumerate(raw):
+            self.check_ids(r["kinds"], ids, "meld kind", f"going_out[{i}].kinds")
+            first = r.get("first")
+            if first:
+                self.check_ids(first["kinds"], ids, "meld kind", f"going_out[{i}].first.kinds")
+            out.append(GoOutRoute(r["id"], r.get("name", r["id"]), tuple(r["kinds"]),
+                                  bool(r.get("all_cards", True)), r.get("melds"),
+                                  frozenset(first["kinds"]) if first else None,
+                                  first["count"] if first else 0, self.source(r),
+                                  self.source({"source": r["first_source"]}) if "first_source" in r else None))
+        return tuple(out)
+
+    def build_settlement(self, raw) -> Settlement | None:
+        if raw is None:
+            return None
+        game = raw.get("game_payment", {})
+        maal = raw.get("maal_points", {})
+        sources = {"game": self.source(game), "formula": self.source(raw.get("formula")),
+                   "exchange": self.source(raw.get("exchange")), "maal": self.source(maal),
+                   "dublee": self.source({"source": game["dublee_source"]}) if "dublee_source" in game else None}
+        return Settlement(game.get("seen", 0), game.get("unseen", 0), game.get("dublee_bonus", 0),
+                          {k: tuple(v) for k, v in maal.get("cards", {}).items()},
+                          maal.get("marriage", 0), dict(maal.get("dealt_tunnela", {})), sources)
 
     def build_operations(self, raw: list, deck: Deck) -> tuple[Operation, ...]:
         class_ids = [c.id for c in deck.classes]
@@ -908,7 +1064,8 @@ class _Builder:
                 self.check_ids(q["classes"], class_ids, "card class", f"{path}.requires_in_meld.classes")
                 req = Requirement(frozenset(q["classes"]), self.source(q))
             out[r["id"]] = Role(r["id"], r.get("name", r["id"]), frozenset(classes),
-                                bool(r.get("wild", False)), suits, ranks, req, self.source(r))
+                                bool(r.get("wild", False)), suits, ranks, req, self.source(r),
+                                frozenset(r["if_maal"]) if "if_maal" in r else None)
         return out
 
     def build_kind(self, k: Mapping, index: int, deck: Deck, roles: Mapping[str, Role],
@@ -934,7 +1091,8 @@ class _Builder:
             sizes = (self.expand_ints(entry_map["sizes"], entry_map, f"{path}.roles[{j}].sizes")
                      if "sizes" in entry_map else None)
             kind_roles.append(KindRole(roles[rid], frozenset(classes) if classes else None, sizes,
-                                       self.source(entry_map)))
+                                       self.source(entry_map),
+                                       frozenset(entry_map["if_maal"]) if "if_maal" in entry_map else None))
         shape = k["shape"]
         order = None
         if shape == "sequence":

@@ -29,7 +29,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.examples.rc2 import RC2Stratified
@@ -62,6 +62,8 @@ class Problem:
     claimed: Face | None = None
     has_melded: bool = False  # the player has a meld of their own on the table already
     phase: str | None = None
+    params: Mapping[str, Any] | None = None  # query parameters (Marriage: {"tiplu": face})
+    shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class Answer:
     steps: list = field(default_factory=list)  # table turns: every play in order
     phase_after: str | None = None  # the field phase after the discard
     counted: bool = True  # False when --all cannot count (turns with table operations)
+    route: str | None = None  # the going-out route taken (Marriage: combinations, dublees)
+    tiplus: list = field(default_factory=list)  # which-tiplu: the tiplus that let it go out
 
     @property
     def melds(self) -> list[Play]:
@@ -209,14 +213,19 @@ class _Option:
     weight: int  # current meld-points bound
     verified: bool = False
     reading: Reading | None = None
+    first: bool = False  # counts toward the route's first requirement (Marriage: pure melds)
+    twin_of: "_Option | None" = None  # the same meld made once more: used only after its twin
 
 
 class TurnSolver:
     """Solves one problem; build once, then ask go_out / best / count."""
 
     def __init__(self, problem: Problem, checker: MeldChecker | None = None,
-                 max_seconds: float | None = None, claim_met: bool = False):
+                 max_seconds: float | None = None, claim_met: bool = False, route=None,
+                 seeing: bool = False):
         self.claim_met = claim_met  # a claimed turn whose claimed card is already melded
+        self.route = route  # a GoOutRoute of the ruleset, or None: every kind, every card
+        self.seeing = seeing  # ask for the ruleset's seeing requirement instead of going out
         self.problem = problem
         rs = problem.ruleset
         self.rs = rs
@@ -254,12 +263,22 @@ class TurnSolver:
 
     def _kinds(self):
         phase = self.problem.phase
-        return [k for k in self.rs.kinds if phase is None or k.phase in (None, phase)]
+        allowed = self._route_kinds()
+        return [k for k in self.rs.kinds if (phase is None or k.phase in (None, phase))
+                and (allowed is None or k.id in allowed)]
+
+    def _route_kinds(self) -> set | None:
+        if self.seeing:
+            return {k for req in self.rs.seeing for k in req.kinds}
+        return set(self.route.kinds) if self.route is not None else None
+
+    def _first_kinds(self) -> frozenset:
+        return self.route.first_kinds if self.route is not None and self.route.first_kinds else frozenset()
 
     def _collect_options(self) -> None:
         hand = list(self.problem.hand)
         kinds = self._kinds()
-        for cand in candidates(self.rs, hand, kinds):
+        for cand in candidates(self.rs, hand, kinds, params=self.problem.params):
             faces = tuple(hand[i] for i in cand.cards)
             self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None:
@@ -267,27 +286,46 @@ class TurnSolver:
         for t_index, table in enumerate(self.problem.table):
             pool = list(table.faces) + hand
             required = range(len(table.faces))
-            for cand in candidates(self.rs, pool, kinds, required=required):
+            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params):
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
     def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
-        var = self.pool.id(("opt", len(self.options)))
-        self.options.append(_Option(var, cand, hand_faces, table, all_faces, cand.bound))
+        """One option per time the meld can be made: with several copies of its cards (two decks,
+        Marriage's three) the same meld may be made twice. Later copies need the earlier ones."""
+        need = Counter(hand_faces)
+        times = 1 if table is not None else min(self.count[f] // k for f, k in need.items())
+        previous = None
+        for _ in range(times):
+            var = self.pool.id(("opt", len(self.options)))
+            option = _Option(var, cand, hand_faces, table, all_faces, cand.bound,
+                             first=bool(cand.kinds & self._first_kinds()), twin_of=previous)
+            self.options.append(option)
+            previous = option
 
     # -- verification -----------------------------------------------------------------------
 
     def _verify(self, opt: _Option) -> bool:
         """Judge an option with the checker; record its true points. False if illegal."""
+        if opt.twin_of is not None and not opt.verified:
+            legal = self._verify(opt.twin_of)
+            twin = opt.twin_of
+            opt.verified, opt.reading, opt.weight, opt.first = True, twin.reading, twin.weight, twin.first
+            if not legal:
+                self.forbidden.add(opt.var)
+            return legal
         if not opt.verified:
             self.budget.check()
-            verdict, points = self.checker.best_points(opt.all_faces, phase=self.problem.phase)
+            verdict, points = self.checker.best_points(opt.all_faces, phase=self.problem.phase,
+                                                       params=self.problem.params)
             opt.verified = True
-            if not verdict.legal:
+            allowed = self._route_kinds()
+            if not verdict.legal or (allowed is not None and verdict.reading.kind.id not in allowed):
                 self.forbidden.add(opt.var)
                 opt.reading = None
                 return False
             opt.reading = verdict.reading
+            opt.first = verdict.reading.kind.id in self._first_kinds()
             if opt.table is None:
                 opt.weight = points
             elif self.problem.table[opt.table].mine:  # what the lay-off adds to one's own meld
@@ -309,6 +347,7 @@ class TurnSolver:
         p, rule, pool = self.problem, self.rule, self.pool
         clauses: list[list[int]] = [[-o.var] for o in self.options if o.var in self.forbidden]
         live = [o for o in self.options if o.var not in self.forbidden]
+        clauses += [[-o.var, o.twin_of.var] for o in live if o.twin_of is not None]
         discard = {f: pool.id(("discard", f.index)) for f in self.faces}
         d_lits = list(discard.values())
         accounted: dict[Face, list[int]] = {}
@@ -367,9 +406,55 @@ class TurnSolver:
             for o in live:
                 if o.table is not None and not p.table[o.table].mine:
                     clauses.append([-o.var] + own)
-        if go_out:
+        clauses += self._count_clauses(live, go_out)
+        if go_out and (self.route is None or self.route.all_cards) and not self.seeing:
             clauses += [[a] for acc in accounted.values() for a in acc]
         return clauses, accounted, d_lits
+
+    def _count_clauses(self, live, go_out: bool) -> list:
+        """Route and seeing requirements: at least so many melds (of some kinds), counting the
+        player's melds already shown."""
+        shown_kinds = [self._shown_kind(m) for m in self.problem.shown]
+        needs = []  # (option vars, already shown, at least)
+        if self.seeing:
+            req = self.seeing_requirement
+            need = max(0, req.count - sum(k in req.kinds for k in shown_kinds))
+            lits = [o.var for o in live if self._kinds_of(o) & req.kinds]
+            others = [o.var for o in live if not self._kinds_of(o) & req.kinds]
+            if need > len(lits):
+                return [[]]  # not enough candidate melds: unsatisfiable
+            if need == 0:
+                exact = [[-v] for v in lits]
+            else:
+                exact = CardEnc.equals(lits, need, vpool=self.pool, encoding=EncType.seqcounter).clauses
+            return exact + [[-v] for v in others]  # show exactly what the requirement asks
+        route = self.route
+        if route is not None and go_out:
+            if route.melds:
+                needs.append(([o.var for o in live], len(shown_kinds), route.melds))
+            if route.first_kinds:
+                needs.append(([o.var for o in live if o.first],
+                              sum(k in route.first_kinds for k in shown_kinds), route.first_count))
+        clauses = []
+        for lits, shown, need in needs:
+            clauses += self._at_least(lits, need - shown)
+        return clauses
+
+    def _at_least(self, lits, k: int, guard: int | None = None) -> list:
+        if k <= 0:
+            return []
+        if len(lits) < k:
+            return [[-guard]] if guard else [[]]
+        enc = CardEnc.atleast(lits, k, vpool=self.pool, encoding=EncType.seqcounter).clauses
+        return [([-guard] if guard else []) + c for c in enc]
+
+    def _kinds_of(self, o: _Option) -> frozenset:
+        """The kinds an option is read as: the verdict's once verified, else structural."""
+        return frozenset([o.reading.kind.id]) if o.reading is not None else o.candidate.kinds
+
+    def _shown_kind(self, faces) -> str | None:
+        verdict = self.checker.check(faces, explain=False, params=self.problem.params)
+        return verdict.reading.kind.id if verdict.legal else None
 
     def _objective(self, accounted: dict) -> list[tuple[list[int], int]]:
         """Soft clauses (clause, weight), lexicographic over the ruleset's objective levels."""
@@ -381,6 +466,8 @@ class TurnSolver:
             elif goal.measure == "hand_points":
                 levels.append([([a], self.rs.points(face)) for face, acc in accounted.items()
                                for a in acc if self.rs.points(face) > 0])
+            elif goal.measure == "melds":
+                levels.append([([o.var], 1) for o in self.options if o.var not in self.forbidden])
         soft = []
         scale = 1
         for level in reversed(levels):
@@ -400,6 +487,8 @@ class TurnSolver:
             return solver.get_model() if result else None
 
     def _optimise(self, clauses, soft) -> list[int] | None:
+        if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
+            return self._decide(clauses)
         wcnf = WCNF()
         for c in clauses:
             wcnf.append(c)
@@ -423,8 +512,8 @@ class TurnSolver:
                 return None
             changed = False
             for o in self._chosen(model):
-                before = o.weight
-                if not self._verify(o) or o.weight != before:
+                before = (o.weight, o.first, self._kinds_of(o))
+                if not self._verify(o) or (o.weight, o.first, self._kinds_of(o)) != before:
                     changed = True
             if not changed:
                 return model
@@ -469,6 +558,23 @@ class TurnSolver:
             return (f"impossible state: the claimed card {fmt.format(p.claimed)} fits no new meld "
                     f"with this hand, so it could not be claimed")
         return "impossible state: no turn is possible under the rules"
+
+    def see(self) -> Answer:
+        """Can the hand meet a seeing requirement (Marriage: three pure combinations or seven
+        dublees, counting those shown) this turn? Exactly the melds to show."""
+        try:
+            for req in self.rs.seeing:
+                self.seeing_requirement = req
+                model = self._settle(lambda: self._decide(self._hard(go_out=False)[0]))
+                if model is not None:
+                    answer = self._decode(model, "see")
+                    answer.solvable = True
+                    answer.route = "+".join(sorted(req.kinds))
+                    return answer
+            answer = self._stamp(Answer(solvable=False, question="see"))
+            return answer
+        except Undecided:
+            return self._undecided("see")
 
     def count_solutions(self, limit: int) -> tuple[int, bool]:
         """Distinct ways to go out (set of melds, lay-offs, discard), up to ``limit``."""
@@ -519,7 +625,7 @@ class TurnSolver:
 
     def _score(self, plays, kept) -> dict:
         score = {"meld_points": sum(p.points for p in plays),
-                 "hand_points": hand_points(self.rs, kept)}
+                 "hand_points": hand_points(self.rs, kept), "melds": len(plays)}
         return {goal.measure: score[goal.measure] for goal in self.rs.objective} or score
 
     def _stamp(self, answer: Answer) -> Answer:
@@ -563,6 +669,14 @@ def solve(problem: Problem, question: str = "go-out", count: bool = False, limit
     distinct ways to go out (up to ``limit``)."""
     if problem.table and problem.ruleset.operations:
         return _solve_table_turn(problem, question, count, max_seconds, checker)
+    if question == "which-tiplu":
+        return _which_tiplu(problem, max_seconds, checker)
+    if question == "see":
+        with TurnSolver(problem, checker, max_seconds, seeing=True) as solver:
+            return solver._stamp(solver.see())
+    routes = problem.ruleset.going_out
+    if routes:
+        return _solve_routes(problem, question, count, limit, max_seconds, checker)
     with TurnSolver(problem, checker, max_seconds) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
@@ -643,3 +757,66 @@ def _table_why(problem: Problem, checker: MeldChecker, search) -> dict:
     fits |= {f for move in table.moves(tuple(problem.table), hand, problem.phase, search.ops)
              if own_possible or move.op.before_own_meld != "forbidden" for f in move.played}
     return {"no_meld": sorted(set(hand) - fits), "core": []}
+
+
+def _solve_routes(problem: Problem, question: str, count: bool, limit: int, max_seconds,
+                  checker) -> Answer:
+    """A ruleset with several ways to go out (Marriage: seven combinations, or eight dublees):
+    the first route that goes out answers; if none does, the first route's best turn and why."""
+    first_answer = None
+    total, capped = 0, False
+    chosen = None
+    for route in problem.ruleset.going_out:
+        with TurnSolver(problem, checker, max_seconds, route=route) as solver:
+            answer = solver.best() if question == "best" else solver.go_out()
+            if answer.solvable is None:
+                return answer
+            answer.route = route.id
+            if count:
+                n, more = solver.count_solutions(limit)
+                if n < 0:
+                    return solver._undecided(question)
+                total += n
+                capped |= more and n >= limit
+            if first_answer is None:
+                first_answer = answer
+            if answer.solvable and chosen is None:
+                chosen = answer
+    answer = chosen or first_answer
+    if count:
+        answer.solutions, answer.solutions_capped = total, capped
+    return answer
+
+
+def _which_tiplu(problem: Problem, max_seconds, checker) -> Answer:
+    """Every tiplu for which the hand could go out this turn."""
+    rs = problem.ruleset
+    if rs.maal is None:
+        raise MeldsError(f"{rs.id} has no chosen card that makes wilds")
+    start = time.perf_counter()
+    held = Counter(problem.hand) + Counter(f for m in problem.shown for f in m)
+    winners, calls = [], 0
+    own_checker = checker is None
+    checker = checker or MeldChecker(rs)
+    try:
+        for face in rs.deck.faces:
+            if held[face] >= rs.deck.copies[face]:
+                continue  # every copy is in the player's hands: it cannot be the tiplu
+            left = None if max_seconds is None else max_seconds - (time.perf_counter() - start)
+            if left is not None and left <= 0:
+                return Answer(solvable=None, question="which-tiplu")
+            trial = Problem(rs, problem.hand, problem.table, problem.turn, problem.claimed,
+                            problem.has_melded, problem.phase, {rs.maal.parameter: face}, problem.shown)
+            answer = solve(trial, "go-out", max_seconds=left, checker=checker)
+            calls += answer.sat_calls
+            if answer.solvable is None:
+                return Answer(solvable=None, question="which-tiplu")
+            if answer.solvable:
+                winners.append(face)
+    finally:
+        if own_checker:
+            checker.close()
+    answer = Answer(solvable=bool(winners), question="which-tiplu", tiplus=winners)
+    answer.seconds = time.perf_counter() - start
+    answer.sat_calls = calls
+    return answer

@@ -9,7 +9,8 @@ import pytest
 import oracle
 from solver.meld import MeldChecker
 from replay import replay
-from solver.puzzle import load_puzzle, mismatches, round_mismatches
+from solver.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
+from solver.settle import settle
 from solver.roundscore import score_round
 from solver.solve import solve
 
@@ -29,7 +30,8 @@ def test_library_size():
     for path in PUZZLES:
         by_ruleset.setdefault(path.parent.name, []).append(path)
     assert len(by_ruleset.get("basic-rummy", [])) >= 20
-    assert len(by_ruleset.get("fesca", [])) >= 20
+    assert len(by_ruleset.get("fesca", [])) >= 45
+    assert len(by_ruleset.get("marriage", [])) >= 20
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -39,6 +41,9 @@ def test_puzzle_answer_matches_expectation(path):
     assert puzzle.notes, "and how it was worked out"
     if puzzle.round is not None:
         assert round_mismatches(puzzle, score_round(puzzle.round, checker_for(puzzle.ruleset))) == []
+        return
+    if puzzle.settlement is not None:
+        assert settlement_mismatches(puzzle, settle(puzzle.settlement)) == []
         return
     answer = solve(puzzle.problem, puzzle.question, count=puzzle.count,
                    checker=checker_for(puzzle.ruleset))

@@ -51,6 +51,7 @@ schema = {
             "role": ID,
             "classes": LIST_OF_IDS,
             "sizes": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
+            "if_maal": LIST_OF_IDS,
             **COMMON,
         }, required=["role"])], "formMessage": "a role id, or {role: id, classes: [...], sizes: [...]}"},
         "card_points": obj({
@@ -126,6 +127,7 @@ schema = {
             "rank": {"anyOf": [{"const": "own"}, {"$ref": "#/$defs/ranks"}],
                      "formMessage": "'own' or a list of rank ids"},
             "requires_in_meld": obj({"classes": LIST_OF_IDS, **COMMON}, required=["classes"]),
+            "if_maal": {**LIST_OF_IDS, "description": "the role is open only to cards of these maal kinds"},
             **COMMON,
         }, required=["id", "classes", "suit", "rank"])},
         "melds": {"type": "array", "minItems": 1, "items": obj({
@@ -220,10 +222,52 @@ schema = {
             **COMMON,
         }, required=["id", "name", "method"])},
         "objective": {"type": "array", "minItems": 1, "items": {"anyOf": [
-            obj({"maximize": {"enum": ["meld_points"]}, **COMMON}, required=["maximize"]),
+            obj({"maximize": {"enum": ["meld_points", "melds"]}, **COMMON}, required=["maximize"]),
             obj({"minimize": {"enum": ["hand_points"]}, **COMMON}, required=["minimize"]),
-        ], "formMessage": "{maximize: meld_points} or {minimize: hand_points}"}},
-        "ambiguity": obj({**COMMON}),
+        ], "formMessage": "{maximize: meld_points | melds} or {minimize: hand_points}"}},
+        "ambiguity": obj({"rule": {"enum": ["reject", "prefer"],
+                                   "description": "reject: cards readable as two families are no "
+                                                  "meld; prefer: the first kind (fewest wilds) wins"},
+                          **COMMON}),
+        "parameters": {"type": "object", "additionalProperties": obj({**COMMON})},
+        "maal": obj({
+            "parameter": ID,
+            "rank_cycle": {"$ref": "#/$defs/ranks"},
+            "colours": {"type": "object", "additionalProperties": ID},
+            "kinds": {"type": "array", "minItems": 1, "items": obj({
+                "id": ID, "name": TEXT,
+                "suit": {"enum": ["same", "other", "same-colour"]},
+                "offset": {"type": "integer"},
+                "enabled_if": {"$ref": "#/$defs/condition"},
+                **COMMON,
+            }, required=["id", "suit", "offset"])},
+            **COMMON,
+        }, required=["parameter", "rank_cycle", "kinds"]),
+        "going_out": {"type": "array", "items": obj({
+            "id": ID, "name": TEXT,
+            "kinds": LIST_OF_IDS,
+            "all_cards": {"type": "boolean"},
+            "melds": {"type": "integer", "minimum": 1},
+            "first": obj({"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
+                         required=["kinds", "count"]),
+            "first_source": {"$ref": "#/$defs/source"},
+            **COMMON,
+        }, required=["id", "kinds"])},
+        "seeing_tiplu": {"type": "array", "items": obj({
+            "kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}, **COMMON},
+            required=["kinds", "count"])},
+        "settlement": obj({
+            "game_payment": obj({"seen": {"type": "integer"}, "unseen": {"type": "integer"},
+                                 "dublee_bonus": {"type": "integer"},
+                                 "dublee_source": {"$ref": "#/$defs/source"}, **COMMON}),
+            "formula": obj({**COMMON}),
+            "exchange": obj({**COMMON}),
+            "maal_points": obj({
+                "cards": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
+                "marriage": {"type": "integer"},
+                "dealt_tunnela": {"type": "object", "additionalProperties": {"type": "integer"}},
+                **COMMON}),
+        }),
         "deal": obj({
             "hand_size": {"type": "array", "minItems": 1, "items": obj({
                 "players": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
@@ -254,7 +298,7 @@ puzzle_schema = {
         "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
         "title": TEXT,
         "notes": {**TEXT, "description": "how the expected answer was worked out"},
-        "question": {"enum": ["go-out", "best", "round"]},
+        "question": {"enum": ["go-out", "best", "round", "see", "which-tiplu"]},
         "round": obj({
             "winner": TEXT,
             "players": {"type": "array", "minItems": 2, "items": TEXT},
@@ -267,6 +311,9 @@ puzzle_schema = {
         }, required=["winner", "hands"]),
         "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
         "hand": CARDS,
+        "tiplu": {**TEXT, "description": "Marriage: the tiplu, when it is known"},
+        "shown": {"type": "array", "items": CARDS,
+                  "description": "the player's melds already on the table (a dealt tunnela, the first three)"},
         "turn": obj({
             "kind": {"enum": ["normal", "claimed"]},
             "claimed": TEXT,
@@ -275,6 +322,18 @@ puzzle_schema = {
         }),
         "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS},
                                                 required=["owner", "cards"])},
+        "settle": obj({
+            "tiplu": TEXT,
+            "winner": TEXT,
+            "dublee_win": {"type": "boolean"},
+            "players": {"type": "object", "minProperties": 2, "additionalProperties": obj({
+                "seen": {"type": "boolean"},
+                "cards": {"anyOf": [CARDS, {"type": "string", "maxLength": 0}]},
+                "marriages": {"type": "integer", "minimum": 0},
+                "dealt_tunnelas": {"type": "array", "items": CARDS},
+                "maal": {"type": "integer", "description": "maal points given directly"},
+            }, required=["seen"])},
+        }, required=["tiplu", "winner", "players"]),
         "expect": obj({
             "solvable": {"type": "boolean"},
             "discard": {"type": ["string", "null"]},
@@ -285,13 +344,16 @@ puzzle_schema = {
             "score": {"type": "object", "additionalProperties": {"type": "integer"}},
             "solutions": {"type": "integer", "minimum": 0},
             "no_meld": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
-            "payments": {"type": "object", "additionalProperties": {
-                "type": "object", "additionalProperties": {"type": "integer"}},
-                "description": "scoring system id -> player -> points received (negative: paid)"},
+            "payments": {"type": "object", "additionalProperties": {"anyOf": [
+                {"type": "object", "additionalProperties": {"type": "integer"}}, {"type": "integer"}]},
+                "description": "rounds: scoring system id -> player -> points received (negative: "
+                               "paid); a Marriage settlement: player -> points received"},
+            "maal": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "tiplus": CARDS,
         }),
     }, required=["format", "ruleset"],
-       anyOf=[{"required": ["hand"]}, {"required": ["round"]}],
-       formMessage="a puzzle needs a hand (go-out, best) or a round"),
+       anyOf=[{"required": ["hand"]}, {"required": ["round"]}, {"required": ["settle"]}],
+       formMessage="a puzzle needs a hand (go-out, best, see, which-tiplu), a round or a settlement"),
 }
 
 if __name__ == "__main__":
