@@ -146,11 +146,16 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
               option_pairs: tuple, as_json: bool, batch, cards: tuple) -> None:
     """Is CARDS one legal meld? Says which kind, what each wild stands for, or why not.
 
+    For a mahjong ruleset CARDS is a hand of 14 tiles (declared melds in brackets): does it
+    win, and how does it decompose?
+
     \b
     Examples:
       melds check -r fesca 木3 木4 太極
       melds check -r fesca wood3 wood4 taiji --json
       melds check -r basic-rummy S9 S10 SJ SQ
+      melds check -r gensou-mahjong 123m456p789s11122z
+      melds check -r gensou-mahjong "123m 456p 11z [東東東] (0555p)"
     """
     from solver.errors import MeldsError
     from solver.meld import MeldChecker
@@ -158,6 +163,8 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
     from solver.ruleset import load_ruleset
 
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+    if ruleset.hand_shapes:  # mahjong: CARDS is a hand of 14 tiles, checked for a winning shape
+        sys.exit(_mahjong_check(ruleset, cards, as_json, batch))
     with MeldChecker(ruleset) as checker:
         if batch is not None:
             if cards:
@@ -183,6 +190,84 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
         else:
             click.echo(verdict_text(verdict, checker))
     sys.exit(EXIT_YES if verdict.legal else EXIT_NO)
+
+
+_MAHJONG: dict = {}
+
+
+def _mahjong_for(ruleset):
+    """One Mahjong (its fast tables built once) per ruleset object, for a whole batch."""
+    from solver.mahjong import Mahjong
+
+    if id(ruleset) not in _MAHJONG:
+        _MAHJONG[id(ruleset)] = Mahjong(ruleset)
+    return _MAHJONG[id(ruleset)]
+
+
+def _hand_words(request: dict, *keys: str) -> str:
+    from solver.errors import MeldsError
+
+    for key in keys:
+        value = request.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
+        if isinstance(value, list) and value:
+            return " ".join(map(str, value))
+    raise MeldsError(f'each line needs "{keys[0]}": the tiles, e.g. "123m456p789s11122z"')
+
+
+def _mahjong_check(ruleset, cards: tuple, as_json: bool, batch) -> int:
+    from solver.errors import MeldsError
+    from solver.present_mahjong import check_json, check_text
+
+    mj = _mahjong_for(ruleset)
+
+    def answer(text: str) -> tuple[dict, int, Any]:
+        hand = mj.parse_hand(text)
+        mj.require_size(hand, mj.winning_size, "a winning hand", "For 13 tiles ask melds solve --waits.")
+        decompositions = mj.decompositions(hand)
+        discards = [] if decompositions else mj.tenpai_discards(hand)
+        result = check_json(mj, hand, decompositions, discards)
+        return result, EXIT_YES if decompositions else EXIT_NO, (hand, decompositions, discards)
+
+    if batch is not None:
+        if cards:
+            raise MeldsError("give tiles on the command line or --batch, not both")
+        return run_batch(batch, lambda request: answer(_hand_words(request, "hand", "cards"))[:2])
+    if not cards:
+        raise MeldsError("no tiles given: " + mj.describe_tiles())
+    result, code, (hand, decompositions, discards) = answer(" ".join(cards))
+    if as_json:
+        _emit_json(result)
+    else:
+        click.echo(check_text(mj, result, hand, decompositions, discards))
+    return code
+
+
+def _mahjong_solve(ruleset, words: str, question: str, draw: str | None, as_json: bool) -> tuple[dict, int, str]:
+    """Waits of a 13-tile hand, or the closed kans a riichi hand may declare after a draw:
+    (JSON result, exit code, text)."""
+    from solver.errors import MeldsError
+    from solver.present_mahjong import kans_json, kans_text, waits_json, waits_text
+
+    mj = _mahjong_for(ruleset)
+    hand = mj.parse_hand(words)
+    mj.require_size(hand, mj.winning_size - 1, "a waiting hand", "For 14 tiles ask melds check.")
+    if question == "riichi-kan":
+        if not draw:
+            raise MeldsError("--riichi-kan needs --draw TILE: the tile drawn in riichi")
+        drawn = mj.parse_tiles(draw)
+        if len(drawn) != 1:
+            raise MeldsError(f"--draw is one tile, got {draw!r}")
+        mj.parse_hand(words + " " + draw)  # the drawn tile must still exist in the set
+        verdicts = mj.riichi_kans(hand, drawn[0])
+        result = kans_json(mj, hand, drawn[0], verdicts)
+        code = EXIT_YES if any(v.doc_allowed for v in verdicts) else EXIT_NO
+        return result, code, "" if as_json else kans_text(mj, hand, drawn[0], verdicts)
+    waits = mj.waits(hand)
+    by_wait = mj.decompositions_by_wait(hand, waits)
+    result = waits_json(mj, hand, waits, by_wait)
+    return result, EXIT_YES if waits else EXIT_NO, "" if as_json else waits_text(mj, result, hand, waits, by_wait)
 
 
 def _params(checker, tiplu: str | None) -> dict | None:
@@ -226,7 +311,7 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
 
 
 @main.command("solve")
-@click.argument("puzzle", required=False, type=click.Path(exists=True))
+@click.argument("puzzle", nargs=-1)
 @click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset for an inline --hand.")
 @click.option("--hand", help='The hand, e.g. "S9 S10 SJ H4 D4 C4 C7".')
 @click.option("--table", multiple=True, metavar='"OWNER: CARDS"',
@@ -240,6 +325,10 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
 @click.option("--see", is_flag=True, help="Marriage: can the hand show what it takes to see the tiplu?")
 @click.option("--which-tiplu", is_flag=True, help="Marriage: which tiplus would let the hand go out?")
 @click.option("--best", is_flag=True, help="The optimum of the ruleset's objective, going out or not.")
+@click.option("--waits", is_flag=True, help="Mahjong: is the 13-tile hand tenpai, and on which tiles?")
+@click.option("--riichi-kan", is_flag=True,
+              help="Mahjong: which closed kans may a riichi hand declare after --draw TILE?")
+@click.option("--draw", metavar="TILE", help="Mahjong: the tile drawn (with --riichi-kan).")
 @click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
 @click.option("--limit", type=click.IntRange(1), default=1000, show_default=True,
               help="Stop counting at this many ways.")
@@ -252,27 +341,54 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
               help='JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
 @handle_errors
 def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tiplu, shown, see,
-              which_tiplu, best, count_all, limit, max_seconds, stats, option_pairs, as_json,
-              batch) -> None:
+              which_tiplu, best, waits, riichi_kan, draw, count_all, limit, max_seconds, stats,
+              option_pairs, as_json, batch) -> None:
     """Can this hand go out this turn? Shows how, the best turn, or why not.
 
     \b
     PUZZLE is a puzzle file or a folder of them; or give -r RULESET --hand "...".
+    For mahjong, give the 13 tiles (as words or --hand) with --waits or --riichi-kan.
     Examples:
       melds solve -r basic-rummy --hand "S9 S10 SJ H4 D4 C4 C7"
       melds solve -r fesca --hand "木3 木4 太極 火7 土7 陰陽7 水1" --best
       melds solve puzzles/basic-rummy/
+      melds solve -r gensou-mahjong --waits 1113456788999p
+      melds solve -r gensou-mahjong --riichi-kan --draw 1p 1113456788999p
     """
     from solver.errors import MeldsError
 
-    question = ("best" if best else "see" if see else "which-tiplu" if which_tiplu else "go-out")
-    if sum([best, see, which_tiplu]) > 1:
-        raise MeldsError("ask one question: --best, --see or --which-tiplu")
+    question = ("best" if best else "see" if see else "which-tiplu" if which_tiplu else
+                "waits" if waits else "riichi-kan" if riichi_kan else "go-out")
+    if sum([best, see, which_tiplu, waits, riichi_kan]) > 1:
+        raise MeldsError("ask one question: --best, --see, --which-tiplu, --waits or --riichi-kan")
+    if draw and not riichi_kan:
+        raise MeldsError("--draw goes with --riichi-kan")
     budget = dict(count=count_all, limit=limit, max_seconds=max_seconds)
     if batch is not None:
         if puzzle or hand:
             raise MeldsError("give a puzzle, --hand or --batch, not several")
-        sys.exit(_solve_batch(batch, ruleset_ref, option_pairs, question, budget))
+        sys.exit(_solve_batch(batch, ruleset_ref, option_pairs, question, budget, draw))
+    if question in ("waits", "riichi-kan"):
+        if not ruleset_ref:
+            raise MeldsError(f"--{question} needs -r RULESET (a mahjong ruleset)")
+        from solver.ruleset import load_ruleset
+
+        ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+        words = " ".join(([hand] if hand else []) + list(puzzle))
+        if not words.strip():
+            raise MeldsError("no tiles given: write them after the options or with --hand")
+        result, code, text = _mahjong_solve(ruleset, words, question, draw, as_json)
+        if as_json:
+            _emit_json(result)
+        else:
+            click.echo(text)
+        sys.exit(code)
+    if len(puzzle) > 1:
+        raise MeldsError(f"one puzzle file or folder at a time, got {len(puzzle)} arguments "
+                         f"(for a hand use --hand \"...\")")
+    puzzle = puzzle[0] if puzzle else None
+    if puzzle and not Path(puzzle).exists():
+        raise MeldsError(f"no such puzzle file or folder: {puzzle}")
     if puzzle and Path(puzzle).is_dir():
         sys.exit(_solve_folder(Path(puzzle), as_json, max_seconds))
     if puzzle:
@@ -444,7 +560,7 @@ def _print_summary(rows: list[dict]) -> None:
                f"{sum(1 for r in rows if 'error' in r)} bad files")
 
 
-def _solve_batch(stream, ruleset_ref, option_pairs, question, budget) -> int:
+def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None) -> int:
     from solver.errors import MeldsError
     from solver.present import answer_json
     from solver.ruleset import load_ruleset
@@ -461,6 +577,14 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget) -> int:
         if not ref or not isinstance(request.get("hand"), (str, list)):
             raise MeldsError('each line needs "hand" and a ruleset ("ruleset" or -r)')
         ruleset = load_ruleset(ref, {**base_options, **request.get("options", {})})
+        if ruleset.hand_shapes:
+            asked = request.get("question") or (
+                "riichi-kan" if request.get("draw") or question == "riichi-kan" else "waits")
+            if asked not in ("waits", "riichi-kan"):
+                raise MeldsError('a mahjong line asks "question": "waits" or "riichi-kan" (with "draw")')
+            result, code, _ = _mahjong_solve(ruleset, _hand_words(request, "hand"), asked,
+                                             request.get("draw", draw), True)
+            return result, code
         checker = _checker_for(ruleset)
         hand = request["hand"] if isinstance(request["hand"], str) else " ".join(request["hand"])
         turn = request.get("turn", {})
@@ -597,7 +721,7 @@ def _score_settlement(path: Path, as_json: bool) -> int:
     else:
         click.echo(click.style(puzzle.title, bold=True) + f" — tiplu {fmt.format(puzzle.settlement.tiplu)}, "
                    f"winner {puzzle.settlement.winner}")
-        click.echo(f"maal points: " + ", ".join(f"{k} {v}" for k, v in settled["maal"].items())
+        click.echo("maal points: " + ", ".join(f"{k} {v}" for k, v in settled["maal"].items())
                    + f" (total {settled['total']})")
         for name, row in settled["per_player"].items():
             click.echo(f"  {name} pays {puzzle.settlement.winner}: {row['game']} + {row['total']} − "

@@ -310,7 +310,6 @@ class MeldChecker:
         Reported: the kinds whose set holds only explicit rules, if any, else the kinds whose set
         is smallest.
         """
-        n = len(cards)
         candidates: list[tuple[KindModel, list[str], Reading | None]] = []
         for kind in self.ruleset.kinds:
             query = self._query(kind, cards, ordered, params)

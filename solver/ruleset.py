@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from .errors import BadOption, Location, SchemaError, UnknownRuleset
 from .schema import validate
-from .yamlload import load_file, line_of
+from .yamlload import line_of, load_file, merged
 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 # The rule documents the bundled rulesets quote, as received (copies of shared/seeds).
@@ -476,6 +476,47 @@ class RoundScoring:
 
 
 @dataclass(frozen=True)
+class DeclaredKind:
+    """A meld a player may declare (mahjong: chi, pon, open kan, closed kan)."""
+
+    id: str
+    name: str
+    kind: str
+    open: bool
+    source: Source | None
+    allowed: bool = True  # false: the document forbids it (三人麻雀: チーは不可)
+
+
+@dataclass(frozen=True)
+class ShapePart:
+    kinds: tuple[str, ...]
+    count: int
+    declared: bool  # declared melds count toward this part
+
+
+@dataclass(frozen=True)
+class HandShape:
+    """A winning shape: parts of given kinds and counts; 'closed' allows no declared meld;
+    'distinct' allows no two parts of one identity (seven distinct pairs)."""
+
+    id: str
+    name: str
+    parts: tuple[ShapePart, ...]
+    closed: bool
+    distinct: bool
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class RiichiKan:
+    rule: str  # waits-unchanged | decompositions-unchanged
+    general_rule: str
+    no_okuri_kan: bool
+    examples: tuple[Source, ...]
+    source: Source | None
+
+
+@dataclass(frozen=True)
 class Goal:
     """One level of the solving objective: maximize meld_points or minimize hand_points."""
 
@@ -527,6 +568,11 @@ class Ruleset:
     going_out: tuple[GoOutRoute, ...] = ()
     seeing: tuple["SeeRequirement", ...] = ()
     settlement: Settlement | None = None
+    declared_melds: tuple[DeclaredKind, ...] = ()
+    hand_shapes: tuple[HandShape, ...] = ()
+    tenpai_source: Source | None = None
+    riichi_kan: RiichiKan | None = None
+    guest_winds: tuple[str, ...] = ()
 
     def maal_kind(self, face: Face, chosen: Face | None) -> str | None:
         """Which maal a card is for the chosen card (tiplu), or None.
@@ -680,6 +726,20 @@ def resolve_path(ref: str) -> Path:
 def _load_raw(path: str, mtime: float) -> Any:
     data = load_file(path)
     validate(data, "ruleset.schema.json", path)
+    if "extends" in data:
+        ref = data["extends"]
+        is_path = ref.endswith((".yaml", ".yml")) or "/" in ref
+        base_path = (Path(path).parent / ref) if is_path else resolve_path(ref)
+        if not base_path.is_file():
+            raise UnknownRuleset(f"{path}: extends {ref!r}, which is not a ruleset")
+        if base_path.resolve() == Path(path).resolve():
+            raise SchemaError("a ruleset cannot extend itself", Location(path, line_of(data, "extends")))
+        base = _load_raw(str(base_path), base_path.stat().st_mtime)
+        child = {k: v for k, v in data.items() if k != "extends"}
+        data = merged({k: v for k, v in base.items() if k != "extends"}, child)
+        for key in ("document", "deck", "roles", "melds"):
+            if key not in data:
+                raise SchemaError(f"missing required key '{key}'", Location(path, 1))
     return data
 
 
@@ -705,7 +765,8 @@ class _Builder:
     # -- helpers ----------------------------------------------------------------------------
 
     def fail(self, container: Any, key: Any, message: str, path: str = "") -> None:
-        raise SchemaError(message, Location(self.path, line_of(container, key), path))
+        where = getattr(container, "file", None) or self.path
+        raise SchemaError(message, Location(where, line_of(container, key), path))
 
     def source(self, element: Mapping | None) -> Source | None:
         if not isinstance(element, Mapping):
@@ -816,6 +877,15 @@ class _Builder:
                                       r["count"], self.source(r))
                          for i, r in enumerate(d.get("seeing_tiplu", []))),
             settlement=self.build_settlement(d.get("settlement")),
+            declared_melds=tuple(DeclaredKind(m["id"], m.get("name", m["id"]),
+                                              self.check_ids([m["kind"]], [k.id for k in kinds], "meld kind",
+                                                             f"declared_melds[{i}].kind")[0],
+                                              m["open"], self.source(m), bool(m.get("allowed", True)))
+                                 for i, m in enumerate(d.get("declared_melds", []))),
+            hand_shapes=self.build_shapes(d.get("hand_shapes", []), kinds),
+            tenpai_source=self.source(d.get("tenpai")),
+            riichi_kan=self.build_riichi_kan(d.get("riichi_kan")),
+            guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
             round_scorings=tuple(
                 RoundScoring(r["id"], r["name"], r["method"],
                              tuple(Bonus(bool(b.get("double")), b.get("add", 0),
@@ -825,6 +895,25 @@ class _Builder:
                              self.source(r.get("counts")))
                 for i, r in enumerate(d.get("round_scoring", []))),
         )
+
+    def build_shapes(self, raw: list, kinds) -> tuple[HandShape, ...]:
+        ids = [k.id for k in kinds]
+        out = []
+        for i, h in enumerate(raw):
+            parts = []
+            for j, p in enumerate(h["parts"]):
+                self.check_ids(p["kinds"], ids, "meld kind", f"hand_shapes[{i}].parts[{j}].kinds")
+                parts.append(ShapePart(tuple(p["kinds"]), p["count"], bool(p.get("declared", False))))
+            out.append(HandShape(h["id"], h.get("name", h["id"]), tuple(parts), bool(h.get("closed", False)),
+                                 bool(h.get("distinct", False)), self.source(h)))
+        return tuple(out)
+
+    def build_riichi_kan(self, raw) -> RiichiKan | None:
+        if raw is None:
+            return None
+        examples = tuple(Source(e.get("doc", self.doc), e["quote"]) for e in raw.get("examples", []))
+        return RiichiKan(raw["rule"], raw.get("general_rule", "decompositions-unchanged"),
+                         bool(raw.get("no_okuri_kan", True)), examples, self.source(raw))
 
     def build_maal(self, raw, deck: Deck, options) -> Maal | None:
         if raw is None:
@@ -958,10 +1047,19 @@ class _Builder:
         return tuple(out)
 
     def option_value(self, raw: Any, values: Mapping[str, Any], default: int) -> int:
+        """A number of copies: a number, an option's value, or an option's value mapped."""
         if raw is None:
             return default
         if isinstance(raw, Mapping):
-            return int(values[raw["option"]])
+            if raw["option"] not in values:
+                self.fail(raw, "option", f"unknown option {raw['option']!r}")
+            value = values[raw["option"]]
+            if "map" in raw:
+                key = str(value).lower() if isinstance(value, bool) else str(value)
+                if key not in raw["map"]:
+                    self.fail(raw, "map", f"no entry for {raw['option']} = {key}")
+                return int(raw["map"][key])
+            return int(value)
         return int(raw)
 
     def build_deck(self, raw: Mapping, values: Mapping[str, Any]) -> Deck:
@@ -984,9 +1082,8 @@ class _Builder:
                 if rank.id in ranks:
                     self.fail(raw["ranks"], i, f"duplicate rank id {rank.id!r}", f"deck.ranks[{i}]")
                 ranks[rank.id] = rank
-        for option_key in ("copies",):
-            if isinstance(raw.get(option_key), Mapping) and raw[option_key]["option"] not in values:
-                self.fail(raw, option_key, f"unknown option {raw[option_key]['option']!r}", "deck.copies")
+        if "suits" not in raw or "classes" not in raw:
+            self.fail(raw, "suits", "the deck needs suits and classes", "deck")
         deck_copies = self.option_value(raw.get("copies"), values, 1)
         classes = []
         faces: list[Face] = []
@@ -1002,17 +1099,24 @@ class _Builder:
                 if "{rank}" in template and not cranks:
                     self.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks",
                               f"{path}.spell[{t_i}]")
-            if isinstance(c.get("copies"), Mapping) and c["copies"]["option"] not in values:
-                self.fail(c, "copies", f"unknown option {c['copies']['option']!r}", f"{path}.copies")
             n_copies = self.option_value(c.get("copies"), values, deck_copies)
+            by_rank = {str(r): self.option_value(spec, values, n_copies)
+                       for r, spec in c.get("rank_copies", {}).items()}
+            excluded = set()
+            for j, ex in enumerate(c.get("exclude", [])):
+                for rank in self.expand_ranks(ex["ranks"], ranks, ex, f"{path}.exclude[{j}].ranks"):
+                    excluded.add((ex["suit"], rank))
             cls = CardClass(c["id"], c.get("name_en"), csuits, cranks, tuple(c["spell"]),
                             n_copies, self.source(c))
             classes.append(cls)
             for suit in csuits or (None,):
                 for rank in cranks or (None,):
+                    count = by_rank.get(rank, n_copies)
+                    if (suit, rank) in excluded or count == 0:
+                        continue  # this face is not in the deck (under these options)
                     face = Face(len(faces), cls.id, suit, rank)
                     faces.append(face)
-                    copies[face] = n_copies
+                    copies[face] = count
         class_ids = [c.id for c in classes]
         if len(set(class_ids)) != len(class_ids):
             self.fail(raw, "classes", "duplicate card class id", "deck.classes")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping
 
 from .errors import MeldsError
 from .ruleset import Face, Ruleset

@@ -23,7 +23,7 @@ from typing import Sequence
 from .candidates import candidates
 from .encode import Reading
 from .errors import MeldsError
-from .meld import NO_PHASE, MeldChecker
+from .meld import MeldChecker
 from .ruleset import Face, Operation
 from .scoring import hand_points, meld_points
 from .table import Move, Table, TableMeld

@@ -19,17 +19,19 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class LDict(dict):
-    """A dict that knows its own line and the line of each key (1-based)."""
+    """A dict that knows its own line and the line of each key (1-based), and its file."""
 
     line: int | None = None
     lines: dict
+    file: str | None = None
 
 
 class LList(list):
-    """A list that knows its own line and the line of each item (1-based)."""
+    """A list that knows its own line and the line of each item (1-based), and its file."""
 
     line: int | None = None
     lines: list
+    file: str | None = None
 
 
 class _LocatingLoader(_Base):  # type: ignore[misc, valid-type]
@@ -69,10 +71,20 @@ _LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, 
 _LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def _mark_file(node: Any, filename: str) -> None:
+    """Record on every mapping and list which file it came from (rulesets can extend others)."""
+    if isinstance(node, (LDict, LList)):
+        node.file = filename
+        for child in (node.values() if isinstance(node, LDict) else node):
+            _mark_file(child, filename)
+
+
 def load_text(text: str, filename: str) -> Any:
     """Parse YAML text; a syntax error becomes :class:`MalformedYaml` with file and line."""
     try:
-        return yaml.load(text, Loader=_LocatingLoader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(text, Loader=_LocatingLoader)  # noqa: S506 - a SafeLoader subclass
+        _mark_file(data, filename)
+        return data
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -101,3 +113,16 @@ def line_of(container: Any, key: Any) -> int | None:
     if isinstance(container, LList) and isinstance(key, int) and 0 <= key < len(container.lines):
         return container.lines[key]
     return getattr(container, "line", None)
+
+
+def merged(base: Any, override: Any) -> Any:
+    """``override`` laid over ``base``: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        out = LDict(base)
+        out.line = getattr(override, "line", None)
+        out.lines = {**getattr(base, "lines", {}), **getattr(override, "lines", {})}
+        out.file = getattr(override, "file", None)
+        for key, value in override.items():
+            out[key] = merged(base[key], value) if key in base else value
+        return out
+    return override

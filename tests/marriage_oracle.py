@@ -67,7 +67,6 @@ def dirty_sequence(cards, tiplu) -> int | None:
             naturals = [cards[i] for i in range(3) if i not in wilds]
             if len({s for s, _ in naturals}) != 1:
                 continue
-            suit = naturals[0][0]
             ranks = [r for _, r in naturals]
             if len(set(ranks)) != len(ranks):
                 continue

@@ -302,7 +302,6 @@ def best_turns(ruleset: Ruleset, hand: list[Face], table=(), turn: str = "normal
     def finish(state):
         nonlocal best_any, best_out
         melds, layoffs, discard, kept, points = state
-        melded_any = len(kept) + (discard is not None) < n
         not_melded = len(kept) + (1 if discard is not None else 0)
         if rule.max_new_melds is not None and len(melds) > rule.max_new_melds:
             return

@@ -3,33 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
-
-
-def melds_exe() -> list[str]:
-    exe = shutil.which("melds", path=str(Path(sys.executable).parent))
-    return [exe] if exe else [sys.executable, str(ROOT / "cli.py")]
-
-
-def subprocess_run(*args, input=None):
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(melds_exe() + list(args), input=input, capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=60)
+from clirun import ROOT, run, subprocess_run
 
 
 # -- legal / illegal, text ----------------------------------------------------------------------

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli import main
+from clirun import ROOT, run
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C4 C4 HK SK DK S7"
-
-
-def run(*args):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_check_names_the_kind():

@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+from clirun import ROOT, run
 
 
 def test_meld_points_json_contract():

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cli import main
-from test_cli_check import subprocess_run
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+from clirun import ROOT, run, subprocess_run
 
 
 def test_inline_go_out_text():

@@ -140,7 +140,7 @@ def _sources(node, where=""):
 @pytest.mark.parametrize("path", bundled_rulesets(), ids=lambda p: p.stem)
 def test_every_quote_is_in_its_document(path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    default_doc = data["document"]["file"]
+    default_doc = load_ruleset(str(path)).document  # an extending ruleset inherits it
     texts = {}
     count = 0
     for where, doc, quote in _sources(data):
@@ -149,7 +149,7 @@ def test_every_quote_is_in_its_document(path):
             texts[doc] = normalise_quote(document_text(doc, path))
         assert normalise_quote(quote) in texts[doc], f"{path.name}{where}: not in {doc}: {quote}"
         count += 1
-    assert count >= 10
+    assert count >= (3 if "extends" in data else 10)  # an extending ruleset inherits the rest
 
 
 @pytest.mark.parametrize("path", bundled_rulesets(), ids=lambda p: p.stem)
@@ -204,7 +204,10 @@ def test_built_in_validator_agrees_with_jsonschema(path):
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     for name, mutate in _mutations(original):
         data = copy.deepcopy(original)
-        mutate(data)
+        try:
+            mutate(data)
+        except (KeyError, IndexError):
+            continue  # this file lacks the section (an extending ruleset)
         ours = bool(Validator(schema).problems(data, schema, (), 1))
         theirs = not jsonschema.Draft202012Validator(schema).is_valid(data)
         assert ours == theirs, name

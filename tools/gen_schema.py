@@ -42,6 +42,11 @@ schema = {
         "ranks": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM,
                   "description": "rank ids; 'a..b' stands for every rank from a to b"},
         "option_ref": obj({"option": ID}, required=["option"]),
+        "copies": {"anyOf": [
+            {"type": "integer", "minimum": 0},
+            obj({"option": ID, "map": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                                        "description": "option value -> copies"}}, required=["option"]),
+        ], "formMessage": "a number of copies, or {option: id} / {option: id, map: {value: n}}"},
         "condition": {"type": "object", "minProperties": 1,
                       "additionalProperties": {"type": ["string", "integer", "boolean"]},
                       "description": "option id: required value"},
@@ -65,6 +70,8 @@ schema = {
     },
     **obj({
         "format": {"const": 1, "description": "format version"},
+        "extends": {**TEXT, "description": "a ruleset (id or path) this one builds on: mappings merge "
+                                           "key by key, lists are replaced"},
         "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
                "patternMessage": "a ruleset id is lower-case letters, digits and '-'"},
         "name": TEXT,
@@ -90,7 +97,7 @@ schema = {
         "deck": obj({
             "identity": {**TEXT, "description": "how the identity a wild stands for is written, "
                                                 "e.g. '{suit}{rank}'"},
-            "copies": {"anyOf": [{"type": "integer", "minimum": 1}, {"$ref": "#/$defs/option_ref"}]},
+            "copies": {"$ref": "#/$defs/copies"},
             "suits": {"type": "array", "minItems": 1, "items": obj({
                 "id": ID, "names": NAMES,
                 "color": {"enum": ["black", "red", "green", "yellow", "blue", "magenta", "cyan",
@@ -108,11 +115,15 @@ schema = {
                 "ranks": {"$ref": "#/$defs/ranks"},
                 "spell": {"type": "array", "minItems": 1, "items": TEXT,
                           "description": "spellings; {suit} and {rank} stand for any of their names"},
-                "copies": {"anyOf": [{"type": "integer", "minimum": 1},
-                                     {"$ref": "#/$defs/option_ref"}]},
+                "copies": {"$ref": "#/$defs/copies"},
+                "rank_copies": {"type": "object", "additionalProperties": {"$ref": "#/$defs/copies"},
+                                "description": "copies of some ranks, overriding the class's"},
+                "exclude": {"type": "array", "items": obj({
+                    "suit": ID, "ranks": {"$ref": "#/$defs/ranks"}, **COMMON}, required=["suit", "ranks"]),
+                    "description": "faces the deck does not have"},
                 **COMMON,
             }, required=["id", "spell"])},
-        }, required=["suits", "classes"]),
+        }),
         "cycles": {"type": "object", "additionalProperties": obj({
             "suits": {"type": "array", "minItems": 2, "items": ID}, **COMMON,
         }, required=["suits"])},
@@ -195,6 +206,30 @@ schema = {
             **COMMON,
         }, required=["on_discard_classes", "odd", "even"]),
         "phase_touch": obj({**COMMON}),
+        "declared_melds": {"type": "array", "items": obj({
+            "id": ID, "name": TEXT, "kind": ID, "open": {"type": "boolean"},
+            "allowed": {"type": "boolean", "description": "false: the document forbids declaring it"},
+            **COMMON},
+            required=["id", "kind", "open"])},
+        "hand_shapes": {"type": "array", "items": obj({
+            "id": ID, "name": TEXT,
+            "closed": {"type": "boolean", "description": "no declared meld allowed"},
+            "distinct": {"type": "boolean", "description": "no two parts of one identity"},
+            "parts": {"type": "array", "minItems": 1, "items": obj({
+                "kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1},
+                "declared": {"type": "boolean", "description": "declared melds count toward these"},
+            }, required=["kinds", "count"])},
+            **COMMON,
+        }, required=["id", "parts"])},
+        "tenpai": obj({"formal": {"type": "boolean"}, "all_copies_held": {"$ref": "#/$defs/source"}, **COMMON}),
+        "riichi_kan": obj({
+            "rule": {"enum": ["waits-unchanged", "decompositions-unchanged"]},
+            "general_rule": {"enum": ["waits-unchanged", "decompositions-unchanged"]},
+            "no_okuri_kan": {"type": "boolean"},
+            "examples": {"type": "array", "items": {"$ref": "#/$defs/source"}},
+            **COMMON,
+        }, required=["rule"]),
+        "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "operations": {"type": "array", "items": obj({
             "id": ID, "name": TEXT,
             "effect": {"enum": ["add", "replace-wild", "bury-wild", "replace-natural",
@@ -279,7 +314,9 @@ schema = {
             **COMMON,
         }, required=["hand_size"]),
         "card_points": {"type": "array", "items": {"$ref": "#/$defs/card_points"}},
-    }, required=["format", "id", "name", "document", "deck", "roles", "melds"]),
+    }, required=["format", "id", "name"]),
+    "anyOf": [{"required": ["extends"]}, {"required": ["document", "deck", "roles", "melds"]}],
+    "formMessage": "a ruleset needs document, deck, roles and melds (or extends another)",
 }
 
 CARDS = {"anyOf": [{"type": "string", "minLength": 1},

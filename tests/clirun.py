@@ -1,0 +1,32 @@
+"""Running melds in tests: through click's runner, and as a real subprocess of the installed command."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, input=None):
+    """melds ARGS in-process (click's runner); exceptions propagate so a traceback fails the test."""
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def melds_exe() -> list[str]:
+    exe = shutil.which("melds", path=str(Path(sys.executable).parent))
+    return [exe] if exe else [sys.executable, str(ROOT / "cli.py")]
+
+
+def subprocess_run(*args, input=None):
+    """melds ARGS as a separate process, the way a user's script calls it."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(melds_exe() + list(args), input=input, capture_output=True, text=True,
+                          encoding="utf-8", env=env, timeout=60)
