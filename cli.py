@@ -394,6 +394,11 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
     if puzzle:
         if hand or ruleset_ref:
             raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
+        mahjong_row = _mahjong_puzzle(Path(puzzle))
+        if mahjong_row is not None:
+            row, code = mahjong_row
+            _emit_json(row) if as_json else click.echo(_mahjong_puzzle_text(row))
+            sys.exit(code)
         result, code = _solve_puzzle(Path(puzzle), question if question != "go-out" else None, budget)
         _print_answer(result, as_json, stats)
         sys.exit(code)
@@ -509,11 +514,41 @@ def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int
     return combine_exit(codes)
 
 
+def _mahjong_puzzle(path: Path):
+    """For a mahjong puzzle (waits, best-discard, score): (result row, exit code); else None.
+    The code is 1 when the answer differs from the puzzle's expectation."""
+    from solver.mahjong_puzzle import is_mahjong_puzzle, solve_puzzle
+    from solver.yamlload import load_file
+
+    if path.suffix not in (".yaml", ".yml") or not is_mahjong_puzzle(load_file(path)):
+        return None
+    row, code = solve_puzzle(path)
+    return row, (EXIT_NO if row.get("matches") is False else code)
+
+
+def _mahjong_puzzle_text(row: dict) -> str:
+    q = row["question"]
+    if q == "score":
+        answer = f"{row['han']} han {row['fu']} fu, {row['points']['total']:,} points: " + ", ".join(
+            y["name"] for y in row["yaku"])
+    elif q == "best-discard":
+        answer = f"discard {' or '.join(row['best_discard']) or '— (no discard leaves tenpai)'}, waits {' '.join(row['waits'])}"
+    else:
+        answer = f"waits {' '.join(row['waits'])}" if row["tenpai"] else "not tenpai"
+    verdict = ("" if "matches" not in row else "  " + (click.style("ok", fg="green") if row["matches"] else
+               click.style("MISMATCH: " + "; ".join(row["mismatches"]), fg="red")))
+    return f"{row['title']}\n  {answer}{verdict}"
+
+
 def _settle_if_round(path: Path):
     """For a round puzzle: (summary row, exit code); None for a hand to solve."""
     from solver.puzzle import load_puzzle, round_mismatches
     from solver.roundscore import score_round
 
+    mahjong_row = _mahjong_puzzle(path)
+    if mahjong_row is not None:  # in a folder, a puzzle is good when it matches its expectation
+        row, code = mahjong_row
+        return row, (code if "matches" not in row else EXIT_YES if row["matches"] else EXIT_NO)
     puzzle = load_puzzle(path)
     if puzzle.settlement is not None:
         from solver.puzzle import settlement_mismatches
@@ -540,10 +575,11 @@ def _print_summary(rows: list[dict]) -> None:
         if "error" in row:
             click.echo(f"{row['puzzle']:{width}}  {click.style('bad file', fg='red')}  {row['error']['message']}")
             continue
-        if "systems" in row:
-            verdict = (click.style("ok", fg="green") if row["matches"] else
+        if "systems" in row or "question" in row:
+            verdict = (click.style("ok", fg="green") if row.get("matches") else
+                       click.style("no expectation", dim=True) if "matches" not in row else
                        click.style("MISMATCH: " + "; ".join(row["mismatches"]), fg="red"))
-            click.echo(f"{row['puzzle']:{width}}  {'settled':10}  {'':>7}  {verdict}")
+            click.echo(f"{row['puzzle']:{width}}  {row.get('question', 'settled'):10}  {'':>7}  {verdict}")
             continue
         a = row["answer"]
         answer = {True: "goes out", False: "no", None: "undecided"}[a.solvable]
@@ -604,35 +640,80 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None)
 @click.option("--double", is_flag=True, help="With --penalty: the winner went out in one go (×2).")
 @click.option("--ordered", is_flag=True, help="The meld is given in table order (its layout).")
 @click.option("--phase", type=click.Choice(["yang", "yin"]), help="Field phase (Fesca).")
-@click.option("--round", "round_file", type=click.Path(exists=True, dir_okay=False),
-              help="Settle a finished round described in a puzzle-format file (round: section).")
+@click.option("--round", "round_arg", metavar="FILE|WIND",
+              help="A round file to settle (puzzle format, round: section); for mahjong the round "
+                   "wind, E or S.")
 @click.option("--settle", "settle_file", type=click.Path(exists=True, dir_okay=False),
               help="Marriage: settle a round (settle: section) — maal points and payments.")
+@click.option("--win", "win_tile", metavar="TILE", help="Mahjong: the winning tile.")
+@click.option("--tsumo", is_flag=True, help="Mahjong: won by self-draw (default: ron).")
+@click.option("--riichi", is_flag=True, help="Mahjong: the winner declared riichi.")
+@click.option("--double-riichi", is_flag=True, help="Mahjong: riichi on the first turn (ダブル立直).")
+@click.option("--ippatsu", is_flag=True, help="Mahjong: won within one go-around of riichi.")
+@click.option("--haitei", is_flag=True, help="Mahjong: tsumo on the last tile (海底撈月).")
+@click.option("--houtei", is_flag=True, help="Mahjong: ron on the last discard (河底撈魚).")
+@click.option("--rinshan", is_flag=True, help="Mahjong: tsumo on a kan's replacement tile (嶺上開花).")
+@click.option("--chankan", is_flag=True, help="Mahjong: ron on a tile added to a kan (槍槓).")
+@click.option("--tenhou", is_flag=True, help="Mahjong: the dealer's first draw wins (天和).")
+@click.option("--chiihou", is_flag=True, help="Mahjong: a non-dealer's first draw wins (地和).")
+@click.option("--renhou", is_flag=True, help="Mahjong: ron before one's first draw (人和).")
+@click.option("--seat", type=click.Choice(["E", "S", "W", "N"]), default="E", show_default=True,
+              help="Mahjong: the winner's seat wind (E is the dealer).")
+@click.option("--from", "discarder", type=click.Choice(["E", "S", "W", "N"]),
+              help="Mahjong: the seat that dealt in (ron).")
+@click.option("--dora-indicators", default="", metavar="TILES", help="Mahjong: the dora indicators.")
+@click.option("--ura-indicators", default="", metavar="TILES", help="Mahjong: ura dora indicators (riichi).")
+@click.option("--honba", type=click.IntRange(0), default=0, help="Mahjong: honba (積み棒).")
+@click.option("--riichi-sticks", type=click.IntRange(0), default=0, help="Mahjong: riichi sticks on the table.")
+@click.option("--dealer-streak", type=click.IntRange(0), default=0,
+              help="Mahjong: the dealer's consecutive wins, this one included (八連荘 at 8).")
+@click.option("--players", type=click.IntRange(3, 4), help="Mahjong: 3 or 4 players (3 picks the "
+              "ruleset's three-player form).")
+@click.option("--aotenjou", is_flag=True, help="Mahjong: 青天井 (no limits), the ruleset's aotenjou option.")
+@click.option("--exhaustive-draw", is_flag=True,
+              help="Mahjong: settle an exhaustive draw (不聴罰符, 流し満貫) with --tenpai and --nagashi.")
+@click.option("--tenpai", default="", metavar="SEATS", help="Mahjong, --exhaustive-draw: seats in tenpai (E,S).")
+@click.option("--nagashi", default="", metavar="SEATS", help="Mahjong, --exhaustive-draw: seats with 流し満貫.")
 @options_option
 @json_option
 @click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
-              help='JSON Lines of {"cards": "...", "penalty": bool, "double": bool, "ordered": bool}.')
+              help='JSON Lines of {"cards": "...", "penalty": bool, "double": bool, "ordered": bool}; '
+                   'mahjong: {"hand", "win", "tsumo", "seat", ...} (docs/json-output.md).')
 @click.argument("cards", nargs=-1)
 @handle_errors
-def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_file, settle_file, option_pairs,
-              as_json, batch, cards) -> None:
-    """Points of one meld (出来役加点), of a hand left at the end (--penalty), or of a round.
+def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_arg, settle_file, option_pairs,
+              as_json, batch, cards, **mahjong) -> None:
+    """Points of one meld (出来役加点), of a hand left at the end (--penalty), of a round, or of a
+    winning mahjong hand (yaku, han, fu and payments).
 
     \b
     Examples:
       melds score -r fesca --ordered 土3 土4 土5 太極 土7
       melds score -r fesca --penalty 木1 木2 木3 空無土
       melds score -r fesca --round puzzles/fesca/r01-document-penalty-example.yaml
+      melds score -r gensou-mahjong 234m567p345678s22p --win 8s --tsumo --riichi --seat S
+      melds score -r gensou-mahjong --exhaustive-draw --tenpai E,S
     """
     from solver.errors import MeldsError
     from solver.meld import MeldChecker
     from solver.ruleset import load_ruleset
 
-    if round_file:
-        sys.exit(_score_round(Path(round_file), as_json))
+    winds = ("E", "S", "W", "N")
+    if round_arg and round_arg not in winds:
+        if not Path(round_arg).is_file():
+            raise MeldsError(f"--round {round_arg!r}: neither a round file nor a round wind (E, S)")
+        sys.exit(_score_round(Path(round_arg), as_json))
     if settle_file:
         sys.exit(_score_settlement(Path(settle_file), as_json))
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+    if ruleset.mahjong_scoring is not None:
+        sys.exit(_score_mahjong_command(ruleset_ref, parse_options(option_pairs), cards, round_arg or "E",
+                                        mahjong, as_json, batch))
+    used = [f"--{k.replace('_', '-')}" for k, v in mahjong.items()
+            if v and k not in ("seat",) and v != 0]
+    if used or round_arg in winds:
+        raise MeldsError(f"{' '.join(used) or '--round'} is for mahjong rulesets; {ruleset.id} has no "
+                         f"mahjong_scoring")
     with MeldChecker(ruleset) as checker:
         def one(given, penalty, double, ordered, phase) -> tuple[dict, int]:
             faces = checker.notation.parse_many(given)
@@ -650,6 +731,127 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_file, settle_f
         else:
             click.echo(_score_text(result))
     sys.exit(code)
+
+
+_WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+              "tenhou", "chiihou", "renhou")
+
+
+def _score_mahjong_command(ref: str, options: dict, words, round_wind: str, flags: dict, as_json: bool,
+                           batch) -> int:
+    """melds score for a mahjong ruleset: one hand from the flags, a batch, or a draw."""
+    from solver.present_mahjong import draw_text
+
+    base = {"round": round_wind, **{("win" if k == "win_tile" else k): v for k, v in flags.items()
+                                    if v not in (None, "", False)}}
+    if batch is not None:
+        return run_batch(batch, lambda r: _score_mahjong(ref, options, {**base, **r}, True)[:2])
+    if flags["exhaustive_draw"]:
+        result = _settle_draw(ref, options, base)
+        _emit_json(result) if as_json else click.echo(draw_text(result))
+        return EXIT_YES
+    result, code, text = _score_mahjong(ref, options, {**base, "hand": " ".join(words)}, as_json)
+    _emit_json(result) if as_json else click.echo(text)
+    return code
+
+
+def _mahjong_ruleset(ref: str, options: dict, request: dict):
+    """The ruleset for a scoring request: --players 3 picks the three-player form, --aotenjou
+    sets the option."""
+    from solver.errors import MeldsError
+    from solver.ruleset import bundled_rulesets, load_ruleset
+    from solver.yamlload import load_file
+
+    options = {**options, **request.get("options", {})}
+    if request.get("aotenjou"):
+        options["aotenjou"] = True
+    ruleset = load_ruleset(ref, options)
+    players = request.get("players")
+    if players and ruleset.players and not ruleset.players[0] <= players <= ruleset.players[1]:
+        for path in bundled_rulesets():
+            raw = load_file(str(path))
+            span = raw.get("players", {})
+            if raw.get("extends") == ruleset.id and span.get("min", 0) <= players <= span.get("max", 0):
+                return load_ruleset(str(path), options)
+        raise MeldsError(f"{ruleset.id} is for {ruleset.players[0]}–{ruleset.players[1]} players and has "
+                         f"no {players}-player form")
+    if "aotenjou" in options and "aotenjou" not in ruleset.options:
+        raise MeldsError(f"{ruleset.id} has no aotenjou option")
+    return ruleset
+
+
+_SCORERS: dict = {}
+
+
+def _scorer_for(ruleset):
+    from solver.riichi import Scorer
+
+    if id(ruleset) not in _SCORERS:
+        _SCORERS[id(ruleset)] = (ruleset, Scorer(_mahjong_for(ruleset)))
+    return _SCORERS[id(ruleset)][1]
+
+
+def _score_mahjong(ref: str, options: dict, request: dict, as_json: bool) -> tuple[dict, int, str]:
+    """Score one winning hand: (JSON result, exit code, text)."""
+    from solver.errors import MeldsError
+    from solver.present_mahjong import score_json, score_text
+    from solver.riichi import NotAWin, Win
+
+    ruleset = _mahjong_ruleset(ref, options, request)
+    scorer = _scorer_for(ruleset)
+    mj = scorer.mj
+    words = _hand_words(request, "hand", "cards")
+    if not request.get("win"):
+        raise MeldsError("--win TILE is needed: the winning tile (in the hand, or added to 13 tiles)")
+    win_tile = scorer.tile(str(request["win"]))
+    hand = mj.parse_hand(words)
+    if mj.size(hand) == mj.winning_size - 1:
+        hand = mj.parse_hand(words + " " + str(request["win"]))
+    players = int(request.get("players") or (ruleset.players[1] if ruleset.players else 4))
+    seats = "ESWN"[:players]
+    for key in ("seat", "from", "discarder"):
+        if request.get(key) and request[key] not in seats:
+            raise MeldsError(f"--{key} {request[key]}: {players} players sit {', '.join(seats)}")
+    if str(request.get("round", "E")) not in ("E", "S", "W", "N"):
+        raise MeldsError(f"round wind {request.get('round')!r}: give E, S, W or N")
+    win = Win(win_tile, **{k: bool(request.get(k) or request.get(k.replace("_", "-"))) for k in _WIN_FLAGS},
+              seat=request.get("seat", "E"), round_wind=request.get("round", "E"),
+              dora_indicators=tuple(mj.identity(f) for f in mj.parse_tiles(request.get("dora_indicators", ""))),
+              ura_indicators=tuple(mj.identity(f) for f in mj.parse_tiles(request.get("ura_indicators", ""))),
+              honba=int(request.get("honba", 0)), riichi_sticks=int(request.get("riichi_sticks", 0)),
+              dealer_streak=int(request.get("dealer_streak", 0)), players=players,
+              discarder=request.get("discarder") or request.get("from"))
+    if win.tsumo and win.discarder:
+        raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
+    if win.discarder == win.seat:
+        raise MeldsError("the winner cannot deal in to themself")
+    try:
+        score = scorer.score(hand, win)
+    except NotAWin as exc:
+        result = {"ruleset": ruleset.id, "hand": mj.format_hand(hand), "win": str(request["win"]),
+                  "winning": False, "reason": str(exc), "han": 0, "fu": 0, "yaku": [], "points": None}
+        return result, EXIT_NO, click.style("no win", fg="red", bold=True) + f": {exc}"
+    result = score_json(scorer, hand, win, score)
+    return result, EXIT_YES, "" if as_json else score_text(scorer, hand, win, score, result)
+
+
+def _settle_draw(ref: str, options: dict, request: dict) -> dict:
+    from solver.errors import MeldsError
+
+    ruleset = _mahjong_ruleset(ref, options, request)
+    scorer = _scorer_for(ruleset)
+    players = int(request.get("players") or (ruleset.players[1] if ruleset.players else 4))
+
+    def seats(text) -> list[str]:
+        items = text if isinstance(text, list) else [x for x in str(text).replace(",", " ").split() if x]
+        for x in items:
+            if x not in "ESWN"[:players]:
+                raise MeldsError(f"unknown seat {x!r}: {players} players sit {', '.join('ESWN'[:players])}")
+        return items
+
+    tenpai, nagashi = seats(request.get("tenpai", "")), seats(request.get("nagashi", ""))
+    return {"ruleset": ruleset.id, "draw": True, "players": players, "tenpai": tenpai, "nagashi": nagashi,
+            "payments": scorer.settle_draw(players, tenpai, nagashi)}
 
 
 def _score_cards(checker, faces, penalty, double, ordered, phase) -> tuple[dict, int]:

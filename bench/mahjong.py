@@ -8,7 +8,9 @@ beforehand (our per-identity counts, the package's 34-array), then both answer t
 the same process; the best of ``--rounds`` timings is reported, with the ratio and whether every
 answer agreed. Waits: ours is :meth:`Mahjong.waits_counts`; the package has no wait call, so its
 side is what a user of it writes — ``is_agari`` for each tile not already held four times.
-Target (issue 6): our rates at least the package's. The package is a test-only dependency
+Target (issue 6): our rates at least the package's. Scoring (issue 7): random winning hands
+scored by :class:`solver.riichi.Scorer` and by the package's ``estimate_hand_value``, its inputs
+(136-tile lists, melds, config) built beforehand; target twice its rate. The package is a test-only dependency
 (``pip install -e '.[test]'``).
 """
 
@@ -103,6 +105,7 @@ def main() -> None:
     # the package knows no fifth copy: a formal-tenpai wait (every copy held) is ours alone
     answers_w = [[t for t in w if c[t] < 4] for w, c in zip(answers_w, thirteen)]
 
+    score_rates = _scoring(args, agari_module=None)
     print(f"tables built in {build:.2f} s (ruleset load included); {args.hands} hands each, "
           f"best of {args.rounds}")
     print(f"{'query':<8} {'melds /s':>10} {'mahjong /s':>11} {'ratio':>6}  agree  positive")
@@ -111,6 +114,53 @@ def main() -> None:
         agree = sum(a == b for a, b in zip(got, want))
         print(f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  "
               f"{agree}/{len(want)}  {sum(bool(a) for a in got)}")
+    ours, theirs, agree, count, scored = score_rates
+    print(f"{'score':<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  {agree}/{count}  {scored}")
+    print("score: random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
+          "the package's side is estimate_hand_value on inputs built beforehand; agree = same han, "
+          "fu and points (三連刻/四連刻 hands, unknown to the package, left out)")
+
+
+def _scoring(args, agari_module=None) -> tuple:
+    """Hands scored per second, ours and the package's, on the same winning hands."""
+    sys.path.insert(0, "tests")  # the deal generator and the package adapter the tests use
+    from riichi_package import package_inputs, random_deal, tenhou
+
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import OptionalRules
+
+    from solver.riichi import NotAWin, Scorer, Win
+
+    scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
+    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
+                            kiriage=False, fu_for_open_pinfu=False)
+    rng = random.Random(args.seed)
+    count = max(1000, args.hands // 4)
+    deals = [random_deal(rng) for _ in range(count)]
+    ours_in = []
+    for d in deals:
+        win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat,
+                  round_wind=d.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in d.dora))
+        ours_in.append((scorer.mj.parse_hand(d.hand_string()), win))
+    theirs_in = [package_inputs(d, options) for d in deals]
+    calculator = HandCalculator()
+
+    def ours(item):
+        try:
+            s = scorer.score(*item)
+            return (s.han, s.fu, s.points.total, {y.id for y in s.yaku} & {"sanrenkou", "suurenkou"})
+        except NotAWin:
+            return None
+
+    def theirs(item):
+        r = calculator.estimate_hand_value(*item[0], **item[1])
+        return None if r.error else (r.han, r.fu, item[2](r.cost))
+
+    our_rate, got = best_rate(ours, ours_in, args.rounds)
+    their_rate, want = best_rate(theirs, theirs_in, args.rounds)
+    compared = [(g, w) for g, w in zip(got, want) if not (g and g[3])]
+    agree = sum((g and g[:3]) == w for g, w in compared)
+    return our_rate, their_rate, agree, len(compared), sum(bool(g) for g in got)
 
 
 if __name__ == "__main__":

@@ -367,6 +367,61 @@ class Mahjong:
         """The tiles that complete the hand, a tile whose every copy is held included (形式聴牌)."""
         return [self.identities[i] for i in self.waits_counts(self.counts(hand.concealed), len(hand.melds))]
 
+    def fast_decompositions(self, counts: Sequence[int], declared: int = 0) -> list[tuple[str, tuple]]:
+        """Every decomposition of a count vector (concealed tiles) as ``(shape id, parts)``,
+        parts ``(kind id, identity indices)`` — by per-suit enumeration, no SAT; the tests
+        compare it with :meth:`decompositions`."""
+        if not self.winning_counts(counts, declared):
+            return []
+        out = []
+        for shape, need in self._needs_by_declared(declared):
+            per_suit = []
+            for s, (a, b) in enumerate(self._slices):
+                ways = self._suit_parts(shape, s, tuple(counts[a:b]))
+                if not ways:
+                    break
+                per_suit.append(ways)
+            else:
+                for combo in _product(per_suit):
+                    used = tuple(map(sum, zip(*(u for u, _ in combo))))
+                    if used == need:
+                        out.append((shape.id, tuple(p for _, parts in combo for p in parts)))
+        return out
+
+    def _needs_by_declared(self, declared: int) -> list[tuple]:
+        """(shape, part counts still needed) for the shapes a hand with ``declared`` melds can take."""
+        key = ("needs", declared)
+        if key not in self._tables:
+            self._tables[key] = [(shape, tuple(need)) for shape in self.rs.hand_shapes
+                                 if (need := self._need(shape, declared)) is not None]
+        return self._tables[key]
+
+    def _suit_parts(self, shape, s: int, key: tuple) -> list:
+        """The ways one suit's tiles split into the shape's parts: (part counts, parts) each,
+        parts as (kind id, identity indices) — cached, suit patterns recur."""
+        cache = self._tables.setdefault(("parts", shape.id, s), {})
+        found = cache.get(key)
+        if found is None:
+            instances = self._instances(shape, s)
+            offset = self._slices[s][0]
+            found = []
+            for way in _suit_ways_cached(instances, shape.distinct, key):
+                used = [0] * len(shape.parts)
+                parts = []
+                for k in way:
+                    j, kid, vec, _ = instances[k]
+                    used[j] += 1
+                    parts.append((kid, tuple(offset + i for i, n in enumerate(vec) for _ in range(n))))
+                found.append((tuple(used), tuple(parts)))
+            cache[key] = found
+        return found
+
+    def _instances(self, shape, s: int) -> tuple:
+        key = ("instances", shape.id, s)
+        if key not in self._tables:
+            self._tables[key] = tuple(_suit_instances(self.rs, shape, self.suits[s], self.suit_ranks[self.suits[s]]))
+        return self._tables[key]
+
     # -- the reference: every decomposition by SAT ------------------------------------------------
 
     def decompositions(self, hand: Hand, limit: int = 200) -> list[Decomposition]:
@@ -524,8 +579,15 @@ class Mahjong:
 def _suit_table(rs: Ruleset, shape, suit: str, ranks: list[str]) -> dict:
     """Every count vector of one suit that the shape's parts fill exactly, with how many of
     each part they use: counts tuple -> set of part-count vectors."""
+    instances = tuple((j, vec, ident) for j, _, vec, ident in _suit_instances(rs, shape, suit, ranks))
+    return _fill_table(instances, tuple(p.count for p in shape.parts), shape.distinct, len(ranks))
+
+
+def _suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tuple]:
+    """The parts of a shape that fit in one suit: (part index, kind id, counts vector,
+    identity key for 'distinct' or None for a sequence)."""
     width = len(ranks)
-    instances = []  # (part index, counts vector, identity key for 'distinct')
+    instances = []
     for j, part in enumerate(shape.parts):
         for kid in part.kinds:
             kind = rs.kind(kid)
@@ -539,15 +601,39 @@ def _suit_table(rs: Ruleset, shape, suit: str, ranks: list[str]) -> dict:
                         vec = [0] * width
                         for r in window:
                             vec[ranks.index(r)] += 1
-                        instances.append((j, tuple(vec), None))
+                        instances.append((j, kid, tuple(vec), None))
             else:
                 for r in ranks:
                     if r not in kind.ranks:
                         continue
                     vec = [0] * width
                     vec[ranks.index(r)] = kind.size_min
-                    instances.append((j, tuple(vec), ranks.index(r)))
-    return _fill_table(tuple(instances), tuple(p.count for p in shape.parts), shape.distinct, width)
+                    instances.append((j, kid, tuple(vec), ranks.index(r)))
+    return instances
+
+
+def _suit_ways(instances: tuple, distinct: bool, key: tuple) -> tuple:
+    """Every multiset of instances (indices, ascending) that fills one suit's counts exactly."""
+    first = next((i for i, n in enumerate(key) if n), None)
+    if first is None:
+        return ((),)
+    out = []
+    for k, (_, _, vec, ident) in enumerate(instances):
+        if next(i for i, n in enumerate(vec) if n) != first:
+            continue  # the lowest tile must be covered by a part that starts there
+        rest = tuple(a - b for a, b in zip(key, vec))
+        if min(rest) < 0:
+            continue
+        for tail in _suit_ways_cached(instances, distinct, rest):
+            if tail and tail[0] < k and instances[tail[0]][2][first]:
+                continue  # one order per multiset of parts starting at the same tile
+            if distinct and ident is not None and any(instances[t][3] == ident for t in tail):
+                continue
+            out.append((k,) + tail)
+    return tuple(out)
+
+
+_suit_ways_cached = lru_cache(maxsize=1 << 16)(_suit_ways)
 
 
 @lru_cache(maxsize=None)
@@ -572,6 +658,14 @@ def _fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width
 
     walk(0, (0,) * width, (0,) * len(limits), frozenset())
     return table
+
+
+def _product(lists: list[list]) -> Iterable[tuple]:
+    """itertools.product, spelled out so that a single way per suit costs no tuple churn."""
+    if all(len(x) == 1 for x in lists):
+        return (tuple(x[0] for x in lists),)
+    from itertools import product
+    return product(*lists)
 
 
 def _pack(vector: Sequence[int]) -> int:

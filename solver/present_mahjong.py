@@ -185,3 +185,79 @@ def kans_text(mj: Mahjong, hand: Hand, drawn: Face, verdicts: list[KanVerdict]) 
             word = click.style("allowed" if allowed else "not allowed", fg="green" if allowed else "red", bold=True)
             lines.append(f"  {label:14} {word}: {reason}")
     return "\n".join(lines)
+
+
+# -- scores -------------------------------------------------------------------------------------
+
+def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
+    """A scored win: ``{"han", "fu", "yaku": [{"name", "han"}], "points": {"total", "payments"}, ...}``."""
+    mj = scorer.mj
+    p = score.points
+    return {
+        "ruleset": mj.rs.id,
+        **hand_json(mj, hand),
+        "win": ident_json(mj, win.tile),
+        "tsumo": win.tsumo,
+        "seat": win.seat,
+        "round": win.round_wind,
+        "players": win.players,
+        "han": score.han,
+        "fu": score.fu,
+        "yaku": [{"id": y.id, "name": y.name, "han": y.han, **({"yakuman": y.yakuman} if y.yakuman else {})}
+                 for y in score.yaku],
+        "dora": score.dora,
+        "yakuman": score.yakuman,
+        "limit": p.limit,
+        "aotenjou": score.aotenjou,
+        "fu_details": [{"reason": why, "fu": fu} for why, fu in score.fu_details],
+        "points": {"total": p.total, "payments": p.payments, "honba": p.honba,
+                   "riichi_sticks": p.riichi_sticks, "received": p.received, "basic": p.basic},
+        "shape": score.shape,
+        "wait": score.wait,
+        "parts": [{"kind": part.kind, "tiles": mj.format_tiles([mj.plain[mj.identities[i]] for i in part.tiles]),
+                   "declared": part.declared, "open": part.open} for part in score.parts],
+    }
+
+
+def score_text(scorer, hand: Hand, win, score, result: dict) -> str:
+    mj = scorer.mj
+    how = "tsumo" if win.tsumo else f"ron from {win.discarder}" if win.discarder else "ron"
+    lines = [f"{hand_text(mj, hand)}  wins on {_ident_text(mj, win.tile)} ({how}), "
+             f"seat {win.seat}, round {win.round_wind}, {win.players} players"]
+    for y in score.yaku:
+        value = (f"{'役満' if y.yakuman == 1 else f'{y.yakuman}倍役満'}" if y.yakuman and not score.aotenjou
+                 else f"{y.han} han")
+        lines.append(f"  {_pad(y.name, 14)} {value}")
+    if score.dora:
+        lines.append(f"  {_pad('ドラ', 14)} {score.dora} han")
+    p = score.points
+    limit = f" {p.limit}" if p.limit else ""
+    head = (f"{score.han} han {score.fu} fu" if not score.yakuman or score.aotenjou
+            else f"{score.yakuman}× yakuman")
+    lines.append(click.style(f"{head}{limit}: {p.total:,} points", bold=True))
+    if score.fu_details and not (score.yakuman and not score.aotenjou):
+        lines.append("  fu: " + ", ".join(f"{why} {fu}" for why, fu in score.fu_details))
+    lines.append("  paid by: " + ", ".join(f"{seat} {amount:,}" for seat, amount in p.payments.items()))
+    if p.honba:
+        lines.append("  honba: " + ", ".join(f"{seat} {amount:,}" for seat, amount in p.honba.items()))
+    if p.riichi_sticks:
+        lines.append(f"  riichi sticks: {p.riichi_sticks:,}")
+    if p.honba or p.riichi_sticks:
+        lines.append(f"  received in all: {p.received:,}")
+    return "\n".join(lines)
+
+
+def _pad(text: str, width: int) -> str:
+    """Left-justify by display width: a CJK character takes two columns."""
+    import unicodedata
+
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - used)
+
+
+def draw_text(result: dict) -> str:
+    what = "流し満貫" if result["nagashi"] else "不聴罰符"
+    lines = [f"exhaustive draw ({what}): tenpai {' '.join(result['tenpai']) or 'none'}"
+             + (f", 流し満貫 {' '.join(result['nagashi'])}" if result["nagashi"] else "")]
+    lines += [f"  {seat}: {amount:+,}" for seat, amount in result["payments"].items()]
+    return "\n".join(lines)

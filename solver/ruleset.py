@@ -517,6 +517,47 @@ class RiichiKan:
 
 
 @dataclass(frozen=True)
+class Yaku:
+    """One yaku of a mahjong ruleset: a hand-pattern primitive with its parameters
+    (``pattern``, interpreted by :mod:`solver.riichi`) and its value."""
+
+    id: str
+    name: str
+    han: int  # closed; 0 for yakuman and fixed hands
+    open_han: int | None  # None: closed only (門前役); yakuman: 1 when open is allowed
+    open_if: Mapping[str, Any]  # option values under which the open han applies
+    yakuman: int  # 0 for ordinary yaku
+    fixed: str | None  # a fixed limit hand (人和: 倍満), not combined with other yaku
+    aotenjou_han: int | None
+    pattern: Mapping[str, Any]
+    excludes: tuple[str, ...]
+    source: Source | None
+
+
+@dataclass(frozen=True, eq=False)
+class MahjongScoring:
+    """The scoring section of a mahjong ruleset: yaku, fu, points, sticks, 青天井."""
+
+    yaku: tuple[Yaku, ...]
+    winds: tuple[str, ...]
+    dragons: tuple[str, ...]
+    green: tuple[str, ...]
+    honour_cycles: tuple[tuple[str, ...], ...]
+    red_fives: int
+    fu: Mapping[str, Any]
+    points: Mapping[str, Any]
+    honba: int
+    riichi_stick: int
+    noten_penalty: int
+    nagashi: Mapping[str, int]
+    shibari: tuple[int, int] | None  # (from honba, han) when the option enables it
+    three_player_split: bool
+    yakuman_combine: bool
+    aotenjou: Mapping[str, Any] | None  # when the option enables it
+    sources: Mapping[str, Source | None]
+
+
+@dataclass(frozen=True)
 class Goal:
     """One level of the solving objective: maximize meld_points or minimize hand_points."""
 
@@ -573,6 +614,7 @@ class Ruleset:
     tenpai_source: Source | None = None
     riichi_kan: RiichiKan | None = None
     guest_winds: tuple[str, ...] = ()
+    mahjong_scoring: MahjongScoring | None = None
 
     def maal_kind(self, face: Face, chosen: Face | None) -> str | None:
         """Which maal a card is for the chosen card (tiplu), or None.
@@ -886,6 +928,7 @@ class _Builder:
             tenpai_source=self.source(d.get("tenpai")),
             riichi_kan=self.build_riichi_kan(d.get("riichi_kan")),
             guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
+            mahjong_scoring=self.build_mahjong_scoring(d.get("mahjong_scoring"), options, values),
             round_scorings=tuple(
                 RoundScoring(r["id"], r["name"], r["method"],
                              tuple(Bonus(bool(b.get("double")), b.get("add", 0),
@@ -907,6 +950,53 @@ class _Builder:
             out.append(HandShape(h["id"], h.get("name", h["id"]), tuple(parts), bool(h.get("closed", False)),
                                  bool(h.get("distinct", False)), self.source(h)))
         return tuple(out)
+
+    def build_mahjong_scoring(self, raw, options, option_values) -> MahjongScoring | None:
+        if raw is None:
+            return None
+        for key in ("fu", "points", "yaku"):
+            if key not in raw:
+                self.fail(self.data, "mahjong_scoring", f"mahjong_scoring needs '{key}'", "mahjong_scoring")
+        yaku = []
+        for yid, y in raw["yaku"].items():
+            where = f"mahjong_scoring.yaku.{yid}"
+            open_if = self.condition({"if": y.get("open_if", {})}, options, f"{where}.open_if")
+            opened = y.get("open")
+            if y.get("yakuman"):
+                open_han = 1 if opened is True else None
+            else:
+                open_han = opened if isinstance(opened, int) and not isinstance(opened, bool) else None
+                if opened is True:
+                    self.fail(y, "open", "open: true is for yakuman; give the open han", f"{where}.open")
+            if not y.get("yakuman") and not y.get("fixed") and "han" not in y:
+                self.fail(raw["yaku"], yid, "a yaku needs han, yakuman or fixed", where)
+            yaku.append(Yaku(yid, y["name"], y.get("han", 0), open_han, open_if, y.get("yakuman", 0),
+                             y.get("fixed"), y.get("aotenjou_han"), dict(y["pattern"]),
+                             tuple(y.get("excludes", ())), self.source(y)))
+        ids = [y.id for y in yaku]
+        for y, (yid, entry) in zip(yaku, raw["yaku"].items()):
+            self.check_ids(list(y.excludes), ids, "yaku", f"mahjong_scoring.yaku.{yid}.excludes")
+
+        def enabled(element) -> bool:
+            cond = self.condition(element, options, "mahjong_scoring")
+            return all(option_values.get(k) == v for k, v in cond.items())
+
+        shibari = raw.get("shibari")
+        aotenjou = raw.get("aotenjou")
+        dora = raw.get("dora", {})
+        sources = {k: self.source(v) for k, v in raw.items() if isinstance(v, Mapping)}
+        for key in ("open_pinfu_source", "double_wind_pair_source"):
+            sources[key] = self.source({"source": raw["fu"][key]}) if key in raw["fu"] else None
+        return MahjongScoring(
+            tuple(yaku), tuple(raw.get("winds", ())), tuple(raw.get("dragons", ())),
+            tuple(raw.get("green", ())), tuple(tuple(c) for c in dora.get("honour_cycles", ())),
+            dora.get("red_fives", 0), dict(raw["fu"]), dict(raw["points"]),
+            raw.get("honba", {}).get("points", 0), raw.get("riichi_stick", {}).get("points", 0),
+            raw.get("noten_penalty", {}).get("points", 0),
+            {k: raw["nagashi_mangan"][k] for k in ("dealer", "other")} if "nagashi_mangan" in raw else {},
+            (shibari["honba"], shibari["han"]) if shibari and enabled(shibari) else None,
+            "three_player_tsumo" in raw, raw.get("yakuman", {}).get("combine", True),
+            dict(aotenjou) if aotenjou and enabled(aotenjou) else None, sources)
 
     def build_riichi_kan(self, raw) -> RiichiKan | None:
         if raw is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from clirun import run, subprocess_run
+from clirun import ROOT, run, subprocess_run
 
 
 def as_json(result) -> dict:
@@ -127,3 +127,67 @@ def test_subprocess_check_and_waits():
     assert waits.returncode == 0 and json.loads(waits.stdout)["waits"] == ["1m", "4z"]
     bad = subprocess_run("check", "-r", "gensou-mahjong", "11111z")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "東 is given 5 times" in bad.stderr
+
+
+# -- melds score ----------------------------------------------------------------------------------
+
+
+def test_score_json_contract():
+    result = run("score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "8s", "--tsumo", "--riichi",
+                 "--seat", "S", "--json")
+    assert result.exit_code == 0
+    data = as_json(result)
+    assert (data["han"], data["fu"]) == (4, 20)
+    assert [y["name"] for y in data["yaku"]] == ["立直", "門前清模和", "平和", "断ヤオ九"]
+    assert all(set(y) >= {"name", "han"} for y in data["yaku"])
+    assert data["points"]["total"] == 5200 and data["points"]["payments"] == {"E": 2600, "W": 1300, "N": 1300}
+
+
+def test_score_thirteen_tiles_plus_win_and_text():
+    result = run("score", "-r", "gensou-mahjong", "234m567p34567s22p", "--win", "8s", "--tsumo", "--riichi",
+                 "--seat", "S", "--honba", "1", "--riichi-sticks", "2", "--dora-indicators", "1m")
+    assert result.exit_code == 0
+    assert "5 han 20 fu 満貫: 8,000 points" in result.output
+    assert "honba: E 100, W 100, N 100" in result.output and "riichi sticks: 2,000" in result.output
+
+
+def test_score_players_three_and_aotenjou_flags():
+    three = as_json(run("score", "-r", "gensou-mahjong", "--players", "3", "234p567p345678s22p", "--win", "8s",
+                        "--tsumo", "--riichi", "--seat", "E", "--dora-indicators", "6p", "--json"))
+    assert three["ruleset"] == "gensou-mahjong-3p" and three["points"]["payments"] == {"S": 6000, "W": 6000}
+    ao = as_json(run("score", "-r", "gensou-mahjong", "--aotenjou", "111m333p555s777s99p", "--win", "3p",
+                     "--tsumo", "--seat", "S", "--json"))
+    assert ao["aotenjou"] and ao["han"] == 16 and ao["points"]["total"] == 52428800
+
+
+def test_score_no_yaku_exits_one_and_bad_input_two():
+    no = run("score", "-r", "gensou-mahjong", "123m567p345s99s[789p]", "--win", "1m")
+    assert no.exit_code == 1 and "no yaku" in no.output
+    missing = run("score", "-r", "gensou-mahjong", "234m567p345678s22p")
+    assert missing.exit_code == 2 and "--win" in missing.stderr
+    north = run("score", "-r", "gensou-mahjong-3p", "234p567p345678s22p", "--win", "8s", "--seat", "N")
+    assert north.exit_code == 2 and "3 players sit E, S, W" in north.stderr
+    fesca = run("score", "-r", "fesca", "--win", "木3", "木3", "木4", "木5")
+    assert fesca.exit_code == 2 and "mahjong" in fesca.stderr
+
+
+def test_score_exhaustive_draw():
+    data = as_json(run("score", "-r", "gensou-mahjong-3p", "--exhaustive-draw", "--nagashi", "S,W", "--json"))
+    assert data["payments"] == {"E": -10000, "S": 5000, "W": 5000}
+    text = run("score", "-r", "gensou-mahjong", "--exhaustive-draw", "--tenpai", "E")
+    assert "E: +3,000" in text.output and "N: -1,000" in text.output
+
+
+def test_score_batch_through_a_subprocess():
+    lines = ['{"hand": "234m567p345678s22p", "win": "8s", "tsumo": true, "riichi": true, "seat": "S"}',
+             '{"hand": "234m567p345s66s[678p]", "win": "2m", "seat": "S", "honba": 5}']
+    proc = subprocess_run("score", "-r", "gensou-mahjong", "--batch", "-", input="\n".join(lines) + "\n")
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert out[0]["points"]["total"] == 5200
+    assert out[1]["points"] is None and "役が不足しています" in out[1]["reason"]
+    assert proc.returncode == 1
+
+
+def test_solve_mahjong_puzzle_folder():
+    result = run("solve", str(ROOT / "puzzles" / "gensou-mahjong"))
+    assert result.exit_code == 0 and "match their expected answers, 0 differ" in result.output

@@ -9,13 +9,17 @@ import pytest
 import oracle
 from solver.meld import MeldChecker
 from replay import replay
+from solver.mahjong_puzzle import is_mahjong_puzzle, solve_puzzle
 from solver.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
+from solver.yamlload import load_file
 from solver.settle import settle
 from solver.roundscore import score_round
 from solver.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
-PUZZLES = sorted((ROOT / "puzzles").rglob("*.yaml"))
+ALL_PUZZLES = sorted((ROOT / "puzzles").rglob("*.yaml"))
+MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p))]
+PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG]
 CHECKERS: dict = {}
 
 
@@ -27,11 +31,51 @@ def checker_for(ruleset):
 
 def test_library_size():
     by_ruleset: dict = {}
-    for path in PUZZLES:
+    for path in ALL_PUZZLES:
         by_ruleset.setdefault(path.parent.name, []).append(path)
     assert len(by_ruleset.get("basic-rummy", [])) >= 20
     assert len(by_ruleset.get("fesca", [])) >= 45
     assert len(by_ruleset.get("marriage", [])) >= 20
+    assert len(by_ruleset.get("gensou-mahjong", [])) >= 20
+
+
+@pytest.mark.parametrize("path", MAHJONG, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_mahjong_puzzle_answer_matches_expectation(path):
+    data = load_file(path)
+    assert data.get("expect") and data.get("notes"), "every bundled puzzle states its answer and how"
+    row, _ = solve_puzzle(path)
+    assert row["matches"], row["mismatches"]
+    if row["question"] in ("waits", "best-discard"):  # the plain-Python oracle agrees
+        import mahjong_oracle
+        from solver.mahjong import Mahjong
+        from solver.ruleset import load_ruleset
+
+        mj = Mahjong(load_ruleset(data["ruleset"]))
+        hand = mj.parse_hand(data["hand"])
+        counts34 = [0] * 34
+        for f in hand.concealed:
+            counts34[mahjong_oracle.index_of(f.suit, f.rank)] += 1
+        allowed = sorted(mahjong_oracle.index_of(s, r) for s, r in mj.identities)
+        if row["question"] == "waits":
+            waits = mahjong_oracle.waits(counts34, len(hand.melds), allowed)
+            assert [tile34(t) for t in waits] == sorted(row["waits"], key=lambda t: _order34(t))
+        else:
+            for discard in row["best_discard"]:
+                t = _order34(discard)
+                counts34[t] -= 1
+                assert [tile34(w) for w in mahjong_oracle.waits(counts34, len(hand.melds), allowed)] == \
+                    sorted(row["waits"] if discard == row["best_discard"][0] else
+                           row["discards"][discard]["waits"], key=_order34)
+                counts34[t] += 1
+
+
+def tile34(t: int) -> str:
+    return f"{t % 9 + 1}{'mps'[t // 9]}" if t < 27 else f"{t - 26}z"
+
+
+def _order34(text: str) -> int:
+    n, suit = int(text[0]), text[1]
+    return 27 + n - 1 if suit == "z" else "mps".index(suit) * 9 + n - 1
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
