@@ -85,15 +85,11 @@ def main() -> None:
     ours13 = [[c[i] for i in order] for c in thirteen]
     agari = Agari()
 
+    sys.path.insert(0, "tests")  # the package adapters the tests use
+    from riichi_package import package_waits
+
     def their_waits(counts: list[int]) -> list[int]:
-        out = []
-        for t in range(34):
-            if counts[t] < 4:
-                counts[t] += 1
-                if agari.is_agari(counts):
-                    out.append(t)
-                counts[t] -= 1
-        return out
+        return package_waits(agari, counts)
 
     def our_waits(counts: list[int]) -> list[int]:
         return [order[i] for i in mj.waits_counts(counts)]
@@ -123,7 +119,6 @@ def main() -> None:
 
 def _scoring(args, agari_module=None) -> tuple:
     """Hands scored per second, ours and the package's, on the same winning hands."""
-    sys.path.insert(0, "tests")  # the deal generator and the package adapter the tests use
     from riichi_package import package_inputs, random_deal, tenhou
 
     from mahjong.hand_calculating.hand import HandCalculator

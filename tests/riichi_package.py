@@ -91,6 +91,19 @@ def random_deal(rng: random.Random, allowed=range(34), open_rate: float = 0.4) -
                     rng.choice(SEATS), rng.choice("ES"), rng.sample(allowed, rng.choice([0, 1, 2])))
 
 
+def package_waits(agari, counts: list[int]) -> list[int]:
+    """The package's waits, as its users compute them: is_agari for each tile not held four
+    times (it has no wait call, and no fifth copy)."""
+    out = []
+    for t in range(34):
+        if counts[t] < 4:
+            counts[t] += 1
+            if agari.is_agari(counts):
+                out.append(t)
+            counts[t] -= 1
+    return out
+
+
 def package_score(deal: Deal, calculator, options):
     """The mahjong package's answer for a deal: its HandResponse."""
     args, kwargs, _ = package_inputs(deal, options)

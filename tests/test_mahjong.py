@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mahjong_oracle as oracle
+from riichi_package import package_waits
 from solver.errors import MeldsError, TooManyCopies, UnknownCard
 from solver.mahjong import Hand, Mahjong
 from solver.ruleset import load_ruleset
@@ -336,13 +337,7 @@ def test_waits_equal_the_mahjong_package(mj):
     for n in range(3000):
         counts = oracle.near_complete(rng) if n % 2 else oracle.random_hand(rng, 13)
         ours = [oracle.index_of(*mj.identities[i]) for i in mj.waits_counts(from34(mj, counts))]
-        theirs = []
-        for t in range(34):
-            if counts[t] < 4:
-                counts[t] += 1
-                if checker.is_agari(counts):
-                    theirs.append(t)
-                counts[t] -= 1
+        theirs = package_waits(checker, counts)
         assert [t for t in ours if counts[t] < 4] == theirs, counts
         assert [t for t in ours if counts[t] == 4] == [t for t in oracle.waits(counts) if counts[t] == 4]
         tenpai += bool(ours)
