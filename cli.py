@@ -733,10 +733,6 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_arg, settle_fi
     sys.exit(code)
 
 
-_WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-              "tenhou", "chiihou", "renhou")
-
-
 def _score_mahjong_command(ref: str, options: dict, words, round_wind: str, flags: dict, as_json: bool,
                            batch) -> int:
     """melds score for a mahjong ruleset: one hand from the flags, a batch, or a draw."""
@@ -759,8 +755,7 @@ def _mahjong_ruleset(ref: str, options: dict, request: dict):
     """The ruleset for a scoring request: --players 3 picks the three-player form, --aotenjou
     sets the option."""
     from solver.errors import MeldsError
-    from solver.ruleset import bundled_rulesets, load_ruleset
-    from solver.yamlload import load_file
+    from solver.ruleset import load_ruleset
 
     options = {**options, **request.get("options", {})}
     if request.get("aotenjou"):
@@ -768,16 +763,28 @@ def _mahjong_ruleset(ref: str, options: dict, request: dict):
     ruleset = load_ruleset(ref, options)
     players = request.get("players")
     if players and ruleset.players and not ruleset.players[0] <= players <= ruleset.players[1]:
-        for path in bundled_rulesets():
-            raw = load_file(str(path))
-            span = raw.get("players", {})
-            if raw.get("extends") == ruleset.id and span.get("min", 0) <= players <= span.get("max", 0):
-                return load_ruleset(str(path), options)
+        variant = _player_variant(ruleset.id, players)
+        if variant:
+            return load_ruleset(variant, options)
         raise MeldsError(f"{ruleset.id} is for {ruleset.players[0]}–{ruleset.players[1]} players and has "
                          f"no {players}-player form")
     if "aotenjou" in options and "aotenjou" not in ruleset.options:
         raise MeldsError(f"{ruleset.id} has no aotenjou option")
     return ruleset
+
+
+@functools.lru_cache(maxsize=None)
+def _player_variant(ruleset_id: str, players: int) -> str | None:
+    """The bundled ruleset that extends ``ruleset_id`` for this many players (read once)."""
+    from solver.ruleset import bundled_rulesets
+    from solver.yamlload import load_file
+
+    for path in bundled_rulesets():
+        raw = load_file(str(path))
+        span = raw.get("players", {})
+        if raw.get("extends") == ruleset_id and span.get("min", 0) <= players <= span.get("max", 0):
+            return str(path)
+    return None
 
 
 _SCORERS: dict = {}
@@ -795,7 +802,7 @@ def _score_mahjong(ref: str, options: dict, request: dict, as_json: bool) -> tup
     """Score one winning hand: (JSON result, exit code, text)."""
     from solver.errors import MeldsError
     from solver.present_mahjong import score_json, score_text
-    from solver.riichi import NotAWin, Win
+    from solver.riichi import NotAWin, win_from_facts
 
     ruleset = _mahjong_ruleset(ref, options, request)
     scorer = _scorer_for(ruleset)
@@ -803,28 +810,11 @@ def _score_mahjong(ref: str, options: dict, request: dict, as_json: bool) -> tup
     words = _hand_words(request, "hand", "cards")
     if not request.get("win"):
         raise MeldsError("--win TILE is needed: the winning tile (in the hand, or added to 13 tiles)")
-    win_tile = scorer.tile(str(request["win"]))
     hand = mj.parse_hand(words)
     if mj.size(hand) == mj.winning_size - 1:
         hand = mj.parse_hand(words + " " + str(request["win"]))
     players = int(request.get("players") or (ruleset.players[1] if ruleset.players else 4))
-    seats = "ESWN"[:players]
-    for key in ("seat", "from", "discarder"):
-        if request.get(key) and request[key] not in seats:
-            raise MeldsError(f"--{key} {request[key]}: {players} players sit {', '.join(seats)}")
-    if str(request.get("round", "E")) not in ("E", "S", "W", "N"):
-        raise MeldsError(f"round wind {request.get('round')!r}: give E, S, W or N")
-    win = Win(win_tile, **{k: bool(request.get(k) or request.get(k.replace("_", "-"))) for k in _WIN_FLAGS},
-              seat=request.get("seat", "E"), round_wind=request.get("round", "E"),
-              dora_indicators=tuple(mj.identity(f) for f in mj.parse_tiles(request.get("dora_indicators", ""))),
-              ura_indicators=tuple(mj.identity(f) for f in mj.parse_tiles(request.get("ura_indicators", ""))),
-              honba=int(request.get("honba", 0)), riichi_sticks=int(request.get("riichi_sticks", 0)),
-              dealer_streak=int(request.get("dealer_streak", 0)), players=players,
-              discarder=request.get("discarder") or request.get("from"))
-    if win.tsumo and win.discarder:
-        raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
-    if win.discarder == win.seat:
-        raise MeldsError("the winner cannot deal in to themself")
+    win = win_from_facts(scorer, str(request["win"]), request, players)
     try:
         score = scorer.score(hand, win)
     except NotAWin as exc:
@@ -928,12 +918,17 @@ def _score_settlement(path: Path, as_json: bool) -> int:
         for name, row in settled["per_player"].items():
             click.echo(f"  {name} pays {puzzle.settlement.winner}: {row['game']} + {row['total']} − "
                        f"{row['own']} × {row['players']} = {row['pays']}")
-        for name, value in settled["payments"].items():
-            click.echo(f"  {name:6} {value:+d}")
-        if problems is not None:
-            click.echo(click.style("matches the expected settlement", fg="green") if not problems
-                       else click.style("differs: " + "; ".join(problems), fg="red"))
+        _echo_payments(settled["payments"], problems, "settlement")
     return EXIT_YES if not problems else EXIT_NO
+
+
+def _echo_payments(payments: dict, problems: list | None, what: str) -> None:
+    """Points received per player, then whether they match the puzzle's expectation."""
+    for name, value in payments.items():
+        click.echo(f"  {name:6} {value:+d}")
+    if problems is not None:
+        click.echo(click.style(f"matches the expected {what}", fg="green") if not problems
+                   else click.style("differs: " + "; ".join(problems), fg="red"))
 
 
 def _score_round(path: Path, as_json: bool) -> int:
@@ -959,9 +954,7 @@ def _score_round(path: Path, as_json: bool) -> int:
             click.echo(f"{system['name']} ({system['id']}):")
             for player, value in system["payments"].items():
                 click.echo(f"  {player:6} {value:+d}")
-        if problems is not None:
-            click.echo(click.style("matches the expected payments", fg="green") if not problems
-                       else click.style("differs: " + "; ".join(problems), fg="red"))
+        _echo_payments({}, problems, "payments")
     return EXIT_YES if not problems else EXIT_NO
 
 

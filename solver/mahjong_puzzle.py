@@ -13,8 +13,8 @@ from typing import Any
 
 from .errors import MeldsError
 from .mahjong import Mahjong
-from .riichi import Scorer, Win
-from .ruleset import load_ruleset
+from .riichi import Scorer, win_from_facts
+from .puzzle import puzzle_ruleset
 from .schema import validate
 from .yamlload import load_file
 
@@ -56,10 +56,7 @@ def solve_puzzle(path: str | Path) -> tuple[dict, int]:
     path = Path(path)
     data = load_file(path)
     validate(data, "puzzle.schema.json", str(path))
-    ref = data["ruleset"]
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        ref = str(path.parent / ref)
-    ruleset = load_ruleset(ref, data.get("options"))
+    ruleset = puzzle_ruleset(path, data)
     if not ruleset.hand_shapes:
         raise MeldsError(f"{path}: question {data['question']} needs a mahjong ruleset")
     mj = Mahjong(ruleset)
@@ -84,16 +81,12 @@ def solve_puzzle(path: str | Path) -> tuple[dict, int]:
         got = {"best_discard": out["best_discard"], "waits": out["waits"], "tenpai": bool(best)}
         code = 0 if best else 1
     else:
-        facts = dict(data.get("win") or {})
+        facts = data.get("win") or {}
         if "tile" not in facts:
             raise MeldsError(f"{path}: question score needs win: {{tile: ...}}")
         scorer = Scorer(mj)
-        players = facts.pop("players", ruleset.players[1] if ruleset.players else 4)
-        win = Win(scorer.tile(facts.pop("tile")), seat=facts.pop("seat", "E"),
-                  round_wind=facts.pop("round", "E"), discarder=facts.pop("from", None), players=players,
-                  dora_indicators=tuple(mj.identity(f) for f in mj.parse_tiles(facts.pop("dora_indicators", ""))),
-                  ura_indicators=tuple(mj.identity(f) for f in mj.parse_tiles(facts.pop("ura_indicators", ""))),
-                  **facts)
+        players = facts.get("players", ruleset.players[1] if ruleset.players else 4)
+        win = win_from_facts(scorer, facts["tile"], facts, players)
         score = scorer.score(hand, win)
         out.update(score_json(scorer, hand, win, score))
         out["puzzle"], out["question"] = str(path), question

@@ -55,14 +55,19 @@ def table_meld(notation: Notation, owner: str, value: Any, parse=None) -> TableM
     return TableMeld(owner, tuple(faces), owner == ME, tuple(buried))
 
 
+def puzzle_ruleset(path: Path, data: dict) -> Ruleset:
+    """A puzzle's ruleset: a bundled id, or a path relative to the puzzle file, with its options."""
+    ref = data["ruleset"]
+    relative = path.parent / ref
+    ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
+    return load_ruleset(ruleset_ref, data.get("options") or {})
+
+
 def load_puzzle(path: str | Path) -> Puzzle:
     path = Path(path)
     data = load_file(path)
     validate(data, "puzzle.schema.json", str(path))
-    ref = data["ruleset"]
-    relative = path.parent / ref
-    ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
-    ruleset = load_ruleset(ruleset_ref, data.get("options") or {})
+    ruleset = puzzle_ruleset(path, data)
     notation = Notation.for_deck(ruleset.deck)
 
     def cards(container, key, value):

@@ -29,6 +29,9 @@ from .mahjong import Hand, Mahjong
 from .ruleset import Ruleset, Yaku
 
 SEATS = ("E", "S", "W", "N")
+# the facts of a win that are flags (pattern `flag:` names spell them with '-')
+WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+             "tenhou", "chiihou", "renhou")
 SEAT_NAMES = {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}
 
 
@@ -66,9 +69,7 @@ class Win:
 
     @cached_property
     def flags(self) -> frozenset[str]:
-        names = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
-                 "chankan", "tenhou", "chiihou", "renhou")
-        return frozenset(n.replace("_", "-") for n in names if getattr(self, n))
+        return frozenset(n.replace("_", "-") for n in WIN_FLAGS if getattr(self, n))
 
     @property
     def dealer(self) -> bool:
@@ -371,7 +372,6 @@ class Scorer:
         self.dragons = {self._identity_index(d) for d in ms.dragons}
         self.dora_next = self._dora_cycle()
         self.kind_shape = {k.id: self._part_kind(k) for k in mj.rs.kinds}
-        self.yaku = ms.yaku
         self.option_values = mj.rs.option_values
         compiled = [self._compile(y) for y in ms.yaku]
         self.closed_yaku = tuple(compiled)
@@ -659,10 +659,11 @@ class Scorer:
         yakuman = [y for y in found if y.yakuman]
         if yakuman:
             count = sum(y.yakuman for y in yakuman) if self.ms.yakuman_combine else 1
-            listed = [YakuHan(y.id, y.name, 13 * y.yakuman, y.yakuman) for y in yakuman]
+            per = self.yakuman_han
+            listed = [YakuHan(y.id, y.name, per * y.yakuman, y.yakuman) for y in yakuman]
             basic = self.ms.points["yakuman_basic"] * count
-            return self._finish(r, pinfu, listed, 13 * count, fu, dora, count, basic,
-                                "役満" if count == 1 else f"{count}倍役満", False, 13)
+            return self._finish(r, pinfu, listed, per * count, fu, dora, count, basic,
+                                "役満" if count == 1 else f"{count}倍役満", False, per)
         fixed = [y for y in found if y.fixed]
         ordinary = [y for y in found if not y.fixed]
         options = []
@@ -678,8 +679,7 @@ class Scorer:
                                         0, 0, limit["basic"], y.fixed, False, limit["han"]))
         options = [o for o in options if o is not None]
         # on equal points the fixed hand is named (the document prefers the other only when higher)
-        return max(options, key=lambda s: (s.basic, bool(s.listed) and s.listed[0].id == "renhou"),
-                   default=None)
+        return max(options, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
 
     def _basic(self, han: int, fu: int) -> tuple[int, str | None]:
         pts = self.ms.points
@@ -701,6 +701,11 @@ class Scorer:
                        aotenjou)
 
     # -- payments ---------------------------------------------------------------------------
+
+    @property
+    def yakuman_han(self) -> int:
+        """The han a yakuman is shown as: the 数え役満 limit (13)."""
+        return self.ms.points["limits"][-1]["han"]
 
     def seats(self, players: int) -> tuple[str, ...]:
         return SEATS[:players]
@@ -765,7 +770,8 @@ class Scorer:
             nm = self.ms.nagashi
             for s in nagashi:
                 win = Win(tile=(), tsumo=True, seat=s, players=players)
-                basic = (nm["dealer"] if s == "E" else nm["other"]) // (6 if s == "E" else 4)
+                ron = self.ms.points["ron"]  # the fixed total as basic points, paid like a tsumo
+                basic = nm["dealer"] // ron["dealer"] if s == "E" else nm["other"] // ron["other"]
                 pay = self.payments(basic, win)
                 for payer, amount in pay.payments.items():
                     out[payer] -= amount
@@ -780,6 +786,33 @@ class Scorer:
             for s in ready:
                 out[s] += total // len(ready)
         return out
+
+
+def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
+    """A Win from the keys of a request or a puzzle's ``win:`` (flags as true values; ``seat``,
+    ``round``, ``from``, tiles in notation) — one reading for the CLI, batches and puzzles."""
+    mj = scorer.mj
+    seats = SEATS[:players]
+    for key in ("seat", "from", "discarder"):
+        if facts.get(key) and facts[key] not in seats:
+            raise MeldsError(f"--{key} {facts[key]}: {players} players sit {', '.join(seats)}")
+    if str(facts.get("round", "E")) not in SEATS:
+        raise MeldsError(f"round wind {facts.get('round')!r}: give E, S, W or N")
+
+    def tiles(key: str) -> tuple:
+        return tuple(mj.identity(f) for f in mj.parse_tiles(str(facts.get(key) or "")))
+
+    win = Win(scorer.tile(tile), **{k: bool(facts.get(k) or facts.get(k.replace("_", "-"))) for k in WIN_FLAGS},
+              seat=facts.get("seat") or "E", round_wind=facts.get("round") or "E",
+              dora_indicators=tiles("dora_indicators"), ura_indicators=tiles("ura_indicators"),
+              honba=int(facts.get("honba") or 0), riichi_sticks=int(facts.get("riichi_sticks") or 0),
+              dealer_streak=int(facts.get("dealer_streak") or 0), players=players,
+              discarder=facts.get("discarder") or facts.get("from"))
+    if win.tsumo and win.discarder:
+        raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
+    if win.discarder == win.seat:
+        raise MeldsError("the winner cannot deal in to themself")
+    return win
 
 
 def _round_up(value: float, step: int) -> int:

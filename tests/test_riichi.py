@@ -14,6 +14,7 @@ import pytest
 import mahjong_oracle as oracle
 from riichi_package import random_deal, tenhou
 from solver.errors import MeldsError
+from solver.mahjong import Hand
 from solver.riichi import NotAWin, Scorer, Win
 from solver.ruleset import load_ruleset
 
@@ -53,6 +54,12 @@ def assert_partition(scorer: Scorer, hand_text: str, s) -> None:
     used = sorted(i for p in s.parts for i in (p.tiles[:3] if p.kind == "kan" else p.tiles))
     kans = [p for p in s.parts if p.kind == "kan"]
     assert sorted(used + [p.tiles[0] for p in kans]) == held
+
+
+def test_every_yaku_cites_the_document_or_an_assumption(sc):
+    known = {a.id for a in sc.rs.assumptions}
+    for y in sc.ms.yaku:
+        assert y.source and (y.source.quote or y.source.assumption in known), y.id
 
 
 # -- fu and points ----------------------------------------------------------------------------------
@@ -150,9 +157,9 @@ def test_double_yakuman_hands_count_single(sc):
     assert names(score(sc, "19m19p19s1234567z 中", "中")) == ["国士無双十三面待ち"]
     assert score(sc, "111m 333p 555s 777s 99p", "9p", tsumo=True).yakuman == 1
     assert score(sc, "1112345678999p 5p", "5p").yakuman == 1
-    big = score(sc, "東東東 南南南 西西西 北北北 [白白白] 11p".replace(" [白白白]", ""), "1p")
+    big = score(sc, "東東東 南南南 西西西 北北北 11p", "1p")
     assert "大四喜" in names(big)
-    # 役満の複合はあり: two different yakuman are two
+    # 役満の複合はあり: two different yakuman (大四喜, 四暗刻単騎待ち) are two, each single
     assert big.yakuman == 2 and big.points.total == 64000
     two = score(sc, "白白白 發發發 中中中 東東東 南南", "南")
     assert sorted(names(two)) == sorted(["大三元", "字一色", "四暗刻単騎待ち"]) and two.yakuman == 3
@@ -297,7 +304,6 @@ def test_fast_decompositions_equal_the_sat_reference(sc):
                  for t in range(34) for _ in range(counts34[t])]
         counts = mj.counts(faces)
         fast = {(shape, tuple(sorted(parts))) for shape, parts in mj.fast_decompositions(counts)}
-        from solver.mahjong import Hand
         ref = set()
         for d in mj.decompositions(Hand(tuple(faces))):
             ref.add((d.shape, tuple(sorted((p.kind, tuple(sorted(mj.index[mj.identity(f)] for f in p.faces)))
