@@ -109,6 +109,26 @@ options_option = click.option("-o", "--option", "option_pairs", multiple=True, m
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
 
+def dictionary_options(func: Callable) -> Callable:
+    """Word games: the dictionary a word is looked up in (the ruleset's default list, plus or
+    instead of the user's)."""
+    func = click.option("--exclude", "exclude_files", multiple=True, type=click.Path(dir_okay=False),
+                        metavar="FILE", help="Word games: ban the words of FILE (repeatable).")(func)
+    func = click.option("--no-default-dict", is_flag=True,
+                        help="Word games: use only the --dict lists, not the ruleset's dictionary.")(func)
+    return click.option("--dict", "dict_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+                        help="Word games: add a word list (UTF-8, one word a line, # comments, .gz "
+                             "allowed; repeatable).")(func)
+
+
+def _word_session(ruleset, words: dict):
+    from solver.word_game import WordSession
+
+    return WordSession(ruleset, tuple(Path(p) for p in words.get("dict_files", ())),
+                       not words.get("no_default_dict", False),
+                       tuple(Path(p) for p in words.get("exclude_files", ())))
+
+
 @main.command("rulesets")
 @json_option
 @handle_errors
@@ -124,7 +144,9 @@ def rulesets_cmd(as_json: bool) -> None:
     for r in found:
         kinds = ", ".join(k.name for k in r.kinds)
         click.echo(f"{click.style(r.id, bold=True):24} {r.label}")
-        click.echo(f"{'':16} document {r.document}; {r.deck.size} cards; melds: {kinds}; "
+        what = (f"{len(r.words.tile_kinds)} kinds of tile; words from {r.words.dictionary_name}" if r.words
+                else f"{r.deck.size} cards; melds: {kinds}")
+        click.echo(f"{'':16} document {r.document}; {what}; "
                    f"{len(r.options)} options, {len(r.assumptions)} assumptions")
 
 
@@ -136,14 +158,17 @@ def rulesets_cmd(as_json: bool) -> None:
               help="The cards are given in table order (a sequence must read left to right "
                    "or right to left); by default they are a multiset.")
 @click.option("--tiplu", metavar="CARD", help="Marriage: the tiplu (its maal are wild); none: no wilds.")
+@click.option("--last-lap", is_flag=True, help="Word games: the last lap after the stock ran out (2 tiles do).")
+@dictionary_options
 @options_option
 @json_option
 @click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
-              help='JSON Lines of {"cards": "...", "phase": ..., "ordered": ..., "tiplu": ...}; - for stdin.')
+              help='JSON Lines of {"cards": "...", "phase": ..., "ordered": ..., "tiplu": ...}; '
+                   'word games: {"words": [...]}; - for stdin.')
 @click.argument("cards", nargs=-1)
 @handle_errors
-def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | None,
-              option_pairs: tuple, as_json: bool, batch, cards: tuple) -> None:
+def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | None, last_lap: bool,
+              option_pairs: tuple, as_json: bool, batch, cards: tuple, **words) -> None:
     """Is CARDS one legal meld? Says which kind, what each wild stands for, or why not.
 
     For a mahjong ruleset CARDS is a hand of 14 tiles (declared melds in brackets): does it
@@ -156,6 +181,7 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
       melds check -r basic-rummy S9 S10 SJ SQ
       melds check -r gensou-mahjong 123m456p789s11122z
       melds check -r gensou-mahjong "123m 456p 11z [東東東] (0555p)"
+      melds check -r word-rummy がっこう ネコジタ か゛っき
     """
     from solver.errors import MeldsError
     from solver.meld import MeldChecker
@@ -165,6 +191,8 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
     if ruleset.hand_shapes:  # mahjong: CARDS is a hand of 14 tiles, checked for a winning shape
         sys.exit(_mahjong_check(ruleset, cards, as_json, batch))
+    if ruleset.words:  # word games: each of CARDS is a word
+        sys.exit(_word_check(_word_session(ruleset, words), cards, last_lap, as_json, batch))
     with MeldChecker(ruleset) as checker:
         if batch is not None:
             if cards:
@@ -190,6 +218,29 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
         else:
             click.echo(verdict_text(verdict, checker))
     sys.exit(EXIT_YES if verdict.legal else EXIT_NO)
+
+
+def _word_check(session, words: tuple, last_lap: bool, as_json: bool, batch) -> int:
+    from solver.errors import MeldsError
+    from solver.present_words import check_text
+
+    least = session.game.min_length["last_lap"] if last_lap else None
+    if batch is not None:
+        if words:
+            raise MeldsError("give words on the command line or --batch, not both")
+
+        def handle(request: dict) -> tuple[dict, int]:
+            given = request.get("words", request.get("word"))
+            given = [given] if isinstance(given, str) else given
+            if not isinstance(given, list) or not all(isinstance(w, str) for w in given):
+                raise MeldsError('each line needs "words": a list of words (or "word": one)')
+            lap = session.game.min_length["last_lap"] if request.get("last_lap", last_lap) else None
+            return session.check_words(given, min_tiles=lap)
+
+        return run_batch(batch, handle)
+    result, code = session.check_words(words, min_tiles=least)
+    _emit_json(result) if as_json else click.echo(check_text(result))
+    return code
 
 
 _MAHJONG: dict = {}
@@ -329,6 +380,10 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
 @click.option("--riichi-kan", is_flag=True,
               help="Mahjong: which closed kans may a riichi hand declare after --draw TILE?")
 @click.option("--draw", metavar="TILE", help="Mahjong: the tile drawn (with --riichi-kan).")
+@click.option("--loose", metavar="TILES", help="Word games: loose tiles on the table (relief discards).")
+@click.option("--last-lap", is_flag=True, help="Word games: the last lap after the stock ran out (2 tiles do).")
+@click.option("--bonus", is_flag=True, help="Word games: the winner's best bonus words from a loser's --hand.")
+@dictionary_options
 @click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
 @click.option("--limit", type=click.IntRange(1), default=1000, show_default=True,
               help="Stop counting at this many ways.")
@@ -341,8 +396,8 @@ def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | No
               help='JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
 @handle_errors
 def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tiplu, shown, see,
-              which_tiplu, best, waits, riichi_kan, draw, count_all, limit, max_seconds, stats,
-              option_pairs, as_json, batch) -> None:
+              which_tiplu, best, waits, riichi_kan, draw, loose, last_lap, bonus, count_all, limit,
+              max_seconds, stats, option_pairs, as_json, batch, **words) -> None:
     """Can this hand go out this turn? Shows how, the best turn, or why not.
 
     \b
@@ -354,6 +409,8 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
       melds solve puzzles/basic-rummy/
       melds solve -r gensou-mahjong --waits 1113456788999p
       melds solve -r gensou-mahjong --riichi-kan --draw 1p 1113456788999p
+      melds solve -r word-rummy --hand ねこじたかいぬ --table がっこう --has-melded
+      melds solve -r word-rummy --bonus --hand ねこいぬかさ
     """
     from solver.errors import MeldsError
 
@@ -367,7 +424,7 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
     if batch is not None:
         if puzzle or hand:
             raise MeldsError("give a puzzle, --hand or --batch, not several")
-        sys.exit(_solve_batch(batch, ruleset_ref, option_pairs, question, budget, draw))
+        sys.exit(_solve_batch(batch, ruleset_ref, option_pairs, question, budget, draw, words))
     if question in ("waits", "riichi-kan"):
         if not ruleset_ref:
             raise MeldsError(f"--{question} needs -r RULESET (a mahjong ruleset)")
@@ -394,10 +451,10 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
     if puzzle:
         if hand or ruleset_ref:
             raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
-        mahjong_row = _mahjong_puzzle(Path(puzzle))
+        mahjong_row = _question_puzzle(Path(puzzle))
         if mahjong_row is not None:
             row, code = mahjong_row
-            _emit_json(row) if as_json else click.echo(_mahjong_puzzle_text(row))
+            _emit_json(row) if as_json else click.echo(_question_puzzle_text(row))
             sys.exit(code)
         result, code = _solve_puzzle(Path(puzzle), question if question != "go-out" else None, budget)
         _print_answer(result, as_json, stats)
@@ -409,12 +466,44 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
     from solver.solve import solve
 
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+    if ruleset.words:
+        facts = {"hand": hand, "table": list(table), "loose": loose or "", "has_word": has_melded,
+                 "last_lap": last_lap, "bonus": bonus}
+        sys.exit(_word_solve(_word_session(ruleset, words), facts, max_seconds, as_json))
+    if loose or last_lap or bonus:
+        raise MeldsError("--loose, --last-lap and --bonus are for word games")
     with MeldChecker(ruleset) as checker:
         problem = _inline_problem(ruleset, checker, hand, table, claimed, has_melded, phase,
                                   tiplu, shown)
         answer = solve(problem, question, checker=checker, **budget)
         _print_answer((answer, problem, checker, None), as_json, stats)
     sys.exit(_answer_code(answer))
+
+
+def _score_words(session, cards: tuple, bonus_words: str | None, as_json: bool, batch) -> int:
+    from solver.errors import MeldsError
+    from solver.present_words import score_text
+
+    if batch is not None:
+        if cards:
+            raise MeldsError("give a hand on the command line or --batch, not both")
+        return run_batch(batch, session.score)
+    if not cards:
+        raise MeldsError("no hand given: the loser's revealed tiles, e.g. ねこいぬかさ")
+    result, code = session.score({"hand": "".join(cards), "bonus_words": bonus_words or []})
+    _emit_json(result) if as_json else click.echo(score_text(result))
+    return code
+
+
+def _word_solve(session, facts: dict, max_seconds: float | None, as_json: bool) -> int:
+    from solver.present_words import bonus_text, turn_text
+
+    result, code = session.solve(facts, seconds=max_seconds)
+    if as_json:
+        _emit_json({**result, "dictionary": session.dictionary_json()})
+    else:
+        click.echo((bonus_text if facts.get("bonus") else turn_text)(result))
+    return code
 
 
 def _print_answer(result, as_json: bool, stats: bool = False) -> None:
@@ -514,21 +603,33 @@ def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int
     return combine_exit(codes)
 
 
-def _mahjong_puzzle(path: Path):
-    """For a mahjong puzzle (waits, best-discard, score): (result row, exit code); else None.
-    The code is 1 when the answer differs from the puzzle's expectation."""
-    from solver.mahjong_puzzle import is_mahjong_puzzle, solve_puzzle
+def _question_puzzle(path: Path):
+    """For a mahjong puzzle (waits, best-discard, score) or a word puzzle (word-turn, word-bonus,
+    word-check): (result row, exit code); else None. The code is 1 when the answer differs from
+    the puzzle's expectation."""
+    from solver import mahjong_puzzle, word_puzzle
     from solver.yamlload import load_file
 
-    if path.suffix not in (".yaml", ".yml") or not is_mahjong_puzzle(load_file(path)):
+    if path.suffix not in (".yaml", ".yml"):
         return None
-    row, code = solve_puzzle(path)
+    data = load_file(path)
+    if mahjong_puzzle.is_mahjong_puzzle(data):
+        row, code = mahjong_puzzle.solve_puzzle(path)
+    elif word_puzzle.is_word_puzzle(data):
+        row, code = word_puzzle.solve_puzzle(path)
+    else:
+        return None
     return row, (EXIT_NO if row.get("matches") is False else code)
 
 
-def _mahjong_puzzle_text(row: dict) -> str:
+def _question_puzzle_text(row: dict) -> str:
     q = row["question"]
-    if q == "score":
+    if q.startswith("word-"):
+        from solver.present_words import bonus_text, check_text, turn_text
+
+        answer = {"word-turn": turn_text, "word-bonus": bonus_text, "word-check": check_text}[q](row)
+        answer = answer.replace("\n", "\n  ")
+    elif q == "score":
         answer = f"{row['han']} han {row['fu']} fu, {row['points']['total']:,} points: " + ", ".join(
             y["name"] for y in row["yaku"])
     elif q == "best-discard":
@@ -545,7 +646,7 @@ def _settle_if_round(path: Path):
     from solver.puzzle import load_puzzle, round_mismatches
     from solver.roundscore import score_round
 
-    mahjong_row = _mahjong_puzzle(path)
+    mahjong_row = _question_puzzle(path)
     if mahjong_row is not None:  # in a folder, a puzzle is good when it matches its expectation
         row, code = mahjong_row
         return row, (code if "matches" not in row else EXIT_YES if row["matches"] else EXIT_NO)
@@ -596,13 +697,14 @@ def _print_summary(rows: list[dict]) -> None:
                f"{sum(1 for r in rows if 'error' in r)} bad files")
 
 
-def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None) -> int:
+def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None, words=None) -> int:
     from solver.errors import MeldsError
     from solver.present import answer_json
     from solver.ruleset import load_ruleset
     from solver.solve import solve
 
     base_options = parse_options(option_pairs)
+    sessions: dict = {}  # one dictionary per ruleset for the whole batch
 
     def handle(request: dict) -> tuple[dict, int]:
         if "puzzle" in request:
@@ -613,6 +715,10 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None)
         if not ref or not isinstance(request.get("hand"), (str, list)):
             raise MeldsError('each line needs "hand" and a ruleset ("ruleset" or -r)')
         ruleset = load_ruleset(ref, {**base_options, **request.get("options", {})})
+        if ruleset.words:
+            if id(ruleset) not in sessions:
+                sessions[id(ruleset)] = _word_session(ruleset, words or {})
+            return sessions[id(ruleset)].solve(request, seconds=budget.get("max_seconds"))
         if ruleset.hand_shapes:
             asked = request.get("question") or (
                 "riichi-kan" if request.get("draw") or question == "riichi-kan" else "waits")
@@ -674,6 +780,9 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None)
               help="Mahjong: settle an exhaustive draw (不聴罰符, 流し満貫) with --tenpai and --nagashi.")
 @click.option("--tenpai", default="", metavar="SEATS", help="Mahjong, --exhaustive-draw: seats in tenpai (E,S).")
 @click.option("--nagashi", default="", metavar="SEATS", help="Mahjong, --exhaustive-draw: seats with 流し満貫.")
+@click.option("--bonus-words", metavar="WORDS", help="Word games: the winner's bonus words from the loser's "
+              "revealed CARDS, comma-separated (ねこ,いぬ); each tile in them scores -2 instead of -1.")
+@dictionary_options
 @options_option
 @json_option
 @click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
@@ -693,6 +802,7 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_arg, settle_fi
       melds score -r fesca --round puzzles/fesca/r01-document-penalty-example.yaml
       melds score -r gensou-mahjong 234m567p345678s22p --win 8s --tsumo --riichi --seat S
       melds score -r gensou-mahjong --exhaustive-draw --tenpai E,S
+      melds score -r word-rummy ねこいぬかさ --bonus-words ねこ,いぬ
     """
     from solver.errors import MeldsError
     from solver.meld import MeldChecker
@@ -705,7 +815,13 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_arg, settle_fi
         sys.exit(_score_round(Path(round_arg), as_json))
     if settle_file:
         sys.exit(_score_settlement(Path(settle_file), as_json))
+    word_options = {k: mahjong.pop(k) for k in ("bonus_words", "dict_files", "no_default_dict", "exclude_files")}
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
+    if ruleset.words is not None:
+        sys.exit(_score_words(_word_session(ruleset, word_options), cards, word_options["bonus_words"],
+                              as_json, batch))
+    if word_options["bonus_words"]:
+        raise MeldsError("--bonus-words is for word games")
     if ruleset.mahjong_scoring is not None:
         sys.exit(_score_mahjong_command(ruleset_ref, parse_options(option_pairs), cards, round_arg or "E",
                                         mahjong, as_json, batch))

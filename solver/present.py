@@ -127,6 +127,8 @@ def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
                            "description": o.description} for o in ruleset.options.values()},
         "assumptions": len(ruleset.assumptions),
         "deck_size": ruleset.deck.size,
+        **({"words": {"tiles": list(ruleset.words.tile_kinds), "copies": ruleset.words.copies or None,
+                      "dictionary": ruleset.words.dictionary_name}} if ruleset.words else {}),
     }
 
 

@@ -558,6 +558,45 @@ class MahjongScoring:
 
 
 @dataclass(frozen=True)
+class WordTiles:
+    """One group of tile kinds of a word game (one character a tile)."""
+
+    tiles: str
+    mark: bool  # the ゛/゜ tiles: a voiced kana is its base tile plus a mark tile
+    source: Source | None
+
+
+@dataclass(frozen=True, eq=False)
+class WordGame:
+    """A word game's rules (``words:``): the tiles the options enable, which tiles may stand for
+    small kana, word lengths, the turn, scoring and the default dictionary."""
+
+    tiles: tuple[WordTiles, ...]
+    copies: int  # of each tile kind; 0: not limited
+    small_kana: Mapping[str, str]  # small kana -> the tile that stands for it
+    small_sources: tuple[Source | None, ...]
+    hand_sizes: tuple[tuple[int, int, int, Source | None], ...]  # (min players, max players, tiles)
+    min_length: Mapping[str, int]  # word, table, last_lap, bonus
+    words_from_hand: int
+    relief: Mapping[str, int]  # discard, draw, per_turn
+    no_word_draw: int
+    left_in_hand: int
+    bonus_tile: int
+    dictionary_file: Path
+    dictionary_name: str
+    dictionary_licence: str | None
+    sources: Mapping[str, Source | None]  # rule name -> its source
+
+    @property
+    def tile_kinds(self) -> str:
+        return "".join(t.tiles for t in self.tiles)
+
+    @property
+    def marks(self) -> str:
+        return "".join(t.tiles for t in self.tiles if t.mark)
+
+
+@dataclass(frozen=True)
 class Goal:
     """One level of the solving objective: maximize meld_points or minimize hand_points."""
 
@@ -615,6 +654,7 @@ class Ruleset:
     riichi_kan: RiichiKan | None = None
     guest_winds: tuple[str, ...] = ()
     mahjong_scoring: MahjongScoring | None = None
+    words: WordGame | None = None
 
     def maal_kind(self, face: Face, chosen: Face | None) -> str | None:
         """Which maal a card is for the chosen card (tiplu), or None.
@@ -779,7 +819,7 @@ def _load_raw(path: str, mtime: float) -> Any:
         base = _load_raw(str(base_path), base_path.stat().st_mtime)
         child = {k: v for k, v in data.items() if k != "extends"}
         data = merged({k: v for k, v in base.items() if k != "extends"}, child)
-        for key in ("document", "deck", "roles", "melds"):
+        for key in ("document",) + (() if "words" in data else ("deck", "roles", "melds")):
             if key not in data:
                 raise SchemaError(f"missing required key '{key}'", Location(path, 1))
     return data
@@ -868,19 +908,19 @@ class _Builder:
         options = self.build_options(d.get("options", {}))
         values = self.resolve_options(options, option_values)
         assumptions = self.build_assumptions(d.get("assumptions", []), options)
-        deck = self.build_deck(d["deck"], values)
+        deck = self.build_deck(d["deck"], values) if "deck" in d else Deck((), (), (), (), {}, "")
         cycles = self.build_cycles(d.get("cycles", {}), deck)
         phases = tuple(Phase(p["id"], p.get("name", p["id"]), self.source(p))
                        for p in d.get("phases", []))
-        roles = self.build_roles(d["roles"], deck)
+        roles = self.build_roles(d.get("roles", []), deck)
         kinds = tuple(self.build_kind(k, i, deck, roles, cycles, phases, options)
-                      for i, k in enumerate(d["melds"]))
+                      for i, k in enumerate(d.get("melds", [])))
         seen: set[str] = set()
         for i, kind in enumerate(kinds):
             if kind.id in seen:
                 self.fail(d["melds"], i, f"duplicate meld kind id {kind.id!r}", f"melds[{i}].id")
             seen.add(kind.id)
-        enabled = tuple(k for k, raw in zip(kinds, d["melds"])
+        enabled = tuple(k for k, raw in zip(kinds, d.get("melds", []))
                         if all(values.get(o) == v for o, v in raw.get("enabled_if", {}).items()))
         players = d.get("players")
         known_assumptions = {a.id for a in assumptions}
@@ -929,6 +969,7 @@ class _Builder:
             riichi_kan=self.build_riichi_kan(d.get("riichi_kan")),
             guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
             mahjong_scoring=self.build_mahjong_scoring(d.get("mahjong_scoring"), options, values),
+            words=self.build_words(d.get("words"), options, values),
             round_scorings=tuple(
                 RoundScoring(r["id"], r["name"], r["method"],
                              tuple(Bonus(bool(b.get("double")), b.get("add", 0),
@@ -997,6 +1038,52 @@ class _Builder:
             (shibari["honba"], shibari["han"]) if shibari and enabled(shibari) else None,
             "three_player_tsumo" in raw, raw.get("yakuman", {}).get("combine", True),
             dict(aotenjou) if aotenjou and enabled(aotenjou) else None, sources)
+
+    def build_words(self, raw, options, values) -> WordGame | None:
+        if raw is None:
+            return None
+
+        def enabled(element, path) -> bool:
+            return all(values.get(o) == v for o, v in self.condition(element, options, path).items())
+
+        tiles = tuple(WordTiles(t["tiles"], bool(t.get("mark")), self.source(t))
+                      for i, t in enumerate(raw["tiles"]) if enabled(t, f"words.tiles[{i}]"))
+        kinds = "".join(t.tiles for t in tiles)
+        if len(set(kinds)) != len(kinds):
+            self.fail(raw, "tiles", "a tile kind is listed twice under these options", "words.tiles")
+        small: dict[str, str] = {}
+        small_sources = []
+        for i, g in enumerate(raw.get("small_kana", [])):
+            if len(g["tiles"]) != len(g["small"]):
+                self.fail(g, "small", "small needs one kana for each tile", f"words.small_kana[{i}]")
+            for tile in g["tiles"]:
+                if tile not in kinds:
+                    self.fail(g, "tiles", f"{tile} is not a tile of the set", f"words.small_kana[{i}]")
+            if enabled(g, f"words.small_kana[{i}]"):
+                small.update(zip(g["small"], g["tiles"]))
+                small_sources.append(self.source(g))
+        turn = raw["turn"]
+        scoring = raw["scoring"]
+        dictionary = raw["dictionary"]
+        sources = {f"min_length.{k}": self.source(v) for k, v in raw["min_length"].items()}
+        sources.update({f"turn.{k}": self.source(v) for k, v in turn.items()})
+        sources.update({f"scoring.{k}": self.source(v) for k, v in scoring.items()})
+        sources["dictionary"] = self.source(dictionary)
+        sources["tiles"] = next((t.source for t in tiles), None)
+        relief = turn.get("relief", {"discard": 1, "draw": 0, "per_turn": 0})
+        return WordGame(
+            tiles=tiles, copies=self.option_value(raw.get("copies"), values, 0),
+            small_kana=small, small_sources=tuple(small_sources),
+            hand_sizes=tuple((h["players"][0], h["players"][1], h["tiles"], self.source(h))
+                             for h in raw.get("hand_size", [])),
+            min_length={k: v["tiles"] for k, v in raw["min_length"].items()},
+            words_from_hand=turn["words_from_hand"]["max"],
+            relief={k: relief[k] for k in ("discard", "draw", "per_turn")},
+            no_word_draw=turn.get("no_word", {}).get("draw", 1),
+            left_in_hand=scoring["left_in_hand"]["points"], bonus_tile=scoring["bonus_tile"]["points"],
+            dictionary_file=(Path(self.path).parent / dictionary["file"]),
+            dictionary_name=dictionary["name"], dictionary_licence=dictionary.get("licence"),
+            sources=sources)
 
     def build_riichi_kan(self, raw) -> RiichiKan | None:
         if raw is None:

@@ -111,6 +111,40 @@ MAHJONG_SCORING = obj({
     **COMMON,
 })  # fu, points and yaku are required after 'extends:' is merged (checked by the loader)
 
+WORD_TILES = obj({"tiles": {**TEXT, "description": "tile kinds, one character each"},
+                  "mark": {"type": "boolean", "description": "the ゛ and ゜ mark tiles: voiced kana "
+                                                         "decompose into a base tile and a mark"},
+                  "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["tiles"])
+SMALL_KANA = obj({"tiles": TEXT, "small": {**TEXT, "description": "the small kana, in the order of tiles"},
+                  "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["tiles", "small"])
+RULE = obj({**COMMON})
+LENGTH = obj({"tiles": {"type": "integer", "minimum": 1}, **COMMON}, required=["tiles"])
+WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scoring rules
+    "tiles": {"type": "array", "minItems": 1, "items": WORD_TILES},
+    "copies": {"$ref": "#/$defs/copies"},
+    "small_kana": {"type": "array", "items": SMALL_KANA},
+    "hand_size": {"type": "array", "items": obj({
+        "players": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1}},
+        "tiles": {"type": "integer", "minimum": 1}, **COMMON}, required=["players", "tiles"])},
+    "min_length": obj({"word": LENGTH, "table": LENGTH, "last_lap": LENGTH, "bonus": LENGTH},
+                      required=["word", "table", "last_lap", "bonus"]),
+    "turn": obj({
+        "first_word": RULE, "arrange_after_first_word": RULE, "hand_tiles_in_arranging": RULE,
+        "words_from_hand": obj({"max": {"type": "integer", "minimum": 0}, **COMMON}, required=["max"]),
+        "relief": obj({"discard": {"type": "integer", "minimum": 1}, "draw": {"type": "integer", "minimum": 0},
+                       "per_turn": {"type": "integer", "minimum": 0}, **COMMON},
+                      required=["discard", "draw", "per_turn"]),
+        "no_word": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
+        "going_out": RULE,
+    }, required=["words_from_hand"]),
+    "scoring": obj({"left_in_hand": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
+                    "bonus_tile": obj({"points": {"type": "integer"}, **COMMON}, required=["points"])},
+                   required=["left_in_hand", "bonus_tile"]),
+    "dictionary": obj({"file": {**TEXT, "description": "path relative to the ruleset"},
+                       "name": TEXT, "licence": TEXT, **COMMON}, required=["file", "name"]),
+    **COMMON,
+}, required=["tiles", "min_length", "turn", "scoring", "dictionary"])
+
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://melds.invalid/ruleset.schema.json",
@@ -315,6 +349,7 @@ schema = {
         }, required=["rule"]),
         "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "mahjong_scoring": MAHJONG_SCORING,
+        "words": WORDS,
         "operations": {"type": "array", "items": obj({
             "id": ID, "name": TEXT,
             "effect": {"enum": ["add", "replace-wild", "bury-wild", "replace-natural",
@@ -400,8 +435,10 @@ schema = {
         }, required=["hand_size"]),
         "card_points": {"type": "array", "items": {"$ref": "#/$defs/card_points"}},
     }, required=["format", "id", "name"]),
-    "anyOf": [{"required": ["extends"]}, {"required": ["document", "deck", "roles", "melds"]}],
-    "formMessage": "a ruleset needs document, deck, roles and melds (or extends another)",
+    "anyOf": [{"required": ["extends"]}, {"required": ["document", "deck", "roles", "melds"]},
+              {"required": ["document", "words"]}],
+    "formMessage": "a ruleset needs document, deck, roles and melds, or document and words "
+                   "(or extends another)",
 }
 
 CARDS = {"anyOf": [{"type": "string", "minLength": 1},
@@ -421,7 +458,10 @@ puzzle_schema = {
         "title": TEXT,
         "notes": {**TEXT, "description": "how the expected answer was worked out"},
         "question": {"enum": ["go-out", "best", "round", "see", "which-tiplu", "waits", "best-discard",
-                              "score"]},
+                              "score", "word-turn", "word-bonus", "word-check"]},
+        "words": {"type": "array", "minItems": 1, "items": TEXT, "description": "word games: words to check"},
+        "loose": {"type": "string", "description": "word games: loose tiles on the table (relief discards)"},
+        "last_lap": {"type": "boolean", "description": "word games: the last lap after the stock ran out"},
         "win": obj({  # mahjong: the facts of the win for question: score
             "tile": TEXT, "tsumo": {"type": "boolean"}, "riichi": {"type": "boolean"},
             "double_riichi": {"type": "boolean"}, "ippatsu": {"type": "boolean"},
@@ -493,9 +533,15 @@ puzzle_schema = {
             "han": {"type": "integer"}, "fu": {"type": "integer"}, "total": {"type": "integer"},
             "yaku": {"type": "array", "items": TEXT, "description": "mahjong: yaku names, any order"},
             "limit": {"type": ["string", "null"]},
+            "goes_out": {"type": "boolean", "description": "word games: the hand empties this turn"},
+            "placed": {"type": "integer", "minimum": 0, "description": "word games: hand tiles put down"},
+            "tiles_in_words": {"type": "integer", "minimum": 0, "description": "word games: bonus tiles in words"},
+            "points": {"type": "integer", "description": "word games: the loser's points after the bonus"},
+            "legal": {"type": "array", "items": {"type": "boolean"}, "description": "word games: per word"},
         }),
     }, required=["format", "ruleset"],
-       anyOf=[{"required": ["hand"]}, {"required": ["round"]}, {"required": ["settle"]}],
+       anyOf=[{"required": ["hand"]}, {"required": ["round"]}, {"required": ["settle"]},
+              {"required": ["words"]}],
        formMessage="a puzzle needs a hand (go-out, best, see, which-tiplu), a round or a settlement"),
 }
 
