@@ -150,8 +150,8 @@ class WordSession:
         try:
             answer = solve_turn(self.dictionary, turn, self.game, seconds=seconds)
         except Undecided:
-            return {"question": "turn", "undecided": True}, EXIT_UNDECIDED
-        result = {"question": "turn", **self.turn_json(turn, answer)}
+            return {"question": "word-turn", "undecided": True}, EXIT_UNDECIDED
+        result = {"question": "word-turn", **self.turn_json(turn, answer)}
         return result, EXIT_YES if answer.goes_out else EXIT_NO
 
     def bonus(self, facts: Mapping[str, Any], *, seconds: float | None = None) -> tuple[dict, int]:
@@ -159,9 +159,9 @@ class WordSession:
         try:
             answer = solve_bonus(self.dictionary, revealed, self.game, seconds=seconds)
         except Undecided:
-            return {"question": "bonus", "undecided": True}, EXIT_UNDECIDED
+            return {"question": "word-bonus", "undecided": True}, EXIT_UNDECIDED
         points = bonus_points(self.game, len(revealed), answer.placed)
-        return {"question": "bonus", "revealed": list(revealed), "words": [self.word_json(w) for w in answer.new_words],
+        return {"question": "word-bonus", "revealed": list(revealed), "words": [self.word_json(w) for w in answer.new_words],
                 "tiles_in_words": answer.placed, "left": answer.kept, "points": points,
                 "candidates": answer.candidates, "sat_calls": answer.sat_calls,
                 "source": {"left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),

@@ -34,7 +34,7 @@ def puzzle_facts(data: dict) -> dict:
             "last_lap": bool(data.get("last_lap", False))}
 
 
-_SESSIONS: dict = {}  # ruleset object -> its session: a folder of puzzles loads the dictionary once
+_SESSIONS: dict = {}  # (ruleset, word lists) -> session: a folder of puzzles loads the dictionary once
 
 
 def solve_puzzle(path: str | Path) -> tuple[dict, int]:
@@ -45,9 +45,13 @@ def solve_puzzle(path: str | Path) -> tuple[dict, int]:
     ruleset = puzzle_ruleset(path, data)
     if ruleset.words is None:
         raise MeldsError(f"{path}: question {data['question']} needs a word-game ruleset, not {ruleset.id}")
-    session = _SESSIONS.get(id(ruleset))
+    spec = data.get("dictionary", {})
+    lists = tuple((path.parent / f).resolve() for f in spec.get("files", []))
+    banned = tuple((path.parent / f).resolve() for f in spec.get("exclude", []))
+    key = (id(ruleset), lists, spec.get("default", True), banned)
+    session = _SESSIONS.get(key)
     if session is None or session.ruleset is not ruleset:
-        session = _SESSIONS[id(ruleset)] = WordSession(ruleset)
+        session = _SESSIONS[key] = WordSession(ruleset, lists, spec.get("default", True), banned)
     question = data["question"]
     if question == "word-check":
         if "words" not in data:

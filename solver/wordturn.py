@@ -21,6 +21,7 @@ is decoded into words with their tiles, for an independent check (tests/word_ora
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -139,7 +140,13 @@ class TurnModel:
         self.words_from_hand = words_from_hand
         self.hand_words = list(hand_words)
         self.arranged_words = list(arranged_words) if arrange else []
-        self._build()
+        collecting = gc.isenabled()
+        gc.disable()  # hundreds of thousands of clause lists, none cyclic: collecting only slows the build
+        try:
+            self._build()
+        finally:
+            if collecting:
+                gc.enable()
 
     def _copies(self, word: Word, tiles: Counter) -> int:
         need = Counter(word.key)

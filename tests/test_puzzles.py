@@ -10,6 +10,7 @@ import oracle
 from solver.meld import MeldChecker
 from replay import replay
 from solver.mahjong_puzzle import is_mahjong_puzzle, solve_puzzle
+from solver.word_puzzle import is_word_puzzle
 from solver.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
 from solver.yamlload import load_file
 from solver.settle import settle
@@ -19,7 +20,8 @@ from solver.solve import solve
 ROOT = Path(__file__).resolve().parent.parent
 ALL_PUZZLES = sorted((ROOT / "puzzles").rglob("*.yaml"))
 MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p))]
-PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG]
+WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(load_file(p))]  # tests/test_words.py
+PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS]
 CHECKERS: dict = {}
 
 
@@ -37,6 +39,7 @@ def test_library_size():
     assert len(by_ruleset.get("fesca", [])) >= 45
     assert len(by_ruleset.get("marriage", [])) >= 20
     assert len(by_ruleset.get("gensou-mahjong", [])) >= 20
+    assert len(by_ruleset.get("word-rummy", [])) >= 20
 
 
 @pytest.mark.parametrize("path", MAHJONG, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -462,6 +462,11 @@ puzzle_schema = {
         "words": {"type": "array", "minItems": 1, "items": TEXT, "description": "word games: words to check"},
         "loose": {"type": "string", "description": "word games: loose tiles on the table (relief discards)"},
         "last_lap": {"type": "boolean", "description": "word games: the last lap after the stock ran out"},
+        "dictionary": obj({"files": {"type": "array", "items": TEXT,
+                                     "description": "word lists, relative to the puzzle file"},
+                           "default": {"type": "boolean", "description": "use the ruleset's dictionary too"},
+                           "exclude": {"type": "array", "items": TEXT}},
+                          description="word games: the dictionary the puzzle is set with"),
         "win": obj({  # mahjong: the facts of the win for question: score
             "tile": TEXT, "tsumo": {"type": "boolean"}, "riichi": {"type": "boolean"},
             "double_riichi": {"type": "boolean"}, "ippatsu": {"type": "boolean"},
