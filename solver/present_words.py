@@ -36,7 +36,8 @@ def check_text(result: dict) -> str:
     for w in result["words"]:
         mark = click.style("✓", fg="green") if w["legal"] else click.style("✗", fg="red")
         word = click.style(w["word"] or "(nothing)", bold=True)
-        head = f"{mark} {word}  {w['length']} tiles: {_tiles(w['tiles'])}"
+        spelled = not any(r["code"] in ("no-tile", "not-kana") for r in w["reasons"])
+        head = f"{mark} {word}  " + (f"{w['length']} tiles: {_tiles(w['tiles'])}" if spelled else "cannot be spelled")
         if w["entry"]:
             head += f"  — {w['entries'][0]['source']} {w['entry']}"
         lines.append(head)

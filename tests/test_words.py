@@ -312,3 +312,16 @@ def test_word_puzzle_answers_match_and_stand(path):
     assert word_oracle.check_turn(row, hand, table, loose, facts["has_word"], least, keys) == []
     if spec.get("files"):  # small lists: the expectation is also the exhaustive optimum
         assert row["placed"] == word_oracle.brute_best(hand, table, loose, facts["has_word"], least, keys)
+
+
+def test_every_spelling_in_the_notation_doc_spells_as_it_says():
+    import re
+
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8").split("## Word Rummy")[1]
+    rows = re.findall(r"^\| `([^`]+)` \| ([^|]+) \|", text, flags=re.M)
+    assert len(rows) == 8
+    for written, shown in rows:
+        assert " ".join(tiles(GAME, written).tiles) == shown.strip()
+    assert tiles(GAME, "が っ こ う").key == "か゛つこう"
+    assert tiles(load_ruleset("word-rummy", {"long-vowel-tile": True}).words, "コーヒー").tiles == \
+        ("こ", "ー", "ひ", "ー")
