@@ -563,7 +563,9 @@ def _solve_puzzle(path: Path, question: str | None, budget: dict):
 def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int:
     from solver.errors import MeldsError
 
-    paths = sorted(folder.rglob("*.yaml"))
+    from solver.state import is_state_file
+
+    paths = sorted(p for p in folder.rglob("*.yaml") if not is_state_file(p))  # states are for melds move
     if not paths:
         raise MeldsError(f"no puzzle files (*.yaml) in {folder}")
     rows, codes = [], []
@@ -738,6 +740,64 @@ def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None,
         return answer_json(answer, problem, checker), _answer_code(answer)
 
     return run_batch(stream, handle)
+
+
+@main.command("move")
+@click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path (default: the state file's).")
+@json_option
+@click.argument("state_file", type=click.Path(dir_okay=False))
+@click.argument("action", nargs=-1, required=True)
+@handle_errors
+def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
+    """Is ACTION legal now, in the game state STATE_FILE? The rule and quote that decide it, and
+    the state after it.
+
+    \b
+    Examples:
+      melds move -r basic-rummy puzzles/basic-rummy/moves/m01-draw-first.yaml draw stock
+      melds move -r marriage puzzles/marriage/moves/m02-wild-to-seen-player.yaml draw discard
+      melds move -r word-rummy puzzles/word-rummy/moves/m01-first-word.yaml word たぬき
+    """
+    from solver.present_moves import judgement_text
+
+    state, moves = _state_and_moves(ruleset_ref, state_file)
+    judgement = moves.judge(state, " ".join(action))
+    _emit_json(judgement.to_json()) if as_json else click.echo(judgement_text(judgement))
+    sys.exit(EXIT_YES if judgement.legal else EXIT_NO)
+
+
+@main.command("moves")
+@click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path (default: the state file's).")
+@json_option
+@click.argument("state_file", type=click.Path(dir_okay=False))
+@handle_errors
+def moves_cmd(ruleset_ref, as_json, state_file) -> None:
+    """Every legal action in the game state STATE_FILE."""
+    state, moves = _state_and_moves(ruleset_ref, state_file)
+    legal = moves.legal_actions(state)
+    if as_json:
+        _emit_json({"turn": state.turn, "step": state.step, "actions": legal})
+    else:
+        click.echo(f"{state.turn} to play ({state.step}): {len(legal)} legal actions")
+        for a in legal:
+            click.echo(f"  {a}")
+    sys.exit(EXIT_YES if legal else EXIT_NO)
+
+
+def _state_and_moves(ruleset_ref, state_file):
+    from solver.errors import MeldsError
+    from solver.moves import moves_for
+    from solver.state import load_state
+
+    if not Path(state_file).is_file():
+        raise MeldsError(f"no state file {state_file!r}")
+    state = load_state(state_file)
+    if ruleset_ref:
+        from solver.ruleset import resolve_path
+
+        if resolve_path(ruleset_ref).resolve() != Path(state.ruleset.path).resolve():
+            raise MeldsError(f"-r {ruleset_ref} but {state_file} is a {state.ruleset.id} state")
+    return state, moves_for(state.ruleset)
 
 
 @main.command("score")

@@ -597,6 +597,21 @@ class WordGame:
 
 
 @dataclass(frozen=True)
+class MoveCheck:
+    name: str
+    source: Source | None
+
+
+@dataclass(frozen=True, eq=False)
+class MoveRules:
+    """A game's turn rules (``moves:``): its actions with their sources, and the checks on them
+    that the options enable (solver/moves.py)."""
+
+    actions: Mapping[str, Source | None]
+    checks: tuple[MoveCheck, ...]
+
+
+@dataclass(frozen=True)
 class Goal:
     """One level of the solving objective: maximize meld_points or minimize hand_points."""
 
@@ -655,6 +670,7 @@ class Ruleset:
     guest_winds: tuple[str, ...] = ()
     mahjong_scoring: MahjongScoring | None = None
     words: WordGame | None = None
+    moves: MoveRules | None = None
 
     def maal_kind(self, face: Face, chosen: Face | None) -> str | None:
         """Which maal a card is for the chosen card (tiplu), or None.
@@ -970,6 +986,7 @@ class _Builder:
             guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
             mahjong_scoring=self.build_mahjong_scoring(d.get("mahjong_scoring"), options, values),
             words=self.build_words(d.get("words"), options, values),
+            moves=self.build_moves(d.get("moves"), options, values),
             round_scorings=tuple(
                 RoundScoring(r["id"], r["name"], r["method"],
                              tuple(Bonus(bool(b.get("double")), b.get("add", 0),
@@ -1038,6 +1055,16 @@ class _Builder:
             (shibari["honba"], shibari["han"]) if shibari and enabled(shibari) else None,
             "three_player_tsumo" in raw, raw.get("yakuman", {}).get("combine", True),
             dict(aotenjou) if aotenjou and enabled(aotenjou) else None, sources)
+
+    def build_moves(self, raw, options, values) -> MoveRules | None:
+        if raw is None:
+            return None
+        checks = []
+        for i, c in enumerate(raw.get("checks", [])):
+            cond = self.condition(c, options, f"moves.checks[{i}]")
+            if all(values.get(o) == v for o, v in cond.items()):
+                checks.append(MoveCheck(c["check"], self.source(c)))
+        return MoveRules({k: self.source(v) for k, v in raw["actions"].items()}, tuple(checks))
 
     def build_words(self, raw, options, values) -> WordGame | None:
         if raw is None:

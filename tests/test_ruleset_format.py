@@ -165,7 +165,8 @@ def test_every_meld_kind_and_assumption_cites_something(path):
 
 
 @pytest.mark.parametrize("name,variable", [("ruleset.schema.json", "schema"),
-                                           ("puzzle.schema.json", "puzzle_schema")])
+                                           ("puzzle.schema.json", "puzzle_schema"),
+                                           ("state.schema.json", "state_schema")])
 def test_committed_schemas_are_generated_by_the_tool(name, variable):
     out = subprocess.run([sys.executable, "-c",
                           "import runpy,json; g=runpy.run_path('tools/gen_schema.py');"

@@ -9,7 +9,7 @@ import lzma
 import unicodedata
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 
 
 def tiles_of(word: str, game) -> tuple[str, ...] | None:
@@ -51,20 +51,14 @@ def word_list_keys(words, game) -> frozenset:
 
 
 def has_distinct_representatives(words: list[str], fixed: Counter) -> bool:
-    """Can each word be given its own tile from ``fixed`` (a multiset) that it contains?"""
-    slots = [t for t, n in fixed.items() for _ in range(n)]
-    owner: dict[int, int] = {}
-
-    def assign(w: int, seen: set) -> bool:
-        for s, t in enumerate(slots):
-            if t in words[w] and s not in seen:
-                seen.add(s)
-                if s not in owner or assign(owner[s], seen):
-                    owner[s] = w
-                    return True
-        return False
-
-    return all(assign(w, set()) for w in range(len(words)))
+    """Can each word be given its own tile from ``fixed`` (a multiset) that it contains? By
+    Hall's theorem: every set of words must reach at least as many such tiles as it has words."""
+    for size in range(1, len(words) + 1):
+        for group in combinations(range(len(words)), size):
+            reach = sum(n for t, n in fixed.items() if any(t in words[w] for w in group))
+            if reach < size:
+                return False
+    return True
 
 
 def check_turn(result: dict, hand: list[str], table: list[str], loose: list[str], has_word: bool,
@@ -126,7 +120,7 @@ def brute_best(hand: list[str], table: list[str], loose: list[str], has_word: bo
         pool = left + table_c + loose_c
         fits = [k for k in keys | set(table) if len(k) >= min_len and not Counter(k) - pool]
         max_words = sum(pool.values()) // min_len
-        for n in range(1, max_words + 1):
+        for n in range(0, max_words + 1):  # no arranged word at all stands when the table is empty
             for combo in combinations_with_replacement(sorted(fits), n):
                 got = Counter("".join(combo))
                 if got - pool or table_c - got:

@@ -145,6 +145,16 @@ WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scor
     **COMMON,
 }, required=["tiles", "min_length", "turn", "scoring", "dictionary"])
 
+MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, the checks on them
+    "actions": {"type": "object", "additionalProperties": obj({**COMMON}),
+                "description": "action id -> its source (draw-stock, draw-discard, meld, layoff, discard, "
+                               "show; word, arrange, relief, draw, end)"},
+    "checks": {"type": "array", "items": obj({
+        "check": {**ID, "description": "a restriction the game's moves know (solver/moves.py CHECKS)"},
+        "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["check"])},
+    **COMMON,
+}, required=["actions"])
+
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://melds.invalid/ruleset.schema.json",
@@ -350,6 +360,7 @@ schema = {
         "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "mahjong_scoring": MAHJONG_SCORING,
         "words": WORDS,
+        "moves": MOVES,
         "operations": {"type": "array", "items": obj({
             "id": ID, "name": TEXT,
             "effect": {"enum": ["add", "replace-wild", "bury-wild", "replace-natural",
@@ -550,8 +561,63 @@ puzzle_schema = {
        formMessage="a puzzle needs a hand (go-out, best, see, which-tiplu), a round or a settlement"),
 }
 
+state_schema = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://melds.invalid/state.schema.json",
+    "title": "melds game state",
+    "description": "Whose turn, hands, table, discards, stock, per-player flags. See docs/state-format.md.",
+    **obj({
+        "format": {"const": 1},
+        "ruleset": {**TEXT, "description": "ruleset id, or a path relative to the state file"},
+        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+        "title": TEXT,
+        "notes": TEXT,
+        "players": {"type": "array", "minItems": 2, "items": {"anyOf": [TEXT, {"type": "integer"}]},
+                    "description": "the players in turn order"},
+        "turn": {"anyOf": [TEXT, {"type": "integer"}], "description": "whose turn it is"},
+        "step": {"enum": ["draw", "play", "discard", "call", "over"],
+                 "description": "draw: the turn's draw is to come; play: drawn (mahjong: discard, then call while a discard lies); over: the game has ended"},
+        "hands": {"type": "object", "additionalProperties": {"anyOf": [
+            {"type": "string"}, {"type": "array", "items": TEXT}, {"type": "integer", "minimum": 0}]},
+            "description": "player -> cards (known; ? is a card drawn unseen) or a number (a hidden hand)"},
+        "table": {"type": "array", "items": obj({"owner": {"anyOf": [TEXT, {"type": "integer"}]}, "cards": CARDS},
+                                                required=["owner", "cards"])},
+        "discards": {"anyOf": [{"type": "string"}, {"type": "array", "items": TEXT}],
+                     "description": "the discard pile, bottom to top"},
+        "discarded_by": TEXT,
+        "stock": {"type": "integer", "minimum": 0},
+        "taken": {"type": ["string", "null"], "description": "the card taken from the discard pile this turn"},
+        "melds_this_turn": {"type": "integer", "minimum": 0},
+        "flags": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {
+            "type": ["boolean", "integer", "string"]}},
+            "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …"},
+        "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
+        "loose": {"type": "string", "description": "word games: tiles left face up by relief actions"},
+        "last_lap": {"type": "boolean"},
+        "facts": obj({
+            "round": {"enum": ["E", "S", "W", "N"]},
+            "first_go_around": {"type": "boolean", "description": "mahjong: no call yet and the first discards"},
+            "kans": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+            "claims": {"type": "object", "additionalProperties": {"enum": ["ron", "pon", "kan", "chi", "claim"]},
+                       "description": "calls other players have declared on the discard (mahjong: ron pon kan "
+                                      "chi; Fesca: claim)"},
+            "phase": {"enum": ["yang", "yin"], "description": "Fesca: the field phase"},
+            "claimed_turn": {**TEXT, "description": "Fesca: the discard this claimed turn took"},
+            "resume": {**TEXT, "description": "Fesca: who discarded it (the normal order resumes after them)"},
+            "must_meld": {"type": "array", "items": TEXT,
+                          "description": "Fesca: cards taken before one's own meld, to be melded at once"},
+            "recalled": {"type": "array", "items": TEXT, "description": "Fesca: melds recalled this turn"},
+            "four_kans_pending": {"type": "boolean"},
+            "result": TEXT,
+        }, description="game-level facts"),
+        "expect": {"type": "object", "additionalProperties": {"type": "boolean"},
+                   "description": "example states: action -> legal?"},
+    }, required=["format", "ruleset", "players", "turn", "hands"]),
+}
+
 if __name__ == "__main__":
     here = Path(__file__).resolve().parent.parent / "rulesets"
-    for name, value in (("ruleset.schema.json", schema), ("puzzle.schema.json", puzzle_schema)):
+    for name, value in (("ruleset.schema.json", schema), ("puzzle.schema.json", puzzle_schema),
+                        ("state.schema.json", state_schema)):
         (here / name).write_text(json.dumps(value, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {here / name}")
