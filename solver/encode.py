@@ -110,6 +110,7 @@ class KindModel:
     entries: list = field(default_factory=list)  # card index -> [(entry index, KindRole)]
     solver: Solver | None = None
     sat_calls: int = 0
+    degenerate: bool = False  # a sequence longer than its rank order: no window, only the size rule
 
     # -- construction -----------------------------------------------------------------------
 
@@ -246,6 +247,7 @@ class KindModel:
         starts = self.starts()
         if not starts:
             self.add([-self.rule("size", "too-long", kind.source)])  # longer than the order
+            self.degenerate = True
             return
         self.st = {p: self.v("st", p) for p in starts}
         self.exactly_one(list(self.st.values()))
@@ -437,8 +439,11 @@ class KindModel:
             return []
         return [-self.wild_count.rhs[k]]
 
-    def reading(self, indices: Sequence[int]) -> Reading:
-        """Decode the last model for the given present cards."""
+    def reading(self, indices: Sequence[int]) -> Reading | None:
+        """Decode the last model for the given present cards (None for a degenerate model, which
+        has no placements to decode: only its size rule speaks)."""
+        if self.degenerate:
+            return None
         model = self.solver.get_model()
 
         def true(lit: int) -> bool:

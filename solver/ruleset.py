@@ -597,6 +597,18 @@ class WordGame:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A worked example or number of the document, as the document states it (``claims:``),
+    for melds audit to check with the solver."""
+
+    id: str
+    kind: str
+    data: Mapping[str, Any]
+    source: Source | None
+    note: str | None
+
+
+@dataclass(frozen=True)
 class MoveCheck:
     name: str
     source: Source | None
@@ -671,6 +683,7 @@ class Ruleset:
     mahjong_scoring: MahjongScoring | None = None
     words: WordGame | None = None
     moves: MoveRules | None = None
+    claims: tuple[Claim, ...] = ()
 
     def maal_kind(self, face: Face, chosen: Face | None) -> str | None:
         """Which maal a card is for the chosen card (tiplu), or None.
@@ -833,12 +846,24 @@ def _load_raw(path: str, mtime: float) -> Any:
         if base_path.resolve() == Path(path).resolve():
             raise SchemaError("a ruleset cannot extend itself", Location(path, line_of(data, "extends")))
         base = _load_raw(str(base_path), base_path.stat().st_mtime)
+        base = _with_absolute_files(base, base_path)  # a file the base names stays the base's
         child = {k: v for k, v in data.items() if k != "extends"}
         data = merged({k: v for k, v in base.items() if k != "extends"}, child)
         for key in ("document",) + (() if "words" in data else ("deck", "roles", "melds")):
             if key not in data:
                 raise SchemaError(f"missing required key '{key}'", Location(path, 1))
     return data
+
+
+def _with_absolute_files(data: Any, path: Path) -> Any:
+    """The base of an ``extends:`` with the files it names (the word list) made absolute, so that
+    a child ruleset elsewhere still finds them."""
+    words = data.get("words") if isinstance(data, Mapping) else None
+    if not isinstance(words, Mapping) or "dictionary" not in words:
+        return data
+    dictionary = dict(words["dictionary"])
+    dictionary["file"] = str((Path(path).parent / dictionary["file"]).resolve())
+    return {**data, "words": {**words, "dictionary": dictionary}}
 
 
 def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
@@ -987,6 +1012,7 @@ class _Builder:
             mahjong_scoring=self.build_mahjong_scoring(d.get("mahjong_scoring"), options, values),
             words=self.build_words(d.get("words"), options, values),
             moves=self.build_moves(d.get("moves"), options, values),
+            claims=self.build_claims(d.get("claims", [])),
             round_scorings=tuple(
                 RoundScoring(r["id"], r["name"], r["method"],
                              tuple(Bonus(bool(b.get("double")), b.get("add", 0),
@@ -1055,6 +1081,16 @@ class _Builder:
             (shibari["honba"], shibari["han"]) if shibari and enabled(shibari) else None,
             "three_player_tsumo" in raw, raw.get("yakuman", {}).get("combine", True),
             dict(aotenjou) if aotenjou and enabled(aotenjou) else None, sources)
+
+    def build_claims(self, raw: list) -> tuple[Claim, ...]:
+        out, seen = [], set()
+        for i, c in enumerate(raw):
+            if c["id"] in seen:
+                self.fail(raw, i, f"duplicate claim id {c['id']!r}", f"claims[{i}]")
+            seen.add(c["id"])
+            data = {k: v for k, v in c.items() if k not in ("id", "kind", "source", "assumption", "note", "description")}
+            out.append(Claim(c["id"], c["kind"], data, self.source(c), c.get("note")))
+        return tuple(out)
 
     def build_moves(self, raw, options, values) -> MoveRules | None:
         if raw is None:

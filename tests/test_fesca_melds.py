@@ -301,3 +301,10 @@ def test_void_card_at_a_run_end_reads_as_zat_or_rw_by_layout(fesca_checker):
 def test_multiset_prefers_the_reading_with_fewest_wilds(fesca_checker):
     v = check(fesca_checker, "空無木 木1 木2")
     assert v.legal and role_of(v, "空無木", fesca_checker) == "ZAT"
+
+
+def test_a_yinyang_run_longer_than_its_order_is_explained_not_a_crash(fesca_checker):
+    """Found by melds audit: a 13-card 陰陽順 (the document's "最長はZATを含む13連順") has no window in
+    the twelve 陰陽 ranks; the checker must say too-long, not fail decoding a reading."""
+    v = check(fesca_checker, "陰陽2 陰陽3 陰陽4 陰陽5 陰陽6 陰陽7 陰陽8 陰陽9 陰陽10 陰陽11 陰陽12 太極 陰陽1")
+    assert not v.legal and "too-long" in codes(v)

@@ -155,6 +155,21 @@ MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, t
     **COMMON,
 }, required=["actions"])
 
+CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
+
+CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
+    "id": ID,
+    "kind": {"enum": ["meld", "meld-points", "waits", "riichi-kan", "payment", "word"]},
+    "cards": CARDS_OR_TEXT, "legal": {"type": "boolean"}, "as": ID, "phase": {"enum": ["yang", "yin"]},
+    "ordered": {"type": "boolean"}, "tiplu": TEXT, "points": {"type": "integer"},
+    "hand": TEXT, "waits": {"type": "array", "items": TEXT}, "draw": TEXT, "kan": TEXT,
+    "document_rule": {"type": "boolean"}, "general_rule": {"type": "boolean"},
+    "basic": {"type": "integer"}, "seat": {"enum": ["E", "S", "W", "N"]}, "tsumo": {"type": "boolean"},
+    "players": {"type": "integer"}, "payments": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "word": TEXT, "note": TEXT,
+    **COMMON,
+}, required=["id", "kind"])
+
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://melds.invalid/ruleset.schema.json",
@@ -361,6 +376,8 @@ schema = {
         "mahjong_scoring": MAHJONG_SCORING,
         "words": WORDS,
         "moves": MOVES,
+        "claims": {"type": "array", "items": CLAIM,
+                   "description": "the document's worked examples and numbers, for melds audit"},
         "operations": {"type": "array", "items": obj({
             "id": ID, "name": TEXT,
             "effect": {"enum": ["add", "replace-wild", "bury-wild", "replace-natural",

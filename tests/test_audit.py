@@ -1,0 +1,148 @@
+"""melds audit: each kind of claim, planted contradictions, dead meld sizes, deals, assumptions,
+the report in docs/ and the command line."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from functools import lru_cache
+
+import pytest
+
+from clirun import ROOT, run
+from solver.audit import audit_ruleset
+from solver.present_audit import audit_markdown
+from solver.ruleset import bundled_rulesets, load_ruleset
+
+
+@lru_cache(maxsize=1)
+def bundled_audits() -> tuple:
+    """The audit of every bundled ruleset, made once for the tests that read it."""
+    return tuple(audit_ruleset(load_ruleset(str(p))) for p in bundled_rulesets())
+
+
+def child(tmp_path, base: str, extra: str, name: str = "planted.yaml"):
+    """A ruleset extending a bundled one, with extra sections (lists replace the base's)."""
+    path = tmp_path / name
+    path.write_text(f"format: 1\nid: planted\nname: planted\nextends: {base}\n" + textwrap.dedent(extra),
+                    encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def by_id(audit):
+    return {f.id.split("/")[-1]: f for f in audit.findings}
+
+
+def test_meld_claims_agree_or_contradict(tmp_path):
+    rs = child(tmp_path, "basic-rummy", """
+        claims:
+          - {id: good, kind: meld, cards: S9 S10 SJ, legal: true, as: sequence, source: {quote: "[S9][S10][SJ][SQ]"}}
+          - {id: planted, kind: meld, cards: S9 S10 SQ, legal: true, source: {quote: "[S9][S10][SJ][SQ]"}}
+    """)
+    audit = audit_ruleset(rs)
+    assert audit.claims_checked == 2 and audit.claims_agreeing == 1
+    f = by_id(audit)["planted"]
+    assert f.severity == "contradiction" and f.claimed == {"legal": True} and f.computed == {"legal": False}
+    assert f.source["quote"] == "[S9][S10][SJ][SQ]" and "consecutive" in f.witness["reasons"][0]
+
+
+def test_fesca_meld_points_claim(tmp_path):
+    rs = child(tmp_path, "fesca", """
+        claims:
+          - {id: right, kind: meld-points, cards: 木1 木2 木3, points: 1, source: {quote: ・ 木の 3 連順}}
+          - {id: wrong, kind: meld-points, cards: 木1 木2 木3, points: 99, source: {quote: ・ 木の 3 連順}}
+    """)
+    found = by_id(audit_ruleset(rs))
+    assert "right" not in found and found["wrong"].claimed == 99 and found["wrong"].computed == 1
+
+
+def test_mahjong_claims_waits_kans_payments(tmp_path):
+    audit = audit_ruleset(load_ruleset("gensou-mahjong"))
+    found = by_id(audit)
+    assert found["nine-gates-waits"].computed == ["2p", "5p", "7p", "8p"]
+    assert found["kan-nine-gates-9p"].computed == {"document_rule": False, "general_rule": False}
+    assert "kan-555666777999s-5s" not in found and "okuri-kan" not in found
+    rs = child(tmp_path, "gensou-mahjong-3p", """
+        claims:
+          - {id: off-by-one, kind: payment, basic: 2000, seat: E, players: 3, payments: {S: 6000, W: 5000},
+             source: {quote: "親が満貫(12,000点)をツモ和了した場合、南家と西家が北家の支払い分(4,000点)を折半して支払うため、それぞれ4,000+2,000で6,000点の支払いとなる。"}}
+    """)
+    (f,) = [f for f in audit_ruleset(rs).findings if f.severity == "contradiction"]
+    assert f.computed == {"S": 6000, "W": 6000}
+
+
+def test_word_claims(tmp_path):
+    rs = child(tmp_path, "word-rummy", """
+        claims:
+          - {id: school, kind: word, word: がっこう, legal: true, source: {quote: 日本語で通じればOK!!!}}
+          - {id: coffee, kind: word, word: コーヒー, legal: true, source: {quote: 日本語で通じればOK!!!}}
+    """)
+    found = by_id(audit_ruleset(rs))
+    assert "school" not in found and found["coffee"].computed is False
+
+
+def test_dead_meld_sizes_are_found_by_sat(tmp_path):
+    rs = child(tmp_path, "basic-rummy", """
+        melds:
+          - {id: group, name: グループ, family: group, shape: group, size: {min: 3, max: 6}, roles: [natural],
+             source: {quote: 3枚か4枚の同じランクのカードです。}}
+    """)
+    f = by_id(audit_ruleset(rs))["group"]
+    assert f.severity == "warning" and f.computed == {"impossible_sizes": [5, 6]}
+
+
+def test_a_deal_that_does_not_fit_the_deck(tmp_path):
+    rs = child(tmp_path, "basic-rummy", """
+        deal:
+          hand_size:
+            - {players: ["2..6"], cards: 10, source: {quote: 2人ゲーム10枚}}
+          starter_discard: 1
+    """)
+    found = by_id(audit_ruleset(rs))
+    assert found["6"].severity == "contradiction" and (found["6"].claimed, found["6"].computed) == (61, 52)
+    assert "5" not in found  # 5 × 10 + 1 = 51 fits in 52
+
+
+def test_every_assumption_is_listed_with_its_quote():
+    for audit in bundled_audits():
+        rs = audit.ruleset
+        listed = [f for f in audit.findings if f.severity == "assumption"]
+        assert {f.id.split("/")[-1] for f in listed} == {a.id for a in rs.assumptions}
+        assert all(f.source["quote"] for f, a in zip(listed, rs.assumptions) if a.source)
+
+
+def test_the_report_in_docs_is_current():
+    assert (ROOT / "docs" / "audit-report.md").read_text(encoding="utf-8") == audit_markdown(list(bundled_audits())), \
+        "regenerate: melds audit --all --format markdown > docs/audit-report.md"
+
+
+def test_known_findings_of_the_documents():
+    """What the audit finds in the five documents (see docs/audit-report.md)."""
+    contradictions = {f.id for a in bundled_audits() for f in a.findings if f.severity == "contradiction"}
+    assert contradictions == {"basic-rummy/claim/group-example", "gensou-mahjong/claim/nine-gates-waits",
+                              "gensou-mahjong/claim/kan-nine-gates-1p", "gensou-mahjong/claim/kan-nine-gates-9p"}
+
+
+def test_cli_exit_codes_and_json(tmp_path):
+    assert run("audit", "fesca").exit_code == 0
+    result = run("audit", "basic-rummy", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    (f,) = [f for f in data["findings"] if f["severity"] == "contradiction"]
+    assert set(f) == {"id", "severity", "ruleset", "source", "message", "claimed", "computed", "witness"}
+    assert f["source"] == {"doc": "003_33e9f92db0de6c57.txt", "quote": "[HK][SK][CA]"}
+    assert data["rulesets"][0]["claims_checked"] == 4
+    assert run("audit").exit_code == 2 and run("audit", "fesca", "--all").exit_code == 2
+    assert run("audit", "no-such-game").exit_code == 2
+    text = run("audit", "word-rummy").output
+    assert "gap (4)" in text and "never says how many tiles" in text
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_users_ruleset_gets_the_same_audit(tmp_path, fmt):
+    rs_path = tmp_path / "mine.yaml"
+    rs_path.write_text("format: 1\nid: mine\nname: mine\nextends: basic-rummy\n"
+                       "claims:\n  - {id: q-k-a, kind: meld, cards: HQ HK HA, legal: true, "
+                       "source: {quote: \"[HQ][HK][HA] これはシークエンスではない\"}}\n", encoding="utf-8")
+    result = run("audit", str(rs_path), "--format", fmt)
+    assert result.exit_code == 1 and "q-k-a" in result.output
