@@ -128,6 +128,31 @@ def _meld_points_claim(ctx: _Context, claim: dict):
     return claim["points"], computed, claim["cards"]
 
 
+def _hand_points_claim(ctx: _Context, claim: dict):
+    from .scoring import hand_points
+
+    points = hand_points(ctx.rs, ctx.checker.notation.parse_many(claim["cards"]))
+    return claim["points"], points * (2 if claim.get("double") else 1), claim["cards"]
+
+
+def _penalty_total_claim(ctx: _Context, claim: dict):
+    from .scoring import hand_points
+
+    factor = 2 if claim.get("double") else 1
+    each = {who: hand_points(ctx.rs, ctx.checker.notation.parse_many(cards)) * factor
+            for who, cards in claim["hands"].items()}
+    return claim["points"], sum(each.values()), each
+
+
+def _wild_claim(ctx: _Context, claim: dict):
+    notation = ctx.checker.notation
+    tiplu = notation.parse(claim["tiplu"])
+    cards = notation.parse_many(claim["cards"])
+    computed = [notation.format(f) for f in cards if ctx.rs.maal_kind(f, tiplu) is not None] \
+        if claim["wild"] else [notation.format(f) for f in cards if ctx.rs.maal_kind(f, tiplu) is None]
+    return [notation.format(f) for f in cards], computed, {"tiplu": claim["tiplu"]}
+
+
 def _waits_claim(ctx: _Context, claim: dict):
     hand = ctx.mj.parse_hand(claim["hand"])
     waits = [ctx.mj.tile_text(w) for w in ctx.mj.waits(hand)]
@@ -161,7 +186,8 @@ def _word_claim(ctx: _Context, claim: dict):
 
 
 CLAIMS: dict[str, ClaimCheck] = {
-    "meld": _meld_claim, "meld-points": _meld_points_claim, "waits": _waits_claim,
+    "meld": _meld_claim, "meld-points": _meld_points_claim, "hand-points": _hand_points_claim,
+    "penalty-total": _penalty_total_claim, "wild": _wild_claim, "waits": _waits_claim,
     "riichi-kan": _riichi_kan_claim, "payment": _payment_claim, "word": _word_claim,
 }
 
@@ -211,6 +237,7 @@ def _dead_sizes(audit: Audit, ctx: _Context) -> None:
                     dead.append(n)
             finally:
                 model.close()
+        _score_table(audit, kind, largest, dead)
         if dead:
             sizes = _ranges(dead)
             whole = len(dead) == largest - kind.size_min + 1
@@ -219,6 +246,33 @@ def _dead_sizes(audit: Audit, ctx: _Context) -> None:
                 (f"no meld of kind {kind.name} ({kind.id}) can ever be legal" if whole else
                  f"{kind.name} ({kind.id}) allows {kind.size_min}–{largest} cards, but no legal meld has {sizes}"),
                 {"sizes": [kind.size_min, largest]}, {"impossible_sizes": dead}))
+
+
+def _score_table(audit: Audit, kind, largest: int, dead: list[int]) -> None:
+    """A score table against the melds the kind allows (a count no meld reaches is dead letter)
+    and against its own pattern (the document's tables grow by a constant factor — ×2, ×3 — and
+    elide their middle with "...": every filled-in value must keep that factor)."""
+    table = kind.score
+    if table is None:
+        return
+    rs = audit.ruleset
+    unreachable = [n for n in sorted(table.points_by_count) if n > largest or n in dead]
+    if unreachable:
+        audit.findings.append(Finding(
+            f"{rs.id}/score-table/{kind.id}", "warning", rs.id, _source(rs, table.source),
+            f"the points table of {kind.name} ({kind.id}) lists {_ranges(unreachable)}, but no legal "
+            f"{kind.name} has that many (at most {largest})", {"counts": sorted(table.points_by_count)},
+            {"unreachable": unreachable}))
+    counts = sorted(table.points_by_count)
+    points = table.points_by_count
+    if len(counts) >= 3 and points[counts[0]]:
+        factor = points[counts[1]] / points[counts[0]]
+        broken = [b for a, b in zip(counts, counts[1:]) if b == a + 1 and points[b] != factor * points[a]]
+        if broken:
+            audit.findings.append(Finding(
+                f"{rs.id}/score-pattern/{kind.id}", "contradiction", rs.id, _source(rs, table.source),
+                f"the points table of {kind.name} grows ×{factor:g} but breaks the pattern at {broken[0]} cards",
+                {"points": dict(points)}, {"factor": factor, "breaks_at": broken[0]}))
 
 
 def _ranges(values: list[int]) -> str:

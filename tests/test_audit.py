@@ -120,11 +120,32 @@ def test_known_findings_of_the_documents():
     """What the audit finds in the five documents (see docs/audit-report.md)."""
     contradictions = {f.id for a in bundled_audits() for f in a.findings if f.severity == "contradiction"}
     assert contradictions == {"basic-rummy/claim/group-example", "gensou-mahjong/claim/nine-gates-waits",
-                              "gensou-mahjong/claim/kan-nine-gates-1p", "gensou-mahjong/claim/kan-nine-gates-9p"}
+                              "gensou-mahjong/claim/kan-nine-gates-1p", "gensou-mahjong/claim/kan-nine-gates-9p",
+                              "fesca/claim/penalty-c", "fesca/claim/penalty-doubled"}
+    warnings = {f.id for a in bundled_audits() for f in a.findings if f.severity == "warning"}
+    assert {"fesca/score-table/yinyang-run", "fesca/score-table/zat-set"} <= warnings
+
+
+def test_score_table_pattern_is_checked(tmp_path):
+    rs = child(tmp_path, "fesca", """
+        claims: []
+    """)
+    broken = {k: v for k, v in rs.kinds[0].score.points_by_count.items()}
+    assert broken  # the bundled set table doubles: 1 2 4 8
+    from solver.audit import Audit, _score_table
+
+    audit = Audit(rs)
+    kind = rs.kinds[0]
+    from dataclasses import replace
+
+    bad = replace(kind, score=replace(kind.score, points_by_count={3: 1, 4: 2, 5: 5, 6: 8}))
+    _score_table(audit, bad, 6, [])
+    (f,) = audit.findings
+    assert f.severity == "contradiction" and f.computed == {"factor": 2.0, "breaks_at": 5}
 
 
 def test_cli_exit_codes_and_json(tmp_path):
-    assert run("audit", "fesca").exit_code == 0
+    assert run("audit", "marriage").exit_code == 0 and run("audit", "fesca").exit_code == 1
     result = run("audit", "basic-rummy", "--json")
     assert result.exit_code == 1
     data = json.loads(result.output)

@@ -159,7 +159,11 @@ CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
 
 CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
     "id": ID,
-    "kind": {"enum": ["meld", "meld-points", "waits", "riichi-kan", "payment", "word"]},
+    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "waits", "riichi-kan",
+                      "payment", "word"]},
+    "wild": {"type": "boolean"},
+    "double": {"type": "boolean"},
+    "hands": {"type": "object", "additionalProperties": CARDS_OR_TEXT},
     "cards": CARDS_OR_TEXT, "legal": {"type": "boolean"}, "as": ID, "phase": {"enum": ["yang", "yin"]},
     "ordered": {"type": "boolean"}, "tiplu": TEXT, "points": {"type": "integer"},
     "hand": TEXT, "waits": {"type": "array", "items": TEXT}, "draw": TEXT, "kan": TEXT,
