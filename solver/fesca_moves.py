@@ -72,7 +72,7 @@ class FescaMoves(RummyMoves):
         return " ".join(self.notation.format(f) for f in cards) + " / " + " ".join(self.notation.format(f) for f in wilds)
 
     def op(self, state: GameState, action: Action) -> GameState:
-        self._need_step(state, "play", "op")
+        self._need_step(state, "play")
         args = list(action.args)
         if len(args) < 3 or not args[1].isdigit():
             raise MeldsError("op ID N CARD [at K]: an operation of the ruleset, the table meld's number, a hand card")
@@ -127,7 +127,7 @@ class FescaMoves(RummyMoves):
         return changed[-1] + 1 if changed else 1
 
     def recall(self, state: GameState, action: Action) -> GameState:
-        self._need_step(state, "play", "recall")
+        self._need_step(state, "play")
         if self.turn_kind(state) != "normal":
             raise Forbidden("wrong-turn", "a meld is recalled in a normal turn only", self.source("recall"))
         if not action.args or not action.args[0].isdigit():

@@ -195,10 +195,14 @@ class RummyMoves(Moves):
             return False
         return self.rs.maal_kind(self.notation.parse(card), self.notation.parse(state.tiplu)) is not None
 
-    def _need_step(self, state: GameState, step: str, action_id: str) -> None:
-        if state.step != step:
-            said = "first draw a card" if state.step == "draw" else "the draw is done; now meld, lay off or discard"
-            raise Forbidden("wrong-step", f"{state.turn} must {said}", self.source("draw-stock"))
+    def _need_step(self, state: GameState, step: str) -> None:
+        """Actions belong to a step of the turn: the draw first, then the play."""
+        if state.step == step:
+            return
+        said = {"draw": f"{state.turn} must first draw a card",
+                "play": f"{state.turn} has drawn already; now meld, lay off or discard",
+                "call": "a discard lies on the table: it is claimed or passed first"}.get(state.step, state.step)
+        raise Forbidden("wrong-step", said, self.source("draw-stock"))
 
     def _with_hand(self, state: GameState, cards: list[str], **changes) -> GameState:
         hands = dict(state.hands)
@@ -212,7 +216,7 @@ class RummyMoves(Moves):
         if where not in ("stock", "discard"):
             raise MeldsError("draw from where? 'draw stock' or 'draw discard'")
         action_id = f"draw-{where}"
-        self._need_step(state, "draw", action_id)
+        self._need_step(state, "draw")
         hand = self.hand(state)
         if where == "stock":
             if state.stock <= 0:
@@ -233,7 +237,7 @@ class RummyMoves(Moves):
     def restock(self, state: GameState, action: Action) -> GameState:
         """The stock has run out: the discard pile becomes the stock — turned over unshuffled, or
         shuffled with a new first discard turned up (option stock-exhausted)."""
-        self._need_step(state, "draw", "restock")
+        self._need_step(state, "draw")
         if state.stock > 0:
             raise Forbidden("stock-left", f"the stock still has {state.stock} cards", self.source("restock"))
         if len(state.discards) < 2:
@@ -243,7 +247,7 @@ class RummyMoves(Moves):
         return replace(state, stock=len(state.discards), discards=(), discarded_by=None)
 
     def meld(self, state: GameState, action: Action) -> GameState:
-        self._need_step(state, "play", "meld")
+        self._need_step(state, "play")
         cards = [self.canon(t) for t in action.args]
         left = self.take_from_hand(state, cards, "meld")
         verdict = self.verdict(state, cards)
@@ -255,7 +259,7 @@ class RummyMoves(Moves):
         return self._maybe_over(after.with_flag(state.turn, "melded", True), left)
 
     def layoff(self, state: GameState, action: Action) -> GameState:
-        self._need_step(state, "play", "layoff")
+        self._need_step(state, "play")
         if len(action.args) < 2 or not action.args[0].isdigit():
             raise MeldsError("layoff N CARDS: N is the table meld's number (1 is the first)")
         n = int(action.args[0])
@@ -274,7 +278,7 @@ class RummyMoves(Moves):
         return self._maybe_over(self._with_hand(state, left, table=tuple(table)), left)
 
     def discard(self, state: GameState, action: Action) -> GameState:
-        self._need_step(state, "play", "discard")
+        self._need_step(state, "play")
         if len(action.args) != 1:
             raise MeldsError("discard one card: 'discard C7'")
         card = self.canon(action.args[0])
@@ -288,7 +292,7 @@ class RummyMoves(Moves):
     def show(self, state: GameState, action: Action) -> GameState:
         if not self.rs.seeing:
             raise MeldsError(f"{self.rs.id} has no tiplu to see: 'show' is a Marriage action")
-        self._need_step(state, "play", "show")
+        self._need_step(state, "play")
         groups = [[self.canon(t) for t in self.tokens(p)] for p in action.parts]
         left = self.take_from_hand(state, [c for g in groups for c in g], "show")
         seen = state.flag(state.turn, "seen")

@@ -9,14 +9,18 @@ whether or not the dictionary knows them (the table accepted them). Variables:
 * ``y[w, j]`` — it is a word put down from the hand alone (at most ``words_from_hand`` of them);
 * ``hand[t] ≥ k`` and ``loose[t] ≥ k`` — unary counts of the hand tiles and the loose tiles of kind
   ``t`` that end up in words; per kind, the tiles in the chosen words are exactly the table's
-  ``T[t]`` plus those two (a sequential counter in both directions, :func:`exact_counter`);
+  ``T[t]`` plus those two (a sequential counter in both directions, :func:`counter`);
 * ``rep[w, j, t]`` — the arranged word's tile that was already on the table (or loose) is a ``t``:
   every arranged word has one, and no more than ``T[t] + loose[t]`` words take a ``t``. So no
   arranged word is made of hand tiles alone (that would be a second word from the hand).
 
-The model is built once per turn; "go out" is one query with every ``hand[t] ≥ H[t]`` assumed, and
-"the most tiles" a descent on a totalizer over the hand counts, again by assumptions. Every answer
-is decoded into words with their tiles, for an independent check (tests/word_oracle.py).
+Anagrams are one candidate (only the multiset of tiles matters to the cover). The model is built
+once per round; "go out" is one query with every ``hand[t] ≥ H[t]`` assumed, and "the most tiles"
+a climb on a counter over the hand counts, again by assumptions. :func:`solve_turn` grows the
+arranged candidates in rounds (table words and common words first): a round that goes out is a
+witness as it stands, and the last round holds them all, so every "no" is proved on the whole
+set. Every answer is decoded into words with their tiles, for an independent check
+(tests/word_oracle.py).
 """
 
 from __future__ import annotations
