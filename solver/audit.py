@@ -8,7 +8,10 @@ Four sources of findings:
   the claimed and the computed value side by side;
 * **rules that never apply** — for every meld kind and every size its rule allows, a SAT search
   for a legal meld (the kind's model with "exactly n cards present" added); none is a *warning*
-  that the size (or the kind) is dead letter, a witness is checked by the meld checker;
+  that the size (or the kind) is dead letter; so is a points table that lists counts no meld
+  reaches, and a table that breaks its own growth pattern is a contradiction;
+* **rules that disagree** — without an ``ambiguity:`` rule, a SAT search on two kinds' models
+  joined on the cards present finds a card set both read (a *gap*: nothing decides it);
 * **deals** — the cards a deal hands out, for every player count and deal option, against the
   deck: a deal that cannot be made is a *contradiction*, a deck the document never sizes a *gap*;
 * **assumptions** — every assumption of the ruleset, with the quote that shows the gap.
@@ -153,8 +156,33 @@ def _wild_claim(ctx: _Context, claim: dict):
     return [notation.format(f) for f in cards], computed, {"tiplu": claim["tiplu"]}
 
 
+def _move_claim(ctx: _Context, claim: dict):
+    """An action in a position (an inline state, as in state files) is legal or not."""
+    from pathlib import Path
+
+    from .moves import moves_for
+    from .schema import validate
+    from .state import state_from_data
+
+    data = {"format": 1, "ruleset": ctx.rs.id, **claim["state"]}
+    validate(data, "state.schema.json", f"{ctx.rs.path} (claim state)")
+    state = state_from_data(data, Path(ctx.rs.path), ruleset=ctx.rs)
+    judgement = moves_for(ctx.rs).judge(state, claim["action"])
+    return claim["legal"], judgement.legal, {"action": claim["action"],
+                                             "reasons": [r["message"] for r in judgement.reasons]}
+
+
+def _draw_claim(ctx: _Context, claim: dict):
+    """An exhaustive draw settled (不聴罰符, 流し満貫): seat -> points received."""
+    from .riichi import Scorer
+
+    got = Scorer(ctx.mj).settle_draw(claim.get("players", 4), claim.get("tenpai", []), claim.get("nagashi", []))
+    return claim["payments"], got, {"tenpai": claim.get("tenpai", []), "nagashi": claim.get("nagashi", [])}
+
+
 def _waits_claim(ctx: _Context, claim: dict):
     hand = ctx.mj.parse_hand(claim["hand"])
+    ctx.mj.require_size(hand, ctx.mj.winning_size - 1, "a waiting hand", "")
     waits = [ctx.mj.tile_text(w) for w in ctx.mj.waits(hand)]
     return sorted(claim["waits"]), sorted(waits), claim["hand"]
 
@@ -174,10 +202,14 @@ def _payment_claim(ctx: _Context, claim: dict):
     from .riichi import Scorer, Win
 
     scorer = Scorer(ctx.mj)
-    win = Win(tile=(), tsumo=claim.get("tsumo", True), seat=claim["seat"], players=claim.get("players", 4))
+    win = Win(tile=(), tsumo=claim.get("tsumo", True), seat=claim["seat"], players=claim.get("players", 4),
+              honba=claim.get("honba", 0), discarder=claim.get("from"))
     points = scorer.payments(claim["basic"], win)
-    return claim["payments"], dict(points.payments), f"basic {claim['basic']}, {claim['seat']} wins by " \
-        f"{'tsumo' if win.tsumo else 'ron'}, {win.players} players"
+    got = dict(points.payments) if "honba" not in claim else {s: points.payments[s] + points.honba.get(s, 0)
+                                                              for s in points.payments}
+    return claim["payments"], got, f"basic {claim['basic']}, {claim['seat']} wins by " \
+        f"{'tsumo' if win.tsumo else 'ron'}, {win.players} players" + \
+        (f", {claim['honba']} honba" if claim.get("honba") else "")
 
 
 def _word_claim(ctx: _Context, claim: dict):
@@ -187,7 +219,8 @@ def _word_claim(ctx: _Context, claim: dict):
 
 CLAIMS: dict[str, ClaimCheck] = {
     "meld": _meld_claim, "meld-points": _meld_points_claim, "hand-points": _hand_points_claim,
-    "penalty-total": _penalty_total_claim, "wild": _wild_claim, "waits": _waits_claim,
+    "penalty-total": _penalty_total_claim, "wild": _wild_claim, "move": _move_claim, "draw": _draw_claim,
+    "waits": _waits_claim,
     "riichi-kan": _riichi_kan_claim, "payment": _payment_claim, "word": _word_claim,
 }
 
@@ -284,6 +317,57 @@ def _ranges(values: list[int]) -> str:
     return ", ".join(out) + " cards"
 
 
+# -- melds that read as two kinds ----------------------------------------------------------------------
+
+
+def _ambiguity(audit: Audit, ctx: _Context) -> None:
+    """Without an ``ambiguity:`` rule, a card set that two kinds both read is a gap the ruleset
+    leaves to a default. Searched with SAT: the two kinds' models joined on the cards present."""
+    rs = audit.ruleset
+    if rs.ambiguity_source is not None:
+        return  # the ruleset says how such melds are judged
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    from .encode import SOLVER_NAME, KindModel
+
+    kinds = list(rs.kinds)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            if a.family == b.family:
+                continue
+            for n in range(max(a.size_min, b.size_min), min(a.largest, b.largest) + 1):
+                ma = KindModel(rs, a, n, ctx.checker.steps(a)).build(keep_clauses=True)
+                offset = ma.pool.top
+                mb = KindModel(rs, b, n, ctx.checker.steps(b), pool=IDPool(start_from=offset + 1)).build(keep_clauses=True)
+                try:
+                    clauses = ma.formula + mb.formula
+                    for card, c in ma.index.items():  # the same cards are present in both readings
+                        other = mb.index.get(card)
+                        clauses += [[-ma.pres[c], mb.pres[other]], [ma.pres[c], -mb.pres[other]]] if other is not None \
+                            else [[-ma.pres[c]]]
+                    for card, c in mb.index.items():
+                        if card not in ma.index:
+                            clauses.append([-mb.pres[c]])
+                    top = mb.pool.top
+                    clauses += CardEnc.equals(ma.pres, n, top_id=top, encoding=EncType.seqcounter).clauses
+                    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as joint:
+                        if not joint.solve(assumptions=ma.selectors() + mb.selectors()):
+                            continue
+                        model = set(lit for lit in joint.get_model() if lit > 0)
+                    cards = [ma.cards[c] for c in range(len(ma.cards)) if ma.pres[c] in model]
+                    shown = ctx.checker.notation.format_many(face for face, _ in cards)
+                    audit.findings.append(Finding(
+                        f"{rs.id}/ambiguous/{a.id}+{b.id}", "gap", rs.id, _source(rs, a.source),
+                        f"{shown} reads as a {a.name} and as a {b.name}, and the ruleset has no ambiguity: rule "
+                        f"to decide (it falls back to refusing such melds)", None, None, shown))
+                    break
+                finally:
+                    ma.close()
+                    mb.close()
+
+
 # -- deals -------------------------------------------------------------------------------------------
 
 
@@ -344,6 +428,7 @@ def audit_ruleset(ruleset: Ruleset) -> Audit:
         _check_claims(audit, ctx)
         if ruleset.kinds and not ruleset.hand_shapes:  # mahjong kinds are parts of a hand, not melds
             _dead_sizes(audit, ctx)
+            _ambiguity(audit, ctx)
         _deals(audit)
         _assumptions(audit)
     finally:

@@ -151,7 +151,9 @@ class KindModel:
             self.rules[key] = (self.v("rule", key), Rule(key, code, source, entry))
         return self.rules[key][0]
 
-    def build(self) -> "KindModel":
+    def build(self, keep_clauses: bool = False) -> "KindModel":
+        """Compile the kind; ``keep_clauses`` leaves a copy in ``self.formula`` (for a search
+        that joins two kinds' models, as melds audit does)."""
         kind, deck = self.kind, self.ruleset.deck
         for face in deck.faces:
             entries = [(i, e) for i, e in enumerate(kind.roles) if e.applies(face)]
@@ -186,6 +188,7 @@ class KindModel:
         self._wild_bounds()
         self._distinguish()
         self.solver = Solver(name=SOLVER_NAME, bootstrap_with=self.clauses)
+        self.formula = list(self.clauses) if keep_clauses else None
         self.clauses = []  # the solver holds them now
         self.absent = [-p for p in self.pres]
         return self

@@ -167,3 +167,24 @@ def test_a_users_ruleset_gets_the_same_audit(tmp_path, fmt):
                        "source: {quote: \"[HQ][HK][HA] これはシークエンスではない\"}}\n", encoding="utf-8")
     result = run("audit", str(rs_path), "--format", fmt)
     assert result.exit_code == 1 and "q-k-a" in result.output
+
+
+def test_ambiguous_melds_without_a_deciding_rule_are_found_by_sat(tmp_path):
+    """A ruleset with two kinds that read the same cards and no ambiguity: rule: the joined SAT
+    models of the two kinds find a card set both read, and the meld checker confirms it."""
+    rs = child(tmp_path, "basic-rummy", """
+        melds:
+          - {id: group, name: グループ, family: group, shape: group, size: {min: 3, max: 4}, roles: [natural],
+             source: {quote: 3枚か4枚の同じランクのカードです。}}
+          - {id: trio, name: trio, family: trio, shape: group, size: {min: 3, max: 3}, roles: [natural],
+             source: {quote: 3枚か4枚の同じランクのカードです。}}
+    """)
+    (f,) = [f for f in audit_ruleset(rs).findings if "/ambiguous/" in f.id]
+    assert f.severity == "gap" and f.id.endswith("group+trio")
+    from solver.meld import MeldChecker
+
+    with MeldChecker(rs) as checker:
+        verdict = checker.check(checker.notation.parse_many(f.witness))
+        assert {r.kind.id for r in verdict.readings} == {"group", "trio"} and not verdict.legal
+    # the bundled rulesets either cannot be ambiguous or say how such a meld is judged
+    assert not [f for a in bundled_audits() for f in a.findings if "/ambiguous/" in f.id]

@@ -159,8 +159,13 @@ CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
 
 CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
     "id": ID,
-    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "waits", "riichi-kan",
-                      "payment", "word"]},
+    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "move", "draw", "waits",
+                      "riichi-kan", "payment", "word"]},
+    "state": {"type": "object", "description": "move: a position, as in a state file (without format and ruleset)"},
+    "action": TEXT,
+    "honba": {"type": "integer", "minimum": 0}, "from": {"enum": ["E", "S", "W", "N"]},
+    "tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+    "nagashi": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
     "wild": {"type": "boolean"},
     "double": {"type": "boolean"},
     "hands": {"type": "object", "additionalProperties": CARDS_OR_TEXT},
