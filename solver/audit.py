@@ -180,6 +180,22 @@ def _draw_claim(ctx: _Context, claim: dict):
     return claim["payments"], got, {"tenpai": claim.get("tenpai", []), "nagashi": claim.get("nagashi", [])}
 
 
+def _score_claim(ctx: _Context, claim: dict):
+    """A winning mahjong hand scores what the document says (han, fu, points), under options."""
+    from .mahjong import Mahjong
+    from .riichi import Scorer, win_from_facts
+    from .ruleset import load_ruleset, with_options
+
+    rs = with_options(ctx.rs, claim.get("options") or {}) if claim.get("options") else ctx.rs
+    scorer = Scorer(Mahjong(rs) if rs is not ctx.rs else ctx.mj)
+    facts = dict(claim["win"])
+    win = win_from_facts(scorer, facts.pop("tile"), facts, int(facts.get("players", 4)))
+    score = scorer.score(scorer.mj.parse_hand(claim["hand"]), win)
+    got = {"han": score.han, "fu": score.fu, "total": score.points.total}
+    claimed = {k: claim[k] for k in ("han", "fu", "total") if k in claim}
+    return claimed, {k: got[k] for k in claimed}, {"hand": claim["hand"], "yaku": [y.name for y in score.yaku]}
+
+
 def _waits_claim(ctx: _Context, claim: dict):
     hand = ctx.mj.parse_hand(claim["hand"])
     ctx.mj.require_size(hand, ctx.mj.winning_size - 1, "a waiting hand", "")
@@ -220,6 +236,7 @@ def _word_claim(ctx: _Context, claim: dict):
 CLAIMS: dict[str, ClaimCheck] = {
     "meld": _meld_claim, "meld-points": _meld_points_claim, "hand-points": _hand_points_claim,
     "penalty-total": _penalty_total_claim, "wild": _wild_claim, "move": _move_claim, "draw": _draw_claim,
+    "score": _score_claim,
     "waits": _waits_claim,
     "riichi-kan": _riichi_kan_claim, "payment": _payment_claim, "word": _word_claim,
 }

@@ -188,3 +188,42 @@ def test_ambiguous_melds_without_a_deciding_rule_are_found_by_sat(tmp_path):
         assert {r.kind.id for r in verdict.readings} == {"group", "trio"} and not verdict.legal
     # the bundled rulesets either cannot be ambiguous or say how such a meld is judged
     assert not [f for a in bundled_audits() for f in a.findings if "/ambiguous/" in f.id]
+
+
+FLIPS = {  # how to make a true claim false, per kind
+    "move": lambda c: {**c, "legal": not c["legal"]},
+    "draw": lambda c: {**c, "payments": {k: v + 100 for k, v in c["payments"].items()}},
+    "score": lambda c: {**c, "total": c.get("total", 0) + 100} if "total" in c else {**c, "han": c["han"] + 1},
+    "wild": lambda c: {**c, "wild": not c["wild"]},
+    "hand-points": lambda c: {**c, "points": c["points"] + 1},
+    "riichi-kan": lambda c: {**c, "document_rule": not c["document_rule"]},
+    "payment": lambda c: {**c, "payments": {k: v + 100 for k, v in c["payments"].items()}},
+    "meld": lambda c: {**c, "legal": not c["legal"]},
+    "meld-points": lambda c: {**c, "points": c["points"] + 1},
+    "word": lambda c: {**c, "legal": not c["legal"]},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FLIPS))
+def test_each_claim_kind_holds_in_the_bundle_and_a_planted_flip_is_found(tmp_path, kind):
+    """Every kind of claim is used by some bundled ruleset, where it agrees; the same claim with
+    its value flipped, planted in a copy, is reported as a contradiction."""
+    import yaml
+
+    from solver.audit import CLAIMS
+
+    assert kind in CLAIMS
+    for path in bundled_rulesets():
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        agreeing = [c for c in raw.get("claims", []) if c["kind"] == kind]
+        audit = next(a for a in bundled_audits() if a.ruleset.path == str(path))
+        disagreeing = {f.id.split("/")[-1] for f in audit.findings if "/claim/" in f.id}
+        agreeing = [c for c in agreeing if c["id"] not in disagreeing]
+        if agreeing:
+            break
+    else:
+        pytest.fail(f"no bundled claim of kind {kind} holds")
+    flipped = FLIPS[kind](agreeing[0])
+    rs = child(tmp_path, path.stem, "claims:\n  - " + json.dumps(flipped, ensure_ascii=False) + "\n")
+    found = [f for f in audit_ruleset(rs).findings if f.severity == "contradiction" and "/claim/" in f.id]
+    assert [f.id.split("/")[-1] for f in found] == [flipped["id"]]

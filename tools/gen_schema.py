@@ -159,8 +159,11 @@ CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
 
 CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
     "id": ID,
-    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "move", "draw", "waits",
-                      "riichi-kan", "payment", "word"]},
+    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "move", "draw", "score",
+                      "waits", "riichi-kan", "payment", "word"]},
+    "win": {"type": "object", "description": "score: the facts of the win, as a puzzle's win: section"},
+    "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+    "han": {"type": "integer"}, "fu": {"type": "integer"}, "total": {"type": "integer"},
     "state": {"type": "object", "description": "move: a position, as in a state file (without format and ruleset)"},
     "action": TEXT,
     "honba": {"type": "integer", "minimum": 0}, "from": {"enum": ["E", "S", "W", "N"]},
