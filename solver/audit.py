@@ -245,9 +245,14 @@ CLAIMS: dict[str, ClaimCheck] = {
 def _check_claims(audit: Audit, ctx: _Context) -> None:
     for claim in audit.ruleset.claims:
         check = CLAIMS.get(claim.kind)
-        if check is None:
+        if check is None and claim.kind != "lost":
             raise MeldsError(f"{audit.ruleset.path}: claim {claim.id}: unknown kind {claim.kind!r} "
                              f"(kinds: {', '.join(CLAIMS)})")
+        if claim.kind == "lost":  # an example whose picture or symbols are gone: listed, not checkable
+            audit.findings.append(Finding(
+                f"{audit.ruleset.id}/lost/{claim.id}", "gap", audit.ruleset.id, _source(audit.ruleset, claim.source),
+                claim.note or "the example's picture is lost; nothing is left to check"))
+            continue
         audit.claims_checked += 1
         try:
             claimed, computed, witness = check(ctx, dict(claim.data))

@@ -160,7 +160,8 @@ CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
 CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
     "id": ID,
     "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "move", "draw", "score",
-                      "waits", "riichi-kan", "payment", "word"]},
+                      "waits", "riichi-kan", "payment", "word", "lost"],
+             "description": "lost: an example whose picture or symbols are gone (listed as a gap)"},
     "win": {"type": "object", "description": "score: the facts of the win, as a puzzle's win: section"},
     "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
     "han": {"type": "integer"}, "fu": {"type": "integer"}, "total": {"type": "integer"},
