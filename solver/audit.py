@@ -184,7 +184,7 @@ def _score_claim(ctx: _Context, claim: dict):
     """A winning mahjong hand scores what the document says (han, fu, points), under options."""
     from .mahjong import Mahjong
     from .riichi import Scorer, win_from_facts
-    from .ruleset import load_ruleset, with_options
+    from .ruleset import with_options
 
     rs = with_options(ctx.rs, claim.get("options") or {}) if claim.get("options") else ctx.rs
     scorer = Scorer(Mahjong(rs) if rs is not ctx.rs else ctx.mj)
