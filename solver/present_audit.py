@@ -4,16 +4,45 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import Callable
 
 import click
 
-from .audit import SEVERITIES, Audit
+from .audit import SEVERITIES, Audit, Finding
 
 COLOURS = {"contradiction": "red", "gap": "yellow", "warning": "magenta", "assumption": "cyan"}
 
 
 def _value(v) -> str:
     return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class _Style:
+    """How one output form writes a finding: its head line, and the detail lines under it."""
+
+    head: Callable[[Finding], str]
+    quote: str  # format with quote, doc
+    compare: str  # format with claimed, computed
+    witness: str  # format with witness
+
+
+TEXT = _Style(lambda f: f"    {f.id}: {f.message}", "      「{quote}」 — {doc}",
+              "      claimed {claimed}; computed {computed}", "      witness {witness}")
+MARKDOWN = _Style(lambda f: f"- **{f.id}** — {f.message}", "  - quote: 「{quote}」 (`{doc}`)",
+                  "  - claimed `{claimed}`; computed `{computed}`", "  - witness `{witness}`")
+
+
+def _finding_lines(f: Finding, style: _Style) -> list[str]:
+    lines = [style.head(f)]
+    if f.source.get("quote"):
+        lines.append(style.quote.format(quote=f.source["quote"], doc=f.source["doc"]))
+    if f.claimed is not None or f.computed is not None:
+        lines.append(style.compare.format(claimed=_value(f.claimed), computed=_value(f.computed)))
+    if f.witness is not None and f.severity != "assumption":
+        lines.append(style.witness.format(witness=_value(f.witness)))
+    return lines
 
 
 def audits_json(audits: list[Audit]) -> dict:
@@ -37,13 +66,7 @@ def audit_text(audits: list[Audit]) -> str:
                 continue
             lines.append(click.style(f"  {severity} ({len(found)})", fg=COLOURS[severity], bold=True))
             for f in found:
-                lines.append(f"    {f.id}: {f.message}")
-                if f.source.get("quote"):
-                    lines.append(f"      「{f.source['quote']}」 — {f.source['doc']}")
-                if f.claimed is not None or f.computed is not None:
-                    lines.append(f"      claimed {_value(f.claimed)}; computed {_value(f.computed)}")
-                if f.witness is not None and severity != "assumption":
-                    lines.append(f"      witness {_value(f.witness)}")
+                lines += _finding_lines(f, TEXT)
     return "\n".join(lines)
 
 
@@ -71,12 +94,6 @@ def audit_markdown(audits: list[Audit]) -> str:
                 continue
             out += [f"### {severity.capitalize()}s ({len(found)})", ""]
             for f in found:
-                out.append(f"- **{f.id}** — {f.message}")
-                if f.source.get("quote"):
-                    out.append(f"  - quote: 「{f.source['quote']}」 (`{f.source['doc']}`)")
-                if f.claimed is not None or f.computed is not None:
-                    out.append(f"  - claimed `{_value(f.claimed)}`; computed `{_value(f.computed)}`")
-                if f.witness is not None and severity != "assumption":
-                    out.append(f"  - witness `{_value(f.witness)}`")
+                out += _finding_lines(f, MARKDOWN)
             out.append("")
     return "\n".join(out).rstrip() + "\n"
