@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Mapping, NamedTuple, Sequence
 
@@ -83,8 +83,7 @@ class ScoredPart(NamedTuple):  # a NamedTuple: made for every part of every read
     declared: str | None  # the declared meld id, or None for concealed tiles
 
 
-@dataclass(frozen=True)
-class YakuHan:
+class YakuHan(NamedTuple):  # a NamedTuple: listed for every reading scored, so cheaply
     id: str
     name: str
     han: int
@@ -110,7 +109,6 @@ class Score:
     yaku: tuple[YakuHan, ...]
     han: int  # yaku + dora (yakuman: 13 per yakuman in 青天井; else the yakuman count is in yakuman)
     fu: int
-    fu_details: tuple[tuple[str, int], ...]
     dora: int
     yakuman: int
     points: Points
@@ -118,6 +116,13 @@ class Score:
     parts: tuple[ScoredPart, ...]
     wait: str
     aotenjou: bool
+    explain: tuple = field(default=(), repr=False, compare=False)  # (scorer, reading, pinfu) for fu_details
+
+    @cached_property
+    def fu_details(self) -> tuple[tuple[str, int], ...]:
+        """The items the fu are made of, worked out when asked (most scores are never explained)."""
+        scorer, reading, pinfu = self.explain
+        return tuple(scorer.fu_of(reading, pinfu, explain=True)[1])
 
 
 # -- the view of one reading that the primitives look at -------------------------------------------
@@ -297,11 +302,17 @@ PRIMITIVES: dict[str, Primitive] = {
 _ORDER = ("flag", "shape", "dealer_streak", "tiles_only", "one_suit", "kans", "triplets", "wait")
 
 
+# primitives whose answer the candidate key already decides (flags, shape, tile classes, one suit)
+_KEY_LEVEL = frozenset(("flag", "shape", "tiles_only", "one_suit"))
+
+
 @dataclass(frozen=True)
 class CompiledYaku:
     """A yaku with its primitives looked up and their parameters resolved once, and what a
     reading needs at the least for the pattern to be worth trying (checked once per kind of
-    reading, so that most yaku are never tried on a hand that cannot have them)."""
+    reading, so that most yaku are never tried on a hand that cannot have them). A yaku whose
+    primitives the key decides entirely (``key_level``) is never tried at all: possible is
+    matched."""
 
     yaku: Yaku
     checks: tuple[tuple[Primitive, object], ...]
@@ -309,8 +320,10 @@ class CompiledYaku:
     shape: str | None
     tiles_only: str | None
     one_suit: bool
+    honours: bool | None  # one_suit: with honours (True) or without (False)
     min_runs: int
     min_triplets: int
+    key_level: bool
 
     def matches(self, reading: Reading) -> bool:
         for test, param in self.checks:
@@ -319,11 +332,11 @@ class CompiledYaku:
         return True
 
     def possible(self, key: tuple) -> bool:
-        shape, flags, classes, suits, runs, triplets = key
+        shape, flags, classes, suits, honours, runs, triplets = key
         return ((self.flag is None or self.flag in flags) and (self.shape is None or self.shape == shape)
                 and (self.tiles_only is None or self.tiles_only in classes)
-                and (not self.one_suit or suits == 1) and runs >= self.min_runs
-                and triplets >= self.min_triplets)
+                and (not self.one_suit or suits == 1) and (self.honours is None or self.honours == honours)
+                and runs >= self.min_runs and triplets >= self.min_triplets)
 
 
 def _least(pattern: Mapping) -> tuple[int, int]:
@@ -378,6 +391,7 @@ class Scorer:
         # 門前役 never count with open melds, nor an open han the options switch off (食いタン)
         self.open_yaku = tuple(c for c in compiled if c.yaku.open_han is not None and self._open_ok(c.yaku))
         self._candidates: dict = {}
+        self._dora_targets: dict = {}
         self._part_of: dict = {}  # (kind id, tiles) -> ScoredPart, for concealed parts
         self._reds = frozenset(mj.reds)
         names = list(self.tile_classes)
@@ -399,9 +413,11 @@ class Scorer:
                 param = (frozenset(self.group(param["tiles"])), param["triplets"], bool(param.get("pair")))
             checks.append((PRIMITIVES[name], param))
         runs, triplets = _least(y.pattern)
+        one_suit = y.pattern.get("one_suit")
         return CompiledYaku(y, tuple(checks), y.pattern.get("flag"), y.pattern.get("shape"),
                             y.pattern.get("tiles_only"), "one_suit" in y.pattern or "nine_gates" in y.pattern,
-                            runs, triplets)
+                            None if one_suit is None else one_suit == "with-honours", runs, triplets,
+                            all(name in _KEY_LEVEL for name in y.pattern))
 
     @classmethod
     def for_ruleset(cls, ruleset: Ruleset) -> "Scorer":
@@ -542,12 +558,13 @@ class Scorer:
         return all(self.option_values.get(k) == v for k, v in y.open_if.items())
 
     def yaku_of(self, r: Reading) -> list[Yaku]:
-        key = (r.closed, r.shape, r.win.flags, r.hand_classes, len(r.suits), len(r.runs), len(r.triplets))
+        key = (r.closed, r.shape, r.win.flags, r.hand_classes, len(r.suits), r.honours, len(r.runs),
+               len(r.triplets))
         candidates = self._candidates.get(key)
         if candidates is None:
             pool = self.closed_yaku if r.closed else self.open_yaku
             candidates = self._candidates[key] = tuple(c for c in pool if c.possible(key[1:]))
-        found = [c.yaku for c in candidates if c.matches(r)]
+        found = [c.yaku for c in candidates if c.key_level or c.matches(r)]
         excluded = {e for y in found for e in y.excludes}
         return [y for y in found if y.id not in excluded] if excluded else found
 
@@ -603,9 +620,11 @@ class Scorer:
         return _round_up(total, step), details
 
     def dora_of(self, hand: Hand, win: Win, tiles: Counter) -> int:
-        dora = sum(tiles[self.dora_next[self.mj.index[i]]] for i in win.dora_indicators)
-        if win.riichi or win.double_riichi:
-            dora += sum(tiles[self.dora_next[self.mj.index[i]]] for i in win.ura_indicators)
+        shown = win.dora_indicators + (win.ura_indicators if win.riichi or win.double_riichi else ())
+        targets = self._dora_targets.get(shown)
+        if targets is None:  # the tiles the indicators point at, looked up once per set of indicators
+            targets = self._dora_targets[shown] = [self.dora_next[self.mj.index[i]] for i in shown]
+        dora = sum(tiles[t] for t in targets)
         if self.ms.red_fives:
             reds = self._reds
             dora += self.ms.red_fives * sum(1 for f in hand.tiles if f in reds)
@@ -632,10 +651,9 @@ class Scorer:
                               f"of yaku (dora do not count)")
             raise NotAWin("the hand wins with no yaku (dora are not yaku)")
         r = best.reading
-        _, fu_details = self.fu_of(r, best.pinfu, explain=True)
-        return Score(tuple(best.listed), best.han, best.fu, tuple(fu_details), best.dora, best.yakuman,
+        return Score(tuple(best.listed), best.han, best.fu, best.dora, best.yakuman,
                      self.payments(best.basic, win, best.limit), r.shape, tuple(r.parts), r.wait,
-                     best.aotenjou)
+                     best.aotenjou, (self, r, best.pinfu))
 
     def _score_reading(self, r: Reading, dora: int, aotenjou) -> Score | None:
         found = self.yaku_of(r)
