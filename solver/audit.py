@@ -190,6 +190,14 @@ def _score_claim(ctx: _Context, claim: dict):
     scorer = Scorer(Mahjong(rs) if rs is not ctx.rs else ctx.mj)
     facts = dict(claim["win"])
     win = win_from_facts(scorer, facts.pop("tile"), facts, int(facts.get("players", 4)))
+    if "wins" in claim:  # the claim is that the hand may (or may not) win at all
+        from .riichi import NotAWin
+
+        try:
+            scorer.score(scorer.mj.parse_hand(claim["hand"]), win)
+            return claim["wins"], True, {"hand": claim["hand"]}
+        except NotAWin as exc:
+            return claim["wins"], False, {"hand": claim["hand"], "why": str(exc)}
     score = scorer.score(scorer.mj.parse_hand(claim["hand"]), win)
     got = {"han": score.han, "fu": score.fu, "total": score.points.total}
     claimed = {k: claim[k] for k in ("han", "fu", "total") if k in claim}
