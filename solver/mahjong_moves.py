@@ -18,9 +18,6 @@ from .moves import Action, Forbidden, Moves
 from .ruleset import Ruleset
 from .state import GameState
 
-PRIORITY = {"ron": 3, "pon": 2, "kan": 2, "chi": 1}  # a call yields to a higher one declared
-
-
 class MahjongMoves(Moves):
     VERBS = {"draw": "draw", "discard": "discard", "riichi": "riichi", "tsumo": "tsumo", "ron": "ron",
              "chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kyuushu": "kyuushu", "pass": "pass_"}
@@ -281,14 +278,18 @@ class MahjongMoves(Moves):
 
 
 def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str | None:
-    if action.verb not in PRIORITY or state.step != "call":
+    """A call yields to a higher one another seat has declared, in the ruleset's order."""
+    check = next(c for c in self.rs.moves.checks if c.name == "call-priority")
+    rank = {call: -level for level, group in enumerate(check.params.get("order", []))
+            for call in ([group] if isinstance(group, str) else group)}
+    if action.verb not in rank or state.step != "call":
         return None
     seat = self.actor(state, action)
-    mine = PRIORITY[action.verb]
     above = [f"{s}: {c}" for s, c in (state.facts.get("claims") or {}).items()
-             if s != seat and PRIORITY.get(c, 0) > mine]
+             if s != seat and rank.get(c, -len(rank) - 1) > rank[action.verb]]
     if above:
-        return f"{', '.join(above)} takes precedence over {action.verb} (ron, then pon and kan, then chi)"
+        order = ", then ".join(g if isinstance(g, str) else " and ".join(g) for g in check.params["order"])
+        return f"{', '.join(above)} takes precedence over {action.verb} ({order})"
     return None
 
 

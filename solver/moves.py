@@ -285,8 +285,8 @@ class RummyMoves(Moves):
         left = self.take_from_hand(state, [card], "discard")
         after = self._with_hand(state, left, discards=state.discards + (card,), taken=None, step="draw",
                                 melds_this_turn=0, discarded_by=state.turn)
-        if not left or (state.flag(state.turn, "dublee") and self._dublees(state) >= 8):
-            return replace(after, step="over")  # 8 dublees go out with cards still in hand (the document)
+        if not left or self._route_done(state):
+            return replace(after, step="over")
         return replace(after, turn=state.next_player)
 
     def show(self, state: GameState, action: Action) -> GameState:
@@ -309,22 +309,35 @@ class RummyMoves(Moves):
                 raise Forbidden("not-enough-to-see", f"to see the tiplu show {wants} (no wilds before seeing); "
                                 f"shown: {', '.join(k or 'not a combination' for k in kinds)}",
                                 self.rs.seeing[0].source)
-        else:
-            dublee = state.flag(state.turn, "dublee")
-            want = 1 if dublee else 4
-            ok = len(groups) == want and all(k is not None and (k == "dublee") == dublee for k in kinds)
+        else:  # after seeing: the rest of a going-out route (the ruleset's going_out:)
+            route = self._route(state)
+            own = sum(1 for t in state.table if t.owner == state.turn)
+            kinds_ok = all(k is not None and k in route.kinds for k in kinds)
+            if route.melds is not None:
+                ok, what = kinds_ok and own + len(groups) == route.melds, f"{route.melds - own} more {route.name}"
+            else:  # every card but the discard
+                ok, what = kinds_ok and len(left) == 1, "the rest of the hand in combinations, all but the discard"
             if not ok:
-                what = "the eighth dublee" if dublee else "the other four combinations (any kind)"
                 raise Forbidden("not-the-rest", f"after seeing, {state.turn} shows {what}; shown: "
-                                f"{', '.join(k or 'not a combination' for k in kinds)}", self.source("show"))
+                                f"{', '.join(k or 'not a combination' for k in kinds)}", route.source)
         table = state.table + tuple(TableWord(state.turn, " ".join(g)) for g in groups)
         after = self._with_hand(state, left, table=table).with_flag(state.turn, "seen", True)
         if not seen and all(k == "dublee" for k in kinds):
             after = after.with_flag(state.turn, "dublee", True)
         return after.with_flag(state.turn, "melded", True)
 
-    def _dublees(self, state: GameState) -> int:
-        return sum(1 for t in state.table if t.owner == state.turn and len(self.tokens(t.cards)) == 2)
+    def _route(self, state: GameState):
+        """The going-out route a player who has seen is on: the dublee route after showing
+        dublees, else the one whose melds are not counted (all cards but the discard)."""
+        dublee = state.flag(state.turn, "dublee")
+        return next(r for r in self.rs.going_out if (r.melds is not None) == bool(dublee))
+
+    def _route_done(self, state: GameState) -> bool:
+        """A dublee player goes out with the route's count of dublees shown, cards still in hand."""
+        if not self.rs.going_out or not state.flag(state.turn, "dublee"):
+            return False
+        route = self._route(state)
+        return sum(1 for t in state.table if t.owner == state.turn) >= (route.melds or 0)
 
     def _maybe_over(self, state: GameState, left: list[str]) -> GameState:
         return replace(state, step="over") if not left else state

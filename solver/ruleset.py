@@ -612,6 +612,7 @@ class Claim:
 class MoveCheck:
     name: str
     source: Source | None
+    params: Mapping[str, Any] = field(default_factory=dict)  # the check's own data (call-priority: order)
 
 
 @dataclass(frozen=True, eq=False)
@@ -1099,7 +1100,9 @@ class _Builder:
         for i, c in enumerate(raw.get("checks", [])):
             cond = self.condition(c, options, f"moves.checks[{i}]")
             if all(values.get(o) == v for o, v in cond.items()):
-                checks.append(MoveCheck(c["check"], self.source(c)))
+                checks.append(MoveCheck(c["check"], self.source(c),
+                                        {k: v for k, v in c.items() if k not in ("check", "if", "source", "assumption",
+                                                                                  "description")}))
         return MoveRules({k: self.source(v) for k, v in raw["actions"].items()}, tuple(checks))
 
     def build_words(self, raw, options, values) -> WordGame | None:

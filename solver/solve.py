@@ -25,6 +25,7 @@ so the final, fully verified answer is optimal.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections import Counter
@@ -105,33 +106,40 @@ class Answer:
 
 
 TRUE = 0  # marks a constant-true position in exact_counter's output
+_CELLS = itertools.count()  # names for counter cells: unique in the process
 
 
 def exact_counter(lits: Sequence[int], top: int, pool: IDPool, clauses: list) -> list:
-    """Literals ``ge[k]`` (k = 0..top) true exactly when at least k of ``lits`` are true.
-
-    A sequential counter encoded in *both* directions — the outputs are used positively (a copy
-    counts as accounted for), so an upward-only encoding would let the solver claim counts it
-    has not made. ``ge[0]`` is TRUE; ``ge[k]`` is None where k can never be reached.
+    """Literals ``ge[k]`` (k = 0..top) true exactly when at least k of ``lits`` are true, with
+    new variables from ``pool``. Encoded in *both* directions — the outputs are used positively
+    (a copy counts as accounted for), so an upward-only encoding would let the solver claim
+    counts it has not made. ``ge[0]`` is TRUE; ``ge[k]`` is None where k can never be reached.
     """
+    return counter(lits, top, lambda: pool.id(("cnt", next(_CELLS))), clauses)
+
+
+def counter(lits: Sequence[int], top: int, new, clauses: list) -> list:
+    """Literals ``ge[k]`` (k = 0..top), true exactly when at least k of ``lits`` are true (a
+    literal given twice counts twice). A sequential counter in both directions, four clauses a
+    cell: ``ge'[k] ⇔ ge[k] ∨ (ge[k-1] ∧ x)``. ``ge[0]`` is TRUE; None marks a count not reached."""
     ge: list = [TRUE] + [None] * top
     for x in lits:
         nxt: list = [TRUE]
         for k in range(1, top + 1):
             keep, step = ge[k], ge[k - 1]
-            options = [] if keep is None else [keep]
-            if step is TRUE:
-                options.append(x)
-            elif step is not None:
-                both = pool.id(("cnt-and", len(clauses), k))
-                clauses += [[-both, step], [-both, x], [both, -step, -x]]
-                options.append(both)
-            if not options:
-                nxt.append(None)
+            if step is None:
+                nxt.append(keep)  # ge[k] cannot change: ge[k-1] is false
                 continue
-            out = pool.id(("cnt", len(clauses), k))
-            clauses.append([-out] + options)
-            clauses += [[out, -o] for o in options]
+            out = new()
+            if step is TRUE:
+                clauses.append([-x, out])
+                clauses.append([-out, x] + ([keep] if keep is not None else []))
+            else:
+                clauses.append([-step, -x, out])
+                clauses.append([-out, step] + ([keep] if keep is not None else []))
+                clauses.append([-out, x] + ([keep] if keep is not None else []))
+            if keep is not None:
+                clauses.append([-keep, out])
             nxt.append(out)
         ge = nxt
     return ge

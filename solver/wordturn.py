@@ -33,7 +33,7 @@ from typing import Sequence
 from pysat.solvers import Solver
 
 from .errors import MeldsError
-from .solve import TRUE, Undecided, _Budget
+from .solve import TRUE, Undecided, _Budget, counter
 from .words import Dictionary, Entry
 
 SOLVER = "g3"
@@ -95,33 +95,6 @@ class _Vars:
         if lit is None:
             lit = self.named[key] = self.new()
         return lit
-
-
-def counter(lits: Sequence[int], top: int, new, clauses: list) -> list:
-    """Literals ``ge[k]`` (k = 0..top), true exactly when at least k of ``lits`` are true (a
-    literal given twice counts twice). A sequential counter in both directions, four clauses a
-    cell: ``ge'[k] ⇔ ge[k] ∨ (ge[k-1] ∧ x)``. ``ge[0]`` is TRUE; None marks a count not reached."""
-    ge: list = [TRUE] + [None] * top
-    for x in lits:
-        nxt: list = [TRUE]
-        for k in range(1, top + 1):
-            keep, step = ge[k], ge[k - 1]
-            if step is None:
-                nxt.append(keep)  # ge[k] cannot change: ge[k-1] is false
-                continue
-            out = new()
-            if step is TRUE:
-                clauses.append([-x, out])
-                clauses.append([-out, x] + ([keep] if keep is not None else []))
-            else:
-                clauses.append([-step, -x, out])
-                clauses.append([-out, step] + ([keep] if keep is not None else []))
-                clauses.append([-out, x] + ([keep] if keep is not None else []))
-            if keep is not None:
-                clauses.append([-keep, out])
-            nxt.append(out)
-        ge = nxt
-    return ge
 
 
 class TurnModel:

@@ -151,6 +151,8 @@ MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, t
                                "show; word, arrange, relief, draw, end)"},
     "checks": {"type": "array", "items": obj({
         "check": {**ID, "description": "a restriction the game's moves know (solver/moves.py CHECKS)"},
+        "order": {"type": "array", "items": {"anyOf": [ID, LIST_OF_IDS]},
+                  "description": "call-priority: the calls from first to last, equals in a list"},
         "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["check"])},
     **COMMON,
 }, required=["actions"])
