@@ -120,7 +120,7 @@ class MahjongMoves(Moves):
         points = state.flag(seat, "points")
         after = after.with_flag(seat, "riichi", True)
         known = isinstance(points, int) and not isinstance(points, bool)  # flags default to False
-        return after.with_flag(seat, "points", points - 1000) if known else after
+        return after.with_flag(seat, "points", points - self.rs.mahjong_scoring.riichi_stick) if known else after
 
     def tsumo(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
@@ -157,11 +157,6 @@ class MahjongMoves(Moves):
         self._need(state, "discard", seat, "kyuushu")
         if not state.facts.get("first_go_around") or state.flag(seat, "had_turn"):
             raise Forbidden("not-first-turn", "九種九牌 is declared on one's first draw, before any call")
-        hand = self.hand(state, seat)
-        kinds = {self.mj.identity(f) for f in hand.concealed if self.scorer.tile_classes["yaochu"][self.mj.index[self.mj.identity(f)]]}
-        if len(kinds) < 9:
-            raise Forbidden("not-nine", f"{len(kinds)} kinds of terminals and honours; 九種九牌 needs nine",
-                            self.source("kyuushu"))
         return replace(state, step="over", facts={**state.facts, "result": "九種九牌 (abortive draw)"})
 
     # -- calls on a discard -------------------------------------------------------------------
@@ -311,10 +306,24 @@ def _kuikae(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     return None
 
 
+def _kyuushu_kinds(self: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """九種九牌: enough kinds of terminals and honours in the hand (the check's ``count``)."""
+    if action.verb != "kyuushu":
+        return None
+    need = next(c for c in self.rs.moves.checks if c.name == "kyuushu-kinds").params.get("count", 9)
+    hand = self.hand(state, self.actor(state, action))
+    yaochu = self.scorer.tile_classes["yaochu"]
+    kinds = {self.mj.identity(f) for f in hand.concealed if yaochu[self.mj.index[self.mj.identity(f)]]}
+    if len(kinds) < need:
+        return f"{len(kinds)} kinds of terminals and honours; 九種九牌 needs {need}"
+    return None
+
+
 def _riichi_points(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     points = state.flag(self.actor(state, action), "points")
-    if action.verb == "riichi" and isinstance(points, int) and not isinstance(points, bool) and points < 1000:
-        return f"{points} points: riichi needs 1,000"
+    stick = self.rs.mahjong_scoring.riichi_stick  # the riichi stick is what a riichi costs
+    if action.verb == "riichi" and isinstance(points, int) and not isinstance(points, bool) and points < stick:
+        return f"{points} points: riichi needs {stick:,}"
     return None
 
 
@@ -323,4 +332,5 @@ MahjongMoves.CHECKS = {
     "chi-from-left": _chi_from_left,
     "kuikae-chi-genbutsu": _kuikae,
     "riichi-points": _riichi_points,
+    "kyuushu-kinds": _kyuushu_kinds,
 }

@@ -126,7 +126,8 @@ class WordMoves(Moves):
         left = list(hand)
         left.remove(tile)
         return self._with(state, left + list(drawn), loose=state.loose + tile,
-                          stock=state.stock - self.game.relief["draw"]).with_flag(state.turn, "relief_used", True)
+                          stock=state.stock - self.game.relief["draw"]) \
+            .with_flag(state.turn, "relief_used", int(state.flag(state.turn, "relief_used")) + 1)
 
     def draw(self, state: GameState, action: Action) -> GameState:
         if state.melds_this_turn or state.flag(state.turn, "arranged"):
@@ -159,7 +160,7 @@ class WordMoves(Moves):
         player = state.turn
         made_word = state.melds_this_turn > 0
         after = replace(state, turn=state.next_player, melds_this_turn=0, turn_start_table=None)
-        after = after.with_flag(player, "relief_used", False).with_flag(player, "arranged", False) \
+        after = after.with_flag(player, "relief_used", 0).with_flag(player, "arranged", False) \
             .with_flag(player, "word_this_turn", False)
         return after.with_flag(player, "has_word", True) if made_word else after
 
@@ -213,8 +214,9 @@ def _one_word_from_hand(self: WordMoves, state: GameState, action: Action) -> st
 
 
 def _relief_once(self: WordMoves, state: GameState, action: Action) -> str | None:
-    if action.verb == "relief" and state.flag(state.turn, "relief_used"):
-        return "the relief action is allowed once a turn"
+    allowed = self.game.relief["per_turn"]
+    if action.verb == "relief" and int(state.flag(state.turn, "relief_used")) >= allowed:
+        return f"the relief action is allowed {'once' if allowed == 1 else f'{allowed} times'} a turn"
     return None
 
 

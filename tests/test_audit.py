@@ -126,18 +126,16 @@ def test_known_findings_of_the_documents():
     assert {"fesca/score-table/yinyang-run", "fesca/score-table/zat-set"} <= warnings
 
 
-def test_score_table_pattern_is_checked(tmp_path):
-    rs = child(tmp_path, "fesca", """
-        claims: []
-    """)
-    broken = {k: v for k, v in rs.kinds[0].score.points_by_count.items()}
-    assert broken  # the bundled set table doubles: 1 2 4 8
-    from solver.audit import Audit, _score_table
-
-    audit = Audit(rs)
-    kind = rs.kinds[0]
+def test_score_table_pattern_is_checked():
+    """The bundled set table doubles (1 2 4 8); the same table with 5 at five cards breaks it."""
     from dataclasses import replace
 
+    from solver.audit import Audit, _score_table
+
+    rs = load_ruleset("fesca")
+    kind = rs.kinds[0]
+    assert kind.score.points_by_count == {3: 1, 4: 2, 5: 4, 6: 8}
+    audit = Audit(rs)
     bad = replace(kind, score=replace(kind.score, points_by_count={3: 1, 4: 2, 5: 5, 6: 8}))
     _score_table(audit, bad, 6, [])
     (f,) = audit.findings

@@ -10,6 +10,7 @@ import oracle
 from solver.meld import MeldChecker
 from replay import replay
 from solver.mahjong_puzzle import is_mahjong_puzzle, solve_puzzle
+from solver.state import is_state_file
 from solver.word_puzzle import is_word_puzzle
 from solver.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
 from solver.yamlload import load_file
@@ -18,7 +19,7 @@ from solver.roundscore import score_round
 from solver.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
-ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if "moves" not in p.parts)  # states: test_moves
+ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state_file(p))  # states: test_moves
 MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p))]
 WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(load_file(p))]  # tests/test_words.py
 PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS]

@@ -153,6 +153,7 @@ MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, t
         "check": {**ID, "description": "a restriction the game's moves know (solver/moves.py CHECKS)"},
         "order": {"type": "array", "items": {"anyOf": [ID, LIST_OF_IDS]},
                   "description": "call-priority: the calls from first to last, equals in a list"},
+        "count": {"type": "integer", "minimum": 1, "description": "kyuushu-kinds: the kinds needed"},
         "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["check"])},
     **COMMON,
 }, required=["actions"])
