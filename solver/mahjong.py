@@ -252,9 +252,15 @@ class Mahjong:
 
     def counts(self, faces: Iterable[Face]) -> list[int]:
         out = [0] * len(self.identities)
+        by_face = self.identity_of_face
         for f in faces:
-            out[self.index[(f.suit, f.rank)]] += 1
+            out[by_face[f.index]] += 1
         return out
+
+    @cached_property
+    def identity_of_face(self) -> list[int]:
+        """Face index (its place in the deck) -> identity index: a red five counts as a five."""
+        return [self.index[(f.suit, f.rank)] for f in self.rs.deck.faces]
 
     def size(self, hand: Hand) -> int:
         """The hand's size as the shapes count it: a declared kan counts as three tiles."""
@@ -289,7 +295,7 @@ class Mahjong:
         return self._tables[key]
 
     @cached_property
-    def _slices(self) -> tuple[tuple[int, int], ...]:
+    def suit_slices(self) -> tuple[tuple[int, int], ...]:
         out, start = [], 0
         for suit in self.suits:
             width = len(self.suit_ranks[suit])
@@ -313,18 +319,18 @@ class Mahjong:
         if need is None:
             return False
         reachable = {0}
-        for suit, (a, b) in zip(self.suits, self._slices):
+        for suit, (a, b) in zip(self.suits, self.suit_slices):
             options = self._table(shape, suit).get(tuple(counts[a:b]))
             if options is None:
                 return False
-            reachable = {r + _pack(o) for r in reachable for o in options}
-        return _pack(need) in reachable
+            reachable = {r + pack_parts(o) for r in reachable for o in options}
+        return pack_parts(need) in reachable
 
     def winning_counts(self, counts: Sequence[int], declared: int = 0) -> bool:
         """Is a count vector (one entry per identity) a winning shape? (fast)"""
         fast = self._fast
         total = 0
-        for (a, b), table in zip(self._slices, fast.tables):
+        for (a, b), table in zip(self.suit_slices, fast.tables):
             total += table.get(tuple(counts[a:b]), fast.poison)
         for mask, need in fast.needs[declared] if declared < len(fast.needs) else ():
             if total & mask == need:
@@ -338,12 +344,12 @@ class Mahjong:
     def waits_counts(self, counts: Sequence[int], declared: int = 0) -> list[int]:
         """Indices of the identities that complete a count vector (形式聴牌 included)."""
         fast = self._fast
-        keys = [tuple(counts[a:b]) for a, b in self._slices]
+        keys = [tuple(counts[a:b]) for a, b in self.suit_slices]
         values = [table.get(key, fast.poison) for key, table in zip(keys, fast.tables)]
         total = sum(values)
         needs = fast.needs[declared] if declared < len(fast.needs) else ()
         out = []
-        for s, (a, _) in enumerate(self._slices):
+        for s, (a, _) in enumerate(self.suit_slices):
             rest = total - values[s]
             for i, value in fast.completions(s, keys[s]):
                 whole = rest + value
@@ -367,28 +373,7 @@ class Mahjong:
         """The tiles that complete the hand, a tile whose every copy is held included (形式聴牌)."""
         return [self.identities[i] for i in self.waits_counts(self.counts(hand.concealed), len(hand.melds))]
 
-    def fast_decompositions(self, counts: Sequence[int], declared: int = 0) -> list[tuple[str, tuple]]:
-        """Every decomposition of a count vector (concealed tiles) as ``(shape id, parts)``,
-        parts ``(kind id, identity indices)`` — by per-suit enumeration, no SAT; the tests
-        compare it with :meth:`decompositions`."""
-        if not self.winning_counts(counts, declared):
-            return []
-        out = []
-        for shape, need in self._needs_by_declared(declared):
-            per_suit = []
-            for s, (a, b) in enumerate(self._slices):
-                ways = self._suit_parts(shape, s, tuple(counts[a:b]))
-                if not ways:
-                    break
-                per_suit.append(ways)
-            else:
-                for combo in _product(per_suit):
-                    used = tuple(map(sum, zip(*(u for u, _ in combo))))
-                    if used == need:
-                        out.append((shape.id, tuple(p for _, parts in combo for p in parts)))
-        return out
-
-    def _needs_by_declared(self, declared: int) -> list[tuple]:
+    def shape_needs(self, declared: int) -> list[tuple]:
         """(shape, part counts still needed) for the shapes a hand with ``declared`` melds can take."""
         key = ("needs", declared)
         if key not in self._tables:
@@ -396,14 +381,14 @@ class Mahjong:
                                  if (need := self._need(shape, declared)) is not None]
         return self._tables[key]
 
-    def _suit_parts(self, shape, s: int, key: tuple) -> list:
+    def suit_parts(self, shape, s: int, key: tuple) -> list:
         """The ways one suit's tiles split into the shape's parts: (part counts, parts) each,
         parts as (kind id, identity indices) — cached, suit patterns recur."""
         cache = self._tables.setdefault(("parts", shape.id, s), {})
         found = cache.get(key)
         if found is None:
             instances = self._instances(shape, s)
-            offset = self._slices[s][0]
+            offset = self.suit_slices[s][0]
             found = []
             for way in _suit_ways_cached(instances, shape.distinct, key):
                 used = [0] * len(shape.parts)
@@ -660,15 +645,7 @@ def _fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width
     return table
 
 
-def _product(lists: list[list]) -> Iterable[tuple]:
-    """itertools.product, spelled out so that a single way per suit costs no tuple churn."""
-    if all(len(x) == 1 for x in lists):
-        return (tuple(x[0] for x in lists),)
-    from itertools import product
-    return product(*lists)
-
-
-def _pack(vector: Sequence[int]) -> int:
+def pack_parts(vector: Sequence[int]) -> int:
     """A part-count vector as one int, 6 bits a part (sums of packed vectors add part-wise)."""
     out = 0
     for shift, n in enumerate(vector):
@@ -710,7 +687,7 @@ class _FastTables:
                 value = 0
                 for off, (shape, tables) in zip(offsets, fast_shapes):
                     vs = tables[s].get(key)
-                    value += (_pack(next(iter(vs))) << off) if vs else 1 << (off + FIELD * len(shape.parts))
+                    value += (pack_parts(next(iter(vs))) << off) if vs else 1 << (off + FIELD * len(shape.parts))
                 table[key] = value
             merged.append(table)
         most = max((p.count for shape in mj.rs.hand_shapes for p in shape.parts if p.declared), default=0)
@@ -720,7 +697,7 @@ class _FastTables:
             for off, (shape, _) in zip(offsets, fast_shapes):
                 need = mj._need(shape, declared)
                 if need is not None:
-                    row.append(((1 << FIELD * (len(shape.parts) + 1)) - 1 << off, _pack(need) << off))
+                    row.append(((1 << FIELD * (len(shape.parts) + 1)) - 1 << off, pack_parts(need) << off))
             needs.append(tuple(row))
         return cls(tuple(merged), poison, tuple(needs), tuple(s for s, _ in slow_shapes),
                    tuple(len(mj.suit_ranks[s]) for s in mj.suits),

@@ -292,9 +292,10 @@ def test_bad_seats_are_errors(sc3):
         sc3.settle_draw(3, tenpai=["N"])
 
 
-# -- the fast decompositions equal the SAT reference -----------------------------------------------
+# -- the scorer's decompositions and yaku against their references ---------------------------------
 
-def test_fast_decompositions_equal_the_sat_reference(sc):
+def test_readings_decompose_as_the_sat_reference_does(sc):
+    """The scorer's per-suit decompositions equal every decomposition SAT finds."""
     mj = sc.mj
     rng = random.Random(71)
     checked = 0
@@ -302,15 +303,64 @@ def test_fast_decompositions_equal_the_sat_reference(sc):
         counts34 = oracle.random_complete(rng) if n % 3 else oracle.random_hand(rng, 14, suits=1)
         faces = [mj.plain[(("mps"[t // 9], str(t % 9 + 1)) if t < 27 else ("z", oracle.HONOURS[t - 27]))]
                  for t in range(34) for _ in range(counts34[t])]
-        counts = mj.counts(faces)
-        fast = {(shape, tuple(sorted(parts))) for shape, parts in mj.fast_decompositions(counts)}
         ref = set()
         for d in mj.decompositions(Hand(tuple(faces))):
-            ref.add((d.shape, tuple(sorted((p.kind, tuple(sorted(mj.index[mj.identity(f)] for f in p.faces)))
+            ref.add((d.shape, tuple(sorted((sc.kind_shape[p.kind], tuple(sorted(mj.index[mj.identity(f)]
+                                                                                 for f in p.faces)))
                                            for p in d.parts))))
-        assert fast == ref, counts34
+        for face in {mj.identity(f): f for f in faces}.values():  # any winning tile: every reading
+            win = Win(mj.identity(face))
+            ours = {(r.shape, tuple(sorted((p.kind, p.tiles) for p in r.parts)))
+                    for r in sc.readings(Hand(tuple(faces)), win)}
+            assert ours == ref, (counts34, mj.tile_text(mj.identity(face)))
         checked += bool(ref)
     assert checked > 150
+
+
+WIN_FACTS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+             "tenhou", "chiihou", "renhou")
+
+
+# hands with the rarer yaku (hand, winning tile), each also met with random facts of the win
+RARE_HANDS = [("123m 123p 123s 789m 55p", "3s"), ("123m 789m 123p 999s 11z", "1z"), ("123m 789p 123s 999s 11m", "1m"),
+              ("112233m 112233p 55s", "5s"), ("111m 333m 555p 777p 22s", "2s"), ("555z 666z 777z 123m 22p", "2p"),
+              ("19m19p19s1234567z 1m", "1m"), ("1112345678999m 5m", "5m"), ("111z 222z 333z 444z 55z", "5z"),
+              ("22334466888s 666z", "6z"), ("111m 222m 333m 444m 55m", "5m"), ("123456789p 123m 44z", "4z")]
+
+
+def test_yaku_settled_by_keys_equal_every_primitive_tested(sc, ao):
+    """Most yaku are settled by a hand's and a reading's keys, the rest tested on the reading:
+    on random hands with random facts of the win, that gives exactly the yaku whose every
+    primitive's test passes (less the ones a higher yaku replaces)."""
+    rng = random.Random(5)
+    seen: set = set()
+    for n in range(1500 + 10 * len(RARE_HANDS)):
+        scorer = sc if n % 4 else ao
+        seat, round_wind = rng.choice("ESWN"), rng.choice("ES")
+        if n < 1500:
+            deal = random_deal(rng, allowed=ALLOWED[n % len(ALLOWED)])
+            text, tile, tsumo = deal.hand_string(), tenhou(deal.win), deal.tsumo
+        else:
+            (text, tile), tsumo = RARE_HANDS[n % len(RARE_HANDS)], rng.random() < 0.5
+        hand = scorer.mj.parse_hand(text)
+        facts = {f: rng.random() < 0.15 for f in WIN_FACTS}
+        facts["tsumo"] = tsumo
+        win = Win(scorer.tile(tile), seat=seat, round_wind=round_wind,
+                  dealer_streak=rng.choice([0, 1, 7, 8, 9]), **facts)
+        for r in scorer.readings(hand, win):
+            pool = scorer.closed_yaku if r.closed else scorer.open_yaku
+            every = [c for c in pool if c.matches(r)]
+            excluded = {e for c in every for e in c.excludes}
+            want = [c.yaku.id for c in every if c.yaku.id not in excluded]
+            got = [c.yaku.id for c in scorer.yaku_of(r)]
+            assert got == want, (text, tile, facts)
+            seen.update(got)
+    # the keys settle flags, shapes, tile classes, one suit, triplet and kan counts, concealed
+    # triplets, every-part classes and waits: these yaku must all have been met
+    assert {"riichi", "pinfu", "tanyao", "chanta", "junchan", "toitoi", "sanankou", "honitsu", "chinitsu",
+            "haku", "seat-wind", "round-wind", "iipeikou", "sanshoku", "ittsu", "chiitoitsu", "paarenchan",
+            "tenhou", "renhou", "ryanpeikou", "suuankou", "daisangen", "kokushi-13", "junsei-chuuren",
+            "daisuushii", "ryuuiisou", "suurenkou", "shousangen", "sanrenkou"} <= seen, sorted(seen)
 
 
 # -- differential against the mahjong package -------------------------------------------------------
@@ -360,3 +410,29 @@ def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
         tsumo += deal.tsumo
         yakuman += bool(ours.yakuman)
     assert compared >= 2000 and open_hands > 300 and tsumo > 800 and yakuman > 20 and renkou > 5
+
+
+def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
+    """The scorer's caches are bounded: emptied when full, they give the same answers."""
+    import solver.riichi as riichi
+
+    rng = random.Random(3)
+    deals = [random_deal(rng) for _ in range(60)]
+
+    def scores(scorer):
+        out = []
+        for d in deals:
+            win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat,
+                      round_wind=d.round_wind)
+            try:
+                s = scorer.score(scorer.mj.parse_hand(d.hand_string()), win)
+                out.append((s.han, s.fu, s.points.total, [y.id for y in s.yaku]))
+            except NotAWin:
+                out.append(None)
+        return out
+
+    want = scores(Scorer.for_ruleset(load_ruleset("gensou-mahjong")))
+    monkeypatch.setattr(riichi, "CACHE_LIMIT", 3)
+    small = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
+    assert scores(small) == want and any(want)
+    assert all(len(cache) <= 3 for cache in small._suits)
