@@ -383,22 +383,19 @@ class Mahjong:
 
     def suit_parts(self, shape, s: int, key: tuple) -> list:
         """The ways one suit's tiles split into the shape's parts: (part counts, parts) each,
-        parts as (kind id, identity indices) — cached, suit patterns recur."""
-        cache = self._tables.setdefault(("parts", shape.id, s), {})
-        found = cache.get(key)
-        if found is None:
-            instances = self._instances(shape, s)
-            offset = self.suit_slices[s][0]
-            found = []
-            for way in _suit_ways_cached(instances, shape.distinct, key):
-                used = [0] * len(shape.parts)
-                parts = []
-                for k in way:
-                    j, kid, vec, _ = instances[k]
-                    used[j] += 1
-                    parts.append((kid, tuple(offset + i for i, n in enumerate(vec) for _ in range(n))))
-                found.append((tuple(used), tuple(parts)))
-            cache[key] = found
+        parts as (kind id, identity indices). Not cached here: the scorer keeps what it makes of
+        them per suit pattern."""
+        instances = self._instances(shape, s)
+        offset = self.suit_slices[s][0]
+        found = []
+        for way in _suit_ways_cached(instances, shape.distinct, key):
+            used = [0] * len(shape.parts)
+            parts = []
+            for k in way:
+                j, kid, vec, _ = instances[k]
+                used[j] += 1
+                parts.append((kid, tuple(offset + i for i, n in enumerate(vec) for _ in range(n))))
+            found.append((tuple(used), tuple(parts)))
         return found
 
     def _instances(self, shape, s: int) -> tuple:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from itertools import product
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import product
 from typing import Callable, Mapping, NamedTuple, Sequence
 
 from .errors import MeldsError
@@ -143,7 +143,7 @@ class Reading:
                  "scorer", "win")
 
     def __init__(self, shape: str, parts: tuple, runs: tuple, triplets: tuple, pair: ScoredPart | None,
-                 wait: str, win_part: int | None, hand: "_HandFacts", key: tuple = ()):
+                 wait: str, win_part: int | None, hand: "_HandFacts", key: tuple):
         self.shape, self.parts, self.runs, self.triplets, self.pair = shape, parts, runs, triplets, pair
         self.wait = wait  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
         self.win_part = win_part  # the index in parts of the part the winning tile completed
@@ -209,8 +209,9 @@ class _Way(NamedTuple):
     honour_triplets: int
     part_classes: int  # the classes every part touches (all bits when there are no parts)
     kans: int
-    wins: Mapping[int, tuple[tuple[int, str | None], ...]]  # tile -> (part, its wait) for each part
-    # the tile may have completed (one of identical parts; wait None: it depends on the whole hand)
+    # tile -> (part index, wait) for each part the tile may have completed, one of identical parts
+    # (wait None: it depends on the whole hand, as 国士無双's does)
+    wins: Mapping[int, tuple[tuple[int, str | None], ...]]
 
 
 def _joined(ways: tuple[_Way, ...]) -> tuple:
@@ -247,7 +248,8 @@ class _Declared(NamedTuple):
     closed: bool  # no open meld among them
 
 
-_NO_DECLARED = _Declared((), 0, (), (), (), 0, -1, 0, 0, -1, 0, 0, True)
+_NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honour_triplets=0, part_classes=-1, kans=0,
+                         concealed=0, every=-1, some=0, suits=0, closed=True)
 
 
 class _Suit(NamedTuple):
@@ -722,7 +724,7 @@ class Scorer:
         before = counts.copy()
         before[w] -= 1
         suits = []
-        for cache, (a, b), s in zip(self._suits, mj.suit_slices, range(len(self._suits))):
+        for s, (cache, (a, b)) in enumerate(zip(self._suits, mj.suit_slices)):
             key = tuple(counts[a:b])
             found = cache.get(key)
             if found is None:
