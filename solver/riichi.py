@@ -150,9 +150,10 @@ class Reading:
         self.hand, self.key = hand, key  # key: ReadingKey's fields
         self.closed, self.scorer, self.win = hand.closed, hand.scorer, hand.win
 
-    def concealed_triplet(self, k: int, p: ScoredPart) -> bool:
-        # a triplet completed by a ron counts as open (明刻)
-        return not p.open and not (k == self.win_part and not self.win.tsumo)
+    def concealed_triplet(self, p: ScoredPart) -> bool:
+        """Is a triplet (or kan) of this reading concealed? One completed by a ron counts as open
+        (明刻); no two triplets of a hand are alike, so the part itself tells which one."""
+        return not p.open and (self.win.tsumo or p != self.parts[self.win_part])
 
 
 class _HandFacts(NamedTuple):
@@ -300,7 +301,7 @@ def _flag_key(k: KeyFacts, name) -> bool:
 
 def _pinfu(r: Reading, _) -> bool:
     return (r.shape == "standard" and len(r.runs) == 4 and r.wait == "ryanmen"
-            and r.pair is not None and not r.scorer.value_pair_fu(r.pair.tiles[0], r.win)[0])
+            and r.pair is not None and not r.scorer.pair_fu(r.win)[r.pair.tiles[0]][0])
 
 
 def _pinfu_key(k: KeyFacts, _) -> bool | None:
@@ -374,8 +375,7 @@ def _every_part_key(k: KeyFacts, what) -> bool:
 
 
 def _concealed_triplets(r: Reading, n) -> bool:
-    count = sum(1 for k, p in enumerate(r.parts) if p.kind in ("triplet", "kan") and r.concealed_triplet(k, p))
-    return count >= n
+    return sum(1 for p in r.triplets if r.concealed_triplet(p)) >= n
 
 
 def _concealed_triplets_key(k: KeyFacts, n) -> bool:
@@ -604,6 +604,9 @@ class Scorer:
         self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its counts -> _Suit
         self._shapes_by_declared: dict = {}
         self._declared_cache: dict = {}
+        # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
+        self._hand_waits = {shape.id for shape in mj.rs.hand_shapes
+                            if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)}
         self._pair_fu_cache: dict = {}
         fu, triplet = ms.fu, ms.fu["triplet"]
         self._fu = _FuTable(fu["base"], fu.get("closed_ron", 10), fu.get("tsumo", 2), fu.get("wait", 2),
@@ -807,7 +810,7 @@ class Scorer:
                     if k and scored[k - 1] == part:
                         continue  # the same wait in an identical part is the same reading
                     for tile in sorted(set(part.tiles)):
-                        wait = None if shape.id == "kokushi" else self._wait_kind(shape.id, part, tile, None)
+                        wait = None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None)
                         wins[tile] = wins.get(tile, ()) + ((k, wait),)
                 found.append(_Way(pack_parts(used), *self._part_facts(scored), wins))
             ways.append(tuple(found))
@@ -866,7 +869,7 @@ class Scorer:
                 (position[shape.id], shape.id, pack_parts(need)) for shape, need in self.mj.shape_needs(declared)]
         return found
 
-    def _wait_kind(self, shape: str, part: ScoredPart, w: int, before: Counter) -> str:
+    def _wait_kind(self, shape: str, part: ScoredPart, w: int, before: Sequence[int] | None) -> str:
         if part.kind == "run":
             pos = part.tiles.index(w)
             if pos == 1:
@@ -878,7 +881,7 @@ class Scorer:
             return "ryanmen"
         if part.kind == "triplet":
             return "shanpon"
-        if shape == "kokushi":
+        if shape in self._hand_waits:
             return "kokushi-13" if part.kind == "pair" and all(before[i] == 1 for i in part.tiles[:1]) \
                 and sum(1 for n in before if n) == 13 else "kokushi"
         return "tanki"
@@ -957,11 +960,10 @@ class Scorer:
         if tsumo:
             total += fu.tsumo
             details.append(("tsumo", fu.tsumo))
-        ron_part = None if tsumo else r.parts[r.win_part]  # a triplet it completes is open (明刻)
         yaochu = self._yaochu
         for p in r.triplets:
             value = fu.yaochu_triplet if yaochu[p.tiles[0]] else fu.simple_triplet
-            if not p.open and p != ron_part:
+            if r.concealed_triplet(p):
                 value *= fu.closed_factor
             if p.kind == "kan":
                 value *= fu.kan_factor
@@ -970,7 +972,7 @@ class Scorer:
                 tile = self.mj.tile_text(self.mj.identities[p.tiles[0]])
                 details.append((f"{'kan' if p.kind == 'kan' else 'triplet'} {tile}", value))
         if r.pair is not None:
-            value, why = self._pair_fu(r.win)[r.pair.tiles[0]]
+            value, why = self.pair_fu(r.win)[r.pair.tiles[0]]
             if value:
                 total += value
                 details.append((why, value))
@@ -982,12 +984,12 @@ class Scorer:
             return fu.open_pinfu, [("open pinfu shape (食い平和形)", fu.open_pinfu)]
         return _round_up(total, fu.round_to), details
 
-    def _pair_fu(self, win: Win) -> list[tuple[int, str]]:
+    def pair_fu(self, win: Win) -> list[tuple[int, str]]:
         """tile -> the fu of a pair of it, and why, for the winner's seat and the round."""
         key = (win.seat, win.round_wind)
         found = self._pair_fu_cache.get(key)
         if found is None:
-            found = self._pair_fu_cache[key] = [self.value_pair_fu(i, win) for i in range(len(self.mj.identities))]
+            found = _remember(self._pair_fu_cache, key, [self.value_pair_fu(i, win) for i in range(len(self.mj.identities))])
         return found
 
     def dora_of(self, facts: _HandFacts) -> int:
