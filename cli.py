@@ -30,7 +30,7 @@ def handle_errors(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from solver.errors import MeldsError
+        from solver.core.errors import MeldsError
 
         try:
             return func(*args, **kwargs)
@@ -44,7 +44,7 @@ def handle_errors(func: Callable) -> Callable:
 
 
 def parse_options(pairs: Iterable[str]) -> dict[str, str]:
-    from solver.errors import BadOption
+    from solver.core.errors import BadOption
 
     out = {}
     for pair in pairs:
@@ -70,7 +70,7 @@ def run_batch(stream, handle: Callable[[dict], tuple[dict, int]]) -> int:
     ``handle`` maps one request object to (result object, exit code). A line that is not a
     JSON object, or whose request is bad, gives ``{"line": n, "error": {...}}`` and code 2.
     """
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     lines = [(i, line) for i, line in enumerate(stream, start=1) if line.strip()]
     codes = []
@@ -122,7 +122,7 @@ def dictionary_options(func: Callable) -> Callable:
 
 
 def _word_session(ruleset, words: dict):
-    from solver.word_game import WordSession
+    from solver.games.words.session import WordSession
 
     return WordSession(ruleset, tuple(Path(p) for p in words.get("dict_files", ())),
                        not words.get("no_default_dict", False),
@@ -134,8 +134,8 @@ def _word_session(ruleset, words: dict):
 @handle_errors
 def rulesets_cmd(as_json: bool) -> None:
     """List the bundled rulesets."""
-    from solver.present import ruleset_json
-    from solver.ruleset import bundled_rulesets, load_ruleset
+    from solver.melding.present import ruleset_json
+    from solver.core.ruleset import bundled_rulesets, load_ruleset
 
     found = [load_ruleset(str(path)) for path in bundled_rulesets()]
     if as_json:
@@ -183,10 +183,10 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
       melds check -r gensou-mahjong "123m 456p 11z [東東東] (0555p)"
       melds check -r word-rummy がっこう ネコジタ か゛っき
     """
-    from solver.errors import MeldsError
-    from solver.meld import MeldChecker
-    from solver.present import verdict_json, verdict_text
-    from solver.ruleset import load_ruleset
+    from solver.core.errors import MeldsError
+    from solver.melding.checker import MeldChecker
+    from solver.melding.present import verdict_json, verdict_text
+    from solver.core.ruleset import load_ruleset
 
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
     if ruleset.hand_shapes:  # mahjong: CARDS is a hand of 14 tiles, checked for a winning shape
@@ -221,8 +221,8 @@ def check_cmd(ruleset_ref: str, phase: str | None, ordered: bool, tiplu: str | N
 
 
 def _word_check(session, words: tuple, last_lap: bool, as_json: bool, batch) -> int:
-    from solver.errors import MeldsError
-    from solver.present_words import check_text
+    from solver.core.errors import MeldsError
+    from solver.games.words.present import check_text
 
     least = session.game.min_length["last_lap"] if last_lap else None
     if batch is not None:
@@ -248,7 +248,7 @@ _MAHJONG: dict = {}
 
 def _mahjong_for(ruleset):
     """One Mahjong (its fast tables built once) per ruleset object, for a whole batch."""
-    from solver.mahjong import Mahjong
+    from solver.games.mahjong.hands import Mahjong
 
     if id(ruleset) not in _MAHJONG:
         _MAHJONG[id(ruleset)] = Mahjong(ruleset)
@@ -256,7 +256,7 @@ def _mahjong_for(ruleset):
 
 
 def _hand_words(request: dict, *keys: str) -> str:
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     for key in keys:
         value = request.get(key)
@@ -268,8 +268,8 @@ def _hand_words(request: dict, *keys: str) -> str:
 
 
 def _mahjong_check(ruleset, cards: tuple, as_json: bool, batch) -> int:
-    from solver.errors import MeldsError
-    from solver.present_mahjong import check_json, check_text
+    from solver.core.errors import MeldsError
+    from solver.games.mahjong.present import check_json, check_text
 
     mj = _mahjong_for(ruleset)
 
@@ -298,8 +298,8 @@ def _mahjong_check(ruleset, cards: tuple, as_json: bool, batch) -> int:
 def _mahjong_solve(ruleset, words: str, question: str, draw: str | None, as_json: bool) -> tuple[dict, int, str]:
     """Waits of a 13-tile hand, or the closed kans a riichi hand may declare after a draw:
     (JSON result, exit code, text)."""
-    from solver.errors import MeldsError
-    from solver.present_mahjong import kans_json, kans_text, waits_json, waits_text
+    from solver.core.errors import MeldsError
+    from solver.games.mahjong.present import kans_json, kans_text, waits_json, waits_text
 
     mj = _mahjong_for(ruleset)
     hand = mj.parse_hand(words)
@@ -325,7 +325,7 @@ def _params(checker, tiplu: str | None) -> dict | None:
     """Query parameters from the command line (Marriage's tiplu)."""
     if tiplu is None:
         return None
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     if "tiplu" not in checker.ruleset.parameters:
         raise MeldsError(f"{checker.ruleset.id} has no tiplu")
@@ -341,9 +341,9 @@ def _answer_code(answer) -> int:
 def _inline_problem(ruleset, checker, hand: str, table: tuple, claimed: str | None,
                     has_melded: bool, phase: str | None, tiplu: str | None = None,
                     shown: tuple = ()):
-    from solver.errors import MeldsError
-    from solver.puzzle import table_meld
-    from solver.solve import Problem
+    from solver.core.errors import MeldsError
+    from solver.melding.puzzle import table_meld
+    from solver.melding.turn import Problem
 
     notation = checker.notation
     melds = []
@@ -412,7 +412,7 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
       melds solve -r word-rummy --hand ねこじたかいぬ --table がっこう --has-melded
       melds solve -r word-rummy --bonus --hand ねこいぬかさ
     """
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     question = ("best" if best else "see" if see else "which-tiplu" if which_tiplu else
                 "waits" if waits else "riichi-kan" if riichi_kan else "go-out")
@@ -428,7 +428,7 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
     if question in ("waits", "riichi-kan"):
         if not ruleset_ref:
             raise MeldsError(f"--{question} needs -r RULESET (a mahjong ruleset)")
-        from solver.ruleset import load_ruleset
+        from solver.core.ruleset import load_ruleset
 
         ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
         words = " ".join(([hand] if hand else []) + list(puzzle))
@@ -461,9 +461,9 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
         sys.exit(code)
     if not (ruleset_ref and hand):
         raise MeldsError("give a puzzle file or folder, or -r RULESET --hand \"CARDS\"")
-    from solver.meld import MeldChecker
-    from solver.ruleset import load_ruleset
-    from solver.solve import solve
+    from solver.melding.checker import MeldChecker
+    from solver.core.ruleset import load_ruleset
+    from solver.melding.turn import solve
 
     ruleset = load_ruleset(ruleset_ref, parse_options(option_pairs))
     if ruleset.words:
@@ -481,8 +481,8 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, claimed, has_melded, phase, tipl
 
 
 def _score_words(session, cards: tuple, bonus_words: str | None, as_json: bool, batch) -> int:
-    from solver.errors import MeldsError
-    from solver.present_words import score_text
+    from solver.core.errors import MeldsError
+    from solver.games.words.present import score_text
 
     if batch is not None:
         if cards:
@@ -496,7 +496,7 @@ def _score_words(session, cards: tuple, bonus_words: str | None, as_json: bool, 
 
 
 def _word_solve(session, facts: dict, max_seconds: float | None, as_json: bool) -> int:
-    from solver.present_words import bonus_text, turn_text
+    from solver.games.words.present import bonus_text, turn_text
 
     result, code = session.solve(facts, seconds=max_seconds)
     if as_json:
@@ -507,7 +507,7 @@ def _word_solve(session, facts: dict, max_seconds: float | None, as_json: bool) 
 
 
 def _print_answer(result, as_json: bool, stats: bool = False) -> None:
-    from solver.present import answer_json, answer_text
+    from solver.melding.present import answer_json, answer_text
 
     answer, problem, checker, puzzle_info = result
     if as_json:
@@ -533,7 +533,7 @@ _CHECKERS: dict = {}
 
 def _checker_for(ruleset):
     """One checker per ruleset object, kept for a whole folder or batch run."""
-    from solver.meld import MeldChecker
+    from solver.melding.checker import MeldChecker
 
     if id(ruleset) not in _CHECKERS:
         _CHECKERS[id(ruleset)] = MeldChecker(ruleset)
@@ -541,13 +541,13 @@ def _checker_for(ruleset):
 
 
 def _solve_puzzle(path: Path, question: str | None, budget: dict):
-    from solver.puzzle import load_puzzle, mismatches
-    from solver.solve import solve
+    from solver.melding.puzzle import load_puzzle, mismatches
+    from solver.melding.turn import solve
 
     puzzle = load_puzzle(path)
     checker = _checker_for(puzzle.ruleset)
     if puzzle.round is not None or puzzle.settlement is not None:
-        from solver.errors import MeldsError
+        from solver.core.errors import MeldsError
 
         flag = "--round" if puzzle.round is not None else "--settle"
         raise MeldsError(f"{path} is a round to settle: use melds score {flag} {path}")
@@ -561,9 +561,9 @@ def _solve_puzzle(path: Path, question: str | None, budget: dict):
 
 
 def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int:
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
-    from solver.state import is_state_file
+    from solver.core.state import is_state_file
 
     paths = sorted(p for p in folder.rglob("*.yaml") if not is_state_file(p))  # states are for melds move
     if not paths:
@@ -585,7 +585,7 @@ def _solve_folder(folder: Path, as_json: bool, max_seconds: float | None) -> int
                 continue
             answer, problem, checker, info = result
             if as_json:
-                from solver.present import answer_json
+                from solver.melding.present import answer_json
 
                 rows.append({**answer_json(answer, problem, checker), **info})
             else:
@@ -609,8 +609,9 @@ def _question_puzzle(path: Path):
     """For a mahjong puzzle (waits, best-discard, score) or a word puzzle (word-turn, word-bonus,
     word-check): (result row, exit code); else None. The code is 1 when the answer differs from
     the puzzle's expectation."""
-    from solver import mahjong_puzzle, word_puzzle
-    from solver.yamlload import load_file
+    from solver.games.mahjong import puzzles as mahjong_puzzle
+    from solver.games.words import puzzles as word_puzzle
+    from solver.core.yamlload import load_file
 
     if path.suffix not in (".yaml", ".yml"):
         return None
@@ -627,7 +628,7 @@ def _question_puzzle(path: Path):
 def _question_puzzle_text(row: dict) -> str:
     q = row["question"]
     if q.startswith("word-"):
-        from solver.present_words import bonus_text, check_text, turn_text
+        from solver.games.words.present import bonus_text, check_text, turn_text
 
         answer = {"word-turn": turn_text, "word-bonus": bonus_text, "word-check": check_text}[q](row)
         answer = answer.replace("\n", "\n  ")
@@ -645,8 +646,8 @@ def _question_puzzle_text(row: dict) -> str:
 
 def _settle_if_round(path: Path):
     """For a round puzzle: (summary row, exit code); None for a hand to solve."""
-    from solver.puzzle import load_puzzle, round_mismatches
-    from solver.roundscore import score_round
+    from solver.melding.puzzle import load_puzzle, round_mismatches
+    from solver.melding.rounds import score_round
 
     mahjong_row = _question_puzzle(path)
     if mahjong_row is not None:  # in a folder, a puzzle is good when it matches its expectation
@@ -654,8 +655,8 @@ def _settle_if_round(path: Path):
         return row, (code if "matches" not in row else EXIT_YES if row["matches"] else EXIT_NO)
     puzzle = load_puzzle(path)
     if puzzle.settlement is not None:
-        from solver.puzzle import settlement_mismatches
-        from solver.settle import settle
+        from solver.melding.puzzle import settlement_mismatches
+        from solver.games.marriage.settle import settle
 
         settled = settle(puzzle.settlement)
         problems = settlement_mismatches(puzzle, settled)
@@ -700,10 +701,10 @@ def _print_summary(rows: list[dict]) -> None:
 
 
 def _solve_batch(stream, ruleset_ref, option_pairs, question, budget, draw=None, words=None) -> int:
-    from solver.errors import MeldsError
-    from solver.present import answer_json
-    from solver.ruleset import load_ruleset
-    from solver.solve import solve
+    from solver.core.errors import MeldsError
+    from solver.melding.present import answer_json
+    from solver.core.ruleset import load_ruleset
+    from solver.melding.turn import solve
 
     base_options = parse_options(option_pairs)
     sessions: dict = {}  # one dictionary per ruleset for the whole batch
@@ -760,10 +761,10 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, as_json) -> None:
       melds audit --all --format markdown > docs/audit-report.md
       melds audit ./my-game.yaml --json
     """
-    from solver.audit import audit_ruleset
-    from solver.errors import MeldsError
-    from solver.present_audit import audit_markdown, audit_text, audits_json
-    from solver.ruleset import bundled_rulesets, load_ruleset
+    from solver.audit.engine import audit_ruleset
+    from solver.core.errors import MeldsError
+    from solver.audit.report import audit_markdown, audit_text, audits_json
+    from solver.core.ruleset import bundled_rulesets, load_ruleset
 
     if bool(ruleset_ref) == bool(all_rulesets):
         raise MeldsError("give one RULESET (id or path) or --all")
@@ -792,7 +793,7 @@ def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
       melds move -r marriage puzzles/marriage/moves/m02-wild-to-seen-player.yaml draw discard
       melds move -r word-rummy puzzles/word-rummy/moves/m01-first-word.yaml word たぬき
     """
-    from solver.present_moves import judgement_text
+    from solver.present.moves import judgement_text
 
     state, moves = _state_and_moves(ruleset_ref, state_file)
     judgement = moves.judge(state, " ".join(action))
@@ -819,15 +820,15 @@ def moves_cmd(ruleset_ref, as_json, state_file) -> None:
 
 
 def _state_and_moves(ruleset_ref, state_file):
-    from solver.errors import MeldsError
-    from solver.moves import moves_for
-    from solver.state import load_state
+    from solver.core.errors import MeldsError
+    from solver.melding.moves import moves_for
+    from solver.core.state import load_state
 
     if not Path(state_file).is_file():
         raise MeldsError(f"no state file {state_file!r}")
     state = load_state(state_file)
     if ruleset_ref:
-        from solver.ruleset import resolve_path
+        from solver.core.ruleset import resolve_path
 
         if resolve_path(ruleset_ref).resolve() != Path(state.ruleset.path).resolve():
             raise MeldsError(f"-r {ruleset_ref} but {state_file} is a {state.ruleset.id} state")
@@ -898,9 +899,9 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_arg, settle_fi
       melds score -r gensou-mahjong --exhaustive-draw --tenpai E,S
       melds score -r word-rummy ねこいぬかさ --bonus-words ねこ,いぬ
     """
-    from solver.errors import MeldsError
-    from solver.meld import MeldChecker
-    from solver.ruleset import load_ruleset
+    from solver.core.errors import MeldsError
+    from solver.melding.checker import MeldChecker
+    from solver.core.ruleset import load_ruleset
 
     winds = ("E", "S", "W", "N")
     if round_arg and round_arg not in winds:
@@ -946,7 +947,7 @@ def score_cmd(ruleset_ref, penalty, double, ordered, phase, round_arg, settle_fi
 def _score_mahjong_command(ref: str, options: dict, words, round_wind: str, flags: dict, as_json: bool,
                            batch) -> int:
     """melds score for a mahjong ruleset: one hand from the flags, a batch, or a draw."""
-    from solver.present_mahjong import draw_text
+    from solver.games.mahjong.present import draw_text
 
     base = {"round": round_wind, **{("win" if k == "win_tile" else k): v for k, v in flags.items()
                                     if v not in (None, "", False)}}
@@ -964,8 +965,8 @@ def _score_mahjong_command(ref: str, options: dict, words, round_wind: str, flag
 def _mahjong_ruleset(ref: str, options: dict, request: dict):
     """The ruleset for a scoring request: --players 3 picks the three-player form, --aotenjou
     sets the option."""
-    from solver.errors import MeldsError
-    from solver.ruleset import load_ruleset
+    from solver.core.errors import MeldsError
+    from solver.core.ruleset import load_ruleset
 
     options = {**options, **request.get("options", {})}
     if request.get("aotenjou"):
@@ -986,8 +987,8 @@ def _mahjong_ruleset(ref: str, options: dict, request: dict):
 @functools.lru_cache(maxsize=None)
 def _player_variant(ruleset_id: str, players: int) -> str | None:
     """The bundled ruleset that extends ``ruleset_id`` for this many players (read once)."""
-    from solver.ruleset import bundled_rulesets
-    from solver.yamlload import load_file
+    from solver.core.ruleset import bundled_rulesets
+    from solver.core.yamlload import load_file
 
     for path in bundled_rulesets():
         raw = load_file(str(path))
@@ -1001,7 +1002,7 @@ _SCORERS: dict = {}
 
 
 def _scorer_for(ruleset):
-    from solver.riichi import Scorer
+    from solver.games.mahjong.scoring import Scorer
 
     if id(ruleset) not in _SCORERS:
         _SCORERS[id(ruleset)] = (ruleset, Scorer(_mahjong_for(ruleset)))
@@ -1010,9 +1011,9 @@ def _scorer_for(ruleset):
 
 def _score_mahjong(ref: str, options: dict, request: dict, as_json: bool) -> tuple[dict, int, str]:
     """Score one winning hand: (JSON result, exit code, text)."""
-    from solver.errors import MeldsError
-    from solver.present_mahjong import score_json, score_text
-    from solver.riichi import NotAWin, win_from_facts
+    from solver.core.errors import MeldsError
+    from solver.games.mahjong.present import score_json, score_text
+    from solver.games.mahjong.scoring import NotAWin, win_from_facts
 
     ruleset = _mahjong_ruleset(ref, options, request)
     scorer = _scorer_for(ruleset)
@@ -1036,7 +1037,7 @@ def _score_mahjong(ref: str, options: dict, request: dict, as_json: bool) -> tup
 
 
 def _settle_draw(ref: str, options: dict, request: dict) -> dict:
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     ruleset = _mahjong_ruleset(ref, options, request)
     scorer = _scorer_for(ruleset)
@@ -1055,8 +1056,8 @@ def _settle_draw(ref: str, options: dict, request: dict) -> dict:
 
 
 def _score_cards(checker, faces, penalty, double, ordered, phase) -> tuple[dict, int]:
-    from solver.present import verdict_json
-    from solver.scoring import hand_breakdown, hand_points, meld_breakdown
+    from solver.melding.present import verdict_json
+    from solver.melding.points import hand_breakdown, hand_points, meld_breakdown
 
     rs, fmt = checker.ruleset, checker.notation
     if penalty:
@@ -1068,7 +1069,7 @@ def _score_cards(checker, faces, penalty, double, ordered, phase) -> tuple[dict,
     if ordered:
         verdict = checker.check(faces, phase=phase, ordered=True)
         reading = verdict.reading
-        from solver.scoring import meld_points
+        from solver.melding.points import meld_points
         points = meld_points(reading) if verdict.legal else None
     else:
         verdict, points, reading = checker.best_reading(faces, phase=phase)
@@ -1104,9 +1105,9 @@ def _score_text(result: dict) -> str:
 
 
 def _score_settlement(path: Path, as_json: bool) -> int:
-    from solver.errors import MeldsError
-    from solver.puzzle import load_puzzle, settlement_mismatches
-    from solver.settle import settle
+    from solver.core.errors import MeldsError
+    from solver.melding.puzzle import load_puzzle, settlement_mismatches
+    from solver.games.marriage.settle import settle
 
     puzzle = load_puzzle(path)
     if puzzle.settlement is None:
@@ -1142,9 +1143,9 @@ def _echo_payments(payments: dict, problems: list | None, what: str) -> None:
 
 
 def _score_round(path: Path, as_json: bool) -> int:
-    from solver.errors import MeldsError
-    from solver.puzzle import load_puzzle, round_mismatches
-    from solver.roundscore import score_round
+    from solver.core.errors import MeldsError
+    from solver.melding.puzzle import load_puzzle, round_mismatches
+    from solver.melding.rounds import score_round
 
     puzzle = load_puzzle(path)
     if puzzle.round is None:

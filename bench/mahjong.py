@@ -9,7 +9,7 @@ the same process; the best of ``--rounds`` timings is reported, with the ratio a
 answer agreed. Waits: ours is :meth:`Mahjong.waits_counts`; the package has no wait call, so its
 side is what a user of it writes — ``is_agari`` for each tile not already held four times.
 Target (issue 6): our rates at least the package's. Scoring (issue 7): random winning hands
-scored by :class:`solver.riichi.Scorer` and by the package's ``estimate_hand_value``, its inputs
+scored by :class:`solver.games.mahjong.scoring.Scorer` and by the package's ``estimate_hand_value``, its inputs
 (136-tile lists, melds, config) built beforehand; target twice its rate. The package is a test-only dependency
 (``pip install -e '.[test]'``).
 """
@@ -21,7 +21,7 @@ import random
 import sys
 import time
 
-from solver.ruleset import load_ruleset
+from solver.core.ruleset import load_ruleset
 
 HONOURS = "東南西北白發中"
 
@@ -69,7 +69,7 @@ def main() -> None:
     except ImportError:
         sys.exit("bench.mahjong compares with the mahjong package: pip install -e '.[test]'")
 
-    from solver.mahjong import Mahjong
+    from solver.games.mahjong.hands import Mahjong
 
     start = time.perf_counter()
     mj = Mahjong(load_ruleset("gensou-mahjong"))
@@ -124,7 +124,7 @@ def _scoring(args, agari_module=None) -> tuple:
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import OptionalRules
 
-    from solver.riichi import NotAWin, Scorer, Win
+    from solver.games.mahjong.scoring import NotAWin, Scorer, Win
 
     scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
     options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,

@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,9 +16,9 @@ import random
 import statistics
 import sys
 
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
-from solver.solve import Problem, solve
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
+from solver.melding.turn import Problem, solve
 
 WILD_CLASSES = {"陰陽", "空無", "太極"}
 

@@ -12,10 +12,10 @@ import argparse
 import random
 import statistics
 
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
-from solver.solve import Problem, solve
-from solver.table import TableMeld
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
+from solver.melding.turn import Problem, solve
+from solver.melding.table import TableMeld
 
 
 def main() -> None:

@@ -19,9 +19,9 @@ import statistics
 import time
 from collections import Counter
 
-from solver.ruleset import load_ruleset
-from solver.words import Dictionary
-from solver.wordturn import Turn, solve_turn
+from solver.core.ruleset import load_ruleset
+from solver.games.words.tiles import Dictionary
+from solver.games.words.turn import Turn, solve_turn
 
 
 def deal_table(rng: random.Random, words: list[str], size: int) -> tuple[str, ...]:

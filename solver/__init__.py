@@ -16,14 +16,14 @@ The SAT-backed names are imported on first use, so that ``import solver`` stays 
 
 from __future__ import annotations
 
-from .errors import MeldsError
-from .ruleset import Ruleset, load_ruleset
+from solver.core.errors import MeldsError
+from solver.core.ruleset import Ruleset, load_ruleset
 
 _LAZY = {
-    "MeldChecker": ("meld", "MeldChecker"),
-    "Verdict": ("meld", "Verdict"),
-    "Reason": ("meld", "Reason"),
-    "Notation": ("notation", "Notation"),
+    "MeldChecker": ("solver.melding.checker", "MeldChecker"),
+    "Verdict": ("solver.melding.checker", "Verdict"),
+    "Reason": ("solver.melding.checker", "Reason"),
+    "Notation": ("solver.core.notation", "Notation"),
 }
 
 __all__ = ["MeldsError", "Ruleset", "load_ruleset", *_LAZY]
@@ -34,5 +34,5 @@ def __getattr__(name: str):
         from importlib import import_module
 
         module, attr = _LAZY[name]
-        return getattr(import_module(f".{module}", __name__), attr)
+        return getattr(import_module(module), attr)
     raise AttributeError(name)

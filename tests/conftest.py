@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from solver.ruleset import Face, MeldKind, Ruleset
+from solver.core.ruleset import Face, MeldKind, Ruleset
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from functools import lru_cache
 import pytest
 
 from clirun import ROOT, run
-from solver.audit import audit_ruleset
-from solver.present_audit import audit_markdown
-from solver.ruleset import bundled_rulesets, load_ruleset
+from solver.audit.engine import audit_ruleset
+from solver.audit.report import audit_markdown
+from solver.core.ruleset import bundled_rulesets, load_ruleset
 
 
 @lru_cache(maxsize=1)
@@ -130,7 +130,7 @@ def test_score_table_pattern_is_checked():
     """The bundled set table doubles (1 2 4 8); the same table with 5 at five cards breaks it."""
     from dataclasses import replace
 
-    from solver.audit import Audit, _score_table
+    from solver.audit.engine import Audit, _score_table
 
     rs = load_ruleset("fesca")
     kind = rs.kinds[0]
@@ -179,7 +179,7 @@ def test_ambiguous_melds_without_a_deciding_rule_are_found_by_sat(tmp_path):
     """)
     (f,) = [f for f in audit_ruleset(rs).findings if "/ambiguous/" in f.id]
     assert f.severity == "gap" and f.id.endswith("group+trio")
-    from solver.meld import MeldChecker
+    from solver.melding.checker import MeldChecker
 
     with MeldChecker(rs) as checker:
         verdict = checker.check(checker.notation.parse_many(f.witness))
@@ -208,7 +208,7 @@ def test_each_claim_kind_holds_in_the_bundle_and_a_planted_flip_is_found(tmp_pat
     its value flipped, planted in a copy, is reported as a contradiction."""
     import yaml
 
-    from solver.audit import CLAIMS
+    from solver.audit.engine import CLAIMS
 
     assert kind in CLAIMS
     for path in bundled_rulesets():

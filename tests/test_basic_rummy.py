@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
 
 
 def check(checker, text, **kw):
@@ -97,7 +97,7 @@ def test_two_decks_group_needs_distinct_suits():
 
 
 def test_one_deck_holds_one_copy(rummy_checker):
-    from solver.errors import TooManyCopies
+    from solver.core.errors import TooManyCopies
 
     with pytest.raises(TooManyCopies, match="H7 is given 2 times"):
         check(rummy_checker, "H7 H7 S7")
@@ -120,7 +120,7 @@ def test_note_one_deal_variants(option, cards):
 
 
 def test_seven_players_is_not_a_game(rummy):
-    from solver.errors import BadOption
+    from solver.core.errors import BadOption
 
     with pytest.raises(BadOption):
         rummy.hand_size(7)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 
 from replay import replay
-from solver.meld import NO_PHASE, MeldChecker
-from solver.puzzle import table_meld
-from solver.ruleset import load_ruleset
-from solver.scoring import meld_points
-from solver.solve import Problem, solve
-from solver.table import meld_state, recall, remeld_forbidden
+from solver.melding.checker import NO_PHASE, MeldChecker
+from solver.melding.puzzle import table_meld
+from solver.core.ruleset import load_ruleset
+from solver.melding.points import meld_points
+from solver.melding.turn import Problem, solve
+from solver.melding.table import meld_state, recall, remeld_forbidden
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)
@@ -252,7 +252,7 @@ def test_claimed_turn_ends_by_bury():
 
 
 def test_claimed_card_that_fits_no_meld_is_an_impossible_state():
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     with pytest.raises(MeldsError, match="impossible state"):
         solved(problem("水1 木3 木4 木5", turn="claimed", claimed="水1"))
@@ -265,7 +265,7 @@ def test_recall_returns_every_card_with_buried_wilds():
     """他人に単札操作されていて…全てまとめて手札に戻すことができる。埋め潰されたワイルドカードも新たに分離して活用"""
     meld = table_meld(N, "me", "木3 木4(太極) 木5 木6")
     assert sorted(recall(meld)) == sorted(N.parse_many("木3 木4 太極 木5 木6"))
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     with pytest.raises(MeldsError):
         recall(table_meld(N, "B", "木3 木4 木5"))

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import mahjong_oracle as oracle
 from riichi_package import package_waits
-from solver.errors import MeldsError, TooManyCopies, UnknownCard
-from solver.mahjong import Hand, Mahjong
-from solver.ruleset import load_ruleset
+from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
+from solver.games.mahjong.hands import Hand, Mahjong
+from solver.core.ruleset import load_ruleset
 
 
 @pytest.fixture(scope="module")
@@ -398,7 +398,7 @@ def test_riichi_kan_needs_a_tenpai_hand(mj):
 def test_riichi_kan_examples_are_cited_in_the_ruleset(mj):
     quotes = [e.quote for e in mj.rs.riichi_kan.examples]
     assert len(quotes) == 3 and all(q.startswith("例:") for q in quotes)
-    from solver.ruleset import document_text
+    from solver.core.ruleset import document_text
 
     text = document_text(mj.rs.document, mj.rs.path)
     assert all(q in text for q in quotes)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import marriage_oracle as mo
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
-from solver.settle import PlayerResult, RoundResult, pairwise, settle
-from solver.solve import Problem, solve
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
+from solver.games.marriage.settle import PlayerResult, RoundResult, pairwise, settle
+from solver.melding.turn import Problem, solve
 
 RS = load_ruleset("marriage")
 CHECKER = MeldChecker(RS)
@@ -256,13 +256,13 @@ def player(name, seen, cards="", marriages=0, tunnelas=(), maal=None):
 def test_maal_points_by_hand():
     tiplu = N.parse("H7")
     p = player("A", True, "H7 H7 H8 H6 H6 S7 C2", marriages=1)  # marriage H6 H7 H8 + H7 + H6
-    total, parts = __import__("solver.settle", fromlist=["x"]).maal_points(RS, p, tiplu)
+    total, parts = __import__("solver.games.marriage.settle", fromlist=["x"]).maal_points(RS, p, tiplu)
     # marriage 10, one more tiplu 3, one more jhiplu 2; S7 is an ordinary joker (0)
     assert total == 15
 
 
 def test_dealt_tunnela_values():
-    from solver.settle import maal_points
+    from solver.games.marriage.settle import maal_points
 
     tiplu = N.parse("H7")
     assert maal_points(RS, player("A", True, "S9 S9 S9", tunnelas=["S9 S9 S9"]), tiplu)[0] == 5
@@ -303,7 +303,7 @@ def test_settlement_is_zero_sum_and_equals_pairwise(players, data, dublee):
 
 from pathlib import Path  # noqa: E402
 
-from solver.puzzle import load_puzzle  # noqa: E402
+from solver.melding.puzzle import load_puzzle  # noqa: E402
 
 MARRIAGE_PUZZLES = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "marriage").glob("m*.yaml"))
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import oracle
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clirun import ROOT, run, subprocess_run
-from solver.errors import MeldsError
-from solver.moves import UNKNOWN, moves_for
-from solver.ruleset import load_ruleset
-from solver.schema import validate
-from solver.state import GameState, load_state, state_from_data
-from solver.yamlload import load_file
+from solver.core.errors import MeldsError
+from solver.melding.moves import UNKNOWN, moves_for
+from solver.core.ruleset import load_ruleset
+from solver.core.schema import validate
+from solver.core.state import GameState, load_state, state_from_data
+from solver.core.yamlload import load_file
 
 STATES = sorted(ROOT.glob("puzzles/*/moves/*.yaml"))
 MOVES: dict = {}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.errors import TooManyCopies, UnknownCard
-from solver.notation import Notation
+from solver.core.errors import TooManyCopies, UnknownCard
+from solver.core.notation import Notation
 
 
 @pytest.fixture(scope="module")

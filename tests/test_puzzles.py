@@ -7,16 +7,16 @@ from pathlib import Path
 import pytest
 
 import oracle
-from solver.meld import MeldChecker
+from solver.melding.checker import MeldChecker
 from replay import replay
-from solver.mahjong_puzzle import is_mahjong_puzzle, solve_puzzle
-from solver.state import is_state_file
-from solver.word_puzzle import is_word_puzzle
-from solver.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
-from solver.yamlload import load_file
-from solver.settle import settle
-from solver.roundscore import score_round
-from solver.solve import solve
+from solver.games.mahjong.puzzles import is_mahjong_puzzle, solve_puzzle
+from solver.core.state import is_state_file
+from solver.games.words.puzzles import is_word_puzzle
+from solver.melding.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
+from solver.core.yamlload import load_file
+from solver.games.marriage.settle import settle
+from solver.melding.rounds import score_round
+from solver.melding.turn import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state_file(p))  # states: test_moves
@@ -51,8 +51,8 @@ def test_mahjong_puzzle_answer_matches_expectation(path):
     assert row["matches"], row["mismatches"]
     if row["question"] in ("waits", "best-discard"):  # the plain-Python oracle agrees
         import mahjong_oracle
-        from solver.mahjong import Mahjong
-        from solver.ruleset import load_ruleset
+        from solver.games.mahjong.hands import Mahjong
+        from solver.core.ruleset import load_ruleset
 
         mj = Mahjong(load_ruleset(data["ruleset"]))
         hand = mj.parse_hand(data["hand"])

@@ -13,10 +13,10 @@ import pytest
 
 import mahjong_oracle as oracle
 from riichi_package import random_deal, tenhou
-from solver.errors import MeldsError
-from solver.mahjong import Hand
-from solver.riichi import NotAWin, Scorer, Win
-from solver.ruleset import load_ruleset
+from solver.core.errors import MeldsError
+from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+from solver.core.ruleset import load_ruleset
 
 
 @pytest.fixture(scope="module")
@@ -414,7 +414,7 @@ def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
 
 def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
     """The scorer's caches are bounded: emptied when full, they give the same answers."""
-    import solver.riichi as riichi
+    import solver.games.mahjong.scoring as riichi
 
     rng = random.Random(3)
     deals = [random_deal(rng) for _ in range(60)]

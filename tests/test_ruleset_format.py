@@ -12,10 +12,10 @@ import jsonschema
 import pytest
 import yaml
 
-from solver.errors import BadOption, MalformedYaml, SchemaError, UnknownRuleset
-from solver.ruleset import (DOCUMENTS_DIR, bundled_rulesets, document_text, load_ruleset,
+from solver.core.errors import BadOption, MalformedYaml, SchemaError, UnknownRuleset
+from solver.core.ruleset import (DOCUMENTS_DIR, bundled_rulesets, document_text, load_ruleset,
                             normalise_quote, resolve_path)
-from solver.schema import Validator, load_schema
+from solver.core.schema import Validator, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = """\

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import oracle
-from solver.errors import MeldsError
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
-from solver.solve import Problem, solve
-from solver.table import TableMeld
+from solver.core.errors import MeldsError
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
+from solver.melding.turn import Problem, solve
+from solver.melding.table import TableMeld
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),

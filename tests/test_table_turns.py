@@ -7,10 +7,10 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replay import replay
-from solver.meld import MeldChecker
-from solver.ruleset import load_ruleset
-from solver.solve import Problem, solve
-from solver.table import TableMeld
+from solver.melding.checker import MeldChecker
+from solver.core.ruleset import load_ruleset
+from solver.melding.turn import Problem, solve
+from solver.melding.table import TableMeld
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)
@@ -69,7 +69,7 @@ def _value(answer):
 @settings(max_examples=150, **SETTINGS)
 @given(table_problems())
 def test_table_turns_replay_and_are_no_worse_than_the_hand_alone(problem):
-    from solver.errors import MeldsError
+    from solver.core.errors import MeldsError
 
     try:
         best = solve(problem, "best", checker=CHECKER)

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import word_oracle
-from solver.errors import MeldsError
-from solver.ruleset import load_ruleset
-from solver.word_game import WordSession
-from solver.word_puzzle import is_word_puzzle, puzzle_facts, solve_puzzle
-from solver.words import Dictionary, TileSet, normalise
-from solver.wordturn import Turn, solve_bonus, solve_turn
-from solver.yamlload import load_file
+from solver.core.errors import MeldsError
+from solver.core.ruleset import load_ruleset
+from solver.games.words.session import WordSession
+from solver.games.words.puzzles import is_word_puzzle, puzzle_facts, solve_puzzle
+from solver.games.words.tiles import Dictionary, TileSet, normalise
+from solver.games.words.turn import Turn, solve_bonus, solve_turn
+from solver.core.yamlload import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted(p for p in (ROOT / "puzzles" / "word-rummy").glob("*.yaml") if is_word_puzzle(load_file(p)))

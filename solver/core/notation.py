@@ -1,0 +1,148 @@
+"""Card notation: parsing what users type and printing what the documents write, in one place.
+
+A ruleset's deck declares, per card class, its spellings (``"{suit}{rank}"``, ``"空無{suit}"``,
+...) and, per suit and rank, the names that may stand in ``{suit}``/``{rank}``. From those this
+module builds one lookup table; parsing is a dictionary lookup after Unicode (NFKC) and case
+normalisation, so ``木3``, ``wood3`` and ``WD3`` are the same card, as are ``S9``, ``9s``, ``♠9``
+and ``9♠``. The first spelling of a class, with the suit and rank ids, is how a card is printed.
+
+>>> from solver.core.ruleset import load_ruleset
+>>> n = Notation.for_deck(load_ruleset("fesca").deck)
+>>> [n.format(f) for f in n.parse_many("wood3 yy10 void-earth taiji")]
+['木3', '陰陽10', '空無土', '太極']
+>>> b = Notation.for_deck(load_ruleset("basic-rummy").deck)
+>>> b.format_many(b.parse_many("9♠ ST 10h, hq"))
+'S9 S10 H10 HQ'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from solver.core.errors import TooManyCopies, UnknownCard
+from solver.core.ruleset import Deck, Face
+
+_COLORS = {"black": None, "white": None, "red": "red", "green": "green", "yellow": "yellow",
+           "blue": "blue", "magenta": "magenta", "cyan": "cyan"}
+
+
+def _key(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+@dataclass(frozen=True)
+class Notation:
+    deck: Deck
+    table: dict  # normalised spelling -> Face
+    canonical: dict  # Face -> printed spelling
+
+    @staticmethod
+    def for_deck(deck: Deck) -> "Notation":
+        return _notation_for(deck)
+
+    # -- parsing ----------------------------------------------------------------------------
+
+    def parse(self, token: str) -> Face:
+        """One card from its spelling; an unknown spelling says what is valid."""
+        face = self.table.get(_key(token))
+        if face is None:
+            raise UnknownCard(self._unknown_message(token))
+        return face
+
+    def split(self, text: str) -> list[str]:
+        return [t for t in re.split(r"[\s,、，]+", text.strip()) if t]
+
+    def parse_many(self, tokens: str | Iterable[str]) -> list[Face]:
+        """Cards from a string or a list of strings (each may hold several, space-separated)."""
+        if isinstance(tokens, str):
+            tokens = [tokens]
+        out = []
+        for token in tokens:
+            out.extend(self.parse(t) for t in self.split(token))
+        return out
+
+    def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
+        """More copies of a card than the deck (or the given pool) holds is an error."""
+        limits = available if available is not None else self.deck.copies
+        for face, count in Counter(faces).items():
+            if count > limits.get(face, 0):
+                held = limits.get(face, 0)
+                raise TooManyCopies(
+                    f"{self.format(face)} is given {count} times, but the deck holds "
+                    f"{held} cop{'y' if held == 1 else 'ies'}")
+
+    def _unknown_message(self, token: str) -> str:
+        close = difflib.get_close_matches(_key(token), list(self.table), n=3, cutoff=0.6)
+        guesses = sorted({self.format(self.table[c]) for c in close})
+        hint = f" Did you mean {' or '.join(guesses)}?" if guesses else ""
+        return f"unknown card {token!r} for this deck.{hint} {self.describe()}"
+
+    def describe(self) -> str:
+        """A one-sentence summary of how cards of this deck are written."""
+        parts = []
+        ascii_parts = []
+        for cls in self.deck.classes:
+            faces = [f for f in self.deck.faces if f.cls == cls.id]
+            first, last = self.format(faces[0]), self.format(faces[-1])
+            parts.append(first if len(faces) == 1 else f"{first} … {last}")
+            alt = self._ascii_example(faces[0])
+            if alt and alt != first:
+                ascii_parts.append(alt)
+        text = "Cards are written " + ", ".join(parts)
+        if ascii_parts:
+            text += " (ASCII: " + ", ".join(ascii_parts) + ")"
+        return text + "."
+
+    def _ascii_example(self, face: Face) -> str | None:
+        for spelling, f in self.table.items():
+            if f == face and spelling.isascii():
+                return spelling
+        return None
+
+    # -- printing ---------------------------------------------------------------------------
+
+    def format(self, face: Face) -> str:
+        return self.canonical[face]
+
+    def format_many(self, faces: Iterable[Face]) -> str:
+        return " ".join(self.format(f) for f in faces)
+
+    def format_identity(self, identity: tuple) -> str:
+        suit, rank = identity
+        return self.deck.identity_spell.replace("{suit}", suit or "").replace("{rank}", rank or "")
+
+    def color_of(self, face_or_suit: Face | str | None) -> str | None:
+        suit = face_or_suit.suit if isinstance(face_or_suit, Face) else face_or_suit
+        if suit is None:
+            return "bright_white" if isinstance(face_or_suit, Face) else None
+        return _COLORS.get(self.deck.suit(suit).color or "black")
+
+
+@lru_cache(maxsize=None)
+def _notation_for(deck: Deck) -> Notation:
+    suit_names = {s.id: (s.id,) + s.names for s in deck.suits}
+    rank_names = {r.id: (r.id,) + r.names for r in deck.ranks}
+    table: dict[str, Face] = {}
+    canonical: dict[Face, str] = {}
+    for cls in deck.classes:
+        for face in (f for f in deck.faces if f.cls == cls.id):
+            for t_index, template in enumerate(cls.spell):
+                suits = suit_names[face.suit] if "{suit}" in template else ("",)
+                ranks = rank_names[face.rank] if "{rank}" in template else ("",)
+                for s_index, suit in enumerate(suits):
+                    for r_index, rank in enumerate(ranks):
+                        text = template.replace("{suit}", suit).replace("{rank}", rank)
+                        if t_index == s_index == r_index == 0:
+                            canonical[face] = text
+                        key = _key(text)
+                        other = table.get(key)
+                        if other is not None and other != face:
+                            raise ValueError(f"spelling {text!r} names two cards")
+                        table[key] = face
+    return Notation(deck, table, canonical)

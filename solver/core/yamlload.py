@@ -1,0 +1,128 @@
+"""Safe YAML loading that remembers the line of every key and list item.
+
+Only PyYAML's safe loader is used (the C one when present, for start-up speed): no tag can build a
+Python object, nothing in a file is evaluated. Mappings come back as :class:`LDict` and sequences
+as :class:`LList`; they behave as ``dict`` and ``list`` and also know on which line each of their
+entries stands, so that schema errors can say "file:line: key".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from solver.core.errors import Location, MalformedYaml
+
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class LDict(dict):
+    """A dict that knows its own line and the line of each key (1-based), and its file."""
+
+    line: int | None = None
+    lines: dict
+    file: str | None = None
+
+
+class LList(list):
+    """A list that knows its own line and the line of each item (1-based), and its file."""
+
+    line: int | None = None
+    lines: list
+    file: str | None = None
+
+
+class _LocatingLoader(_Base):  # type: ignore[misc, valid-type]
+    """Safe loader whose mappings and sequences record line numbers."""
+
+
+def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> LDict:
+    loader.flatten_mapping(node)
+    out = LDict()
+    out.line = node.start_mark.line + 1
+    out.lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                "while constructing a mapping", node.start_mark, "found an unhashable key",
+                key_node.start_mark) from None
+        if key in out:
+            raise yaml.constructor.ConstructorError(
+                "while constructing a mapping", node.start_mark, f"found duplicate key {key!r}",
+                key_node.start_mark)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.lines[key] = key_node.start_mark.line + 1
+    return out
+
+
+def _construct_sequence(loader: _LocatingLoader, node: yaml.SequenceNode) -> LList:
+    out = LList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.lines = [child.start_mark.line + 1 for child in node.value]
+    return out
+
+
+_LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def _mark_file(node: Any, filename: str) -> None:
+    """Record on every mapping and list which file it came from (rulesets can extend others)."""
+    if isinstance(node, (LDict, LList)):
+        node.file = filename
+        for child in (node.values() if isinstance(node, LDict) else node):
+            _mark_file(child, filename)
+
+
+def load_text(text: str, filename: str) -> Any:
+    """Parse YAML text; a syntax error becomes :class:`MalformedYaml` with file and line."""
+    try:
+        data = yaml.load(text, Loader=_LocatingLoader)  # noqa: S506 - a SafeLoader subclass
+        _mark_file(data, filename)
+        return data
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = exc.problem or exc.context or "cannot parse"
+        raise MalformedYaml(f"malformed YAML: {problem}", Location(filename, line)) from None
+    except yaml.YAMLError as exc:
+        raise MalformedYaml(f"malformed YAML: {exc}", Location(filename)) from None
+
+
+def load_file(path: str | Path) -> Any:
+    """Read and parse a YAML file; unreadable or non-UTF-8 files are reported, not raised raw."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MalformedYaml("no such file", Location(str(path))) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MalformedYaml(f"cannot read the file: {exc}", Location(str(path))) from None
+    return load_text(text, str(path))
+
+
+def line_of(container: Any, key: Any) -> int | None:
+    """The line of ``container[key]`` if the loader recorded it."""
+    if isinstance(container, LDict):
+        return container.lines.get(key, container.line)
+    if isinstance(container, LList) and isinstance(key, int) and 0 <= key < len(container.lines):
+        return container.lines[key]
+    return getattr(container, "line", None)
+
+
+def merged(base: Any, override: Any) -> Any:
+    """``override`` laid over ``base``: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        out = LDict(base)
+        out.line = getattr(override, "line", None)
+        out.lines = {**getattr(base, "lines", {}), **getattr(override, "lines", {})}
+        out.file = getattr(override, "file", None)
+        for key, value in override.items():
+            out[key] = merged(base[key], value) if key in base else value
+        return out
+    return override

@@ -1,0 +1,240 @@
+"""Fesca Wild Rummy R turn by turn: the normal turn (draw from the stock, melds, single-card
+operations, recall, a discard to end it — and to go out), 鳴き (a claimed turn on a discard,
+nearest player first, no discard), and the field phase a 陰陽 discard sets.
+
+Actions: ``draw stock [CARD]``, ``meld CARDS`` (in table order), ``op ID N CARD [at K]`` (the
+operation ``ID`` of the ruleset — layoff, substitute, bury, take-natural, excavate, chain-shift —
+on table meld ``N`` with a hand card; ``at K`` picks the position when there are several),
+``recall N``, ``discard CARD``; on a discard (step ``call``) ``B: claim``, or ``pass``; a
+claimed turn ends with ``end``. Table melds are written in table order, ``木5(太極)`` for a
+buried wild, as in puzzles."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solver.core.errors import MeldsError
+from solver.melding.moves import Action, Forbidden, RummyMoves
+from solver.melding.puzzle import table_meld
+from solver.core.ruleset import Ruleset
+from solver.core.state import GameState, TableWord
+from solver.melding.table import Table, TableMeld, meld_state
+
+
+class FescaMoves(RummyMoves):
+    VERBS = {"draw": "draw", "meld": "meld", "discard": "discard", "op": "op", "recall": "recall",
+             "claim": "claim", "pass": "pass_", "end": "end"}
+
+    def __init__(self, ruleset: Ruleset):
+        super().__init__(ruleset)
+        self.table = Table(ruleset, self.checker)
+
+    # -- the table ----------------------------------------------------------------------------
+
+    def phase(self, state: GameState) -> str | None:
+        return state.facts.get("phase") or self.rs.start_phase
+
+    def melds(self, state: GameState) -> list[TableMeld]:
+        return [table_meld(self.notation, t.owner, t.cards) for t in state.table]
+
+    def write(self, meld: TableMeld) -> str:
+        return " ".join(self.notation.format(f) + (f"({self.notation.format(b)})" if b is not None else "")
+                        for f, b in zip(meld.faces, meld.buried))
+
+    def turn_source(self, kind: str):
+        sources = self.rs.turn_rule(kind).sources
+        return sources[0] if sources else None
+
+    def turn_kind(self, state: GameState) -> str:
+        return "claimed" if state.facts.get("claimed_turn") else "normal"
+
+    def verdict(self, state: GameState, cards: list[str]):
+        return self.checker.check(self.notation.parse_many(cards), phase=self.phase(state), ordered=True)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def meld(self, state: GameState, action: Action) -> GameState:
+        after = super().meld(state, action)
+        claimed = state.facts.get("claimed_turn")
+        if claimed and state.melds_this_turn == 0 and self.canon(claimed) not in [self.canon(a) for a in action.args]:
+            raise Forbidden("claimed-card-first", f"the first meld of a claimed turn must hold {claimed}",
+                            self.turn_source("claimed"))
+        recalled = state.facts.get("recalled", [])
+        if recalled and self._meld_state(self.verdict(state, [self.canon(a) for a in action.args]).reading) in recalled:
+            raise Forbidden("recall-remeld", "a recalled meld may not come back in the same state (the same cards, "
+                            "the same wilds)", self.rs.restriction_sources.get("recall_no_remeld"))
+        return after
+
+    def _meld_state(self, reading) -> str:
+        """What 'the same state' of a meld is for the recall rule: its cards and which act as wilds,
+        written out (a state file keeps it)."""
+        cards, wilds = meld_state(reading)
+        return " ".join(self.notation.format(f) for f in cards) + " / " + " ".join(self.notation.format(f) for f in wilds)
+
+    def op(self, state: GameState, action: Action) -> GameState:
+        self._need_step(state, "play")
+        args = list(action.args)
+        if len(args) < 3 or not args[1].isdigit():
+            raise MeldsError("op ID N CARD [at K]: an operation of the ruleset, the table meld's number, a hand card")
+        op = next((o for o in self.rs.operations if o.id == args[0]), None)
+        if op is None or op.effect == "recall":
+            known = ", ".join(o.id for o in self.rs.operations if o.effect != "recall")
+            raise MeldsError(f"unknown operation {args[0]!r} (operations: {known})")
+        n = int(args[1])
+        melds = self.melds(state)
+        if not 1 <= n <= len(melds):
+            raise MeldsError(f"there is no table meld {n} (the table has {len(melds)})")
+        card = self.canon(args[2])
+        at = int(args[4]) if len(args) >= 5 and args[3] == "at" and args[4].isdigit() else None
+        self.take_from_hand(state, [card], "op")
+        meld = replace(melds[n - 1], mine=melds[n - 1].owner == state.turn)
+        if op.turns is not None and self.turn_kind(state) not in op.turns:
+            raise Forbidden("wrong-turn", f"{op.name} is not allowed in a {self.turn_kind(state)} turn", op.source)
+        if not self.table.touchable(meld, self.phase(state)):
+            raise Forbidden("phase", f"table meld {n} belongs to the other field phase", self.rs.phase_touch_source)
+        face = self.notation.parse(card)
+        found = [m for m in self.table.moves((meld,), (face,), self.phase(state), (op,))]
+        if at is not None:
+            found = [m for m in found if self._position(meld, m) == at]
+        if not found:
+            raise Forbidden("not-legal-here", f"{op.name} of {card} on table meld {n} ({self.write(meld)}) leaves no "
+                            f"legal meld", op.source)
+        move = found[0]
+        if not state.flag(state.turn, "melded"):
+            if op.before_own_meld == "forbidden":
+                raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
+                                self.rs.restriction_sources.get("before_own_meld"))
+        hand = self.hand(state)
+        hand.remove(card)
+        hand += [self.notation.format(f) for f in move.taken]
+        table = list(state.table)
+        table[n - 1] = TableWord(meld.owner, self.write(move.result))
+        after = self._with_hand(state, hand, table=tuple(table))
+        if move.taken and not state.flag(state.turn, "melded") and op.before_own_meld == "meld-taken-at-once":
+            after = replace(after, facts={**after.facts, "must_meld": [self.notation.format(f) for f in move.taken]})
+        return self._maybe_over(after, hand)
+
+    @staticmethod
+    def _position(meld: TableMeld, move) -> int:
+        """Where the played card lands in the resulting meld (1 is the first position)."""
+        result = move.result
+        if len(result.faces) > len(meld.faces):  # added at one end
+            return 1 if result.faces[1:] == meld.faces else len(result.faces)
+        if result.faces[1:] == meld.faces[:-1] and result.faces[0] in move.played:
+            return 1  # 付け抜き札 at the start
+        changed = [i for i in range(len(result.faces))
+                   if (result.faces[i], result.buried[i]) != (meld.faces[i], meld.buried[i])]
+        return changed[-1] + 1 if changed else 1
+
+    def recall(self, state: GameState, action: Action) -> GameState:
+        self._need_step(state, "play")
+        if self.turn_kind(state) != "normal":
+            raise Forbidden("wrong-turn", "a meld is recalled in a normal turn only", self.source("recall"))
+        if not action.args or not action.args[0].isdigit():
+            raise MeldsError("recall N: the number of one's own table meld")
+        n = int(action.args[0])
+        melds = self.melds(state)
+        if not 1 <= n <= len(melds):
+            raise MeldsError(f"there is no table meld {n}")
+        if melds[n - 1].owner != state.turn:
+            raise Forbidden("not-own-meld", "only one's own meld can be recalled", self.source("recall"))
+        cards = [self.notation.format(f) for f in melds[n - 1].all_cards]
+        table = state.table[:n - 1] + state.table[n:]
+        reading = self.table.reading(melds[n - 1])
+        recalled = list(state.facts.get("recalled", [])) + ([self._meld_state(reading)] if reading else [])
+        return self._with_hand(state, self.hand(state) + cards, table=table,
+                               facts={**state.facts, "recalled": recalled})
+
+    def discard(self, state: GameState, action: Action) -> GameState:
+        if self.turn_kind(state) == "claimed":
+            raise Forbidden("no-discard-in-claimed-turn", "a claimed turn has no discard; it ends with 'end'",
+                            self.turn_source("claimed"))
+        must = state.facts.get("must_meld") or []
+        card = self.canon(action.args[0]) if action.args else ""
+        if must and set(must) & set(self.hand(state) or []):
+            raise Forbidden("taken-not-melded", f"{' '.join(must)}, taken by an operation before one's own first "
+                            f"meld, must be melded at once", self.rs.restriction_sources.get("meld_taken_at_once"))
+        after = super().discard(state, action)
+        phase = self.rs.phase_after_discard(self.notation.parse(card), self.phase(state))
+        facts = {k: v for k, v in after.facts.items() if k not in ("must_meld", "recalled")}
+        if phase is not None:
+            facts["phase"] = phase
+        if after.step != "over":
+            after = replace(after, step="call", turn=state.turn)
+        return replace(after, facts=facts)
+
+    def _maybe_over(self, state: GameState, left: list[str]) -> GameState:
+        if left:
+            return state
+        if self.turn_kind(state) == "normal":  # 逆に通常の手番では、必ず捨て札して上がる必要がある
+            raise Forbidden("discard-to-go-out", "in a normal turn the last card must be a discard",
+                            self.turn_source("normal"))
+        return replace(state, step="over")
+
+    def claim(self, state: GameState, action: Action) -> GameState:
+        seat = action.actor
+        if state.step != "call" or not state.discards:
+            raise Forbidden("no-discard", "鳴き claims the discard just made; there is none to claim", self.source("claim"))
+        if seat is None or seat == state.discarded_by:
+            raise MeldsError("who claims? 'B: claim' (not the discarder)")
+        card = state.discards[-1]
+        hand = state.hands[seat]
+        if isinstance(hand, int):
+            new = hand + 1
+        else:
+            new = f"{hand} {card}".strip()
+        facts = {**state.facts, "claimed_turn": card, "resume": state.discarded_by, "claims": {}}
+        return replace(state, hands={**state.hands, seat: new}, discards=state.discards[:-1], turn=seat, step="play",
+                       melds_this_turn=0, facts=facts, taken=card)
+
+    def pass_(self, state: GameState, action: Action) -> GameState:
+        if state.step != "call":
+            raise Forbidden("wrong-step", "pass closes the claims on a discard; there is none")
+        seats = list(state.players)
+        nxt = seats[(seats.index(state.discarded_by or state.turn) + 1) % len(seats)]
+        return replace(state, turn=nxt, step="draw", facts={**state.facts, "claims": {}})
+
+    def end(self, state: GameState, action: Action) -> GameState:
+        if self.turn_kind(state) != "claimed":
+            raise Forbidden("normal-turn", "a normal turn ends with a discard", self.source("discard"))
+        if state.melds_this_turn == 0:
+            raise Forbidden("claimed-card-first", "a claimed turn must meld the claimed card", self.turn_source("claimed"))
+        seats = list(state.players)
+        resume = state.facts.get("resume") or state.turn
+        nxt = seats[(seats.index(resume) + 1) % len(seats)]  # back to the normal order
+        facts = {k: v for k, v in state.facts.items() if k not in ("claimed_turn", "resume", "must_meld")}
+        return replace(state, turn=nxt, step="draw", facts=facts, taken=None, melds_this_turn=0)
+
+    def candidates(self, state: GameState) -> list[str]:
+        if state.step == "call":
+            return ["pass"] + [f"{p}: claim" for p in state.players if p != state.discarded_by]
+        out = super().candidates(state)
+        out = [a for a in out if not a.startswith(("layoff", "show"))]
+        hand = self.hand(state)
+        if state.step == "play" and hand is not None:
+            melds = self.melds(state)
+            for n, meld in enumerate(melds, 1):
+                meld = replace(meld, mine=meld.owner == state.turn)
+                faces = tuple(self.notation.parse(c) for c in dict.fromkeys(hand) if c != "?")
+                for move in self.table.moves((meld,), faces, self.phase(state), self.rs.operations):
+                    out.append(f"op {move.op.id} {n} {self.notation.format(move.played[0])}")
+                if meld.owner == state.turn:
+                    out.append(f"recall {n}")
+            out.append("end")
+        return list(dict.fromkeys(out))
+
+
+def _claim_priority(self: FescaMoves, state: GameState, action: Action) -> str | None:
+    """鳴き宣言する人が複数の場合は、通常手番の最も近い人が優先される。"""
+    if action.verb != "claim" or not state.discarded_by:
+        return None
+    seats = list(state.players)
+    order = [seats[(seats.index(state.discarded_by) + k) % len(seats)] for k in range(1, len(seats))]
+    claimants = [s for s in (state.facts.get("claims") or {}) if s in order]
+    nearer = [s for s in claimants if action.actor in order and order.index(s) < order.index(action.actor)]
+    if nearer:
+        return f"{', '.join(nearer)} also claims and sits nearer in turn order after {state.discarded_by}"
+    return None
+
+
+FescaMoves.CHECKS = {"claim-priority": _claim_priority}

@@ -1,0 +1,721 @@
+"""Riichi mahjong hands on the meld machinery: winning shapes, waits, closed kans after riichi.
+
+Tiles are cards; mentsu, pairs and orphans are meld kinds; a winning hand is a partition of the
+concealed tiles into the parts of a *hand shape* (``hand_shapes:`` in the ruleset: four melds and
+a pair, seven distinct pairs, thirteen orphans), declared melds counting as melds.
+
+Two ways to decide, kept equal by the tests:
+
+* the reference — :meth:`Mahjong.decompositions`: candidate melds (:mod:`solver.melding.candidates`)
+  and an exact cover in SAT with the shape's part counts, enumerating every decomposition;
+* the fast path — :meth:`Mahjong.is_winning` and :meth:`Mahjong.waits`: per-suit tables built
+  from the same shapes and kinds (which count vectors of one suit the parts can fill), combined
+  across suits with a little dynamic programming.
+
+Hand strings follow tenhou: ``123m456p789s11z``, ``0`` a red five, honours also as 東南西北白發中;
+declared melds in brackets: ``[東東東]`` or ``[123m]`` open (pon, chi, open kan), ``(5555p)``
+a closed kan.
+
+>>> from solver.core.ruleset import load_ruleset
+>>> mj = Mahjong(load_ruleset("gensou-mahjong"))
+>>> [mj.tile_text(t) for t in mj.waits(mj.parse_hand("1113456788999p"))]  # the document says 2,5,8p
+['2p', '5p', '7p', '8p']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Iterable, Sequence
+
+from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
+from solver.core.ruleset import Face, Ruleset
+
+UNICODE = {"m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏", "p": "🀙🀚🀛🀜🀝🀞🀟🀠🀡", "s": "🀐🀑🀒🀓🀔🀕🀖🀗🀘",
+           "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"}}
+_TILE_TOKENS = re.compile(r"([0-9]+)([A-Za-z]?)|([A-Za-z][A-Za-z0-9]*)|(\s+)|(\S)")
+_FROM_UNICODE = {ch: f"{i + 1}{suit}" for suit in "mps" for i, ch in enumerate(UNICODE[suit])}
+MAX_COPIES = 5  # waits count a tile whose every copy is held (形式聴牌): a fifth, hypothetically
+
+
+@dataclass(frozen=True)
+class DeclaredMeld:
+    kind: str  # the ruleset's declared meld id: chi, pon, minkan, ankan
+    faces: tuple[Face, ...]
+    open: bool
+    meld_kind: str  # the meld kind it is: shuntsu, koutsu, kantsu
+
+
+@dataclass(frozen=True)
+class Hand:
+    concealed: tuple[Face, ...]
+    melds: tuple[DeclaredMeld, ...] = ()
+
+    @property
+    def tiles(self) -> tuple[Face, ...]:
+        return self.concealed + tuple(f for m in self.melds for f in m.faces)
+
+    def with_tile(self, face: Face) -> "Hand":
+        return Hand(self.concealed + (face,), self.melds)
+
+
+@dataclass(frozen=True)
+class Part:
+    kind: str
+    faces: tuple[Face, ...]
+    declared: str | None = None  # the declared meld id (chi, pon, …) or None for a concealed part
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    shape: str
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True)
+class KanVerdict:
+    tile: tuple  # the identity konged
+    okuri: bool  # the drawn tile is not the fourth (送り槓)
+    waits_before: tuple
+    waits_after: tuple | None
+    doc_allowed: bool
+    general_allowed: bool
+    reason_doc: str
+    reason_general: str
+
+
+class Mahjong:
+    """Hands of a ruleset with ``hand_shapes``."""
+
+    def __init__(self, ruleset: Ruleset, checker=None):
+        if not ruleset.hand_shapes:
+            raise MeldsError(f"{ruleset.id} has no hand shapes: it is not a mahjong ruleset")
+        from solver.melding.checker import MeldChecker
+        from solver.core.notation import Notation
+
+        self.rs = ruleset
+        self.checker = checker or MeldChecker(ruleset)
+        self.notation = Notation.for_deck(ruleset.deck)
+        # identities (suit, rank): a red five is a five
+        seen: dict[tuple, int] = {}
+        for face in ruleset.deck.faces:
+            seen.setdefault((face.suit, face.rank), len(seen))
+        self.identities = list(seen)
+        self.index = seen
+        self.suits = [s.id for s in ruleset.deck.suits if any(i[0] == s.id for i in self.identities)]
+        self.suit_ranks = {s: [i[1] for i in self.identities if i[0] == s] for s in self.suits}
+        self.plain = {ident: next(f for f in ruleset.deck.faces if (f.suit, f.rank) == ident and
+                                  f.cls == self._plain_class(ident)) for ident in self.identities}
+        self._tables: dict = {}
+
+    def _plain_class(self, ident) -> str:
+        classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
+        return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+
+    def identity(self, face: Face) -> tuple:
+        return (face.suit, face.rank)
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def parse_tiles(self, text: str) -> list[Face]:
+        """Tiles from tenhou groups (123m, 0p, 1z), honour kanji, Unicode tiles and the
+        ruleset's other spellings as words (E, haku, r5m).
+
+        >>> from solver.core.ruleset import load_ruleset
+        >>> mj = Mahjong(load_ruleset("gensou-mahjong"))
+        >>> mj.format_tiles(mj.parse_tiles("123m 0p 東🀄 haku"))
+        '123m0p157z'
+        """
+        out = []
+        for m in _TILE_TOKENS.finditer(text):
+            digits, suit, word, space, char = m.groups()
+            if digits:
+                if not suit:
+                    honours = f" or {digits}z" if set(digits) <= set("1234567") else ""
+                    raise UnknownCard(f"{digits!r} has no suit letter: write {digits}m, {digits}p, "
+                                      f"{digits}s{honours} (tenhou notation)")
+                if suit not in "mpsz":
+                    raise UnknownCard(f"unknown tile {digits + suit!r}: the suit letters are m (萬子), "
+                                      f"p (筒子), s (索子) and z (字牌)")
+                for digit in digits:
+                    if suit == "z" and digit not in "1234567":
+                        raise UnknownCard(f"unknown tile '{digit}z': honours are 1z–7z (東南西北白發中)")
+                    out.append(self._tile(f"{digit}{suit}"))
+            elif word or char:
+                out.append(self._tile(word or char))
+        return out
+
+    def _tile(self, token: str) -> Face:
+        token = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
+        try:
+            return self.notation.parse(token)
+        except UnknownCard:
+            raise UnknownCard(f"unknown tile {token!r} for {self.rs.name}: {self.describe_tiles()}") from None
+
+    def describe_tiles(self) -> str:
+        """The tiles of this set, as a hint after an unknown tile."""
+        parts = []
+        for suit, ranks in self.suit_ranks.items():
+            if suit == "z":
+                parts.append(f"1z–{len(ranks)}z ({''.join(ranks)})")
+            elif len(ranks) > 2 and [int(r) for r in ranks] == list(range(int(ranks[0]), int(ranks[-1]) + 1)):
+                parts.append(f"{ranks[0]}{suit}–{ranks[-1]}{suit}")
+            else:
+                parts.append(" ".join(f"{r}{suit}" for r in ranks))
+        reds = "".join(f"0{f.suit}/" for f in self.reds).rstrip("/")
+        red = f"; {reds} for a red five" if reds else ""
+        return f"tiles are {', '.join(parts)}{red}; e.g. 123p456s11z"
+
+    def parse_hand(self, text: str | Iterable[str]) -> Hand:
+        """A hand string with declared melds: ``123m 456p 11z [東東東] (0555p)``."""
+        if not isinstance(text, str):
+            text = " ".join(text)
+        brackets = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)")
+        groups = [(tuple(self.parse_tiles(m.group(1) if m.group(1) is not None else m.group(2))),
+                   m.group(2) is not None, m.group(0)) for m in brackets.finditer(text)]
+        if re.search(r"[\[\]()]", brackets.sub(" ", text)):
+            raise MeldsError(f"unbalanced bracket in {text!r}: declared melds are written [123m] (open) "
+                             f"or (0555p) (closed kan)")
+        concealed = tuple(self.parse_tiles(brackets.sub(" ", text)))
+        try:
+            self.notation.check_copies(concealed + tuple(f for faces, _, _ in groups for f in faces))
+        except TooManyCopies as exc:
+            held = Counter(concealed + tuple(f for faces, _, _ in groups for f in faces))
+            if any(held[self.plain[self.identity(red)]] > self.rs.deck.copies[self.plain[self.identity(red)]]
+                   for red in self.reds):
+                raise TooManyCopies(f"{exc} (one 5 of each suit is red: write it 0m, 0p or 0s)") from None
+            raise
+        melds = tuple(self._declared(faces, closed, raw) for faces, closed, raw in groups)
+        return Hand(concealed, melds)
+
+    @cached_property
+    def reds(self) -> tuple[Face, ...]:
+        """The red fives (faces of a rarer class than their identity's plain tile)."""
+        return tuple(f for f in self.rs.deck.faces if f.cls != self._plain_class(self.identity(f)))
+
+    def _declared(self, faces: tuple[Face, ...], closed: bool, text: str) -> DeclaredMeld:
+        """Which declared meld a bracket group is: [..] open (chi, pon, open kan), (..) a closed kan."""
+        verdict = self.checker.check(faces, explain=False)
+        kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
+        for d in self.rs.declared_melds:
+            if d.open == (not closed) and d.kind in kinds and verdict.legal:
+                if not d.allowed:
+                    quote = f": 「{d.source.quote}」" if d.source and d.source.quote else ""
+                    raise MeldsError(f"{text}: {d.name} ({d.id}) is not allowed in {self.rs.name}{quote}")
+                return DeclaredMeld(d.id, faces, d.open, d.kind)
+        allowed = ", ".join(f"{d.name} ({d.id}) {'[...]' if d.open else '(...)'}"
+                            for d in self.rs.declared_melds if d.allowed)
+        raise MeldsError(f"{text} is not a meld that can be declared here; declared melds are {allowed}")
+
+    def tile_text(self, ident: tuple) -> str:
+        suit, rank = ident
+        if suit == "z":
+            return f"{self.rs.deck.rank(rank).names[0]}"
+        return f"{rank}{suit}"
+
+    def tile_kanji(self, ident: tuple) -> str:
+        suit, rank = ident
+        return rank if suit == "z" else f"{rank}{suit}"
+
+    def tile_unicode(self, ident: tuple) -> str:
+        suit, rank = ident
+        table = UNICODE.get(suit)
+        if isinstance(table, dict):
+            return table.get(rank, "?")
+        return table[int(rank) - 1] if table else "?"
+
+    def format_tiles(self, faces: Sequence[Face], kanji: bool = False) -> str:
+        """Tenhou compact form: 123m456p11z (a red five as 0); ``kanji``: honours as the
+        document writes them, 123m456p東東."""
+        by_suit: dict[str, list[str]] = {}
+        for face in sorted(faces, key=lambda f: (self.suits.index(f.suit), self._rank_key(f))):
+            if face.suit == "z":
+                digit = face.rank if kanji else str(self._rank_key(face) + 1)
+            else:
+                digit = "0" if face.cls != self._plain_class(self.identity(face)) else face.rank
+            by_suit.setdefault(face.suit, []).append(digit)
+        return "".join("".join(d) + ("" if s == "z" and kanji else s) for s, d in by_suit.items())
+
+    def _rank_key(self, face: Face) -> int:
+        return self.suit_ranks[face.suit].index(face.rank)
+
+    def format_hand(self, hand: Hand) -> str:
+        parts = [self.format_tiles(hand.concealed)] if hand.concealed else []
+        for m in hand.melds:
+            body = self.format_tiles(m.faces)
+            parts.append(f"[{body}]" if m.open else f"({body})")
+        return " ".join(parts)
+
+    # -- counts -----------------------------------------------------------------------------
+
+    def counts(self, faces: Iterable[Face]) -> list[int]:
+        out = [0] * len(self.identities)
+        by_face = self.identity_of_face
+        for f in faces:
+            out[by_face[f.index]] += 1
+        return out
+
+    @cached_property
+    def identity_of_face(self) -> list[int]:
+        """Face index (its place in the deck) -> identity index: a red five counts as a five."""
+        return [self.index[(f.suit, f.rank)] for f in self.rs.deck.faces]
+
+    def size(self, hand: Hand) -> int:
+        """The hand's size as the shapes count it: a declared kan counts as three tiles."""
+        return len(hand.concealed) + 3 * len(hand.melds)
+
+    @cached_property
+    def winning_size(self) -> int:
+        """Tiles in a winning hand (14), from the first shape's parts."""
+        shape = self.rs.hand_shapes[0]
+        return sum(p.count * self.rs.kind(p.kinds[0]).size_min for p in shape.parts)
+
+    def require_size(self, hand: Hand, size: int, what: str, other: str) -> None:
+        """A hand of the wrong size is bad input, said plainly."""
+        if self.size(hand) != size:
+            kans = " (a declared kan counts as 3)" if hand.melds else ""
+            raise MeldsError(f"{what} has {size} tiles{kans}; this hand has {self.size(hand)}: "
+                             f"{self.format_hand(hand)}. {other}")
+
+    # -- the fast path --------------------------------------------------------------------------
+    #
+    # Each shape's part-count vector is packed into its own bit field of one int (6 bits a part,
+    # plus a "poison" field that is non-zero when a suit cannot be filled for that shape). One
+    # dict lookup per suit gives the suit's contribution to every shape at once; summing the
+    # suits and comparing each shape's field with its need decides the hand. Fields never carry
+    # into each other: no sum over four suits reaches 64.
+
+    def _table(self, shape, suit: str) -> dict:
+        """For one suit: counts tuple -> set of part-count vectors that fill it exactly."""
+        key = (shape.id, suit)
+        if key not in self._tables:
+            self._tables[key] = _suit_table(self.rs, shape, suit, self.suit_ranks[suit])
+        return self._tables[key]
+
+    @cached_property
+    def suit_slices(self) -> tuple[tuple[int, int], ...]:
+        out, start = [], 0
+        for suit in self.suits:
+            width = len(self.suit_ranks[suit])
+            out.append((start, start + width))
+            start += width
+        return tuple(out)
+
+    @cached_property
+    def _fast(self) -> "_FastTables":
+        return _FastTables.build(self)
+
+    def _need(self, shape, declared: int) -> list[int] | None:
+        need = [p.count - (declared if p.declared else 0) for p in shape.parts]
+        if any(n < 0 for n in need) or (shape.closed and declared):
+            return None
+        return need
+
+    def shape_fits(self, shape, counts: Sequence[int], declared: int) -> bool:
+        """Does one shape fit these counts? (general: any number of ways a suit can be filled)"""
+        need = self._need(shape, declared)
+        if need is None:
+            return False
+        reachable = {0}
+        for suit, (a, b) in zip(self.suits, self.suit_slices):
+            options = self._table(shape, suit).get(tuple(counts[a:b]))
+            if options is None:
+                return False
+            reachable = {r + pack_parts(o) for r in reachable for o in options}
+        return pack_parts(need) in reachable
+
+    def winning_counts(self, counts: Sequence[int], declared: int = 0) -> bool:
+        """Is a count vector (one entry per identity) a winning shape? (fast)"""
+        fast = self._fast
+        total = 0
+        for (a, b), table in zip(self.suit_slices, fast.tables):
+            total += table.get(tuple(counts[a:b]), fast.poison)
+        for mask, need in fast.needs[declared] if declared < len(fast.needs) else ():
+            if total & mask == need:
+                return True
+        return any(self.shape_fits(shape, counts, declared) for shape in fast.slow_shapes)
+
+    def is_winning(self, hand: Hand) -> bool:
+        """Do the hand's concealed tiles and declared melds make a winning shape? (fast)"""
+        return self.winning_counts(self.counts(hand.concealed), len(hand.melds))
+
+    def waits_counts(self, counts: Sequence[int], declared: int = 0) -> list[int]:
+        """Indices of the identities that complete a count vector (形式聴牌 included)."""
+        fast = self._fast
+        keys = [tuple(counts[a:b]) for a, b in self.suit_slices]
+        values = [table.get(key, fast.poison) for key, table in zip(keys, fast.tables)]
+        total = sum(values)
+        needs = fast.needs[declared] if declared < len(fast.needs) else ()
+        out = []
+        for s, (a, _) in enumerate(self.suit_slices):
+            rest = total - values[s]
+            for i, value in fast.completions(s, keys[s]):
+                whole = rest + value
+                for mask, need in needs:
+                    if whole & mask == need:
+                        out.append(a + i)
+                        break
+        if fast.slow_shapes:
+            trial = list(counts)
+            for i in range(len(trial)):
+                if i in out or trial[i] >= MAX_COPIES:
+                    continue
+                trial[i] += 1
+                if any(self.shape_fits(shape, trial, declared) for shape in fast.slow_shapes):
+                    out.append(i)
+                trial[i] -= 1
+            out.sort()
+        return out
+
+    def waits(self, hand: Hand) -> list[tuple]:
+        """The tiles that complete the hand, a tile whose every copy is held included (形式聴牌)."""
+        return [self.identities[i] for i in self.waits_counts(self.counts(hand.concealed), len(hand.melds))]
+
+    def shape_needs(self, declared: int) -> list[tuple]:
+        """(shape, part counts still needed) for the shapes a hand with ``declared`` melds can take."""
+        key = ("needs", declared)
+        if key not in self._tables:
+            self._tables[key] = [(shape, tuple(need)) for shape in self.rs.hand_shapes
+                                 if (need := self._need(shape, declared)) is not None]
+        return self._tables[key]
+
+    def suit_parts(self, shape, s: int, key: tuple) -> list:
+        """The ways one suit's tiles split into the shape's parts: (part counts, parts) each,
+        parts as (kind id, identity indices). Not cached here: the scorer keeps what it makes of
+        them per suit pattern."""
+        instances = self._instances(shape, s)
+        offset = self.suit_slices[s][0]
+        found = []
+        for way in _suit_ways_cached(instances, shape.distinct, key):
+            used = [0] * len(shape.parts)
+            parts = []
+            for k in way:
+                j, kid, vec, _ = instances[k]
+                used[j] += 1
+                parts.append((kid, tuple(offset + i for i, n in enumerate(vec) for _ in range(n))))
+            found.append((tuple(used), tuple(parts)))
+        return found
+
+    def _instances(self, shape, s: int) -> tuple:
+        key = ("instances", shape.id, s)
+        if key not in self._tables:
+            self._tables[key] = tuple(_suit_instances(self.rs, shape, self.suits[s], self.suit_ranks[self.suits[s]]))
+        return self._tables[key]
+
+    # -- the reference: every decomposition by SAT ------------------------------------------------
+
+    def decompositions(self, hand: Hand, limit: int = 200) -> list[Decomposition]:
+        out = []
+        for shape in self.rs.hand_shapes:
+            if shape.closed and hand.melds:
+                continue
+            out.extend(self._decompose(shape, hand, limit - len(out)))
+        return out
+
+    def _decompose(self, shape, hand: Hand, limit: int) -> list[Decomposition]:
+        from pysat.card import CardEnc, EncType
+        from pysat.formula import IDPool
+        from pysat.solvers import Solver
+
+        from solver.melding.candidates import candidates
+        from solver.melding.turn import exact_counter
+
+        need = [p.count - (len(hand.melds) if p.declared else 0) for p in shape.parts]
+        if any(n < 0 for n in need):
+            return []
+        kinds = [self.rs.kind(k) for p in shape.parts for k in p.kinds]
+        pool = list(hand.concealed)
+        options = []  # (var, part index, faces)
+        vpool = IDPool()
+        held = Counter(pool)
+        for cand in candidates(self.rs, pool, kinds):
+            faces = tuple(pool[i] for i in cand.cards)
+            verdict = self.checker.check(faces, explain=False)
+            if not verdict.legal:
+                continue
+            part = next((j for j, p in enumerate(shape.parts) if cand.kinds & set(p.kinds)), None)
+            if part is None:
+                continue
+            need_faces = Counter(faces)
+            times = min(held[f] // k for f, k in need_faces.items())
+            kind_id = next(k for k in shape.parts[part].kinds if k in cand.kinds)
+            previous = None
+            for _ in range(times):
+                var = vpool.id(("x", len(options)))
+                options.append((var, part, faces, previous, kind_id))
+                previous = var
+        clauses = [[-v, prev] for v, _, _, prev, _ in options if prev is not None]
+        for face in set(pool):
+            uses = [v for v, _, faces, _, _ in options for _ in range(faces.count(face))]
+            ge = exact_counter(uses, held[face] + 1, vpool, clauses)
+            if ge[held[face]] is None:
+                return []  # the face cannot be covered
+            if ge[held[face]] != 0:
+                clauses.append([ge[held[face]]])
+            if ge[held[face] + 1] is not None:
+                clauses.append([-ge[held[face] + 1]])
+        for j, n in enumerate(need):
+            lits = [v for v, part, _, _, _ in options if part == j]
+            if n > len(lits):
+                return []
+            clauses += CardEnc.equals(lits, n, vpool=vpool, encoding=EncType.seqcounter).clauses if lits else (
+                [] if n == 0 else [[]])
+        if shape.distinct:
+            by_identity: dict = {}
+            for v, _, faces, _, _ in options:
+                by_identity.setdefault(self.identity(faces[0]), []).append(v)
+            for lits in by_identity.values():
+                clauses += CardEnc.atmost(lits, 1, vpool=vpool, encoding=EncType.seqcounter).clauses
+        found = []
+        seen = set()
+        with Solver(name="g3", bootstrap_with=clauses) as solver:
+            while len(found) < limit and solver.solve():
+                model = set(l for l in solver.get_model() if l > 0)
+                chosen = [(kind_id, faces) for v, _, faces, _, kind_id in options if v in model]
+                # two decompositions differ in how the tiles group, not in where a red five sits
+                key = tuple(sorted((k, tuple(sorted(self.index[self.identity(f)] for f in faces)))
+                                   for k, faces in chosen))
+                solver.add_clause([-v for v, _, _, _, _ in options if v in model])
+                if key in seen:
+                    continue
+                seen.add(key)
+                # concealed melds in tile order, then the pair, then the declared melds
+                parts = sorted((Part(kind_id, faces) for kind_id, faces in chosen),
+                               key=lambda p: (len(p.faces) == 2, self.index[self.identity(p.faces[0])]))
+                parts += [Part(m.meld_kind, m.faces, m.kind) for m in hand.melds]
+                found.append(Decomposition(shape.id, tuple(parts)))
+        return found
+
+    def decompositions_by_wait(self, hand: Hand, waits: Sequence[tuple]) -> dict[tuple, list[Decomposition]]:
+        """For each wait, every decomposition of the hand completed by it."""
+        return {w: self.decompositions(hand.with_tile(self.plain[w])) for w in waits}
+
+    def tenpai_discards(self, hand: Hand) -> list[tuple[tuple, list[tuple]]]:
+        """For a hand one tile over tenpai: each discard that leaves it waiting, with its waits."""
+        counts = self.counts(hand.concealed)
+        out = []
+        for i, n in enumerate(counts):
+            if n:
+                counts[i] -= 1
+                waits = self.waits_counts(counts, len(hand.melds))
+                counts[i] += 1
+                if waits:
+                    out.append((self.identities[i], [self.identities[w] for w in waits]))
+        return out
+
+    def waits_reference(self, hand: Hand) -> list[tuple]:
+        return [ident for ident in self.identities
+                if self.counts(hand.concealed)[self.index[ident]] < MAX_COPIES
+                and self.decompositions(hand.with_tile(self.plain[ident]), limit=1)]
+
+    # -- closed kans after riichi ---------------------------------------------------------------
+
+    def riichi_kans(self, hand: Hand, drawn: Face) -> list[KanVerdict]:
+        """Every closed kan the hand could declare after drawing ``drawn`` while in riichi, judged
+        by the document's rule (waits unchanged; never a 送り槓) and by the general rule (no
+        decomposition of the waiting hand changes)."""
+        rule = self.rs.riichi_kan
+        if rule is None:
+            raise MeldsError(f"{self.rs.id} has no rule for closed kans after riichi")
+        before = tuple(self.waits(hand))
+        if not before:
+            raise MeldsError(f"{self.format_hand(hand)} is not tenpai, so it cannot be in riichi")
+        full = Counter(self.identity(f) for f in hand.concealed + (drawn,))
+        out = []
+        for ident, n in sorted(full.items(), key=lambda kv: self.index[kv[0]]):
+            if n < 4:
+                continue
+            okuri = self.identity(drawn) != ident
+            kan_faces = tuple(f for f in hand.concealed + (drawn,) if self.identity(f) == ident)
+            remaining = list(hand.concealed + (drawn,))
+            for f in kan_faces:
+                remaining.remove(f)
+            if okuri:  # the drawn tile stays in hand and must still be discarded: 送り槓
+                after_hand = None
+                after = None
+            else:
+                after_hand = Hand(tuple(remaining), hand.melds + (DeclaredMeld("ankan", kan_faces, False, "kantsu"),))
+                after = tuple(self.waits(after_hand))
+            waits_same = after == before and bool(before)
+            doc_ok = waits_same and not (okuri and rule.no_okuri_kan)
+            general_ok = doc_ok and self._kan_keeps_decompositions(hand, ident, before)
+            reason_doc = ("送り槓: the drawn tile is not the fourth" if okuri else
+                          "the waits stay the same" if waits_same else "the waits change")
+            reason_general = (reason_doc if not doc_ok else
+                              f"{self.tile_text(ident)} is a triplet in every reading" if general_ok else
+                              f"some reading of the waiting hand uses {self.tile_text(ident)} otherwise")
+            out.append(KanVerdict(ident, okuri, before, after, doc_ok, general_ok, reason_doc, reason_general))
+        return out
+
+    def _kan_keeps_decompositions(self, hand: Hand, ident: tuple, waits: Sequence[tuple]) -> bool:
+        for w in waits:
+            for d in self.decompositions(hand.with_tile(self.plain[w])):
+                if not any(p.kind == "koutsu" and len(p.faces) == 3 and all(self.identity(f) == ident for f in p.faces)
+                           for p in d.parts if p.declared is None):
+                    return False
+        return True
+
+
+def _suit_table(rs: Ruleset, shape, suit: str, ranks: list[str]) -> dict:
+    """Every count vector of one suit that the shape's parts fill exactly, with how many of
+    each part they use: counts tuple -> set of part-count vectors."""
+    instances = tuple((j, vec, ident) for j, _, vec, ident in _suit_instances(rs, shape, suit, ranks))
+    return _fill_table(instances, tuple(p.count for p in shape.parts), shape.distinct, len(ranks))
+
+
+def _suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tuple]:
+    """The parts of a shape that fit in one suit: (part index, kind id, counts vector,
+    identity key for 'distinct' or None for a sequence)."""
+    width = len(ranks)
+    instances = []
+    for j, part in enumerate(shape.parts):
+        for kid in part.kinds:
+            kind = rs.kind(kid)
+            if suit not in kind.suits:
+                continue
+            if kind.shape == "sequence":
+                order = [r for r in kind.order.ranks]
+                for start in range(len(order) - kind.size_min + 1):
+                    window = order[start:start + kind.size_min]
+                    if all(r in ranks for r in window):
+                        vec = [0] * width
+                        for r in window:
+                            vec[ranks.index(r)] += 1
+                        instances.append((j, kid, tuple(vec), None))
+            else:
+                for r in ranks:
+                    if r not in kind.ranks:
+                        continue
+                    vec = [0] * width
+                    vec[ranks.index(r)] = kind.size_min
+                    instances.append((j, kid, tuple(vec), ranks.index(r)))
+    return instances
+
+
+def _suit_ways(instances: tuple, distinct: bool, key: tuple) -> tuple:
+    """Every multiset of instances (indices, ascending) that fills one suit's counts exactly."""
+    first = next((i for i, n in enumerate(key) if n), None)
+    if first is None:
+        return ((),)
+    out = []
+    for k, (_, _, vec, ident) in enumerate(instances):
+        if next(i for i, n in enumerate(vec) if n) != first:
+            continue  # the lowest tile must be covered by a part that starts there
+        rest = tuple(a - b for a, b in zip(key, vec))
+        if min(rest) < 0:
+            continue
+        for tail in _suit_ways_cached(instances, distinct, rest):
+            if tail and tail[0] < k and instances[tail[0]][2][first]:
+                continue  # one order per multiset of parts starting at the same tile
+            if distinct and ident is not None and any(instances[t][3] == ident for t in tail):
+                continue
+            out.append((k,) + tail)
+    return tuple(out)
+
+
+_suit_ways_cached = lru_cache(maxsize=1 << 16)(_suit_ways)
+
+
+@lru_cache(maxsize=None)
+def _fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width: int) -> dict:
+    """The count vectors that instances of parts (at most ``limits`` of each part, no identity
+    twice if ``distinct``) fill exactly. Cached: the three number suits share one table."""
+    table: dict = {}
+
+    def walk(start: int, counts: tuple, used: tuple, ids: frozenset) -> None:
+        table.setdefault(counts, set()).add(used)
+        for i in range(start, len(instances)):
+            j, vec, ident = instances[i]
+            if used[j] >= limits[j]:
+                continue
+            if distinct and ident is not None and ident in ids:
+                continue
+            new = tuple(a + b for a, b in zip(counts, vec))
+            if max(new) > MAX_COPIES:
+                continue
+            bumped = used[:j] + (used[j] + 1,) + used[j + 1:]
+            walk(i if not distinct else i + 1, new, bumped, ids | ({ident} if ident is not None else set()))
+
+    walk(0, (0,) * width, (0,) * len(limits), frozenset())
+    return table
+
+
+def pack_parts(vector: Sequence[int]) -> int:
+    """A part-count vector as one int, 6 bits a part (sums of packed vectors add part-wise)."""
+    out = 0
+    for shift, n in enumerate(vector):
+        out |= n << (FIELD * shift)
+    return out
+
+
+FIELD = 6  # bits per part count in a packed vector
+
+
+@dataclass
+class _FastTables:
+    """Per-suit lookup tables of a ruleset's hand shapes, every shape packed into one int."""
+
+    tables: tuple[dict, ...]  # per suit: counts tuple -> packed contribution to every shape
+    poison: int  # the contribution of a suit no shape can fill
+    needs: tuple[tuple[tuple[int, int], ...], ...]  # per declared count: (mask, need) per shape
+    slow_shapes: tuple  # shapes whose suits can be filled several ways: decided by shape_fits
+    width: tuple[int, ...]  # tiles per suit
+    _completions: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, mj: "Mahjong") -> "_FastTables":
+        fast_shapes, slow_shapes = [], []
+        for shape in mj.rs.hand_shapes:
+            tables = [mj._table(shape, suit) for suit in mj.suits]
+            unique = all(len(vs) == 1 for t in tables for vs in t.values())
+            (fast_shapes if unique else slow_shapes).append((shape, tables))
+        offsets, offset = [], 0
+        for shape, _ in fast_shapes:
+            offsets.append(offset)
+            offset += FIELD * (len(shape.parts) + 1)  # the parts, then the poison field
+        poison = sum(1 << (off + FIELD * len(shape.parts)) for off, (shape, _) in zip(offsets, fast_shapes))
+        merged = []
+        for s in range(len(mj.suits)):
+            keys = set().union(*(tables[s] for _, tables in fast_shapes))
+            table = {}
+            for key in keys:
+                value = 0
+                for off, (shape, tables) in zip(offsets, fast_shapes):
+                    vs = tables[s].get(key)
+                    value += (pack_parts(next(iter(vs))) << off) if vs else 1 << (off + FIELD * len(shape.parts))
+                table[key] = value
+            merged.append(table)
+        most = max((p.count for shape in mj.rs.hand_shapes for p in shape.parts if p.declared), default=0)
+        needs = []
+        for declared in range(most + 1):
+            row = []
+            for off, (shape, _) in zip(offsets, fast_shapes):
+                need = mj._need(shape, declared)
+                if need is not None:
+                    row.append(((1 << FIELD * (len(shape.parts) + 1)) - 1 << off, pack_parts(need) << off))
+            needs.append(tuple(row))
+        return cls(tuple(merged), poison, tuple(needs), tuple(s for s, _ in slow_shapes),
+                   tuple(len(mj.suit_ranks[s]) for s in mj.suits),
+                   [{} for _ in mj.suits])
+
+    def completions(self, suit: int, key: tuple) -> tuple:
+        """(rank index, contribution) for each tile of the suit that, added, leaves a fillable
+        suit (cached: the same suit patterns recur across hands)."""
+        cache = self._completions[suit]
+        found = cache.get(key)
+        if found is None:
+            table = self.tables[suit]
+            out = []
+            trial = list(key)
+            for i in range(len(trial)):
+                if trial[i] >= MAX_COPIES:
+                    continue
+                trial[i] += 1
+                value = table.get(tuple(trial))
+                trial[i] -= 1
+                if value is not None:
+                    out.append((i, value))
+            found = cache[key] = tuple(out)
+        return found

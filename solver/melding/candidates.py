@@ -1,0 +1,172 @@
+"""Candidate melds: the card sets of a pool that some meld kind can read, found by frames.
+
+Solving partitions a hand into melds, so it needs the melds that can be made of the hand's
+cards. Enumerating every subset of a large hand would explode; instead each kind's *frames* are
+walked — every meld rank of a group, every window (start, first suit, direction) of a sequence
+— and for each frame every way of filling it with the pool's cards, using the identities each
+card's roles allow (a natural for its own slot, a wild for any slot its role reaches). That is
+complete: every meld of the pool fills some frame.
+
+A candidate found this way is *structural*: it ignores the ruleset's other rules (role
+conditions, ambiguity between kinds, phase). The solver verifies with :class:`MeldChecker` every
+candidate it wants to use; its ``bound`` (the best meld points over its structural readings) is
+an upper bound on what the legal meld scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from solver.core.ruleset import Face, MeldKind, Ruleset
+from solver.melding.points import points_for
+from solver.melding.cycles import SuitSteps
+
+
+@dataclass(frozen=True)
+class Candidate:
+    key: tuple[int, ...]  # sorted face indices: the meld as a multiset of faces
+    cards: tuple[int, ...]  # one choice of pool positions holding those faces
+    bound: int  # best meld points over its structural readings
+    kinds: frozenset = frozenset()  # the kinds that read it structurally
+
+
+def _identity_options(kind: MeldKind, face: Face, ruleset: Ruleset, params) -> dict[tuple, bool]:
+    """identity -> True if the card can be it as a natural (non-wild) role, for this kind."""
+    out: dict[tuple, bool] = {}
+    for entry in kind.roles:
+        if not entry.applies(face) or not ruleset.available(entry, face, params):
+            continue
+        role = entry.role
+        for suit in role.suits_for(face):
+            if suit not in kind.suits:
+                continue
+            for rank in role.ranks_for(face):
+                out[(suit, rank)] = out.get((suit, rank), False) or not role.wild
+    return out
+
+
+def _sizes(kind: MeldKind) -> set[int]:
+    sizes = set(range(kind.size_min, kind.size_max + 1))
+    if kind.short_form:
+        sizes.add(kind.short_form.size)
+    return sizes
+
+
+class _Collector:
+    """Deduplicates card sets by face multiset and keeps the best bound."""
+
+    def __init__(self, pool: Sequence[Face], required: frozenset[int]):
+        self.pool = pool
+        self.required = required
+        self.found: dict[tuple[int, ...], Candidate] = {}
+        self.kind = ""
+
+    def add(self, cards: Iterable[int], bound: int) -> None:
+        cards = tuple(sorted(cards))
+        if not self.required <= set(cards) or len(cards) == len(self.required):
+            return
+        key = tuple(sorted(self.pool[c].index for c in cards))
+        old = self.found.get(key)
+        kinds = frozenset([self.kind]) | (old.kinds if old else frozenset())
+        if old is None or bound > old.bound:
+            self.found[key] = Candidate(key, cards, bound, kinds)
+        else:
+            self.found[key] = Candidate(key, old.cards, old.bound, kinds)
+
+
+def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None = None,
+               required: Iterable[int] = (), steps: dict[str, SuitSteps] | None = None,
+               params=None) -> list[Candidate]:
+    """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
+    positions and at least one other; one entry per face multiset."""
+    collector = _Collector(pool, frozenset(required))
+    steps = steps or {}
+    for kind in kinds if kinds is not None else ruleset.kinds:
+        collector.kind = kind.id
+        options = [_identity_options(kind, face, ruleset, params) for face in pool]
+        usable = [i for i, opts in enumerate(options) if opts]
+        if not collector.required <= set(usable):
+            continue
+        if kind.shape == "sequence":
+            cycle = kind.suit_step.cycle
+            if cycle and cycle not in steps:
+                steps[cycle] = SuitSteps.from_cycle(ruleset.cycles[cycle])
+            _sequences(kind, options, usable, collector, steps.get(cycle) if cycle else None)
+        elif kind.shape == "group" and kind.distinct:
+            _groups(kind, options, usable, collector)
+        else:
+            _subsets_by_identity(kind, options, usable, collector)
+    return sorted(collector.found.values(), key=lambda c: c.key)
+
+
+def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
+    """One rank; one card per suit, chosen suit by suit."""
+    sizes = _sizes(kind)
+    largest = max(sizes)
+    suits = kind.suits
+    for rank in kind.ranks:
+        able = {s: [(i, options[i][(s, rank)]) for i in usable if (s, rank) in options[i]]
+                for s in suits}
+        if sum(1 for s in suits if able[s]) < min(sizes):
+            continue
+
+        def walk(j: int, used: list[int], naturals: list[bool]) -> None:
+            if len(used) in sizes:
+                out.add(used, points_for(kind, naturals))
+            if j == len(suits) or len(used) == largest:
+                return
+            walk(j + 1, used, naturals)  # leave this suit out
+            for card, natural in able[suits[j]]:
+                if card not in used:
+                    walk(j + 1, used + [card], naturals + [natural])
+
+        walk(0, [], [])
+
+
+def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
+    """Groups that allow repeated suits, and melds of identical cards: choose cards per frame."""
+    sizes = _sizes(kind)
+    for rank in kind.ranks:
+        frames = kind.suits if kind.shape == "identical" else [None]
+        for suit in frames:
+            able = [(i, natural) for i in usable for (s, r), natural in options[i].items()
+                    if r == rank and (suit is None or s == suit)]
+            seen: dict[int, bool] = {}
+            for i, natural in able:
+                seen[i] = seen.get(i, False) or natural
+            for n in sizes:
+                for combo in combinations(sorted(seen), n):
+                    out.add(combo, points_for(kind, [seen[i] for i in combo]))
+
+
+def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
+    """Every window of the order, filled card by card."""
+    order = kind.order.ranks
+    length = len(order)
+    sizes = _sizes(kind)
+    largest = min(max(sizes), length)
+    directions = [d for d, _ in kind.suit_step.directions]
+    by_identity: dict[tuple, list[tuple[int, bool]]] = {}
+    for i in usable:
+        for identity, natural in options[i].items():
+            by_identity.setdefault(identity, []).append((i, natural))
+    for start in range(length):
+        for first in kind.suits:
+            for direction in directions:
+
+                def identity(k: int) -> tuple:
+                    suit = steps.step(first, direction, k) if steps else first
+                    return suit, order[(start + k) % length]
+
+                def walk(k: int, used: list[int], naturals: list[bool]) -> None:
+                    if k in sizes:
+                        out.add(used, points_for(kind, naturals))
+                    if k == largest or (not kind.order.cyclic and start + k >= length):
+                        return
+                    for card, natural in by_identity.get(identity(k), ()):
+                        if card not in used:
+                            walk(k + 1, used + [card], naturals + [natural])
+
+                walk(0, [], [])

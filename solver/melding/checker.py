@@ -1,0 +1,459 @@
+"""Meld legality: is this multiset (or table layout) of cards a legal meld, and why (not)?
+
+:class:`MeldChecker` holds one compiled :class:`~solver.melding.encode.KindModel` per (kind, size) and
+answers each query with assumptions. A meld is legal when exactly one *family* of kinds (組, 順,
+相順, ...) can read it; two families make it ambiguous ("6,6,6か4,5,6か?"), and a kind's
+``distinguish`` rule can veto it outright ("順と相順の区別がつかない"). Among the readings of the
+one family, the reading with the fewest cards acting as wilds is shown (the document reads a
+空無 at a run's end as ZAT rather than RW, and 陰陽-only runs as 陰陽 rather than SW).
+
+>>> from solver.core.ruleset import load_ruleset
+>>> with MeldChecker(load_ruleset("fesca")) as checker:
+...     v = checker.check_text("木3 木4 太極")
+...     v.legal, v.reading.kind.id, [checker.notation.format_identity(p.identity) for p in v.reading.placements]
+(True, 'run', ['木3', '木4', '木5'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from solver.melding.encode import KindModel, Placement, Reading, Rule
+from solver.core.errors import MeldsError
+from solver.core.notation import Notation
+from solver.core.ruleset import Face, MeldKind, Ruleset, Source
+from solver.melding.cycles import SuitSteps
+
+REASON_CODES = ("too-short", "too-long", "duplicate-identity", "ambiguous", "phase", "not-a-meld")
+NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: str
+    message: str
+    source: Source | None = None
+    kind: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"code": self.code, "message": self.message,
+               "source": self.source.to_json() if self.source else None}
+        if self.kind:
+            out["kind"] = self.kind
+        return out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    faces: tuple[Face, ...]
+    reading: Reading | None
+    reasons: tuple[Reason, ...]
+    readings: tuple[Reading, ...] = ()  # every kind's reading (several when ambiguous)
+    could_be: dict = field(default_factory=dict)  # placement index -> other identities
+    phase_required: str | None = None
+
+    @property
+    def kind(self) -> MeldKind | None:
+        return self.reading.kind if self.reading else None
+
+
+class MeldChecker:
+    """Compiles a ruleset's meld kinds lazily and checks melds against them."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.notation = Notation.for_deck(ruleset.deck)
+        self.models: dict[tuple[str, int], KindModel] = {}
+        self._steps: dict[str, SuitSteps] = {}
+
+    def __enter__(self) -> "MeldChecker":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for model in self.models.values():
+            model.close()
+        self.models.clear()
+
+    @property
+    def sat_calls(self) -> int:
+        return sum(m.sat_calls for m in self.models.values())
+
+    def steps(self, kind: MeldKind) -> SuitSteps | None:
+        cycle = kind.suit_step.cycle
+        if cycle is None:
+            return None
+        if cycle not in self._steps:
+            self._steps[cycle] = SuitSteps.from_cycle(self.ruleset.cycles[cycle])
+        return self._steps[cycle]
+
+    def model(self, kind: MeldKind, n: int) -> KindModel:
+        key = (kind.id, n)
+        if key not in self.models:
+            self.models[key] = KindModel(self.ruleset, kind, n, self.steps(kind)).build()
+        return self.models[key]
+
+    # -- the query --------------------------------------------------------------------------
+
+    def _query(self, kind: MeldKind, cards: list, ordered: bool, params=None):
+        """(model, card indices, presence assumptions, layout alternatives) for the cards as
+        ``kind``, or None when a card can play no role in it."""
+        model = self.model(kind, len(cards))
+        indices = model.card_indices(cards)
+        if indices is None:
+            return None
+        return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
+
+    def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
+        return self.check(self.notation.parse_many(text), **kwargs)
+
+    def check(self, faces: Sequence[Face], phase: str | None = None, ordered: bool = False,
+              explain: bool = True, params: Mapping | None = None) -> Verdict:
+        """Judge ``faces`` as one meld.
+
+        ``phase`` (a phase id of the ruleset) gates phase-bound kinds; ``ordered`` says the
+        faces are in table order (a sequence must then read left to right or right to left);
+        ``explain`` adds reasons for illegal melds and the other identities each wild could take;
+        ``params`` are the ruleset's query parameters (Marriage: {"tiplu": face}).
+        """
+        params = self._check_params(params)
+        faces = tuple(faces)
+        if not faces:
+            raise MeldsError("no cards given")
+        if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
+            known = ", ".join(p.id for p in self.ruleset.phases) or "none"
+            raise MeldsError(f"unknown phase {phase!r} for {self.ruleset.id} (phases: {known})")
+        self.notation.check_copies(faces)
+        cards = _as_cards(faces)
+        n = len(cards)
+        if not self._size_possible(n):
+            return Verdict(False, faces, None, (self._not_a_meld(n),))
+        found: dict[str, _Found] = {}
+        vetoes: list[Reading] = []
+        for kind in self.ruleset.kinds:
+            if not kind.size_ok(n):
+                continue
+            query = self._query(kind, cards, ordered, params)
+            if query is None:
+                continue
+            model, indices, base, layouts = query
+            relax_veto = model.selectors(relaxed={"distinguish"})
+            layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
+            if layout is None:
+                continue
+            if "distinguish" in model.rules:
+                full = model.selectors()
+                distinguished = next((lay for lay in layouts if model.solve(base + full + lay)), None)
+                if distinguished is None:
+                    model.solve(base + relax_veto + layout)
+                    vetoes.append(model.reading(indices))
+                    continue
+                layout = distinguished
+            assumptions = base + model.selectors() + layout
+            reading = self._fewest_wilds(model, indices, assumptions)
+            found[kind.id] = _Found(reading, assumptions, model, indices)
+
+        all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
+        ambiguous = len({r.kind.family for r in all_readings}) > 1
+        if self.ruleset.ambiguity_rule == "prefer":
+            ambiguous = False  # the first kind wins (with the fewest wilds)
+        if vetoes or ambiguous:
+            return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes),
+                           all_readings)
+        if not found:
+            reasons = self._diagnose(cards, ordered, params) if explain else ()
+            return Verdict(False, faces, None, reasons or (self._not_a_meld(n),))
+        allowed = {k: f for k, f in found.items()
+                   if phase is None or self.ruleset.kind(k).phase in (None, phase)}
+        if not allowed:
+            reading = next(iter(found.values())).reading
+            kind = reading.kind
+            phases = {p.id: p for p in self.ruleset.phases}
+            now = phases[phase].name if phase in phases else "a field with no phase yet"
+            reason = Reason("phase", f"a {kind.label} may be melded only in "
+                            f"{phases[kind.phase].name}, not in {now}",
+                            phases[kind.phase].source, kind.id)
+            return Verdict(False, faces, None, (reason,), (reading,), phase_required=kind.phase)
+        order = [k.id for k in self.ruleset.kinds]
+        best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
+        could_be = self._could_be(best) if explain else {}
+        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
+
+    def best_points(self, faces: Sequence[Face], phase: str | None = None,
+                    limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:
+        """The verdict, and for a legal meld the most meld points any of its readings earns (the
+        player lays the meld out as they like). Without wilds the shown reading is the best."""
+        verdict, points, _ = self.best_reading(faces, phase, limit, params)
+        return verdict, points
+
+    def best_reading(self, faces: Sequence[Face], phase: str | None = None, limit: int = 512,
+                     params: Mapping | None = None):
+        """(verdict, best points, the reading that earns them)."""
+        from solver.melding.points import meld_points
+
+        verdict = self.check(faces, phase=phase, explain=False, params=params)
+        if not verdict.legal:
+            return verdict, 0, None
+        if verdict.reading.wilds == 0:
+            return verdict, meld_points(verdict.reading), verdict.reading
+        cards = _as_cards(tuple(faces))
+        best, best_reading = -1, verdict.reading
+        family = verdict.reading.kind.family
+        for kind in self.ruleset.kinds:
+            if kind.family != family or not kind.size_ok(len(cards)) or \
+                    (phase is not None and kind.phase not in (None, phase)):
+                continue
+            query = self._query(kind, cards, False, params)
+            if query is None:
+                continue
+            model, indices, base, _ = query
+            for reading in model.readings(indices, base + model.selectors(), limit):
+                if meld_points(reading) > best:
+                    best, best_reading = meld_points(reading), reading
+        return verdict, max(best, 0), best_reading
+
+    def _check_params(self, params: Mapping | None) -> Mapping | None:
+        if not params:
+            return None
+        unknown = set(params) - set(self.ruleset.parameters)
+        if unknown:
+            known = ", ".join(self.ruleset.parameters) or "none"
+            raise MeldsError(f"{self.ruleset.id} has no parameter {sorted(unknown)[0]!r} (parameters: {known})")
+        return params
+
+    def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int]) -> Reading:
+        """The reading with the fewest wild cards; ``assumptions`` (satisfiable) gain that bound.
+
+        Cards that can only act as wilds in this kind give the lower bound, so the first call
+        usually succeeds.
+        """
+        least = sum(all(e.role.wild for _, e in model.entries[c]) for c in indices)
+        for k in range(least, model.n + 1):
+            bound = model.at_most_wilds(k)
+            if model.solve(assumptions + bound):
+                assumptions.extend(bound)  # later queries (could_be) keep the same preference
+                return model.reading(indices)
+        raise AssertionError("a satisfiable query has a reading")
+
+    def _could_be(self, found: "_Found") -> dict:
+        out = {}
+        for index, p in enumerate(found.reading.placements):
+            if not p.wild:
+                continue
+            c = found.model.index[(p.face, p.copy)]
+            options = found.model.identity_options(c, found.assumptions)
+            others = sorted({ident for role, ident in options if ident != p.identity},
+                            key=lambda i: (str(i[0]), _rank_key(i[1])))
+            if others:
+                out[index] = others
+        return out
+
+    # -- reasons ----------------------------------------------------------------------------
+
+    def _ambiguity_reasons(self, readings: Sequence[Reading], vetoes: Sequence[Reading],
+                           ) -> tuple[Reason, ...]:
+        by_family: dict[str, Reading] = {}
+        for r in readings:
+            by_family.setdefault(r.kind.family, r)
+        reasons = []
+        if len(by_family) > 1:
+            shown = "; ".join(f"as {r.kind.label} {self.describe_reading(r)}"
+                              for r in by_family.values())
+            reasons.append(Reason("ambiguous", f"the cards read as more than one kind of meld: {shown}",
+                                  self.ruleset.ambiguity_source))
+        for family in dict.fromkeys(r.kind.family for r in vetoes):
+            reading = next(r for r in vetoes if r.kind.family == family)
+            kind = reading.kind
+            dg = kind.distinguish
+            reasons.append(Reason(
+                "ambiguous",
+                f"as {kind.label} ({self.describe_reading(reading)}) the cards show fewer than "
+                f"{dg.fixed_suits} suits or {dg.fixed_ranks} ranks of their own, so it cannot be "
+                f"told from a set or run", dg.source, kind.id))
+        return tuple(reasons)
+
+    def describe_reading(self, reading: Reading) -> str:
+        fmt = self.notation.format_identity
+        text = " ".join(fmt(p.identity) for p in reading.placements)
+        return f"{text} ({reading.direction})" if reading.direction else text
+
+    def _size_possible(self, n: int) -> bool:
+        """Some kind could have n cards (models are never built for sizes no kind allows)."""
+        kinds = self.ruleset.kinds
+        lo = min(k.short_form.size if k.short_form else k.size_min for k in kinds)
+        return lo <= n <= max(k.size_max for k in kinds)
+
+    def _not_a_meld(self, n: int) -> Reason:
+        kinds = self.ruleset.kinds
+        if not self._size_possible(n):
+            lo = min(k.short_form.size if k.short_form else k.size_min for k in kinds)
+            if n < lo:
+                return Reason("too-short", f"{n} card{'s' * (n != 1)} cannot be a meld: the "
+                              f"shortest meld has {lo}", min(kinds, key=lambda k: k.size_min).source)
+            hi = max(k.size_max for k in kinds)
+            return Reason("too-long", f"{n} cards cannot be a meld: the longest has {hi}",
+                          max(kinds, key=lambda k: k.size_max).source)
+        names = ", ".join(k.label for k in kinds)
+        return Reason("not-a-meld", f"the cards form none of: {names}")
+
+    def _diagnose(self, cards: list, ordered: bool, params=None) -> tuple[Reason, ...]:
+        """The rules that forbid the cards, for the kinds that come closest.
+
+        For each kind, a minimal correction set: the rules that must be relaxed for the cards to
+        read as that kind, found by re-enabling rules one at a time (shape rules first, the
+        ruleset's explicit rules last, so that blame falls on an explicit rule when one suffices).
+        Reported: the kinds whose set holds only explicit rules, if any, else the kinds whose set
+        is smallest.
+        """
+        candidates: list[tuple[KindModel, list[str], Reading | None]] = []
+        for kind in self.ruleset.kinds:
+            query = self._query(kind, cards, ordered, params)
+            if query is None:
+                continue
+            model, indices, base, layouts = query
+            keys = _rule_priority(k for k in model.rules if k != "distinguish")
+
+            def satisfiable(relaxed: set) -> list[int] | None:
+                selectors = model.selectors(relaxed=relaxed | {"distinguish"})
+                return next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
+
+            relaxed = set(keys)
+            if satisfiable(relaxed) is None:
+                continue  # not this kind whatever the rules say
+            for key in keys:
+                if satisfiable(relaxed - {key}) is not None:
+                    relaxed.discard(key)
+            satisfiable(relaxed)
+            candidates.append((model, [k for k in keys if k in relaxed], model.reading(indices)))
+        if not candidates:
+            return ()
+        explicit = [c for c in candidates
+                    if not any(c[0].rules[k][1].structural for k in c[1])]
+        pool = explicit or candidates
+        fewest = min(len(c[1]) for c in pool)
+        reasons: list[Reason] = []
+        families: set[str] = set()
+        for model, keys, witness in pool:
+            if len(keys) != fewest or model.kind.family in families:
+                continue
+            families.add(model.kind.family)
+            for key in keys:
+                reason = self._reason(model, model.rules[key][1], witness, cards)
+                if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
+                    reasons.append(reason)
+        return tuple(reasons)
+
+    def _reason(self, model: KindModel, rule: Rule, witness: Reading, cards: list) -> Reason:
+        kind, n = model.kind, model.n
+        fmt = self.notation.format
+        label = kind.label
+        shown = " ".join(fmt(face) for face, _ in cards)
+
+        def reason(message: str) -> Reason:
+            return Reason(rule.code, message, rule.source, kind.id)
+
+        if rule.key == "size":
+            if n < kind.size_min:
+                return reason(f"a {label} needs at least {kind.size_min} cards, {n} given")
+            return reason(f"a {label} has at most {kind.size_max} cards, {n} given")
+        if rule.key == "short-form":
+            allowed = ", ".join(sorted(kind.short_form.roles))
+            bad = [p for p in witness.placements if p.role not in kind.short_form.roles]
+            who = " and ".join(f"{fmt(p.face)} (as {p.role})" for p in bad)
+            return reason(f"a {label} of {n} cards may hold only cards playing {allowed}"
+                          + (f"; {who} needs a longer meld" if who else ""))
+        if rule.key == "distinct":
+            return reason(self._duplicates(kind, witness))
+        if rule.key.startswith("requires:"):
+            role = rule.entry.role
+            need = " or ".join(sorted(role.requires_in_meld.classes))
+            users = " and ".join(fmt(p.face) for p in witness.placements if p.role == role.id)
+            return reason(f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
+                          f"which needs a {need} card beside it")
+        if rule.key.startswith("role-size:"):
+            entry = rule.entry
+            sizes = ", ".join(str(s) for s in sorted(entry.sizes))
+            classes = " or ".join(sorted(entry.classes or entry.role.classes))
+            return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of "
+                          f"{sizes} cards, not {n}")
+        if rule.key == "wilds":
+            lo, hi, _ = kind.wilds
+            return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, "
+                          f"here {witness.wilds}")
+        if rule.key == "same-rank":
+            ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=_rank_key)
+            return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")
+        if rule.key == "same-suit":
+            suits = list(dict.fromkeys(p.identity[0] for p in witness.placements if not p.wild))
+            return reason(f"a {label} needs one suit; {shown} show suits {', '.join(suits)}")
+        if rule.key == "suit-step":
+            cycle = kind.suit_step.cycle
+            path = "→".join(self.ruleset.cycles[cycle])
+            return reason(f"in a {label} the suits step along {cycle} ({path}); {shown} do not")
+        if rule.key == "consecutive":
+            order = kind.order.ranks
+            ends = " ".join(order) if len(order) <= 5 else f"{order[0]} {order[1]} … {order[-2]} {order[-1]}"
+            ends += ", round again" if kind.order.cyclic else ""
+            return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
+        return reason(f"breaks the rule {rule.key} of a {label}")
+
+    def _duplicates(self, kind: MeldKind, witness: Reading) -> str:
+        fmt = self.notation.format
+        fmt_id = self.notation.format_identity
+        by_identity: dict[tuple, list[Placement]] = {}
+        for p in witness.placements:
+            by_identity.setdefault(p.identity, []).append(p)
+        parts = []
+        for identity, group in by_identity.items():
+            if len(group) < 2:
+                continue
+            natural = [p for p in group if not p.wild]
+            wilds = [p for p in group if p.wild]
+            if natural and wilds:
+                parts.append(f"{' and '.join(fmt(p.face) for p in wilds)} would have to stand for "
+                             f"{fmt_id(identity)}, which is already in the meld")
+            else:
+                parts.append(f"{' and '.join(fmt(p.face) for p in group)} would all be {fmt_id(identity)}")
+        detail = "; ".join(parts) or "two cards would be the same card"
+        return f"as a {kind.label}: {detail}"
+
+
+@dataclass
+class _Found:
+    reading: Reading
+    assumptions: list
+    model: KindModel
+    indices: list
+
+
+def _rule_priority(keys: Iterable[str]) -> list[str]:
+    """The order in which rules are re-enabled when looking for the fewest to blame: shape rules
+    first (kept if at all possible), then lengths, role conditions, wild counts, distinctness."""
+    rank = {"same-rank": 0, "same-suit": 0, "suit-step": 0, "consecutive": 0, "size": 1,
+            "short-form": 1, "role-size": 2, "requires": 2, "wilds": 3, "distinct": 4}
+    return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))
+
+
+def _as_cards(faces: Sequence[Face]) -> list:
+    """Faces to physical cards: the k-th occurrence of a face is its copy k."""
+    seen: Counter = Counter()
+    cards = []
+    for face in faces:
+        cards.append((face, seen[face]))
+        seen[face] += 1
+    return cards
+
+
+def _layouts(model: KindModel, indices: list[int], ordered: bool) -> list[list[int]]:
+    if not ordered or model.kind.shape != "sequence":
+        return [[]]
+    return [model.layout(indices, reverse=False), model.layout(indices, reverse=True)]
+
+
+def _rank_key(rank: str) -> tuple:
+    return (0, int(rank)) if rank.lstrip("-").isdigit() else (1, rank)

@@ -1,0 +1,527 @@
+"""Compile one meld kind, at one meld size, into CNF; answer queries with assumptions.
+
+The model is *card-centric*: every physical card of the deck (each copy of each face) that can
+play some role in the kind has a presence literal, and a query says which cards are present by
+assumptions. So the model is built once per (ruleset, kind, size) and reused by every query — a
+fresh solver per query would cost far more than an assumption query.
+
+For each card ``c`` (an integer index into ``model.cards``):
+
+* ``pres[c]``: the card is in the meld (fixed by the query's assumptions);
+* ``role[c, e]``: the card plays role entry ``e`` of the kind (natural, SW, RW, ...) — exactly one
+  if present, none if absent: *each card is bound to a single role*;
+* ``xs[c, s]`` and ``xr[c, r]`` (groups) or ``pos[c, q]`` (sequences): its identity, exactly one
+  suit and one rank — *each wild bound to a single identity*, allowed by its role.
+
+Shapes:
+
+* ``group``: one meld rank ``R`` shared by all cards (rule ``same-rank``); suits pairwise distinct
+  (rule ``distinct``).
+* ``identical``: one suit ``S`` and one rank ``R`` shared by all cards.
+* ``sequence``: a window of ``n`` consecutive positions of the kind's rank order, starting at
+  ``st[p]`` (a cyclic order lets it wrap); the card's offset ``rel[c, i]`` places it at position
+  ``p + i`` (rule ``consecutive`` keeps offsets below ``n``); its suit is the window's first suit
+  ``su0`` stepped ``i`` times along a cycle graph in direction ``dir``, or the same suit for a run
+  (rule ``suit-step``); one card per offset (rule ``distinct``).
+
+Every rule — the structural ones above and the ruleset's own (length bounds, short forms, role
+conditions, wild counts, distinguishability) — is guarded by a selector literal that a normal
+query assumes true. For an illegal meld, the checker relaxes selectors to find the fewest rules
+that forbid it (a minimal correction set): those become the reasons, each with its quote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from pysat.card import CardEnc, EncType, ITotalizer
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from solver.core.ruleset import Face, KindRole, MeldKind, Ruleset, Source
+from solver.melding.cycles import SuitSteps
+
+SOLVER_NAME = "minisat22"
+
+Card = tuple  # (face, copy index)
+
+# Rules that describe the shape itself, as opposed to the ruleset's explicit extra rules.
+STRUCTURAL_RULES = ("same-rank", "same-suit", "suit-step", "consecutive")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule as the encoder sees it: its selector key and what to tell the user."""
+
+    key: str
+    code: str  # reason code: too-short, too-long, duplicate-identity, not-a-meld, ambiguous
+    source: Source | None
+    entry: KindRole | None = None
+
+    @property
+    def structural(self) -> bool:
+        return self.key in STRUCTURAL_RULES
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card of a reading: the card, the role it plays and the identity it stands for."""
+
+    face: Face
+    copy: int
+    role: str
+    wild: bool
+    identity: tuple  # (suit, rank)
+    offset: int | None  # position in a sequence window, None for groups
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read the given cards as a meld of one kind."""
+
+    kind: MeldKind
+    placements: tuple[Placement, ...]
+    direction: str | None = None  # for suit-stepping sequences: the name of the direction
+
+    @property
+    def naturals(self) -> int:
+        return sum(not p.wild for p in self.placements)
+
+    @property
+    def wilds(self) -> int:
+        return sum(p.wild for p in self.placements)
+
+
+@dataclass
+class KindModel:
+    """The SAT model of ``kind`` for melds of exactly ``n`` cards."""
+
+    ruleset: Ruleset
+    kind: MeldKind
+    n: int
+    steps: SuitSteps | None
+    pool: IDPool = field(default_factory=IDPool)
+    clauses: list = field(default_factory=list)
+    rules: dict = field(default_factory=dict)  # key -> (selector literal, Rule)
+    cards: list = field(default_factory=list)  # (face, copy) for cards that can play here
+    index: dict = field(default_factory=dict)  # (face, copy) -> card index
+    entries: list = field(default_factory=list)  # card index -> [(entry index, KindRole)]
+    solver: Solver | None = None
+    sat_calls: int = 0
+    degenerate: bool = False  # a sequence longer than its rank order: no window, only the size rule
+
+    # -- construction -----------------------------------------------------------------------
+
+    def v(self, *key) -> int:
+        return self.pool.id(key)
+
+    def add(self, clause: Iterable[int], guard: int | None = None) -> None:
+        clause = list(clause)
+        self.clauses.append(clause if guard is None else [-guard] + clause)
+
+    def add_all(self, clauses: Iterable[Iterable[int]], guard: int | None = None) -> None:
+        for clause in clauses:
+            self.add(clause, guard)
+
+    def exactly_one(self, lits: Sequence[int], guard: int | None = None) -> None:
+        self.add(lits, guard)
+        self.at_most_one(lits, guard)
+
+    def at_most_one(self, lits: Sequence[int], guard: int | None = None) -> None:
+        if len(lits) <= 1:
+            return
+        if len(lits) <= 6:
+            self.add_all(([-a, -b] for a, b in combinations(lits, 2)), guard)
+        else:
+            enc = CardEnc.atmost(list(lits), 1, vpool=self.pool, encoding=EncType.seqcounter)
+            self.add_all(enc.clauses, guard)
+
+    def one_if_present(self, card: int, lits: Sequence[int]) -> None:
+        """Exactly one of ``lits`` when the card is present, none when it is absent."""
+        pres = self.pres[card]
+        self.add([-pres] + list(lits))
+        for lit in lits:
+            self.add([-lit, pres])
+        self.at_most_one(lits)
+
+    def rule(self, key: str, code: str, source: Source | None, entry: KindRole | None = None) -> int:
+        if key not in self.rules:
+            self.rules[key] = (self.v("rule", key), Rule(key, code, source, entry))
+        return self.rules[key][0]
+
+    def build(self, keep_clauses: bool = False) -> "KindModel":
+        """Compile the kind; ``keep_clauses`` leaves a copy in ``self.formula`` (for a search
+        that joins two kinds' models, as melds audit does)."""
+        kind, deck = self.kind, self.ruleset.deck
+        for face in deck.faces:
+            entries = [(i, e) for i, e in enumerate(kind.roles) if e.applies(face)]
+            if not entries:
+                continue
+            for copy in range(deck.copies[face]):
+                self.index[(face, copy)] = len(self.cards)
+                self.cards.append((face, copy))
+                self.entries.append(entries)
+        count = len(self.cards)
+        self.pres = [self.v("pres", c) for c in range(count)]
+        self.role_lits = [[self.v("role", c, i) for i, _ in self.entries[c]] for c in range(count)]
+        self.xs = [[self.v("xs", c, s) for s in kind.suits] for c in range(count)]
+        # Roles open only to some cards under the query's parameters (Marriage: wild only if
+        # maal for the tiplu) hang on availability literals the query sets.
+        self.avail = {}
+        for c in range(count):
+            for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                if entry.maal_kinds is not None:
+                    lit = self.v("avail", c, i)
+                    self.avail[(c, i)] = lit
+                    self.add([-role, lit])
+        for c in range(count):
+            self.one_if_present(c, self.role_lits[c])
+            face, copy = self.cards[c]
+            if copy > 0:  # copies of a face are interchangeable: use them in order
+                self.add([-self.pres[c], self.pres[self.index[(face, copy - 1)]]])
+            self._suit_vars(c)
+        {"group": self._group, "identical": self._identical, "sequence": self._sequence}[kind.shape]()
+        self._size_rules()
+        self._role_conditions()
+        self._wild_bounds()
+        self._distinguish()
+        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=self.clauses)
+        self.formula = list(self.clauses) if keep_clauses else None
+        self.clauses = []  # the solver holds them now
+        self.absent = [-p for p in self.pres]
+        return self
+
+    def _suit_vars(self, c: int) -> None:
+        """Each present card has exactly one suit, allowed by its role and the kind."""
+        face = self.cards[c][0]
+        self.one_if_present(c, self.xs[c])
+        for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+            allowed = [self.xs[c][j] for j, s in enumerate(self.kind.suits)
+                       if s in entry.role.suits_for(face)]
+            self.add([-role] + allowed)
+
+    def _rank_vars(self, c: int) -> list[int]:
+        """Each present card of a group has exactly one rank, allowed by its role and the kind."""
+        face = self.cards[c][0]
+        xr = [self.v("xr", c, r) for r in self.kind.ranks]
+        self.one_if_present(c, xr)
+        for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+            allowed = [xr[j] for j, r in enumerate(self.kind.ranks) if r in entry.role.ranks_for(face)]
+            self.add([-role] + allowed)
+        return xr
+
+    def _share(self, name: str, values: Sequence[str], per_card: list[list[int]], key: str) -> None:
+        """All present cards take one common value (rule ``key``): each card's literal for a
+        value implies the meld's literal for it."""
+        meld = [self.v(name, x) for x in values]
+        self.exactly_one(meld)
+        guard = self.rule(key, "not-a-meld", self.kind.source)
+        for lits in per_card:
+            for lit, meld_lit in zip(lits, meld):
+                self.add([-lit, meld_lit], guard)
+
+    def _group(self) -> None:
+        kind = self.kind
+        self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
+        self._share("R", kind.ranks, self.xr, "same-rank")
+        if kind.distinct:
+            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
+            for j in range(len(kind.suits)):
+                self.at_most_one([self.xs[c][j] for c in range(len(self.cards))], guard)
+
+    def _identical(self) -> None:
+        self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
+        self._share("R", self.kind.ranks, self.xr, "same-rank")
+        self._share("S", self.kind.suits, self.xs, "same-suit")
+
+    def starts(self) -> list[int]:
+        length = len(self.kind.order.ranks)
+        if self.kind.order.cyclic:
+            # A window covering the whole cycle reads the same from every start: keep one.
+            return [0] if self.n >= length else list(range(length))
+        return list(range(length - self.n + 1))
+
+    def _sequence(self) -> None:
+        kind, n = self.kind, self.n
+        order = kind.order.ranks
+        length = len(order)
+        starts = self.starts()
+        if not starts:
+            self.add([-self.rule("size", "too-long", kind.source)])  # longer than the order
+            self.degenerate = True
+            return
+        self.st = {p: self.v("st", p) for p in starts}
+        self.exactly_one(list(self.st.values()))
+        su0 = [self.v("su0", s) for s in kind.suits]
+        self.exactly_one(su0)
+        self.directions = [d for d, _ in kind.suit_step.directions]
+        dirs = [self.v("dir", d) for d in self.directions]
+        self.exactly_one(dirs)
+        consecutive = self.rule("consecutive", "not-a-meld",
+                                kind.order.source or kind.source)
+        step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
+        suit_rule = self.rule(step_key, "not-a-meld", kind.source)
+        # Offsets reach past n only when 'consecutive' is relaxed (to diagnose gaps).
+        width = max(length, n)
+        self.rel = []
+        self.pos = []
+        for c in range(len(self.cards)):
+            face = self.cards[c][0]
+            rel = [self.v("rel", c, i) for i in range(width)]
+            self.rel.append(rel)
+            self.one_if_present(c, rel)
+            for i in range(n, width):
+                self.add([-rel[i]], consecutive)
+            pos = [self.v("pos", c, q) for q in range(length)]
+            self.pos.append(pos)
+            for q in pos:
+                self.add([-q, self.pres[c]])
+            self.at_most_one(pos)
+            for p, st in self.st.items():
+                for i in range(width):
+                    if kind.order.cyclic:
+                        self.add([-st, -rel[i], pos[(p + i) % length]])
+                    elif p + i < length:
+                        self.add([-st, -rel[i], pos[p + i]])
+                    else:
+                        self.add([-st, -rel[i]])
+            # The suit follows the position in the order (not the card count), so that with
+            # 'consecutive' relaxed a chain's suits still step rank by rank.
+            for j0, s0 in enumerate(kind.suits):
+                for d, dir_lit in zip(self.directions, dirs):
+                    for i in range(width):
+                        s = self.steps.step(s0, d, i) if self.steps else s0
+                        target = [self.xs[c][kind.suits.index(s)]] if s in kind.suits else []
+                        self.add([-rel[i], -su0[j0], -dir_lit] + target, suit_rule)
+            for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                ranks = set(entry.role.ranks_for(face))
+                self.add([-role] + [pos[q] for q in range(length) if order[q] in ranks])
+        if kind.distinct:
+            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
+            for i in range(width):
+                self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
+            # A rank that stands twice in the order (an ace low and high) is one identity.
+            for rank in {r for r in order if order.count(r) > 1}:
+                twice = [q for q in range(length) if order[q] == rank]
+                for c1, c2 in combinations(range(len(self.cards)), 2):
+                    for q1 in twice:
+                        for q2 in twice:
+                            for j in range(len(kind.suits)):
+                                self.add([-self.pos[c1][q1], -self.pos[c2][q2],
+                                          -self.xs[c1][j], -self.xs[c2][j]], guard)
+
+    def _size_rules(self) -> None:
+        kind, n = self.kind, self.n
+        if kind.size_min <= n <= kind.size_max:
+            return
+        short = kind.short_form
+        if short and n == short.size:
+            guard = self.rule("short-form", "too-short", short.source)
+            for c in range(len(self.cards)):
+                for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                    if entry.role.id not in short.roles:
+                        self.add([-role], guard)
+            return
+        code = "too-short" if n < kind.size_min else "too-long"
+        self.add([-self.rule("size", code, kind.source)])
+
+    def _role_conditions(self) -> None:
+        n = self.n
+        for i, entry in enumerate(self.kind.roles):
+            holders = [(c, self.role_lits[c][k]) for c in range(len(self.cards))
+                       for k, (j, _) in enumerate(self.entries[c]) if j == i]
+            if entry.sizes is not None and n not in entry.sizes:
+                guard = self.rule(f"role-size:{i}", "not-a-meld", entry.source, entry)
+                for _, role in holders:
+                    self.add([-role], guard)
+            req = entry.role.requires_in_meld
+            if req is not None:
+                guard = self.rule(f"requires:{entry.role.id}", "not-a-meld", req.source, entry)
+                for c, role in holders:
+                    others = [self.pres[o] for o in range(len(self.cards))
+                              if o != c and self.cards[o][0].cls in req.classes]
+                    self.add([-role] + others, guard)
+
+    def _wild_bounds(self) -> None:
+        wild_lits = []
+        for c in range(len(self.cards)):
+            w = self.v("wild", c)
+            wild_roles = [role for (i, e), role in zip(self.entries[c], self.role_lits[c]) if e.role.wild]
+            for r in wild_roles:
+                self.add([-r, w])
+            self.add([-w] + wild_roles)
+            wild_lits.append(w)
+        if self.kind.wilds:
+            lo, hi, source = self.kind.wilds
+            guard = self.rule("wilds", "not-a-meld", source)
+            if lo and len(wild_lits) < lo:
+                self.add([], guard)  # too few cards to hold that many wilds
+            elif lo:
+                self.add_all(CardEnc.atleast(wild_lits, lo, vpool=self.pool,
+                                             encoding=EncType.seqcounter).clauses, guard)
+            if hi is not None:
+                self.add_all(CardEnc.atmost(wild_lits, hi, vpool=self.pool,
+                                            encoding=EncType.seqcounter).clauses, guard)
+        # Counts wild cards upward: assuming -rhs[k] allows at most k wilds. Used to prefer the
+        # reading with the most cards counting as themselves.
+        self.wild_count = None
+        if any(e.role.wild for entries in self.entries for _, e in entries):
+            self.wild_count = ITotalizer(lits=wild_lits, ubound=self.n, top_id=self.pool.top)
+            self.pool.top = self.wild_count.top_id  # the totalizer's auxiliary variables are taken
+            self.add_all(self.wild_count.cnf.clauses)
+
+    def _distinguish(self) -> None:
+        dg = self.kind.distinguish
+        if dg is None:
+            return
+        guard = self.rule("distinguish", "ambiguous", dg.source)
+        for what, need in (("suit", dg.fixed_suits), ("rank", dg.fixed_ranks)):
+            if need <= 0:
+                continue
+            shown: dict[str, list[int]] = {}
+            for c in range(len(self.cards)):
+                for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                    fixed = entry.role.fixed_suit if what == "suit" else entry.role.fixed_rank
+                    value = fixed(self.cards[c][0])
+                    if value is not None:
+                        shown.setdefault(value, []).append(role)
+            indicators = []
+            for value, roles in shown.items():
+                ind = self.v("shown", what, value)
+                self.add([-ind] + roles)
+                indicators.append(ind)
+            if len(indicators) < need:
+                self.add([], guard)
+            else:
+                self.add_all(CardEnc.atleast(indicators, need, vpool=self.pool,
+                                             encoding=EncType.seqcounter).clauses, guard)
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def card_indices(self, cards: Sequence[Card]) -> list[int] | None:
+        """Indices of the given (face, copy) cards; None if one cannot play in this kind."""
+        out = []
+        for card in cards:
+            c = self.index.get(card)
+            if c is None:
+                return None
+            out.append(c)
+        return out
+
+    def presence(self, indices: Sequence[int], params=None) -> list[int]:
+        """Assumptions saying exactly these cards are present, and which parameter-bound roles
+        are open to them."""
+        lits = self.absent.copy()
+        for c in indices:
+            lits[c] = self.pres[c]
+        if self.avail:
+            present = set(indices)
+            for (c, i), lit in self.avail.items():
+                if c in present:
+                    entry = self.kind.roles[i]
+                    lits.append(lit if self.ruleset.available(entry, self.cards[c][0], params) else -lit)
+        return lits
+
+    def layout(self, indices: Sequence[int], reverse: bool) -> list[int]:
+        """Assumptions that fix a sequence's cards to the given table order."""
+        n = len(indices)
+        return [self.rel[c][n - 1 - i if reverse else i] for i, c in enumerate(indices)]
+
+    def selectors(self, relaxed: Iterable[str] = ()) -> list[int]:
+        relaxed = set(relaxed)
+        return [-lit if key in relaxed else lit for key, (lit, _) in self.rules.items()]
+
+    def solve(self, assumptions: list[int]) -> bool:
+        self.sat_calls += 1
+        return bool(self.solver.solve(assumptions=assumptions))
+
+    def at_most_wilds(self, k: int) -> list[int]:
+        if self.wild_count is None or k >= self.n:
+            return []
+        return [-self.wild_count.rhs[k]]
+
+    def reading(self, indices: Sequence[int]) -> Reading | None:
+        """Decode the last model for the given present cards (None for a degenerate model, which
+        has no placements to decode: only its size rule speaks)."""
+        if self.degenerate:
+            return None
+        model = self.solver.get_model()
+
+        def true(lit: int) -> bool:
+            return model[lit - 1] > 0
+
+        def first(lits: Sequence[int]) -> int:
+            return next(j for j, lit in enumerate(lits) if true(lit))
+
+        kind = self.kind
+        direction = None
+        if kind.shape == "sequence":
+            direction = self.directions[first([self.v("dir", d) for d in self.directions])]
+        placements = []
+        for c in indices:
+            face, copy = self.cards[c]
+            i, entry = self.entries[c][first(self.role_lits[c])]
+            suit = kind.suits[first(self.xs[c])]
+            offset = None
+            if kind.shape == "sequence":
+                rank = kind.order.ranks[first(self.pos[c])]
+                offset = first(self.rel[c])
+            else:
+                rank = kind.ranks[first(self.xr[c])]
+            placements.append(Placement(face, copy, entry.role.id, entry.role.wild, (suit, rank), offset))
+        if kind.shape == "sequence":
+            placements.sort(key=lambda p: p.offset)
+        else:
+            placements.sort(key=lambda p: (kind.suits.index(p.identity[0]), p.face))
+        label = dict(kind.suit_step.directions).get(direction) if direction else None
+        return Reading(kind, tuple(placements), label or None)
+
+    def readings(self, indices: Sequence[int], assumptions: list[int], limit: int) -> list[Reading]:
+        """Every distinct reading (roles, identities, direction) under ``assumptions``, at most
+        ``limit``. Blocking clauses hang on a fresh activation literal that is retired after,
+        so the model stays reusable."""
+        act = self.pool.id(("enumeration", self.pool.top + 1))
+        found = []
+        while len(found) < limit and self.solve(assumptions + [act]):
+            found.append(self.reading(indices))
+            model = self.solver.get_model()
+            shown = []
+            for c in indices:
+                lits = self.role_lits[c] + self.xs[c]
+                lits += self.pos[c] if self.kind.shape == "sequence" else self.xr[c]
+                shown += [lit for lit in lits if model[lit - 1] > 0]
+            if self.kind.shape == "sequence":
+                shown += [lit for lit in (self.v("dir", d) for d in self.directions)
+                          if model[lit - 1] > 0]
+            self.solver.add_clause([-act] + [-lit for lit in shown])
+        self.solver.add_clause([-act])
+        return found
+
+    def identity_options(self, c: int, base: list[int]) -> list[tuple[str, tuple]]:
+        """Every (role, identity) card ``c`` can take in some reading under ``base`` assumptions."""
+        kind = self.kind
+        face = self.cards[c][0]
+        found = []
+        for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+            if not self.solve(base + [role]):
+                continue
+            for j, suit in enumerate(kind.suits):
+                if suit not in entry.role.suits_for(face):
+                    continue
+                for rank in entry.role.ranks_for(face):
+                    if kind.shape == "sequence":
+                        options = [[self.pos[c][q]] for q, r in enumerate(kind.order.ranks) if r == rank]
+                    elif rank in kind.ranks:
+                        options = [[self.xr[c][kind.ranks.index(rank)]]]
+                    else:
+                        options = []
+                    if any(self.solve(base + [role, self.xs[c][j]] + extra) for extra in options):
+                        found.append((entry.role.id, (suit, rank)))
+        return found
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None

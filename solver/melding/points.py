@@ -1,0 +1,113 @@
+"""Points: what a meld earns (出来役加点) and what cards left in hand cost (deadwood, 罰点).
+
+Both come from ruleset data: a kind's ``score`` table and the ruleset's ``card_points``. A meld
+counts its natural cards (cards acting as wilds are not counted, "ワイルド扱いの札は枚数に含まれ
+ない"); with ``segments`` a sequence split by a wild scores each run of naturals apart
+("ワイルドにより分断された順は、連長を別々に計算する").
+
+>>> from solver.core.ruleset import load_ruleset
+>>> from solver.melding.checker import MeldChecker
+>>> with MeldChecker(load_ruleset("fesca")) as checker:
+...     v = checker.check_text("土3 土4 土5 太極 土7", ordered=True)
+...     meld_points(v.reading)
+1
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from solver.melding.encode import Placement, Reading
+from solver.core.ruleset import Face, MeldKind, Ruleset
+
+
+def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:
+    """The lengths that are looked up in the table: one per segment of naturals, or one in all."""
+    score = kind.score
+    if score.count == "cards":
+        return [len(naturals)]
+    if not (score.segments and kind.shape == "sequence"):
+        return [sum(naturals)]
+    runs, current = [], 0
+    for natural in naturals:
+        if natural:
+            current += 1
+        else:
+            runs.append(current)
+            current = 0
+    runs.append(current)
+    return [r for r in runs if r]
+
+
+def points_for(kind: MeldKind, naturals: Sequence[bool]) -> int:
+    """Meld points of a kind whose cards, in table order, are natural (True) or wild (False)."""
+    if kind.score is None:
+        return 0
+    return sum(kind.score.points(n) for n in counted_runs(kind, naturals))
+
+
+def meld_points(reading: Reading) -> int:
+    placements: Iterable[Placement] = reading.placements
+    if reading.kind.shape == "sequence":
+        placements = sorted(placements, key=lambda p: p.offset)
+    return points_for(reading.kind, [not p.wild for p in placements])
+
+
+def hand_points(ruleset: Ruleset, faces: Iterable[Face]) -> int:
+    """Card points of cards left in a hand: deadwood (Basic Rummy), 罰点 (Fesca)."""
+    return sum(ruleset.points(f) for f in faces)
+
+
+def meld_breakdown(reading: Reading, notation) -> list[dict]:
+    """What each part of a meld counts: runs of naturals with their points, wilds not counted."""
+    kind = reading.kind
+    placements = list(reading.placements)
+    if kind.shape == "sequence":
+        placements.sort(key=lambda p: p.offset)
+    fmt = notation.format
+    if kind.score is None:
+        return [{"cards": [fmt(p.face) for p in placements], "counted": 0, "points": 0,
+                 "note": f"a {kind.label} scores no meld points"}]
+    if kind.score.count == "cards":
+        n = len(placements)
+        return [{"cards": [fmt(p.face) for p in placements], "counted": n, "points": kind.score.points(n)}]
+    parts: list[dict] = []
+    segments = kind.score.segments and kind.shape == "sequence"
+    naturals = [p for p in placements if not p.wild]
+    if not segments:
+        n = len(naturals)
+        parts.append({"cards": [fmt(p.face) for p in naturals], "counted": n,
+                      "points": kind.score.points(n)})
+    else:
+        run: list = []
+        for p in placements + [None]:
+            if p is not None and not p.wild:
+                run.append(p)
+                continue
+            if run:
+                parts.append({"cards": [fmt(q.face) for q in run], "counted": len(run),
+                              "points": kind.score.points(len(run))})
+                run = []
+    wilds = [p for p in placements if p.wild]
+    if wilds:
+        inside = segments and any(
+            p.wild and any(not q.wild for q in placements[:i]) and any(not q.wild for q in placements[i + 1:])
+            for i, p in enumerate(placements))
+        parts.append({"cards": [fmt(p.face) for p in wilds], "counted": 0, "points": 0,
+                      "note": "acting as wilds: not counted" + ("; a wild inside splits the run" if inside else "")})
+    return parts
+
+
+def hand_breakdown(ruleset: Ruleset, faces: Iterable[Face], notation) -> list[dict]:
+    """Card points of a hand, grouped by the ruleset's card-point entries."""
+    groups: dict = {}
+    for face in faces:
+        entry = next((e for e in ruleset.card_points if e.matches(face)), None)
+        key = id(entry)
+        if key not in groups:
+            label = (", ".join(sorted(entry.classes)) if entry and entry.classes else
+                     ", ".join(sorted(entry.ranks, key=str)) if entry and entry.ranks else "other")
+            groups[key] = {"group": label, "cards": [], "points": 0}
+        groups[key]["cards"].append(notation.format(face))
+        groups[key]["points"] += ruleset.points(face)
+    return list(groups.values())

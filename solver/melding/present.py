@@ -1,0 +1,288 @@
+"""Presenting results: the stable JSON shapes and the readable, coloured text form.
+
+JSON shapes are contracts (documented in docs/json-output.md); keys are only ever added.
+Text uses the documents' own card notation; colour is added with click's styles, which
+``click.echo`` strips when the output is not a terminal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import click
+
+from solver.melding.checker import MeldChecker, Verdict
+from solver.core.ruleset import Ruleset, Source
+
+
+def display_width(text: str) -> int:
+    """Terminal columns: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _card_json(checker: MeldChecker, placement, could_be=None) -> dict:
+    fmt = checker.notation
+    out = {"card": fmt.format(placement.face), "as": fmt.format_identity(placement.identity),
+           "role": placement.role, "wild": placement.wild}
+    if placement.offset is not None:
+        out["position"] = placement.offset
+    if could_be:
+        out["could_be"] = [fmt.format_identity(i) for i in could_be]
+    return out
+
+
+def verdict_json(verdict: Verdict, checker: MeldChecker) -> dict[str, Any]:
+    """``{"legal", "kind", "cards": [{"card", "as"}], "reasons": [...]}`` plus extra keys."""
+    fmt = checker.notation
+    reading = verdict.reading
+    if reading is not None:
+        cards = [_card_json(checker, p, verdict.could_be.get(i))
+                 for i, p in enumerate(reading.placements)]
+    else:  # no reading: each card stands for itself
+        cards = [{"card": fmt.format(f), "as": fmt.format(f), "role": None, "wild": None}
+                 for f in verdict.faces]
+    out: dict[str, Any] = {
+        "legal": verdict.legal,
+        "kind": reading.kind.id if reading else None,
+        "cards": cards,
+        "reasons": [r.to_json() for r in verdict.reasons],
+        "ruleset": checker.ruleset.id,
+        "kind_name": reading.kind.name if reading else None,
+        "family": reading.kind.family if reading else None,
+        "direction": reading.direction if reading else None,
+        "phase": verdict.phase_required,
+    }
+    if len(verdict.readings) > 1 or (not verdict.legal and verdict.readings):
+        out["readings"] = [{"kind": r.kind.id, "family": r.kind.family, "direction": r.direction,
+                            "cards": [_card_json(checker, p) for p in r.placements]}
+                           for r in verdict.readings]
+    return out
+
+
+def style_card(checker: MeldChecker, text: str, face_or_suit) -> str:
+    color = checker.notation.color_of(face_or_suit)
+    return click.style(text, fg=color, bold=True) if color else click.style(text, bold=True)
+
+
+def quote_line(source: Source | None) -> str | None:
+    if source is None:
+        return None
+    if source.quote:
+        return f"「{' '.join(source.quote.split())}」 — {source.doc}"
+    if source.assumption:
+        return f"(assumption {source.assumption})"
+    return None
+
+
+def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
+    fmt = checker.notation
+    phases = {p.id: p.name for p in checker.ruleset.phases}
+    lines = []
+    if verdict.legal:
+        reading = verdict.reading
+        head = f"{click.style('legal', fg='green', bold=True)}: {reading.kind.label}"
+        if reading.direction:
+            head += f", {reading.direction}"
+        head += f" of {len(reading.placements)} cards"
+        if verdict.phase_required:
+            head += f" (only in {phases.get(verdict.phase_required, verdict.phase_required)})"
+        lines.append(head)
+        width = max(display_width(fmt.format(p.face)) for p in reading.placements)
+        for i, p in enumerate(reading.placements):
+            name = fmt.format(p.face)
+            card = style_card(checker, name, p.face) + " " * (width - display_width(name))
+            if p.wild:
+                ident = fmt.format_identity(p.identity)
+                line = f"  {card}  as {style_card(checker, ident, p.identity[0])} ({p.role})"
+                others = verdict.could_be.get(i)
+                if others:
+                    line += " — could also be " + ", ".join(fmt.format_identity(o) for o in others)
+            elif fmt.format_identity(p.identity) != name:
+                line = f"  {card}  as {fmt.format_identity(p.identity)} ({p.role})"
+            else:
+                line = f"  {style_card(checker, name, p.face)}"  # no padding after the last column
+            lines.append(line)
+    else:
+        shown = " ".join(style_card(checker, fmt.format(f), f) for f in verdict.faces)
+        lines.append(f"{click.style('illegal', fg='red', bold=True)}: {shown}")
+        for reason in verdict.reasons:
+            lines.append(f"  {click.style(reason.code, fg='red')}: {reason.message}")
+            quote = quote_line(reason.source)
+            if quote:
+                lines.append(f"    {click.style(quote, dim=True)}")
+    return "\n".join(lines)
+
+
+def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": ruleset.id,
+        "name": ruleset.name,
+        "name_en": ruleset.name_en,
+        "document": ruleset.document,
+        "path": ruleset.path,
+        "kinds": [{"id": k.id, "name": k.name, "family": k.family, "enabled": k in ruleset.kinds}
+                  for k in ruleset.all_kinds],
+        "options": {o.id: {"type": o.type, "default": o.default, "value": ruleset.option_values[o.id],
+                           "description": o.description} for o in ruleset.options.values()},
+        "assumptions": len(ruleset.assumptions),
+        "deck_size": ruleset.deck.size,
+        **({"words": {"tiles": list(ruleset.words.tile_kinds), "copies": ruleset.words.copies or None,
+                      "dictionary": ruleset.words.dictionary_name}} if ruleset.words else {}),
+    }
+
+
+# -- solve ------------------------------------------------------------------------------------
+
+
+def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
+    fmt = checker.notation
+    return [{"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role,
+             "wild": p.wild} for p in reading.placements]
+
+
+def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
+    """``{"solvable", "melds", "discard", "score", "stats"}`` plus extra keys."""
+    fmt = checker.notation
+    melds = [{"kind": p.reading.kind.id, "kind_name": p.reading.kind.name,
+              "cards": _reading_cards(checker, p.reading), "points": p.points,
+              "direction": p.reading.direction}
+             for p in answer.melds]
+    layoffs = []
+    for p in ([] if answer.steps else answer.layoffs):
+        table = problem.table[p.table]
+        layoffs.append({"table": p.table + 1, "owner": table.owner, "kind": p.reading.kind.id,
+                        "added": [fmt.format(f) for f in p.faces],
+                        "cards": _reading_cards(checker, p.reading), "points": p.points})
+    out: dict[str, Any] = {
+        "solvable": answer.solvable,
+        "melds": melds,
+        "discard": fmt.format(answer.discard) if answer.discard else None,
+        "score": answer.score,
+        "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
+        "question": answer.question,
+        "layoffs": layoffs,
+        "kept": [fmt.format(f) for f in answer.kept],
+        "ruleset": checker.ruleset.id,
+    }
+    if answer.steps:
+        out["steps"] = [_step_json(checker, problem, i, step) for i, step in enumerate(answer.steps, 1)]
+    if answer.phase_after is not None or checker.ruleset.phases:
+        out["phase_after"] = answer.phase_after
+    if answer.route is not None:
+        out["route"] = answer.route
+    if answer.question == "which-tiplu":
+        out["tiplus"] = [fmt.format(f) for f in answer.tiplus]
+    if answer.why is not None:
+        out["why"] = {k: [fmt.format(f) for f in v] for k, v in answer.why.items()}
+    if answer.solutions is not None:
+        out["solutions"] = answer.solutions
+        out["solutions_capped"] = answer.solutions_capped
+    elif not answer.counted:
+        out["solutions"] = None
+    return out
+
+
+def _step_json(checker: MeldChecker, problem, number: int, step) -> dict:
+    fmt = checker.notation
+    out = {"step": number, "action": step.action,
+           "name": step.op.name if step.op else "メルド公開",
+           "table": step.table + 1 if step.table is not None else None,
+           "owner": problem.table[step.table].owner if step.table is not None else None,
+           "played": [fmt.format(f) for f in step.played],
+           "taken": [fmt.format(f) for f in step.taken],
+           "meld": {"kind": step.reading.kind.id, "direction": step.reading.direction,
+                    "cards": _reading_cards(checker, step.reading)},
+           "points": step.points}
+    if step.result is not None and any(step.result.buried):
+        out["buried"] = {fmt.format(f): fmt.format(b)
+                         for f, b in zip(step.result.faces, step.result.buried) if b is not None}
+    return out
+
+
+def _step_text(checker: MeldChecker, problem, number: int, step) -> str:
+    fmt = checker.notation
+    meld = _play_line(checker, step.reading, set(step.played))
+    kind = step.reading.kind.label + (f", {step.reading.direction}" if step.reading.direction else "")
+    if step.op is None:
+        return f"  {number}. meld  {meld}   {kind}" + (f", {step.points} pt" if step.reading.kind.score else "")
+    table = problem.table[step.table]
+    played = " ".join(fmt.format(f) for f in step.played)
+    taken = " and ".join(fmt.format(f) for f in step.taken)
+    what = f"play {played}" + (f", take {taken}" if taken else "")
+    gain = f" ({step.points:+d} pt)" if step.points else ""
+    return (f"  {number}. {step.op.name} ({step.op.id}) on table meld {step.table + 1} "
+            f"({table.owner}): {what} → {meld}{gain}")
+
+
+def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
+    fmt = checker.notation
+    parts = []
+    for p in reading.placements:
+        name = fmt.format(p.face)
+        text = style_card(checker, name, p.face)
+        if faces_played is not None and p.face not in faces_played:
+            text = click.style(name, dim=True)
+        if p.wild:
+            text += f"={fmt.format_identity(p.identity)}"
+        parts.append(text)
+    return " ".join(parts)
+
+
+def answer_text(answer, problem, checker: MeldChecker, stats: bool = False) -> str:
+    fmt = checker.notation
+    lines = []
+    if answer.solvable is None:
+        return click.style("undecided", fg="yellow", bold=True) + \
+            f": no answer within the budget ({answer.seconds:.2f} s)"
+    if answer.question == "which-tiplu":
+        tiplus = " ".join(fmt.format(f) for f in answer.tiplus) or "none"
+        word = click.style("yes" if answer.solvable else "no", fg="green" if answer.solvable else "red", bold=True)
+        return f"{word}: the hand goes out with the tiplu {tiplus}"
+    if answer.question == "see":
+        head = (f"{click.style('yes', fg='green', bold=True)}: the hand can show these and see the tiplu"
+                if answer.solvable else
+                f"{click.style('no', fg='red', bold=True)}: the hand cannot yet show what it takes to see the tiplu")
+    elif answer.question == "best":
+        head = "best turn" + (" — goes out" if answer.solvable else "")
+    elif answer.solvable:
+        head = f"{click.style('yes', fg='green', bold=True)}: the hand can go out"
+    else:
+        head = f"{click.style('no', fg='red', bold=True)}: the hand cannot go out; the best turn instead"
+    lines.append(head)
+    if answer.steps:
+        for i, step in enumerate(answer.steps, 1):
+            lines.append(_step_text(checker, problem, i, step))
+    for p in ([] if answer.steps else answer.melds):
+        kind = p.reading.kind
+        label = kind.label + (f", {p.reading.direction}" if p.reading.direction else "")
+        lines.append(f"  meld     {_play_line(checker, p.reading)}   {label}"
+                     + (f", {p.points} pt" if kind.score is not None else ""))
+    for p in ([] if answer.steps else answer.layoffs):
+        table = problem.table[p.table]
+        added = " ".join(fmt.format(f) for f in p.faces)
+        lines.append(f"  lay off  {added} on table meld {p.table + 1} ({table.owner}) → "
+                     f"{_play_line(checker, p.reading, set(p.faces))}")
+    if answer.discard is not None:
+        line = f"  discard  {style_card(checker, fmt.format(answer.discard), answer.discard)}"
+        phases = {p.id: p.name for p in checker.ruleset.phases}
+        if answer.phase_after in phases and answer.phase_after != problem.phase:
+            line += f" — the field becomes {phases[answer.phase_after]}"
+        lines.append(line)
+    if answer.kept:
+        lines.append(f"  keep     {' '.join(style_card(checker, fmt.format(f), f) for f in answer.kept)}")
+    lines.append("score: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in answer.score.items()))
+    if answer.why:
+        if answer.why.get("no_meld"):
+            lines.append(f"why: these cards fit no legal meld: {fmt.format_many(answer.why['no_meld'])}")
+        if answer.why.get("core"):
+            lines.append(f"why: these cards cannot all be melded or discarded together: "
+                         f"{fmt.format_many(answer.why['core'])}")
+    if answer.solutions is not None:
+        more = "+" if answer.solutions_capped else ""
+        lines.append(f"ways to go out: {answer.solutions}{more}")
+    elif not answer.counted:
+        lines.append("ways to go out: not counted for turns with table operations")
+    if stats:
+        lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
+    return "\n".join(lines)

@@ -1,0 +1,216 @@
+"""Puzzle files: a hand, its turn and table, a question, and the expected answer.
+
+A puzzle is YAML (``rulesets/puzzle.schema.json``, documented in docs/puzzle-format.md),
+validated with file and line like a ruleset. :func:`load_puzzle` turns it into a
+:class:`~solver.melding.turn.Problem` plus the question and the expectation; :func:`mismatches` says
+where an answer differs from what the puzzle expects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from solver.core.errors import Location, MeldsError, SchemaError
+from solver.core.notation import Notation
+from solver.core.ruleset import Face, Ruleset, load_ruleset
+from solver.core.schema import validate
+from solver.melding.rounds import Round
+from solver.melding.turn import Answer, Problem
+from solver.melding.table import TableMeld
+from solver.core.yamlload import line_of, load_file
+
+ME = "me"  # the owner name of the player's own table melds
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    path: str
+    title: str
+    ruleset: Ruleset
+    problem: Problem | None  # None for a round to score
+    question: str
+    count: bool
+    expect: dict  # raw expectation, cards already parsed
+    notes: str | None
+    round: Round | None = None
+    settlement: object = None  # a Marriage RoundResult to settle
+
+
+def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
+    return tuple(notation.parse_many(value))
+
+
+def table_meld(notation: Notation, owner: str, value: Any, parse=None) -> TableMeld:
+    """A table meld from its cards in table order; ``木5(太極)`` is 木5 with 太極 buried under it."""
+    parse = parse or (lambda v: parse_cards(notation, v))
+    tokens = notation.split(value) if isinstance(value, str) else list(value)
+    faces, buried = [], []
+    for token in tokens:
+        top, _, under = token.partition("(")
+        faces.append(parse(top)[0])
+        buried.append(parse(under.rstrip(")"))[0] if under else None)
+    return TableMeld(owner, tuple(faces), owner == ME, tuple(buried))
+
+
+def puzzle_ruleset(path: Path, data: dict) -> Ruleset:
+    """A puzzle's ruleset: a bundled id, or a path relative to the puzzle file, with its options."""
+    ref = data["ruleset"]
+    relative = path.parent / ref
+    ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
+    return load_ruleset(ruleset_ref, data.get("options") or {})
+
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    path = Path(path)
+    data = load_file(path)
+    validate(data, "puzzle.schema.json", str(path))
+    ruleset = puzzle_ruleset(path, data)
+    notation = Notation.for_deck(ruleset.deck)
+
+    def cards(container, key, value):
+        try:
+            return parse_cards(notation, value)
+        except MeldsError as exc:
+            raise SchemaError(str(exc), Location(str(path), line_of(container, key), str(key))) from None
+
+    if "settle" in data:
+        result = _load_settlement(data["settle"], ruleset, notation, cards)
+        return Puzzle(str(path), data.get("title", path.stem), ruleset, None, "settle", False,
+                      dict(data.get("expect", {})), data.get("notes"), None, result)
+    if "round" in data:
+        rnd = _load_round(data["round"], ruleset, notation, cards)
+        expect = dict(data.get("expect", {}))
+        return Puzzle(str(path), data.get("title", path.stem), ruleset, None, "round", False,
+                      expect, data.get("notes"), rnd)
+    if "hand" not in data:
+        raise SchemaError("missing required key 'hand'", Location(str(path), getattr(data, "line", 1)))
+    turn = data.get("turn", {})
+    claimed = cards(turn, "claimed", turn["claimed"]) if "claimed" in turn else ()
+    if len(claimed) > 1:
+        raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
+    table = tuple(table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v))
+                  for t in data.get("table", []))
+    params = None
+    if "tiplu" in data:
+        params = {"tiplu": cards(data, "tiplu", data["tiplu"])[0]}
+    problem = Problem(
+        ruleset=ruleset,
+        hand=cards(data, "hand", data["hand"]),
+        table=table,
+        turn=turn.get("kind", "claimed" if claimed else "normal"),
+        claimed=claimed[0] if claimed else None,
+        has_melded=bool(turn.get("has_melded", False)),
+        phase=turn.get("phase"),
+        params=params,
+        shown=tuple(cards(data["shown"], i, m) for i, m in enumerate(data.get("shown", []))),
+    )
+    raw = data.get("expect", {})
+    expect: dict[str, Any] = {}
+    for key in ("solvable", "score", "solutions"):
+        if key in raw:
+            expect[key] = raw[key]
+    if "discard" in raw:
+        expect["discard"] = cards(raw, "discard", raw["discard"])[0] if raw["discard"] else None
+    for key in ("kept", "no_meld"):
+        if key in raw:
+            expect[key] = cards(raw, key, raw[key]) if raw[key] else ()
+    if "melds" in raw:
+        expect["melds"] = sorted(tuple(sorted(cards(raw["melds"], i, m))) for i, m in enumerate(raw["melds"]))
+    if "tiplus" in raw:
+        expect["tiplus"] = tuple(sorted(cards(raw, "tiplus", raw["tiplus"])))
+    if "layoffs" in raw:
+        expect["layoffs"] = sorted((l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"]))))
+                                   for l in raw["layoffs"])
+    return Puzzle(str(path), data.get("title", path.stem), ruleset, problem,
+                  data.get("question", "go-out"), bool(data.get("count", False)) or "solutions" in raw,
+                  expect, data.get("notes"))
+
+
+def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
+    """Where the answer differs from the puzzle's expectation (empty: it matches)."""
+    fmt = Notation.for_deck(puzzle.ruleset.deck)
+    exp = puzzle.expect
+    out = []
+
+    def differ(what, want, got):
+        out.append(f"{what}: expected {want}, got {got}")
+
+    if answer.solvable is None:
+        return ["undecided within the budget"]
+    if "solvable" in exp and exp["solvable"] != answer.solvable:
+        differ("solvable", exp["solvable"], answer.solvable)
+    if "discard" in exp and exp["discard"] != answer.discard:
+        show = lambda f: fmt.format(f) if f else "none"  # noqa: E731
+        differ("discard", show(exp["discard"]), show(answer.discard))
+    if "melds" in exp:
+        got = sorted(tuple(sorted(p.faces)) for p in answer.melds)
+        if got != exp["melds"]:
+            differ("melds", [fmt.format_many(m) for m in exp["melds"]], [fmt.format_many(m) for m in got])
+    if "layoffs" in exp:
+        got = sorted((p.table, tuple(sorted(p.faces))) for p in answer.layoffs)
+        if got != exp["layoffs"]:
+            differ("layoffs", [(t + 1, fmt.format_many(c)) for t, c in exp["layoffs"]],
+                   [(t + 1, fmt.format_many(c)) for t, c in got])
+    if "kept" in exp and Counter(exp["kept"]) != Counter(answer.kept):
+        differ("kept", fmt.format_many(exp["kept"]), fmt.format_many(answer.kept))
+    for key, value in exp.get("score", {}).items():
+        if answer.score.get(key) != value:
+            differ(f"score.{key}", value, answer.score.get(key))
+    if "solutions" in exp and exp["solutions"] != answer.solutions:
+        differ("solutions", exp["solutions"], answer.solutions)
+    if "tiplus" in exp and tuple(sorted(answer.tiplus)) != exp["tiplus"]:
+        differ("tiplus", fmt.format_many(exp["tiplus"]), fmt.format_many(sorted(answer.tiplus)))
+    if "no_meld" in exp:
+        got = tuple((answer.why or {}).get("no_meld", ()))
+        if Counter(got) != Counter(exp["no_meld"]):
+            differ("no_meld", fmt.format_many(exp["no_meld"]), fmt.format_many(got))
+    return out
+
+
+def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
+    hands = {player: cards(raw["hands"], player, value) if value else ()
+             for player, value in raw["hands"].items()}
+    melds = tuple(table_meld(notation, m["owner"], m["cards"], lambda v, m=m: cards(m, "cards", v))
+                  for m in raw.get("melds", []))
+    players = tuple(raw.get("players") or sorted({raw["winner"], *hands, *(m.owner for m in melds)}))
+    return Round(ruleset, players, raw["winner"], bool(raw.get("one_go", False)), melds, hands)
+
+
+def round_mismatches(puzzle: Puzzle, systems: list[dict]) -> list[str]:
+    out = []
+    got = {s["id"]: s["payments"] for s in systems}
+    for system, want in puzzle.expect.get("payments", {}).items():
+        have = got.get(system)
+        if have is None:
+            out.append(f"no scoring system {system!r} under these options")
+            continue
+        for player, value in want.items():
+            if have.get(player) != value:
+                out.append(f"{system}.{player}: expected {value}, got {have.get(player)}")
+    return out
+
+
+def _load_settlement(raw, ruleset: Ruleset, notation: Notation, cards):
+    from solver.games.marriage.settle import PlayerResult, RoundResult
+
+    players = []
+    for name, p in raw["players"].items():
+        players.append(PlayerResult(
+            name, bool(p["seen"]), cards(p, "cards", p["cards"]) if p.get("cards") else (),
+            p.get("marriages", 0),
+            tuple(cards(p["dealt_tunnelas"], i, t) for i, t in enumerate(p.get("dealt_tunnelas", []))),
+            p.get("maal")))
+    return RoundResult(ruleset, cards(raw, "tiplu", raw["tiplu"])[0], raw["winner"], tuple(players),
+                       bool(raw.get("dublee_win", False)))
+
+
+def settlement_mismatches(puzzle: Puzzle, settled: dict) -> list[str]:
+    out = []
+    for key in ("payments", "maal"):
+        for player, value in puzzle.expect.get(key, {}).items():
+            if settled[key].get(player) != value:
+                out.append(f"{key}.{player}: expected {value}, got {settled[key].get(player)}")
+    return out

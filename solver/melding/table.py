@@ -1,0 +1,204 @@
+"""The table: melds in their layout, with owners and buried wilds; single-card operations.
+
+A table meld is its cards in table order (the order fixes what each wild stands for in a run
+or 相順) plus, per position, a wild that a natural card buries (埋め潰し). The operations a
+ruleset allows (``operations:``) are generic mechanisms named by their ``effect``:
+
+========================  =================================================================
+``add``                   付け札: one hand card joins the meld at either end
+``replace-wild``          差し札: a hand card takes a wild's place as a natural; the wild is taken
+``bury-wild``             埋め潰し: as 差し札, but the wild stays, buried under the card
+``replace-natural``       抜き札: a hand wild takes a natural card's place; the natural is taken
+``replace-buried``        発掘: a hand wild takes a buried pair's place; both cards are taken
+``add-and-take-far-end``  付け抜き札: a card joins one end of a full meld, the far end is taken
+``recall``                回収: one's own meld goes back to the hand
+========================  =================================================================
+
+Every result is judged by :class:`~solver.melding.checker.MeldChecker` in its table layout, with the field
+phase, exactly like a new meld; touching a meld of a phase-bound kind needs that phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from solver.melding.encode import Reading
+from solver.melding.checker import MeldChecker, _as_cards
+from solver.core.ruleset import Face, Operation, Ruleset
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: its cards in table order, its owner, and any buried wilds."""
+
+    owner: str
+    faces: tuple[Face, ...]
+    mine: bool = False
+    buried: tuple = field(default=())  # per position: a wild buried under that card, or None
+
+    def __post_init__(self):
+        if len(self.buried) != len(self.faces):
+            object.__setattr__(self, "buried", tuple(self.buried) + (None,) * (len(self.faces) - len(self.buried)))
+
+    @property
+    def all_cards(self) -> tuple[Face, ...]:
+        return self.faces + tuple(b for b in self.buried if b is not None)
+
+    def replaced(self, i: int, face: Face, buried: Face | None = None) -> "TableMeld":
+        faces = self.faces[:i] + (face,) + self.faces[i + 1:]
+        under = self.buried[:i] + (buried,) + self.buried[i + 1:]
+        return TableMeld(self.owner, faces, self.mine, under)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One single-card operation: what was played, what was taken, the meld it leaves."""
+
+    op: Operation
+    table: int
+    played: tuple[Face, ...]
+    taken: tuple[Face, ...]
+    result: TableMeld
+    reading: Reading
+
+
+class Table:
+    """Judges table melds (cached) and lists the operations a hand can make on them."""
+
+    def __init__(self, ruleset: Ruleset, checker: MeldChecker):
+        self.ruleset = ruleset
+        self.checker = checker
+        self._verdicts: dict = {}
+        self._moves: dict = {}
+
+    def verdict(self, faces: tuple[Face, ...], phase: str | None):
+        key = (faces, phase)
+        if key not in self._verdicts:
+            self._verdicts[key] = self.checker.check(faces, phase=phase, ordered=True, explain=False)
+        return self._verdicts[key]
+
+    def reading(self, meld: TableMeld) -> Reading | None:
+        """The meld's reading in its layout, whatever the phase (it is on the table already)."""
+        v = self.verdict(meld.faces, None)
+        return v.reading if v.legal else None
+
+    def placement_at(self, meld: TableMeld, reading: Reading, i: int):
+        card = _as_cards(meld.faces)[i]
+        return next(p for p in reading.placements if (p.face, p.copy) == card)
+
+    def touchable(self, meld: TableMeld, phase: str | None) -> bool:
+        """A meld of a phase-bound kind may be touched only in its phase."""
+        reading = self.reading(meld)
+        return reading is not None and reading.kind.phase in (None, phase)
+
+    def moves(self, table: tuple[TableMeld, ...], hand: tuple[Face, ...], phase: str | None,
+              ops: tuple[Operation, ...]) -> Iterator[Move]:
+        """Every single-card operation the hand can make on the table melds."""
+        for t, meld in enumerate(table):
+            if not self.touchable(meld, phase):
+                continue
+            for face in sorted(set(hand)):
+                for op, played, taken, result, reading in self._legal(meld, face, phase, ops):
+                    yield Move(op, t, played, taken, result, reading)
+
+    def _legal(self, meld: TableMeld, face: Face, phase: str | None, ops: tuple[Operation, ...]):
+        """The legal operations on one meld with one hand card (cached: they depend on nothing
+        else)."""
+        key = (meld, face, phase, ops)
+        if key not in self._moves:
+            before = self.reading(meld)
+            found = []
+            for op in ops:
+                for played, taken, result, slot in self._effect(op, meld, before, [face]):
+                    verdict = self.verdict(result.faces, phase)
+                    if (verdict.legal and self._kind_change_ok(op, meld, before, verdict.reading)
+                            and self._roles_ok(op, result, verdict.reading, slot)):
+                        found.append((op, played, taken, result, verdict.reading))
+            self._moves[key] = found
+        return self._moves[key]
+
+    def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
+        if before.kind.family == after.kind.family or op.kind_change == "any":
+            return True
+        return op.kind_change == "own" and meld.mine
+
+    def _roles_ok(self, op: Operation, result: TableMeld, reading: Reading, slot: int) -> bool:
+        """The played card acts as the operation says: a natural for 差し札 and 埋め潰し, a wild
+        for 抜き札 and 発掘."""
+        if op.effect in ("replace-wild", "bury-wild"):
+            wanted_wild = False
+        elif op.effect in ("replace-natural", "replace-buried"):
+            wanted_wild = True
+        else:
+            return True
+        return self.placement_at(result, reading, slot).wild == wanted_wild
+
+    def _effect(self, op: Operation, meld: TableMeld, before: Reading, hand: list[Face]):
+        """(played, taken, resulting meld, position of the played card) for each way to apply
+        the operation with one of the hand's cards."""
+        allowed = [f for f in hand if op.card_classes is None or f.cls in op.card_classes]
+        faces = meld.faces
+        effect = op.effect
+        if effect == "add":
+            seen = set()
+            for c in allowed:
+                at_end = TableMeld(meld.owner, faces + (c,), meld.mine, meld.buried + (None,))
+                at_start = TableMeld(meld.owner, (c,) + faces, meld.mine, (None,) + meld.buried)
+                for result, slot in ((at_end, len(faces)), (at_start, 0)):
+                    if result.faces not in seen:
+                        seen.add(result.faces)
+                        yield (c,), (), result, slot
+        elif effect in ("replace-wild", "bury-wild"):
+            for i, face in enumerate(faces):
+                if meld.buried[i] is not None or not self.placement_at(meld, before, i).wild:
+                    continue
+                for c in allowed:
+                    buried = face if effect == "bury-wild" else None
+                    yield (c,), (() if buried else (face,)), meld.replaced(i, c, buried), i
+        elif effect == "replace-natural":
+            for i, face in enumerate(faces):
+                p = self.placement_at(meld, before, i)
+                if meld.buried[i] is not None or p.wild or (
+                        op.taken_classes is not None and face.cls not in op.taken_classes):
+                    continue
+                for c in allowed:
+                    yield (c,), (face,), meld.replaced(i, c), i
+        elif effect == "replace-buried":
+            for i, face in enumerate(faces):
+                if meld.buried[i] is None:
+                    continue
+                for c in allowed:
+                    yield (c,), (face, meld.buried[i]), meld.replaced(i, c), i
+        elif effect == "add-and-take-far-end":
+            if op.families is not None and before.kind.family not in op.families:
+                return
+            if len(faces) < before.kind.size_max:
+                return
+            for c in allowed:
+                right = TableMeld(meld.owner, faces[1:] + (c,), meld.mine, meld.buried[1:] + (None,))
+                left = TableMeld(meld.owner, (c,) + faces[:-1], meld.mine, (None,) + meld.buried[:-1])
+                yield (c,), tuple(x for x in (faces[0], meld.buried[0]) if x is not None), right, len(faces) - 1
+                yield (c,), tuple(x for x in (faces[-1], meld.buried[-1]) if x is not None), left, 0
+
+
+def recall(meld: TableMeld) -> tuple[Face, ...]:
+    """回収: every card of one's own meld back to hand, buried wilds included ("全てまとめて手札に
+    戻す … 埋め潰されたワイルドカードも新たに分離して活用することができる")."""
+    if not meld.mine:
+        from solver.core.errors import MeldsError
+
+        raise MeldsError("only one's own meld can be recalled")
+    return meld.all_cards
+
+
+def meld_state(reading: Reading) -> tuple:
+    """What makes a meld 'the same state' for the recall rule: its cards, and which of them act
+    as wilds ("ワイルドカードなどの使用／不使用の状態が変わっていたり、枚数の違いがあればよい")."""
+    return (tuple(sorted(p.face for p in reading.placements)),
+            tuple(sorted(p.face for p in reading.placements if p.wild)))
+
+
+def remeld_forbidden(reading: Reading, recalled: list[tuple]) -> bool:
+    """A recalled meld may not be melded again in exactly the state it was recalled in."""
+    return meld_state(reading) in recalled
