@@ -16,9 +16,9 @@ import random
 import statistics
 import sys
 
-from solver.melding.checker import MeldChecker
+from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.turn import Problem, solve
+from solver.melding.turn import Problem
 
 WILD_CLASSES = {"陰陽", "空無", "太極"}
 
@@ -43,17 +43,17 @@ def main() -> None:
     ruleset = load_ruleset("fesca")
     rng = random.Random(args.seed)
     print(f"{'cards':>5} {'hands':>5} {'median s':>9} {'worst s':>8} {'go out':>6} {'undecided':>9} {'sat calls (median)':>18}")
-    with MeldChecker(ruleset) as checker:
-        for hand in random_hands(ruleset, 14, 5, rng):  # compile the checker's models once
-            solve(Problem(ruleset, hand), checker=checker)
-        for size in args.sizes:
-            answers = [solve(Problem(ruleset, hand), checker=checker, max_seconds=args.budget)
-                       for hand in random_hands(ruleset, size, args.hands, rng)]
-            times = [a.seconds for a in answers]
-            print(f"{size:>5} {len(answers):>5} {statistics.median(times):>9.3f} {max(times):>8.3f} "
-                  f"{sum(a.solvable is True for a in answers):>6} "
-                  f"{sum(a.solvable is None for a in answers):>9} "
-                  f"{statistics.median(a.sat_calls for a in answers):>18.0f}")
+    game = load_game(ruleset)
+    for hand in random_hands(ruleset, 14, 5, rng):  # compile the game's meld models once
+        game.answer_problem(Problem(ruleset, hand))
+    for size in args.sizes:
+        answers = [game.answer_problem(Problem(ruleset, hand), max_seconds=args.budget)
+                   for hand in random_hands(ruleset, size, args.hands, rng)]
+        times = [a.seconds for a in answers]
+        print(f"{size:>5} {len(answers):>5} {statistics.median(times):>9.3f} {max(times):>8.3f} "
+              f"{sum(a.solvable is True for a in answers):>6} "
+              f"{sum(a.solvable is None for a in answers):>9} "
+              f"{statistics.median(a.sat_calls for a in answers):>18.0f}")
 
 
 if __name__ == "__main__":

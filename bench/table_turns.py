@@ -12,9 +12,9 @@ import argparse
 import random
 import statistics
 
-from solver.melding.checker import MeldChecker
+from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.turn import Problem, solve
+from solver.melding.turn import Problem
 from solver.melding.table import TableMeld
 
 
@@ -25,32 +25,33 @@ def main() -> None:
     args = parser.parse_args()
     rs = load_ruleset("fesca")
     rng = random.Random(args.seed)
-    with MeldChecker(rs) as checker:
-        melds = []
-        while len(melds) < 200:
-            base = rng.choice(rs.deck.faces[:60])
-            pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
-            v = checker.check(rng.sample(pool, rng.randint(3, 5)), explain=False)
-            if v.legal:
-                melds.append(tuple(p.face for p in v.reading.placements))
-        print(f"{'hand':>4} {'turns':>5} {'median s':>9} {'worst s':>8} {'go out':>6}")
-        for size in (6, 10):
-            times, outs = [], 0
-            for _ in range(args.turns):
-                table, used = [], set()
-                for _ in range(rng.randint(2, 3)):
-                    m = rng.choice(melds)
-                    if not used & set(m):
-                        used |= set(m)
-                        owner = rng.choice(["me", "B"])
-                        table.append(TableMeld(owner, m, owner == "me"))
-                rest = [f for f in rs.deck.faces if f not in used]
-                hand = tuple(rng.sample(rest, size))
-                answer = solve(Problem(rs, hand, tuple(table), "normal", None, True, "yang"),
-                               checker=checker, max_seconds=60)
-                times.append(answer.seconds)
-                outs += bool(answer.solvable)
-            print(f"{size:>4} {args.turns:>5} {statistics.median(times):>9.3f} {max(times):>8.3f} {outs:>6}")
+    game = load_game(rs)
+    checker = game.checker
+    melds = []
+    while len(melds) < 200:
+        base = rng.choice(rs.deck.faces[:60])
+        pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
+        v = checker.check(rng.sample(pool, rng.randint(3, 5)), explain=False)
+        if v.legal:
+            melds.append(tuple(p.face for p in v.reading.placements))
+    print(f"{'hand':>4} {'turns':>5} {'median s':>9} {'worst s':>8} {'go out':>6}")
+    for size in (6, 10):
+        times, outs = [], 0
+        for _ in range(args.turns):
+            table, used = [], set()
+            for _ in range(rng.randint(2, 3)):
+                m = rng.choice(melds)
+                if not used & set(m):
+                    used |= set(m)
+                    owner = rng.choice(["me", "B"])
+                    table.append(TableMeld(owner, m, owner == "me"))
+            rest = [f for f in rs.deck.faces if f not in used]
+            hand = tuple(rng.sample(rest, size))
+            answer = game.answer_problem(Problem(rs, hand, tuple(table), "normal", None, True, "yang"),
+                                         max_seconds=60)
+            times.append(answer.seconds)
+            outs += bool(answer.solvable)
+        print(f"{size:>4} {args.turns:>5} {statistics.median(times):>9.3f} {max(times):>8.3f} {outs:>6}")
 
 
 if __name__ == "__main__":

@@ -1,38 +1,21 @@
-"""melds' engine: rulesets as data, compiled to SAT, queried by assumptions.
+"""melds' engine: rulesets as data, compiled to SAT, queried through one Game protocol.
 
-The public face, in pipeline order:
+The public face:
 
-* :func:`load_ruleset` — a game's rules from YAML (notation → ruleset);
-* :class:`Notation` — parsing and printing cards in the document's notation;
-* :class:`MeldChecker` — meld legality (compile → query), returning a :class:`Verdict`.
+* :func:`load_ruleset` — a ruleset from YAML, by bundled id or path, with option values;
+* :func:`load_game` — the game a ruleset names, compiled for it (:class:`solver.core.game.Game`:
+  ``check``, ``solve``, ``score``, ``answer`` a puzzle, ``moves``);
+* :class:`MeldsError` — every error a user's input can cause (exit code 2).
 
->>> from solver import load_ruleset, MeldChecker
->>> with MeldChecker(load_ruleset("basic-rummy")) as checker:
-...     checker.check_text("HA H2 H3").legal
-True
-
-The SAT-backed names are imported on first use, so that ``import solver`` stays quick.
+The layers below (docs/architecture.md): ``core`` (rulesets, notation, files, the protocol and
+the registry), ``sat`` (the one place that talks to python-sat), ``present``, ``audit``,
+``melding`` (what the rummy-like games share), ``games`` (one package per game), ``commands``.
 """
 
 from __future__ import annotations
 
 from solver.core.errors import MeldsError
+from solver.core.registry import load_game
 from solver.core.ruleset import Ruleset, load_ruleset
 
-_LAZY = {
-    "MeldChecker": ("solver.melding.checker", "MeldChecker"),
-    "Verdict": ("solver.melding.checker", "Verdict"),
-    "Reason": ("solver.melding.checker", "Reason"),
-    "Notation": ("solver.core.notation", "Notation"),
-}
-
-__all__ = ["MeldsError", "Ruleset", "load_ruleset", *_LAZY]
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        from importlib import import_module
-
-        module, attr = _LAZY[name]
-        return getattr(import_module(module), attr)
-    raise AttributeError(name)
+__all__ = ["MeldsError", "Ruleset", "load_game", "load_ruleset"]

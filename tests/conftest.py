@@ -1,11 +1,13 @@
-"""Shared fixtures: rulesets and meld checkers are built once per test session."""
+"""Shared fixtures: rulesets and meld checkers are built once per test session; the Hypothesis
+profile is loaded (tests/profiles.py)."""
 
 from __future__ import annotations
 
+import profiles  # noqa: F401 - loads the Hypothesis profile MELDS_HYPOTHESIS_PROFILE names
 import pytest
 
-from solver.melding.checker import MeldChecker
 from solver.core.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
 
 
 @pytest.fixture(scope="session")

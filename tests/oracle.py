@@ -14,7 +14,9 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from solver.core.ruleset import Face, MeldKind, Ruleset
+from solver.core.deck import Face
+from solver.core.rules import MeldKind
+from solver.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

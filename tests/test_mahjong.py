@@ -398,7 +398,7 @@ def test_riichi_kan_needs_a_tenpai_hand(mj):
 def test_riichi_kan_examples_are_cited_in_the_ruleset(mj):
     quotes = [e.quote for e in mj.rs.riichi_kan.examples]
     assert len(quotes) == 3 and all(q.startswith("例:") for q in quotes)
-    from solver.core.ruleset import document_text
+    from solver.core.source import document_text
 
     text = document_text(mj.rs.document, mj.rs.path)
     assert all(q in text for q in quotes)

@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from solver.core.errors import BadOption, MalformedYaml, SchemaError, UnknownRuleset
-from solver.core.ruleset import (DOCUMENTS_DIR, bundled_rulesets, document_text, load_ruleset,
-                            normalise_quote, resolve_path)
+from solver.core.ruleset import bundled_rulesets, load_ruleset, resolve_path
+from solver.core.source import document_text, DOCUMENTS_DIR, normalise_quote
 from solver.core.schema import Validator, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -234,6 +234,10 @@ schema = {
                                            "key by key, lists are replaced"},
         "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
                "patternMessage": "a ruleset id is lower-case letters, digits and '-'"},
+        "game": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$",
+                 "patternMessage": "a game is named by one lower-case word (a package of solver/games)",
+                 "description": "the game family that reads this ruleset (the registry name of a package "
+                                "under solver/games/); a ruleset that extends another inherits it; default rummy"},
         "name": TEXT,
         "name_en": TEXT,
         "document": obj({"file": TEXT, "title": TEXT, "language": TEXT, "notes": TEXT},
@@ -480,10 +484,9 @@ schema = {
         }, required=["hand_size"]),
         "card_points": {"type": "array", "items": {"$ref": "#/$defs/card_points"}},
     }, required=["format", "id", "name"]),
-    "anyOf": [{"required": ["extends"]}, {"required": ["document", "deck", "roles", "melds"]},
-              {"required": ["document", "words"]}],
-    "formMessage": "a ruleset needs document, deck, roles and melds, or document and words "
-                   "(or extends another)",
+    # What else a ruleset needs (a deck and meld kinds, or a word game's tiles) is its game's to say.
+    "anyOf": [{"required": ["extends"]}, {"required": ["document"]}],
+    "formMessage": "a ruleset cites its rule document (document:), or extends another ruleset",
 }
 
 CARDS = {"anyOf": [{"type": "string", "minLength": 1},

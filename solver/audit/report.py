@@ -9,7 +9,7 @@ from typing import Callable
 
 import click
 
-from solver.audit.engine import SEVERITIES, Audit, Finding
+from solver.audit.findings import SEVERITIES, Audit, Finding
 
 COLOURS = {"contradiction": "red", "gap": "yellow", "warning": "magenta", "assumption": "cyan"}
 

@@ -9,17 +9,38 @@ shows a traceback for them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable
 
-EXIT_YES = 0
-EXIT_NO = 1
-EXIT_BAD_INPUT = 2
-EXIT_UNDECIDED = 3
+
+class ExitCode(IntEnum):
+    """The exit codes of every command, the one place they are defined."""
+
+    YES = 0  # legal, solvable, clean, agrees
+    NO = 1  # illegal, not solvable, a contradiction, a mismatch
+    BAD_INPUT = 2  # the input is wrong: nothing was decided
+    UNDECIDED = 3  # the solver's budget ran out before an answer
+
+    @classmethod
+    def of(cls, answer: bool | None) -> "ExitCode":
+        """Yes, no, or undecided (None)."""
+        return cls.UNDECIDED if answer is None else cls.YES if answer else cls.NO
+
+    @classmethod
+    def worst(cls, codes: Iterable[int]) -> "ExitCode":
+        """The exit code of many answers (a batch, a folder): bad input wins, then undecided, then
+        no, else yes."""
+        found = set(codes)
+        for code in (cls.BAD_INPUT, cls.UNDECIDED, cls.NO):
+            if code in found:
+                return code
+        return cls.YES
 
 
 class MeldsError(Exception):
     """Base class of every error caused by input; exit code 2."""
 
-    exit_code = EXIT_BAD_INPUT
+    exit_code = ExitCode.BAD_INPUT
     code = "bad-input"
 
     def to_json(self) -> dict:
@@ -40,6 +61,16 @@ class UnknownRuleset(MeldsError):
 
 class BadOption(MeldsError):
     code = "bad-option"
+
+
+class UnknownGame(MeldsError):
+    code = "unknown-game"
+
+
+class Undecided(Exception):
+    """The solver budget ran out before an answer (exit code 3; not an input error)."""
+
+    exit_code = ExitCode.UNDECIDED
 
 
 @dataclass(frozen=True)

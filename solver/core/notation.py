@@ -5,14 +5,6 @@ A ruleset's deck declares, per card class, its spellings (``"{suit}{rank}"``, ``
 module builds one lookup table; parsing is a dictionary lookup after Unicode (NFKC) and case
 normalisation, so ``木3``, ``wood3`` and ``WD3`` are the same card, as are ``S9``, ``9s``, ``♠9``
 and ``9♠``. The first spelling of a class, with the suit and rank ids, is how a card is printed.
-
->>> from solver.core.ruleset import load_ruleset
->>> n = Notation.for_deck(load_ruleset("fesca").deck)
->>> [n.format(f) for f in n.parse_many("wood3 yy10 void-earth taiji")]
-['木3', '陰陽10', '空無土', '太極']
->>> b = Notation.for_deck(load_ruleset("basic-rummy").deck)
->>> b.format_many(b.parse_many("9♠ ST 10h, hq"))
-'S9 S10 H10 HQ'
 """
 
 from __future__ import annotations
@@ -26,7 +18,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from solver.core.errors import TooManyCopies, UnknownCard
-from solver.core.ruleset import Deck, Face
+from solver.core.deck import Deck, Face
 
 _COLORS = {"black": None, "white": None, "red": "red", "green": "green", "yellow": "yellow",
            "blue": "blue", "magenta": "magenta", "cyan": "cyan"}

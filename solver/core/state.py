@@ -1,9 +1,9 @@
 """Game state files: whose turn, the hands, the table, the discards, the stock, per-player flags.
 
-A state is YAML (``rulesets/state.schema.json``, documented in docs/state-format.md), validated
-with file and line like a ruleset. Cards stay in their written form here; each game's moves
-(:mod:`solver.melding.moves`) parse them with the ruleset's notation. A hand is a string of cards
-(known) or a number (hidden: only its size is known).
+A state is YAML (``rulesets/state.schema.json``, documented in docs/state-format.md), loaded by
+:mod:`solver.core.files` with file and line like a ruleset. Cards stay in their written form
+here; each game's moves parse them with its notation. A hand is a string of cards (known) or a
+number (hidden: only its size is known).
 """
 
 from __future__ import annotations
@@ -13,13 +13,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from solver.core.errors import Location, SchemaError
-from solver.melding.puzzle import puzzle_ruleset
+from solver.core.files import Document, load_document
 from solver.core.ruleset import Ruleset
-from solver.core.schema import validate
-from solver.core.yamlload import line_of, load_file
-
-FLAGS = ("melded", "seen", "dublee", "has_word", "relief_used", "riichi")
-
+from solver.core.yamlload import line_of
 
 @dataclass(frozen=True)
 class TableWord:
@@ -41,10 +37,10 @@ class GameState:
     flags: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     melds_this_turn: int = 0
     discarded_by: str | None = None  # who made the top discard
-    tiplu: str | None = None
-    loose: str = ""  # word games: tiles left face up by relief actions
-    last_lap: bool = False
-    turn_start_table: tuple[TableWord, ...] | None = None  # word games: the table when the turn began
+    params: Mapping[str, str] = field(default_factory=dict)  # the ruleset's query parameters, as written
+    loose: str = ""  # tiles left face up on the table, outside any meld (a relief action's)
+    last_lap: bool = False  # the stock has run out: the last lap is played
+    turn_start_table: tuple[TableWord, ...] | None = None  # the table as the turn began (rearranging)
     facts: Mapping[str, Any] = field(default_factory=dict)  # game-level facts (mahjong: round, kans, claims)
     path: str = "<state>"
 
@@ -64,7 +60,8 @@ class GameState:
     def previous_player(self) -> str:
         return self.players[(self.players.index(self.turn) - 1) % len(self.players)]
 
-    def to_json(self) -> dict:
+    def to_json(self, extra: Mapping[str, Any] | None = None) -> dict:
+        """The state as JSON (docs/state-format.md); ``extra``: the keys a game's states add."""
         out: dict[str, Any] = {
             "ruleset": self.ruleset.id, "players": list(self.players), "turn": self.turn, "step": self.step,
             "hands": dict(self.hands), "table": [{"owner": t.owner, "cards": t.cards} for t in self.table],
@@ -74,10 +71,8 @@ class GameState:
         if self.ruleset.options:
             out["options"] = {k: v for k, v in self.ruleset.option_values.items()
                               if v != self.ruleset.options[k].default}
-        if self.tiplu:
-            out["tiplu"] = self.tiplu
-        if self.ruleset.words is not None:
-            out.update(loose=self.loose, last_lap=self.last_lap)
+        out.update(self.params)
+        out.update(extra or {})
         if self.melds_this_turn:
             out["melds_this_turn"] = self.melds_this_turn
         if self.discarded_by:
@@ -97,9 +92,13 @@ def _text(value: Any) -> str:
     return " ".join(value) if isinstance(value, list) else str(value)
 
 
-def state_from_data(data: Mapping, path: Path, ruleset: Ruleset | None = None) -> GameState:
-    """A state from validated data (a file's, or an action's result)."""
-    ruleset = ruleset or puzzle_ruleset(path, dict(data))
+def state_of(document: Document) -> GameState:
+    """The game state a state file describes."""
+    return state_from_data(document.data, document.path, document.ruleset)
+
+
+def state_from_data(data: Mapping, path: Path, ruleset: Ruleset) -> GameState:
+    """A state from validated data (a file's, or a ruleset claim's)."""
     players = tuple(str(p) for p in data["players"])
 
     def fail(container, key, message):
@@ -129,18 +128,13 @@ def state_from_data(data: Mapping, path: Path, ruleset: Ruleset | None = None) -
         ruleset=ruleset, players=players, turn=str(data["turn"]), step=data.get("step", "draw"),
         hands=hands, table=table, discards=tuple(str(d) for d in discards), stock=int(data.get("stock", 0)),
         taken=data.get("taken"), flags=flags, melds_this_turn=int(data.get("melds_this_turn", 0)),
-        discarded_by=data.get("discarded_by"), tiplu=data.get("tiplu"), loose=_text(data.get("loose", "")),
+        discarded_by=data.get("discarded_by"), params={k: str(data[k]) for k in ruleset.parameters if data.get(k)}, loose=_text(data.get("loose", "")),
         last_lap=bool(data.get("last_lap", False)), facts=dict(data.get("facts") or {}), path=str(path))
 
 
-def is_state_file(path: str | Path) -> bool:
-    """A game state (for melds move), not a puzzle: it says whose turn it is."""
-    data = load_file(Path(path))
-    return isinstance(data, dict) and "turn" in data and "players" in data
-
-
 def load_state(path: str | Path) -> GameState:
-    path = Path(path)
-    data = load_file(path)
-    validate(data, "state.schema.json", str(path))
-    return state_from_data(data, path)
+    document = load_document(path)
+    if not document.state:
+        raise SchemaError("not a game state: a state file says whose turn it is (turn:) and who plays "
+                          "(players:)", Location(str(path), getattr(document.data, "line", 1)))
+    return state_of(document)

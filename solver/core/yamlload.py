@@ -19,11 +19,13 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class LDict(dict):
-    """A dict that knows its own line and the line of each key (1-based), and its file."""
+    """A dict that knows its own line and the line of each key (1-based), and its file; after a
+    merge (``extends``), the file each key came from (``files``)."""
 
     line: int | None = None
     lines: dict
     file: str | None = None
+    files: dict = {}  # noqa: RUF012 - replaced per instance by merged(); empty: every key is from `file`
 
 
 class LList(list):
@@ -122,7 +124,9 @@ def merged(base: Any, override: Any) -> Any:
         out.line = getattr(override, "line", None)
         out.lines = {**getattr(base, "lines", {}), **getattr(override, "lines", {})}
         out.file = getattr(override, "file", None)
+        out.files = {key: getattr(base, "files", {}).get(key, getattr(base, "file", None)) for key in base}
         for key, value in override.items():
             out[key] = merged(base[key], value) if key in base else value
+            out.files[key] = getattr(override, "files", {}).get(key, out.file)
         return out
     return override

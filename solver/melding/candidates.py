@@ -19,9 +19,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from solver.core.ruleset import Face, MeldKind, Ruleset
+from solver.core.deck import Face
+from solver.core.rules import MeldKind
+from solver.core.ruleset import Ruleset
 from solver.melding.points import points_for
 from solver.melding.cycles import SuitSteps
+from solver.melding.encode import OPEN, RoleGate
 
 
 @dataclass(frozen=True)
@@ -32,11 +35,11 @@ class Candidate:
     kinds: frozenset = frozenset()  # the kinds that read it structurally
 
 
-def _identity_options(kind: MeldKind, face: Face, ruleset: Ruleset, params) -> dict[tuple, bool]:
+def _identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, bool]:
     """identity -> True if the card can be it as a natural (non-wild) role, for this kind."""
     out: dict[tuple, bool] = {}
-    for entry in kind.roles:
-        if not entry.applies(face) or not ruleset.available(entry, face, params):
+    for i, entry in enumerate(kind.roles):
+        if not entry.applies(face) or not gate.open(kind, i, face, params):
             continue
         role = entry.role
         for suit in role.suits_for(face):
@@ -78,14 +81,15 @@ class _Collector:
 
 def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None = None,
                required: Iterable[int] = (), steps: dict[str, SuitSteps] | None = None,
-               params=None) -> list[Candidate]:
+               params=None, gate: RoleGate = OPEN) -> list[Candidate]:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
-    positions and at least one other; one entry per face multiset."""
+    positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
+    roles open to each card under the query's parameters."""
     collector = _Collector(pool, frozenset(required))
     steps = steps or {}
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.kind = kind.id
-        options = [_identity_options(kind, face, ruleset, params) for face in pool]
+        options = [_identity_options(kind, face, gate, params) for face in pool]
         usable = [i for i, opts in enumerate(options) if opts]
         if not collector.required <= set(usable):
             continue

@@ -4,14 +4,8 @@
 answers each query with assumptions. A meld is legal when exactly one *family* of kinds (組, 順,
 相順, ...) can read it; two families make it ambiguous ("6,6,6か4,5,6か?"), and a kind's
 ``distinguish`` rule can veto it outright ("順と相順の区別がつかない"). Among the readings of the
-one family, the reading with the fewest cards acting as wilds is shown (the document reads a
-空無 at a run's end as ZAT rather than RW, and 陰陽-only runs as 陰陽 rather than SW).
-
->>> from solver.core.ruleset import load_ruleset
->>> with MeldChecker(load_ruleset("fesca")) as checker:
-...     v = checker.check_text("木3 木4 太極")
-...     v.legal, v.reading.kind.id, [checker.notation.format_identity(p.identity) for p in v.reading.placements]
-(True, 'run', ['木3', '木4', '木5'])
+one family, the reading with the fewest cards acting as wilds is shown (a rule document may read
+a card at a run's end as one wild role rather than another: the fewest wilds decide).
 """
 
 from __future__ import annotations
@@ -20,13 +14,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from solver.melding.encode import KindModel, Placement, Reading, Rule
+from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
 from solver.core.notation import Notation
-from solver.core.ruleset import Face, MeldKind, Ruleset, Source
+from solver.core.rules import MeldKind
+from solver.core.ruleset import Ruleset
+from solver.core.source import Source
 from solver.melding.cycles import SuitSteps
+from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
+from solver.melding.points import meld_points
 
-REASON_CODES = ("too-short", "too-long", "duplicate-identity", "ambiguous", "phase", "not-a-meld")
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 
 
@@ -63,8 +60,9 @@ class Verdict:
 class MeldChecker:
     """Compiles a ruleset's meld kinds lazily and checks melds against them."""
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, gate: RoleGate = OPEN):
         self.ruleset = ruleset
+        self.gate = gate
         self.notation = Notation.for_deck(ruleset.deck)
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
@@ -95,7 +93,7 @@ class MeldChecker:
     def model(self, kind: MeldKind, n: int) -> KindModel:
         key = (kind.id, n)
         if key not in self.models:
-            self.models[key] = KindModel(self.ruleset, kind, n, self.steps(kind)).build()
+            self.models[key] = KindModel(self.ruleset.deck, kind, n, self.steps(kind), self.gate).build()
         return self.models[key]
 
     # -- the query --------------------------------------------------------------------------
@@ -119,7 +117,7 @@ class MeldChecker:
         ``phase`` (a phase id of the ruleset) gates phase-bound kinds; ``ordered`` says the
         faces are in table order (a sequence must then read left to right or right to left);
         ``explain`` adds reasons for illegal melds and the other identities each wild could take;
-        ``params`` are the ruleset's query parameters (Marriage: {"tiplu": face}).
+        ``params`` are the ruleset's query parameters (a chosen card that makes wilds).
         """
         params = self._check_params(params)
         faces = tuple(faces)
@@ -129,7 +127,7 @@ class MeldChecker:
             known = ", ".join(p.id for p in self.ruleset.phases) or "none"
             raise MeldsError(f"unknown phase {phase!r} for {self.ruleset.id} (phases: {known})")
         self.notation.check_copies(faces)
-        cards = _as_cards(faces)
+        cards = as_cards(faces)
         n = len(cards)
         if not self._size_possible(n):
             return Verdict(False, faces, None, (self._not_a_meld(n),))
@@ -194,14 +192,12 @@ class MeldChecker:
     def best_reading(self, faces: Sequence[Face], phase: str | None = None, limit: int = 512,
                      params: Mapping | None = None):
         """(verdict, best points, the reading that earns them)."""
-        from solver.melding.points import meld_points
-
         verdict = self.check(faces, phase=phase, explain=False, params=params)
         if not verdict.legal:
             return verdict, 0, None
         if verdict.reading.wilds == 0:
             return verdict, meld_points(verdict.reading), verdict.reading
-        cards = _as_cards(tuple(faces))
+        cards = as_cards(tuple(faces))
         best, best_reading = -1, verdict.reading
         family = verdict.reading.kind.family
         for kind in self.ruleset.kinds:
@@ -248,7 +244,7 @@ class MeldChecker:
             c = found.model.index[(p.face, p.copy)]
             options = found.model.identity_options(c, found.assumptions)
             others = sorted({ident for role, ident in options if ident != p.identity},
-                            key=lambda i: (str(i[0]), _rank_key(i[1])))
+                            key=lambda i: (str(i[0]), rank_order(i[1])))
             if others:
                 out[index] = others
         return out
@@ -386,7 +382,7 @@ class MeldChecker:
             return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, "
                           f"here {witness.wilds}")
         if rule.key == "same-rank":
-            ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=_rank_key)
+            ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
             return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")
         if rule.key == "same-suit":
             suits = list(dict.fromkeys(p.identity[0] for p in witness.placements if not p.wild))
@@ -439,7 +435,7 @@ def _rule_priority(keys: Iterable[str]) -> list[str]:
     return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))
 
 
-def _as_cards(faces: Sequence[Face]) -> list:
+def as_cards(faces: Sequence[Face]) -> list:
     """Faces to physical cards: the k-th occurrence of a face is its copy k."""
     seen: Counter = Counter()
     cards = []
@@ -454,6 +450,3 @@ def _layouts(model: KindModel, indices: list[int], ordered: bool) -> list[list[i
         return [[]]
     return [model.layout(indices, reverse=False), model.layout(indices, reverse=True)]
 
-
-def _rank_key(rank: str) -> tuple:
-    return (0, int(rank)) if rank.lstrip("-").isdigit() else (1, rank)

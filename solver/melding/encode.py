@@ -34,21 +34,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
-from pysat.card import CardEnc, EncType, ITotalizer
-from pysat.formula import IDPool
-from pysat.solvers import Solver
-
-from solver.core.ruleset import Face, KindRole, MeldKind, Ruleset, Source
+from solver.core.deck import Deck, Face
+from solver.core.rules import KindRole, MeldKind
+from solver.core.source import Source
 from solver.melding.cycles import SuitSteps
-
-SOLVER_NAME = "minisat22"
+from solver.sat import encodings
+from solver.sat.pool import VarPool
+from solver.sat.solvers import SMALL, SatSolver
 
 Card = tuple  # (face, copy index)
 
 # Rules that describe the shape itself, as opposed to the ruleset's explicit extra rules.
 STRUCTURAL_RULES = ("same-rank", "same-suit", "suit-step", "consecutive")
+
+
+class RoleGate(Protocol):
+    """Role entries open to a card only under the query's parameters (a card made wild by a
+    chosen card, when the player may use it): which entries are gated, and whether one is open."""
+
+    def conditional(self, kind: MeldKind, entry: int) -> bool: ...
+
+    def open(self, kind: MeldKind, entry: int, face: Face, params: Mapping[str, Any] | None) -> bool: ...
+
+
+class OpenGate:
+    """No gated roles: every role entry is open to every card it applies to."""
+
+    def conditional(self, kind: MeldKind, entry: int) -> bool:
+        return False
+
+    def open(self, kind: MeldKind, entry: int, face: Face, params: Mapping[str, Any] | None) -> bool:
+        return True
+
+
+OPEN = OpenGate()
 
 
 @dataclass(frozen=True)
@@ -98,17 +119,18 @@ class Reading:
 class KindModel:
     """The SAT model of ``kind`` for melds of exactly ``n`` cards."""
 
-    ruleset: Ruleset
+    deck: Deck
     kind: MeldKind
     n: int
     steps: SuitSteps | None
-    pool: IDPool = field(default_factory=IDPool)
+    gate: RoleGate = OPEN
+    pool: VarPool = field(default_factory=VarPool)
     clauses: list = field(default_factory=list)
     rules: dict = field(default_factory=dict)  # key -> (selector literal, Rule)
     cards: list = field(default_factory=list)  # (face, copy) for cards that can play here
     index: dict = field(default_factory=dict)  # (face, copy) -> card index
     entries: list = field(default_factory=list)  # card index -> [(entry index, KindRole)]
-    solver: Solver | None = None
+    solver: SatSolver | None = None
     sat_calls: int = 0
     degenerate: bool = False  # a sequence longer than its rank order: no window, only the size rule
 
@@ -130,13 +152,7 @@ class KindModel:
         self.at_most_one(lits, guard)
 
     def at_most_one(self, lits: Sequence[int], guard: int | None = None) -> None:
-        if len(lits) <= 1:
-            return
-        if len(lits) <= 6:
-            self.add_all(([-a, -b] for a, b in combinations(lits, 2)), guard)
-        else:
-            enc = CardEnc.atmost(list(lits), 1, vpool=self.pool, encoding=EncType.seqcounter)
-            self.add_all(enc.clauses, guard)
+        self.add_all(encodings.at_most_one(lits, self.pool), guard)
 
     def one_if_present(self, card: int, lits: Sequence[int]) -> None:
         """Exactly one of ``lits`` when the card is present, none when it is absent."""
@@ -154,7 +170,7 @@ class KindModel:
     def build(self, keep_clauses: bool = False) -> "KindModel":
         """Compile the kind; ``keep_clauses`` leaves a copy in ``self.formula`` (for a search
         that joins two kinds' models, as melds audit does)."""
-        kind, deck = self.kind, self.ruleset.deck
+        kind, deck = self.kind, self.deck
         for face in deck.faces:
             entries = [(i, e) for i, e in enumerate(kind.roles) if e.applies(face)]
             if not entries:
@@ -167,12 +183,12 @@ class KindModel:
         self.pres = [self.v("pres", c) for c in range(count)]
         self.role_lits = [[self.v("role", c, i) for i, _ in self.entries[c]] for c in range(count)]
         self.xs = [[self.v("xs", c, s) for s in kind.suits] for c in range(count)]
-        # Roles open only to some cards under the query's parameters (Marriage: wild only if
-        # maal for the tiplu) hang on availability literals the query sets.
+        # Roles open only to some cards under the query's parameters (a wild only for the
+        # chosen card the query names) hang on availability literals the query sets.
         self.avail = {}
         for c in range(count):
             for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
-                if entry.maal_kinds is not None:
+                if self.gate.conditional(kind, i):
                     lit = self.v("avail", c, i)
                     self.avail[(c, i)] = lit
                     self.add([-role, lit])
@@ -187,7 +203,7 @@ class KindModel:
         self._role_conditions()
         self._wild_bounds()
         self._distinguish()
-        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=self.clauses)
+        self.solver = SatSolver(self.clauses, name=SMALL)
         self.formula = list(self.clauses) if keep_clauses else None
         self.clauses = []  # the solver holds them now
         self.absent = [-p for p in self.pres]
@@ -356,21 +372,16 @@ class KindModel:
         if self.kind.wilds:
             lo, hi, source = self.kind.wilds
             guard = self.rule("wilds", "not-a-meld", source)
-            if lo and len(wild_lits) < lo:
-                self.add([], guard)  # too few cards to hold that many wilds
-            elif lo:
-                self.add_all(CardEnc.atleast(wild_lits, lo, vpool=self.pool,
-                                             encoding=EncType.seqcounter).clauses, guard)
+            if lo:
+                self.add_all(encodings.at_least(wild_lits, lo, self.pool), guard)
             if hi is not None:
-                self.add_all(CardEnc.atmost(wild_lits, hi, vpool=self.pool,
-                                            encoding=EncType.seqcounter).clauses, guard)
+                self.add_all(encodings.at_most(wild_lits, hi, self.pool), guard)
         # Counts wild cards upward: assuming -rhs[k] allows at most k wilds. Used to prefer the
         # reading with the most cards counting as themselves.
         self.wild_count = None
         if any(e.role.wild for entries in self.entries for _, e in entries):
-            self.wild_count = ITotalizer(lits=wild_lits, ubound=self.n, top_id=self.pool.top)
-            self.pool.top = self.wild_count.top_id  # the totalizer's auxiliary variables are taken
-            self.add_all(self.wild_count.cnf.clauses)
+            self.wild_count = encodings.Totalizer(wild_lits, self.n, self.pool)
+            self.add_all(self.wild_count.clauses)
 
     def _distinguish(self) -> None:
         dg = self.kind.distinguish
@@ -392,11 +403,7 @@ class KindModel:
                 ind = self.v("shown", what, value)
                 self.add([-ind] + roles)
                 indicators.append(ind)
-            if len(indicators) < need:
-                self.add([], guard)
-            else:
-                self.add_all(CardEnc.atleast(indicators, need, vpool=self.pool,
-                                             encoding=EncType.seqcounter).clauses, guard)
+            self.add_all(encodings.at_least(indicators, need, self.pool), guard)
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -420,8 +427,7 @@ class KindModel:
             present = set(indices)
             for (c, i), lit in self.avail.items():
                 if c in present:
-                    entry = self.kind.roles[i]
-                    lits.append(lit if self.ruleset.available(entry, self.cards[c][0], params) else -lit)
+                    lits.append(lit if self.gate.open(self.kind, i, self.cards[c][0], params) else -lit)
         return lits
 
     def layout(self, indices: Sequence[int], reverse: bool) -> list[int]:
@@ -435,7 +441,7 @@ class KindModel:
 
     def solve(self, assumptions: list[int]) -> bool:
         self.sat_calls += 1
-        return bool(self.solver.solve(assumptions=assumptions))
+        return self.solver.solve(assumptions)
 
     def at_most_wilds(self, k: int) -> list[int]:
         if self.wild_count is None or k >= self.n:
@@ -447,7 +453,7 @@ class KindModel:
         has no placements to decode: only its size rule speaks)."""
         if self.degenerate:
             return None
-        model = self.solver.get_model()
+        model = self.solver.model()
 
         def true(lit: int) -> bool:
             return model[lit - 1] > 0
@@ -486,7 +492,7 @@ class KindModel:
         found = []
         while len(found) < limit and self.solve(assumptions + [act]):
             found.append(self.reading(indices))
-            model = self.solver.get_model()
+            model = self.solver.model()
             shown = []
             for c in indices:
                 lits = self.role_lits[c] + self.xs[c]
@@ -495,8 +501,8 @@ class KindModel:
             if self.kind.shape == "sequence":
                 shown += [lit for lit in (self.v("dir", d) for d in self.directions)
                           if model[lit - 1] > 0]
-            self.solver.add_clause([-act] + [-lit for lit in shown])
-        self.solver.add_clause([-act])
+            self.solver.add([-act] + [-lit for lit in shown])
+        self.solver.add([-act])
         return found
 
     def identity_options(self, c: int, base: list[int]) -> list[tuple[str, tuple]]:
@@ -523,5 +529,5 @@ class KindModel:
 
     def close(self) -> None:
         if self.solver is not None:
-            self.solver.delete()
+            self.solver.close()
             self.solver = None

@@ -4,13 +4,6 @@ Both come from ruleset data: a kind's ``score`` table and the ruleset's ``card_p
 counts its natural cards (cards acting as wilds are not counted, "ワイルド扱いの札は枚数に含まれ
 ない"); with ``segments`` a sequence split by a wild scores each run of naturals apart
 ("ワイルドにより分断された順は、連長を別々に計算する").
-
->>> from solver.core.ruleset import load_ruleset
->>> from solver.melding.checker import MeldChecker
->>> with MeldChecker(load_ruleset("fesca")) as checker:
-...     v = checker.check_text("土3 土4 土5 太極 土7", ordered=True)
-...     meld_points(v.reading)
-1
 """
 
 from __future__ import annotations
@@ -18,7 +11,9 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from solver.melding.encode import Placement, Reading
-from solver.core.ruleset import Face, MeldKind, Ruleset
+from solver.core.deck import Face, rank_order
+from solver.core.rules import MeldKind
+from solver.core.ruleset import Ruleset
 
 
 def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:
@@ -54,7 +49,7 @@ def meld_points(reading: Reading) -> int:
 
 
 def hand_points(ruleset: Ruleset, faces: Iterable[Face]) -> int:
-    """Card points of cards left in a hand: deadwood (Basic Rummy), 罰点 (Fesca)."""
+    """Card points of cards left in a hand: deadwood, 罰点."""
     return sum(ruleset.points(f) for f in faces)
 
 
@@ -106,7 +101,7 @@ def hand_breakdown(ruleset: Ruleset, faces: Iterable[Face], notation) -> list[di
         key = id(entry)
         if key not in groups:
             label = (", ".join(sorted(entry.classes)) if entry and entry.classes else
-                     ", ".join(sorted(entry.ranks, key=str)) if entry and entry.ranks else "other")
+                     ", ".join(sorted(entry.ranks, key=rank_order)) if entry and entry.ranks else "other")
             groups[key] = {"group": label, "cards": [], "points": 0}
         groups[key]["cards"].append(notation.format(face))
         groups[key]["points"] += ruleset.points(face)

@@ -1,24 +1,18 @@
-"""Presenting results: the stable JSON shapes and the readable, coloured text form.
+"""Presenting meld verdicts and turns: the stable JSON shapes and the readable, coloured text.
 
-JSON shapes are contracts (documented in docs/json-output.md); keys are only ever added.
-Text uses the documents' own card notation; colour is added with click's styles, which
-``click.echo`` strips when the output is not a terminal.
+JSON shapes are contracts (documented in docs/json-output.md); keys are only ever added. Text
+uses the documents' own card notation.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 import click
 
 from solver.melding.checker import MeldChecker, Verdict
-from solver.core.ruleset import Ruleset, Source
-
-
-def display_width(text: str) -> int:
-    """Terminal columns: East Asian wide and full-width characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+from solver.melding.turn import Answer, Problem
+from solver.present.text import coloured, display_width, head, quote_line
 
 
 def _card_json(checker: MeldChecker, placement, could_be=None) -> dict:
@@ -61,18 +55,7 @@ def verdict_json(verdict: Verdict, checker: MeldChecker) -> dict[str, Any]:
 
 
 def style_card(checker: MeldChecker, text: str, face_or_suit) -> str:
-    color = checker.notation.color_of(face_or_suit)
-    return click.style(text, fg=color, bold=True) if color else click.style(text, bold=True)
-
-
-def quote_line(source: Source | None) -> str | None:
-    if source is None:
-        return None
-    if source.quote:
-        return f"「{' '.join(source.quote.split())}」 — {source.doc}"
-    if source.assumption:
-        return f"(assumption {source.assumption})"
-    return None
+    return coloured(text, checker.notation.color_of(face_or_suit))
 
 
 def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
@@ -81,13 +64,13 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
     lines = []
     if verdict.legal:
         reading = verdict.reading
-        head = f"{click.style('legal', fg='green', bold=True)}: {reading.kind.label}"
+        first = f"{head('legal', True)}: {reading.kind.label}"
         if reading.direction:
-            head += f", {reading.direction}"
-        head += f" of {len(reading.placements)} cards"
+            first += f", {reading.direction}"
+        first += f" of {len(reading.placements)} cards"
         if verdict.phase_required:
-            head += f" (only in {phases.get(verdict.phase_required, verdict.phase_required)})"
-        lines.append(head)
+            first += f" (only in {phases.get(verdict.phase_required, verdict.phase_required)})"
+        lines.append(first)
         width = max(display_width(fmt.format(p.face)) for p in reading.placements)
         for i, p in enumerate(reading.placements):
             name = fmt.format(p.face)
@@ -105,31 +88,13 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
             lines.append(line)
     else:
         shown = " ".join(style_card(checker, fmt.format(f), f) for f in verdict.faces)
-        lines.append(f"{click.style('illegal', fg='red', bold=True)}: {shown}")
+        lines.append(f"{head('illegal', False)}: {shown}")
         for reason in verdict.reasons:
             lines.append(f"  {click.style(reason.code, fg='red')}: {reason.message}")
             quote = quote_line(reason.source)
             if quote:
                 lines.append(f"    {click.style(quote, dim=True)}")
     return "\n".join(lines)
-
-
-def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
-    return {
-        "id": ruleset.id,
-        "name": ruleset.name,
-        "name_en": ruleset.name_en,
-        "document": ruleset.document,
-        "path": ruleset.path,
-        "kinds": [{"id": k.id, "name": k.name, "family": k.family, "enabled": k in ruleset.kinds}
-                  for k in ruleset.all_kinds],
-        "options": {o.id: {"type": o.type, "default": o.default, "value": ruleset.option_values[o.id],
-                           "description": o.description} for o in ruleset.options.values()},
-        "assumptions": len(ruleset.assumptions),
-        "deck_size": ruleset.deck.size,
-        **({"words": {"tiles": list(ruleset.words.tile_kinds), "copies": ruleset.words.copies or None,
-                      "dictionary": ruleset.words.dictionary_name}} if ruleset.words else {}),
-    }
 
 
 # -- solve ------------------------------------------------------------------------------------
@@ -141,7 +106,7 @@ def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
              "wild": p.wild} for p in reading.placements]
 
 
-def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
+def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[str, Any]:
     """``{"solvable", "melds", "discard", "score", "stats"}`` plus extra keys."""
     fmt = checker.notation
     melds = [{"kind": p.reading.kind.id, "kind_name": p.reading.kind.name,
@@ -171,8 +136,6 @@ def answer_json(answer, problem, checker: MeldChecker) -> dict[str, Any]:
         out["phase_after"] = answer.phase_after
     if answer.route is not None:
         out["route"] = answer.route
-    if answer.question == "which-tiplu":
-        out["tiplus"] = [fmt.format(f) for f in answer.tiplus]
     if answer.why is not None:
         out["why"] = {k: [fmt.format(f) for f in v] for k, v in answer.why.items()}
     if answer.solutions is not None:
@@ -229,27 +192,27 @@ def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
     return " ".join(parts)
 
 
-def answer_text(answer, problem, checker: MeldChecker, stats: bool = False) -> str:
+def undecided_text(seconds: float) -> str:
+    return f"{head('undecided', None)}: no answer within the budget ({seconds:.2f} s)"
+
+
+def answer_heading(answer: Answer) -> str:
+    """The first line of a turn's answer: go out, or the best turn."""
+    if answer.question == "best":
+        return "best turn" + (" — goes out" if answer.solvable else "")
+    if answer.solvable:
+        return f"{head('yes', True)}: the hand can go out"
+    return f"{head('no', False)}: the hand cannot go out; the best turn instead"
+
+
+def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: bool = False,
+                heading: str | None = None) -> str:
+    """A turn's answer as text: the heading (a game asking its own question gives it), the steps
+    or the melds, lay-offs, discard and cards kept, the score, why not, the ways to go out."""
     fmt = checker.notation
-    lines = []
     if answer.solvable is None:
-        return click.style("undecided", fg="yellow", bold=True) + \
-            f": no answer within the budget ({answer.seconds:.2f} s)"
-    if answer.question == "which-tiplu":
-        tiplus = " ".join(fmt.format(f) for f in answer.tiplus) or "none"
-        word = click.style("yes" if answer.solvable else "no", fg="green" if answer.solvable else "red", bold=True)
-        return f"{word}: the hand goes out with the tiplu {tiplus}"
-    if answer.question == "see":
-        head = (f"{click.style('yes', fg='green', bold=True)}: the hand can show these and see the tiplu"
-                if answer.solvable else
-                f"{click.style('no', fg='red', bold=True)}: the hand cannot yet show what it takes to see the tiplu")
-    elif answer.question == "best":
-        head = "best turn" + (" — goes out" if answer.solvable else "")
-    elif answer.solvable:
-        head = f"{click.style('yes', fg='green', bold=True)}: the hand can go out"
-    else:
-        head = f"{click.style('no', fg='red', bold=True)}: the hand cannot go out; the best turn instead"
-    lines.append(head)
+        return undecided_text(answer.seconds)
+    lines = [heading or answer_heading(answer)]
     if answer.steps:
         for i, step in enumerate(answer.steps, 1):
             lines.append(_step_text(checker, problem, i, step))

@@ -1,9 +1,10 @@
-"""Puzzle files: a hand, its turn and table, a question, and the expected answer.
+"""Puzzle files of a rummy game: a hand, its turn and table, a question, and the expected answer;
+or a finished round to settle.
 
-A puzzle is YAML (``rulesets/puzzle.schema.json``, documented in docs/puzzle-format.md),
-validated with file and line like a ruleset. :func:`load_puzzle` turns it into a
-:class:`~solver.melding.turn.Problem` plus the question and the expectation; :func:`mismatches` says
-where an answer differs from what the puzzle expects.
+The file is read by the one loader (:mod:`solver.core.files`: YAML, schema, ruleset);
+:func:`read_puzzle` turns its data into a :class:`~solver.melding.turn.Problem` plus the question
+and the expectation, and :func:`mismatches` says where an answer differs from what the puzzle
+expects. The format is documented in docs/puzzle-format.md.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from solver.core.deck import Face
 from solver.core.errors import Location, MeldsError, SchemaError
+from solver.core.files import Document
 from solver.core.notation import Notation
-from solver.core.ruleset import Face, Ruleset, load_ruleset
-from solver.core.schema import validate
+from solver.core.ruleset import Ruleset
+from solver.core.yamlload import line_of
 from solver.melding.rounds import Round
-from solver.melding.turn import Answer, Problem
 from solver.melding.table import TableMeld
-from solver.core.yamlload import line_of, load_file
+from solver.melding.turn import Answer, Problem
 
 ME = "me"  # the owner name of the player's own table melds
 
@@ -36,7 +38,6 @@ class Puzzle:
     expect: dict  # raw expectation, cards already parsed
     notes: str | None
     round: Round | None = None
-    settlement: object = None  # a Marriage RoundResult to settle
 
 
 def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
@@ -55,36 +56,21 @@ def table_meld(notation: Notation, owner: str, value: Any, parse=None) -> TableM
     return TableMeld(owner, tuple(faces), owner == ME, tuple(buried))
 
 
-def puzzle_ruleset(path: Path, data: dict) -> Ruleset:
-    """A puzzle's ruleset: a bundled id, or a path relative to the puzzle file, with its options."""
-    ref = data["ruleset"]
-    relative = path.parent / ref
-    ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
-    return load_ruleset(ruleset_ref, data.get("options") or {})
-
-
-def load_puzzle(path: str | Path) -> Puzzle:
-    path = Path(path)
-    data = load_file(path)
-    validate(data, "puzzle.schema.json", str(path))
-    ruleset = puzzle_ruleset(path, data)
-    notation = Notation.for_deck(ruleset.deck)
+def read_puzzle(document: Document, notation: Notation) -> Puzzle:
+    """A hand to solve, or a round to settle, from a puzzle file of a rummy game."""
+    data, path = document.data, document.path
 
     def cards(container, key, value):
         try:
             return parse_cards(notation, value)
         except MeldsError as exc:
-            raise SchemaError(str(exc), Location(str(path), line_of(container, key), str(key))) from None
+            raise document.fail(container, key, str(exc)) from None
 
-    if "settle" in data:
-        result = _load_settlement(data["settle"], ruleset, notation, cards)
-        return Puzzle(str(path), data.get("title", path.stem), ruleset, None, "settle", False,
-                      dict(data.get("expect", {})), data.get("notes"), None, result)
+    title = document.title
     if "round" in data:
-        rnd = _load_round(data["round"], ruleset, notation, cards)
-        expect = dict(data.get("expect", {}))
-        return Puzzle(str(path), data.get("title", path.stem), ruleset, None, "round", False,
-                      expect, data.get("notes"), rnd)
+        rnd = _load_round(data["round"], document.ruleset, notation, cards)
+        return Puzzle(str(path), title, document.ruleset, None, "round", False, dict(data.get("expect", {})),
+                      data.get("notes"), rnd)
     if "hand" not in data:
         raise SchemaError("missing required key 'hand'", Location(str(path), getattr(data, "line", 1)))
     turn = data.get("turn", {})
@@ -93,18 +79,16 @@ def load_puzzle(path: str | Path) -> Puzzle:
         raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
     table = tuple(table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v))
                   for t in data.get("table", []))
-    params = None
-    if "tiplu" in data:
-        params = {"tiplu": cards(data, "tiplu", data["tiplu"])[0]}
+    params = {name: cards(data, name, data[name])[0] for name in document.ruleset.parameters if name in data}
     problem = Problem(
-        ruleset=ruleset,
+        ruleset=document.ruleset,
         hand=cards(data, "hand", data["hand"]),
         table=table,
         turn=turn.get("kind", "claimed" if claimed else "normal"),
         claimed=claimed[0] if claimed else None,
         has_melded=bool(turn.get("has_melded", False)),
         phase=turn.get("phase"),
-        params=params,
+        params=params or None,
         shown=tuple(cards(data["shown"], i, m) for i, m in enumerate(data.get("shown", []))),
     )
     raw = data.get("expect", {})
@@ -119,12 +103,10 @@ def load_puzzle(path: str | Path) -> Puzzle:
             expect[key] = cards(raw, key, raw[key]) if raw[key] else ()
     if "melds" in raw:
         expect["melds"] = sorted(tuple(sorted(cards(raw["melds"], i, m))) for i, m in enumerate(raw["melds"]))
-    if "tiplus" in raw:
-        expect["tiplus"] = tuple(sorted(cards(raw, "tiplus", raw["tiplus"])))
     if "layoffs" in raw:
         expect["layoffs"] = sorted((l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"]))))
                                    for l in raw["layoffs"])
-    return Puzzle(str(path), data.get("title", path.stem), ruleset, problem,
+    return Puzzle(str(path), title, document.ruleset, problem,
                   data.get("question", "go-out"), bool(data.get("count", False)) or "solutions" in raw,
                   expect, data.get("notes"))
 
@@ -161,8 +143,6 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
             differ(f"score.{key}", value, answer.score.get(key))
     if "solutions" in exp and exp["solutions"] != answer.solutions:
         differ("solutions", exp["solutions"], answer.solutions)
-    if "tiplus" in exp and tuple(sorted(answer.tiplus)) != exp["tiplus"]:
-        differ("tiplus", fmt.format_many(exp["tiplus"]), fmt.format_many(sorted(answer.tiplus)))
     if "no_meld" in exp:
         got = tuple((answer.why or {}).get("no_meld", ()))
         if Counter(got) != Counter(exp["no_meld"]):
@@ -190,27 +170,4 @@ def round_mismatches(puzzle: Puzzle, systems: list[dict]) -> list[str]:
         for player, value in want.items():
             if have.get(player) != value:
                 out.append(f"{system}.{player}: expected {value}, got {have.get(player)}")
-    return out
-
-
-def _load_settlement(raw, ruleset: Ruleset, notation: Notation, cards):
-    from solver.games.marriage.settle import PlayerResult, RoundResult
-
-    players = []
-    for name, p in raw["players"].items():
-        players.append(PlayerResult(
-            name, bool(p["seen"]), cards(p, "cards", p["cards"]) if p.get("cards") else (),
-            p.get("marriages", 0),
-            tuple(cards(p["dealt_tunnelas"], i, t) for i, t in enumerate(p.get("dealt_tunnelas", []))),
-            p.get("maal")))
-    return RoundResult(ruleset, cards(raw, "tiplu", raw["tiplu"])[0], raw["winner"], tuple(players),
-                       bool(raw.get("dublee_win", False)))
-
-
-def settlement_mismatches(puzzle: Puzzle, settled: dict) -> list[str]:
-    out = []
-    for key in ("payments", "maal"):
-        for player, value in puzzle.expect.get(key, {}).items():
-            if settled[key].get(player) != value:
-                out.append(f"{key}.{player}: expected {value}, got {settled[key].get(player)}")
     return out

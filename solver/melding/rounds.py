@@ -3,10 +3,10 @@
 Methods (generic; the ruleset says which apply and with what bonus):
 
 * ``losers-pay-hand-points`` — each player who did not go out pays the winner the card points
-  left in hand (Fesca 罰点, Basic Rummy's score);
+  left in hand (罰点, a rummy winner's score);
 * ``collect-own-meld-points`` — every player receives the points of their own melds from each
-  other player (Fesca 出来役加点; cards others laid off on a meld count for its owner);
-* ``record-hand-points`` — only the losers' hand points are written down (Basic Rummy note 8).
+  other player (出来役加点; cards others laid off on a meld count for its owner);
+* ``record-hand-points`` — only the losers' hand points are written down.
 
 A ``one_go`` bonus applies when the winner went out in one go with no earlier meld: it doubles
 (the losers' payments, or the winner's meld points) or adds a fixed amount.
@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from solver.core.deck import Face
+from solver.core.errors import MeldsError
+from solver.core.ruleset import Ruleset
 from solver.melding.checker import MeldChecker
-from solver.core.ruleset import Face, Ruleset
 from solver.melding.points import hand_breakdown, hand_points, meld_breakdown, meld_points
 from solver.melding.table import TableMeld
 
@@ -63,8 +65,6 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
             for meld in rnd.melds:
                 verdict = checker.check(meld.faces, ordered=True, explain=False)
                 if not verdict.legal:
-                    from solver.core.errors import MeldsError
-
                     raise MeldsError(f"a meld of {meld.owner} is not legal: {fmt.format_many(meld.faces)}")
                 points = meld_points(verdict.reading)
                 totals[meld.owner] += points

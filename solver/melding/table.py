@@ -23,9 +23,47 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from solver.core.deck import Face
+from solver.core.errors import MeldsError
+from solver.core.reader import RuleReader
+from solver.core.source import Source
+from solver.melding.checker import MeldChecker, as_cards
 from solver.melding.encode import Reading
-from solver.melding.checker import MeldChecker, _as_cards
-from solver.core.ruleset import Face, Operation, Ruleset
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A single-card table operation a game allows (付け札, 差し札, …): its mechanism
+    (``effect``), what it may play or take, and its restriction before one's own first meld:
+    forbidden, allowed if the taken cards are melded at once, or allowed."""
+
+    id: str
+    name: str
+    effect: str
+    before_own_meld: str
+    kind_change: str  # own | any | never: may the table meld change kind (family)?
+    card_classes: frozenset[str] | None
+    taken_classes: frozenset[str] | None
+    families: frozenset[str] | None
+    turns: frozenset[str] | None
+    source: Source | None
+
+
+def read_operations(reader: RuleReader, raw: list, section: str) -> tuple[Operation, ...]:
+    """A ruleset's list of operations (its section ``section``)."""
+    out = []
+    for i, o in enumerate(raw):
+        for key in ("card_classes", "taken_classes"):
+            if key in o:
+                reader.check_ids(o[key], reader.class_ids, "card class", f"{section}[{i}].{key}")
+        out.append(Operation(
+            o["id"], o["name"], o["effect"], o.get("before_own_meld", "allowed"),
+            o.get("kind_change", "never" if o["effect"] != "add" else "own"),
+            frozenset(o["card_classes"]) if "card_classes" in o else None,
+            frozenset(o["taken_classes"]) if "taken_classes" in o else None,
+            frozenset(o["families"]) if "families" in o else None,
+            frozenset(o["turns"]) if "turns" in o else None, reader.source(o)))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -66,8 +104,7 @@ class Move:
 class Table:
     """Judges table melds (cached) and lists the operations a hand can make on them."""
 
-    def __init__(self, ruleset: Ruleset, checker: MeldChecker):
-        self.ruleset = ruleset
+    def __init__(self, checker: MeldChecker):
         self.checker = checker
         self._verdicts: dict = {}
         self._moves: dict = {}
@@ -84,7 +121,7 @@ class Table:
         return v.reading if v.legal else None
 
     def placement_at(self, meld: TableMeld, reading: Reading, i: int):
-        card = _as_cards(meld.faces)[i]
+        card = as_cards(meld.faces)[i]
         return next(p for p in reading.placements if (p.face, p.copy) == card)
 
     def touchable(self, meld: TableMeld, phase: str | None) -> bool:
@@ -186,8 +223,6 @@ def recall(meld: TableMeld) -> tuple[Face, ...]:
     """回収: every card of one's own meld back to hand, buried wilds included ("全てまとめて手札に
     戻す … 埋め潰されたワイルドカードも新たに分離して活用することができる")."""
     if not meld.mine:
-        from solver.core.errors import MeldsError
-
         raise MeldsError("only one's own meld can be recalled")
     return meld.all_cards
 

@@ -20,13 +20,14 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Sequence
 
+from solver.core.deck import Face
+from solver.core.errors import MeldsError, Undecided
 from solver.melding.candidates import candidates
-from solver.melding.encode import Reading
-from solver.core.errors import MeldsError
 from solver.melding.checker import MeldChecker
-from solver.core.ruleset import Face, Operation
+from solver.melding.encode import Reading
 from solver.melding.points import hand_points, meld_points
-from solver.melding.table import Move, Table, TableMeld
+from solver.melding.table import Move, Operation, Table, TableMeld
+from solver.melding.turn import Problem, TurnSolver
 
 
 @dataclass(frozen=True)
@@ -72,16 +73,16 @@ class _State:
 class TableTurnSolver:
     """Searches the turn of a problem with table melds under a ruleset with operations."""
 
-    def __init__(self, problem, checker: MeldChecker, budget, sat_counter):
+    def __init__(self, problem: Problem, checker: MeldChecker, budget, sat_counter, operations: Sequence[Operation]):
         self.problem = problem
         self.rs = problem.ruleset
         self.checker = checker
-        self.table = Table(self.rs, checker)
+        self.table = Table(checker)
         self.budget = budget
         self.count_calls = sat_counter
         self.rule = self.rs.turn_rule(problem.turn)
         self.phase = problem.phase
-        self.ops = tuple(op for op in self.rs.operations if op.effect != "recall"
+        self.ops = tuple(op for op in operations if op.effect != "recall"
                          and (op.turns is None or problem.turn in op.turns))
         self.finishes: dict = {}
         self.meld_options: dict = {}
@@ -99,16 +100,13 @@ class TableTurnSolver:
         """(best any, best going out) for ending the turn now with this hand: new melds, discard."""
         key = (hand, own)
         if key not in self.finishes:
-            from solver.melding.turn import Problem, TurnSolver
-
             if not hand:
                 ok = self.rule.discard != "required"
                 best = _Best(self.value(0, 0), [], None, 0, 0) if ok else None
                 self.finishes[key] = (best, best)
             else:
                 problem = Problem(self.rs, hand, (), self.problem.turn, None, own, self.phase)
-                with TurnSolver(problem, self.checker, claim_met=True) as solver:
-                    solver.budget = self.budget
+                with TurnSolver(problem, self.checker, self.budget, claim_met=True) as solver:
                     try:
                         best_any = solver.best()
                     except MeldsError:  # no way to end the turn from here
@@ -124,8 +122,6 @@ class TableTurnSolver:
     def _wrap(self, answer, going_out: bool = False) -> _Best | None:
         if answer is None or answer.solvable is None:
             if answer is not None and answer.solvable is None:
-                from solver.melding.turn import Undecided
-
                 raise Undecided
             return None
         if going_out and not answer.solvable:
@@ -141,7 +137,7 @@ class TableTurnSolver:
         if hand not in self.meld_options:
             kinds = [k for k in self.rs.kinds if self.phase is None or k.phase in (None, self.phase)]
             found = []
-            for cand in candidates(self.rs, list(hand), kinds):
+            for cand in candidates(self.rs, list(hand), kinds, gate=self.checker.gate):
                 faces = tuple(hand[i] for i in cand.cards)
                 verdict, points = self.checker.best_points(faces, phase=self.phase)
                 if verdict.legal:
@@ -217,8 +213,6 @@ class TableTurnSolver:
             state, made = key
             self.budget.check()
             if len(parent) > self.max_states:
-                from solver.melding.turn import Undecided
-
                 raise Undecided
             if state.claim is None and not state.pending:
                 gained = made + self.own_points(state.table) - base

@@ -25,31 +25,24 @@ so the final, fully verified answer is optimal.
 
 from __future__ import annotations
 
-import itertools
-import threading
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from pysat.card import CardEnc, EncType
-from pysat.examples.rc2 import RC2Stratified
-from pysat.formula import WCNF, IDPool
-from pysat.solvers import Solver
-
+from solver.core.deck import Face
+from solver.core.errors import MeldsError, Undecided
+from solver.core.ruleset import Ruleset
 from solver.melding.candidates import Candidate, candidates
-from solver.melding.encode import Reading
-from solver.core.errors import MeldsError
 from solver.melding.checker import NO_PHASE, MeldChecker
-from solver.core.ruleset import Face, Ruleset
+from solver.melding.encode import Reading
 from solver.melding.points import hand_points
+from solver.melding.routes import GoOutRoute, Requirement
 from solver.melding.table import TableMeld
-
-SOLVER = "g3"
-
-
-class Undecided(Exception):
-    """The solver budget ran out before an answer."""
+from solver.sat import encodings
+from solver.sat.budget import Budget
+from solver.sat.encodings import TRUE, exact_counter
+from solver.sat.pool import VarPool
+from solver.sat.solvers import MaxSat, SatSolver
 
 
 @dataclass(frozen=True)
@@ -63,7 +56,7 @@ class Problem:
     claimed: Face | None = None
     has_melded: bool = False  # the player has a meld of their own on the table already
     phase: str | None = None
-    params: Mapping[str, Any] | None = None  # query parameters (Marriage: {"tiplu": face})
+    params: Mapping[str, Any] | None = None  # query parameters (a chosen card that makes wilds)
     shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
 
 
@@ -93,8 +86,8 @@ class Answer:
     steps: list = field(default_factory=list)  # table turns: every play in order
     phase_after: str | None = None  # the field phase after the discard
     counted: bool = True  # False when --all cannot count (turns with table operations)
-    route: str | None = None  # the going-out route taken (Marriage: combinations, dublees)
-    tiplus: list = field(default_factory=list)  # which-tiplu: the tiplus that let it go out
+    route: str | None = None  # the going-out route taken (when the game has several)
+    found: list = field(default_factory=list)  # a question over many queries: the cards that answered yes
 
     @property
     def melds(self) -> list[Play]:
@@ -103,46 +96,6 @@ class Answer:
     @property
     def layoffs(self) -> list[Play]:
         return [p for p in self.plays if p.table is not None]
-
-
-TRUE = 0  # marks a constant-true position in exact_counter's output
-_CELLS = itertools.count()  # names for counter cells: unique in the process
-
-
-def exact_counter(lits: Sequence[int], top: int, pool: IDPool, clauses: list) -> list:
-    """Literals ``ge[k]`` (k = 0..top) true exactly when at least k of ``lits`` are true, with
-    new variables from ``pool``. Encoded in *both* directions — the outputs are used positively
-    (a copy counts as accounted for), so an upward-only encoding would let the solver claim
-    counts it has not made. ``ge[0]`` is TRUE; ``ge[k]`` is None where k can never be reached.
-    """
-    return counter(lits, top, lambda: pool.id(("cnt", next(_CELLS))), clauses)
-
-
-def counter(lits: Sequence[int], top: int, new, clauses: list) -> list:
-    """Literals ``ge[k]`` (k = 0..top), true exactly when at least k of ``lits`` are true (a
-    literal given twice counts twice). A sequential counter in both directions, four clauses a
-    cell: ``ge'[k] ⇔ ge[k] ∨ (ge[k-1] ∧ x)``. ``ge[0]`` is TRUE; None marks a count not reached."""
-    ge: list = [TRUE] + [None] * top
-    for x in lits:
-        nxt: list = [TRUE]
-        for k in range(1, top + 1):
-            keep, step = ge[k], ge[k - 1]
-            if step is None:
-                nxt.append(keep)  # ge[k] cannot change: ge[k-1] is false
-                continue
-            out = new()
-            if step is TRUE:
-                clauses.append([-x, out])
-                clauses.append([-out, x] + ([keep] if keep is not None else []))
-            else:
-                clauses.append([-step, -x, out])
-                clauses.append([-out, step] + ([keep] if keep is not None else []))
-                clauses.append([-out, x] + ([keep] if keep is not None else []))
-            if keep is not None:
-                clauses.append([-keep, out])
-            nxt.append(out)
-        ge = nxt
-    return ge
 
 
 def validate_problem(p: "Problem", checker: MeldChecker, claim_met: bool = False) -> None:
@@ -170,45 +123,6 @@ def validate_problem(p: "Problem", checker: MeldChecker, claim_met: bool = False
             raise MeldsError(f"table meld {i + 1}: only a wild card can be buried")
 
 
-class _CountingRC2(RC2Stratified):
-    """RC2 with stratification by weight (the objective is lexicographic: weights span orders
-    of magnitude, where plain RC2 was measured 700× slower), counting its SAT oracle calls."""
-
-    calls = 0
-
-    def _call_oracle(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
-        _CountingRC2.calls += 1
-        return super()._call_oracle(assumptions, expect_interrupt)
-
-
-class _Budget:
-    def __init__(self, seconds: float | None):
-        self.start = time.perf_counter()
-        self.deadline = None if seconds is None else self.start + seconds
-
-    def left(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.perf_counter()
-
-    def check(self) -> None:
-        left = self.left()
-        if left is not None and left <= 0:
-            raise Undecided
-
-    def run(self, interruptible, call):
-        """Run ``call`` with a timer that interrupts ``interruptible`` at the deadline."""
-        left = self.left()
-        if left is None:
-            return call()
-        if left <= 0:
-            raise Undecided
-        timer = threading.Timer(left, interruptible.interrupt)
-        timer.start()
-        try:
-            return call()
-        finally:
-            timer.cancel()
-
-
 @dataclass
 class _Option:
     """A way to play some hand cards: a new meld or a lay-off (an extension of a table meld)."""
@@ -229,26 +143,27 @@ class TurnSolver:
     """Solves one problem; build once, then ask go_out / best / count."""
 
     def __init__(self, problem: Problem, checker: MeldChecker | None = None,
-                 max_seconds: float | None = None, claim_met: bool = False, route=None,
-                 seeing: bool = False):
+                 budget: Budget | None = None, claim_met: bool = False, route: GoOutRoute | None = None,
+                 requirements: Sequence[Requirement] = ()):
         self.claim_met = claim_met  # a claimed turn whose claimed card is already melded
-        self.route = route  # a GoOutRoute of the ruleset, or None: every kind, every card
-        self.seeing = seeing  # ask for the ruleset's seeing requirement instead of going out
+        self.route = route  # a way to go out, or None: every kind, every card
+        self.requirements = tuple(requirements)  # melds to show instead of going out (see())
+        self.seeing = bool(self.requirements)
         self.problem = problem
         rs = problem.ruleset
         self.rs = rs
         self.checker = checker or MeldChecker(rs)
         self.own_checker = checker is None
-        self.budget = _Budget(max_seconds)
+        self.budget = budget or Budget()
         self.calls0 = self.checker.sat_calls
-        self.rc2_calls0 = _CountingRC2.calls
+        self.maxsat_calls0 = MaxSat.calls
         self.sat_calls = 0
         self.rule = rs.turn_rule(problem.turn)
         self.layoff_rule = rs.layoff_rule()
         self._validate()
         self.count = Counter(problem.hand)
         self.faces = sorted(self.count)
-        self.pool = IDPool()
+        self.pool = VarPool()
         self.options: list[_Option] = []
         self.forbidden: set[int] = set()
         self._table_cache: dict[int, int] = {}
@@ -277,7 +192,7 @@ class TurnSolver:
 
     def _route_kinds(self) -> set | None:
         if self.seeing:
-            return {k for req in self.rs.seeing for k in req.kinds}
+            return {k for req in self.requirements for k in req.kinds}
         return set(self.route.kinds) if self.route is not None else None
 
     def _first_kinds(self) -> frozenset:
@@ -286,7 +201,8 @@ class TurnSolver:
     def _collect_options(self) -> None:
         hand = list(self.problem.hand)
         kinds = self._kinds()
-        for cand in candidates(self.rs, hand, kinds, params=self.problem.params):
+        gate = self.checker.gate
+        for cand in candidates(self.rs, hand, kinds, params=self.problem.params, gate=gate):
             faces = tuple(hand[i] for i in cand.cards)
             self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None:
@@ -294,13 +210,13 @@ class TurnSolver:
         for t_index, table in enumerate(self.problem.table):
             pool = list(table.faces) + hand
             required = range(len(table.faces))
-            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params):
+            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate):
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
     def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
-        """One option per time the meld can be made: with several copies of its cards (two decks,
-        Marriage's three) the same meld may be made twice. Later copies need the earlier ones."""
+        """One option per time the meld can be made: with several copies of its cards (two or three
+        decks) the same meld may be made twice. Later copies need the earlier ones."""
         need = Counter(hand_faces)
         times = 1 if table is not None else min(self.count[f] // k for f, k in need.items())
         previous = None
@@ -389,7 +305,7 @@ class TurnSolver:
         if rule.discard == "none":
             clauses += [[-d] for d in d_lits]
         else:
-            clauses += CardEnc.atmost(d_lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
+            clauses += encodings.at_most(d_lits, 1, pool)
             if rule.discard == "required":
                 clauses.append(d_lits)
             else:  # optional: a discard exactly when some copy would otherwise stay in hand
@@ -403,12 +319,11 @@ class TurnSolver:
                 clauses.append([o.var for o in live if o.table is None and p.claimed in o.hand_faces])
         if rule.max_new_melds is not None:
             new = [o.var for o in live if o.table is None]
-            clauses += CardEnc.atmost(new, rule.max_new_melds, vpool=pool,
-                                      encoding=EncType.seqcounter).clauses if new else []
+            clauses += encodings.at_most(new, rule.max_new_melds, pool)
         for t in range(len(p.table)):  # one extension per table meld
             exts = [o.var for o in live if o.table == t]
             if len(exts) > 1:
-                clauses += CardEnc.atmost(exts, 1, vpool=pool, encoding=EncType.seqcounter).clauses
+                clauses += encodings.at_most(exts, 1, pool)
         if self.layoff_rule is not None and self.layoff_rule.requires_own_meld and not p.has_melded:
             own = [o.var for o in live if o.table is None or p.table[o.table].mine]
             for o in live:
@@ -434,7 +349,7 @@ class TurnSolver:
             if need == 0:
                 exact = [[-v] for v in lits]
             else:
-                exact = CardEnc.equals(lits, need, vpool=self.pool, encoding=EncType.seqcounter).clauses
+                exact = encodings.exactly(lits, need, self.pool)
             return exact + [[-v] for v in others]  # show exactly what the requirement asks
         route = self.route
         if route is not None and go_out:
@@ -453,7 +368,7 @@ class TurnSolver:
             return []
         if len(lits) < k:
             return [[-guard]] if guard else [[]]
-        enc = CardEnc.atleast(lits, k, vpool=self.pool, encoding=EncType.seqcounter).clauses
+        enc = encodings.at_least(lits, k, self.pool)
         return [([-guard] if guard else []) + c for c in enc]
 
     def _kinds_of(self, o: _Option) -> frozenset:
@@ -486,27 +401,15 @@ class TurnSolver:
     # -- asking -----------------------------------------------------------------------------
 
     def _decide(self, clauses, assumptions=()) -> list[int] | None:
-        with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+        with SatSolver(clauses) as solver:
             self.sat_calls += 1
-            result = self.budget.run(solver, lambda: solver.solve_limited(
-                assumptions=list(assumptions), expect_interrupt=True))
-            if result is None:
-                raise Undecided
-            return solver.get_model() if result else None
+            return solver.model() if solver.solve(assumptions, self.budget) else None
 
     def _optimise(self, clauses, soft) -> list[int] | None:
         if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
             return self._decide(clauses)
-        wcnf = WCNF()
-        for c in clauses:
-            wcnf.append(c)
-        for c, w in soft:
-            wcnf.append(c, weight=w)
-        with _CountingRC2(wcnf, solver=SOLVER, adapt=True, exhaust=True, minz=True) as rc2:
-            model = self.budget.run(rc2, lambda: rc2.compute(expect_interrupt=True))
-            if model is None and rc2.interrupted:
-                raise Undecided
-            return model
+        with MaxSat(clauses, soft) as maxsat:
+            return maxsat.optimum(self.budget)
 
     def _chosen(self, model: list[int]) -> list[_Option]:
         true = set(lit for lit in model if lit > 0)
@@ -568,10 +471,10 @@ class TurnSolver:
         return "impossible state: no turn is possible under the rules"
 
     def see(self) -> Answer:
-        """Can the hand meet a seeing requirement (Marriage: three pure combinations or seven
-        dublees, counting those shown) this turn? Exactly the melds to show."""
+        """Can the hand meet one of the requirements it was built with (so many melds of some kinds,
+        counting those shown) this turn? Exactly the melds to show."""
         try:
-            for req in self.rs.seeing:
+            for req in self.requirements:
                 self.seeing_requirement = req
                 model = self._settle(lambda: self._decide(self._hard(go_out=False)[0]))
                 if model is not None:
@@ -589,25 +492,22 @@ class TurnSolver:
         try:
             clauses, _, d_lits = self._hard(go_out=True)
             found = 0
-            with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+            with SatSolver(clauses) as solver:
                 while found < limit:
                     self.sat_calls += 1
-                    result = self.budget.run(solver, lambda: solver.solve_limited(expect_interrupt=True))
-                    if result is None:
-                        raise Undecided
-                    if not result:
+                    if not solver.solve((), self.budget):
                         return found, False
-                    model = solver.get_model()
+                    model = solver.model()
                     chosen = self._chosen(model)
                     illegal = [o for o in chosen if not self._verify(o)]
                     for o in illegal:
-                        solver.add_clause([-o.var])
+                        solver.add([-o.var])
                     if illegal:
                         continue
                     found += 1
                     true = set(lit for lit in model if lit > 0)
                     decision = [o.var for o in self.options if o.var not in self.forbidden] + d_lits
-                    solver.add_clause([-v if v in true else v for v in decision])
+                    solver.add([-v if v in true else v for v in decision])
             return found, True
         except Undecided:
             return -1, True
@@ -627,8 +527,7 @@ class TurnSolver:
         plays.sort(key=lambda p: (p.table is not None, p.table or 0, sorted(p.faces)))
         answer = Answer(solvable=None, question=question, plays=plays, discard=discard, kept=kept)
         answer.score = self._score(plays, kept)
-        answer.phase_after = (self.rs.phase_after_discard(discard, self.problem.phase)
-                              if discard is not None else self.problem.phase)
+        answer.phase_after = self.problem.phase  # a game whose discards change the phase says after
         return self._stamp(answer)
 
     def _score(self, plays, kept) -> dict:
@@ -637,9 +536,9 @@ class TurnSolver:
         return {goal.measure: score[goal.measure] for goal in self.rs.objective} or score
 
     def _stamp(self, answer: Answer) -> Answer:
-        answer.seconds = time.perf_counter() - self.budget.start
+        answer.seconds = self.budget.elapsed
         answer.sat_calls = (self.sat_calls + self.checker.sat_calls - self.calls0
-                            + _CountingRC2.calls - self.rc2_calls0)
+                            + MaxSat.calls - self.maxsat_calls0)
         return answer
 
     def _undecided(self, question: str) -> Answer:
@@ -657,174 +556,16 @@ class TurnSolver:
         clauses, accounted, _ = self._hard(go_out=False)
         units = [(face, a) for face, acc in accounted.items() for a in acc]
         core = None
-        with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
+        with SatSolver(clauses) as solver:
             assumptions = [a for _, a in units]
             self.sat_calls += 1
-            if not solver.solve(assumptions=assumptions):
-                core = set(solver.get_core() or assumptions)
+            if not solver.solve(assumptions):
+                core = set(solver.core() or assumptions)
                 for lit in sorted(core):  # deletion-based minimisation
                     trial = [a for a in assumptions if a in core and a != lit]
                     self.sat_calls += 1
-                    if not solver.solve(assumptions=trial):
-                        core = set(solver.get_core() or trial)
+                    if not solver.solve(trial):
+                        core = set(solver.core() or trial)
         core_faces = sorted(face for face, a in units if core and a in core)
         return {"no_meld": lonely, "core": core_faces}
 
-
-def solve(problem: Problem, question: str = "go-out", count: bool = False, limit: int = 1000,
-          max_seconds: float | None = None, checker: MeldChecker | None = None) -> Answer:
-    """Answer a question about a problem: ``go-out`` or ``best``; ``count`` adds the number of
-    distinct ways to go out (up to ``limit``)."""
-    if problem.table and problem.ruleset.operations:
-        return _solve_table_turn(problem, question, count, max_seconds, checker)
-    if question == "which-tiplu":
-        return _which_tiplu(problem, max_seconds, checker)
-    if question == "see":
-        with TurnSolver(problem, checker, max_seconds, seeing=True) as solver:
-            return solver._stamp(solver.see())
-    routes = problem.ruleset.going_out
-    if routes:
-        return _solve_routes(problem, question, count, limit, max_seconds, checker)
-    with TurnSolver(problem, checker, max_seconds) as solver:
-        answer = solver.best() if question == "best" else solver.go_out()
-        if count and answer.solvable is not None:
-            n, capped = solver.count_solutions(limit)
-            if n < 0:
-                return solver._undecided(question)
-            answer.solutions, answer.solutions_capped = n, capped and n >= limit
-        return solver._stamp(answer)
-
-
-def _solve_table_turn(problem: Problem, question: str, count: bool, max_seconds, checker) -> Answer:
-    """A turn with single-card table operations (:mod:`solver.melding.tablesearch`)."""
-    from solver.melding.tablesearch import TableTurnSolver
-
-    own_checker = checker is None
-    checker = checker or MeldChecker(problem.ruleset)
-    budget = _Budget(max_seconds)
-    calls = [0, checker.sat_calls, _CountingRC2.calls]
-
-    def count_calls(turn_solver) -> None:
-        calls[0] += turn_solver.sat_calls
-        turn_solver.sat_calls = 0
-
-    try:
-        validate_problem(problem, checker)
-        search = TableTurnSolver(problem, checker, budget, count_calls)
-        node = search.solve()
-        best = node.out if question == "go-out" and node.out is not None else node.any
-        if best is None:
-            raise MeldsError("impossible state: no turn is possible under the rules")
-        answer = _table_answer(problem, best, question, node.out is not None)
-        if question == "go-out" and node.out is None:
-            answer.why = _table_why(problem, checker, search)
-    except Undecided:
-        answer = Answer(solvable=None, question=question)
-    finally:
-        if own_checker:
-            checker.close()
-    answer.counted = not count
-    answer.seconds = time.perf_counter() - budget.start
-    answer.sat_calls = calls[0] + checker.sat_calls - calls[1] + _CountingRC2.calls - calls[2]
-    return answer
-
-
-def _table_answer(problem: Problem, best, question: str, can_go_out: bool) -> Answer:
-    from solver.melding.tablesearch import Step
-
-    finish = best.finish
-    steps = list(best.steps)
-    plays = [Play(s.played, s.reading, s.points, None) for s in steps if s.action == "meld"]
-    plays += [Play(s.played, s.reading, s.points, s.table) for s in steps if s.action == "layoff"]
-    discard, kept = None, []
-    if finish is not None:
-        for p in finish.melds:
-            steps.append(Step("meld", None, None, p.faces, (), p.reading, None, p.points))
-            plays.append(p)
-        discard, kept = finish.discard, list(finish.kept)
-    answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept,
-                    steps=steps)
-    answer.score = {g.measure: (best.meld_points if g.measure == "meld_points" else best.hand_points)
-                    for g in problem.ruleset.objective}
-    if question == "go-out":
-        answer.solvable = can_go_out
-    answer.phase_after = (problem.ruleset.phase_after_discard(discard, problem.phase)
-                          if discard is not None else problem.phase)
-    return answer
-
-
-def _table_why(problem: Problem, checker: MeldChecker, search) -> dict:
-    """Cards that fit no new meld of the hand and no operation on the table."""
-    from solver.melding.table import Table
-
-    hand = tuple(sorted(problem.hand))
-    new_melds = search.new_melds(hand)
-    fits = {f for faces, _, _ in new_melds for f in faces}
-    table = Table(problem.ruleset, checker)
-    own_possible = problem.has_melded or bool(new_melds)  # else forbidden operations stay so
-    fits |= {f for move in table.moves(tuple(problem.table), hand, problem.phase, search.ops)
-             if own_possible or move.op.before_own_meld != "forbidden" for f in move.played}
-    return {"no_meld": sorted(set(hand) - fits), "core": []}
-
-
-def _solve_routes(problem: Problem, question: str, count: bool, limit: int, max_seconds,
-                  checker) -> Answer:
-    """A ruleset with several ways to go out (Marriage: seven combinations, or eight dublees):
-    the first route that goes out answers; if none does, the first route's best turn and why."""
-    first_answer = None
-    total, capped = 0, False
-    chosen = None
-    for route in problem.ruleset.going_out:
-        with TurnSolver(problem, checker, max_seconds, route=route) as solver:
-            answer = solver.best() if question == "best" else solver.go_out()
-            if answer.solvable is None:
-                return answer
-            answer.route = route.id
-            if count:
-                n, more = solver.count_solutions(limit)
-                if n < 0:
-                    return solver._undecided(question)
-                total += n
-                capped |= more and n >= limit
-            if first_answer is None:
-                first_answer = answer
-            if answer.solvable and chosen is None:
-                chosen = answer
-    answer = chosen or first_answer
-    if count:
-        answer.solutions, answer.solutions_capped = total, capped
-    return answer
-
-
-def _which_tiplu(problem: Problem, max_seconds, checker) -> Answer:
-    """Every tiplu for which the hand could go out this turn."""
-    rs = problem.ruleset
-    if rs.maal is None:
-        raise MeldsError(f"{rs.id} has no chosen card that makes wilds")
-    start = time.perf_counter()
-    held = Counter(problem.hand) + Counter(f for m in problem.shown for f in m)
-    winners, calls = [], 0
-    own_checker = checker is None
-    checker = checker or MeldChecker(rs)
-    try:
-        for face in rs.deck.faces:
-            if held[face] >= rs.deck.copies[face]:
-                continue  # every copy is in the player's hands: it cannot be the tiplu
-            left = None if max_seconds is None else max_seconds - (time.perf_counter() - start)
-            if left is not None and left <= 0:
-                return Answer(solvable=None, question="which-tiplu")
-            trial = Problem(rs, problem.hand, problem.table, problem.turn, problem.claimed,
-                            problem.has_melded, problem.phase, {rs.maal.parameter: face}, problem.shown)
-            answer = solve(trial, "go-out", max_seconds=left, checker=checker)
-            calls += answer.sat_calls
-            if answer.solvable is None:
-                return Answer(solvable=None, question="which-tiplu")
-            if answer.solvable:
-                winners.append(face)
-    finally:
-        if own_checker:
-            checker.close()
-    answer = Answer(solvable=bool(winners), question="which-tiplu", tiplus=winners)
-    answer.seconds = time.perf_counter() - start
-    answer.sat_calls = calls
-    return answer

@@ -14,25 +14,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.core.errors import MeldsError
-from solver.melding.moves import Action, Forbidden, RummyMoves
-from solver.melding.puzzle import table_meld
+from solver.core.moves import Action, Forbidden
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
+from solver.melding.checker import MeldChecker
+from solver.melding.moves import MeldMoves
+from solver.melding.puzzle import table_meld
 from solver.melding.table import Table, TableMeld, meld_state
 
 
-class FescaMoves(RummyMoves):
+class FescaMoves(MeldMoves):
     VERBS = {"draw": "draw", "meld": "meld", "discard": "discard", "op": "op", "recall": "recall",
              "claim": "claim", "pass": "pass_", "end": "end"}
 
-    def __init__(self, ruleset: Ruleset):
-        super().__init__(ruleset)
-        self.table = Table(ruleset, self.checker)
+    def __init__(self, ruleset: Ruleset, checker: MeldChecker):
+        super().__init__(ruleset, checker)
+        self.rules = ruleset.rules
+        self.table = Table(checker)
 
     # -- the table ----------------------------------------------------------------------------
 
     def phase(self, state: GameState) -> str | None:
-        return state.facts.get("phase") or self.rs.start_phase
+        return state.facts.get("phase") or self.rules.start_phase
 
     def melds(self, state: GameState) -> list[TableMeld]:
         return [table_meld(self.notation, t.owner, t.cards) for t in state.table]
@@ -62,7 +65,7 @@ class FescaMoves(RummyMoves):
         recalled = state.facts.get("recalled", [])
         if recalled and self._meld_state(self.verdict(state, [self.canon(a) for a in action.args]).reading) in recalled:
             raise Forbidden("recall-remeld", "a recalled meld may not come back in the same state (the same cards, "
-                            "the same wilds)", self.rs.restriction_sources.get("recall_no_remeld"))
+                            "the same wilds)", self.rules.restriction_sources.get("recall_no_remeld"))
         return after
 
     def _meld_state(self, reading) -> str:
@@ -76,9 +79,9 @@ class FescaMoves(RummyMoves):
         args = list(action.args)
         if len(args) < 3 or not args[1].isdigit():
             raise MeldsError("op ID N CARD [at K]: an operation of the ruleset, the table meld's number, a hand card")
-        op = next((o for o in self.rs.operations if o.id == args[0]), None)
+        op = next((o for o in self.rules.operations if o.id == args[0]), None)
         if op is None or op.effect == "recall":
-            known = ", ".join(o.id for o in self.rs.operations if o.effect != "recall")
+            known = ", ".join(o.id for o in self.rules.operations if o.effect != "recall")
             raise MeldsError(f"unknown operation {args[0]!r} (operations: {known})")
         n = int(args[1])
         melds = self.melds(state)
@@ -91,7 +94,7 @@ class FescaMoves(RummyMoves):
         if op.turns is not None and self.turn_kind(state) not in op.turns:
             raise Forbidden("wrong-turn", f"{op.name} is not allowed in a {self.turn_kind(state)} turn", op.source)
         if not self.table.touchable(meld, self.phase(state)):
-            raise Forbidden("phase", f"table meld {n} belongs to the other field phase", self.rs.phase_touch_source)
+            raise Forbidden("phase", f"table meld {n} belongs to the other field phase", self.rules.phase_touch_source)
         face = self.notation.parse(card)
         found = [m for m in self.table.moves((meld,), (face,), self.phase(state), (op,))]
         if at is not None:
@@ -103,7 +106,7 @@ class FescaMoves(RummyMoves):
         if not state.flag(state.turn, "melded"):
             if op.before_own_meld == "forbidden":
                 raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
-                                self.rs.restriction_sources.get("before_own_meld"))
+                                self.rules.restriction_sources.get("before_own_meld"))
         hand = self.hand(state)
         hand.remove(card)
         hand += [self.notation.format(f) for f in move.taken]
@@ -153,9 +156,9 @@ class FescaMoves(RummyMoves):
         card = self.canon(action.args[0]) if action.args else ""
         if must and set(must) & set(self.hand(state) or []):
             raise Forbidden("taken-not-melded", f"{' '.join(must)}, taken by an operation before one's own first "
-                            f"meld, must be melded at once", self.rs.restriction_sources.get("meld_taken_at_once"))
+                            f"meld, must be melded at once", self.rules.restriction_sources.get("meld_taken_at_once"))
         after = super().discard(state, action)
-        phase = self.rs.phase_after_discard(self.notation.parse(card), self.phase(state))
+        phase = self.rules.phase_after(self.notation.parse(card), self.phase(state))
         facts = {k: v for k, v in after.facts.items() if k not in ("must_meld", "recalled")}
         if phase is not None:
             facts["phase"] = phase
@@ -216,7 +219,7 @@ class FescaMoves(RummyMoves):
             for n, meld in enumerate(melds, 1):
                 meld = replace(meld, mine=meld.owner == state.turn)
                 faces = tuple(self.notation.parse(c) for c in dict.fromkeys(hand) if c != "?")
-                for move in self.table.moves((meld,), faces, self.phase(state), self.rs.operations):
+                for move in self.table.moves((meld,), faces, self.phase(state), self.rules.operations):
                     out.append(f"op {move.op.id} {n} {self.notation.format(move.played[0])}")
                 if meld.owner == state.turn:
                     out.append(f"recall {n}")
@@ -237,4 +240,4 @@ def _claim_priority(self: FescaMoves, state: GameState, action: Action) -> str |
     return None
 
 
-FescaMoves.CHECKS = {"claim-priority": _claim_priority}
+FescaMoves.CHECKS = {**MeldMoves.CHECKS, "claim-priority": _claim_priority}

@@ -30,8 +30,16 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Iterable, Sequence
 
+from solver.core.deck import Face
 from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
-from solver.core.ruleset import Face, Ruleset
+from solver.core.notation import Notation
+from solver.core.ruleset import Ruleset
+from solver.melding.candidates import candidates
+from solver.melding.checker import MeldChecker
+from solver.sat import encodings
+from solver.sat.encodings import exact_counter
+from solver.sat.pool import VarPool
+from solver.sat.solvers import SatSolver
 
 UNICODE = {"m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏", "p": "🀙🀚🀛🀜🀝🀞🀟🀠🀡", "s": "🀐🀑🀒🀓🀔🀕🀖🀗🀘",
            "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"}}
@@ -92,9 +100,6 @@ class Mahjong:
     def __init__(self, ruleset: Ruleset, checker=None):
         if not ruleset.hand_shapes:
             raise MeldsError(f"{ruleset.id} has no hand shapes: it is not a mahjong ruleset")
-        from solver.melding.checker import MeldChecker
-        from solver.core.notation import Notation
-
         self.rs = ruleset
         self.checker = checker or MeldChecker(ruleset)
         self.notation = Notation.for_deck(ruleset.deck)
@@ -415,20 +420,13 @@ class Mahjong:
         return out
 
     def _decompose(self, shape, hand: Hand, limit: int) -> list[Decomposition]:
-        from pysat.card import CardEnc, EncType
-        from pysat.formula import IDPool
-        from pysat.solvers import Solver
-
-        from solver.melding.candidates import candidates
-        from solver.melding.turn import exact_counter
-
         need = [p.count - (len(hand.melds) if p.declared else 0) for p in shape.parts]
         if any(n < 0 for n in need):
             return []
         kinds = [self.rs.kind(k) for p in shape.parts for k in p.kinds]
         pool = list(hand.concealed)
         options = []  # (var, part index, faces)
-        vpool = IDPool()
+        vpool = VarPool()
         held = Counter(pool)
         for cand in candidates(self.rs, pool, kinds):
             faces = tuple(pool[i] for i in cand.cards)
@@ -460,24 +458,23 @@ class Mahjong:
             lits = [v for v, part, _, _, _ in options if part == j]
             if n > len(lits):
                 return []
-            clauses += CardEnc.equals(lits, n, vpool=vpool, encoding=EncType.seqcounter).clauses if lits else (
-                [] if n == 0 else [[]])
+            clauses += encodings.exactly(lits, n, vpool) if lits else ([] if n == 0 else [[]])
         if shape.distinct:
             by_identity: dict = {}
             for v, _, faces, _, _ in options:
                 by_identity.setdefault(self.identity(faces[0]), []).append(v)
             for lits in by_identity.values():
-                clauses += CardEnc.atmost(lits, 1, vpool=vpool, encoding=EncType.seqcounter).clauses
+                clauses += encodings.at_most(lits, 1, vpool)
         found = []
         seen = set()
-        with Solver(name="g3", bootstrap_with=clauses) as solver:
+        with SatSolver(clauses) as solver:
             while len(found) < limit and solver.solve():
-                model = set(l for l in solver.get_model() if l > 0)
+                model = solver.true()
                 chosen = [(kind_id, faces) for v, _, faces, _, kind_id in options if v in model]
                 # two decompositions differ in how the tiles group, not in where a red five sits
                 key = tuple(sorted((k, tuple(sorted(self.index[self.identity(f)] for f in faces)))
                                    for k, faces in chosen))
-                solver.add_clause([-v for v, _, _, _, _ in options if v in model])
+                solver.add([-v for v, _, _, _, _ in options if v in model])
                 if key in seen:
                     continue
                 seen.add(key)

@@ -13,21 +13,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.core.errors import MeldsError
-from solver.games.mahjong.hands import Hand, Mahjong
-from solver.melding.moves import Action, Forbidden, Moves
+from solver.core.moves import Action, Forbidden, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
+from solver.games.mahjong.hands import DeclaredMeld, Hand, Mahjong
+from solver.games.mahjong.scoring import NotAWin, Scorer, Win
 
 class MahjongMoves(Moves):
     VERBS = {"draw": "draw", "discard": "discard", "riichi": "riichi", "tsumo": "tsumo", "ron": "ron",
              "chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kyuushu": "kyuushu", "pass": "pass_"}
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, mj: Mahjong, scorer: Scorer | None):
         super().__init__(ruleset)
-        self.mj = Mahjong(ruleset)
-        from solver.games.mahjong.scoring import Scorer
-
-        self.scorer = Scorer(self.mj) if ruleset.mahjong_scoring else None
+        self.mj = mj
+        self.scorer = scorer
 
     # -- hands --------------------------------------------------------------------------------
 
@@ -71,8 +70,6 @@ class MahjongMoves(Moves):
             raise Forbidden("own-discard", f"{seat} cannot call their own discard")
 
     def _win(self, state: GameState, seat: str, tile, tsumo: bool):
-        from solver.games.mahjong.scoring import Win
-
         facts = state.facts
         return Win(self.mj.identity(tile), tsumo=tsumo, riichi=bool(state.flag(seat, "riichi")), seat=seat,
                    round_wind=facts.get("round", "E"), players=len(state.players),
@@ -146,8 +143,6 @@ class MahjongMoves(Moves):
             verdict = next(v for v in self.mj.riichi_kans(before, drawn) if v.tile == ident)
             if not verdict.doc_allowed:
                 raise Forbidden("riichi-kan", f"after riichi: {verdict.reason_doc}", self.rs.riichi_kan.source)
-        from solver.games.mahjong.hands import DeclaredMeld
-
         rest = self._without(hand, four[:4])
         kan = DeclaredMeld("ankan", tuple(four[:4]), False, "kantsu")
         return self._kan_done(self._set_hand(state, seat, Hand(rest.concealed, rest.melds + (kan,))), seat)
@@ -222,8 +217,6 @@ class MahjongMoves(Moves):
     # -- shared -------------------------------------------------------------------------------
 
     def _score(self, state: GameState, seat: str, hand: Hand, tile, tsumo: bool) -> None:
-        from solver.games.mahjong.scoring import NotAWin
-
         try:
             self.scorer.score(hand, self._win(state, seat, tile, tsumo))
         except NotAWin as exc:

@@ -12,13 +12,9 @@ from typing import Any, Sequence
 import click
 
 from solver.games.mahjong.hands import Decomposition, Hand, KanVerdict, Mahjong
-from solver.core.ruleset import Face
+from solver.core.deck import Face
 
 _SUIT_COLORS = {"m": "red", "p": "blue", "s": "green", "z": None}
-
-
-def tiles_json(mj: Mahjong, faces: Sequence[Face]) -> str:
-    return mj.format_tiles(faces)
 
 
 def ident_json(mj: Mahjong, ident: tuple) -> str:

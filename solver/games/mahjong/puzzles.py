@@ -8,15 +8,13 @@ still unseen (four of each, less those in the hand); every discard that reaches 
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from solver.core.errors import MeldsError
+from solver.core.files import Document
 from solver.games.mahjong.hands import Mahjong
+from solver.games.mahjong.present import ident_json, score_json
 from solver.games.mahjong.scoring import Scorer, win_from_facts
-from solver.melding.puzzle import puzzle_ruleset
-from solver.core.schema import validate
-from solver.core.yamlload import load_file
 
 QUESTIONS = ("waits", "best-discard", "score")
 
@@ -49,21 +47,15 @@ def best_discards(mj: Mahjong, hand) -> tuple[list[tuple], dict]:
     return best, by_discard
 
 
-def solve_puzzle(path: str | Path) -> tuple[dict, int]:
-    """Answer a mahjong puzzle file: (JSON result with matches/mismatches, exit code)."""
-    from solver.games.mahjong.present import ident_json, score_json
-
-    path = Path(path)
-    data = load_file(path)
-    validate(data, "puzzle.schema.json", str(path))
-    ruleset = puzzle_ruleset(path, data)
-    if not ruleset.hand_shapes:
-        raise MeldsError(f"{path}: question {data['question']} needs a mahjong ruleset")
-    mj = Mahjong(ruleset)
+def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Scorer]) -> tuple[dict, int]:
+    """Answer a mahjong puzzle: (JSON result with matches/mismatches, exit code of the answer)."""
+    data, path, ruleset = document.data, document.path, document.ruleset
+    if not is_mahjong_puzzle(data):
+        raise MeldsError(f"{path}: a mahjong puzzle asks {', '.join(QUESTIONS)} (question:)")
     hand_text = data["hand"] if isinstance(data["hand"], str) else " ".join(data["hand"])
     hand = mj.parse_hand(hand_text)
     question = data["question"]
-    out: dict[str, Any] = {"puzzle": str(path), "title": data.get("title", path.stem), "question": question,
+    out: dict[str, Any] = {"puzzle": str(path), "title": document.title, "question": question,
                            "ruleset": ruleset.id}
     if question == "waits":
         mj.require_size(hand, mj.winning_size - 1, "a waiting hand", "")
@@ -84,7 +76,7 @@ def solve_puzzle(path: str | Path) -> tuple[dict, int]:
         facts = data.get("win") or {}
         if "tile" not in facts:
             raise MeldsError(f"{path}: question score needs win: {{tile: ...}}")
-        scorer = Scorer(mj)
+        scorer = scorer_of()
         players = facts.get("players", ruleset.players[1] if ruleset.players else 4)
         win = win_from_facts(scorer, facts["tile"], facts, players)
         score = scorer.score(hand, win)

@@ -33,7 +33,8 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand, Mahjong, pack_parts
-from solver.core.ruleset import Ruleset, Yaku
+from solver.core.ruleset import Ruleset
+from solver.games.mahjong.rules import Yaku
 
 SEATS = ("E", "S", "W", "N")
 # the facts of a win that are flags (pattern `flag:` names spell them with '-')

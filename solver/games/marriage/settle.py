@@ -19,7 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from solver.core.errors import MeldsError
-from solver.core.ruleset import Face, Ruleset
+from solver.core.deck import Face
+from solver.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class RoundResult:
 
 def maal_points(rs: Ruleset, player: PlayerResult, tiplu: Face) -> tuple[int, list[dict]]:
     """A player's maal points and what they are made of."""
-    table = rs.settlement
+    table = rs.rules.settlement
     if player.points is not None:
         return player.points, [{"what": "given", "points": player.points}]
     parts = []
@@ -51,13 +52,13 @@ def maal_points(rs: Ruleset, player: PlayerResult, tiplu: Face) -> tuple[int, li
     for tunnela in player.dealt_tunnelas:
         if len(set(tunnela)) != 1 or len(tunnela) != 3:
             raise MeldsError(f"{player.name}: a dealt tunnela is three identical cards")
-        kind = rs.maal_kind(tunnela[0], tiplu) or "plain"
+        kind = rs.rules.maal_kind(tunnela[0], tiplu) or "plain"
         value = table.dealt_tunnela.get(kind, table.dealt_tunnela.get("plain", 0))
         parts.append({"what": f"tunnela shown at the deal ({kind})", "points": value})
         cards -= Counter(tunnela)
     by_kind: dict[str, list[Face]] = {}
     for face in cards.elements():
-        kind = rs.maal_kind(face, tiplu)
+        kind = rs.rules.maal_kind(face, tiplu)
         if kind is not None:
             by_kind.setdefault(kind, []).append(face)
     for _ in range(player.marriages):
@@ -78,7 +79,7 @@ def maal_points(rs: Ruleset, player: PlayerResult, tiplu: Face) -> tuple[int, li
 def settle(result: RoundResult) -> dict:
     """What each player receives (negative: pays), by the document's formula."""
     rs = result.ruleset
-    table = rs.settlement
+    table = rs.rules.settlement
     if table is None:
         raise MeldsError(f"{rs.id} has no settlement rules")
     names = [p.name for p in result.players]
@@ -108,7 +109,7 @@ def pairwise(result: RoundResult) -> dict:
     """The same settlement done between every pair: the maal difference both ways, and each
     player's game payment to the winner."""
     rs = result.ruleset
-    table = rs.settlement
+    table = rs.rules.settlement
     maal = {p.name: maal_points(rs, p, result.tiplu)[0] for p in result.players}
     net = {name: 0 for name in maal}
     for a in maal:

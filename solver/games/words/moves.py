@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 from solver.core.errors import MeldsError
-from solver.melding.moves import UNKNOWN, Action, Forbidden, Moves
+from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
 from solver.games.words.session import WordSession
@@ -35,10 +35,16 @@ def _distinct_tiles(words: list[str], fixed: Counter) -> bool:
 class WordMoves(Moves):
     VERBS = {"word": "word", "arrange": "arrange", "relief": "relief", "draw": "draw", "end": "end"}
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, session: WordSession):
         super().__init__(ruleset)
-        self.session = WordSession(ruleset)
-        self.game = ruleset.words
+        self.session = session
+        self.game = session.game
+
+    def state_json(self, state: GameState) -> dict:
+        return state.to_json({"loose": state.loose, "last_lap": state.last_lap})
+
+    def state_lines(self, state: GameState) -> list[str]:
+        return super().state_lines(state) + ([f"  loose: {state.loose}"] if state.loose else [])
 
     def tiles(self, text: str) -> list[str]:
         out: list[str] = []
@@ -152,7 +158,7 @@ class WordMoves(Moves):
             key = self.key(t.cards)
             if len(key) < least:
                 raise Forbidden("short-word", f"{t.cards} has {len(key)} tiles; every word on the table needs "
-                                f"{least} at the end of a turn", self.rs.words.sources.get("min_length.table"))
+                                f"{least} at the end of a turn", self.game.sources.get("min_length.table"))
             if not start[t.cards] and not self.session.dictionary.by_key.get(key):
                 raise Forbidden("not-a-word", f"{t.cards} is not in the dictionary", self.source("arrange"))
 

@@ -7,14 +7,11 @@ words, since a hand often goes out several ways; tests re-check the words found.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from solver.core.errors import MeldsError
-from solver.melding.puzzle import puzzle_ruleset
-from solver.core.schema import validate
+from solver.core.files import Document
 from solver.games.words.session import WordSession
-from solver.core.yamlload import load_file
 
 QUESTIONS = ("word-turn", "word-bonus", "word-check")
 
@@ -34,29 +31,21 @@ def puzzle_facts(data: dict) -> dict:
             "last_lap": bool(data.get("last_lap", False))}
 
 
-_SESSIONS: dict = {}  # (ruleset, word lists) -> session: a folder of puzzles loads the dictionary once
-
-
-def solve_puzzle(path: str | Path) -> tuple[dict, int]:
-    """Answer a word puzzle file: (result with matches/mismatches, exit code of the answer)."""
-    path = Path(path)
-    data = load_file(path)
-    validate(data, "puzzle.schema.json", str(path))
-    ruleset = puzzle_ruleset(path, data)
-    if ruleset.words is None:
-        raise MeldsError(f"{path}: question {data['question']} needs a word-game ruleset, not {ruleset.id}")
+def answer_puzzle(document: Document, session_for: Callable[..., WordSession]) -> tuple[dict, int]:
+    """Answer a word puzzle: (result with matches/mismatches, exit code of the answer).
+    ``session_for(lists, default, banned)`` gives the session of the puzzle's dictionary."""
+    data, path = document.data, document.path
+    if not is_word_puzzle(data):
+        raise MeldsError(f"{path}: a word puzzle asks {', '.join(QUESTIONS)} (question:)")
     spec = data.get("dictionary", {})
     lists = tuple((path.parent / f).resolve() for f in spec.get("files", []))
     banned = tuple((path.parent / f).resolve() for f in spec.get("exclude", []))
-    key = (id(ruleset), lists, spec.get("default", True), banned)
-    session = _SESSIONS.get(key)
-    if session is None or session.ruleset is not ruleset:
-        session = _SESSIONS[key] = WordSession(ruleset, lists, spec.get("default", True), banned)
+    session = session_for(lists, spec.get("default", True), banned)
     question = data["question"]
     if question == "word-check":
         if "words" not in data:
             raise MeldsError(f"{path}: a word-check puzzle lists its words under words:")
-        lap = ruleset.words.min_length["last_lap"] if data.get("last_lap") else None
+        lap = session.game.min_length["last_lap"] if data.get("last_lap") else None
         result, code = session.check_words(data["words"], min_tiles=lap)
         got = {"legal": [w["legal"] for w in result["words"]]}
     elif question == "word-bonus":
@@ -65,7 +54,7 @@ def solve_puzzle(path: str | Path) -> tuple[dict, int]:
     else:
         result, code = session.solve(puzzle_facts(data))
         got = {"goes_out": result.get("goes_out"), "placed": result.get("placed")}
-    row = {"puzzle": str(path), "title": data.get("title", path.stem), "question": question, **result}
+    row = {"puzzle": str(path), "title": document.title, "question": question, **result}
     expect = data.get("expect") or {}
     if expect:
         problems = [f"{k}: expected {v!r}, got {got.get(k)!r}" for k, v in expect.items() if got.get(k) != v]

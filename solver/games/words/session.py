@@ -13,17 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from solver.core.errors import MeldsError
+from solver.core.errors import ExitCode, MeldsError, Undecided
 from solver.core.ruleset import Ruleset
-from solver.melding.turn import Undecided
+from solver.core.source import source_json as _src
 from solver.games.words.tiles import Dictionary, TileSet
 from solver.games.words.turn import Turn, TurnAnswer, Word, bonus_points, solve_bonus, solve_turn
-
-EXIT_YES, EXIT_NO, EXIT_UNDECIDED = 0, 1, 3
-
-
-def _src(source) -> dict | None:
-    return source.to_json() if source is not None else None
 
 
 @dataclass
@@ -35,11 +29,9 @@ class WordSession:
     _dictionary: Dictionary | None = field(default=None, repr=False)
 
     def __post_init__(self):
-        if self.ruleset.words is None:
-            raise MeldsError(f"{self.ruleset.id} is not a word game")
         if not self.default_dict and not self.user_dicts:
             raise MeldsError("--no-default-dict needs at least one --dict FILE")
-        self.game = self.ruleset.words
+        self.game = self.ruleset.rules
         self.tileset = TileSet(self.game)
 
     @property
@@ -129,7 +121,7 @@ class WordSession:
         out = dict(results[0]) if len(results) == 1 else {"legal": legal}
         out["words"] = results
         out["dictionary"] = self.dictionary_json()
-        return out, EXIT_YES if legal else EXIT_NO
+        return out, ExitCode.YES if legal else ExitCode.NO
 
     def turn(self, facts: Mapping[str, Any]) -> Turn:
         if "hand" not in facts:
@@ -150,23 +142,23 @@ class WordSession:
         try:
             answer = solve_turn(self.dictionary, turn, self.game, seconds=seconds)
         except Undecided:
-            return {"question": "word-turn", "undecided": True}, EXIT_UNDECIDED
+            return {"question": "word-turn", "undecided": True}, ExitCode.UNDECIDED
         result = {"question": "word-turn", **self.turn_json(turn, answer)}
-        return result, EXIT_YES if answer.goes_out else EXIT_NO
+        return result, ExitCode.YES if answer.goes_out else ExitCode.NO
 
     def bonus(self, facts: Mapping[str, Any], *, seconds: float | None = None) -> tuple[dict, int]:
         revealed = self.tiles(facts.get("hand", ""), "revealed hand")
         try:
             answer = solve_bonus(self.dictionary, revealed, self.game, seconds=seconds)
         except Undecided:
-            return {"question": "word-bonus", "undecided": True}, EXIT_UNDECIDED
+            return {"question": "word-bonus", "undecided": True}, ExitCode.UNDECIDED
         points = bonus_points(self.game, len(revealed), answer.placed)
         return {"question": "word-bonus", "revealed": list(revealed), "words": [self.word_json(w) for w in answer.new_words],
                 "tiles_in_words": answer.placed, "left": answer.kept, "points": points,
                 "candidates": answer.candidates, "sat_calls": answer.sat_calls,
                 "source": {"left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),
                            "bonus_tile": _src(self.game.sources.get("scoring.bonus_tile"))}}, \
-            EXIT_YES if answer.placed else EXIT_NO
+            ExitCode.YES if answer.placed else ExitCode.NO
 
     def score(self, facts: Mapping[str, Any]) -> tuple[dict, int]:
         """A loser's points: their revealed tiles, and the bonus words the winner spelled (checked:
@@ -200,7 +192,7 @@ class WordSession:
                 "reasons": reasons,
                 "source": {"left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),
                            "bonus_tile": _src(self.game.sources.get("scoring.bonus_tile"))}}, \
-            EXIT_YES if not reasons else EXIT_NO
+            ExitCode.YES if not reasons else ExitCode.NO
 
     # -- JSON -------------------------------------------------------------------------------------
 

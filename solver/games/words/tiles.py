@@ -6,7 +6,7 @@ A *tile* is one character of the ruleset's tile set (``words.tiles``): with sepa
 so that a walk over the tiles a player holds finds every word they can spell.
 
 >>> from solver.core.ruleset import load_ruleset
->>> tiles = TileSet(load_ruleset("word-rummy").words)
+>>> tiles = TileSet(load_ruleset("word-rummy").rules)
 >>> tiles.spell("ガッコウ").tiles
 ('か', '゛', 'つ', 'こ', 'う')
 >>> tiles.spell("か゛っこう").word
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
 from solver.core.errors import MeldsError
-from solver.core.ruleset import WordGame
+from solver.games.words.rules import WordGame
 
 VOICED_MARK, SEMI_MARK = "\u3099", "\u309a"  # combining ゛ and ゜
 MARK_TILES = {VOICED_MARK: "゛", SEMI_MARK: "゜"}
@@ -329,7 +329,7 @@ class Dictionary:
         starts with it and a tile for its next letter is left.
 
         >>> from solver.core.ruleset import load_ruleset
-        >>> d = Dictionary.for_game(load_ruleset("word-rummy").words)
+        >>> d = Dictionary.for_game(load_ruleset("word-rummy").rules)
         >>> "ねこ" in d.formable(Counter("ねこいぬ"), 2)
         True
         """

@@ -30,13 +30,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from pysat.solvers import Solver
-
 from solver.core.errors import MeldsError
-from solver.melding.turn import TRUE, Undecided, _Budget, counter
 from solver.games.words.tiles import Dictionary, Entry
-
-SOLVER = "g3"
+from solver.sat.budget import Budget
+from solver.sat.encodings import TRUE, counter
+from solver.sat.pool import VarPool
+from solver.sat.solvers import SatSolver
 
 
 @dataclass(frozen=True)
@@ -78,31 +77,12 @@ class TurnAnswer:
     reasons: list[dict] = field(default_factory=list)
 
 
-class _Vars:
-    """Variables numbered from 1; named ones remembered (a dict beats IDPool's tuple keys here:
-    a model has hundreds of thousands of counter cells)."""
-
-    def __init__(self):
-        self.top = 0
-        self.named: dict = {}
-
-    def new(self) -> int:
-        self.top += 1
-        return self.top
-
-    def __call__(self, *key) -> int:
-        lit = self.named.get(key)
-        if lit is None:
-            lit = self.named[key] = self.new()
-        return lit
-
-
 class TurnModel:
     """The SAT model of one turn over given candidates (or of a bonus round: hand words only,
     any number of them)."""
 
     def __init__(self, turn: Turn, hand_words: Sequence[Word], arranged_words: Sequence[Word], *,
-                 words_from_hand: int | None, arrange: bool, budget: _Budget):
+                 words_from_hand: int | None, arrange: bool, budget: Budget):
         self.turn = turn
         self.budget = budget
         self.hand = Counter(turn.hand)
@@ -111,7 +91,7 @@ class TurnModel:
         self.on_table = Counter("".join(turn.table)) if arrange else Counter()
         self.loose = Counter(turn.loose) if arrange else Counter()
         self.kinds = sorted(set(self.hand) | set(self.on_table) | set(self.loose))
-        self.v = _Vars()
+        self.v = VarPool()
         self.clauses: list[list[int]] = []
         self.sat_calls = 0
         self.words_from_hand = words_from_hand
@@ -242,18 +222,14 @@ class TurnModel:
 
     # -- queries ----------------------------------------------------------------------------------
 
-    def _solve(self, solver: Solver, assumptions: list[int]) -> list[int] | None:
+    def _solve(self, solver: SatSolver, assumptions: list[int]) -> list[int] | None:
         self.sat_calls += 1
-        result = self.budget.run(solver, lambda: solver.solve_limited(assumptions=assumptions,
-                                                                      expect_interrupt=True))
-        if result is None:
-            raise Undecided
-        return solver.get_model() if result else None
+        return solver.model() if solver.solve(assumptions, self.budget) else None
 
     def best(self, go_out_only: bool = False) -> list[int] | None:
         """A model that puts down every hand tile, else (unless go_out_only) the most."""
         everything = [self.hand_ge[t][self.hand[t]] for t in self.kinds if self.hand[t]]
-        with Solver(name=SOLVER, bootstrap_with=self.clauses) as solver:
+        with SatSolver(self.clauses) as solver:
             model = self._solve(solver, everything)
             if model is not None or go_out_only:
                 return model
@@ -328,7 +304,7 @@ def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, seconds: float | No
     min_table = lengths["last_lap"] if turn.last_lap else lengths["table"]
     min_word = lengths["last_lap"] if turn.last_lap else lengths["word"]
     _check_table(dictionary, turn, min_table)
-    budget = _Budget(seconds)
+    budget = Budget(seconds)
     hand = Counter(turn.hand)
     arrange = turn.has_word and bool(turn.table or turn.loose)
     hand_words = candidates(dictionary, hand, min_word)
@@ -363,7 +339,7 @@ def solve_bonus(dictionary: Dictionary, revealed: tuple[str, ...], rules, *,
     """The winner's best bonus words from a loser's revealed tiles: most tiles in 2+-tile words."""
     words = candidates(dictionary, Counter(revealed), rules.min_length["bonus"])
     model = TurnModel(Turn(hand=revealed), words, [], words_from_hand=None, arrange=False,
-                      budget=_Budget(seconds))
+                      budget=Budget(seconds))
     found = model.best()
     if found is None:
         return TurnAnswer(False, 0, [], [], sorted(revealed, key=dictionary.tileset.kinds.index), [], False,

@@ -1,0 +1,109 @@
+"""melds audit: the contradictions, gaps and assumptions of a rule document, through its ruleset.
+
+Four sources of findings:
+
+* **claims** (``claims:`` in a ruleset) — the document's worked examples and numbers, transcribed
+  as the document states them, each checked with the real solver (the game's own checks, through
+  the Game protocol: meld legality, waits, scores, words, actions in a position); a disagreement
+  is a *contradiction*, with the claimed and the computed value side by side;
+* **the game's searches** — what the game can look for beyond the claims (for melds: sizes no
+  meld can have, kinds that read the same cards; for words: deals the tile set cannot make);
+* **deals** — the cards a deal hands out, for every player count and deal option, against the
+  deck: a deal that cannot be made is a *contradiction*, a player count it forgets a *gap*;
+* **assumptions** — every assumption of the ruleset, with the quote that shows the gap.
+
+Exit status of ``melds audit``: 0 when no finding is a contradiction, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from solver.audit.findings import SEVERITIES, Audit
+from solver.core.errors import MeldsError
+from solver.core.files import document_of
+from solver.core.game import ClaimCheck, Game
+from solver.core.registry import load_game
+from solver.core.ruleset import Ruleset
+from solver.core.state import state_from_data
+
+LOST = "lost"  # an example whose picture or symbols are gone: listed, not checkable
+
+
+def audit_ruleset(ruleset: Ruleset) -> Audit:
+    audit = Audit(ruleset)
+    game = load_game(ruleset)
+    check_claims(audit, {"move": move_claim(game), **game.claim_checks()})
+    for search in game.audit_checks():
+        search(audit)
+    check_deal(audit)
+    list_assumptions(audit)
+    order = {s: i for i, s in enumerate(SEVERITIES)}
+    audit.findings.sort(key=lambda f: order[f.severity])
+    return audit
+
+
+def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck]) -> None:
+    rs = audit.ruleset
+    for claim in rs.claims:
+        if claim.kind == LOST:
+            audit.add(f"lost/{claim.id}", "gap", claim.source,
+                      claim.note or "the example's picture is lost; nothing is left to check")
+            continue
+        check = checks.get(claim.kind)
+        if check is None:
+            raise MeldsError(f"{rs.path}: claim {claim.id}: unknown kind {claim.kind!r} "
+                             f"(kinds of {rs.game} rulesets: {', '.join(checks)}, {LOST})")
+        audit.claims_checked += 1
+        try:
+            claimed, computed, witness = check(dict(claim.data))
+        except MeldsError as exc:
+            claimed, computed, witness = claim.data.get("legal", claim.data), f"error: {exc}", None
+        if claimed == computed:
+            audit.claims_agreeing += 1
+            continue
+        audit.add(f"claim/{claim.id}", "contradiction", claim.source,
+                  claim.note or f"the document's {claim.kind} example does not hold under its own rules",
+                  claimed, computed, witness)
+
+
+def move_claim(game: Game) -> ClaimCheck:
+    """An action in a position (an inline state, as in state files) is legal or not."""
+
+    def check(claim: Mapping[str, Any]):
+        rs = game.ruleset
+        document = document_of({"format": 1, "ruleset": rs.id, **claim["state"]}, f"{rs.path} (claim state)", rs)
+        state = state_from_data(document.data, Path(rs.path), rs)
+        judgement = game.moves().judge(state, claim["action"])
+        return claim["legal"], judgement.legal, {"action": claim["action"],
+                                                 "reasons": [r["message"] for r in judgement.reasons]}
+
+    return check
+
+
+def check_deal(audit: Audit) -> None:
+    """The deal table against the deck, for every player count the ruleset allows."""
+    rs = audit.ruleset
+    if rs.deal is None or rs.players is None:
+        return
+    deck = rs.deck.size
+    for players in range(rs.players[0], rs.players[1] + 1):
+        try:
+            hand = rs.hand_size(players)
+        except MeldsError:
+            audit.add(f"deal/{players}", "gap", rs.deal.source, f"the deal says nothing for {players} players")
+            continue
+        need = players * hand + rs.deal.starter_discard
+        if need > deck:
+            audit.add(f"deal/{players}", "contradiction", rs.deal.source,
+                      f"{players} players × {hand} cards + {rs.deal.starter_discard} turned up = {need}, "
+                      f"more than the {deck} cards of the deck", need, deck)
+
+
+def list_assumptions(audit: Audit) -> None:
+    rs = audit.ruleset
+    for a in rs.assumptions:
+        source = a.source if a.source else {"doc": rs.document, "quote": None}
+        audit.add(f"assumption/{a.id}", "assumption", source, f"{a.text} — why: {a.reason}",
+                  witness={"option": a.option} if a.option else None)

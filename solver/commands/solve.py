@@ -1,0 +1,132 @@
+"""melds solve: a hand's question (can it go out, the best turn, its waits…), a puzzle file, a
+folder of puzzles with a summary table, or a batch."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from solver.commands.common import (
+    GameCommand, batch_option, given, handle_errors, json_option, options_option, parse_options, run_batch)
+from solver.core.errors import ExitCode, MeldsError
+from solver.core.files import is_state, load_document
+from solver.core.registry import load_game
+from solver.core.result import PuzzleResult
+from solver.core.ruleset import load_ruleset
+from solver.core.yamlload import load_file
+from solver.present.render import emit, emit_json
+from solver.present.text import BAD, verdict_word
+
+
+@click.command("solve", cls=GameCommand, command="solve")
+@click.argument("puzzle", nargs=-1)
+@click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset for an inline --hand.")
+@click.option("--hand", help='The hand, e.g. "S9 S10 SJ H4 D4 C4 C7".')
+@click.option("--table", multiple=True, metavar='"OWNER: CARDS"',
+              help="A meld on the table (repeatable); owner 'me' is the player's own.")
+@click.option("--has-melded", is_flag=True, help="The player already has a meld of their own.")
+@click.option("--best", is_flag=True, help="The optimum of the ruleset's objective, going out or not.")
+@click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
+@click.option("--limit", type=click.IntRange(1), default=1000, show_default=True,
+              help="Stop counting at this many ways.")
+@click.option("--max-seconds", type=click.FloatRange(0, min_open=True),
+              help="Solver budget; exit 3 'undecided' when it runs out.")
+@click.option("--stats", is_flag=True, help="Print the time taken and the SAT calls made.")
+@options_option
+@json_option
+@batch_option('JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
+@handle_errors
+def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, limit, max_seconds, stats,
+              option_pairs, as_json, batch, **options) -> None:
+    """Can this hand go out this turn? Shows how, the best turn, or why not.
+
+    \b
+    PUZZLE is a puzzle file or a folder of them; or give -r RULESET --hand "...".
+    A game may ask its own questions of a hand (its options: melds solve -r RULESET --help).
+    """
+    budget = {"all": count_all, "limit": limit, "max_seconds": max_seconds, "stats": stats, "best": best}
+    defaults = given({**options, **budget})
+    if batch is not None:
+        if puzzle or hand:
+            raise MeldsError("give a puzzle, --hand or --batch, not several")
+        sys.exit(run_batch(batch, lambda line: _batch_line(line, ruleset_ref, option_pairs, defaults)))
+    if ruleset_ref:
+        game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
+        result = game.solve(given({**defaults, "hand": hand, "table": table, "has_melded": has_melded,
+                                   "args": puzzle}))
+        emit(result, as_json)
+        sys.exit(result.code)
+    if len(puzzle) > 1:
+        raise MeldsError(f"one puzzle file or folder at a time, got {len(puzzle)} arguments "
+                         f"(for a hand use --hand \"...\")")
+    if not puzzle:
+        raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
+    path = Path(puzzle[0])
+    if not path.exists():
+        raise MeldsError(f"no such puzzle file or folder: {path}")
+    if path.is_dir():
+        sys.exit(_solve_folder(path, as_json, defaults))
+    if hand:
+        raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
+    document = load_document(path)
+    result = load_game(document.ruleset).answer(document, defaults)
+    emit(result, as_json)
+    sys.exit(result.code)
+
+
+def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaults: dict) -> tuple[dict, int]:
+    request = {**defaults, **line}
+    if "puzzle" in line:
+        document = load_document(Path(str(line["puzzle"])))
+        result = load_game(document.ruleset).answer(document, request)
+        return result.data, result.code
+    ref = line.get("ruleset", ruleset_ref)
+    if not ref or not isinstance(line.get("hand"), (str, list)):
+        raise MeldsError('each line needs "hand" and a ruleset ("ruleset" or -r)')
+    options = {**parse_options(option_pairs), **(line.get("options") or {})}
+    result = load_game(load_ruleset(ref, options)).solve(request)
+    return result.data, result.code
+
+
+def _solve_folder(folder: Path, as_json: bool, defaults: dict) -> ExitCode:
+    """Every puzzle of a folder (states are for melds move): a row each, then a summary."""
+    paths = sorted(folder.rglob("*.yaml"))
+    rows: list[tuple[Path, PuzzleResult | MeldsError]] = []
+    with click.progressbar(paths, label="solving", file=sys.stderr, show_pos=True) as progress:
+        for path in progress:
+            try:
+                data = load_file(path)
+                if is_state(data):
+                    continue
+                document = load_document(path, data)
+                rows.append((path, load_game(document.ruleset).answer(document, defaults, folder=True)))
+            except MeldsError as exc:
+                rows.append((path, exc))
+    if not rows:
+        raise MeldsError(f"no puzzle files (*.yaml) in {folder}")
+    if as_json:
+        for path, row in rows:
+            emit_json({"puzzle": str(path), "error": row.to_json()} if isinstance(row, MeldsError) else row.data)
+    else:
+        click.echo(_summary(rows))
+    return ExitCode.worst(ExitCode.BAD_INPUT if isinstance(row, MeldsError) else row.folder_code for _, row in rows)
+
+
+def _summary(rows: list) -> str:
+    names = [str(path) if isinstance(row, MeldsError) else path.name for path, row in rows]
+    width = max(len(n) for n in names)
+    lines = [f"{'puzzle':{width}}  {'answer':10}  {'seconds':>7}  check"]
+    for name, (path, row) in zip(names, rows):
+        if isinstance(row, MeldsError):
+            lines.append(f"{name:{width}}  {click.style('bad file', fg=BAD)}  {row}")
+            continue
+        s = row.summary
+        seconds = f"{s.seconds:7.3f}" if s.seconds is not None else f"{'':>7}"
+        lines.append(f"{name:{width}}  {s.answer:10}  {seconds}  {verdict_word(s.matches, s.mismatches)}")
+    results = [row for _, row in rows if not isinstance(row, MeldsError)]
+    lines.append(f"{len(rows)} puzzles: {sum(1 for r in results if r.summary.matches)} match their expected "
+                 f"answers, {sum(1 for r in results if r.summary.matches is False)} differ, "
+                 f"{sum(1 for _, r in rows if isinstance(r, MeldsError))} bad files")
+    return "\n".join(lines)

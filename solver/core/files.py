@@ -1,0 +1,71 @@
+"""The one loader for the files a user hands melds besides rulesets: puzzles (a hand and its
+question, a round to settle) and game states.
+
+A file is YAML, validated against its schema (``rulesets/puzzle.schema.json`` or
+``rulesets/state.schema.json``; a state says whose ``turn`` it is and who the ``players`` are) with
+file and line, and names its ruleset: a bundled id, or a path relative to the file, with its
+options. What the rest of the file means is the game's to read (``Game.answer``, its moves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from solver.core.errors import Location, MeldsError, SchemaError
+from solver.core.ruleset import Ruleset, load_ruleset
+from solver.core.schema import validate
+from solver.core.yamlload import line_of, load_file
+
+PUZZLE_SCHEMA = "puzzle.schema.json"
+STATE_SCHEMA = "state.schema.json"
+
+
+def is_state(data: Any) -> bool:
+    """A game state (for melds move), not a puzzle: it says whose turn it is."""
+    return isinstance(data, Mapping) and "turn" in data and "players" in data
+
+
+@dataclass(frozen=True)
+class Document:
+    """A puzzle or state file: its data (with lines) and its ruleset."""
+
+    path: Path
+    data: Mapping[str, Any]
+    ruleset: Ruleset
+
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title", self.path.stem))
+
+    @property
+    def state(self) -> bool:
+        return is_state(self.data)
+
+    def fail(self, container: Any, key: Any, message: str) -> MeldsError:
+        """An error at ``container[key]`` of this file (raise it)."""
+        return SchemaError(message, Location(str(self.path), line_of(container, key), str(key)))
+
+
+
+def file_ruleset(path: Path, data: Mapping[str, Any]) -> Ruleset:
+    """A file's ruleset: a bundled id, or a path relative to the file, with its options."""
+    ref = data["ruleset"]
+    relative = path.parent / ref
+    ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
+    return load_ruleset(ruleset_ref, data.get("options") or {})
+
+
+def load_document(path: str | Path, data: Any = None) -> Document:
+    """Read (unless its ``data`` is given), validate and resolve a puzzle or state file."""
+    path = Path(path)
+    data = load_file(path) if data is None else data
+    validate(data, STATE_SCHEMA if is_state(data) else PUZZLE_SCHEMA, str(path))
+    return Document(path, data, file_ruleset(path, data))
+
+
+def document_of(data: Mapping[str, Any], path: str | Path, ruleset: Ruleset) -> Document:
+    """A document from data already in hand (an inline state of a ruleset's claim)."""
+    validate(data, STATE_SCHEMA if is_state(data) else PUZZLE_SCHEMA, str(path))
+    return Document(Path(path), data, ruleset)

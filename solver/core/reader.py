@@ -1,0 +1,217 @@
+"""Reading a ruleset file into frozen rule elements, with file and line for every error.
+
+A ruleset file is validated against ``rulesets/ruleset.schema.json`` first; :class:`RuleReader`
+then makes the checks a schema cannot (an unknown suit, a role that says ``own`` for a card with
+no suit, an ``if:`` on an option that does not exist, ...) and builds the elements. The sections
+every game shares are read by :mod:`solver.core.sections`; a game's own sections are read by
+its package (``Game.read_rules``), with the same reader and its helpers, so that every error of
+every section names the file, the line and the key.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+from solver.core.deck import Deck, Rank
+from solver.core.errors import BadOption, Location, SchemaError
+from solver.core.rules import Option
+from solver.core.source import Source
+from solver.core.yamlload import line_of
+
+
+class RuleReader:
+    """One ruleset file's data, read under one set of option values.
+
+    After :func:`solver.core.sections.read_common` it also knows the options, their ``values``,
+    the ``deck``, the ``phases``, the meld ``kinds`` (all of them) and the ``roles``; a game's
+    ``read_rules`` can rely on them.
+    """
+
+    def __init__(self, path: str, data: Any):
+        self.path = path
+        self.data = data
+        if "document" not in data:
+            raise SchemaError("missing required key 'document' (the rule document the ruleset cites)",
+                              Location(path, getattr(data, "line", 1)))
+        self.doc = data["document"]["file"]
+        self.options: dict[str, Option] = {}
+        self.values: dict[str, Any] = {}
+        self.deck = Deck((), (), (), (), {}, "")
+        self.kinds: tuple = ()
+        self.roles: dict = {}
+        self.phases: tuple = ()
+
+    # -- errors -----------------------------------------------------------------------------
+
+    def fail(self, container: Any, key: Any, message: str, path: str = "") -> None:
+        """Raise a schema error at ``container[key]`` (its own file when it came by ``extends``)."""
+        where = getattr(container, "file", None) or self.path
+        raise SchemaError(message, Location(where, line_of(container, key), path))
+
+    def require(self, key: str, why: str) -> Any:
+        """A top-level section the game needs."""
+        if key not in self.data:
+            raise SchemaError(f"missing required key '{key}' ({why})", Location(self.path, 1))
+        return self.data[key]
+
+    # -- values -----------------------------------------------------------------------------
+
+    def source(self, element: Mapping | None) -> Source | None:
+        """The source an element cites (``source:`` and/or ``assumption:``), or None."""
+        if not isinstance(element, Mapping):
+            return None
+        src = element.get("source")
+        assumption = element.get("assumption")
+        if src is None and assumption is None:
+            return None
+        src = src or {}
+        return Source(doc=src.get("doc", self.doc), quote=src.get("quote"), note=src.get("note"),
+                      assumption=assumption, line=getattr(element, "line", None))
+
+    def sources(self, section: Mapping | None) -> dict[str, Source | None]:
+        """The source of each entry of a mapping of named rules."""
+        return {k: self.source(v) for k, v in (section or {}).items()}
+
+    def file_path(self, container: Mapping, key: str) -> Path:
+        """A file a ruleset names, relative to the file that named it (a base ruleset's files stay
+        the base's when a child extends it)."""
+        named_in = getattr(container, "files", {}).get(key) or getattr(container, "file", None) or self.path
+        return Path(named_in).parent / container[key]
+
+    def expand_ranks(self, items: list, path: str, known: Mapping[str, Rank] | None = None) -> tuple[str, ...]:
+        """Rank ids, with ranges ``1..13`` expanded, each checked against the deck's ranks."""
+        known = {r.id: r for r in self.deck.ranks} if known is None else known
+        out: list[str] = []
+        for i, item in enumerate(items):
+            text = str(item)
+            match = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", text)
+            if match:
+                lo, hi = int(match[1]), int(match[2])
+                if lo > hi:
+                    self.fail(items, i, f"empty rank range {text!r}", f"{path}[{i}]")
+                ids = [str(v) for v in range(lo, hi + 1)]
+            else:
+                ids = [text]
+            for rid in ids:
+                if rid not in known:
+                    self.fail(items, i, f"unknown rank {rid!r} (the deck's ranks: "
+                              f"{', '.join(known)})", f"{path}[{i}]")
+                out.append(rid)
+        return tuple(out)
+
+    def expand_ints(self, items: list, path: str) -> frozenset[int]:
+        out: set[int] = set()
+        for i, item in enumerate(items):
+            match = re.fullmatch(r"(\d+)\.\.(\d+)", str(item))
+            if match:
+                out.update(range(int(match[1]), int(match[2]) + 1))
+            elif isinstance(item, int):
+                out.add(item)
+            else:
+                self.fail(items, i, f"expected a number or a range 'a..b', got {item!r}",
+                          f"{path}[{i}]")
+        return frozenset(out)
+
+    def check_ids(self, items: list, known: Any, what: str, path: str) -> tuple[str, ...]:
+        for i, item in enumerate(items):
+            if item not in known:
+                self.fail(items, i, f"unknown {what} {item!r} (known: {', '.join(known)})",
+                          f"{path}[{i}]")
+        return tuple(items)
+
+    @property
+    def kind_ids(self) -> list[str]:
+        return [k.id for k in self.kinds]
+
+    @property
+    def class_ids(self) -> list[str]:
+        return [c.id for c in self.deck.classes]
+
+    # -- options ----------------------------------------------------------------------------
+
+    def condition(self, element: Mapping, path: str, key: str = "if") -> dict:
+        """An element's ``if:`` (option id -> value), checked against the declared options."""
+        cond = dict(element.get(key, {}))
+        for oid, value in cond.items():
+            if oid not in self.options:
+                self.fail(element[key], oid, f"unknown option {oid!r}", f"{path}.{key}")
+            problem = option_problem(self.options[oid], value)
+            if problem:
+                self.fail(element[key], oid, problem, f"{path}.{key}.{oid}")
+        return cond
+
+    def holds(self, condition: Mapping[str, Any]) -> bool:
+        return all(self.values.get(o) == v for o, v in condition.items())
+
+    def enabled(self, element: Mapping, path: str, key: str = "if") -> bool:
+        """Does the element's condition hold under the option values?"""
+        return self.holds(self.condition(element, path, key))
+
+    def option_value(self, raw: Any, default: int) -> int:
+        """A number: written as is, an option's value, or an option's value mapped."""
+        if raw is None:
+            return default
+        if isinstance(raw, Mapping):
+            if raw["option"] not in self.values:
+                self.fail(raw, "option", f"unknown option {raw['option']!r}")
+            value = self.values[raw["option"]]
+            if "map" in raw:
+                key = str(value).lower() if isinstance(value, bool) else str(value)
+                if key not in raw["map"]:
+                    self.fail(raw, "map", f"no entry for {raw['option']} = {key}")
+                return int(raw["map"][key])
+            return int(value)
+        return int(raw)
+
+    def read_options(self, raw: Mapping, given: Mapping[str, Any], ruleset_id: str) -> None:
+        """The declared options and their values: the defaults with ``given`` laid over."""
+        for oid, o in raw.items():
+            choices = tuple(o["choices"]) if "choices" in o else None
+            option = Option(oid, o["type"], o["default"], choices, o.get("minimum"),
+                            o.get("maximum"), o["description"], self.source(o))
+            problem = option_problem(option, option.default)
+            if problem:
+                self.fail(o, "default", f"default {problem}", f"options.{oid}.default")
+            self.options[oid] = option
+        self.values = {oid: o.default for oid, o in self.options.items()}
+        for oid, value in given.items():
+            if oid not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise BadOption(f"ruleset {ruleset_id} has no option {oid!r} (options: {known})")
+            value = coerce_option(self.options[oid], value)
+            problem = option_problem(self.options[oid], value)
+            if problem:
+                raise BadOption(f"option {oid}: {problem}")
+            self.values[oid] = value
+
+
+def coerce_option(option: Option, value: Any) -> Any:
+    """Option values from the command line arrive as text."""
+    if not isinstance(value, str):
+        return value
+    if option.type == "boolean":
+        lowered = value.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        return value
+    if option.type == "integer" and re.fullmatch(r"-?\d+", value):
+        return int(value)
+    return value
+
+
+def option_problem(option: Option, value: Any) -> str | None:
+    """What is wrong with a value for an option, or None."""
+    expected = {"boolean": bool, "integer": int, "string": str}[option.type]
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        return f"expects a {option.type}, got {value!r}"
+    if option.choices and value not in option.choices:
+        return f"{value!r} is not one of {', '.join(map(str, option.choices))}"
+    if option.minimum is not None and value < option.minimum:
+        return f"must be at least {option.minimum}"
+    if option.maximum is not None and value > option.maximum:
+        return f"must be at most {option.maximum}"
+    return None

@@ -1,0 +1,97 @@
+"""The game registry: a ruleset's ``game:`` name -> the class that implements the game.
+
+Games are found, in order: registered with :func:`register` (a game kept outside the project, a
+test's toy game); a package ``solver/games/NAME`` exporting ``GAME``; an installed package that
+declares an entry point in the group ``melds.games``. A game's package is imported only when a
+ruleset of that game is loaded, so that ``melds check`` on one game never pays for another.
+
+The compiled game of a ruleset (:func:`load_game`) is built once and kept while the ruleset lives
+(rulesets are themselves built once per file and options).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import weakref
+from typing import Any
+
+from solver.core.errors import Location, UnknownGame
+
+# The games' classes implement solver.core.game.Game; a compiled game is an instance of one (the
+# registry holds them as Any: the protocol module builds on rulesets, which build on this one).
+Game = Any
+Ruleset = Any
+
+GAMES_PACKAGE = "solver.games"
+ENTRY_POINTS = "melds.games"
+
+_registered: dict[str, type] = {}
+_compiled: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def register(game: type) -> type:
+    """Register a game class under its ``name`` (usable as a class decorator)."""
+    _registered[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    _registered.pop(name, None)
+
+
+def default_game() -> str:
+    """The game of a ruleset that names none (the plain rummy game, as the games package says)."""
+    return importlib.import_module(GAMES_PACKAGE).DEFAULT_GAME
+
+
+def known_games() -> list[str]:
+    """Every game name that can be loaded."""
+    package = importlib.import_module(GAMES_PACKAGE)
+    names = set(_registered) | {m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg}
+    names |= {ep.name for ep in _entry_points()}
+    return sorted(names)
+
+
+def game_type(name: str, where: Location | None = None) -> type:
+    """The class of the game ``name``."""
+    if name in _registered:
+        return _registered[name]
+    module = None
+    if name.isidentifier():
+        try:
+            module = importlib.import_module(f"{GAMES_PACKAGE}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{GAMES_PACKAGE}.{name}":
+                raise  # the game's package exists but is broken: show it
+    if module is None:
+        found = next((ep for ep in _entry_points() if ep.name == name), None)
+        if found is not None:
+            return register(found.load())
+        known = ", ".join(known_games())
+        message = f"unknown game {name!r} (games: {known})"
+        raise UnknownGame(f"{where}: {message}" if where else message)
+    return register(module.GAME)
+
+
+def load_game(ruleset: Ruleset) -> Game:
+    """The game compiled for ``ruleset``, built on first use."""
+    game = _compiled.get(ruleset)
+    if game is None:
+        game = _compiled[ruleset] = game_type(ruleset.game)(ruleset)
+    return game
+
+
+def forget() -> None:
+    """Close and drop every compiled game (a new command starts afresh: its answers then never
+    depend on what earlier commands of the same process asked the same live solvers)."""
+    games = list(_compiled.values())
+    _compiled.clear()
+    for game in games:
+        game.close()
+
+
+def _entry_points() -> list:
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=ENTRY_POINTS))

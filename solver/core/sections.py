@@ -1,0 +1,350 @@
+"""The sections every ruleset may have, read into :mod:`solver.core.rules` elements.
+
+Options and assumptions, the deck, suit cycles, phases, roles and meld kinds, the deal, card
+points, turn and lay-off rules, the objective, round scoring, query parameters, move rules and
+claims. Each function takes the :class:`~solver.core.reader.RuleReader` (which reports errors by
+file and line) and the raw section.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from solver.core.deck import CardClass, Deck, Face, Rank, Suit
+from solver.core.notation import Notation
+from solver.core.reader import RuleReader, option_problem
+from solver.core.rules import (
+    TURN_FIELDS, Assumption, Bonus, CardPoints, Claim, Deal, Distinguish, Goal, HandSize, KindRole,
+    LayoffRule, MeldKind, MoveCheck, MoveRules, Order, Phase, Requirement, Role, RoundScoring,
+    ScoreTable, ShortForm, SuitStep, TurnEntry)
+from solver.core.source import Source
+
+# Keys of a claim, and of a move check, that are not its own data.
+_CLAIM_KEYS = ("id", "kind", "source", "assumption", "note", "description")
+_CHECK_KEYS = ("check", "if", "source", "assumption", "description")
+
+
+def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every shared section, as the keyword arguments of a :class:`~solver.core.ruleset.Ruleset`
+    (less its identity and the game's own rules). Leaves the reader knowing the options, deck,
+    phases, roles and kinds."""
+    d = reader.data
+    reader.read_options(d.get("options", {}), given, d["id"])
+    assumptions = read_assumptions(reader, d.get("assumptions", []))
+    if "deck" in d:
+        reader.deck = read_deck(reader, d["deck"])
+    cycles = read_cycles(reader, d.get("cycles", {}))
+    reader.phases = tuple(Phase(p["id"], p.get("name", p["id"]), reader.source(p)) for p in d.get("phases", []))
+    reader.roles = read_roles(reader, d.get("roles", []))
+    kinds = tuple(read_kind(reader, k, i, cycles) for i, k in enumerate(d.get("melds", [])))
+    seen: set[str] = set()
+    for i, kind in enumerate(kinds):
+        if kind.id in seen:
+            reader.fail(d["melds"], i, f"duplicate meld kind id {kind.id!r}", f"melds[{i}].id")
+        seen.add(kind.id)
+    reader.kinds = kinds
+    enabled = tuple(k for k, raw in zip(kinds, d.get("melds", []))
+                    if reader.holds(raw.get("enabled_if", {})))
+    check_assumption_refs(reader, d, {a.id for a in assumptions}, "")
+    players = d.get("players")
+    ambiguity = d.get("ambiguity")
+    return dict(
+        players=(players["min"], players["max"]) if players else None,
+        options=dict(reader.options), option_values=dict(reader.values), assumptions=assumptions,
+        deck=reader.deck, cycles=cycles, phases=reader.phases, roles=reader.roles,
+        all_kinds=kinds, kinds=enabled,
+        ambiguity_source=reader.source(ambiguity),
+        ambiguity_rule=(ambiguity or {}).get("rule", "reject"),
+        deal=read_deal(reader, d.get("deal")),
+        card_points=read_points(reader, d.get("card_points", [])),
+        turn_entries=tuple(
+            TurnEntry(frozenset([t["kind"]] if isinstance(t["kind"], str) else t["kind"]),
+                      {f: t[f] for f in TURN_FIELDS if f in t},
+                      reader.condition(t, f"turns[{i}]"), reader.source(t))
+            for i, t in enumerate(d.get("turns", []))),
+        layoff_rules=tuple(LayoffRule(r["requires_own_meld"], reader.condition(r, f"layoff[{i}]"),
+                                      reader.source(r))
+                           for i, r in enumerate(d.get("layoff", []))),
+        objective=tuple(Goal("maximize" if "maximize" in g else "minimize",
+                             g.get("maximize") or g.get("minimize"), reader.source(g))
+                        for g in d.get("objective", [])),
+        round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
+        parameters=reader.sources(d.get("parameters")),
+        moves=read_moves(reader, d.get("moves")),
+        claims=read_claims(reader, d.get("claims", [])),
+    )
+
+
+def read_assumptions(reader: RuleReader, raw: list) -> tuple[Assumption, ...]:
+    out = []
+    ids: set[str] = set()
+    for i, a in enumerate(raw):
+        if a["id"] in ids:
+            reader.fail(raw, i, f"duplicate assumption id {a['id']!r}", f"assumptions[{i}]")
+        ids.add(a["id"])
+        if a.get("option") and a["option"] not in reader.options:
+            reader.fail(a, "option", f"unknown option {a['option']!r}", f"assumptions[{i}].option")
+        src = a.get("source")
+        out.append(Assumption(a["id"], a["text"], a["reason"],
+                              Source(src.get("doc", reader.doc), src["quote"]) if src else None,
+                              a.get("option"), getattr(a, "line", None)))
+    return tuple(out)
+
+
+def check_assumption_refs(reader: RuleReader, node: Any, known: set[str], path: str) -> None:
+    """Every ``assumption: id`` must name an assumption of the ruleset."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "assumption" and value not in known:
+                reader.fail(node, key, f"unknown assumption {value!r} (declared: "
+                            f"{', '.join(sorted(known)) or 'none'})", f"{path}.{key}")
+            if key != "assumptions":
+                check_assumption_refs(reader, value, known, f"{path}.{key}" if path else key)
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            check_assumption_refs(reader, item, known, f"{path}[{i}]")
+
+
+def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
+    if "suits" not in raw or "classes" not in raw:
+        reader.fail(raw, "suits", "the deck needs suits and classes", "deck")
+    suits = [Suit(str(s["id"]), tuple(str(n) for n in s.get("names", [])), s.get("color")) for s in raw["suits"]]
+    suit_ids = [s.id for s in suits]
+    if len(set(suit_ids)) != len(suit_ids):
+        reader.fail(raw, "suits", "duplicate suit id", "deck.suits")
+    ranks: dict[str, Rank] = {}
+    for i, r in enumerate(raw.get("ranks", [])):
+        if isinstance(r, str):
+            lo, hi = (int(x) for x in r.split(".."))
+            new = [Rank(str(v), (), v) for v in range(lo, hi + 1)]
+        else:
+            rid = str(r["id"])
+            value = r.get("value", int(rid) if re.fullmatch(r"-?\d+", rid) else None)
+            new = [Rank(rid, tuple(str(n) for n in r.get("names", [])), value)]
+        for rank in new:
+            if rank.id in ranks:
+                reader.fail(raw["ranks"], i, f"duplicate rank id {rank.id!r}", f"deck.ranks[{i}]")
+            ranks[rank.id] = rank
+    deck_copies = reader.option_value(raw.get("copies"), 1)
+    classes = []
+    faces: list[Face] = []
+    copies: dict[Face, int] = {}
+    for i, c in enumerate(raw["classes"]):
+        path = f"deck.classes[{i}]"
+        csuits = reader.check_ids(c.get("suits", []), suit_ids, "suit", f"{path}.suits")
+        cranks = reader.expand_ranks(c.get("ranks", []), f"{path}.ranks", ranks)
+        for t_i, template in enumerate(c["spell"]):
+            if "{suit}" in template and not csuits:
+                reader.fail(c["spell"], t_i, "spelling uses {suit} but the class has no suits",
+                            f"{path}.spell[{t_i}]")
+            if "{rank}" in template and not cranks:
+                reader.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks",
+                            f"{path}.spell[{t_i}]")
+        n_copies = reader.option_value(c.get("copies"), deck_copies)
+        by_rank = {str(r): reader.option_value(spec, n_copies) for r, spec in c.get("rank_copies", {}).items()}
+        excluded = set()
+        for j, ex in enumerate(c.get("exclude", [])):
+            for rank in reader.expand_ranks(ex["ranks"], f"{path}.exclude[{j}].ranks", ranks):
+                excluded.add((ex["suit"], rank))
+        cls = CardClass(c["id"], c.get("name_en"), csuits, cranks, tuple(c["spell"]), n_copies, reader.source(c))
+        classes.append(cls)
+        for suit in csuits or (None,):
+            for rank in cranks or (None,):
+                count = by_rank.get(rank, n_copies)
+                if (suit, rank) in excluded or count == 0:
+                    continue  # this face is not in the deck (under these options)
+                face = Face(len(faces), cls.id, suit, rank)
+                faces.append(face)
+                copies[face] = count
+    class_ids = [c.id for c in classes]
+    if len(set(class_ids)) != len(class_ids):
+        reader.fail(raw, "classes", "duplicate card class id", "deck.classes")
+    deck = Deck(tuple(suits), tuple(ranks.values()), tuple(classes), tuple(faces), copies,
+                raw.get("identity", "{suit}{rank}"))
+    try:
+        Notation.for_deck(deck)
+    except ValueError as exc:
+        reader.fail(raw, "classes", str(exc), "deck.classes")
+    return deck
+
+
+def read_cycles(reader: RuleReader, raw: Mapping) -> dict[str, tuple[str, ...]]:
+    out = {}
+    suit_ids = [s.id for s in reader.deck.suits]
+    for name, c in raw.items():
+        suits = reader.check_ids(c["suits"], suit_ids, "suit", f"cycles.{name}.suits")
+        if len(set(suits)) != len(suits):
+            reader.fail(c, "suits", "a cycle lists each suit once", f"cycles.{name}.suits")
+        out[name] = suits
+    return out
+
+
+def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
+    out: dict[str, Role] = {}
+    deck = reader.deck
+    suit_ids = [s.id for s in deck.suits]
+    for i, r in enumerate(raw):
+        path = f"roles[{i}]"
+        if r["id"] in out:
+            reader.fail(raw, i, f"duplicate role id {r['id']!r}", path)
+        classes = reader.check_ids(r["classes"], reader.class_ids, "card class", f"{path}.classes")
+        suits = None if r["suit"] == "own" else reader.check_ids(r["suit"], suit_ids, "suit", f"{path}.suit")
+        ranks = None if r["rank"] == "own" else reader.expand_ranks(r["rank"], f"{path}.rank")
+        for cid in classes:
+            cls = deck.card_class(cid)
+            if suits is None and not cls.suits:
+                reader.fail(r, "suit", f"suit 'own', but cards of class {cid} have no suit", f"{path}.suit")
+            if ranks is None and not cls.ranks:
+                reader.fail(r, "rank", f"rank 'own', but cards of class {cid} have no rank", f"{path}.rank")
+        req = None
+        if "requires_in_meld" in r:
+            q = r["requires_in_meld"]
+            reader.check_ids(q["classes"], reader.class_ids, "card class", f"{path}.requires_in_meld.classes")
+            req = Requirement(frozenset(q["classes"]), reader.source(q))
+        out[r["id"]] = Role(r["id"], r.get("name", r["id"]), frozenset(classes), bool(r.get("wild", False)),
+                            suits, ranks, req, reader.source(r))
+    return out
+
+
+def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> MeldKind:
+    path = f"melds[{index}]"
+    roles = reader.roles
+    suit_ids = [s.id for s in reader.deck.suits]
+    size = k["size"]
+    if size["min"] > size["max"]:
+        reader.fail(k, "size", "size.min is larger than size.max", f"{path}.size")
+    kind_roles = []
+    for j, entry in enumerate(k["roles"]):
+        entry_map = entry if isinstance(entry, Mapping) else {"role": entry}
+        rid = entry_map["role"]
+        if rid not in roles:
+            reader.fail(k["roles"], j, f"unknown role {rid!r} (roles: {', '.join(roles)})", f"{path}.roles[{j}]")
+        classes = entry_map.get("classes")
+        if classes:
+            reader.check_ids(classes, roles[rid].classes, f"class of role {rid}", f"{path}.roles[{j}].classes")
+        sizes = (reader.expand_ints(entry_map["sizes"], f"{path}.roles[{j}].sizes")
+                 if "sizes" in entry_map else None)
+        kind_roles.append(KindRole(roles[rid], frozenset(classes) if classes else None, sizes,
+                                   reader.source(entry_map)))
+    shape = k["shape"]
+    order = None
+    if shape == "sequence":
+        if "order" not in k:
+            reader.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
+        o = k["order"]
+        order = Order(reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)),
+                      reader.source(o))
+    elif "order" in k or "suit_step" in k:
+        key = "order" if "order" in k else "suit_step"
+        reader.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
+    step_raw = k.get("suit_step", "same")
+    if step_raw == "same":
+        step = SuitStep(None, (("forward", ""),))
+    else:
+        if step_raw["cycle"] not in cycles:
+            reader.fail(step_raw, "cycle", f"unknown cycle {step_raw['cycle']!r} "
+                        f"(cycles: {', '.join(cycles) or 'none'})", f"{path}.suit_step.cycle")
+        if not step_raw["directions"]:
+            reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
+        step = SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
+    suits = reader.check_ids(k.get("suits", suit_ids), suit_ids, "suit", f"{path}.suits")
+    ranks = reader.expand_ranks(k["ranks"], f"{path}.ranks") if "ranks" in k else tuple(r.id for r in reader.deck.ranks)
+    short = None
+    if "short_form" in k:
+        sf = k["short_form"]
+        reader.check_ids(sf["roles"], [r.role.id for r in kind_roles], "role of this kind", f"{path}.short_form.roles")
+        short = ShortForm(sf["size"], frozenset(sf["roles"]), reader.source(sf))
+    wilds = None
+    if "wilds" in k:
+        w = k["wilds"]
+        wilds = (w.get("min"), w.get("max"), reader.source(w))
+    distinct_raw = k.get("distinct", True)
+    distinguish = None
+    if "distinguish" in k:
+        dg = k["distinguish"]
+        distinguish = Distinguish(dg.get("fixed_suits", 0), dg.get("fixed_ranks", 0), reader.source(dg))
+    phase = k.get("phase")
+    if phase is not None and phase not in [p.id for p in reader.phases]:
+        reader.fail(k, "phase", f"unknown phase {phase!r} (phases: "
+                    f"{', '.join(p.id for p in reader.phases) or 'none'})", f"{path}.phase")
+    for oid, value in k.get("enabled_if", {}).items():
+        if oid not in reader.options:
+            reader.fail(k["enabled_if"], oid, f"unknown option {oid!r}", f"{path}.enabled_if")
+        problem = option_problem(reader.options[oid], value)
+        if problem:
+            reader.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
+    score = None
+    if "score" in k:
+        sc = k["score"]
+        if len(sc["counts"]) != len(sc["points"]):
+            reader.fail(sc, "points", "score.points needs one value per count", f"{path}.score.points")
+        score = ScoreTable(dict(zip(sc["counts"], sc["points"])), sc.get("count", "naturals"),
+                           bool(sc.get("segments", False)), reader.source(sc))
+    return MeldKind(
+        score=score,
+        id=k["id"], name=k["name"], name_en=k.get("name_en"), family=k.get("family", k["id"]),
+        shape=shape, size_min=size["min"], size_max=size["max"], short_form=short,
+        suits=suits, ranks=ranks, order=order, suit_step=step, roles=tuple(kind_roles),
+        wilds=wilds, distinct=distinct_raw is not False,
+        distinct_source=reader.source(distinct_raw) if isinstance(distinct_raw, Mapping) else None,
+        distinguish=distinguish, phase=phase, source=reader.source(k),
+    )
+
+
+def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
+    if raw is None:
+        return None
+    sizes = []
+    for i, h in enumerate(raw["hand_size"]):
+        cond = reader.condition(h, f"deal.hand_size[{i}]")
+        sizes.append(HandSize(reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"),
+                              h["cards"], cond, reader.source(h)))
+    return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
+
+
+def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
+    out = []
+    for i, p in enumerate(raw):
+        path = f"card_points[{i}]"
+        classes = p.get("classes")
+        if classes:
+            reader.check_ids(classes, reader.class_ids, "card class", f"{path}.classes")
+        suits = p.get("suits")
+        if suits:
+            reader.check_ids(suits, [s.id for s in reader.deck.suits], "suit", f"{path}.suits")
+        ranks = reader.expand_ranks(p["ranks"], f"{path}.ranks") if "ranks" in p else None
+        out.append(CardPoints(frozenset(classes) if classes else None, frozenset(suits) if suits else None,
+                              frozenset(ranks) if ranks else None, p["points"], reader.source(p)))
+    return tuple(out)
+
+
+def read_round_scoring(reader: RuleReader, raw: list) -> tuple[RoundScoring, ...]:
+    return tuple(
+        RoundScoring(r["id"], r["name"], r["method"],
+                     tuple(Bonus(bool(b.get("double")), b.get("add", 0),
+                                 reader.condition(b, f"round_scoring[{i}].one_go[{j}]"), reader.source(b))
+                           for j, b in enumerate(r.get("one_go", []))),
+                     reader.condition(r, f"round_scoring[{i}]"), reader.source(r), reader.source(r.get("counts")))
+        for i, r in enumerate(raw))
+
+
+def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:
+    out, seen = [], set()
+    for i, c in enumerate(raw):
+        if c["id"] in seen:
+            reader.fail(raw, i, f"duplicate claim id {c['id']!r}", f"claims[{i}]")
+        seen.add(c["id"])
+        data = {k: v for k, v in c.items() if k not in _CLAIM_KEYS}
+        out.append(Claim(c["id"], c["kind"], data, reader.source(c), c.get("note")))
+    return tuple(out)
+
+
+def read_moves(reader: RuleReader, raw: Mapping | None) -> MoveRules | None:
+    if raw is None:
+        return None
+    checks = []
+    for i, c in enumerate(raw.get("checks", [])):
+        if reader.enabled(c, f"moves.checks[{i}]"):
+            checks.append(MoveCheck(c["check"], reader.source(c), {k: v for k, v in c.items() if k not in _CHECK_KEYS}))
+    return MoveRules(reader.sources(raw["actions"]), tuple(checks))

@@ -1,0 +1,45 @@
+"""Fesca: the meld machinery plus the field phase (陽場/陰場), which decides where 相順 chains may
+be melded and touched and which a 陰陽 discard changes."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solver.core.game import OptionSpec
+from solver.core.reader import RuleReader
+from solver.games.fesca.moves import FescaMoves
+from solver.games.fesca.rules import FescaRules, read_rules
+from solver.melding.game import MeldGame
+from solver.melding.turn import Answer, Problem
+
+PHASE = OptionSpec("--phase", "Field phase (陽場 yang / 陰場 yin) for phase-bound melds such as 相順.",
+                   choices=("yang", "yin"))
+EXAMPLES = {
+    "check": ["melds check -r fesca 木3 木4 太極", "melds check -r fesca wood3 wood4 taiji --json",
+              "melds check -r fesca --ordered 木1 火2 土3 --phase yang"],
+    "solve": ['melds solve -r fesca --hand "木3 木4 太極 火7 土7 陰陽7 水1" --best',
+              'melds solve -r fesca --hand "金6 金7 太極 水3" --table "me: 金9 金10 金11" --has-melded',
+              "melds solve puzzles/fesca/"],
+    "score": ["melds score -r fesca --ordered 土3 土4 土5 太極 土7", "melds score -r fesca --penalty 木1 木2 木3 空無土",
+              "melds score -r fesca --round puzzles/fesca/r01-document-penalty-example.yaml"],
+}
+
+
+class FescaGame(MeldGame):
+    name: ClassVar[str] = "fesca"
+    label: ClassVar[str] = "Fesca"
+    moves_class = FescaMoves
+    rules: FescaRules
+    OPTIONS = {"check": [PHASE], "solve": [PHASE], "score": [PHASE]}
+    EXAMPLES = EXAMPLES
+
+    @classmethod
+    def read_rules(cls, reader: RuleReader) -> FescaRules:
+        return read_rules(reader)
+
+    def answer_problem(self, problem: Problem, question: str = "go-out", count: bool = False,
+                       limit: int = 1000, max_seconds: float | None = None) -> Answer:
+        answer = super().answer_problem(problem, question, count, limit, max_seconds)
+        if answer.solvable is not None:  # the discard decides the phase the next player meets
+            answer.phase_after = self.rules.phase_after(answer.discard, problem.phase)
+        return answer

@@ -1,0 +1,136 @@
+"""Marriage turn by turn: the rummy turn, plus showing combinations to see the tiplu (the first
+three pure ones, or seven dublees; after seeing, the rest of the hand), wild cards that count only
+for a player who has seen, and the checks on taking a discarded wild."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any, Mapping
+
+from solver.core.moves import UNKNOWN, Action, Forbidden
+from solver.core.ruleset import Ruleset
+from solver.core.state import GameState, TableWord
+from solver.games.marriage.rules import MarriageRules
+from solver.melding.checker import MeldChecker
+from solver.melding.moves import MeldMoves
+
+
+class MarriageMoves(MeldMoves):
+    VERBS = {**MeldMoves.VERBS, "show": "show"}
+
+    def __init__(self, ruleset: Ruleset, checker: MeldChecker):
+        super().__init__(ruleset, checker)
+        self.rules: MarriageRules = ruleset.rules
+
+    def tiplu(self, state: GameState) -> str | None:
+        """The tiplu, when the state knows it."""
+        return state.params.get(self.rules.maal.parameter) if self.rules.maal is not None else None
+
+    def params(self, state: GameState) -> Mapping[str, Any] | None:
+        tiplu = self.tiplu(state)
+        if not tiplu or not state.flag(state.turn, "seen"):
+            return None  # wilds count only for a player who has seen the tiplu
+        return {self.rules.maal.parameter: self.notation.parse(tiplu)}
+
+    def is_wild(self, state: GameState, card: str) -> bool:
+        tiplu = self.tiplu(state)
+        if not tiplu or card == UNKNOWN:
+            return False
+        return self.rules.maal_kind(self.notation.parse(card), self.notation.parse(tiplu)) is not None
+
+    def show(self, state: GameState, action: Action) -> GameState:
+        self._need_step(state, "play")
+        groups = [[self.canon(t) for t in self.tokens(p)] for p in action.parts]
+        left = self.take_from_hand(state, [c for g in groups for c in g], "show")
+        seen = state.flag(state.turn, "seen")
+        # before seeing no card is wild; after, the tiplu's wilds count
+        kinds = []
+        for g in groups:
+            verdict = self.checker.check(self.notation.parse_many(g), params=self.params(state) if seen else None)
+            kinds.append(verdict.kind.id if verdict.legal else None)
+        if not seen:
+            fits = next((r for r in self.rules.seeing if len(groups) == r.count and all(k in r.kinds for k in kinds)),
+                        None)
+            if fits is None:
+                wants = "; or ".join(f"{r.count} of {'/'.join(sorted(r.kinds))}" for r in self.rules.seeing)
+                raise Forbidden("not-enough-to-see", f"to see the tiplu show {wants} (no wilds before seeing); "
+                                f"shown: {', '.join(k or 'not a combination' for k in kinds)}",
+                                self.rules.seeing[0].source)
+        else:  # after seeing: the rest of a going-out route (the ruleset's going_out:)
+            route = self._route(state)
+            own = sum(1 for t in state.table if t.owner == state.turn)
+            kinds_ok = all(k is not None and k in route.kinds for k in kinds)
+            if route.melds is not None:
+                ok, what = kinds_ok and own + len(groups) == route.melds, f"{route.melds - own} more {route.name}"
+            else:  # every card but the discard
+                ok, what = kinds_ok and len(left) == 1, "the rest of the hand in combinations, all but the discard"
+            if not ok:
+                raise Forbidden("not-the-rest", f"after seeing, {state.turn} shows {what}; shown: "
+                                f"{', '.join(k or 'not a combination' for k in kinds)}", route.source)
+        table = state.table + tuple(TableWord(state.turn, " ".join(g)) for g in groups)
+        after = self._with_hand(state, left, table=table).with_flag(state.turn, "seen", True)
+        if not seen and all(k == "dublee" for k in kinds):
+            after = after.with_flag(state.turn, "dublee", True)
+        return after.with_flag(state.turn, "melded", True)
+
+    def _route(self, state: GameState):
+        """The going-out route a player who has seen is on: the dublee route after showing
+        dublees, else the one whose melds are not counted (all cards but the discard)."""
+        dublee = state.flag(state.turn, "dublee")
+        return next(r for r in self.rules.going_out if (r.melds is not None) == bool(dublee))
+
+    def gone_out(self, state: GameState) -> bool:
+        """A dublee player goes out with the route's count of dublees shown, cards still in hand."""
+        if not self.rules.going_out or not state.flag(state.turn, "dublee"):
+            return False
+        route = self._route(state)
+        return sum(1 for t in state.table if t.owner == state.turn) >= (route.melds or 0)
+
+    def more_candidates(self, state: GameState, known: list[str], melds: list[list[str]]) -> list[str]:
+        return self._shows(state, known, melds)
+
+    def _shows(self, state: GameState, known: list[str], melds: list[list[str]], limit: int = 60) -> list[str]:
+        """Marriage: ways to show combinations (the first three or seven dublees; after seeing the
+        rest), disjoint melds of the hand, at most ``limit`` of them."""
+        if not state.flag(state.turn, "seen"):
+            counts = sorted({r.count for r in self.rules.seeing})
+        else:
+            counts = [1] if state.flag(state.turn, "dublee") else [4]
+        out: list[str] = []
+        for count in counts:
+            for combo in combinations(melds, count):
+                if Counter(c for m in combo for c in m) - Counter(known):
+                    continue  # two melds want the same card
+                out.append("show " + " | ".join(" ".join(m) for m in combo))
+                if len(out) >= limit:
+                    return out
+        return out
+
+
+def _wild_to_seen_player(self: MarriageMoves, state: GameState, action: Action) -> str | None:
+    if action.verb != "draw" or action.args[:1] != ("discard",) or not state.discards:
+        return None
+    top = state.discards[-1]
+    discarder = state.discarded_by or state.previous_player
+    if self.is_wild(state, top) and state.flag(state.turn, "seen") and not state.flag(discarder, "seen"):
+        return (f"{top} is a wild card discarded by {discarder}, who has not seen the tiplu; {state.turn} has "
+                f"seen it, so must draw from the stock")
+    return None
+
+
+def _dublee_seen_no_discard_draw(self: MarriageMoves, state: GameState, action: Action) -> str | None:
+    if action.verb == "draw" and action.args[:1] == ("discard",) and state.flag(state.turn, "dublee") \
+            and state.flag(state.turn, "seen") and state.discards:
+        top = self.canon(state.discards[-1])
+        if top not in (self.hand(state) or []):  # it would make the eighth dublee: that goes out
+            return (f"{state.turn} plays dublees and has seen the tiplu: the discard may be taken only to go "
+                    f"out, and {top} makes no dublee with the hand")
+    return None
+
+
+MarriageMoves.CHECKS = {
+    **MeldMoves.CHECKS,
+    "wild-to-seen-player": _wild_to_seen_player,
+    "dublee-seen-no-discard-draw": _dublee_seen_no_discard_draw,
+}

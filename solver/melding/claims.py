@@ -1,0 +1,46 @@
+"""The kinds of worked example a rummy document states, checked with the meld machinery.
+
+Each check takes a claim's data (as the ruleset transcribes it) and returns (what the document
+claims, what melds computes, a witness). ``melds audit`` compares the first two.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from solver.core.game import ClaimCheck
+from solver.melding.checker import MeldChecker
+from solver.melding.points import hand_points, meld_points
+
+Params = Callable[[Mapping[str, Any]], Mapping[str, Any] | None]
+
+
+def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
+    """The meld claim checks of a game (``params``: the query parameters a claim gives)."""
+    rs, notation = checker.ruleset, checker.notation
+
+    def meld(claim: Mapping[str, Any]):
+        request = {"cards": claim["cards"], **{name: claim[name] for name in rs.parameters if claim.get(name)}}
+        verdict = checker.check(notation.parse_many(claim["cards"]), phase=claim.get("phase"),
+                                ordered=bool(claim.get("ordered")), params=params(request))
+        claimed = {"legal": claim["legal"], **({"kind": claim["as"]} if "as" in claim else {})}
+        computed = {"legal": verdict.legal,
+                    **({"kind": verdict.kind.id if verdict.legal else None} if "as" in claim else {})}
+        why = [r.message for r in verdict.reasons]
+        return claimed, computed, {"cards": claim["cards"], **({"reasons": why} if why else {})}
+
+    def meld_points_(claim: Mapping[str, Any]):
+        verdict = checker.check(notation.parse_many(claim["cards"]), phase=claim.get("phase"), ordered=True)
+        computed = meld_points(verdict.reading) if verdict.legal else None
+        return claim["points"], computed, claim["cards"]
+
+    def hand_points_(claim: Mapping[str, Any]):
+        points = hand_points(rs, notation.parse_many(claim["cards"]))
+        return claim["points"], points * (2 if claim.get("double") else 1), claim["cards"]
+
+    def penalty_total(claim: Mapping[str, Any]):
+        factor = 2 if claim.get("double") else 1
+        each = {who: hand_points(rs, notation.parse_many(cards)) * factor for who, cards in claim["hands"].items()}
+        return claim["points"], sum(each.values()), each
+
+    return {"meld": meld, "meld-points": meld_points_, "hand-points": hand_points_, "penalty-total": penalty_total}

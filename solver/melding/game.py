@@ -1,0 +1,288 @@
+"""The rummy-like games' side of the Game protocol: melds of cards, turns that partition a hand.
+
+:class:`MeldGame` implements :class:`solver.core.game.Game` for any ruleset of meld kinds over a
+deck: ``check`` judges a meld with the :class:`~solver.melding.checker.MeldChecker`, ``solve``
+partitions a hand (:mod:`solver.melding.solve`), ``score`` prices a meld, a hand left or a round,
+``answer`` reads puzzle files, ``moves`` plays turns. A game built on melds subclasses it and
+changes only what differs: its own sections (``read_rules``), options, questions, gate, moves.
+
+The sections read here are the shared melding mechanisms: single-card table ``operations`` and
+ways of ``going_out``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+import click
+
+from solver.core.errors import ExitCode, MeldsError
+from solver.core.files import Document, load_document
+from solver.core.game import ClaimCheck, OptionSpec, Request
+from solver.core.reader import RuleReader
+from solver.core.registry import load_game
+from solver.core.result import PuzzleResult, Result, Summary
+from solver.core.ruleset import Ruleset
+from solver.melding import claims, scorecard
+from solver.melding.audit import ambiguous_kinds, dead_sizes
+from solver.melding.checker import MeldChecker
+from solver.melding.encode import OPEN, RoleGate
+from solver.melding.moves import MeldMoves
+from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
+from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
+from solver.melding.rounds import score_round
+from solver.melding.routes import GoOutRoute, read_routes
+from solver.melding.solve import solve_turn
+from solver.melding.table import Operation, read_operations
+from solver.melding.turn import Answer, Problem
+from solver.present.text import BAD, GOOD, bold, deck_line
+from solver.sat.budget import Budget
+
+MELD_OPTIONS: dict[str, list[OptionSpec]] = {
+    "check": [OptionSpec("--ordered", "The cards are given in table order (a sequence must read left to right or "
+                         "right to left); by default they are a multiset.", flag=True)],
+    "solve": [OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD")],
+    "score": [OptionSpec("--penalty", "Score CARDS as a hand left at the end (罰点, deadwood).", flag=True),
+              OptionSpec("--double", "With --penalty: the winner went out in one go (the ruleset's bonus: ×2, "
+                         "or what a variant adds).", flag=True),
+              OptionSpec("--ordered", "The meld is given in table order (its layout).", flag=True),
+              OptionSpec("--round", "A round file to settle (puzzle format, round: section).", metavar="FILE")],
+}
+
+
+@dataclass(frozen=True, eq=False)
+class MeldRules:
+    """The melding mechanisms a ruleset may use: single-card operations on table melds, and
+    several ways to go out."""
+
+    operations: tuple[Operation, ...] = ()
+    going_out: tuple[GoOutRoute, ...] = ()
+
+
+def read_meld_rules(reader: RuleReader) -> MeldRules:
+    for key in ("deck", "roles", "melds"):
+        reader.require(key, "a rummy game melds cards of a deck")
+    d = reader.data
+    return MeldRules(read_operations(reader, d.get("operations", []), "operations"),
+                     read_routes(reader, d.get("going_out", [])))
+
+
+class MeldGame:
+    """A game of melds over a deck (see the module docstring)."""
+
+    name: ClassVar[str] = "meld"
+    label: ClassVar[str] = "rummy-like"
+    QUESTIONS: ClassVar[dict[str, str]] = {"best": "best"}  # request flag -> the question it asks
+    OPTIONS: ClassVar[dict[str, list[OptionSpec]]] = {}  # a game's own options, by command
+    EXAMPLES: ClassVar[dict[str, list[str]]] = {}  # its example command lines, by command
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.rules: MeldRules = ruleset.rules
+        self.checker = MeldChecker(ruleset, self.gate())
+        self.notation = self.checker.notation
+
+    # -- the protocol: rules and command line ---------------------------------------------------
+
+    @classmethod
+    def read_rules(cls, reader: RuleReader) -> MeldRules:
+        return read_meld_rules(reader)
+
+    @classmethod
+    def options(cls, command: str) -> Sequence[OptionSpec]:
+        return [*MELD_OPTIONS.get(command, ()), *cls.OPTIONS.get(command, ())]
+
+    @classmethod
+    def examples(cls, command: str) -> Sequence[str]:
+        return list(cls.EXAMPLES.get(command, ()))
+
+    def gate(self) -> RoleGate:
+        """Which roles a card may play under a query's parameters (all, in a plain game)."""
+        return OPEN
+
+    def close(self) -> None:
+        self.checker.close()
+
+    def describe(self) -> Result:
+        return Result({}, ExitCode.YES, lambda: deck_line(self.ruleset))
+
+    # -- reading requests ---------------------------------------------------------------------------
+
+    def cards(self, request: Request, key: str = "cards"):
+        given = request.get(key)
+        if isinstance(given, (list, tuple)) and not given and key == "cards":
+            raise MeldsError("no cards given. " + self.notation.describe())
+        if not isinstance(given, (str, list, tuple)) or not given:
+            raise MeldsError(f'each line needs "{key}": a string or a list of cards')
+        return self.notation.parse_many(list(given) if isinstance(given, tuple) else given)
+
+    def params(self, request: Request) -> Mapping[str, Any] | None:
+        """The query parameters a request gives (the ruleset's ``parameters:``, as cards)."""
+        found = {name: self.notation.parse(str(request[name])) for name in self.ruleset.parameters
+                 if request.get(name)}
+        return found or None
+
+    def question(self, request: Request) -> str | None:
+        """The question a request asks: its ``question``, or the flag it sets (None: the puzzle's
+        own, else go-out)."""
+        if request.get("question"):
+            return str(request["question"])
+        asked = [q for flag, q in self.QUESTIONS.items() if request.get(flag)]
+        if len(asked) > 1:
+            flags = [f"--{f.replace('_', '-')}" for f in self.QUESTIONS]
+            raise MeldsError(f"ask one question: {', '.join(flags[:-1])} or {flags[-1]}")
+        return asked[0] if asked else None
+
+    def problem(self, request: Request) -> Problem:
+        """The turn a request describes: hand, table ("OWNER: CARDS" each), the turn's facts."""
+        turn = {**{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
+                **(request.get("turn") or {})}
+        melds = []
+        for entry in request.get("table") or ():
+            owner, sep, cards = str(entry).partition(":")
+            if not sep:
+                owner, cards = "other", entry
+            melds.append(table_meld(self.notation, owner.strip(), cards))
+        claimed = self.notation.parse(turn["claimed"]) if turn.get("claimed") else None
+        faces = tuple(self.cards(request, "hand"))
+        shown = tuple(tuple(self.notation.parse_many(m)) for m in request.get("shown") or ())
+        return Problem(self.ruleset, faces, tuple(melds), "claimed" if claimed else "normal", claimed,
+                       bool(turn.get("has_melded")), turn.get("phase"), self.params(request), shown)
+
+    # -- check ---------------------------------------------------------------------------------------
+
+    def check(self, request: Request) -> Result:
+        verdict = self.checker.check(self.cards(request), phase=request.get("phase"),
+                                     ordered=bool(request.get("ordered")), params=self.params(request))
+        return Result(verdict_json(verdict, self.checker), ExitCode.of(verdict.legal),
+                      lambda: verdict_text(verdict, self.checker))
+
+    # -- solve ---------------------------------------------------------------------------------------
+
+    def solve(self, request: Request) -> Result:
+        if request.get("args"):
+            raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
+        if not request.get("hand"):
+            raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
+        problem = self.problem(request)
+        answer = self.answer_problem(problem, self.question(request) or "go-out", **budget_of(request))
+        return self.turn_result(answer, problem, bool(request.get("stats")))
+
+    def answer_problem(self, problem: Problem, question: str = "go-out", count: bool = False,
+                       limit: int = 1000, max_seconds: float | None = None) -> Answer:
+        """Answer a question about a turn (go-out or best; a game adds its own)."""
+        if question not in ("go-out", "best"):
+            raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
+        return solve_turn(problem, self.checker, question, count, limit, Budget(max_seconds),
+                          self.rules.going_out, self.rules.operations)
+
+    def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
+        return Result(answer_json(answer, problem, self.checker), ExitCode.of(answer.solvable),
+                      lambda: answer_text(answer, problem, self.checker, stats))
+
+    # -- score ---------------------------------------------------------------------------------------
+
+    def score(self, request: Request) -> Result:
+        if request.get("round"):
+            return self.settle_round(Path(request["round"]))
+        faces = self.cards(request)
+        if request.get("penalty"):
+            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")))
+        else:
+            result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"))
+        return Result(result, scorecard.code(result), lambda: scorecard.text(result))
+
+    def settle_round(self, path: Path) -> Result:
+        """A finished round, settled under each scoring system of its ruleset."""
+        if not path.is_file():
+            raise MeldsError(f"--round {str(path)!r}: no such round file")
+        document = load_document(path)
+        game = load_game(document.ruleset)
+        if not isinstance(game, MeldGame):
+            raise MeldsError(f"{path} is a round of {document.ruleset.id}; --round FILE settles rounds of rummy games")
+        puzzle = game.read(document)
+        if puzzle.round is None:
+            raise MeldsError(f"{path} has no round: section to score")
+        systems = score_round(puzzle.round, game.checker)
+        problems = round_mismatches(puzzle, systems) if puzzle.expect else None
+        out = {"round": str(path), "winner": puzzle.round.winner, "one_go": puzzle.round.one_go, "systems": systems}
+        if problems is not None:
+            out.update(matches=not problems, mismatches=problems)
+        return Result(out, ExitCode.YES if not problems else ExitCode.NO,
+                      lambda: scorecard.round_text(puzzle.title, puzzle.round.winner, puzzle.round.one_go,
+                                                   systems, problems))
+
+    # -- puzzles -------------------------------------------------------------------------------------
+
+    def read(self, document: Document) -> Puzzle:
+        """A puzzle file of this game, read."""
+        return read_puzzle(document, self.notation)
+
+    def answer(self, document: Document, request: Request, folder: bool = False) -> PuzzleResult:
+        puzzle = self.read(document)
+        if puzzle.round is not None:
+            if not folder:
+                raise MeldsError(f"{document.path} is a round to settle: use melds score --round {document.path}")
+            return self._round_row(document, puzzle)
+        budget = budget_of(request)
+        budget["count"] = budget["count"] or puzzle.count
+        answer = self.answer_problem(puzzle.problem, self.question(request) or puzzle.question, **budget)
+        problems = self.mismatches(puzzle, answer) if puzzle.expect else None
+        info: dict[str, Any] = {"puzzle": str(document.path), "title": puzzle.title}
+        if problems is not None:
+            info.update(matches=not problems, mismatches=problems)
+        turn = self.turn_result(answer, puzzle.problem, bool(request.get("stats")))
+
+        def text() -> str:
+            lines = [bold(f"{puzzle.title} ") + f"({document.path})", turn.readable()]
+            if problems == []:
+                lines.append(click.style("matches the puzzle's expected answer", fg=GOOD))
+            elif problems:
+                lines.append(click.style("differs from the puzzle's expected answer:", fg=BAD))
+                lines += [f"  {line}" for line in problems]
+            return "\n".join(lines)
+
+        word = {True: "goes out", False: "no", None: "undecided"}[answer.solvable]
+        folder_code = (ExitCode.UNDECIDED if answer.solvable is None else
+                       ExitCode.NO if problems else ExitCode.YES)
+        return PuzzleResult({**turn.data, **info}, turn.code, text,
+                            Summary(word, answer.seconds, None if problems is None else not problems,
+                                    tuple(problems or ())), folder_code)
+
+    def mismatches(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+        """Where an answer differs from the puzzle's expectation."""
+        return mismatches(puzzle, answer)
+
+    def _round_row(self, document: Document, puzzle: Puzzle) -> PuzzleResult:
+        systems = score_round(puzzle.round, self.checker)
+        problems = round_mismatches(puzzle, systems)
+        row = {"puzzle": str(document.path), "title": puzzle.title, "systems": systems,
+               "matches": not problems, "mismatches": problems}
+        code = ExitCode.YES if not problems else ExitCode.NO
+        return PuzzleResult(row, code, None, Summary("settled", None, not problems, tuple(problems)), code)
+
+    # -- moves and audit -----------------------------------------------------------------------------
+
+    @cached_property
+    def _moves(self) -> MeldMoves:
+        return self.moves_class(self.ruleset, self.checker)
+
+    moves_class: ClassVar[type[MeldMoves]] = MeldMoves
+
+    def moves(self) -> MeldMoves:
+        return self._moves
+
+    def claim_checks(self) -> Mapping[str, ClaimCheck]:
+        return claims.meld_claims(self.checker, self.params)
+
+    def audit_checks(self) -> Sequence[Callable[[Any], None]]:
+        return [lambda audit: dead_sizes(audit, self.checker), lambda audit: ambiguous_kinds(audit, self.checker)]
+
+
+def budget_of(request: Request) -> dict[str, Any]:
+    """The solver budget a request sets: count the ways (``all``) up to ``limit``, ``max_seconds``."""
+    return {"count": bool(request.get("all")), "limit": int(request.get("limit") or 1000),
+            "max_seconds": request.get("max_seconds")}

@@ -1,0 +1,30 @@
+"""Output: one result, text or JSON; a stream of JSON Lines; errors in both forms."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from solver.core.errors import MeldsError
+from solver.core.result import Result
+
+
+def emit_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def emit(result: Result, as_json: bool) -> None:
+    """A result, as one JSON object or as its readable text."""
+    if as_json:
+        emit_json(result.data)
+    else:
+        click.echo(result.readable())
+
+
+def emit_error(error: MeldsError, as_json: bool) -> None:
+    """An input error: ``{"error": {...}}`` on stdout under --json, and a message on stderr."""
+    if as_json:
+        emit_json({"error": error.to_json()})
+    click.echo(f"melds: error: {error}", err=True)

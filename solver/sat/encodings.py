@@ -1,0 +1,102 @@
+"""Cardinality encodings: at most / at least / exactly k of some literals, and counters.
+
+Each function returns (or appends) clauses over variables taken from a
+:class:`~solver.sat.pool.VarPool`; the sequential counter of python-sat is used where a bound is
+fixed, and :func:`counter` where the count itself is wanted as literals.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable, Sequence
+
+from pysat.card import CardEnc, EncType, ITotalizer
+
+from solver.sat.pool import VarPool
+
+Clause = list[int]
+
+TRUE = 0  # marks a constant-true position in a counter's output
+
+
+def at_most(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
+    if k >= len(lits):
+        return []
+    enc = CardEnc.atmost(list(lits), k, top_id=pool.top, encoding=EncType.seqcounter)
+    pool.reserve(enc.nv)
+    return enc.clauses
+
+
+def at_least(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
+    if k <= 0:
+        return []
+    if k > len(lits):
+        return [[]]
+    enc = CardEnc.atleast(list(lits), k, top_id=pool.top, encoding=EncType.seqcounter)
+    pool.reserve(enc.nv)
+    return enc.clauses
+
+
+def exactly(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
+    if k > len(lits) or k < 0:
+        return [[]]
+    if not lits:
+        return []
+    enc = CardEnc.equals(list(lits), k, top_id=pool.top, encoding=EncType.seqcounter)
+    pool.reserve(enc.nv)
+    return enc.clauses
+
+
+def at_most_one(lits: Sequence[int], pool: VarPool) -> list[Clause]:
+    """Pairwise for a few literals, a sequential counter beyond."""
+    if len(lits) <= 1:
+        return []
+    if len(lits) <= 6:
+        return [[-a, -b] for a, b in combinations(lits, 2)]
+    return at_most(lits, 1, pool)
+
+
+class Totalizer:
+    """An incremental totalizer over ``lits``: ``rhs[k]`` is true when more than k of them are
+    (assume ``-rhs[k]`` for "at most k")."""
+
+    def __init__(self, lits: Sequence[int], bound: int, pool: VarPool):
+        tot = ITotalizer(lits=list(lits), ubound=bound, top_id=pool.top)
+        pool.reserve(tot.top_id)
+        self.rhs = list(tot.rhs)
+        self.clauses = [list(c) for c in tot.cnf.clauses]
+        tot.delete()
+
+
+def counter(lits: Sequence[int], top: int, new: Callable[[], int], clauses: list) -> list:
+    """Literals ``ge[k]`` (k = 0..top), true exactly when at least k of ``lits`` are true (a
+    literal given twice counts twice). A sequential counter in both directions — the outputs may
+    be used positively, so an upward-only encoding would let a solver claim counts it has not
+    made — four clauses a cell: ``ge'[k] ⇔ ge[k] ∨ (ge[k-1] ∧ x)``. ``ge[0]`` is :data:`TRUE`;
+    None marks a count not reached."""
+    ge: list = [TRUE] + [None] * top
+    for x in lits:
+        nxt: list = [TRUE]
+        for k in range(1, top + 1):
+            keep, step = ge[k], ge[k - 1]
+            if step is None:
+                nxt.append(keep)  # ge[k] cannot change: ge[k-1] is false
+                continue
+            out = new()
+            if step is TRUE:
+                clauses.append([-x, out])
+                clauses.append([-out, x] + ([keep] if keep is not None else []))
+            else:
+                clauses.append([-step, -x, out])
+                clauses.append([-out, step] + ([keep] if keep is not None else []))
+                clauses.append([-out, x] + ([keep] if keep is not None else []))
+            if keep is not None:
+                clauses.append([-keep, out])
+            nxt.append(out)
+        ge = nxt
+    return ge
+
+
+def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list) -> list:
+    """:func:`counter` with its cells taken from ``pool``."""
+    return counter(lits, top, pool.new, clauses)

@@ -1,0 +1,30 @@
+"""Hypothesis profiles, chosen by the environment variable MELDS_HYPOTHESIS_PROFILE:
+
+* ``ci`` (the default): derandomized, so a run is repeatable; each property's own example count;
+* ``dev``: a fifth of the examples, random, for a quick edit-test loop;
+* ``thorough``: ten times the examples, random, for a night's run (``pytest -m slow`` too).
+
+A property states its example count with :func:`examples`, which the profile scales.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+SCALE = {"ci": 1.0, "dev": 0.2, "thorough": 10.0}
+PROFILE = os.environ.get("MELDS_HYPOTHESIS_PROFILE", "ci")
+if PROFILE not in SCALE:
+    raise SystemExit(f"MELDS_HYPOTHESIS_PROFILE={PROFILE!r}: choose one of {', '.join(SCALE)}")
+
+_common = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **_common)
+settings.register_profile("dev", **_common)
+settings.register_profile("thorough", **_common)
+settings.load_profile(PROFILE)
+
+
+def examples(n: int) -> int:
+    """A property's example count under the running profile."""
+    return max(1, round(n * SCALE[PROFILE]))
