@@ -13,7 +13,8 @@ from solver.melding.checker import NO_PHASE, MeldChecker
 from solver.melding.puzzle import table_meld
 from solver.core.ruleset import load_ruleset
 from solver.melding.points import meld_points
-from solver.melding.turn import Problem, solve
+from gameapi import solve
+from solver.melding.turn import Problem
 from solver.melding.table import meld_state, recall, remeld_forbidden
 
 RS = load_ruleset("fesca")
@@ -29,7 +30,7 @@ def problem(hand, table=(), **turn):
 
 
 def solved(p, question="go-out"):
-    answer = solve(p, question, checker=CHECKER)
+    answer = solve(p, question)
     if answer.steps:
         assert replay(p, answer) == []
     return answer
@@ -105,16 +106,16 @@ def test_phase_gates_melding_chains():
 
 def test_no_chain_before_the_phase_is_set():
     """Assumption start-phase: no 相順 before the first 陰陽 discard."""
-    assert RS.start_phase is None
+    assert RS.rules.start_phase is None
     assert not check("木1 火2 土3", phase=NO_PHASE).legal
-    assert load_ruleset("fesca", {"start-phase": "yang"}).start_phase == "yang"
+    assert load_ruleset("fesca", {"start-phase": "yang"}).rules.start_phase == "yang"
 
 
 @pytest.mark.parametrize("card,after", [("陰陽7", "yang"), ("陰陽1", "yang"), ("陰陽10", "yin"),
                                         ("陰陽2", "yin"), ("木3", "yin")])
 def test_phase_follows_the_last_yinyang_discard(card, after):
     """奇数の陽札を捨てると陽場になり、偶数の陰札を捨てると陰場になる。"""
-    assert RS.phase_after_discard(N.parse(card), "yin") == after
+    assert RS.rules.phase_after(N.parse(card), "yin") == after
 
 
 def test_the_answer_reports_the_phase_after_the_discard():

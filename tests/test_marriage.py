@@ -8,13 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import marriage_oracle as mo
-from solver.melding.checker import MeldChecker
+from gameapi import checker, solve
 from solver.core.ruleset import load_ruleset
 from solver.games.marriage.settle import PlayerResult, RoundResult, pairwise, settle
-from solver.melding.turn import Problem, solve
+from solver.melding.turn import Problem
 
 RS = load_ruleset("marriage")
-CHECKER = MeldChecker(RS)
+CHECKER = checker(RS)  # the game's checker: the tiplu's maal are wild through its gate
 N = CHECKER.notation
 
 
@@ -39,20 +39,20 @@ def kind(cards, tiplu=None):
     ("HQ", "HK", "poplu"), ("HA", "HA", "tiplu"), ("HA", "CA", "joker")])
 def test_maal_kinds_at_the_edges(tiplu, card, expected):
     """ティプル / ポプル (KならA、Aなら2) / ジプル (2ならA、AならK) / 普通のワイルドカード"""
-    assert RS.maal_kind(N.parse(card), N.parse(tiplu)) == expected
+    assert RS.rules.maal_kind(N.parse(card), N.parse(tiplu)) == expected
 
 
 def test_document_example_ten():
     """たとえば10が選ばれたカードならば、10、10、10、10、9、Jがワイルドカードです。"""
     tiplu = N.parse("H10")
-    wild = [f for f in RS.deck.faces if RS.maal_kind(f, tiplu)]
+    wild = [f for f in RS.deck.faces if RS.rules.maal_kind(f, tiplu)]
     assert sorted(N.format(f) for f in wild) == sorted(["S10", "H10", "D10", "C10", "H9", "HJ"])
 
 
 def test_alter_option():
     rs = load_ruleset("marriage", {"alter": True})
-    assert rs.maal_kind(N.parse("D10"), N.parse("H10")) == "alter"
-    assert rs.maal_kind(N.parse("S10"), N.parse("H10")) == "joker"
+    assert rs.rules.maal_kind(N.parse("D10"), N.parse("H10")) == "alter"
+    assert rs.rules.maal_kind(N.parse("S10"), N.parse("H10")) == "joker"
 
 
 def test_no_wilds_before_the_tiplu():
@@ -154,7 +154,7 @@ GOOD = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C4 C4 HK SK DK S7"
 
 def test_seven_combinations_and_a_discard():
     """最初の3組を出しているプレイヤーが、そのあと4組の組み合わせを作ってテーブルに出し、1枚を捨て札して手札がなくなれば"""
-    a = solve(problem(GOOD), checker=CHECKER)
+    a = solve(problem(GOOD))
     assert a.solvable and len(a.melds) == 7 and a.discard is not None
     assert sum(p.reading.kind.id in mo.PURE for p in a.melds) >= 3
 
@@ -163,41 +163,41 @@ def test_first_three_must_be_pure():
     """手札でツネラまたはピュア・シークエンスが3組できていたら (最初の3組)"""
     hand = "S8 H8 D8 HK SK DK C2 D2 H2 S5 H5 D5 C9 H9 S9 D4 S4 C4 H3 H4 HJ CQ"
     assert not mo.can_go_out(N.parse_many(hand), None)
-    assert not solve(problem(hand), checker=CHECKER).solvable
+    assert not solve(problem(hand)).solvable
 
 
 def test_dealt_tunnela_counts_for_the_first_three():
     """プレイ開始前にツネラをテーブルに出していたら、それも3組のうちに数えることができます。"""
     hand = "S8 H8 D8 HK SK DK C2 C3 C4 S5 S6 S7 C9 H9 S9 D4 S4 H4 H3"  # 6 combos (2 pure) + H3
-    assert not solve(problem(hand), checker=CHECKER).solvable
-    a = solve(problem(hand, shown=["DJ DJ DJ"]), checker=CHECKER)
+    assert not solve(problem(hand)).solvable
+    a = solve(problem(hand, shown=["DJ DJ DJ"]))
     assert a.solvable and len(a.melds) == 6
 
 
 def test_dublee_route():
     """8組のダブリーを作って出せば、上がることができます(捨て札した後、手札が残っていますが、かまいません)。"""
     hand = "SA SA S2 S2 H5 H5 H6 H6 D9 D9 CJ CJ CK CK S8 S8 H8 H8 C4 C3 HK SK"
-    a = solve(problem(hand), checker=CHECKER)
+    a = solve(problem(hand))
     assert a.solvable and a.route == "dublees" and len(a.melds) >= 8 and a.kept
 
 
 def test_seeing_the_tiplu():
     """7組のダブリーを作ったら、それをテーブルに出してティブル(ワイルドカード)を見ることができます。"""
-    a = solve(problem(GOOD), "see", checker=CHECKER)
+    a = solve(problem(GOOD), "see")
     assert a.solvable and len(a.melds) == 3 and all(p.reading.kind.id in mo.PURE for p in a.melds)
     pairs = "SA SA S2 S2 H5 H5 H6 H6 D9 D9 CJ CJ CK CK S8 S7 H8 H2 C4 C3 HK SQ"
-    a = solve(problem(pairs), "see", checker=CHECKER)
+    a = solve(problem(pairs), "see")
     assert a.solvable and len(a.melds) == 7 and all(p.reading.kind.id == "dublee" for p in a.melds)
 
 
 def test_which_tiplu():
     hand = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C4 C5 HK SK DK S7"
-    a = solve(problem(hand), "which-tiplu", checker=CHECKER)
+    a = solve(problem(hand), "which-tiplu")
     for face in RS.deck.faces:
         if face in (N.parse("D9"),):
             continue
         expected = mo.can_go_out(N.parse_many(hand), mo.card(face))
-        assert (face in a.tiplus) == expected, N.format(face)
+        assert (face in a.found) == expected, N.format(face)
 
 
 def _random_22(seed: int, going_out: bool) -> list:
@@ -238,7 +238,7 @@ def test_go_out_verdicts_on_random_22_card_hands_equal_an_independent_search(see
     hand = _random_22(seed, going_out=seed % 4 != 3)
     rng = random.Random(seed)
     tiplu = rng.choice([None, rng.choice(RS.deck.faces)])
-    answer = solve(Problem(RS, tuple(hand), params={"tiplu": tiplu} if tiplu else None), checker=CHECKER)
+    answer = solve(Problem(RS, tuple(hand), params={"tiplu": tiplu} if tiplu else None))
     assert answer.solvable == mo.can_go_out(hand, mo.card(tiplu) if tiplu else None)
     if answer.solvable and answer.route == "combinations":
         for play in answer.melds:
@@ -303,24 +303,25 @@ def test_settlement_is_zero_sum_and_equals_pairwise(players, data, dublee):
 
 from pathlib import Path  # noqa: E402
 
-from solver.melding.puzzle import load_puzzle  # noqa: E402
+from solver.core.files import load_document  # noqa: E402
+from solver.core.registry import load_game  # noqa: E402
 
 MARRIAGE_PUZZLES = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "marriage").glob("m*.yaml"))
 
 
 @pytest.mark.parametrize("path", MARRIAGE_PUZZLES, ids=lambda p: p.stem)
 def test_marriage_puzzles_agree_with_the_hand_written_rules(path):
-    puzzle = load_puzzle(path)
+    puzzle = load_game(RS).read(load_document(path))
     p = puzzle.problem
     tiplu = p.params["tiplu"] if p.params else None
     shown = [[mo.card(f) for f in m] for m in p.shown]
     shown_pure = sum(mo.combination(m, None) in mo.PURE for m in shown)
     if puzzle.question == "which-tiplu":
-        answer = solve(p, "which-tiplu", checker=CHECKER)
+        answer = solve(p, "which-tiplu")
         held = {f: list(p.hand).count(f) for f in p.hand}
         expected = [f for f in RS.deck.faces if held.get(f, 0) < 3
                     and mo.can_go_out(p.hand, mo.card(f), shown_pure, len(shown))]
-        assert sorted(answer.tiplus) == sorted(expected)
+        assert sorted(answer.found) == sorted(expected)
         return
     if puzzle.question == "see":
         pure = _pure_disjoint(p.hand)

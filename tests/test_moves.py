@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from clirun import ROOT, run, subprocess_run
 from solver.core.errors import MeldsError
-from solver.melding.moves import UNKNOWN, moves_for
+from solver.core.files import file_ruleset
+from solver.core.moves import UNKNOWN
+from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.core.schema import validate
 from solver.core.state import GameState, load_state, state_from_data
@@ -25,7 +27,7 @@ MOVES: dict = {}
 
 def moves(ruleset):
     if id(ruleset) not in MOVES:
-        MOVES[id(ruleset)] = moves_for(ruleset)
+        MOVES[id(ruleset)] = load_game(ruleset).moves()
     return MOVES[id(ruleset)]
 
 
@@ -58,7 +60,7 @@ def test_example_state_verdicts(path):
 def state(ruleset: str, **kw) -> GameState:
     data = {"format": 1, "ruleset": ruleset, "players": ["A", "B", "C"], "turn": "A", "stock": 20, **kw}
     validate(data, "state.schema.json", "<test>")
-    return state_from_data(data, Path("<test>"))
+    return state_from_data(data, Path("<test>"), file_ruleset(Path("<test>"), data))
 
 
 def reasons(s: GameState, action: str) -> list[str]:
@@ -152,7 +154,7 @@ def test_a_game_without_moves_says_so(tmp_path):
     text = (ROOT / "rulesets" / "basic-rummy.yaml").read_text(encoding="utf-8")
     bare.write_text(text[:text.index("\nmoves:")] + "\n", encoding="utf-8")
     with pytest.raises(MeldsError, match="has no moves: section"):
-        moves_for(load_ruleset(str(bare)))
+        load_game(load_ruleset(str(bare))).moves()
 
 
 # -- every listed action is legal and leads to a valid state ----------------------------------------
@@ -167,9 +169,9 @@ def assert_valid_successor(before: GameState, after: GameState) -> None:
                 + len(s.discards) + s.stock + len(_tokens(s, s.loose)))
     assert size(after) == size(before)
     assert after.turn in after.players and after.step in ("draw", "play", "discard", "call", "over")
-    data = after.to_yaml_data()
+    data = moves(after.ruleset).state_file(after)
     validate(json.loads(json.dumps(data)), "state.schema.json", "<after>")
-    again = state_from_data(data, Path(before.path))
+    again = state_from_data(data, Path(before.path), file_ruleset(Path(before.path), data))
     assert again.hands == after.hands and again.table == after.table and again.turn == after.turn
 
 
@@ -185,9 +187,9 @@ def assert_listed_actions_stand(s: GameState) -> list[str]:
 
 
 def _tokens(s: GameState, text: str) -> list[str]:
-    if s.ruleset.words is not None:
+    if s.ruleset.game == "words":
         return [c for c in text if c not in " "]
-    if s.ruleset.hand_shapes:
+    if s.ruleset.game == "mahjong":
         return list(moves(s.ruleset).mj.parse_hand(text).tiles) if text.strip() else []
     return text.split() + ["buried"] * text.count("(")  # 木5(太極): two cards
 

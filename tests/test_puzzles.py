@@ -7,29 +7,28 @@ from pathlib import Path
 import pytest
 
 import oracle
-from solver.melding.checker import MeldChecker
 from replay import replay
-from solver.games.mahjong.puzzles import is_mahjong_puzzle, solve_puzzle
-from solver.core.state import is_state_file
-from solver.games.words.puzzles import is_word_puzzle
-from solver.melding.puzzle import load_puzzle, mismatches, round_mismatches, settlement_mismatches
+from solver.core.files import is_state, load_document
+from solver.core.registry import load_game
 from solver.core.yamlload import load_file
-from solver.games.marriage.settle import settle
+from solver.games.mahjong.puzzles import is_mahjong_puzzle
+from solver.games.words.puzzles import is_word_puzzle
 from solver.melding.rounds import score_round
-from solver.melding.turn import solve
+from solver.melding.puzzle import round_mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
-ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state_file(p))  # states: test_moves
+ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state(load_file(p)))  # states: test_moves
 MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p))]
 WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(load_file(p))]  # tests/test_words.py
 PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS]
-CHECKERS: dict = {}
+SETTLEMENTS = [p for p in PUZZLES if "settle" in load_file(p)]  # Marriage rounds to settle
 
 
-def checker_for(ruleset):
-    if id(ruleset) not in CHECKERS:
-        CHECKERS[id(ruleset)] = MeldChecker(ruleset)
-    return CHECKERS[id(ruleset)]
+def load_puzzle(path):
+    """A rummy-like puzzle file, read by its game: (the game, the puzzle)."""
+    document = load_document(path)
+    game = load_game(document.ruleset)
+    return game, game.read(document)
 
 
 def test_library_size():
@@ -47,7 +46,8 @@ def test_library_size():
 def test_mahjong_puzzle_answer_matches_expectation(path):
     data = load_file(path)
     assert data.get("expect") and data.get("notes"), "every bundled puzzle states its answer and how"
-    row, _ = solve_puzzle(path)
+    document = load_document(path)
+    row = load_game(document.ruleset).answer(document, {}).data
     assert row["matches"], row["mismatches"]
     if row["question"] in ("waits", "best-discard"):  # the plain-Python oracle agrees
         import mahjong_oracle
@@ -84,30 +84,31 @@ def _order34(text: str) -> int:
 
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_puzzle_answer_matches_expectation(path):
-    puzzle = load_puzzle(path)
-    assert puzzle.expect, "every bundled puzzle states its expected answer"
-    assert puzzle.notes, "and how it was worked out"
+    data = load_file(path)
+    assert data.get("expect"), "every bundled puzzle states its expected answer"
+    assert data.get("notes"), "and how it was worked out"
+    if path in SETTLEMENTS:
+        document = load_document(path)
+        assert load_game(document.ruleset).answer(document, {}, folder=True).data["mismatches"] == []
+        return
+    game, puzzle = load_puzzle(path)
     if puzzle.round is not None:
-        assert round_mismatches(puzzle, score_round(puzzle.round, checker_for(puzzle.ruleset))) == []
+        assert round_mismatches(puzzle, score_round(puzzle.round, game.checker)) == []
         return
-    if puzzle.settlement is not None:
-        assert settlement_mismatches(puzzle, settle(puzzle.settlement)) == []
-        return
-    answer = solve(puzzle.problem, puzzle.question, count=puzzle.count,
-                   checker=checker_for(puzzle.ruleset))
-    assert mismatches(puzzle, answer) == []
+    answer = game.answer_problem(puzzle.problem, puzzle.question, count=puzzle.count)
+    assert game.mismatches(puzzle, answer) == []
     if answer.steps:
         assert replay(puzzle.problem, answer) == []
 
 
-SMALL = [p for p in PUZZLES if load_puzzle(p).problem is not None
-         and not load_puzzle(p).problem.table and len(load_puzzle(p).problem.hand) <= 9]
+SMALL = [p for p in PUZZLES if p not in SETTLEMENTS and load_puzzle(p)[1].problem is not None
+         and not load_puzzle(p)[1].problem.table and len(load_puzzle(p)[1].problem.hand) <= 9]
 
 
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_small_puzzle_expectations_agree_with_brute_force(path):
     """The expected answers of small puzzles, re-derived by exhaustive search."""
-    puzzle = load_puzzle(path)
+    _, puzzle = load_puzzle(path)
     p = puzzle.problem
     turn = dict(table=p.table, turn=p.turn, claimed=p.claimed, has_melded=p.has_melded, phase=p.phase)
     can_out, best_out, best_any = oracle.best_turns(p.ruleset, list(p.hand), **turn)

@@ -15,7 +15,7 @@ import yaml
 from solver.core.errors import BadOption, MalformedYaml, SchemaError, UnknownRuleset
 from solver.core.ruleset import bundled_rulesets, load_ruleset, resolve_path
 from solver.core.source import document_text, DOCUMENTS_DIR, normalise_quote
-from solver.core.schema import Validator, load_schema
+from solver.core.schema import load_schema, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = """\
@@ -200,7 +200,7 @@ def _mutations(data):
 
 
 @pytest.mark.parametrize("path", bundled_rulesets(), ids=lambda p: p.stem)
-def test_built_in_validator_agrees_with_jsonschema(path):
+def test_our_reports_flag_exactly_the_files_jsonschema_flags(path):
     schema = load_schema("ruleset.schema.json")
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     for name, mutate in _mutations(original):
@@ -209,9 +209,45 @@ def test_built_in_validator_agrees_with_jsonschema(path):
             mutate(data)
         except (KeyError, IndexError):
             continue  # this file lacks the section (an extending ruleset)
-        ours = bool(Validator(schema).problems(data, schema, (), 1))
+        try:
+            validate(data, "ruleset.schema.json", "<mutated>", bundled=False)
+            ours = False
+        except SchemaError:
+            ours = True
         theirs = not jsonschema.Draft202012Validator(schema).is_valid(data)
         assert ours == theirs, name
+
+
+def test_bundled_puzzles_and_states_fit_their_schemas():
+    """The shipped files are trusted at run time (not validated), so the tests hold them to it."""
+    puzzle, state = load_schema("puzzle.schema.json"), load_schema("state.schema.json")
+    for schema in (puzzle, state):
+        jsonschema.Draft202012Validator.check_schema(schema)
+    for path in sorted((ROOT / "puzzles").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        errors = list(jsonschema.Draft202012Validator(state if "turn" in data and "players" in data
+                                                      else puzzle).iter_errors(data))
+        assert not errors, f"{path}: {errors[0].message}"
+
+
+def test_bundled_files_never_import_jsonschema():
+    code = ("import sys; from solver.core.ruleset import load_ruleset; from solver.core.files import "
+            "load_document; load_ruleset('fesca'); load_document('puzzles/fesca/f01-run-and-set.yaml'); "
+            "print('jsonschema' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_wrong_type_deep_in_a_list_names_its_line(tmp_path):
+    text = MINIMAL.replace("ranks: [\"1..5\"]\n  classes", "ranks: [\"1..5\", [6]]\n  classes")
+    with pytest.raises(SchemaError) as info:
+        load_ruleset(write(tmp_path, text))
+    assert info.value.location.line == 7 and info.value.location.path == "deck.ranks[1]"
+
+
+def test_a_form_that_fits_no_branch_says_which_forms_there_are(tmp_path):
+    with pytest.raises(SchemaError, match="a ruleset cites its rule document"):
+        load_ruleset(write(tmp_path, MINIMAL.replace("document: {file: tiny.txt}\n", "")))
 
 
 def test_bundled_documents_are_the_shared_seeds_unchanged():

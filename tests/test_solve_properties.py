@@ -18,7 +18,8 @@ import oracle
 from solver.core.errors import MeldsError
 from solver.melding.checker import MeldChecker
 from solver.core.ruleset import load_ruleset
-from solver.melding.turn import Problem, solve
+from gameapi import solve
+from solver.melding.turn import Problem
 from solver.melding.table import TableMeld
 
 RULESETS = {
@@ -95,16 +96,16 @@ def compare(name: str, problem: Problem) -> None:
         problem.phase, ORACLE_CACHE[name])
     if best_any is None:  # no legal turn at all: the state is impossible
         with pytest.raises(MeldsError, match="impossible state"):
-            solve(problem, "go-out", checker=checker)
+            solve(problem, "go-out")
         return
-    answer = solve(problem, "go-out", checker=checker)
+    answer = solve(problem, "go-out")
     assert answer.solvable == can_out
     check_answer(name, problem, answer)
     value = tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure]
                   for g in rs.objective)
     if can_out:
         assert value == best_out
-    best = solve(problem, "best", checker=checker)
+    best = solve(problem, "best")
     check_answer(name, problem, best)
     assert tuple(best.score[g.measure] if g.sense == "maximize" else -best.score[g.measure]
                  for g in rs.objective) == best_any

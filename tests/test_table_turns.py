@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from replay import replay
 from solver.melding.checker import MeldChecker
 from solver.core.ruleset import load_ruleset
-from solver.melding.turn import Problem, solve
+from gameapi import solve
+from solver.melding.turn import Problem
 from solver.melding.table import TableMeld
 
 RS = load_ruleset("fesca")
@@ -72,18 +73,18 @@ def test_table_turns_replay_and_are_no_worse_than_the_hand_alone(problem):
     from solver.core.errors import MeldsError
 
     try:
-        best = solve(problem, "best", checker=CHECKER)
+        best = solve(problem, "best")
     except MeldsError as exc:  # a claim that could not be made: the plain solver agrees
         assert "impossible state" in str(exc)
         return
     assert replay(problem, best) == []
-    out = solve(problem, "go-out", checker=CHECKER)
+    out = solve(problem, "go-out")
     assert replay(problem, out) == []
     plain = Problem(RS, problem.hand, (), problem.turn, problem.claimed, problem.has_melded, problem.phase)
     try:
-        alone = solve(plain, "best", checker=CHECKER)
+        alone = solve(plain, "best")
     except MeldsError:
         return
     assert _value(best) >= _value(alone)
-    if solve(plain, "go-out", checker=CHECKER).solvable:
+    if solve(plain, "go-out").solvable:
         assert out.solvable

@@ -15,7 +15,9 @@ import word_oracle
 from solver.core.errors import MeldsError
 from solver.core.ruleset import load_ruleset
 from solver.games.words.session import WordSession
-from solver.games.words.puzzles import is_word_puzzle, puzzle_facts, solve_puzzle
+from solver.core.files import load_document
+from solver.core.registry import load_game
+from solver.games.words.puzzles import is_word_puzzle, puzzle_facts
 from solver.games.words.tiles import Dictionary, TileSet, normalise
 from solver.games.words.turn import Turn, solve_bonus, solve_turn
 from solver.core.yamlload import load_file
@@ -23,7 +25,7 @@ from solver.core.yamlload import load_file
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted(p for p in (ROOT / "puzzles" / "word-rummy").glob("*.yaml") if is_word_puzzle(load_file(p)))
 SMALL_LIST = ROOT / "puzzles" / "word-rummy" / "small-words.txt"
-GAME = load_ruleset("word-rummy").words
+GAME = load_ruleset("word-rummy").rules
 
 
 def small_words() -> list[str]:
@@ -68,18 +70,18 @@ def test_spelling_in_tiles(text, expected):
 def test_letters_without_tiles_are_reported():
     assert tiles(GAME, "コーヒー").missing == ("ー", "ー")
     assert tiles(GAME, "ゐる").missing == ("ゐ",)
-    four = load_ruleset("word-rummy", {"small-kana": "tsu-ya-yu-yo"}).words
+    four = load_ruleset("word-rummy", {"small-kana": "tsu-ya-yu-yo"}).rules
     assert tiles(four, "ふぁん").missing == ("ぁ",)
     assert tiles(four, "きゃっと").missing == ()
     assert "small kana allowed: っゃゅょ" in TileSet(four).why_missing("ぁ")
 
 
 def test_tile_set_options():
-    voiced = load_ruleset("word-rummy", {"voiced-tiles": True}).words
+    voiced = load_ruleset("word-rummy", {"voiced-tiles": True}).rules
     assert tiles(voiced, "がっこう").tiles == ("が", "つ", "こ", "う")
     assert "゛" not in voiced.tile_kinds
     assert tiles(voiced, "か゛").key == "が"  # typed in tile form, still the one voiced tile
-    long = load_ruleset("word-rummy", {"long-vowel-tile": True}).words
+    long = load_ruleset("word-rummy", {"long-vowel-tile": True}).rules
     assert tiles(long, "コーヒー").tiles == ("こ", "ー", "ひ", "ー")
     assert len(GAME.tile_kinds) == 48 and GAME.marks == "゛゜"
 
@@ -295,12 +297,13 @@ def test_tile_copies_option_limits_a_position():
 def test_word_puzzle_answers_match_and_stand(path):
     data = load_file(path)
     assert data.get("expect") and data.get("notes"), "every bundled puzzle states its answer and how"
-    row, _ = solve_puzzle(path)
+    document = load_document(path)
+    row = load_game(document.ruleset).answer(document, {}).data
     assert row["matches"], row["mismatches"]
     if data["question"] != "word-turn":
         return
     ruleset = load_ruleset("word-rummy", data.get("options"))
-    game = ruleset.words
+    game = ruleset.rules
     spec = data.get("dictionary", {})
     keys = (word_oracle.word_list_keys(small_words(), game) if spec.get("files")
             else word_oracle.dictionary_keys(str(game.dictionary_file), id(game), game))
@@ -323,5 +326,5 @@ def test_every_spelling_in_the_notation_doc_spells_as_it_says():
     for written, shown in rows:
         assert " ".join(tiles(GAME, written).tiles) == shown.strip()
     assert tiles(GAME, "が っ こ う").key == "か゛つこう"
-    assert tiles(load_ruleset("word-rummy", {"long-vowel-tile": True}).words, "コーヒー").tiles == \
+    assert tiles(load_ruleset("word-rummy", {"long-vowel-tile": True}).rules, "コーヒー").tiles == \
         ("こ", "ー", "ひ", "ー")

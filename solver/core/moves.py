@@ -140,6 +140,13 @@ class Moves:
         """A state as JSON (docs/state-format.md); a game adds the keys its states have."""
         return state.to_json()
 
+    def state_file(self, state: GameState) -> dict:
+        """A state as the data of a state file (which reloads to the same state)."""
+        data = {"format": 1, **self.state_json(state)}
+        if not data.get("options"):
+            data.pop("options", None)
+        return data
+
     def state_lines(self, state: GameState) -> list[str]:
         """A state as text lines, in the documents' notation."""
         lines = [f"  turn: {state.turn} ({state.step}); stock {state.stock}; discards "

@@ -11,6 +11,7 @@ The compiled game of a ruleset (:func:`load_game`) is built once and kept while 
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import pkgutil
 import weakref
@@ -89,6 +90,9 @@ def forget() -> None:
     _compiled.clear()
     for game in games:
         game.close()
+
+
+atexit.register(forget)  # solvers closed while their library is still loaded, not at teardown
 
 
 def _entry_points() -> list:

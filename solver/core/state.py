@@ -81,11 +81,6 @@ class GameState:
             out["facts"] = dict(self.facts)
         return out
 
-    def to_yaml_data(self) -> dict:
-        data = {"format": 1, **self.to_json()}
-        if not data.get("options"):
-            data.pop("options", None)
-        return data
 
 
 def _text(value: Any) -> str:

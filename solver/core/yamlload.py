@@ -41,11 +41,14 @@ class _LocatingLoader(_Base):  # type: ignore[misc, valid-type]
 
 
 def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> LDict:
-    loader.flatten_mapping(node)
+    own = sum(1 for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge")
+    loader.flatten_mapping(node)  # pairs a merge key (<<: *anchor) brings come first
+    merged = len(node.value) - own
     out = LDict()
     out.line = node.start_mark.line + 1
     out.lines = {}
-    for key_node, value_node in node.value:
+    from_merge: set = set()
+    for index, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
@@ -53,10 +56,16 @@ def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> LDict
             raise yaml.constructor.ConstructorError(
                 "while constructing a mapping", node.start_mark, "found an unhashable key",
                 key_node.start_mark) from None
-        if key in out:
+        if key in out and key not in from_merge:  # a key the mapping itself gives twice
             raise yaml.constructor.ConstructorError(
                 "while constructing a mapping", node.start_mark, f"found duplicate key {key!r}",
                 key_node.start_mark)
+        if index < merged:
+            if key in out:
+                continue  # an earlier merge gave it already (the first merge wins, as YAML says)
+            from_merge.add(key)
+        else:
+            from_merge.discard(key)  # the mapping's own value overrides a merged one
         out[key] = loader.construct_object(value_node, deep=True)
         out.lines[key] = key_node.start_mark.line + 1
     return out
