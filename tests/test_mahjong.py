@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -87,7 +88,7 @@ def test_three_player_set_removes_2m_to_8m(mj3):
         mj3.parse_tiles("2m")
     with pytest.raises(UnknownCard):
         mj3.parse_tiles("0m")
-    assert mj3.rs.guest_winds == ("北",)
+    assert mj3.rules.guest_winds == ("北",)
 
 
 def test_three_player_forbids_chi_quoting_the_document(mj3):
@@ -185,7 +186,7 @@ def test_four_of_a_kind_is_not_two_pairs(mj):
     hand = mj.parse_hand("1133557799m1111z")
     assert mj.decompositions(hand) == []
     assert not mj.is_winning(hand)
-    quote = next(s for s in mj.rs.hand_shapes if s.id == "chiitoitsu").source.quote
+    quote = next(s for s in mj.rules.hand_shapes if s.id == "chiitoitsu").source.quote
     assert quote == "四枚使いの七対子は認められない。"
 
 
@@ -275,7 +276,7 @@ def test_sat_reference_waits_equal_fast_waits(mj):
         assert mj.waits(hand) == mj.waits_reference(hand), mj.format_hand(hand)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=13, max_size=13), st.integers(0, 33))
 def test_property_fast_winning_equals_oracle(tiles, extra):
     mj = _shared()
@@ -396,7 +397,7 @@ def test_riichi_kan_needs_a_tenpai_hand(mj):
 
 
 def test_riichi_kan_examples_are_cited_in_the_ruleset(mj):
-    quotes = [e.quote for e in mj.rs.riichi_kan.examples]
+    quotes = [e.quote for e in mj.rules.riichi_kan.examples]
     assert len(quotes) == 3 and all(q.startswith("例:") for q in quotes)
     from solver.core.source import document_text
 

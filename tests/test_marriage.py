@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from profiles import examples
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import marriage_oracle as mo
@@ -131,7 +132,7 @@ def test_dublee():
     assert kind("H8 D5", "C5") is None
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True, database=None,
+@settings(max_examples=examples(1500), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(list(RS.deck.faces)), min_size=3, max_size=3),
        st.one_of(st.none(), st.sampled_from(list(RS.deck.faces))))
@@ -233,7 +234,9 @@ def _random_22(seed: int, going_out: bool) -> list:
     return hand
 
 
-@pytest.mark.parametrize("seed", range(40))
+# seed 12: melds' proof that this hand cannot go out takes ~47 s (as before the restructuring; the
+# engine issue's symmetry breaking is for it), so it runs with the slow tests
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s == 12 else s for s in range(40)])
 def test_go_out_verdicts_on_random_22_card_hands_equal_an_independent_search(seed):
     hand = _random_22(seed, going_out=seed % 4 != 3)
     rng = random.Random(seed)
@@ -286,7 +289,7 @@ def test_dublee_win_adds_five_from_each():
     assert settle(result)["payments"] == {"A": 8, "B": -8}
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 60)), min_size=2, max_size=5),
        st.data(), st.booleans())
 def test_settlement_is_zero_sum_and_equals_pairwise(players, data, dublee):
@@ -309,7 +312,10 @@ from solver.core.registry import load_game  # noqa: E402
 MARRIAGE_PUZZLES = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "marriage").glob("m*.yaml"))
 
 
-@pytest.mark.parametrize("path", MARRIAGE_PUZZLES, ids=lambda p: p.stem)
+# a which-tiplu puzzle asks the hand-written search once per card of the deck (test_which_tiplu
+# does the same on its own hand in the default run): it runs with the slow tests
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if "which-tiplu" in p.stem else p
+                                  for p in MARRIAGE_PUZZLES], ids=lambda p: p.stem)
 def test_marriage_puzzles_agree_with_the_hand_written_rules(path):
     puzzle = load_game(RS).read(load_document(path))
     p = puzzle.problem

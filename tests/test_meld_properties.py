@@ -9,6 +9,7 @@ oracle rejects it (ambiguity, phase).
 from __future__ import annotations
 
 import pytest
+from profiles import examples
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import oracle
@@ -85,48 +86,47 @@ def compare(name: str, faces, phase=None, ordered=False) -> None:
         assert codes == {"phase"}, text
 
 
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                derandomize=True, database=None)
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@settings(max_examples=1500, **SETTINGS)
+@settings(max_examples=examples(1500), **SETTINGS)
 @given(melds("fesca"))
 def test_fesca_multiset_verdicts_equal_brute_force(faces):
     compare("fesca", faces)
 
 
-@settings(max_examples=600, **SETTINGS)
+@settings(max_examples=examples(600), **SETTINGS)
 @given(melds("fesca"), st.sampled_from(["yang", "yin"]))
 def test_fesca_phase_verdicts_equal_brute_force(faces, phase):
     compare("fesca", faces, phase=phase)
 
 
-@settings(max_examples=600, **SETTINGS)
+@settings(max_examples=examples(600), **SETTINGS)
 @given(melds("fesca"))
 def test_fesca_ordered_verdicts_equal_brute_force(faces):
     compare("fesca", faces, ordered=True)
 
 
-@settings(max_examples=500, **SETTINGS)
+@settings(max_examples=examples(500), **SETTINGS)
 @given(melds("fesca-no-sojun"))
 def test_fesca_without_sojun_equals_brute_force(faces):
     compare("fesca-no-sojun", faces)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=examples(400), **SETTINGS)
 @given(melds("fesca-two-taiji", max_wilds=3))
 def test_fesca_with_two_taiji_equals_brute_force(faces):
     compare("fesca-two-taiji", faces)
 
 
-@settings(max_examples=600, **SETTINGS)
+@settings(max_examples=examples(600), **SETTINGS)
 @given(melds("basic-rummy", max_cards=7))
 def test_basic_rummy_equals_brute_force(faces):
     compare("basic-rummy", faces)
     compare("basic-rummy", faces, ordered=True)
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(melds("basic-rummy-two-decks", max_cards=6))
 def test_basic_rummy_two_decks_equals_brute_force(faces):
     compare("basic-rummy-two-decks", faces)

@@ -51,3 +51,13 @@ def test_a_dublee_player_goes_out_with_the_eighth_dublee_shown():
 def test_the_docs_promise_nothing_still_coming():
     for doc in (ROOT / "docs").glob("*.md"):
         assert "(coming)" not in doc.read_text(encoding="utf-8"), doc.name
+
+
+def test_a_hand_that_does_not_win_is_told_in_text_and_json():
+    """The text of a non-win is built after the exception is gone: it keeps the reason."""
+    args = ("score", "-r", "gensou-mahjong", "123m", "456m", "789m", "12p", "55p", "--win", "9p")
+    text = run(*args)
+    assert text.exit_code == 1
+    assert text.output.strip() == "no win: 123456789m12559p is not a winning hand"
+    data = json.loads(run(*args, "--json").output)
+    assert (data["winning"], data["reason"]) == (False, "123456789m12559p is not a winning hand")

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -225,13 +226,13 @@ def rummy_states(draw):
     return state(ruleset, **kw)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rummy_states())
 def test_every_listed_rummy_action_is_legal_and_valid(s):
     assert_listed_actions_stand(s)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.lists(st.sampled_from(list("たぬきつねさかないやこう")), min_size=3, max_size=8), st.booleans(), st.booleans())
 def test_every_listed_word_action_is_legal_and_valid(hand, has_word, loose):
     s = state("word-rummy", step="play", hands={"A": "".join(hand), "B": 12, "C": 12},
@@ -260,7 +261,7 @@ def mahjong_states(draw):
     return state("gensou-mahjong", hands=hands, **kw)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(mahjong_states())
 def test_every_listed_mahjong_action_is_legal_and_valid(s):
     assert assert_listed_actions_stand(s)
@@ -280,7 +281,7 @@ def fesca_states(draw):
                  table=table, flags={"A": {"melded": melded}}, facts={"phase": draw(st.sampled_from(["yang", "yin"]))})
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(fesca_states())
 def test_every_listed_fesca_action_is_legal_and_valid(s):
     assert_listed_actions_stand(s)

@@ -414,7 +414,7 @@ def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
 
 def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
     """The scorer's caches are bounded: emptied when full, they give the same answers."""
-    import solver.games.mahjong.scoring as riichi
+    import solver.games.mahjong.win as riichi_cache
 
     rng = random.Random(3)
     deals = [random_deal(rng) for _ in range(60)]
@@ -432,7 +432,7 @@ def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
         return out
 
     want = scores(Scorer.for_ruleset(load_ruleset("gensou-mahjong")))
-    monkeypatch.setattr(riichi, "CACHE_LIMIT", 3)
+    monkeypatch.setattr(riichi_cache, "CACHE_LIMIT", 3)
     small = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
     assert scores(small) == want and any(want)
     assert all(len(cache) <= 3 for cache in small._suits)

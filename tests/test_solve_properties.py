@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from profiles import examples
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import oracle
 from solver.core.errors import MeldsError
-from solver.melding.checker import MeldChecker
 from solver.core.ruleset import load_ruleset
 from gameapi import solve
 from solver.melding.turn import Problem
@@ -31,10 +31,8 @@ RULESETS = {
     "basic-rummy-one-meld": load_ruleset("basic-rummy", {"one-meld-per-turn": True,
                                                          "discard-taken-card": True}),
 }
-CHECKERS = {name: MeldChecker(rs) for name, rs in RULESETS.items()}
 ORACLE_CACHE: dict = {name: {} for name in RULESETS}
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-                derandomize=True, database=None)
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 @st.composite
@@ -90,7 +88,6 @@ def check_answer(name: str, problem: Problem, answer) -> None:
 
 def compare(name: str, problem: Problem) -> None:
     rs = RULESETS[name]
-    checker = CHECKERS[name]
     can_out, best_out, best_any = oracle.best_turns(
         rs, list(problem.hand), problem.table, problem.turn, problem.claimed, problem.has_melded,
         problem.phase, ORACLE_CACHE[name])
@@ -111,31 +108,38 @@ def compare(name: str, problem: Problem) -> None:
                  for g in rs.objective) == best_any
 
 
-@settings(max_examples=700, **SETTINGS)
+@settings(max_examples=examples(700), **SETTINGS)
 @given(hands("basic-rummy", 7))
 def test_basic_rummy_turns_equal_brute_force(problem):
     compare("basic-rummy", problem)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=examples(400), **SETTINGS)
 @given(hands("basic-rummy-strict", 7))
 def test_basic_rummy_variants_equal_brute_force(problem):
     compare("basic-rummy-strict", problem)
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(hands("basic-rummy-one-meld", 7))
 def test_basic_rummy_one_meld_per_turn_equals_brute_force(problem):
     compare("basic-rummy-one-meld", problem)
 
 
-@settings(max_examples=700, **SETTINGS)
+@settings(max_examples=examples(250), **SETTINGS)
 @given(hands("fesca", 6))
 def test_fesca_turns_equal_brute_force(problem):
     compare("fesca", problem)
 
 
-@settings(max_examples=300, **SETTINGS)
+@pytest.mark.slow  # about 2 minutes: the same property on many more hands
+@settings(max_examples=examples(2000), **SETTINGS)
+@given(hands("fesca", 6))
+def test_fesca_turns_equal_brute_force_at_length(problem):
+    compare("fesca", problem)
+
+
+@settings(max_examples=examples(300), **SETTINGS)
 @given(hands("fesca-no-sojun", 6))
 def test_fesca_without_sojun_turns_equal_brute_force(problem):
     compare("fesca-no-sojun", problem)

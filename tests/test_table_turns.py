@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from profiles import examples
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replay import replay
@@ -15,7 +17,7 @@ from solver.melding.table import TableMeld
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)
-SETTINGS = dict(deadline=None, derandomize=True, database=None,
+SETTINGS = dict(deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
@@ -67,9 +69,20 @@ def _value(answer):
                  for g in RS.objective)
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=examples(60), **SETTINGS)
 @given(table_problems())
 def test_table_turns_replay_and_are_no_worse_than_the_hand_alone(problem):
+    table_turn_holds(problem)
+
+
+@pytest.mark.slow  # about a minute: the same property on many more table turns
+@settings(max_examples=examples(500), **SETTINGS)
+@given(table_problems())
+def test_table_turns_replay_and_are_no_worse_than_the_hand_alone_at_length(problem):
+    table_turn_holds(problem)
+
+
+def table_turn_holds(problem) -> None:
     from solver.core.errors import MeldsError
 
     try:

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from profiles import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -143,10 +144,23 @@ def test_bad_word_lists_are_clear_errors(tmp_path):
         Dictionary.for_game(GAME, [tmp_path / "missing.txt"], default=False)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(list("あいうかきくこさしたつてとなにねのはまみらりるれん゛つ")), min_size=3, max_size=14),
-       st.integers(2, 4))
+HELD = st.lists(st.sampled_from(list("あいうかきくこさしたつてとなにねのはまみらりるれん゛つ")), min_size=3, max_size=14)
+
+
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(HELD, st.integers(2, 4))
 def test_formable_walk_finds_exactly_the_words_the_tiles_spell(jmdict, held, least):
+    formable_walk_is_exact(jmdict, held, least)
+
+
+@pytest.mark.slow  # about a minute: each example walks the whole JMdict word list
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(HELD, st.integers(2, 4))
+def test_formable_walk_finds_exactly_the_words_the_tiles_spell_at_length(jmdict, held, least):
+    formable_walk_is_exact(jmdict, held, least)
+
+
+def formable_walk_is_exact(jmdict, held, least) -> None:
     available = Counter(held)
     found = jmdict.formable(available, least)
     expected = [k for k in jmdict.keys if len(k) >= least and not Counter(k) - available]
@@ -216,7 +230,7 @@ def test_table_word_outside_the_dictionary_may_stay(small, small_keys):
 WORDS = small_words()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hand=st.lists(st.sampled_from(sorted(set("".join(key(w) for w in WORDS)))), min_size=1, max_size=5),
        table=st.lists(st.sampled_from(WORDS), max_size=2),
        loose=st.lists(st.sampled_from(list("ねやみか")), max_size=1),
@@ -259,7 +273,7 @@ def brute_bonus(revealed: list[str], keys: frozenset) -> int:
     return best
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(sorted(set("".join(key(w) for w in WORDS)))), min_size=1, max_size=8))
 def test_bonus_words_are_the_most_tiles(small, small_keys, revealed):
     answer = solve_bonus(small, tuple(revealed), GAME)

@@ -172,6 +172,7 @@ class GameCommand(click.Command):
         self.common = list(self.params)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ref = ruleset_in(args)  # read first: click's parser consumes ``args`` as it goes
         games = games_for(args)
         ctx.meta["melds.games"] = games
         specs: dict[str, OptionSpec] = {}
@@ -182,7 +183,7 @@ class GameCommand(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as exc:
-            raise self._foreign(exc, games, ruleset_in(args)) from None
+            raise self._foreign(exc, games, ref) from None
 
     def _foreign(self, exc: click.NoSuchOption, games: list[type], ref: str | None) -> click.UsageError:
         """An option another game has: say whose it is."""

@@ -62,12 +62,6 @@ class Ruleset:
     claims: tuple[Claim, ...]
     rules: Any = None  # the game's own sections, as its package reads them (Game.read_rules)
 
-    def __getattr__(self, name: str) -> Any:  # TEMPORARY-SHIM: until the mahjong package reads ruleset.rules
-        rules = self.__dict__.get("rules")
-        if rules is not None and hasattr(rules, name):
-            return getattr(rules, name)
-        raise AttributeError(name)
-
     @property
     def label(self) -> str:
         return f"{self.name} ({self.name_en})" if self.name_en else self.name

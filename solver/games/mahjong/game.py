@@ -193,9 +193,10 @@ class MahjongGame:
         try:
             score = scorer.score(hand, win)
         except NotAWin as exc:
+            reason = str(exc)  # the name `exc` is gone once the except block ends; the text is built later
             result = {"ruleset": self.ruleset.id, "hand": mj.format_hand(hand), "win": str(request["win"]),
-                      "winning": False, "reason": str(exc), "han": 0, "fu": 0, "yaku": [], "points": None}
-            return Result(result, ExitCode.NO, lambda: head("no win", False) + f": {exc}")
+                      "winning": False, "reason": reason, "han": 0, "fu": 0, "yaku": [], "points": None}
+            return Result(result, ExitCode.NO, lambda: head("no win", False) + f": {reason}")
         result = present.score_json(scorer, hand, win, score)
         return Result(result, ExitCode.YES, lambda: present.score_text(scorer, hand, win, score, result))
 

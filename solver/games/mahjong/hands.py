@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
 from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
+from solver.games.mahjong.rules import MahjongRules
+from solver.games.mahjong.shapes import MAX_COPIES, FastTables, pack_parts, suit_instances, suit_table, suit_ways_cached
 from solver.melding.candidates import candidates
 from solver.melding.checker import MeldChecker
 from solver.sat import encodings
@@ -45,7 +47,6 @@ UNICODE = {"m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏", "p": "🀙🀚🀛🀜�
            "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"}}
 _TILE_TOKENS = re.compile(r"([0-9]+)([A-Za-z]?)|([A-Za-z][A-Za-z0-9]*)|(\s+)|(\S)")
 _FROM_UNICODE = {ch: f"{i + 1}{suit}" for suit in "mps" for i, ch in enumerate(UNICODE[suit])}
-MAX_COPIES = 5  # waits count a tile whose every copy is held (形式聴牌): a fifth, hypothetically
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,10 @@ class Mahjong:
     """Hands of a ruleset with ``hand_shapes``."""
 
     def __init__(self, ruleset: Ruleset, checker=None):
-        if not ruleset.hand_shapes:
+        if not isinstance(ruleset.rules, MahjongRules) or not ruleset.rules.hand_shapes:
             raise MeldsError(f"{ruleset.id} has no hand shapes: it is not a mahjong ruleset")
         self.rs = ruleset
+        self.rules: MahjongRules = ruleset.rules
         self.checker = checker or MeldChecker(ruleset)
         self.notation = Notation.for_deck(ruleset.deck)
         # identities (suit, rank): a red five is a five
@@ -204,14 +206,14 @@ class Mahjong:
         """Which declared meld a bracket group is: [..] open (chi, pon, open kan), (..) a closed kan."""
         verdict = self.checker.check(faces, explain=False)
         kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
-        for d in self.rs.declared_melds:
+        for d in self.rules.declared_melds:
             if d.open == (not closed) and d.kind in kinds and verdict.legal:
                 if not d.allowed:
                     quote = f": 「{d.source.quote}」" if d.source and d.source.quote else ""
                     raise MeldsError(f"{text}: {d.name} ({d.id}) is not allowed in {self.rs.name}{quote}")
                 return DeclaredMeld(d.id, faces, d.open, d.kind)
         allowed = ", ".join(f"{d.name} ({d.id}) {'[...]' if d.open else '(...)'}"
-                            for d in self.rs.declared_melds if d.allowed)
+                            for d in self.rules.declared_melds if d.allowed)
         raise MeldsError(f"{text} is not a meld that can be declared here; declared melds are {allowed}")
 
     def tile_text(self, ident: tuple) -> str:
@@ -219,10 +221,6 @@ class Mahjong:
         if suit == "z":
             return f"{self.rs.deck.rank(rank).names[0]}"
         return f"{rank}{suit}"
-
-    def tile_kanji(self, ident: tuple) -> str:
-        suit, rank = ident
-        return rank if suit == "z" else f"{rank}{suit}"
 
     def tile_unicode(self, ident: tuple) -> str:
         suit, rank = ident
@@ -274,7 +272,7 @@ class Mahjong:
     @cached_property
     def winning_size(self) -> int:
         """Tiles in a winning hand (14), from the first shape's parts."""
-        shape = self.rs.hand_shapes[0]
+        shape = self.rules.hand_shapes[0]
         return sum(p.count * self.rs.kind(p.kinds[0]).size_min for p in shape.parts)
 
     def require_size(self, hand: Hand, size: int, what: str, other: str) -> None:
@@ -292,11 +290,11 @@ class Mahjong:
     # suits and comparing each shape's field with its need decides the hand. Fields never carry
     # into each other: no sum over four suits reaches 64.
 
-    def _table(self, shape, suit: str) -> dict:
+    def suit_shape_table(self, shape, suit: str) -> dict:
         """For one suit: counts tuple -> set of part-count vectors that fill it exactly."""
         key = (shape.id, suit)
         if key not in self._tables:
-            self._tables[key] = _suit_table(self.rs, shape, suit, self.suit_ranks[suit])
+            self._tables[key] = suit_table(self.rs, shape, suit, self.suit_ranks[suit])
         return self._tables[key]
 
     @cached_property
@@ -309,10 +307,10 @@ class Mahjong:
         return tuple(out)
 
     @cached_property
-    def _fast(self) -> "_FastTables":
-        return _FastTables.build(self)
+    def _fast(self) -> "FastTables":
+        return FastTables.build(self)
 
-    def _need(self, shape, declared: int) -> list[int] | None:
+    def shape_need(self, shape, declared: int) -> list[int] | None:
         need = [p.count - (declared if p.declared else 0) for p in shape.parts]
         if any(n < 0 for n in need) or (shape.closed and declared):
             return None
@@ -320,12 +318,12 @@ class Mahjong:
 
     def shape_fits(self, shape, counts: Sequence[int], declared: int) -> bool:
         """Does one shape fit these counts? (general: any number of ways a suit can be filled)"""
-        need = self._need(shape, declared)
+        need = self.shape_need(shape, declared)
         if need is None:
             return False
         reachable = {0}
         for suit, (a, b) in zip(self.suits, self.suit_slices):
-            options = self._table(shape, suit).get(tuple(counts[a:b]))
+            options = self.suit_shape_table(shape, suit).get(tuple(counts[a:b]))
             if options is None:
                 return False
             reachable = {r + pack_parts(o) for r in reachable for o in options}
@@ -382,8 +380,8 @@ class Mahjong:
         """(shape, part counts still needed) for the shapes a hand with ``declared`` melds can take."""
         key = ("needs", declared)
         if key not in self._tables:
-            self._tables[key] = [(shape, tuple(need)) for shape in self.rs.hand_shapes
-                                 if (need := self._need(shape, declared)) is not None]
+            self._tables[key] = [(shape, tuple(need)) for shape in self.rules.hand_shapes
+                                 if (need := self.shape_need(shape, declared)) is not None]
         return self._tables[key]
 
     def suit_parts(self, shape, s: int, key: tuple) -> list:
@@ -393,7 +391,7 @@ class Mahjong:
         instances = self._instances(shape, s)
         offset = self.suit_slices[s][0]
         found = []
-        for way in _suit_ways_cached(instances, shape.distinct, key):
+        for way in suit_ways_cached(instances, shape.distinct, key):
             used = [0] * len(shape.parts)
             parts = []
             for k in way:
@@ -406,14 +404,14 @@ class Mahjong:
     def _instances(self, shape, s: int) -> tuple:
         key = ("instances", shape.id, s)
         if key not in self._tables:
-            self._tables[key] = tuple(_suit_instances(self.rs, shape, self.suits[s], self.suit_ranks[self.suits[s]]))
+            self._tables[key] = tuple(suit_instances(self.rs, shape, self.suits[s], self.suit_ranks[self.suits[s]]))
         return self._tables[key]
 
     # -- the reference: every decomposition by SAT ------------------------------------------------
 
     def decompositions(self, hand: Hand, limit: int = 200) -> list[Decomposition]:
         out = []
-        for shape in self.rs.hand_shapes:
+        for shape in self.rules.hand_shapes:
             if shape.closed and hand.melds:
                 continue
             out.extend(self._decompose(shape, hand, limit - len(out)))
@@ -513,7 +511,7 @@ class Mahjong:
         """Every closed kan the hand could declare after drawing ``drawn`` while in riichi, judged
         by the document's rule (waits unchanged; never a 送り槓) and by the general rule (no
         decomposition of the waiting hand changes)."""
-        rule = self.rs.riichi_kan
+        rule = self.rules.riichi_kan
         if rule is None:
             raise MeldsError(f"{self.rs.id} has no rule for closed kans after riichi")
         before = tuple(self.waits(hand))
@@ -553,166 +551,3 @@ class Mahjong:
                            for p in d.parts if p.declared is None):
                     return False
         return True
-
-
-def _suit_table(rs: Ruleset, shape, suit: str, ranks: list[str]) -> dict:
-    """Every count vector of one suit that the shape's parts fill exactly, with how many of
-    each part they use: counts tuple -> set of part-count vectors."""
-    instances = tuple((j, vec, ident) for j, _, vec, ident in _suit_instances(rs, shape, suit, ranks))
-    return _fill_table(instances, tuple(p.count for p in shape.parts), shape.distinct, len(ranks))
-
-
-def _suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tuple]:
-    """The parts of a shape that fit in one suit: (part index, kind id, counts vector,
-    identity key for 'distinct' or None for a sequence)."""
-    width = len(ranks)
-    instances = []
-    for j, part in enumerate(shape.parts):
-        for kid in part.kinds:
-            kind = rs.kind(kid)
-            if suit not in kind.suits:
-                continue
-            if kind.shape == "sequence":
-                order = [r for r in kind.order.ranks]
-                for start in range(len(order) - kind.size_min + 1):
-                    window = order[start:start + kind.size_min]
-                    if all(r in ranks for r in window):
-                        vec = [0] * width
-                        for r in window:
-                            vec[ranks.index(r)] += 1
-                        instances.append((j, kid, tuple(vec), None))
-            else:
-                for r in ranks:
-                    if r not in kind.ranks:
-                        continue
-                    vec = [0] * width
-                    vec[ranks.index(r)] = kind.size_min
-                    instances.append((j, kid, tuple(vec), ranks.index(r)))
-    return instances
-
-
-def _suit_ways(instances: tuple, distinct: bool, key: tuple) -> tuple:
-    """Every multiset of instances (indices, ascending) that fills one suit's counts exactly."""
-    first = next((i for i, n in enumerate(key) if n), None)
-    if first is None:
-        return ((),)
-    out = []
-    for k, (_, _, vec, ident) in enumerate(instances):
-        if next(i for i, n in enumerate(vec) if n) != first:
-            continue  # the lowest tile must be covered by a part that starts there
-        rest = tuple(a - b for a, b in zip(key, vec))
-        if min(rest) < 0:
-            continue
-        for tail in _suit_ways_cached(instances, distinct, rest):
-            if tail and tail[0] < k and instances[tail[0]][2][first]:
-                continue  # one order per multiset of parts starting at the same tile
-            if distinct and ident is not None and any(instances[t][3] == ident for t in tail):
-                continue
-            out.append((k,) + tail)
-    return tuple(out)
-
-
-_suit_ways_cached = lru_cache(maxsize=1 << 16)(_suit_ways)
-
-
-@lru_cache(maxsize=None)
-def _fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width: int) -> dict:
-    """The count vectors that instances of parts (at most ``limits`` of each part, no identity
-    twice if ``distinct``) fill exactly. Cached: the three number suits share one table."""
-    table: dict = {}
-
-    def walk(start: int, counts: tuple, used: tuple, ids: frozenset) -> None:
-        table.setdefault(counts, set()).add(used)
-        for i in range(start, len(instances)):
-            j, vec, ident = instances[i]
-            if used[j] >= limits[j]:
-                continue
-            if distinct and ident is not None and ident in ids:
-                continue
-            new = tuple(a + b for a, b in zip(counts, vec))
-            if max(new) > MAX_COPIES:
-                continue
-            bumped = used[:j] + (used[j] + 1,) + used[j + 1:]
-            walk(i if not distinct else i + 1, new, bumped, ids | ({ident} if ident is not None else set()))
-
-    walk(0, (0,) * width, (0,) * len(limits), frozenset())
-    return table
-
-
-def pack_parts(vector: Sequence[int]) -> int:
-    """A part-count vector as one int, 6 bits a part (sums of packed vectors add part-wise)."""
-    out = 0
-    for shift, n in enumerate(vector):
-        out |= n << (FIELD * shift)
-    return out
-
-
-FIELD = 6  # bits per part count in a packed vector
-
-
-@dataclass
-class _FastTables:
-    """Per-suit lookup tables of a ruleset's hand shapes, every shape packed into one int."""
-
-    tables: tuple[dict, ...]  # per suit: counts tuple -> packed contribution to every shape
-    poison: int  # the contribution of a suit no shape can fill
-    needs: tuple[tuple[tuple[int, int], ...], ...]  # per declared count: (mask, need) per shape
-    slow_shapes: tuple  # shapes whose suits can be filled several ways: decided by shape_fits
-    width: tuple[int, ...]  # tiles per suit
-    _completions: list[dict] = field(default_factory=list)
-
-    @classmethod
-    def build(cls, mj: "Mahjong") -> "_FastTables":
-        fast_shapes, slow_shapes = [], []
-        for shape in mj.rs.hand_shapes:
-            tables = [mj._table(shape, suit) for suit in mj.suits]
-            unique = all(len(vs) == 1 for t in tables for vs in t.values())
-            (fast_shapes if unique else slow_shapes).append((shape, tables))
-        offsets, offset = [], 0
-        for shape, _ in fast_shapes:
-            offsets.append(offset)
-            offset += FIELD * (len(shape.parts) + 1)  # the parts, then the poison field
-        poison = sum(1 << (off + FIELD * len(shape.parts)) for off, (shape, _) in zip(offsets, fast_shapes))
-        merged = []
-        for s in range(len(mj.suits)):
-            keys = set().union(*(tables[s] for _, tables in fast_shapes))
-            table = {}
-            for key in keys:
-                value = 0
-                for off, (shape, tables) in zip(offsets, fast_shapes):
-                    vs = tables[s].get(key)
-                    value += (pack_parts(next(iter(vs))) << off) if vs else 1 << (off + FIELD * len(shape.parts))
-                table[key] = value
-            merged.append(table)
-        most = max((p.count for shape in mj.rs.hand_shapes for p in shape.parts if p.declared), default=0)
-        needs = []
-        for declared in range(most + 1):
-            row = []
-            for off, (shape, _) in zip(offsets, fast_shapes):
-                need = mj._need(shape, declared)
-                if need is not None:
-                    row.append(((1 << FIELD * (len(shape.parts) + 1)) - 1 << off, pack_parts(need) << off))
-            needs.append(tuple(row))
-        return cls(tuple(merged), poison, tuple(needs), tuple(s for s, _ in slow_shapes),
-                   tuple(len(mj.suit_ranks[s]) for s in mj.suits),
-                   [{} for _ in mj.suits])
-
-    def completions(self, suit: int, key: tuple) -> tuple:
-        """(rank index, contribution) for each tile of the suit that, added, leaves a fillable
-        suit (cached: the same suit patterns recur across hands)."""
-        cache = self._completions[suit]
-        found = cache.get(key)
-        if found is None:
-            table = self.tables[suit]
-            out = []
-            trial = list(key)
-            for i in range(len(trial)):
-                if trial[i] >= MAX_COPIES:
-                    continue
-                trial[i] += 1
-                value = table.get(tuple(trial))
-                trial[i] -= 1
-                if value is not None:
-                    out.append((i, value))
-            found = cache[key] = tuple(out)
-        return found

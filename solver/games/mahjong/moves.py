@@ -117,7 +117,7 @@ class MahjongMoves(Moves):
         points = state.flag(seat, "points")
         after = after.with_flag(seat, "riichi", True)
         known = isinstance(points, int) and not isinstance(points, bool)  # flags default to False
-        return after.with_flag(seat, "points", points - self.rs.mahjong_scoring.riichi_stick) if known else after
+        return after.with_flag(seat, "points", points - self.rs.rules.mahjong_scoring.riichi_stick) if known else after
 
     def tsumo(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
@@ -142,7 +142,7 @@ class MahjongMoves(Moves):
             before = Hand(hand.concealed[:-1], hand.melds)
             verdict = next(v for v in self.mj.riichi_kans(before, drawn) if v.tile == ident)
             if not verdict.doc_allowed:
-                raise Forbidden("riichi-kan", f"after riichi: {verdict.reason_doc}", self.rs.riichi_kan.source)
+                raise Forbidden("riichi-kan", f"after riichi: {verdict.reason_doc}", self.rs.rules.riichi_kan.source)
         rest = self._without(hand, four[:4])
         kan = DeclaredMeld("ankan", tuple(four[:4]), False, "kantsu")
         return self._kan_done(self._set_hand(state, seat, Hand(rest.concealed, rest.melds + (kan,))), seat)
@@ -204,7 +204,7 @@ class MahjongMoves(Moves):
         try:
             meld = self.mj.parse_hand(f"[{text}]").melds[0]  # the ruleset decides what it is, and if allowed
         except MeldsError as exc:
-            declared = next((d for d in self.rs.declared_melds if d.id == kind), None)
+            declared = next((d for d in self.rs.rules.declared_melds if d.id == kind), None)
             raise Forbidden("call-not-allowed", str(exc), declared.source if declared else None) from None
         if meld.kind != kind:
             raise Forbidden("not-a-meld", f"{text} is a {meld.kind}, not a {kind}")
@@ -314,7 +314,7 @@ def _kyuushu_kinds(self: MahjongMoves, state: GameState, action: Action) -> str 
 
 def _riichi_points(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     points = state.flag(self.actor(state, action), "points")
-    stick = self.rs.mahjong_scoring.riichi_stick  # the riichi stick is what a riichi costs
+    stick = self.rs.rules.mahjong_scoring.riichi_stick  # the riichi stick is what a riichi costs
     if action.verb == "riichi" and isinstance(points, int) and not isinstance(points, bool) and points < stick:
         return f"{points} points: riichi needs {stick:,}"
     return None

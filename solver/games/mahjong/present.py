@@ -24,7 +24,7 @@ def ident_json(mj: Mahjong, ident: tuple) -> str:
 
 
 def decomposition_json(mj: Mahjong, d: Decomposition) -> dict[str, Any]:
-    shape = next(s for s in mj.rs.hand_shapes if s.id == d.shape)
+    shape = next(s for s in mj.rules.hand_shapes if s.id == d.shape)
     return {
         "shape": d.shape,
         "shape_name": shape.name,
@@ -34,7 +34,7 @@ def decomposition_json(mj: Mahjong, d: Decomposition) -> dict[str, Any]:
 
 
 def _is_open(mj: Mahjong, declared: str | None) -> bool:
-    return declared is not None and any(m.id == declared and m.open for m in mj.rs.declared_melds)
+    return declared is not None and any(m.id == declared and m.open for m in mj.rules.declared_melds)
 
 
 def hand_json(mj: Mahjong, hand: Hand) -> dict[str, Any]:
@@ -122,7 +122,7 @@ def hand_text(mj: Mahjong, hand: Hand) -> str:
 
 
 def decomposition_text(mj: Mahjong, d: Decomposition) -> str:
-    shape = next(s for s in mj.rs.hand_shapes if s.id == d.shape)
+    shape = next(s for s in mj.rules.hand_shapes if s.id == d.shape)
     parts = []
     for p in d.parts:
         body = mj.format_tiles(p.faces, kanji=True)
@@ -143,7 +143,7 @@ def check_text(mj: Mahjong, result: dict, hand: Hand, decompositions: list[Decom
         lines += [f"  {decomposition_text(mj, d)}" for d in decompositions]
     else:
         lines.append(click.style("not winning", fg="red", bold=True) +
-                     ": no winning shape (" + ", ".join(s.name for s in mj.rs.hand_shapes) + ") fits")
+                     ": no winning shape (" + ", ".join(s.name for s in mj.rules.hand_shapes) + ") fits")
         if discards:
             lines.append("  tenpai after discarding:")
             for tile, waits in discards:

@@ -1,0 +1,188 @@
+"""Per-suit tables of a ruleset's hand shapes: which count vectors of one suit the shapes' parts
+fill, in how many ways, and the packed tables that decide a win or a wait with a few lookups
+(the fast path of :class:`~solver.games.mahjong.hands.Mahjong`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Protocol, Sequence
+
+from solver.core.ruleset import Ruleset
+
+MAX_COPIES = 5  # waits count a tile whose every copy is held (形式聴牌): a fifth, hypothetically
+
+
+def suit_table(rs: Ruleset, shape, suit: str, ranks: list[str]) -> dict:
+    """Every count vector of one suit that the shape's parts fill exactly, with how many of
+    each part they use: counts tuple -> set of part-count vectors."""
+    instances = tuple((j, vec, ident) for j, _, vec, ident in suit_instances(rs, shape, suit, ranks))
+    return fill_table(instances, tuple(p.count for p in shape.parts), shape.distinct, len(ranks))
+
+
+def suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tuple]:
+    """The parts of a shape that fit in one suit: (part index, kind id, counts vector,
+    identity key for 'distinct' or None for a sequence)."""
+    width = len(ranks)
+    instances = []
+    for j, part in enumerate(shape.parts):
+        for kid in part.kinds:
+            kind = rs.kind(kid)
+            if suit not in kind.suits:
+                continue
+            if kind.shape == "sequence":
+                order = [r for r in kind.order.ranks]
+                for start in range(len(order) - kind.size_min + 1):
+                    window = order[start:start + kind.size_min]
+                    if all(r in ranks for r in window):
+                        vec = [0] * width
+                        for r in window:
+                            vec[ranks.index(r)] += 1
+                        instances.append((j, kid, tuple(vec), None))
+            else:
+                for r in ranks:
+                    if r not in kind.ranks:
+                        continue
+                    vec = [0] * width
+                    vec[ranks.index(r)] = kind.size_min
+                    instances.append((j, kid, tuple(vec), ranks.index(r)))
+    return instances
+
+
+def suit_ways(instances: tuple, distinct: bool, key: tuple) -> tuple:
+    """Every multiset of instances (indices, ascending) that fills one suit's counts exactly."""
+    first = next((i for i, n in enumerate(key) if n), None)
+    if first is None:
+        return ((),)
+    out = []
+    for k, (_, _, vec, ident) in enumerate(instances):
+        if next(i for i, n in enumerate(vec) if n) != first:
+            continue  # the lowest tile must be covered by a part that starts there
+        rest = tuple(a - b for a, b in zip(key, vec))
+        if min(rest) < 0:
+            continue
+        for tail in suit_ways_cached(instances, distinct, rest):
+            if tail and tail[0] < k and instances[tail[0]][2][first]:
+                continue  # one order per multiset of parts starting at the same tile
+            if distinct and ident is not None and any(instances[t][3] == ident for t in tail):
+                continue
+            out.append((k,) + tail)
+    return tuple(out)
+
+
+suit_ways_cached = lru_cache(maxsize=1 << 16)(suit_ways)
+
+
+@lru_cache(maxsize=None)
+def fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width: int) -> dict:
+    """The count vectors that instances of parts (at most ``limits`` of each part, no identity
+    twice if ``distinct``) fill exactly. Cached: the three number suits share one table."""
+    table: dict = {}
+
+    def walk(start: int, counts: tuple, used: tuple, ids: frozenset) -> None:
+        table.setdefault(counts, set()).add(used)
+        for i in range(start, len(instances)):
+            j, vec, ident = instances[i]
+            if used[j] >= limits[j]:
+                continue
+            if distinct and ident is not None and ident in ids:
+                continue
+            new = tuple(a + b for a, b in zip(counts, vec))
+            if max(new) > MAX_COPIES:
+                continue
+            bumped = used[:j] + (used[j] + 1,) + used[j + 1:]
+            walk(i if not distinct else i + 1, new, bumped, ids | ({ident} if ident is not None else set()))
+
+    walk(0, (0,) * width, (0,) * len(limits), frozenset())
+    return table
+
+
+def pack_parts(vector: Sequence[int]) -> int:
+    """A part-count vector as one int, 6 bits a part (sums of packed vectors add part-wise)."""
+    out = 0
+    for shift, n in enumerate(vector):
+        out |= n << (FIELD * shift)
+    return out
+
+
+FIELD = 6  # bits per part count in a packed vector
+
+
+class SuitShapes(Protocol):
+    """What the fast tables need of a ruleset's hands (a Mahjong)."""
+
+    rules: Any  # MahjongRules: its hand_shapes
+    suits: list[str]
+    suit_ranks: dict[str, list[str]]
+
+    def suit_shape_table(self, shape, suit: str) -> dict: ...
+
+    def shape_need(self, shape, declared: int) -> list[int] | None: ...
+
+
+@dataclass
+class FastTables:
+    """Per-suit lookup tables of a ruleset's hand shapes, every shape packed into one int."""
+
+    tables: tuple[dict, ...]  # per suit: counts tuple -> packed contribution to every shape
+    poison: int  # the contribution of a suit no shape can fill
+    needs: tuple[tuple[tuple[int, int], ...], ...]  # per declared count: (mask, need) per shape
+    slow_shapes: tuple  # shapes whose suits can be filled several ways: decided by shape_fits
+    width: tuple[int, ...]  # tiles per suit
+    _completions: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, mj: SuitShapes) -> "FastTables":
+        fast_shapes, slow_shapes = [], []
+        for shape in mj.rules.hand_shapes:
+            tables = [mj.suit_shape_table(shape, suit) for suit in mj.suits]
+            unique = all(len(vs) == 1 for t in tables for vs in t.values())
+            (fast_shapes if unique else slow_shapes).append((shape, tables))
+        offsets, offset = [], 0
+        for shape, _ in fast_shapes:
+            offsets.append(offset)
+            offset += FIELD * (len(shape.parts) + 1)  # the parts, then the poison field
+        poison = sum(1 << (off + FIELD * len(shape.parts)) for off, (shape, _) in zip(offsets, fast_shapes))
+        merged = []
+        for s in range(len(mj.suits)):
+            keys = set().union(*(tables[s] for _, tables in fast_shapes))
+            table = {}
+            for key in keys:
+                value = 0
+                for off, (shape, tables) in zip(offsets, fast_shapes):
+                    vs = tables[s].get(key)
+                    value += (pack_parts(next(iter(vs))) << off) if vs else 1 << (off + FIELD * len(shape.parts))
+                table[key] = value
+            merged.append(table)
+        most = max((p.count for shape in mj.rules.hand_shapes for p in shape.parts if p.declared), default=0)
+        needs = []
+        for declared in range(most + 1):
+            row = []
+            for off, (shape, _) in zip(offsets, fast_shapes):
+                need = mj.shape_need(shape, declared)
+                if need is not None:
+                    row.append(((1 << FIELD * (len(shape.parts) + 1)) - 1 << off, pack_parts(need) << off))
+            needs.append(tuple(row))
+        return cls(tuple(merged), poison, tuple(needs), tuple(s for s, _ in slow_shapes),
+                   tuple(len(mj.suit_ranks[s]) for s in mj.suits),
+                   [{} for _ in mj.suits])
+
+    def completions(self, suit: int, key: tuple) -> tuple:
+        """(rank index, contribution) for each tile of the suit that, added, leaves a fillable
+        suit (cached: the same suit patterns recur across hands)."""
+        cache = self._completions[suit]
+        found = cache.get(key)
+        if found is None:
+            table = self.tables[suit]
+            out = []
+            trial = list(key)
+            for i in range(len(trial)):
+                if trial[i] >= MAX_COPIES:
+                    continue
+                trial[i] += 1
+                value = table.get(tuple(trial))
+                trial[i] -= 1
+                if value is not None:
+                    out.append((i, value))
+            found = cache[key] = tuple(out)
+        return found

@@ -1,0 +1,73 @@
+"""The facts of a win that the tiles do not show, and the small helpers every part of the scorer
+shares (bounded caches, rounding up)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from solver.core.errors import MeldsError
+
+SEATS = ("E", "S", "W", "N")
+# the facts of a win that are flags (pattern `flag:` names spell them with '-')
+WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+             "tenhou", "chiihou", "renhou")
+SEAT_NAMES = {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}
+
+
+class NotAWin(MeldsError):
+    """The tiles do not win, or win with no yaku (役が不足しています)."""
+
+    code = "not-a-win"
+
+
+@dataclass(frozen=True)
+class Win:
+    """The facts of a win that the tiles do not show."""
+
+    tile: tuple  # the identity of the winning tile
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat: str = "E"  # the winner's seat wind: E S W N
+    round_wind: str = "E"
+    dora_indicators: tuple = ()  # identities
+    ura_indicators: tuple = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    dealer_streak: int = 0  # the dealer's consecutive wins, this one included
+    players: int = 4
+    discarder: str | None = None  # the seat that dealt in (ron)
+
+    @cached_property
+    def flags(self) -> frozenset[str]:
+        return frozenset(n.replace("_", "-") for n in WIN_FLAGS if getattr(self, n))
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat == "E"
+
+
+CACHE_LIMIT = 1 << 16  # entries a scorer's cache keeps before it starts afresh (long batches)
+
+
+def remember(cache: dict, key, value):
+    """cache[key] = value, the cache emptied first when full: the scorer's caches hold what recurs
+    from hand to hand (suit patterns, keys, payments), and a long batch must not grow them forever."""
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def round_up(value: float, step: int) -> int:
+    return int(math.ceil(value / step - 1e-9) * step)

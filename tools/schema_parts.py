@@ -1,0 +1,184 @@
+"""The building blocks of the ruleset schema (tools/gen_schema.py): value types, and the sections
+of single games (mahjong scoring, word games), turn rules and worked-example claims."""
+
+ID = {"type": "string", "pattern": r"^[^\s]+$", "minLength": 1,
+      "patternMessage": "an id is one word without spaces"}
+TEXT = {"type": "string", "minLength": 1}
+RANGE_OR_ITEM = {"anyOf": [{"type": "string", "minLength": 1}, {"type": "integer"}]}
+NAMES = {"type": "array", "items": {"anyOf": [TEXT, {"type": "integer"}]}}
+LIST_OF_IDS = {"type": "array", "items": ID, "minItems": 1}
+
+
+def obj(props, required=(), **extra):
+    out = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = list(required)
+    out.update(extra)
+    return out
+
+
+COMMON = {  # every rule element may cite its source and say it is an assumption
+    "source": {"$ref": "#/$defs/source"},
+    "assumption": ID,
+    "description": TEXT,
+}
+
+SOURCE = {"$ref": "#/$defs/source"}
+POINTS = {"type": "integer", "minimum": 0}
+TILE_NAMES = {"type": "array", "minItems": 1, "items": TEXT}
+TILE_GROUP = {"anyOf": [{"enum": ["winds", "dragons"]}, TILE_NAMES],
+              "formMessage": "winds, dragons, or a list of tiles"}
+YAKU_PATTERN = obj({  # one hand-pattern primitive (solver/riichi.py), with its parameters
+    "flag": {"enum": ["riichi", "double-riichi", "ippatsu", "tsumo", "haitei", "houtei", "rinshan",
+                      "chankan", "tenhou", "chiihou", "renhou"],
+             "description": "a fact of the win given on the command line"},
+    "pinfu": {"const": True, "description": "four runs, a pair of no value, an open (two-sided) wait"},
+    "identical_runs": {"type": "integer", "minimum": 1, "description": "pairs of identical runs (closed)"},
+    "tiles_only": {"enum": ["simples", "yaochu", "terminals", "honours", "green"]},
+    "triplet_of": {**TEXT, "description": "a tile, seat-wind or round-wind: a triplet or kan of it"},
+    "three_suits": {"enum": ["run", "triplet"], "description": "the same run / triplet in the three number suits"},
+    "straight": {"const": True, "description": "123, 456, 789 of one suit"},
+    "every_part": {"enum": ["yaochu", "terminal"],
+                   "description": "every meld and the pair hold a terminal or honour (yaochu) or a "
+                                  "terminal (terminal), with at least one run"},
+    "concealed_triplets": {"type": "integer", "minimum": 1},
+    "triplets": {"type": "integer", "minimum": 1, "description": "triplets and kans"},
+    "kans": {"type": "integer", "minimum": 1},
+    "consecutive_triplets": {"type": "integer", "minimum": 2, "description": "triplets of consecutive ranks in one suit"},
+    "honour_set": obj({"tiles": TILE_GROUP, "triplets": {"type": "integer", "minimum": 1},
+                       "pair": {"type": "boolean"}}, required=["tiles", "triplets"]),
+    "one_suit": {"enum": ["with-honours", "without-honours"]},
+    "shape": {"type": "string", "description": "a hand shape id (chiitoitsu, kokushi)"},
+    "nine_gates": {"const": True, "description": "1112345678999 of one suit plus one tile, closed"},
+    "wait": {"enum": ["tanki", "thirteen", "nine"], "description": "the hand waited on its pair tile / "
+                                                                 "all thirteen orphans / all nine tiles"},
+    "dealer_streak": {"type": "integer", "minimum": 1, "description": "the dealer's consecutive wins"},
+}, minProperties=1)
+YAKU = obj({
+    "name": TEXT,
+    "han": {"type": "integer", "minimum": 1, "description": "han with a closed hand"},
+    "open": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "boolean"}],
+             "description": "han with open melds (食い下がり); for yakuman: true; absent: closed only (門前役)"},
+    "open_if": {"$ref": "#/$defs/condition"},
+    "yakuman": {"type": "integer", "minimum": 1},
+    "fixed": {"enum": ["満貫", "跳満", "倍満", "三倍満"],
+              "description": "a fixed limit hand, not combined with other yaku (except in 青天井)"},
+    "aotenjou_han": {"type": "integer", "minimum": 1},
+    "pattern": YAKU_PATTERN,
+    "excludes": {"type": "array", "items": ID, "description": "lower yaku this one replaces"},
+    **COMMON,
+}, required=["name", "pattern"])
+MAHJONG_SCORING = obj({
+    "winds": TILE_NAMES, "dragons": TILE_NAMES, "green": TILE_NAMES,
+    "dora": obj({"honour_cycles": {"type": "array", "items": TILE_NAMES},
+                 "red_fives": {"type": "integer", "minimum": 0}, **COMMON}),
+    "fu": obj({
+        "base": POINTS, "closed_ron": POINTS, "tsumo": POINTS, "chiitoitsu": POINTS,
+        "open_pinfu": POINTS, "open_pinfu_source": SOURCE, "value_pair": POINTS,
+        "double_wind_pair": POINTS, "double_wind_pair_source": SOURCE, "wait": POINTS,
+        "triplet": obj({"simple": POINTS, "yaochu": POINTS, "closed": POINTS, "kan": POINTS},
+                       required=["simple", "yaochu", "closed", "kan"]),
+        "round_to": {"type": "integer", "minimum": 1},
+        **COMMON}, required=["base", "triplet"]),
+    "points": obj({
+        "limits": {"type": "array", "items": obj({"han": POINTS, "basic": POINTS, "name": TEXT},
+                                                 required=["han", "basic", "name"])},
+        "mangan_basic": POINTS, "yakuman_basic": POINTS,
+        "kiriage": {"type": "boolean"}, "kiriage_source": SOURCE,
+        "ron": obj({"dealer": POINTS, "other": POINTS}, required=["dealer", "other"]),
+        "tsumo": obj({"dealer": POINTS, "other": POINTS}, required=["dealer", "other"]),
+        "round_to": {"type": "integer", "minimum": 1},
+        **COMMON}, required=["limits", "mangan_basic", "yakuman_basic", "ron", "tsumo"]),
+    "honba": obj({"points": POINTS, **COMMON}, required=["points"]),
+    "riichi_stick": obj({"points": POINTS, **COMMON}, required=["points"]),
+    "noten_penalty": obj({"points": POINTS, **COMMON}, required=["points"]),
+    "nagashi_mangan": obj({"dealer": POINTS, "other": POINTS, "combined": SOURCE, **COMMON},
+                          required=["dealer", "other"]),
+    "shibari": obj({"honba": POINTS, "han": POINTS, "if": {"$ref": "#/$defs/condition"}, **COMMON},
+                   required=["honba", "han"]),
+    "sticks_to": obj({"rule": {"enum": ["nearest-winner"]}, **COMMON}, required=["rule"]),
+    "multiple_ron": obj({**COMMON}),
+    "three_player_tsumo": obj({"rule": {"enum": ["split-north"]}, **COMMON}, required=["rule"]),
+    "yakuman": obj({"combine": {"type": "boolean"}, "combine_source": SOURCE, "single": SOURCE}),
+    "aotenjou": obj({"if": {"$ref": "#/$defs/condition"}, "yakuman_han": POINTS, "cap_basic": POINTS,
+                     "cap_basic_4n": POINTS, "cap_source": SOURCE, "lower_yaku": SOURCE,
+                     "kokushi_fu": obj({**COMMON}), **COMMON}, required=["yakuman_han", "cap_basic"]),
+    "yaku": {"type": "object", "additionalProperties": YAKU, "description": "yaku id -> yaku"},
+    **COMMON,
+})  # fu, points and yaku are required after 'extends:' is merged (checked by the loader)
+
+WORD_TILES = obj({"tiles": {**TEXT, "description": "tile kinds, one character each"},
+                  "mark": {"type": "boolean", "description": "the ゛ and ゜ mark tiles: voiced kana "
+                                                         "decompose into a base tile and a mark"},
+                  "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["tiles"])
+SMALL_KANA = obj({"tiles": TEXT, "small": {**TEXT, "description": "the small kana, in the order of tiles"},
+                  "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["tiles", "small"])
+RULE = obj({**COMMON})
+LENGTH = obj({"tiles": {"type": "integer", "minimum": 1}, **COMMON}, required=["tiles"])
+WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scoring rules
+    "tiles": {"type": "array", "minItems": 1, "items": WORD_TILES},
+    "copies": {"$ref": "#/$defs/copies"},
+    "small_kana": {"type": "array", "items": SMALL_KANA},
+    "hand_size": {"type": "array", "items": obj({
+        "players": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1}},
+        "tiles": {"type": "integer", "minimum": 1}, **COMMON}, required=["players", "tiles"])},
+    "min_length": obj({"word": LENGTH, "table": LENGTH, "last_lap": LENGTH, "bonus": LENGTH},
+                      required=["word", "table", "last_lap", "bonus"]),
+    "turn": obj({
+        "first_word": RULE, "arrange_after_first_word": RULE, "hand_tiles_in_arranging": RULE,
+        "words_from_hand": obj({"max": {"type": "integer", "minimum": 0}, **COMMON}, required=["max"]),
+        "relief": obj({"discard": {"type": "integer", "minimum": 1}, "draw": {"type": "integer", "minimum": 0},
+                       "per_turn": {"type": "integer", "minimum": 0}, **COMMON},
+                      required=["discard", "draw", "per_turn"]),
+        "no_word": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
+        "going_out": RULE,
+    }, required=["words_from_hand"]),
+    "scoring": obj({"left_in_hand": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
+                    "bonus_tile": obj({"points": {"type": "integer"}, **COMMON}, required=["points"])},
+                   required=["left_in_hand", "bonus_tile"]),
+    "dictionary": obj({"file": {**TEXT, "description": "path relative to the ruleset"},
+                       "name": TEXT, "licence": TEXT, **COMMON}, required=["file", "name"]),
+    **COMMON,
+}, required=["tiles", "min_length", "turn", "scoring", "dictionary"])
+
+MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, the checks on them
+    "actions": {"type": "object", "additionalProperties": obj({**COMMON}),
+                "description": "action id -> its source (draw-stock, draw-discard, meld, layoff, discard, "
+                               "show; word, arrange, relief, draw, end)"},
+    "checks": {"type": "array", "items": obj({
+        "check": {**ID, "description": "a restriction the game's moves know (solver/moves.py CHECKS)"},
+        "order": {"type": "array", "items": {"anyOf": [ID, LIST_OF_IDS]},
+                  "description": "call-priority: the calls from first to last, equals in a list"},
+        "count": {"type": "integer", "minimum": 1, "description": "kyuushu-kinds: the kinds needed"},
+        "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["check"])},
+    **COMMON,
+}, required=["actions"])
+
+CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
+
+CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
+    "id": ID,
+    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "move", "draw", "score",
+                      "waits", "riichi-kan", "payment", "word", "lost"],
+             "description": "lost: an example whose picture or symbols are gone (listed as a gap)"},
+    "win": {"type": "object", "description": "score: the facts of the win, as a puzzle's win: section"},
+    "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+    "han": {"type": "integer"}, "fu": {"type": "integer"}, "total": {"type": "integer"},
+    "wins": {"type": "boolean", "description": "score: whether the hand may win at all"},
+    "state": {"type": "object", "description": "move: a position, as in a state file (without format and ruleset)"},
+    "action": TEXT,
+    "honba": {"type": "integer", "minimum": 0}, "from": {"enum": ["E", "S", "W", "N"]},
+    "tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+    "nagashi": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+    "wild": {"type": "boolean"},
+    "double": {"type": "boolean"},
+    "hands": {"type": "object", "additionalProperties": CARDS_OR_TEXT},
+    "cards": CARDS_OR_TEXT, "legal": {"type": "boolean"}, "as": ID, "phase": {"enum": ["yang", "yin"]},
+    "ordered": {"type": "boolean"}, "tiplu": TEXT, "points": {"type": "integer"},
+    "hand": TEXT, "waits": {"type": "array", "items": TEXT}, "draw": TEXT, "kan": TEXT,
+    "document_rule": {"type": "boolean"}, "general_rule": {"type": "boolean"},
+    "basic": {"type": "integer"}, "seat": {"enum": ["E", "S", "W", "N"]}, "tsumo": {"type": "boolean"},
+    "players": {"type": "integer"}, "payments": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "word": TEXT, "note": TEXT,
+    **COMMON,
+}, required=["id", "kind"])
