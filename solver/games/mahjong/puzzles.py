@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from solver.core.errors import MeldsError
+from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.present import ident_json, score_json
@@ -47,7 +47,7 @@ def best_discards(mj: Mahjong, hand) -> tuple[list[tuple], dict]:
     return best, by_discard
 
 
-def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Scorer]) -> tuple[dict, int]:
+def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Scorer]) -> tuple[dict, ExitCode]:
     """Answer a mahjong puzzle: (JSON result with matches/mismatches, exit code of the answer)."""
     data, path, ruleset = document.data, document.path, document.ruleset
     if not is_mahjong_puzzle(data):
@@ -62,7 +62,7 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
         waits = mj.waits(hand)
         out.update(tenpai=bool(waits), waits=[ident_json(mj, w) for w in waits])
         got = {"tenpai": out["tenpai"], "waits": out["waits"]}
-        code = 0 if waits else 1
+        code = ExitCode.YES if waits else ExitCode.NO
     elif question == "best-discard":
         mj.require_size(hand, mj.winning_size, "a hand before its discard", "")
         best, by_discard = best_discards(mj, hand)
@@ -71,7 +71,7 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
                              for d, v in by_discard.items() if v[1]})
         out["waits"] = [ident_json(mj, w) for w in by_discard[best[0]][1]] if best else []
         got = {"best_discard": out["best_discard"], "waits": out["waits"], "tenpai": bool(best)}
-        code = 0 if best else 1
+        code = ExitCode.YES if best else ExitCode.NO
     else:
         facts = data.get("win") or {}
         if "tile" not in facts:
@@ -85,7 +85,7 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
         got = {"han": score.han, "fu": score.fu, "total": score.points.total,
                "yaku": sorted(y.name for y in score.yaku), "limit": score.points.limit,
                "payments": score.points.payments}
-        code = 0
+        code = ExitCode.YES
     expect = data.get("expect") or {}
     problems = []
     for key, want in expect.items():
