@@ -31,6 +31,8 @@ EXAMPLES = {
     "### `melds solve -r word-rummy": ("solve", "-r", "word-rummy", "--hand", "たぬきつ", "--table", "さかな",
                                        "--has-melded"),
     "### `melds score -r word-rummy": ("score", "-r", "word-rummy", "ねこいぬかき", "--bonus-words", "ねこ,いぬ"),
+    "## Rummikub": ("solve", "-r", "rummikub", "--hand", "r10 r11 J k2", "--table", "all: r7 r8 r9", "--table",
+                    "all: k5 b5 o5", "--has-melded", "--best"),
     "## `melds audit`": ("audit", "basic-rummy"),
 }
 

@@ -9,7 +9,7 @@ from pathlib import Path
 # the building blocks live beside this script (run as a script or by runpy: its folder first)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
-    CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, TEXT, WORDS, obj)
+    CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -220,6 +220,7 @@ schema = {
         "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "mahjong_scoring": MAHJONG_SCORING,
         "words": WORDS,
+        "rummikub": RUMMIKUB,
         "moves": MOVES,
         "claims": {"type": "array", "items": CLAIM,
                    "description": "the document's worked examples and numbers, for melds audit"},

@@ -141,6 +141,21 @@ WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scor
     **COMMON,
 }, required=["tiles", "min_length", "turn", "scoring", "dictionary"])
 
+POINTS_OR_OPTION = {"anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
+                    "formMessage": "a number of points, or {option: id}"}
+RUMMIKUB = obj({  # Rummikub's table rules (solver/games/rummikub): the initial meld, free rearrangement
+    "initial_meld": obj({
+        "points": {**POINTS_OR_OPTION, "description": "what the new sets of the first placement must reach"},
+        "hand_only": {**RULE, "description": "the initial meld uses the player's own tiles only"},
+        "joker": {**RULE, "description": "a joker counts as the number it stands for"},
+        **COMMON}, required=["points"]),
+    "rearrange": {**RULE, "description": "after the initial meld the table may be rearranged freely"},
+    "table_stays": {**RULE, "description": "no table tile goes back to a rack"},
+    "draw": {**RULE, "description": "a player who places no tile draws one"},
+    "joker_penalty": obj({"points": POINTS_OR_OPTION, **COMMON}, required=["points"]),
+    **COMMON,
+}, required=["initial_meld"])
+
 MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, the checks on them
     "actions": {"type": "object", "additionalProperties": obj({**COMMON}),
                 "description": "action id -> its source (draw-stock, draw-discard, meld, layoff, discard, "

@@ -1,0 +1,6 @@
+"""Rummikub (Sabra rules): groups and runs of numbered tiles with jokers, a 30-point initial meld
+from the rack alone, then the whole table rearranged freely (rulesets/rummikub.yaml)."""
+
+from solver.games.rummikub.game import RummikubGame as GAME
+
+__all__ = ["GAME"]
