@@ -9,8 +9,10 @@ the tiles in play (:func:`solver.melding.candidates.candidates`, each verified b
   stand twice: the tiles come in copies); ``x[c, k+1] → x[c, k]`` keeps the copies in order;
 * per tile, the copies the chosen sets use are at least those on the table (no table tile goes
   back to a rack) and at most those on the table and the rack together;
-* the objective: the most rack tiles placed (every chosen set weighs its size), then the most
-  value (its numbers, a joker as the number it stands for), as one weighted MaxSAT.
+* the objective: the most rack tiles placed, then the most value placed (the numbers printed on
+  the rack tiles placed; a joker's number depends on where it stands, so it adds none, as for the
+  peer solver): one soft clause per rack tile, on its face's count — "at least k copies of this
+  face on the table" — so the optimiser weighs a dozen literals, not every candidate set.
 
 Before the initial meld the table is not touched: the candidates are the rack's own, and the
 sets chosen must reach the initial meld's points (:func:`reach`). Going out asks that every rack
@@ -37,6 +39,11 @@ from solver.sat.solvers import MaxSat, SatSolver
 SIZE_WEIGHT = 10_000  # one more tile placed outweighs any difference of value (106 tiles × 13 < 10,000)
 
 
+def printed_value(face: Face) -> int:
+    """What a rack tile adds to the value placed: its number (a joker none)."""
+    return int(face.rank) if face.rank is not None else 0
+
+
 @dataclass(frozen=True)
 class TileSet:
     """A set on the table: its tiles in table order, what each stands for, its kind and value."""
@@ -58,7 +65,7 @@ class Arrangement:
     new_sets: list[TileSet] = field(default_factory=list)  # sets of the table after that were not before
     placed: list[Face] = field(default_factory=list)
     kept: list[Face] = field(default_factory=list)
-    value_placed: int = 0
+    value_placed: int = 0  # the numbers printed on the rack tiles placed
     initial_value: int = 0  # the new sets' value on an initial-meld turn
     seconds: float = 0.0
     sat_calls: int = 0
@@ -218,9 +225,10 @@ class TurnModel:
                 previous = x
                 for f, n in need.items():
                     uses[f] += [x] * n
+        self.counters: dict[Face, list] = {}
         for f, lits in uses.items():
             top = self.avail[f] + 1
-            ge = exact_counter(lits, top, self.pool, self.clauses)
+            ge = self.counters[f] = exact_counter(lits, top, self.pool, self.clauses)
             if self.must[f]:
                 at_least = ge[self.must[f]]
                 self.clauses.append([at_least] if at_least is not None else [])
@@ -239,7 +247,16 @@ class TurnModel:
             if self.threshold is None:
                 return self._none("best")
             clauses.append([self.threshold])
-        soft = [([x], SIZE_WEIGHT * len(s.faces) + s.value) for s, _, x in self.sets]
+        soft = []
+        for f, held in Counter(self.hand).items():  # the k-th copy of a rack face placed
+            ge = self.counters[f]
+            soft += [([ge[self.must[f] + k]], SIZE_WEIGHT + printed_value(f)) for k in range(1, held + 1)
+                     if ge[self.must[f] + k] is not None]
+        if not soft:  # no rack tile can go down anywhere: the table as it may stand, unchanged or not
+            with SatSolver(clauses) as solver:
+                if not solver.solve(budget=budget):
+                    return self._none("best")
+                return self._decode(solver.true(), "best")
         with MaxSat(clauses, soft) as maxsat:
             model = maxsat.optimum(budget)
         if model is None:
@@ -276,7 +293,7 @@ class TurnModel:
                 left[f] -= 1
         new_value = sum(s.value for s in chosen)
         table = (list(self.before) + chosen) if self.initial else chosen
-        value_placed = new_value if self.initial else new_value - sum(s.value for s in self.before)
+        value_placed = sum(printed_value(f) for f in placed)
         found = not kept
         unchanged = Counter(_key(s) for s in self.before)
         new_sets = []

@@ -1,0 +1,42 @@
+"""melds against the peer solver rummikub-solver on random reachable positions with jokers: melds
+never places fewer rack tiles (the peer leaves out some joker sets on purpose, so melds may place
+more), and every arrangement melds gives is re-checked by the brute force's plain checker."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from profiles import examples
+
+import rummikub_brute as brute
+from test_rummikub_brute import deal, melds_turn
+
+pytest.importorskip("rummikub_solver")
+pytest.importorskip("cvxpy")
+from rummikub_peer import Peer  # noqa: E402
+
+PEER = None
+
+
+def compare(seed: int) -> tuple[int, int]:
+    global PEER
+    PEER = PEER or Peer()
+    rng = random.Random(seed)
+    hand, table = deal(rng, rng.randint(6, 40), rng.randint(4, 14))
+    theirs = PEER.best(hand, table)
+    ours = melds_turn(hand, table, True)
+    assert len(ours["placed"]) >= len(theirs), (hand, table, ours["placed"], theirs)
+    assert brute.arrangement_ok(hand, table, ours["placed"], [" ".join(s) for s in ours["table"]])
+    return len(ours["placed"]), len(theirs)
+
+
+@pytest.mark.parametrize("seed", range(examples(10)))
+def test_melds_places_at_least_what_the_peer_places(seed):
+    compare(seed)
+
+
+@pytest.mark.slow  # 250 positions: a few minutes
+@pytest.mark.parametrize("seed", range(5000, 5000 + examples(250)))
+def test_melds_places_at_least_what_the_peer_places_at_length(seed):
+    compare(seed)
