@@ -97,12 +97,14 @@ def test_puzzle_answer_matches_expectation(path):
         return
     answer = game.answer_problem(puzzle.problem, puzzle.question, count=puzzle.count)
     assert game.mismatches(puzzle, answer) == []
-    if answer.steps:
+    if getattr(answer, "steps", None):  # table operations, replayed (a Rummikub turn has none: it rearranges)
         assert replay(puzzle.problem, answer) == []
 
 
+# Rummikub's turns rearrange the whole table: its own brute force checks them (tests/test_rummikub_brute.py)
 SMALL = [p for p in PUZZLES if p not in SETTLEMENTS and load_puzzle(p)[1].problem is not None
-         and not load_puzzle(p)[1].problem.table and len(load_puzzle(p)[1].problem.hand) <= 9]
+         and not load_puzzle(p)[1].problem.table and len(load_puzzle(p)[1].problem.hand) <= 9
+         and load_puzzle(p)[0].name != "rummikub"]
 
 
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -40,3 +40,13 @@ def test_melds_places_at_least_what_the_peer_places(seed):
 @pytest.mark.parametrize("seed", range(5000, 5000 + examples(250)))
 def test_melds_places_at_least_what_the_peer_places_at_length(seed):
     compare(seed)
+
+
+def test_melds_finds_the_joker_sets_the_peer_leaves_out():
+    """The peer leaves out some sets with jokers on purpose (its model): with k1 k2 k3 J it places
+    three tiles; the run k1 k2 k3 J (the joker as k4) places all four."""
+    global PEER
+    PEER = PEER or Peer()
+    hand = "k1 k2 k3 J".split()
+    ours = melds_turn(hand, [], True)
+    assert len(PEER.best(hand, [])) == 3 and sorted(ours["placed"]) == sorted(hand) and ours["solvable"]

@@ -76,7 +76,7 @@ class Arrangement:
         return self.found
 
 
-def layout(faces: Sequence[Face], kind: MeldKind, ruleset: Ruleset) -> TileSet:
+def layout(faces: Sequence[Face], kind: MeldKind) -> TileSet:
     """The tiles of a legal set in table order, each with what it stands for, read for the
     most value (a joker at the high end of a run, or in a group's missing colour)."""
     naturals = [f for f in faces if f.rank is not None]
@@ -126,7 +126,7 @@ class SetCatalogue:
             best = None
             if verdict.legal:
                 for kind in self._readable_kinds(faces):
-                    found = layout(faces, kind, self.ruleset)
+                    found = layout(faces, kind)
                     if best is None or found.value > best.value:
                         best = found
             self._known[key] = best
