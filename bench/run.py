@@ -1,0 +1,253 @@
+"""One table of melds' performance: each scenario's median and worst time, and the ratio against a
+peer where one exists.
+
+    python -m bench.run [--quick] [--seed 5] [--only NAME ...]
+
+Scenarios (the engine's targets in parentheses; the closing notes quote this table before and
+after a change — ratios, not absolute times, are the figures to compare across machines):
+
+* ``fesca-solve-30`` / ``fesca-solve-45``: random Fesca hands of 30 / 45 cards with 0–4
+  wild-capable cards, ``--best`` (45 cards: median ≤ 0.5 s, worst ≤ 3 s);
+* ``fesca-wilds-30``: 30 cards of which 10 are wild-capable (median ≤ 1 s, none undecided);
+* ``fesca-table-40+10``: about 40 cards in legal melds on the table and 10 in hand, 陽場, ``--best``
+  (median ≤ 2 s, none undecided at 10 s);
+* ``rummikub-80``: reachable Rummikub positions of about 80 tiles, melds' best turn against the peer
+  ``rummikub-solver`` (melds ≥ 5× faster; never fewer tiles placed);
+* ``mahjong-score``: fresh random winning hands scored, against the ``mahjong`` package
+  (≥ 2× its rate);
+* ``check-cold-start``: ``melds check`` as a new process, against a bare ``python3 -c pass``
+  (≤ 0.25 s above it);
+* ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s).
+
+Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
+is counted in the ``undecided`` column. The peers come from the ``test`` extra; a scenario whose
+peer is missing prints ``—`` for the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
+
+from solver.core.registry import load_game  # noqa: E402
+from solver.core.ruleset import load_ruleset  # noqa: E402
+from solver.melding.table import TableMeld  # noqa: E402
+from solver.melding.turn import Problem  # noqa: E402
+
+WILD_CLASSES = {"陰陽", "空無", "太極"}
+
+
+@dataclass
+class Row:
+    name: str
+    times: list[float] = field(default_factory=list)  # seconds per item (or per line)
+    undecided: int = 0
+    peer: list[float] = field(default_factory=list)
+    note: str = ""
+
+    def cells(self) -> list[str]:
+        med = statistics.median(self.times) if self.times else float("nan")
+        ratio = f"{med / statistics.median(self.peer):.2f}" if self.peer else "—"
+        return [self.name, str(len(self.times)), f"{med:.4g}", f"{max(self.times, default=float('nan')):.4g}",
+                str(self.undecided), f"{statistics.median(self.peer):.4g}" if self.peer else "—", ratio, self.note]
+
+
+def fesca_hands(size: int, wilds: tuple[int, int], count: int, rng: random.Random) -> list[tuple]:
+    rs = load_ruleset("fesca")
+    plain = [f for f in rs.deck.faces if f.cls not in WILD_CLASSES]
+    wild = [f for f in rs.deck.faces if f.cls in WILD_CLASSES]
+    out = []
+    for _ in range(count):
+        w = rng.randint(*wilds)
+        out.append(tuple(rng.sample(plain, size - w) + rng.sample(wild, w)))
+    return out
+
+
+def fesca_solve(name: str, size: int, wilds: tuple[int, int], count: int, rng, budget: float) -> Row:
+    rs = load_ruleset("fesca")
+    game = load_game(rs)
+    game.answer_problem(Problem(rs, fesca_hands(14, (0, 2), 1, rng)[0]), "best")  # warm the checker
+    row = Row(name)
+    for hand in fesca_hands(size, wilds, count, rng):
+        answer = game.answer_problem(Problem(rs, hand), "best", max_seconds=budget)
+        row.times.append(answer.seconds if answer.solvable is not None else budget)
+        row.undecided += answer.solvable is None
+    return row
+
+
+def fesca_table(count: int, rng, budget: float) -> Row:
+    rs = load_ruleset("fesca")
+    game = load_game(rs)
+    checker = game.checker
+    melds = []
+    while len(melds) < 200:
+        base = rng.choice(rs.deck.faces[:60])
+        pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
+        verdict = checker.check(rng.sample(pool, rng.randint(3, 5)), explain=False)
+        if verdict.legal:
+            melds.append(tuple(p.face for p in verdict.reading.placements))
+    row = Row("fesca-table-40+10")
+    for _ in range(count):
+        table, used, tries = [], set(), 0
+        while sum(len(m.faces) for m in table) < 40 and tries < 20000:
+            tries += 1
+            meld = rng.choice(melds)
+            if not used & set(meld):
+                used |= set(meld)
+                owner = rng.choice(["me", "B"])
+                table.append(TableMeld(owner, meld, owner == "me"))
+        hand = tuple(rng.sample([f for f in rs.deck.faces if f not in used], 10))
+        answer = game.answer_problem(Problem(rs, hand, tuple(table), "normal", None, True, "yang"), "best",
+                                     max_seconds=budget)
+        row.times.append(answer.seconds if answer.solvable is not None else budget)
+        row.undecided += answer.solvable is None
+    row.note = f"{sum(len(m.faces) for m in table)} table cards in the last"
+    return row
+
+
+def rummikub(count: int, rng, budget: float) -> Row:
+    from test_rummikub_brute import deal
+
+    game = load_game(load_ruleset("rummikub"))
+    try:
+        from rummikub_peer import Peer
+        peer = Peer()
+    except ImportError:
+        peer = None
+    row, fewer = Row("rummikub-80"), 0
+    for _ in range(count):
+        hand, table = deal(rng, 66, 14)
+        request = {"hand": " ".join(hand), "table": [f"all: {s}" for s in table], "has_melded": True,
+                   "best": True, "max_seconds": budget}
+        start = time.perf_counter()
+        data = game.solve(request).data
+        row.times.append(time.perf_counter() - start)
+        row.undecided += bool(data.get("undecided"))
+        if peer is not None:
+            start = time.perf_counter()
+            theirs = peer.best(hand, table)
+            row.peer.append(time.perf_counter() - start)
+            fewer += len(data["placed"]) < len(theirs)
+    row.note = f"fewer tiles than the peer: {fewer}" if peer else "peer not installed"
+    return row
+
+
+def mahjong(count: int, rng) -> Row:
+    from riichi_package import package_inputs, random_deal, tenhou
+
+    from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+
+    scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
+    warm = [random_deal(rng) for _ in range(200)]  # both sides warmed on other hands first
+    deals = [random_deal(rng) for _ in range(count)]
+    row = Row("mahjong-score")
+
+    def ours(d) -> None:
+        win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat, round_wind=d.round_wind,
+                  dora_indicators=tuple(scorer.tile(tenhou(t)) for t in d.dora))
+        try:
+            scorer.score(scorer.mj.parse_hand(d.hand_string()), win)
+        except NotAWin:
+            pass
+
+    for d in warm:
+        ours(d)
+    start = time.perf_counter()  # fresh hands: each is parsed and scored once
+    for d in deals:
+        ours(d)
+    row.times.append((time.perf_counter() - start) / len(deals))
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import OptionalRules
+    except ImportError:
+        row.note = "package not installed"
+        return row
+    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False,
+                            fu_for_open_pinfu=False)
+    calculator = HandCalculator()
+    for d in warm:
+        args, kwargs, _ = package_inputs(d, options)
+        calculator.estimate_hand_value(*args, **kwargs)
+    start = time.perf_counter()  # the package's inputs are built in the loop too, as ours are
+    for d in deals:
+        args, kwargs, _ = package_inputs(d, options)
+        calculator.estimate_hand_value(*args, **kwargs)
+    row.peer.append((time.perf_counter() - start) / len(deals))
+    row.note = f"seconds per hand over {len(deals)} fresh hands"
+    return row
+
+
+def cold_start(runs: int) -> Row:
+    melds = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()"]
+    row = Row("check-cold-start")
+    for _ in range(runs):
+        row.times.append(_timed([*melds, "check", "-r", "fesca", "木3", "木4", "太極"]))
+        row.peer.append(_timed([sys.executable, "-c", "pass"]))
+    row.note = f"{statistics.median(row.times) - statistics.median(row.peer):.3f} s above a bare python"
+    return row
+
+
+def batch_checks(lines: int, rng) -> Row:
+    rs = load_ruleset("fesca")
+    faces = [f for f in rs.deck.faces]
+    notation = load_game(rs).notation
+    text = "".join(json.dumps({"cards": [notation.format(f) for f in rng.sample(faces, rng.randint(3, 6))]},
+                              ensure_ascii=False) + "\n" for _ in range(lines))
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()",
+                    "check", "-r", "fesca", "--batch", "-"], input=text.encode(), capture_output=True, cwd=ROOT)
+    seconds = time.perf_counter() - start
+    row = Row("fesca-batch-check", [seconds / lines])
+    row.note = f"{lines / seconds:.0f} lines/s (start-up included)"
+    return row
+
+
+def _timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - start
+
+
+SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
+    "fesca-solve-30": lambda a, r: fesca_solve("fesca-solve-30", 30, (0, 4), a.n, r, a.budget),
+    "fesca-solve-45": lambda a, r: fesca_solve("fesca-solve-45", 45, (0, 4), a.n, r, a.budget),
+    "fesca-wilds-30": lambda a, r: fesca_solve("fesca-wilds-30", 30, (10, 10), a.n, r, a.budget),
+    "fesca-table-40+10": lambda a, r: fesca_table(max(3, a.n // 2), r, a.budget),
+    "rummikub-80": lambda a, r: rummikub(a.n, r, a.budget),
+    "mahjong-score": lambda a, r: mahjong(a.n * 200, r),
+    "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
+    "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer items per scenario (a smoke run)")
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds for each solve")
+    parser.add_argument("--only", nargs="*", choices=list(SCENARIOS), help="these scenarios only")
+    args = parser.parse_args()
+    args.n = 3 if args.quick else 10
+    header = ["scenario", "n", "median s", "worst s", "undecided", "peer median s", "melds/peer", "note"]
+    rows = []
+    for name in args.only or SCENARIOS:
+        print(f"running {name} …", file=sys.stderr, flush=True)
+        rows.append(SCENARIOS[name](args, random.Random(args.seed)).cells())
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for line in [header, ["-" * w for w in widths], *rows]:
+        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip())
+
+
+if __name__ == "__main__":
+    main()
