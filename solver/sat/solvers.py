@@ -77,10 +77,17 @@ class MaxSat:
     calls = 0  # oracle calls of every MaxSat in the process
 
     def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
-                 name: str = DEFAULT):
+                 name: str = DEFAULT, top: int | None = None):
+        """``top``: the highest variable of the clauses, when the caller knows it (its pool's):
+        the hard clauses are then handed over as they are, not appended one by one (WCNF.append
+        scans every clause for its variables, a third of a large model's time)."""
         wcnf = WCNF()
-        for clause in hard:
-            wcnf.append(clause)
+        if top is not None:
+            wcnf.hard = [list(clause) for clause in hard]
+            wcnf.nv = top
+        else:
+            for clause in hard:
+                wcnf.append(clause)
         for clause, weight in soft:
             wcnf.append(clause, weight=weight)
         self._rc2 = _CountingRC2(wcnf, solver=name, adapt=True, exhaust=True, minz=True)

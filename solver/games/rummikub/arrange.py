@@ -257,7 +257,7 @@ class TurnModel:
                 if not solver.solve(budget=budget):
                     return self._none("best")
                 return self._decode(solver.true(), "best")
-        with MaxSat(clauses, soft) as maxsat:
+        with MaxSat(clauses, soft, top=self.pool.top) as maxsat:
             model = maxsat.optimum(budget)
         if model is None:
             return self._none("best")
