@@ -20,11 +20,13 @@ from solver.core.notation import Notation
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.core.source import Source
+from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
 from solver.melding.points import meld_points
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
+COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class MeldChecker:
         self.notation = Notation.for_deck(ruleset.deck)
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
+        self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
 
     def __enter__(self) -> "MeldChecker":
         return self
@@ -107,6 +110,16 @@ class MeldChecker:
             return None
         return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
 
+    def _readable_kinds(self, faces: Sequence[Face], params) -> set[str]:
+        """The kinds some frame of which the cards fill (:mod:`solver.melding.candidates`, complete:
+        every meld fills a frame of its kind). A kind no frame of which they fill cannot read them,
+        so its model need not be built for them: a cold ``melds check`` compiles only the kinds in
+        play. Once a kind's model is built, asking it is cheaper than this walk, so warm checks ask
+        the models. (Reasons for an illegal meld come from :meth:`_diagnose`, which asks every kind.)"""
+        whole = tuple(sorted(f.index for f in faces))
+        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps)
+        return {k for c in found if c.key == whole for k in c.kinds}
+
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
         return self.check(self.notation.parse_many(text), **kwargs)
 
@@ -133,9 +146,19 @@ class MeldChecker:
             return Verdict(False, faces, None, (self._not_a_meld(n),))
         found: dict[str, _Found] = {}
         vetoes: list[Reading] = []
+        # While a size is new, only the kinds whose frames the cards fill get a model; a size asked
+        # again and again (a batch, a search) gets every kind's model, which is then cheaper to ask.
+        cold = self._walks[n] < COLD_WALKS
+        readable = None
         for kind in self.ruleset.kinds:
             if not kind.size_ok(n):
                 continue
+            if cold and (kind.id, n) not in self.models:
+                if readable is None:
+                    readable = self._readable_kinds(faces, params)
+                    self._walks[n] += 1
+                if kind.id not in readable:
+                    continue
             query = self._query(kind, cards, ordered, params)
             if query is None:
                 continue
