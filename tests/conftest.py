@@ -3,8 +3,14 @@ profile is loaded (tests/profiles.py)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import profiles  # noqa: F401 - loads the Hypothesis profile MELDS_HYPOTHESIS_PROFILE names
 import pytest
+
+# the tests (and the commands they start) keep what melds caches apart from the user's own cache
+os.environ.setdefault("MELDS_CACHE_DIR", tempfile.mkdtemp(prefix="melds-test-cache-"))
 
 from solver.core.ruleset import load_ruleset
 from solver.melding.checker import MeldChecker

@@ -1,0 +1,42 @@
+"""What melds derives once and keeps (the steps of a suit cycle): the same answers from the cache as
+from NetworkX, NetworkX not imported when the cache holds the cycle, a broken cache passed by."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from clirun import ROOT
+
+from solver.melding.cycles import SuitSteps, cached_steps
+
+CYCLE = ["木", "火", "土", "金", "水"]
+
+
+def test_cached_steps_equal_the_graphs(tmp_path, monkeypatch):
+    monkeypatch.setenv("MELDS_CACHE_DIR", str(tmp_path))
+    from solver.melding.cycles import cycle_graph
+
+    fresh = SuitSteps.from_graph(cycle_graph(CYCLE))
+    assert cached_steps(CYCLE) == fresh and (tmp_path / "cycles.json").is_file()
+    assert cached_steps(CYCLE) == fresh  # now read back
+
+
+def test_a_warm_cache_spares_networkx(tmp_path):
+    env = {**os.environ, "MELDS_CACHE_DIR": str(tmp_path)}
+    code = ("import sys; sys.argv = ['melds', 'check', '-r', 'fesca', '木3', '木4', '太極']\n"
+            "from cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('networkx' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert first.stdout.splitlines()[-1] == "True" and second.stdout.splitlines()[-1] == "False"
+    assert first.stdout.splitlines()[:-1] == second.stdout.splitlines()[:-1]  # the same verdict
+
+
+def test_a_broken_or_disabled_cache_is_passed_by(tmp_path, monkeypatch):
+    (tmp_path / "cycles.json").write_text("{not json", encoding="utf-8")
+    monkeypatch.setenv("MELDS_CACHE_DIR", str(tmp_path))
+    assert cached_steps(CYCLE).step("金", "forward", 2) == "木"
+    monkeypatch.setenv("MELDS_CACHE_DIR", "off")
+    assert cached_steps(CYCLE).step("木", "backward", 1) == "水"
