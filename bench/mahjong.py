@@ -110,9 +110,12 @@ def main() -> None:
         agree = sum(a == b for a, b in zip(got, want))
         print(f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  "
               f"{agree}/{len(want)}  {sum(bool(a) for a in got)}")
-    ours, theirs, agree, count, scored = score_rates
+    ours, theirs, agree, count, scored, fresh, fresh_theirs = score_rates
     print(f"{'score':<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  {agree}/{count}  {scored}")
-    print("score: random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
+    print(f"{'fresh':<8} {fresh:>10,.0f} {fresh_theirs:>11,.0f} {fresh / fresh_theirs:>6.2f}  (new hands, each once)")
+    print("score: random winning hands re-scored (best of the rounds: the scorer's caches warm); fresh: "
+          "other hands, scored once each after the warm-up, as a batch of new hands meets them; "
+          "random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
           "the package's side is estimate_hand_value on inputs built beforehand; agree = same han, "
           "fu and points (三連刻/四連刻 hands, unknown to the package, left out)")
 
@@ -155,7 +158,17 @@ def _scoring(args, agari_module=None) -> tuple:
     their_rate, want = best_rate(theirs, theirs_in, args.rounds)
     compared = [(g, w) for g, w in zip(got, want) if not (g and g[3])]
     agree = sum((g and g[:3]) == w for g, w in compared)
-    return our_rate, their_rate, agree, len(compared), sum(bool(g) for g in got)
+    # fresh hands: both sides warmed on the hands above, then each new hand scored once
+    fresh = [random_deal(rng) for _ in range(count)]
+    fresh_ours = []
+    for d in fresh:
+        win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat,
+                  round_wind=d.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in d.dora))
+        fresh_ours.append((scorer.mj.parse_hand(d.hand_string()), win))
+    fresh_theirs = [package_inputs(d, options) for d in fresh]
+    fresh_rate, _ = best_rate(ours, fresh_ours, 1)
+    fresh_their_rate, _ = best_rate(theirs, fresh_theirs, 1)
+    return our_rate, their_rate, agree, len(compared), sum(bool(g) for g in got), fresh_rate, fresh_their_rate
 
 
 if __name__ == "__main__":

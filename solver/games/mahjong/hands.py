@@ -103,6 +103,7 @@ class Mahjong:
             raise MeldsError(f"{ruleset.id} has no hand shapes: it is not a mahjong ruleset")
         self.rs = ruleset
         self.rules: MahjongRules = ruleset.rules
+        self._declared_kinds: dict[tuple[int, ...], tuple[bool, frozenset]] = {}  # see _declared
         self.checker = checker or MeldChecker(ruleset)
         self.notation = Notation.for_deck(ruleset.deck)
         # identities (suit, rank): a red five is a five
@@ -204,10 +205,15 @@ class Mahjong:
 
     def _declared(self, faces: tuple[Face, ...], closed: bool, text: str) -> DeclaredMeld:
         """Which declared meld a bracket group is: [..] open (chi, pon, open kan), (..) a closed kan."""
-        verdict = self.checker.check(faces, explain=False)
-        kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
+        key = tuple(sorted(f.index for f in faces))
+        known = self._declared_kinds.get(key)
+        if known is None:  # a few hundred melds can be declared: each is judged once
+            verdict = self.checker.check(faces, explain=False)
+            kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
+            known = self._declared_kinds[key] = (verdict.legal, frozenset(kinds))
+        legal, kinds = known
         for d in self.rules.declared_melds:
-            if d.open == (not closed) and d.kind in kinds and verdict.legal:
+            if d.open == (not closed) and d.kind in kinds and legal:
                 if not d.allowed:
                     quote = f": 「{d.source.quote}」" if d.source and d.source.quote else ""
                     raise MeldsError(f"{text}: {d.name} ({d.id}) is not allowed in {self.rs.name}{quote}")
