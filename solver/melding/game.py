@@ -268,6 +268,11 @@ class MeldGame:
 
     @cached_property
     def _moves(self) -> MeldMoves:
+        return self.new_moves()
+
+    def new_moves(self) -> MeldMoves:
+        """The game's turn rules, made once (a game whose moves need more than the checker
+        overrides this)."""
         return self.moves_class(self.ruleset, self.checker)
 
     moves_class: ClassVar[type[MeldMoves]] = MeldMoves

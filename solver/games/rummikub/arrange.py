@@ -86,7 +86,7 @@ def layout(faces: Sequence[Face], kind: MeldKind) -> TileSet:
         free = [s for s in kind.suits if s not in {f.suit for f in naturals}]
         ordered = sorted(naturals, key=lambda f: kind.suits.index(f.suit)) + jokers
         identities = [(f.suit, number) for f in naturals] + [(free[i], number) for i in range(len(jokers))]
-        return TileSet(tuple(ordered), tuple(identities), kind, _number(number) * len(faces))
+        return TileSet(tuple(ordered), tuple(identities), kind, int(number) * len(faces))
     order = list(kind.order.ranks)
     colour = naturals[0].suit
     held = {f.rank: f for f in naturals}
@@ -95,7 +95,7 @@ def layout(faces: Sequence[Face], kind: MeldKind) -> TileSet:
     for start in starts:
         window = [order[(start + i) % len(order)] for i in range(n)]
         if set(held) <= set(window):
-            value = sum(_number(r) for r in window)
+            value = sum(int(r) for r in window)
             if best is None or value > best[0]:
                 best = (value, window)
     if best is None:
@@ -104,10 +104,6 @@ def layout(faces: Sequence[Face], kind: MeldKind) -> TileSet:
     spare = iter(jokers)
     ordered = [held[r] if r in held else next(spare) for r in window]
     return TileSet(tuple(ordered), tuple((colour, r) for r in window), kind, value)
-
-
-def _number(rank: str) -> int:
-    return int(rank)
 
 
 class SetCatalogue:
@@ -241,22 +237,29 @@ class TurnModel:
 
     # -- questions ----------------------------------------------------------------------------------
 
+    def _hard(self) -> list[list[int]] | None:
+        """The turn's clauses, with the initial meld's points when it is one (None: out of reach)."""
+        if not self.initial:
+            return list(self.clauses)
+        return None if self.threshold is None else self.clauses + [[self.threshold]]
+
+    def _satisfy(self, clauses: list[list[int]], question: str, budget: Budget) -> Arrangement:
+        with SatSolver(clauses) as solver:
+            if not solver.solve(budget=budget):
+                return self._none(question)
+            return self._decode(solver.true(), question)
+
     def best(self, budget: Budget) -> Arrangement:
-        clauses = list(self.clauses)
-        if self.initial:
-            if self.threshold is None:
-                return self._none("best")
-            clauses.append([self.threshold])
+        clauses = self._hard()
+        if clauses is None:
+            return self._none("best")
         soft = []
         for f, held in Counter(self.hand).items():  # the k-th copy of a rack face placed
             ge = self.counters[f]
             soft += [([ge[self.must[f] + k]], SIZE_WEIGHT + printed_value(f)) for k in range(1, held + 1)
                      if ge[self.must[f] + k] is not None]
         if not soft:  # no rack tile can go down anywhere: the table as it may stand, unchanged or not
-            with SatSolver(clauses) as solver:
-                if not solver.solve(budget=budget):
-                    return self._none("best")
-                return self._decode(solver.true(), "best")
+            return self._satisfy(clauses, "best", budget)
         with MaxSat(clauses, soft, top=self.pool.top) as maxsat:
             model = maxsat.optimum(budget)
         if model is None:
@@ -264,18 +267,13 @@ class TurnModel:
         return self._decode(set(lit for lit in model if lit > 0), "best")
 
     def go_out(self, budget: Budget) -> Arrangement:
-        clauses = list(self.clauses)
-        if self.initial:
-            if self.threshold is None:
-                return self._none("go-out")
-            clauses.append([self.threshold])
-        for f in Counter(self.hand):
-            ge = exact_counter(self.uses[f], self.avail[f], self.pool, clauses)
-            clauses.append([ge[self.avail[f]]] if ge[self.avail[f]] is not None else [])
-        with SatSolver(clauses) as solver:
-            if not solver.solve(budget=budget):
-                return self._none("go-out")
-            return self._decode(solver.true(), "go-out")
+        clauses = self._hard()
+        if clauses is None:
+            return self._none("go-out")
+        for f in Counter(self.hand):  # every copy of the rack's faces placed: the counter's top cell
+            every = self.counters[f][self.avail[f]]
+            clauses.append([every] if every is not None else [])
+        return self._satisfy(clauses, "go-out", budget)
 
     def _none(self, question: str) -> Arrangement:
         return Arrangement(False, question, self.initial, list(self.before), [], [], list(self.hand),

@@ -41,16 +41,13 @@ class RummikubGame(MeldGame):
     def __init__(self, ruleset):
         super().__init__(ruleset)
         self.catalogue = SetCatalogue(ruleset, self.checker)
-        self._rummikub_moves: RummikubMoves | None = None
 
     @classmethod
     def read_rules(cls, reader: RuleReader) -> RummikubRules:
         return read_rules(reader)
 
-    def moves(self) -> RummikubMoves:
-        if self._rummikub_moves is None:
-            self._rummikub_moves = RummikubMoves(self.ruleset, self.catalogue)
-        return self._rummikub_moves
+    def new_moves(self) -> RummikubMoves:
+        return RummikubMoves(self.ruleset, self.catalogue)
 
     # -- solve: the game's own turn -----------------------------------------------------------------
 
@@ -105,11 +102,11 @@ class RummikubGame(MeldGame):
             return Result(data, ExitCode.YES,
                           lambda: f"rack left: {points} points ({' + '.join(f'{fmt(f)} {p}' for f, p in rows)})")
         tile_set = self.catalogue.lookup(faces)
-        verdict = self.checker.check(faces)
+        reasons = [] if tile_set else verdict_json(self.checker.check(faces), self.checker)["reasons"]  # why not
         data = {"points": tile_set.value if tile_set else None, "mode": "meld", "legal": tile_set is not None,
                 "kind": tile_set.kind.id if tile_set else None,
                 "cards": set_json(tile_set, self.notation)["cards"] if tile_set else [fmt(f) for f in faces],
-                "reasons": verdict_json(verdict, self.checker)["reasons"], "ruleset": self.ruleset.id}
+                "reasons": reasons, "ruleset": self.ruleset.id}
 
         def text() -> str:
             if tile_set is None:
