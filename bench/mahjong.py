@@ -120,14 +120,25 @@ def main() -> None:
           "fu and points (三連刻/四連刻 hands, unknown to the package, left out)")
 
 
+def our_input(scorer, deal) -> tuple:
+    """The scorer's input for a random deal of tests/riichi_package.py: (hand, win)."""
+    from riichi_package import tenhou
+
+    from solver.games.mahjong.scoring import Win
+
+    win = Win(scorer.tile(tenhou(deal.win)), tsumo=deal.tsumo, riichi=deal.riichi, seat=deal.seat,
+              round_wind=deal.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in deal.dora))
+    return scorer.mj.parse_hand(deal.hand_string()), win
+
+
 def _scoring(args, agari_module=None) -> tuple:
     """Hands scored per second, ours and the package's, on the same winning hands."""
-    from riichi_package import package_inputs, random_deal, tenhou
+    from riichi_package import package_inputs, random_deal
 
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import OptionalRules
 
-    from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+    from solver.games.mahjong.scoring import NotAWin, Scorer
 
     scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
     options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
@@ -135,11 +146,7 @@ def _scoring(args, agari_module=None) -> tuple:
     rng = random.Random(args.seed)
     count = max(1000, args.hands // 4)
     deals = [random_deal(rng) for _ in range(count)]
-    ours_in = []
-    for d in deals:
-        win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat,
-                  round_wind=d.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in d.dora))
-        ours_in.append((scorer.mj.parse_hand(d.hand_string()), win))
+    ours_in = [our_input(scorer, d) for d in deals]
     theirs_in = [package_inputs(d, options) for d in deals]
     calculator = HandCalculator()
 
@@ -160,11 +167,7 @@ def _scoring(args, agari_module=None) -> tuple:
     agree = sum((g and g[:3]) == w for g, w in compared)
     # fresh hands: both sides warmed on the hands above, then each new hand scored once
     fresh = [random_deal(rng) for _ in range(count)]
-    fresh_ours = []
-    for d in fresh:
-        win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat,
-                  round_wind=d.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in d.dora))
-        fresh_ours.append((scorer.mj.parse_hand(d.hand_string()), win))
+    fresh_ours = [our_input(scorer, d) for d in fresh]
     fresh_theirs = [package_inputs(d, options) for d in fresh]
     fresh_rate, _ = best_rate(ours, fresh_ours, 1)
     fresh_their_rate, _ = best_rate(theirs, fresh_theirs, 1)

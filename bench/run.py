@@ -40,6 +40,8 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
 
+from bench.mahjong import our_input  # noqa: E402
+from bench.table_turns import table_melds  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
 from solver.melding.table import TableMeld  # noqa: E402
@@ -89,14 +91,7 @@ def fesca_solve(name: str, size: int, wilds: tuple[int, int], count: int, rng, b
 def fesca_table(count: int, rng, budget: float) -> Row:
     rs = load_ruleset("fesca")
     game = load_game(rs)
-    checker = game.checker
-    melds = []
-    while len(melds) < 200:
-        base = rng.choice(rs.deck.faces[:60])
-        pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
-        verdict = checker.check(rng.sample(pool, rng.randint(3, 5)), explain=False)
-        if verdict.legal:
-            melds.append(tuple(p.face for p in verdict.reading.placements))
+    melds = table_melds(rs, game.checker, rng)
     row = Row("fesca-table-40+10")
     for _ in range(count):
         table, used, tries = [], set(), 0
@@ -144,9 +139,9 @@ def rummikub(count: int, rng, budget: float) -> Row:
 
 
 def mahjong(count: int, rng) -> Row:
-    from riichi_package import package_inputs, random_deal, tenhou
+    from riichi_package import package_inputs, random_deal
 
-    from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+    from solver.games.mahjong.scoring import NotAWin, Scorer
 
     scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
     warm = [random_deal(rng) for _ in range(200)]  # both sides warmed on other hands first
@@ -154,10 +149,8 @@ def mahjong(count: int, rng) -> Row:
     row = Row("mahjong-score")
 
     def ours(d) -> None:
-        win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat, round_wind=d.round_wind,
-                  dora_indicators=tuple(scorer.tile(tenhou(t)) for t in d.dora))
         try:
-            scorer.score(scorer.mj.parse_hand(d.hand_string()), win)
+            scorer.score(*our_input(scorer, d))
         except NotAWin:
             pass
 

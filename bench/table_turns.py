@@ -18,6 +18,18 @@ from solver.melding.turn import Problem
 from solver.melding.table import TableMeld
 
 
+def table_melds(rs, checker, rng: random.Random, count: int = 200) -> list[tuple]:
+    """Legal Fesca melds of 3–5 cards, drawn near one suit or rank (the wild classes mixed in)."""
+    melds = []
+    while len(melds) < count:
+        base = rng.choice(rs.deck.faces[:60])
+        pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
+        verdict = checker.check(rng.sample(pool, rng.randint(3, 5)), explain=False)
+        if verdict.legal:
+            melds.append(tuple(p.face for p in verdict.reading.placements))
+    return melds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=20)
@@ -26,14 +38,7 @@ def main() -> None:
     rs = load_ruleset("fesca")
     rng = random.Random(args.seed)
     game = load_game(rs)
-    checker = game.checker
-    melds = []
-    while len(melds) < 200:
-        base = rng.choice(rs.deck.faces[:60])
-        pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
-        v = checker.check(rng.sample(pool, rng.randint(3, 5)), explain=False)
-        if v.legal:
-            melds.append(tuple(p.face for p in v.reading.placements))
+    melds = table_melds(rs, game.checker, rng)
     print(f"{'hand':>4} {'turns':>5} {'median s':>9} {'worst s':>8} {'go out':>6}")
     for size in (6, 10):
         times, outs = [], 0
