@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -22,12 +23,46 @@ from solver.core.game import OptionSpec
 from solver.core.ruleset import raw_game
 from solver.core.result import Result
 from solver.present.render import emit, emit_error, emit_json
+from solver.sat.budget import set_default_memory
 
 ruleset_option = click.option("-r", "--ruleset", "ruleset_ref", required=True,
                               help="Ruleset id (see `melds rulesets`) or path to a ruleset YAML.")
 options_option = click.option("-o", "--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
                               help="Set a ruleset option (repeatable), e.g. -o sojun=false.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+
+
+class ByteSize(click.ParamType):
+    """A memory size: 512MiB, 2G, 1.5GiB, 800M; a plain number is MiB."""
+
+    name = "size"
+    UNITS = {"": 2**20, "b": 1, "k": 2**10, "kb": 2**10, "kib": 2**10, "m": 2**20, "mb": 2**20,
+             "mib": 2**20, "g": 2**30, "gb": 2**30, "gib": 2**30}
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().lower().replace(" ", "")
+        number = text.rstrip("abcdefghijklmnopqrstuvwxyz")
+        unit = text[len(number):]
+        try:
+            amount = float(number)
+        except ValueError:
+            amount = float("nan")
+        if unit not in self.UNITS or not 0 < amount < float("inf"):
+            self.fail(f"{value!r} is not a memory size (say 512MiB, 2GiB or a number of MiB)", param, ctx)
+        return int(amount * self.UNITS[unit])
+
+
+def _memory_ceiling(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    set_default_memory(value)
+    return value
+
+
+max_memory_option = click.option(
+    "--max-memory", type=ByteSize(), default=lambda: os.environ.get("MELDS_MAX_MEMORY", "1GiB"),
+    show_default="1GiB", expose_value=False, callback=_memory_ceiling, metavar="SIZE",
+    help="Memory ceiling of the process (e.g. 512MiB, 2GiB); past it: exit 3 'undecided' with the best found so far.")
 
 
 def batch_option(help: str) -> Callable:

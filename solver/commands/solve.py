@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from solver.commands.common import (
-    GameCommand, batch_option, given, handle_errors, json_option, options_option, parse_options, run_batch)
+    GameCommand, batch_option, given, handle_errors, json_option, max_memory_option, options_option, parse_options,
+    run_batch)
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import is_state, load_document
 from solver.core.registry import load_game
@@ -33,6 +34,7 @@ from solver.present.text import BAD, verdict_word
               help="Stop counting at this many ways.")
 @click.option("--max-seconds", type=click.FloatRange(0, min_open=True),
               help="Solver budget; exit 3 'undecided' when it runs out.")
+@max_memory_option
 @click.option("--stats", is_flag=True, help="Print the time taken and the SAT calls made.")
 @options_option
 @json_option

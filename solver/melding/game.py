@@ -176,8 +176,10 @@ class MeldGame:
         """Answer a question about a turn (go-out or best; a game adds its own)."""
         if question not in ("go-out", "best"):
             raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
-        return solve_turn(problem, self.checker, question, count, limit, Budget(max_seconds),
-                          self.rules.going_out, self.rules.operations)
+        budget = Budget(max_seconds)
+        with budget.guarding():  # the query's limits hold through Python work that does not check
+            return solve_turn(problem, self.checker, question, count, limit, budget,
+                              self.rules.going_out, self.rules.operations)
 
     def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
         return Result(answer_json(answer, problem, self.checker), ExitCode.of(answer.solvable),

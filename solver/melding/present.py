@@ -134,6 +134,13 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
         out["steps"] = [_step_json(checker, problem, i, step) for i, step in enumerate(answer.steps, 1)]
     if answer.phase_after is not None or checker.ruleset.phases:
         out["phase_after"] = answer.phase_after
+    if answer.phase_needed is not None:
+        out["phase_needed"] = answer.phase_needed
+    if answer.solvable is None:
+        out["undecided"] = {"limit": answer.limit or "time"}
+    if answer.partial:
+        out["partial"] = True
+        out["bound"] = answer.bound
     if answer.route is not None:
         out["route"] = answer.route
     if answer.why is not None:
@@ -192,8 +199,19 @@ def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
     return " ".join(parts)
 
 
-def undecided_text(seconds: float) -> str:
+def undecided_text(seconds: float, limit: str | None = None) -> str:
+    if limit == "memory":
+        return f"{head('undecided', None)}: the memory ceiling was reached before an answer ({seconds:.2f} s; raise --max-memory)"
     return f"{head('undecided', None)}: no answer within the budget ({seconds:.2f} s)"
+
+
+def bound_text(bound: dict) -> str:
+    """What a budget-cut optimum proved: "at least 7 meld points (found), at most 9"."""
+    what = bound["measure"].replace("_", " ")
+    found, best = bound["found"], bound["best_possible"]
+    if bound.get("sense") == "minimize":
+        return f"bound: {what} at most {found} (found), at least {best}"
+    return f"bound: at least {found} {what} (found), at most {best}"
 
 
 def answer_heading(answer: Answer) -> str:
@@ -210,9 +228,15 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
     """A turn's answer as text: the heading (a game asking its own question gives it), the steps
     or the melds, lay-offs, discard and cards kept, the score, why not, the ways to go out."""
     fmt = checker.notation
-    if answer.solvable is None:
-        return undecided_text(answer.seconds)
-    lines = [heading or answer_heading(answer)]
+    if answer.solvable is None and not answer.partial:
+        return undecided_text(answer.seconds, answer.limit)
+    if answer.partial:
+        lines = [undecided_text(answer.seconds, answer.limit) + "; the best turn found so far:"]
+    else:
+        lines = [heading or answer_heading(answer)]
+    if answer.phase_needed is not None and answer.phase_needed != problem.phase:
+        phases = {p.id: p.name for p in checker.ruleset.phases}
+        lines.append(f"  (in {phases.get(answer.phase_needed, answer.phase_needed)}: its melds need that phase)")
     if answer.steps:
         for i, step in enumerate(answer.steps, 1):
             lines.append(_step_text(checker, problem, i, step))
@@ -235,6 +259,8 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
     if answer.kept:
         lines.append(f"  keep     {' '.join(style_card(checker, fmt.format(f), f) for f in answer.kept)}")
     lines.append("score: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in answer.score.items()))
+    if answer.partial and answer.bound:
+        lines.append(bound_text(answer.bound))
     if answer.why:
         if answer.why.get("no_meld"):
             lines.append(f"why: these cards fit no legal meld: {fmt.format_many(answer.why['no_meld'])}")

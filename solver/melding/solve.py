@@ -1,7 +1,8 @@
 """A turn of a rummy game, solved: the plain partition, the ways to go out, the table turn.
 
 :func:`solve_turn` picks the model a problem needs: with melds on the table and single-card
-operations to play on them, the search over operations (:mod:`solver.melding.tablesearch`);
+operations to play on them, one model of what the turn makes of each table meld and of the hand
+(:mod:`solver.melding.tableturn`);
 with several ways to go out (routes), one partition model per route; else one partition model
 (:class:`~solver.melding.turn.TurnSolver`). Every answer is stamped with its time and SAT calls.
 """
@@ -10,14 +11,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from solver.core.errors import MeldsError, Undecided
+from solver.core.errors import Undecided
 from solver.melding.checker import MeldChecker
 from solver.melding.routes import GoOutRoute
-from solver.melding.table import Operation, Table
-from solver.melding.tablesearch import Step, TableTurnSolver
-from solver.melding.turn import Answer, Play, Problem, TurnSolver, validate_problem
+from solver.melding.table import Operation
+from solver.melding.tableturn import TableTurn
+from solver.melding.turn import Answer, Problem, TurnSolver, validate_problem
 from solver.sat.budget import Budget
-from solver.sat.solvers import MaxSat
 
 
 def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out", count: bool = False,
@@ -42,62 +42,17 @@ def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out",
 
 def table_turn(problem: Problem, checker: MeldChecker, question: str, count: bool, budget: Budget,
                operations: Sequence[Operation]) -> Answer:
-    """A turn with single-card table operations."""
-    calls = [0, checker.sat_calls, MaxSat.calls]
-
-    def count_calls(turn_solver) -> None:
-        calls[0] += turn_solver.sat_calls
-        turn_solver.sat_calls = 0
-
+    """A turn with single-card table operations: one model of the table's forms and the hand
+    (:class:`~solver.melding.tableturn.TableTurn`); the ways to go out are not counted."""
+    validate_problem(problem, checker)
     try:
-        validate_problem(problem, checker)
-        search = TableTurnSolver(problem, checker, budget, count_calls, operations)
-        node = search.solve()
-        best = node.out if question == "go-out" and node.out is not None else node.any
-        if best is None:
-            raise MeldsError("impossible state: no turn is possible under the rules")
-        answer = _table_answer(problem, best, question, node.out is not None)
-        if question == "go-out" and node.out is None:
-            answer.why = _table_why(problem, checker, search)
+        with TableTurn(problem, checker, budget, operations) as solver:
+            answer = solver.best() if question == "best" else solver.go_out()
     except Undecided:
-        answer = Answer(solvable=None, question=question)
+        answer = Answer(solvable=None, question=question, limit=budget.spent or "time")
+        answer.seconds = budget.elapsed
     answer.counted = not count
-    answer.seconds = budget.elapsed
-    answer.sat_calls = calls[0] + checker.sat_calls - calls[1] + MaxSat.calls - calls[2]
     return answer
-
-
-def _table_answer(problem: Problem, best, question: str, can_go_out: bool) -> Answer:
-    finish = best.finish
-    steps = list(best.steps)
-    plays = [Play(s.played, s.reading, s.points, None) for s in steps if s.action == "meld"]
-    plays += [Play(s.played, s.reading, s.points, s.table) for s in steps if s.action == "layoff"]
-    discard, kept = None, []
-    if finish is not None:
-        for p in finish.melds:
-            steps.append(Step("meld", None, None, p.faces, (), p.reading, None, p.points))
-            plays.append(p)
-        discard, kept = finish.discard, list(finish.kept)
-    answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept,
-                    steps=steps)
-    answer.score = {g.measure: (best.meld_points if g.measure == "meld_points" else best.hand_points)
-                    for g in problem.ruleset.objective}
-    if question == "go-out":
-        answer.solvable = can_go_out
-    answer.phase_after = problem.phase
-    return answer
-
-
-def _table_why(problem: Problem, checker: MeldChecker, search: TableTurnSolver) -> dict:
-    """Cards that fit no new meld of the hand and no operation on the table."""
-    hand = tuple(sorted(problem.hand))
-    new_melds = search.new_melds(hand)
-    fits = {f for faces, _, _ in new_melds for f in faces}
-    table = Table(checker)
-    own_possible = problem.has_melded or bool(new_melds)  # else forbidden operations stay so
-    fits |= {f for move in table.moves(tuple(problem.table), hand, problem.phase, search.ops)
-             if own_possible or move.op.before_own_meld != "forbidden" for f in move.played}
-    return {"no_meld": sorted(set(hand) - fits), "core": []}
 
 
 def by_routes(problem: Problem, checker: MeldChecker, question: str, count: bool, limit: int,

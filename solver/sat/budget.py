@@ -1,52 +1,180 @@
-"""A query's time budget: one deadline, checked between steps and enforced inside SAT calls.
+"""A query's budget: one deadline and one memory ceiling, enforced inside SAT calls and between steps.
 
-``--max-seconds`` becomes one :class:`Budget` per query; every solver call of the query runs
-under it (a timer interrupts the call at the deadline) and every step checks it, so an answer
-comes back as :class:`~solver.core.errors.Undecided` (exit 3) when the time is up.
+``--max-seconds`` and ``--max-memory`` become one :class:`Budget` per query. Three things keep it:
+
+* :meth:`Budget.run` runs a solver call with a watchdog that interrupts the solver when the
+  deadline passes or the process grows past the memory ceiling (python-sat's interruptible
+  ``solve_limited``), so the call returns and the caller raises :class:`Undecided`;
+* :meth:`Budget.check`, called between steps (each candidate, each verification, each search
+  state), raises :class:`Undecided` once either limit is spent;
+* :meth:`Budget.guarding`, around a whole query, is the safety net for Python work that does not
+  check (building a large model, say): its watchdog raises :class:`Undecided` in the main thread
+  through a signal, at most once per query.
+
+A solver that catches :class:`Undecided` answers with the best it found so far and its bound; the
+command line exits 3. The memory ceiling is the process's resident size (what the machine gives
+it), read from ``/proc/self/statm`` where there is one.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
-from typing import Callable, TypeVar
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
 
 from solver.core.errors import Undecided
 
 T = TypeVar("T")
 
+POLL = 0.02  # seconds between two looks of a watchdog: the slack of a limit, well under the 0.5 s allowed
+GUARD_SLACK = 0.25  # the guard fires this much after the deadline: the solvers' own ending comes first
+_default_memory: int | None = None  # bytes; set once by the command line (--max-memory)
+
+
+def set_default_memory(limit: int | None) -> None:
+    """The memory ceiling of every budget made without one (the command line's ``--max-memory``)."""
+    global _default_memory
+    _default_memory = limit
+
+
+def resident_bytes() -> int:
+    """The process's resident size now (its peak where the system tells no more)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
 
 class Budget:
-    """The deadline of one query (``seconds`` None: no limit)."""
+    """The limits of one query: ``seconds`` (None: no deadline) and ``memory`` in bytes (None: the
+    command line's default, see :func:`set_default_memory`; 0: none)."""
 
-    def __init__(self, seconds: float | None = None):
+    def __init__(self, seconds: float | None = None, memory: int | None = None):
         self.start = time.perf_counter()
+        self.seconds = seconds
         self.deadline = None if seconds is None else self.start + seconds
+        self.memory = _default_memory if memory is None else (memory or None)
+        self.spent: str | None = None  # "time" or "memory" once a limit ran out
+        self._reported = False  # an Undecided was raised for this budget
+        self._active: list = []  # solvers running under this budget now (for the guard)
+        self._guard: threading.Thread | None = None
 
     @property
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
+    @property
+    def limited(self) -> bool:
+        return self.deadline is not None or self.memory is not None
+
     def left(self) -> float | None:
-        """Seconds left, or None without a limit."""
+        """Seconds left, or None without a deadline."""
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
+    def _over(self, slack: float = 0.0) -> str | None:
+        """Which limit is spent now, if any."""
+        if self.spent:
+            return self.spent
+        if self.deadline is not None and time.perf_counter() >= self.deadline + slack:
+            return "time"
+        if self.memory is not None and resident_bytes() > self.memory:
+            return "memory"
+        return None
+
+    def undecided(self) -> Undecided:
+        """The exception for a spent budget (it says which limit ran out)."""
+        self._reported = True
+        what = self.spent or "time"
+        if what == "memory":
+            return Undecided(f"the memory ceiling ({self.memory / 2**20:.0f} MiB) was reached "
+                             f"before an answer (raise --max-memory)")
+        return Undecided(f"the time ran out after {self.elapsed:.1f} s before an answer (raise --max-seconds)")
+
     def check(self) -> None:
-        """Raise :class:`Undecided` once the deadline has passed."""
-        left = self.left()
-        if left is not None and left <= 0:
-            raise Undecided
+        """Raise :class:`Undecided` once a limit is spent."""
+        if not self.limited:
+            return
+        spent = self._over()
+        if spent:
+            self.spent = spent
+            raise self.undecided()
 
     def run(self, interruptible, call: Callable[[], T]) -> T:
-        """Run ``call`` with a timer that interrupts ``interruptible`` (a solver) at the deadline."""
-        left = self.left()
-        if left is None:
+        """Run ``call`` while a watchdog interrupts ``interruptible`` (a solver) when a limit runs
+        out; the caller sees the interrupted result and raises :meth:`undecided`."""
+        if not self.limited:
             return call()
-        if left <= 0:
-            raise Undecided
-        timer = threading.Timer(left, interruptible.interrupt)
-        timer.start()
+        self.check()
+        if self._guard is not None:  # the query's guard watches: it interrupts the active solvers
+            self._active.append(interruptible)
+            try:
+                return call()
+            finally:
+                self._active.remove(interruptible)
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(POLL):
+                spent = self._over()
+                if spent:
+                    self.spent = spent
+                    interruptible.interrupt()
+                    return
+
+        watchdog = threading.Thread(target=watch, daemon=True)
+        watchdog.start()
         try:
             return call()
         finally:
-            timer.cancel()
+            done.set()
+
+    @contextmanager
+    def guarding(self) -> Iterator["Budget"]:
+        """Keep the limits for the whole query, Python work included: past a limit the running
+        solvers are interrupted and, if nothing has raised :class:`Undecided` yet, the main thread
+        gets one (through SIGALRM's handler; elsewhere than the main thread only the solvers
+        are interrupted and the steps' :meth:`check` ends the query)."""
+        if not self.limited or self._guard is not None:
+            yield self
+            return
+        main = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_kill")
+        fired = threading.Event()
+        done = threading.Event()
+
+        def handler(signum, frame):  # runs in the main thread between two bytecodes
+            if fired.is_set() and not self._reported and not done.is_set():
+                raise self.undecided()
+
+        def watch() -> None:
+            while not done.wait(POLL):
+                spent = self._over()
+                if spent:
+                    self.spent = spent
+                    for solver in list(self._active):  # a solver's own ending gives its best so far
+                        solver.interrupt()
+                    if done.wait(GUARD_SLACK) or not main or self._reported:
+                        return
+                    fired.set()  # Python work that does not check: end it from outside
+                    signal.pthread_kill(threading.main_thread().ident, signal.SIGALRM)
+                    return
+
+        previous = signal.signal(signal.SIGALRM, handler) if main else None
+        self._guard = threading.Thread(target=watch, daemon=True)
+        self._guard.start()
+        try:
+            yield self
+        finally:
+            done.set()
+            self._guard.join()
+            self._guard = None
+            if main:
+                signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)

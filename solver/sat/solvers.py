@@ -8,13 +8,12 @@ magnitude, where plain RC2 was measured 700× slower).
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
 from pysat.solvers import Solver
 
-from solver.core.errors import Undecided
 from solver.sat.budget import Budget
 
 DEFAULT = "g3"  # Glucose 3: the turn and partition models
@@ -56,7 +55,7 @@ class SatSolver:
                                                                  expect_interrupt=True))
         if result is None:
             solver.clear_interrupt()
-            raise Undecided
+            raise budget.undecided()
         return bool(result)
 
     def model(self) -> list[int]:
@@ -72,12 +71,23 @@ class SatSolver:
 
 
 class MaxSat:
-    """Minimise the weight of the violated soft clauses, subject to the hard ones."""
+    """Minimise the weight of the violated soft clauses, subject to the hard ones: one live RC2
+    through every round of a query.
+
+    The caller may learn more about its variables while the optimiser runs: ``verify`` is called
+    with each model RC2 settles on (the end of each stratification level, before that level's
+    soft clauses are hardened, and the end) and may add clauses (:meth:`add_hard`,
+    :meth:`add_soft`); when it returns True RC2 goes on from where it stood, its cores still
+    valid, until a model passes. A model that passed stays feasible and keeps its cost under
+    everything added later (the caller only adds clauses about what it had not verified), so the
+    hardening done on it stays sound; a soft clause added mid-way only stops further hardening.
+    """
 
     calls = 0  # oracle calls of every MaxSat in the process
 
     def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
-                 name: str = DEFAULT, top: int | None = None):
+                 name: str = DEFAULT, top: int | None = None,
+                 verify: Callable[[list[int]], bool] | None = None):
         """``top``: the highest variable of the clauses, when the caller knows it (its pool's):
         the hard clauses are then handed over as they are, not appended one by one (WCNF.append
         scans every clause for its variables, a third of a large model's time)."""
@@ -90,26 +100,64 @@ class MaxSat:
                 wcnf.append(clause)
         for clause, weight in soft:
             wcnf.append(clause, weight=weight)
-        self._rc2 = _CountingRC2(wcnf, solver=name, adapt=True, exhaust=True, minz=True)
+        self._rc2 = _LiveRC2(wcnf, solver=name, adapt=True, exhaust=True, minz=True)
+        self._rc2.verify = verify
 
     def __enter__(self) -> "MaxSat":
         return self
 
     def __exit__(self, *exc) -> None:
-        self._rc2.delete()
+        self.close()
+
+    def close(self) -> None:
+        if self._rc2 is not None:
+            self._rc2.delete()
+            self._rc2 = None
+
+    def add_hard(self, clause: Sequence[int]) -> None:
+        self._rc2.add_clause(list(clause))
+
+    def add_soft(self, clause: Sequence[int], weight: int) -> None:
+        if weight > 0:
+            self._rc2.hard = False  # hardening from here on would not know this clause's weight
+            self._rc2.add_clause(list(clause), weight=weight)
+
+    @property
+    def lower_bound(self) -> int:
+        """The least cost any model can have, as far as the cores found so far prove."""
+        return self._rc2.cost
+
+    @property
+    def best_model(self) -> list[int] | None:
+        """The last model that passed ``verify`` (feasible; optimal once :meth:`optimum` returned)."""
+        return self._rc2.passed
 
     def optimum(self, budget: Budget | None = None) -> list[int] | None:
-        """An optimal model, or None when the hard clauses are unsatisfiable."""
+        """An optimal model, or None when the hard clauses are unsatisfiable. Out of budget:
+        :class:`Undecided`, with :attr:`best_model` and :attr:`lower_bound` for what was found."""
         rc2 = self._rc2
-        if budget is None or budget.deadline is None:
+        if budget is None or not budget.limited:
             return rc2.compute()
         model = budget.run(rc2, lambda: rc2.compute(expect_interrupt=True))
         if model is None and rc2.interrupted:
-            raise Undecided
+            raise budget.undecided()
         return model
 
 
-class _CountingRC2(RC2Stratified):
+class _LiveRC2(RC2Stratified):
+    verify: Callable[[list[int]], bool] | None = None
+    passed: list[int] | None = None
+
     def _call_oracle(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
         MaxSat.calls += 1
         return super()._call_oracle(assumptions, expect_interrupt)
+
+    def compute_(self):
+        while True:
+            settled = super().compute_()
+            if settled is not True:
+                return settled
+            model = self.oracle.get_model()
+            if self.verify is None or not self.verify(model):
+                self.passed = model
+                return True

@@ -1,0 +1,118 @@
+"""What a turn's single-card operations can make of each table meld: its *forms*.
+
+A table meld changes one card at a time (:mod:`solver.melding.table`), each step leaving a legal
+meld. Melds change independently of each other, so what a turn can do to one meld is the set of
+layouts reachable from it by operations with cards the turn may have — its forms — each with the
+cards it takes in (``played``) and gives out (``taken``), fixed by the layout alone, and one path
+of operations that reaches it. The turn model (:mod:`solver.melding.turnmodel`) chooses one form
+per table meld together with the new melds, in one SAT model.
+
+The cards a turn may have are the hand's and those an operation can take from the table; which
+those are depends on the cards at hand, so :func:`table_forms` grows the set to a fixpoint: the
+cards taken by the forms of the cards known so far, until no form takes a new one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.core.deck import Face
+from solver.melding.encode import Reading
+from solver.melding.points import meld_points
+from solver.melding.table import Move, Operation, Table, TableMeld
+from solver.sat.budget import Budget
+
+MAX_FORMS = 4000  # layouts of one meld, a guard against a pathological table (more: undecided)
+# Cards a form may play that another meld's form takes (a wild taken by 差し札 played into a
+# second meld by 抜き札, say): each one multiplies a meld's layouts by the table's wilds, so a
+# turn's forms play at most this many per meld; the hand's own cards are never limited.
+EXTRA_CAP = 1
+
+
+@dataclass(frozen=True)
+class Form:
+    """One table meld after the turn: its layout and reading, what it takes in and gives out, the
+    operations that make it, and what it adds to the owner's meld points."""
+
+    table: int  # which table meld
+    meld: TableMeld  # the layout after the turn
+    reading: Reading
+    path: tuple[Move, ...]  # the single-card operations from the meld as it stood (empty: unchanged)
+    played: tuple[Face, ...]  # cards the form holds that the meld did not (from the hand or the table)
+    taken: tuple[Face, ...]  # cards the meld held that the form does not (into the hand)
+    gain: int  # meld points the owner gains (negative: loses); 0 for another player's meld
+    restricted: frozenset[str]  # the operations' restrictions before one's own meld on this path
+
+    @property
+    def unchanged(self) -> bool:
+        return not self.path
+
+
+def _cards(meld: TableMeld) -> Counter:
+    return Counter(meld.all_cards)
+
+
+def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
+             ops: tuple[Operation, ...], budget: Budget, mine: bool, hand: Sequence[Face] = (),
+             extra_cap: int = 0) -> list[Form]:
+    """Every layout reachable from ``meld`` by operations whose played cards are the hand's or,
+    at most ``extra_cap`` of them, other ``available`` kinds (cards taken from other melds): a
+    breadth-first walk, each layout by a shortest path."""
+    start = table.reading(meld)
+    base_points = meld_points(start) if mine else 0
+    origin = _cards(meld)
+    in_hand = Counter(hand)
+    seen: dict[TableMeld, tuple[Move, ...]] = {meld: ()}
+    queue = deque([meld])
+    kinds = sorted(set(available) | set(hand))
+    copies = table.checker.ruleset.deck.copies
+    while queue:
+        budget.check()
+        current = queue.popleft()
+        if not table.touchable(current, phase):
+            continue
+        path = seen[current]
+        held = _cards(current)
+        played = Counter(f for m in path for f in m.played)
+        extras = sum((played - in_hand).values())
+        for face in kinds:
+            if held[face] >= copies.get(face, 0):  # every copy of it is in the meld already
+                continue
+            if played[face] >= in_hand[face] and extras >= extra_cap:  # no more cards from the table
+                continue
+            for op, played_now, taken, result, reading in table._legal(current, face, phase, ops):
+                if result in seen:
+                    continue
+                seen[result] = path + (Move(op, t, played_now, taken, result, reading),)
+                queue.append(result)
+                if len(seen) > MAX_FORMS:
+                    raise budget.undecided()
+    forms = []
+    for result, path in seen.items():
+        after = _cards(result)
+        reading = path[-1].reading if path else start
+        gain = meld_points(reading) - base_points if mine else 0
+        forms.append(Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
+                          tuple(sorted((origin - after).elements())), gain,
+                          frozenset(m.op.before_own_meld for m in path)))
+    return forms
+
+
+def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
+                ops: tuple[Operation, ...], budget: Budget,
+                extra_cap: int = EXTRA_CAP) -> tuple[list[list[Form]], list[Face]]:
+    """The forms of every table meld, and the cards operations may take from the table (beyond
+    the hand's): the forms of the hand's cards first, then — while that finds new cards to
+    take — forms that play up to ``extra_cap`` of the cards taken from other melds."""
+    extras: set[Face] = set()
+    cap = 0
+    while True:
+        forms = [forms_of(table, t, meld, sorted(extras), phase, ops, budget, meld.mine, hand, cap)
+                 for t, meld in enumerate(melds)]
+        taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
+        if taken <= extras or extra_cap == 0:
+            return forms, sorted(taken | extras)
+        extras |= taken
+        cap = extra_cap

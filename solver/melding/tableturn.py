@@ -1,0 +1,180 @@
+"""A turn with single-card table operations, as one model.
+
+What the turn can do to each table meld is a set of *forms* (:mod:`solver.melding.tableforms`);
+the turn model (:class:`~solver.melding.turnmodel.TurnModel`) chooses one form per table meld,
+the new melds (of the hand and of the cards the forms take) and the discard, in one SAT/MaxSAT
+model under one budget. The model counts cards, not order, so every turn it settles on is laid
+out as single steps in an order the rules allow (:func:`lay_out`): a 鳴き turn melds the claimed
+card first; before the player's own first meld, the operations forbidden then wait for a new
+meld, and a card an exchange takes is melded at once. A choice no order realises is forbidden
+as a whole and the solvers go on — part of verification, like an illegal candidate meld.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.core.deck import Face
+from solver.core.errors import MeldsError
+from solver.melding.checker import MeldChecker
+from solver.melding.encode import Reading
+from solver.melding.points import hand_points, meld_points
+from solver.melding.problem import Answer, Play, Problem
+from solver.melding.table import Operation, Table, TableMeld
+from solver.melding.tableforms import Form, table_forms
+from solver.melding.turn import TurnSolver
+from solver.sat.budget import Budget
+
+
+@dataclass(frozen=True)
+class Step:
+    """One play of the turn, in order."""
+
+    action: str  # "meld" for a new meld, or the operation's id
+    op: Operation | None
+    table: int | None  # which table meld (index into the problem's table)
+    played: tuple[Face, ...]  # hand cards put down
+    taken: tuple[Face, ...]  # cards taken into the hand
+    reading: Reading  # the meld as it stands after the step
+    result: TableMeld | None  # the table meld after an operation
+    points: int  # meld points the step adds for the player
+
+
+@dataclass(frozen=True)
+class NewMeld:
+    faces: tuple[Face, ...]
+    reading: Reading
+    points: int
+
+
+def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: Sequence[NewMeld],
+            start_points: Sequence[int]) -> list[Step] | None:
+    """The chosen forms' operations and the new melds as steps in an order the rules allow, or
+    None. Melds are independent, so each form's own path keeps its order; what is searched is
+    the interleaving (a depth-first search over a few items, failures remembered)."""
+    failed: set = set()
+
+    def search(at: tuple, made: frozenset, hand: Counter, own: bool, pending: tuple, claim: Face | None):
+        key = (at, made, tuple(sorted(hand.items())), own, pending, claim)
+        if key in failed:
+            return None
+        rest = [j for j in range(len(melds)) if j not in made]
+        if claim is not None or pending:  # a meld first, holding the card that must be melded now
+            must = {claim} if claim is not None else set(pending)
+            for j in rest:
+                faces = melds[j].faces
+                if must & set(faces) and not Counter(faces) - hand:
+                    left = list(pending)
+                    for f in faces:
+                        if f in left:
+                            left.remove(f)
+                    found = search(at, made | {j}, hand - Counter(faces), True, tuple(left), None)
+                    if found is not None:
+                        return [_meld_step(melds[j])] + found
+            failed.add(key)
+            return None
+        if all(i == len(form.path) for i, form in zip(at, forms)):
+            if not Counter(f for j in rest for f in melds[j].faces) - hand:  # the rest melded at the end
+                return [_meld_step(melds[j]) for j in rest]
+            failed.add(key)
+            return None
+        for n, (i, form) in enumerate(zip(at, forms)):
+            if i == len(form.path):
+                continue
+            move = form.path[i]
+            if Counter(move.played) - hand or (not own and move.op.before_own_meld == "forbidden"):
+                continue
+            waits = tuple(sorted(move.taken)) if (not own and move.op.before_own_meld == "meld-taken-at-once") else ()
+            found = search(at[:n] + (i + 1,) + at[n + 1:], made, hand - Counter(move.played) + Counter(move.taken),
+                           own, waits, None)
+            if found is not None:
+                before = form.path[i - 1].reading if i else None
+                gain = (meld_points(move.reading) - (meld_points(before) if before else start_points[n])
+                        if problem.table[form.table].mine else 0)
+                step = Step(move.op.id, move.op, move.table, move.played, move.taken, move.reading, move.result, gain)
+                return [step] + found
+        if not own:  # a meld of one's own first, to open the operations forbidden before it
+            for j in rest:
+                faces = melds[j].faces
+                if not Counter(faces) - hand:
+                    found = search(at, made | {j}, hand - Counter(faces), True, (), None)
+                    if found is not None:
+                        return [_meld_step(melds[j])] + found
+        failed.add(key)
+        return None
+
+    return search(tuple(0 for _ in forms), frozenset(), Counter(problem.hand), problem.has_melded, (), claim)
+
+
+def _meld_step(meld: NewMeld) -> Step:
+    return Step("meld", None, None, meld.faces, (), meld.reading, None, meld.points)
+
+
+class TableTurn(TurnSolver):
+    """The turn of a problem with table melds under a ruleset with operations (one model)."""
+
+    def __init__(self, problem: Problem, checker: MeldChecker, budget: Budget, operations: Sequence[Operation]):
+        self.table_judge = Table(checker)
+        for i, meld in enumerate(problem.table):
+            if self.table_judge.reading(meld) is None:
+                raise MeldsError(f"table meld {i + 1} is not a legal meld in its layout")
+        ops = tuple(op for op in operations if op.effect != "recall"
+                    and (op.turns is None or problem.turn in op.turns))
+        self.ops = ops
+        forms, extra = table_forms(self.table_judge, problem.table, problem.hand, problem.phase, ops, budget)
+        super().__init__(problem, checker, budget, forms=forms, extra=extra)
+        rule = self.rule
+        self.claim = problem.claimed if problem.turn == "claimed" and rule.claimed_in_new_meld else None
+        self._laid: dict = {}
+
+    def _chosen_forms(self, model: list[int]) -> list[tuple[Form, int]]:
+        true = {lit for lit in model if lit > 0}
+        return [(form, lit) for per_meld in self.form_lits for form, lit in per_meld
+                if lit in true and not form.unchanged]
+
+    def _learn(self, model: list[int], weights_matter: bool) -> bool:
+        """Verification, and then the order: a choice no order of steps realises is forbidden."""
+        if super()._learn(model, weights_matter):
+            return True
+        if self._steps(model) is None:
+            chosen = [lit for _, lit in self._chosen_forms(model)] + [o.var for o in self._chosen(model)]
+            self._add_hard([-lit for lit in chosen])
+            return True
+        return False
+
+    def _steps(self, model: list[int]) -> list[Step] | None:
+        forms = [form for form, _ in self._chosen_forms(model)]
+        melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
+        key = (tuple(id(f) for f in forms), tuple(sorted(o.var for o in self._chosen(model))))
+        if key not in self._laid:
+            starts = [meld_points(self.table_judge.reading(self.problem.table[f.table])) for f in forms]
+            self._laid[key] = lay_out(self.problem, self.claim, forms, melds, starts)
+        return self._laid[key]
+
+    def _decode(self, model: list[int], question: str) -> Answer:
+        steps = self._steps(model) or []
+        true = {lit for lit in model if lit > 0}
+        discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
+        hand = Counter(self.problem.hand)
+        for step in steps:
+            hand = hand - Counter(step.played) + Counter(step.taken)
+        if discard is not None:
+            hand[discard] -= 1
+        kept = sorted(hand.elements())
+        plays = [Play(s.played, s.reading, s.points, None) for s in steps if s.action == "meld"]
+        plays += [Play(s.played, s.reading, s.points, s.table) for s in steps if s.action == "layoff"]
+        answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept, steps=steps)
+        scores = {"meld_points": sum(s.points for s in steps), "hand_points": hand_points(self.rs, kept),
+                  "melds": sum(s.action == "meld" for s in steps)}
+        answer.score = {g.measure: scores[g.measure] for g in self.rs.objective} or scores
+        answer.phase_after = self.problem.phase
+        return self._stamp(answer)
+
+    def _why(self) -> dict:
+        """Cards that fit no new meld and no operation on the table."""
+        hand = set(self.problem.hand)
+        fits = {f for o in self.options if set(o.hand_faces) & hand and self._verify(o) for f in o.hand_faces}
+        fits |= {f for per_meld in self.forms for form in per_meld for f in form.played}
+        return {"no_meld": sorted(hand - fits), "core": []}

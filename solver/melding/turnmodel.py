@@ -1,0 +1,528 @@
+"""The model of one turn, built once: candidate melds as options, their cards counted per face,
+the turn rule, going out and each requirement under a literal of its own; live solvers over it,
+and what verification of the options they choose teaches them.
+
+Candidates are structural (:mod:`solver.melding.candidates`), so each option a solver picks is
+judged by :class:`MeldChecker` — the same rules as ``melds check``, ambiguity included — and its
+true points computed (:meth:`TurnModel._learn`). An illegal option is forbidden, a reading of
+another kind is recorded, an option worth less than its bound takes the difference back through
+a soft clause: all added to every live solver, whose search goes on from where it stood. Bounds
+only ever fall to the truth, so a fully verified optimum is optimal. :class:`~solver.melding.turn.TurnSolver`
+asks the questions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.core.deck import Face
+from solver.melding.candidates import Candidate, candidates
+from solver.melding.checker import MeldChecker
+from solver.melding.encode import Reading
+from solver.melding.problem import Problem, validate_problem
+from solver.melding.routes import GoOutRoute, Requirement
+from solver.melding.tableforms import Form
+from solver.sat import encodings
+from solver.sat.budget import Budget
+from solver.sat.encodings import TRUE, exact_counter
+from solver.sat.pool import VarPool
+from solver.sat.solvers import MaxSat, SatSolver
+
+
+@dataclass
+class _Optimiser:
+    """A live MaxSAT optimiser of one question, with what its soft clauses were given."""
+
+    maxsat: MaxSat
+    given: dict[int, int]  # option variable -> the meld points its soft clause weighs (unscaled)
+    levels: list[tuple[str, int, int]]  # per objective level: measure, total weight, scale
+
+    @property
+    def meld_scale(self) -> int:
+        return next((scale for measure, _, scale in self.levels if measure == "meld_points"), 1)
+
+
+@dataclass
+class _Option:
+    """A way to play some hand cards: a new meld or a lay-off (an extension of a table meld)."""
+
+    var: int
+    candidate: Candidate
+    hand_faces: tuple[Face, ...]
+    table: int | None
+    all_faces: tuple[Face, ...]
+    weight: int  # current meld-points bound
+    verified: bool = False
+    reading: Reading | None = None
+    first: bool = False  # counts toward the route's first requirement (Marriage: pure melds)
+    twin_of: "_Option | None" = None  # the same meld made once more: used only after its twin
+
+
+class TurnModel:
+    """One problem's model and its live solvers: one SAT solver for the yes/no questions (going
+    out, counting, why not, seeing), asked with assumptions, and one MaxSAT optimiser per
+    objective question, driven through all its rounds; nothing is rebuilt."""
+
+    def __init__(self, problem: Problem, checker: MeldChecker | None = None,
+                 budget: Budget | None = None, claim_met: bool = False, route: GoOutRoute | None = None,
+                 requirements: Sequence[Requirement] = (), forms: Sequence[Sequence[Form]] = (),
+                 extra: Sequence[Face] = ()):
+        """``forms``: with table operations, what each table meld may become
+        (:func:`~solver.melding.tableforms.table_forms`), one chosen per meld; ``extra``: the cards
+        those forms may take from the table, beyond the hand's."""
+        self.forms = [list(per_meld) for per_meld in forms]
+        self.claim_met = claim_met  # a claimed turn whose claimed card is already melded
+        self.route = route  # a way to go out, or None: every kind, every card
+        self.requirements = tuple(requirements)  # melds to show instead of going out (see())
+        self.seeing = bool(self.requirements)
+        self.problem = problem
+        rs = problem.ruleset
+        self.rs = rs
+        self.checker = checker or MeldChecker(rs)
+        self.own_checker = checker is None
+        self.budget = budget or Budget()
+        self.calls0 = self.checker.sat_calls
+        self.maxsat_calls0 = MaxSat.calls
+        self.sat_calls = 0
+        self.rule = rs.turn_rule(problem.turn)
+        self.layoff_rule = rs.layoff_rule()
+        self._validate()
+        self.count = Counter(problem.hand)
+        # the most copies of each card the turn may hold: the hand's, and every form that takes it
+        self.supply_top = Counter(self.count)
+        for per_meld in self.forms:
+            most: Counter = Counter()
+            for form in per_meld:
+                most |= Counter(form.taken)
+            self.supply_top.update(most)
+        self.faces = sorted(set(self.count) | set(extra) | set(self.supply_top))
+        self.pool = VarPool()
+        self.goal = self.pool.new()  # assumed (or asserted) when the question is going out
+        self.options: list[_Option] = []
+        self.forbidden: set[int] = set()
+        self._table_cache: dict[int, int] = {}
+        self._collect_options()
+        self.clauses: list[list[int]] | None = None  # the model, built on the first question
+        self._sat: SatSolver | None = None
+        self._optimisers: dict[str, _Optimiser] = {}
+
+    def close(self) -> None:
+        if self._sat is not None:
+            self._sat.close()
+        for opt in self._optimisers.values():
+            opt.maxsat.close()
+        if self.own_checker:
+            self.checker.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _validate(self) -> None:
+        validate_problem(self.problem, self.checker, self.claim_met)
+
+    def _kinds(self):
+        phase = self.problem.phase
+        allowed = self._route_kinds()
+        return [k for k in self.rs.kinds if (phase is None or k.phase in (None, phase))
+                and (allowed is None or k.id in allowed)]
+
+    def _route_kinds(self) -> set | None:
+        if self.seeing:
+            return {k for req in self.requirements for k in req.kinds}
+        return set(self.route.kinds) if self.route is not None else None
+
+    def _first_kinds(self) -> frozenset:
+        return self.route.first_kinds if self.route is not None and self.route.first_kinds else frozenset()
+
+    def _collect_options(self) -> None:
+        hand = [f for f in self.faces for _ in range(self.supply_top[f])]  # the table's cards too
+        kinds = self._kinds()
+        gate = self.checker.gate
+        for cand in candidates(self.rs, hand, kinds, params=self.problem.params, gate=gate):
+            faces = tuple(hand[i] for i in cand.cards)
+            self._add_option(cand, faces, None, faces)
+        if self.layoff_rule is None or self.forms:  # with operations, a lay-off is a form
+            return
+        for t_index, table in enumerate(self.problem.table):
+            self.budget.check()
+            pool = list(table.faces) + hand
+            required = range(len(table.faces))
+            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate):
+                played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
+                self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
+
+    def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
+        """One option per time the meld can be made: with several copies of its cards (two or three
+        decks) the same meld may be made twice. Later copies need the earlier ones (so copies
+        of one meld are interchangeable in one order only: the symmetry is broken)."""
+        need = Counter(hand_faces)
+        times = 1 if table is not None else min(self.supply_top[f] // k for f, k in need.items())
+        previous = None
+        for _ in range(times):
+            option = _Option(self.pool.new(), cand, hand_faces, table, all_faces, cand.bound,
+                             first=bool(cand.kinds & self._first_kinds()), twin_of=previous)
+            self.options.append(option)
+            previous = option
+
+    def _verify(self, opt: _Option) -> bool:
+        """Judge an option with the checker; record its true points. False if illegal."""
+        if opt.twin_of is not None and not opt.verified:
+            legal = self._verify(opt.twin_of)
+            twin = opt.twin_of
+            opt.verified, opt.reading, opt.weight, opt.first = True, twin.reading, twin.weight, twin.first
+            if not legal:
+                self.forbidden.add(opt.var)
+            return legal
+        if not opt.verified:
+            self.budget.check()
+            verdict, points = self.checker.best_points(opt.all_faces, phase=self.problem.phase,
+                                                       params=self.problem.params)
+            opt.verified = True
+            allowed = self._route_kinds()
+            if not verdict.legal or (allowed is not None and verdict.reading.kind.id not in allowed):
+                self.forbidden.add(opt.var)
+                opt.reading = None
+                return False
+            opt.reading = verdict.reading
+            opt.first = verdict.reading.kind.id in self._first_kinds()
+            if opt.table is None:
+                opt.weight = points
+            elif self.problem.table[opt.table].mine:  # what the lay-off adds to one's own meld
+                opt.weight = max(0, points - self._table_points(opt.table))
+            else:  # points of others' melds are theirs
+                opt.weight = 0
+        return opt.var not in self.forbidden
+
+    def _table_points(self, t: int) -> int:
+        if t not in self._table_cache:
+            self._table_cache[t] = self.checker.best_points(self.problem.table[t].faces,
+                                                            phase=self.problem.phase)[1]
+        return self._table_cache[t]
+
+    def _learn(self, model: list[int], weights_matter: bool) -> bool:
+        """Verify the options a model chose; tell every live solver what that taught. True when
+        the model no longer stands (an option was illegal, or read as another kind than the
+        model counted it; with ``weights_matter``, worth less than its bound)."""
+        true = {lit for lit in model if lit > 0}
+        changed = False
+        for o in self.options:
+            if o.var not in true or o.verified:
+                continue
+            bound = o.weight
+            if not self._verify(o):
+                self._add_hard([-o.var])
+                changed = True
+                continue
+            if o.weight < bound:
+                self._lowered(o)
+                changed |= weights_matter
+            first = self._first_lit.get(o.var)
+            if first is not None and not o.first:
+                self._add_hard([-first])
+                changed |= first in true
+            needs = o.reading.kind.phase
+            if needs is not None and needs in self.phase_lit:
+                self._add_hard([-o.var, self.phase_lit[needs]])
+                changed |= self.phase_lit[needs] not in true
+            for i, member in self._members.get(o.var, ()):
+                if o.reading.kind.id not in self.requirements[i].kinds:
+                    self._add_hard([-member])
+                    changed |= member in true
+        return changed
+
+    def _add_hard(self, clause: list[int]) -> None:
+        """A clause learnt after the build: into the model and every live solver."""
+        self.clauses.append(clause)
+        if self._sat is not None:
+            self._sat.add(clause)
+        for opt in self._optimisers.values():
+            opt.maxsat.add_hard(clause)
+
+    def _lowered(self, o: _Option) -> None:
+        """An option's true weight is below the bound its soft clause was given: a soft clause on
+        its negation takes the difference back (choosing it now gains only its true weight)."""
+        for opt in self._optimisers.values():
+            given = opt.given.get(o.var)
+            if given is not None and given > o.weight:
+                opt.maxsat.add_soft([-o.var], (given - o.weight) * opt.meld_scale)
+                opt.given[o.var] = o.weight
+
+    def _build(self) -> None:
+        """The turn's clauses, once: every option (its card uses counted per face), the discard
+        and the turn rule; going out guarded by ``self.goal`` and each requirement by its
+        selector, so that every question is a set of assumptions on the same clauses."""
+        if self.clauses is not None:
+            return
+        p, rule, pool = self.problem, self.rule, self.pool
+        options = self.options
+        clauses: list[list[int]] = [[-o.var] for o in options if o.var in self.forbidden]
+        clauses += [[-o.var, o.twin_of.var] for o in options if o.twin_of is not None]
+        discard = self.discard_lit = {f: pool.new() for f in self.faces}
+        d_lits = self.d_lits = list(discard.values())
+        uses: dict[Face, list[int]] = {f: [] for f in self.faces}
+        for o in options:
+            if o.var not in self.forbidden:
+                for f in o.hand_faces:
+                    uses[f].append(o.var)
+        releases = self._form_clauses(clauses, uses)
+        accounted: dict[Face, list[int]] = {}
+        self.supply: dict[Face, list] = {}
+        for face in self.faces:
+            self.budget.check()
+            held, top = self.count[face], self.supply_top[face]
+            melded = exact_counter(uses[face], top + 1, pool, clauses)  # melded[k]: >= k copies melded
+            # supply[k]: at least k copies in hand — the held ones, and those forms take from the table
+            supply = [TRUE] * (held + 1) + [None] * (top + 1 - held)
+            if releases.get(face):
+                supply[held + 1:] = exact_counter(releases[face], top - held, pool, clauses)[1:] + [None]
+            self.supply[face] = supply
+            for k in range(held + 1, top + 2):  # no more copies melded than there are
+                if melded[k] is not None:
+                    clauses.append([-melded[k]] + ([supply[k]] if supply[k] is not None else []))
+            d = discard[face]
+            for k in range(top + 1):  # a discard needs a copy not melded
+                if melded[k] is not None and supply[k + 1] is not TRUE:
+                    clauses.append([-d] + ([-melded[k]] if melded[k] is not TRUE else [])
+                                   + ([supply[k + 1]] if supply[k + 1] is not None else []))
+            acc = []
+            for k in range(1, top + 1):
+                # copy k is accounted for: k copies melded, or k-1 melded and one discarded
+                either = [] if melded[k] is None else [melded[k]]
+                prev = melded[k - 1]
+                if prev is TRUE:
+                    either.append(d)
+                elif prev is not None:
+                    both = pool.new()
+                    clauses += [[-both, d], [-both, prev], [both, -d, -prev]]
+                    either.append(both)
+                a = pool.new()
+                clauses.append([-a] + either)
+                clauses += [[a, -lit] for lit in either]
+                acc.append(a)
+                if rule.discard == "optional" and supply[k] is not None:  # a discard exactly when a copy would stay
+                    clauses.append(([-supply[k]] if supply[k] is not TRUE else []) + d_lits
+                                   + ([melded[k]] if melded[k] is not None else []))
+            accounted[face] = acc
+        self.accounted = accounted
+        live = [o for o in options if o.var not in self.forbidden]
+        if rule.discard == "none":
+            clauses += [[-d] for d in d_lits]
+        else:
+            clauses += encodings.at_most(d_lits, 1, pool)
+            if rule.discard == "required":
+                clauses.append(d_lits)
+        if p.turn == "claimed" and p.claimed is not None:
+            if rule.claimed_not_discarded and self.count[p.claimed] == 1:
+                clauses.append([-discard[p.claimed]])
+            if rule.claimed_in_new_meld:
+                clauses.append([o.var for o in live if o.table is None and p.claimed in o.hand_faces])
+        if rule.max_new_melds is not None:
+            clauses += encodings.at_most([o.var for o in live if o.table is None], rule.max_new_melds, pool)
+        for t in range(len(p.table)):  # one extension per table meld
+            exts = [o.var for o in live if o.table == t]
+            if len(exts) > 1:
+                clauses += encodings.at_most(exts, 1, pool)
+        if self.layoff_rule is not None and self.layoff_rule.requires_own_meld and not p.has_melded:
+            own = [o.var for o in live if o.table is None or p.table[o.table].mine]
+            for o in live:
+                if o.table is not None and not p.table[o.table].mine:
+                    clauses.append([-o.var] + own)
+        if (self.route is None or self.route.all_cards) and not self.seeing:
+            for face, acc in accounted.items():  # going out: every copy there is, accounted for
+                supply = self.supply[face]
+                clauses += [[-self.goal, a] + ([-supply[k]] if supply[k] is not TRUE else [])
+                            for k, a in enumerate(acc, 1)]
+        clauses += self._phase_clauses(live)
+        self._first_lit: dict[int, int] = {}
+        self._members: dict[int, list[tuple[int, int]]] = {}
+        self.requirement_lits: list[int] = []
+        if self.seeing:
+            clauses += self._requirement_clauses(live)
+        elif self.route is not None:
+            clauses += self._route_clauses(live)
+        self.clauses = clauses
+
+    def _form_clauses(self, clauses: list[list[int]], uses: dict[Face, list[int]]) -> dict[Face, list[int]]:
+        """One form per table meld (its literal in ``self.form_lits``); the cards a form plays
+        join ``uses``; the cards it takes are returned per face (they add to the hand). Before
+        the player's own first meld, a form whose operations need one needs a new meld this turn
+        (made first; the order is checked when the turn is laid out)."""
+        releases: dict[Face, list[int]] = {}
+        self.form_lits: list[list[tuple[Form, int]]] = []
+        new_melds = [o.var for o in self.options if o.table is None and o.var not in self.forbidden]
+        for per_meld in self.forms:
+            lits = [(form, self.pool.new()) for form in per_meld]
+            self.form_lits.append(lits)
+            clauses.append([lit for _, lit in lits])
+            clauses += encodings.at_most_one([lit for _, lit in lits], self.pool)
+            for form, lit in lits:
+                for f in form.played:
+                    uses[f].append(lit)
+                for f in form.taken:
+                    releases.setdefault(f, []).append(lit)
+                if not self.problem.has_melded and form.restricted - {"allowed"}:
+                    clauses.append([-lit] + new_melds)
+        return releases
+
+    def _phase_clauses(self, live: list[_Option]) -> list[list[int]]:
+        """With the field's phase not given, a turn still happens in one phase: melds bound to a
+        phase (相生 chains in 陽場, 相克 in 陰場) need its literal, and at most one is true. An
+        option readable both ways learns its phase when verified."""
+        self.phase_lit: dict[str, int] = {}
+        if self.problem.phase is not None:
+            return []
+        bound = {k.id: k.phase for k in self.rs.kinds if k.phase is not None}
+        if not bound:
+            return []
+        self.phase_lit = {phase: self.pool.new() for phase in sorted(set(bound.values()))}
+        clauses = encodings.at_most_one(list(self.phase_lit.values()), self.pool)
+        for o in live:
+            phases = {bound.get(k) for k in self._kinds_of(o)}
+            if None not in phases:  # every reading is phase-bound
+                clauses.append([-o.var] + [self.phase_lit[ph] for ph in sorted(phases)])
+        return clauses
+
+    def phase_of(self, model: list[int]) -> str | None:
+        """The phase a model's turn was played in (None: it needs none)."""
+        true = {lit for lit in model if lit > 0}
+        return next((ph for ph, lit in self.phase_lit.items() if lit in true), None)
+
+    def _route_clauses(self, live: list[_Option]) -> list[list[int]]:
+        """The route's counts when going out: so many melds, so many of the first kinds (counting
+        the player's melds already shown). An option that may read as a first kind counts through
+        its own literal, which verification turns off when it reads otherwise."""
+        route, goal, pool = self.route, self.goal, self.pool
+        shown_kinds = [self._shown_kind(m) for m in self.problem.shown]
+        clauses: list[list[int]] = []
+        if route.melds:
+            clauses += self._at_least([o.var for o in live], route.melds - len(shown_kinds), goal)
+        if route.first_kinds:
+            for o in live:
+                if o.first:
+                    lit = self._first_lit[o.var] = pool.new()
+                    clauses.append([-lit, o.var])
+            shown = sum(k in route.first_kinds for k in shown_kinds)
+            clauses += self._at_least(list(self._first_lit.values()), route.first_count - shown, goal)
+        return clauses
+
+    def _requirement_clauses(self, live: list[_Option]) -> list[list[int]]:
+        """Each requirement under its selector: exactly the melds it asks for are shown, and
+        nothing else."""
+        pool = self.pool
+        shown_kinds = [self._shown_kind(m) for m in self.problem.shown]
+        clauses: list[list[int]] = []
+        for i, req in enumerate(self.requirements):
+            select = pool.new()
+            self.requirement_lits.append(select)
+            need = max(0, req.count - sum(k in req.kinds for k in shown_kinds))
+            members = []
+            for o in live:
+                if self._kinds_of(o) & req.kinds:
+                    member = pool.new()
+                    self._members.setdefault(o.var, []).append((i, member))
+                    clauses += [[-member, o.var], [-select, -o.var, member]]
+                    members.append(member)
+                else:
+                    clauses.append([-select, -o.var])
+            if need > len(members):
+                clauses.append([-select])  # not enough candidate melds
+            elif need == 0:
+                clauses += [[-select, -m] for m in members]
+            else:
+                clauses += [[-select] + c for c in encodings.exactly(members, need, pool)]
+        return clauses
+
+    def _at_least(self, lits, k: int, guard: int | None = None) -> list:
+        if k <= 0:
+            return []
+        if len(lits) < k:
+            return [[-guard]] if guard else [[]]
+        enc = encodings.at_least(lits, k, self.pool)
+        return [([-guard] if guard else []) + c for c in enc]
+
+    def _kinds_of(self, o: _Option) -> frozenset:
+        """The kinds an option is read as: the verdict's once verified, else structural."""
+        return frozenset([o.reading.kind.id]) if o.reading is not None else o.candidate.kinds
+
+    def _shown_kind(self, faces) -> str | None:
+        verdict = self.checker.check(faces, explain=False, params=self.problem.params)
+        return verdict.reading.kind.id if verdict.legal else None
+
+    def _objective(self) -> tuple[list[tuple[list[int], int]], dict[int, int], list[tuple[str, int, int]]]:
+        """Soft clauses (clause, weight), lexicographic over the ruleset's objective levels by
+        scaling; the weight each option was given at the meld-points level; and per level
+        (measure, total unscaled weight, scale)."""
+        levels = []
+        for goal in self.rs.objective:
+            if goal.measure == "meld_points":
+                levels.append(("meld_points", [([o.var], o.weight) for o in self.options
+                                               if o.var not in self.forbidden and o.weight > 0]))
+            elif goal.measure == "hand_points":  # a copy there is and not accounted for
+                levels.append(("hand_points", [([a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
+                                                self.rs.points(face))
+                                               for face, acc in self.accounted.items()
+                                               for k, a in enumerate(acc, 1) if self.rs.points(face) > 0]))
+            elif goal.measure == "melds":
+                levels.append(("melds", [([o.var], 1) for o in self.options if o.var not in self.forbidden]))
+        soft, given, scales = [], {}, []
+        scale = 1
+        for measure, level in reversed(levels):
+            if measure == "meld_points":
+                given = {clause[0]: w for clause, w in level}
+                level = level + self._form_gains()
+            soft += [(clause, w * scale) for clause, w in level]
+            total = sum(w for _, w in level)
+            scales.insert(0, (measure, total, scale))
+            scale *= total + 1
+        return soft, given, scales
+
+    def _form_gains(self) -> list[tuple[list[int], int]]:
+        """Meld points a form adds to (or takes from) the player's own melds, as soft clauses:
+        a gain on choosing it, a loss on not choosing it (the same order of turns)."""
+        out = []
+        for per_meld in self.form_lits:
+            for form, lit in per_meld:
+                if form.gain > 0:
+                    out.append(([lit], form.gain))
+                elif form.gain < 0:
+                    out.append(([-lit], -form.gain))
+        return out
+
+    def _live(self) -> SatSolver:
+        """The live SAT solver over the model."""
+        self._build()
+        if self._sat is None:
+            self._sat = SatSolver(self.clauses)
+        return self._sat
+
+    def _satisfy(self, assumptions: Sequence[int] = ()) -> list[int] | None:
+        """A model under ``assumptions`` whose every option is verified legal, or None."""
+        solver = self._live()
+        while True:
+            self.sat_calls += 1
+            if not solver.solve(assumptions, self.budget):
+                return None
+            model = solver.model()
+            if not self._learn(model, weights_matter=False):
+                return model
+
+    def _chosen(self, model: list[int]) -> list[_Option]:
+        true = {lit for lit in model if lit > 0}
+        return [o for o in self.options if o.var in true]
+
+    def _optimiser(self, mode: str) -> "_Optimiser | None":
+        """The live optimiser of a mode ("any" turn, or going "out"); None: nothing to weigh."""
+        self._build()
+        if mode not in self._optimisers:
+            soft, given, levels = self._objective()
+            if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
+                return None
+            hard = self.clauses + ([[self.goal]] if mode == "out" else [])
+            maxsat = MaxSat(hard, soft, top=self.pool.top, verify=lambda model: self._learn(model, True))
+            self._optimisers[mode] = _Optimiser(maxsat, given, levels)
+        return self._optimisers[mode]
