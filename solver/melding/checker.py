@@ -205,6 +205,26 @@ class MeldChecker:
         could_be = self._could_be(best) if explain else {}
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
 
+    def reads_in_family(self, faces: Sequence[Face], family: str, phase: str | None = None,
+                        ordered: bool = True) -> bool:
+        """Can a kind of ``family`` read these cards at all (ambiguity and vetoes aside)? A cheap
+        first question for a search whose results must stay in a family (a table operation that
+        may not change a meld's kind): most results are no meld, and this asks only the family's
+        kinds, one SAT call each, before :meth:`check` asks them all."""
+        cards = as_cards(tuple(faces))
+        for kind in self.ruleset.kinds:
+            if kind.family != family or not kind.size_ok(len(cards)) or \
+                    (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
+                continue
+            query = self._query(kind, cards, ordered)
+            if query is None:
+                continue
+            model, _, base, layouts = query
+            relaxed = model.selectors(relaxed={"distinguish"})
+            if any(model.solve(base + relaxed + layout) for layout in layouts):
+                return True
+        return False
+
     def best_points(self, faces: Sequence[Face], phase: str | None = None,
                     limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:
         """The verdict, and for a legal meld the most meld points any of its readings earns (the

@@ -107,6 +107,7 @@ class Table:
     def __init__(self, checker: MeldChecker):
         self.checker = checker
         self._verdicts: dict = {}
+        self._families: dict = {}
         self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
@@ -147,13 +148,22 @@ class Table:
             before = self.reading(meld)
             found = []
             for op in ops:
+                same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
                 for played, taken, result, slot in self._effect(op, meld, before, [face]):
+                    if same_family and not self._in_family(result.faces, before.kind.family, phase):
+                        continue  # no meld of its family: it could not stay one (most results)
                     verdict = self.verdict(result.faces, phase)
                     if (verdict.legal and self._kind_change_ok(op, meld, before, verdict.reading)
                             and self._roles_ok(op, result, verdict.reading, slot)):
                         found.append((op, played, taken, result, verdict.reading))
             self._moves[key] = found
         return self._moves[key]
+
+    def _in_family(self, faces: tuple[Face, ...], family: str, phase: str | None) -> bool:
+        key = (faces, family, phase)
+        if key not in self._families:
+            self._families[key] = self.checker.reads_in_family(faces, family, phase)
+        return self._families[key]
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
         if before.kind.family == after.kind.family or op.kind_change == "any":

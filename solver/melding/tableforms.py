@@ -102,10 +102,11 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
                 ops: tuple[Operation, ...], budget: Budget,
-                extra_cap: int = EXTRA_CAP) -> tuple[list[list[Form]], list[Face]]:
+                extra_cap: int | None = None) -> tuple[list[list[Form]], list[Face]]:
     """The forms of every table meld, and the cards operations may take from the table (beyond
     the hand's): the forms of the hand's cards first, then — while that finds new cards to
     take — forms that play up to ``extra_cap`` of the cards taken from other melds."""
+    extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     extras: set[Face] = set()
     cap = 0
     while True:
