@@ -1,0 +1,146 @@
+"""The compact slot model against the candidate-set model and the MeldChecker, under every option
+of the Rummikub ruleset (run-wrap, more jokers, more copies, a higher initial meld, no jokers):
+
+* the direct set reader (sets.read_set) says legal exactly when ``melds check`` does, with the same
+  best value;
+* on random reachable positions both turn models agree on the best turn (tiles placed, value
+  placed) and on going out, for players who have melded and for the initial meld; every
+  arrangement the slot model gives is re-checked set by set with the MeldChecker, tile by tile
+  against the table and the rack.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from profiles import examples
+
+from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+from solver.games.rummikub.arrange import solve_turn
+from solver.games.rummikub.sets import SetCatalogue
+
+VARIANTS = [{}, {"wrap": True}, {"jokers": 4}, {"tile-copies": 3}, {"jokers": 3, "wrap": True},
+            {"initial-meld": 50}, {"jokers": 0}, {"tile-copies": 1, "jokers": 1}]
+IDS = ["standard", "wrap", "jokers-4", "copies-3", "jokers-3-wrap", "initial-50", "no-jokers", "copies-1"]
+
+
+def game_of(options: dict):
+    return load_game(load_ruleset("rummikub", options))
+
+
+def tiles_of(game) -> tuple[list, object]:
+    copies = game.ruleset.deck.copies
+    box = [f for f, n in copies.items() for _ in range(n)]
+    joker = next((f for f in copies if f.rank is None), None)
+    return box, joker
+
+
+def random_set(rng: random.Random, game, joker) -> list:
+    """A likely set: a group or a run (round the corner too), sometimes with jokers."""
+    faces = {(f.suit, f.rank): f for f in game.ruleset.deck.copies if f.rank is not None}
+    colours = sorted({s for s, _ in faces})
+    ranks = [str(n) for n in range(1, 14)]
+    if rng.random() < 0.5:
+        rank = rng.choice(ranks)
+        tiles = [faces[(c, rank)] for c in rng.sample(colours, rng.choice([3, 4]))]
+    else:
+        colour, length, start = rng.choice(colours), rng.randint(3, 6), rng.randrange(13)
+        tiles = [faces[(colour, ranks[(start + i) % 13])] for i in range(length)]
+    if joker is not None:
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            tiles[rng.randrange(len(tiles))] = joker
+    return tiles
+
+
+def position(rng: random.Random, game, table_tiles: int, rack_tiles: int):
+    box, joker = tiles_of(game)
+    left = Counter(box)
+    table = []
+    for _ in range(200):
+        if sum(len(s) for s in table) >= table_tiles:
+            break
+        tiles = random_set(rng, game, joker)
+        need = Counter(tiles)
+        if all(left[f] >= n for f, n in need.items()) and game.checker.check(tiles, explain=False).legal:
+            left -= need
+            table.append(tiles)
+    rest = list(left.elements())
+    on_table = {f.suit for s in table for f in s} | {f.rank for s in table for f in s}
+    near = [f for f in rest if f.rank is None or f.suit in on_table or f.rank in on_table]
+    pool = near if len(near) >= rack_tiles and rng.random() < 0.7 else rest
+    return rng.sample(pool, min(rack_tiles, len(pool))), table
+
+
+def verify(game, hand, table, answer, melded: bool) -> None:
+    """Every set legal by the MeldChecker; the table after = the table before + the tiles placed,
+    which came from the rack; before the initial meld the old sets stand as they were."""
+    after = [list(s.faces) for s in answer.table]
+    assert all(game.checker.check(s, explain=False).legal for s in after), after
+    before = Counter(f for s in table for f in s)
+    placed = Counter(answer.placed)
+    assert Counter(f for s in after for f in s) == before + placed
+    assert not placed - Counter(hand)
+    if not melded:
+        old = Counter(tuple(sorted(f.index for f in s)) for s in table)
+        assert not old - Counter(tuple(sorted(f.index for f in s)) for s in after)
+        new_value = sum(s.value for s in answer.new_sets)
+        assert not answer.placed or new_value >= game.rules.initial_meld
+
+
+def compare(options: dict, seed: int, table_tiles: int, rack_tiles: int) -> None:
+    game = game_of(options)
+    rng = random.Random(seed)
+    hand, table = position(rng, game, table_tiles, rack_tiles)
+    melded = seed % 3 != 0
+    args = (game.catalogue, hand, table if melded else table[:2], melded, game.rules.initial_meld)
+    table = args[2]
+    ours = solve_turn(*args, "best")
+    theirs = solve_turn(*args, "best", by_sets=True)
+    key = (len(ours.placed), ours.value_placed, ours.found)
+    assert key == (len(theirs.placed), theirs.value_placed, theirs.found), (options, hand, table, melded)
+    verify(game, hand, table, ours, melded)
+    out = solve_turn(*args, "go-out")
+    assert out.found == ours.found, (options, hand, table, melded)
+    if out.found:
+        verify(game, hand, table, out, melded)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+@pytest.mark.parametrize("seed", range(examples(4)))
+def test_the_slot_model_agrees_with_the_candidate_model(options, seed):
+    compare(options, seed, 9, 5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+@pytest.mark.parametrize("seed", range(100, 100 + examples(60)))
+def test_the_slot_model_agrees_with_the_candidate_model_at_length(options, seed):
+    compare(options, seed, random.Random(seed).randint(3, 18), random.Random(-seed).randint(2, 8))
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+def test_the_set_reader_agrees_with_melds_check(options):
+    """Sets read directly (the slot model's rulesets) against the MeldChecker: legal the same,
+    laid out for the same value."""
+    game = game_of(options)
+    assert game.catalogue.shape is not None
+    by_checker = SetCatalogue(game.ruleset, game.checker)
+    by_checker.shape = None
+    rng = random.Random(7)
+    box, joker = tiles_of(game)
+    legal = 0
+    for _ in range(examples(400)):
+        tiles = random_set(rng, game, joker) if rng.random() < 0.6 else rng.sample(box, rng.randint(1, 6))
+        if rng.random() < 0.3:  # break it a little
+            tiles[rng.randrange(len(tiles))] = rng.choice(box)
+        if any(n > game.ruleset.deck.copies[f] for f, n in Counter(tiles).items()):
+            continue
+        ours, theirs = game.catalogue.lookup(tiles), by_checker.lookup(tiles)
+        assert (ours is None) == (theirs is None), (options, tiles)
+        if ours is not None:
+            legal += 1
+            assert ours.value == theirs.value, (options, tiles)
+    assert legal > examples(400) // 10
