@@ -3,6 +3,7 @@ of the Rummikub ruleset (run-wrap, more jokers, more copies, a higher initial me
 
 * the direct set reader (sets.read_set) says legal exactly when ``melds check`` does, with the same
   best value;
+* an undecided turn (the budget out) keeps the best arrangement found and the bounds it proves;
 * on random reachable positions both turn models agree on the best turn (tiles placed, value
   placed) and on going out, for players who have melded and for the initial meld; every
   arrangement the slot model gives is re-checked set by set with the MeldChecker, tile by tile
@@ -11,16 +12,21 @@ of the Rummikub ruleset (run-wrap, more jokers, more copies, a higher initial me
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
 import pytest
+from clirun import run
 from profiles import examples
 
+from solver.core.errors import Undecided
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
+from solver.games.rummikub import tables
 from solver.games.rummikub.arrange import solve_turn
 from solver.games.rummikub.sets import SetCatalogue
+from solver.sat.solvers import SatSolver
 
 VARIANTS = [{}, {"wrap": True}, {"jokers": 4}, {"tile-copies": 3}, {"jokers": 3, "wrap": True},
             {"initial-meld": 50}, {"jokers": 0}, {"tile-copies": 1, "jokers": 1}]
@@ -144,3 +150,41 @@ def test_the_set_reader_agrees_with_melds_check(options):
             legal += 1
             assert ours.value == theirs.value, (options, tiles)
     assert legal > examples(400) // 10
+
+
+HAND, TABLE = "r10 r11 J k2 b3", ["all: r7 r8 r9", "all: k5 b5 o5"]
+
+
+def test_an_undecided_turn_says_what_it_knows():
+    """Out of time before any answer: exit 3, undecided, and the bounds known (none placed yet,
+    at most the whole rack)."""
+    args = ["solve", "-r", "rummikub", "--hand", HAND, "--has-melded", "--best", "--max-seconds", "0.000001"]
+    for s in TABLE:
+        args += ["--table", s]
+    result = run(*args, "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 3 and data["undecided"] and data["solvable"] is None
+    assert data["bounds"] == {"tiles_placed": {"at_least": 0, "at_most": 5}, "value_placed": None}
+    assert "at most 5" in run(*args).stdout
+
+
+class StopsAtThirdCall(SatSolver):
+    def solve(self, assumptions=(), budget=None):
+        if self.calls >= 2:
+            self.calls += 1
+            raise Undecided
+        return super().solve(assumptions, budget)
+
+
+def test_a_turn_cut_short_keeps_the_best_arrangement_found(monkeypatch):
+    """The time runs out after a first arrangement (the whole rack refuted, then one model): the
+    answer is that arrangement, legal, with the bounds it proves."""
+    monkeypatch.setattr(tables, "SatSolver", StopsAtThirdCall)
+    game = game_of({})
+    catalogue = SetCatalogue(game.ruleset, game.checker)  # its own live solver
+    hand = game.notation.parse_many(HAND)
+    table = [game.notation.parse_many(s.split(":")[1]) for s in TABLE]
+    answer = solve_turn(catalogue, hand, table, True, 30, "best")
+    assert answer.found is None and answer.bounds.tiles == (len(answer.placed), 5) and answer.bounds.value is None
+    verify(game, hand, table, answer, True)
+    assert len(solve_turn(game.catalogue, hand, table, True, 30, "best").placed) == 3  # k2 and b3 stay

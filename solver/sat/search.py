@@ -156,18 +156,25 @@ class Optimum:
 
 def maximise(solver: SatSolver, assumptions: Sequence[int], at_least: Callable[[int], int | None],
              measure: Callable[[list[int]], int], high: int, budget: Budget | None = None,
-             first: list[int] | None = None) -> Optimum:
+             first: list[int] | None = None, hope: bool = False) -> Optimum:
     """The most ``measure`` (an objective read off a model) under ``assumptions``, by a
     model-improving linear search on the live ``solver``: each round asks for a model better than
     the best so far through ``at_least(k)`` — a literal forcing the objective to at least k (None:
     k cannot be reached; :data:`TRUE`: every model reaches it) — until the solver says no, which
     proves the optimum. ``high`` is a known upper bound. ``first``: a model already found under
-    these assumptions (saves the first call). When the budget runs out the answer holds the best
+    these assumptions (saves the first call). ``hope``: ask for ``high`` first — one call when the
+    best is the most there can be (a rack that goes out), one refutation more when it is not. When the budget runs out the answer holds the best
     model so far and the interval the optimum lies in (``decided`` False) instead of raising; with
     no model at all, ``value`` is None (and ``decided`` tells "none exists" from "time ran out")."""
     calls = 0
     model = first
     try:
+        top = at_least(high) if hope and model is None else None
+        if top is not None:
+            calls += 1
+            if solver.solve([*assumptions, top] if top != TRUE else assumptions, budget):
+                model = solver.model()
+                return Optimum(measure(model), model, high, high, True, calls)
         if model is None:
             calls += 1
             if not solver.solve(assumptions, budget):

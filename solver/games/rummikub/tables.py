@@ -4,8 +4,9 @@ The model is built once per game; one solver holds it for turns after the initia
 made on first need, adds the initial meld's points. A turn is only assumptions: each face's copies
 on the table stay (``placed[face][t]``) and no more go down than the table and the rack hold
 (``-placed[face][t + r + 1]``). The best turn is then two linear searches on the same solver
-(:func:`solver.sat.search.maximise`): the most rack tiles, climbing the model's count of tiles on
-the table; then, with that count held, the most value, through a running sum over the rack tiles
+(:func:`solver.sat.search.maximise`): the most rack tiles — the whole rack asked first (on a big
+table it usually goes out: one call), then climbing the model's count of tiles on the table from
+the first arrangement found; then, with that count held, the most value, through a running sum over the rack tiles
 left (a few hundred clauses, switched on for this turn by one literal and retired after it). The
 model that ends the search is read back into sets: each slot's stretches are runs, each rank's
 group counts are dealt into groups.
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from solver.core.deck import Face
-from solver.core.errors import Undecided
+from solver.core.errors import MeldsError, Undecided
 from solver.games.rummikub.sets import Arrangement, Bounds, SetCatalogue, TileSet, printed_value, settle
 from solver.games.rummikub.slots import GroupRank, Shape, SlotModel
 from solver.sat.budget import Budget
@@ -73,14 +74,17 @@ class SlotTurns:
         must = Counter() if initial else Counter(f for s in before for f in s.faces)
         rack = Counter(hand)
         live = self._solver(initial)
-        none = settle(question, hand, before, [] if initial else before, initial, must)
-        none.found = False
+
+        def nothing(found: bool | None = False, bounds: Bounds | None = None) -> Arrangement:
+            answer = Arrangement(found, question, initial, list(before), [], [], list(hand), bounds=bounds)
+            return self._done(answer, live, calls0)
+
+        solver, calls0 = live.solver, live.solver.calls
         if live.threshold is None:
-            return none
+            return nothing()
         assumptions = self._bounds(must, rack) + ([live.threshold] if live.threshold != TRUE else [])
         on_table, base = self.model.on_table, sum(must.values())
         items = self._rack_items(must, rack)  # (literal: that rack copy is placed, its value)
-        solver, calls0 = live.solver, live.solver.calls
 
         def at_least(k: int) -> int | None:
             return on_table[base + k] if base + k < len(on_table) else None
@@ -89,10 +93,9 @@ class SlotTurns:
             lit = at_least(len(hand)) if len(items) == len(hand) else None
             try:
                 if lit is None or not solver.solve(assumptions + ([lit] if lit != TRUE else []), budget):
-                    return self._done(none, live, calls0)
+                    return nothing()
             except Undecided:
-                none.found = None
-                return self._done(none, live, calls0)
+                return nothing(None)
             return self._done(self._read(solver.model(), question, hand, before, initial, must), live, calls0)
 
         def count(model: list[int]) -> int:
@@ -101,11 +104,9 @@ class SlotTurns:
         def value(model: list[int]) -> int:
             return sum(w for lit, w in items if model[lit - 1] > 0)
 
-        tiles = maximise(solver, assumptions, at_least, count, len(items), budget)
+        tiles = maximise(solver, assumptions, at_least, count, len(items), budget, hope=True)
         if tiles.model is None:
-            if not tiles.decided:
-                none.found, none.bounds = None, Bounds((0, len(items)), None)
-            return self._done(none, live, calls0)
+            return nothing() if tiles.decided else nothing(None, Bounds((0, len(items)), None))
         model, bounds = tiles.model, None
         if not tiles.decided:
             bounds = Bounds((tiles.low, tiles.high), None)
@@ -148,8 +149,10 @@ class SlotTurns:
         out = []
         for face, ge in self.model.placed.items():
             low = must[face]
+            if low >= len(ge):  # a legal table never holds more copies of a face than sets can take
+                raise MeldsError(f"the table holds {low} copies of a tile that no set takes that often")
             if low:
-                out.append(ge[low] if low < len(ge) else -ge[0])  # more than can stand: out of reach
+                out.append(ge[low])
             high = low + rack[face]
             if high + 1 < len(ge):
                 out.append(-ge[high + 1])
