@@ -185,6 +185,19 @@ def test_a_turn_cut_short_keeps_the_best_arrangement_found(monkeypatch):
     hand = game.notation.parse_many(HAND)
     table = [game.notation.parse_many(s.split(":")[1]) for s in TABLE]
     answer = solve_turn(catalogue, hand, table, True, 30, "best")
-    assert answer.found is None and answer.bounds.tiles == (len(answer.placed), 5) and answer.bounds.value is None
+    assert answer.found is None and answer.bounds.value is None
+    assert answer.bounds.tiles == (len(answer.placed), 4)  # all five refuted by the first call
     verify(game, hand, table, answer, True)
     assert len(solve_turn(game.catalogue, hand, table, True, 30, "best").placed) == 3  # k2 and b3 stay
+
+
+def test_a_solver_made_afresh_answers_the_same(monkeypatch):
+    """Past turns' variables pile up in a live solver; past a limit it is made afresh."""
+    game = game_of({})
+    hand = game.notation.parse_many(HAND)
+    table = [game.notation.parse_many(s.split(":")[1]) for s in TABLE]
+    kept = solve_turn(game.catalogue, hand, table, True, 30, "best")
+    monkeypatch.setattr(tables, "RETIRE", 0)
+    catalogue = SetCatalogue(game.ruleset, game.checker)
+    answers = [solve_turn(catalogue, hand, table, True, 30, "best") for _ in range(3)]
+    assert {(len(a.placed), a.value_placed) for a in answers} == {(len(kept.placed), kept.value_placed)}

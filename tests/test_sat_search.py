@@ -96,17 +96,18 @@ def at_most_three_of_six():
 
 
 @pytest.mark.parametrize("hope", [False, True])
-def test_maximise_proves_the_optimum_on_one_solver(hope):
+@pytest.mark.parametrize("halve", [False, True])
+def test_maximise_proves_the_optimum_on_one_solver(hope, halve):
     lits, ge, clauses = at_most_three_of_six()
 
     def count(model):
         return sum(model[x - 1] > 0 for x in lits)
 
     with SatSolver(clauses) as solver:
-        found = maximise(solver, [], lambda k: ge[k] if k < len(ge) else None, count, 6, hope=hope)
+        found = maximise(solver, [], lambda k: ge[k] if k < len(ge) else None, count, 6, hope=hope, halve=halve)
         assert (found.value, found.low, found.high, found.proved) == (3, 3, 3, True)
         assert count(found.model) == 3
-        found = maximise(solver, [-lits[0], -lits[1], -lits[2], -lits[3]], lambda k: ge[k], count, 6)
+        found = maximise(solver, [-lits[0], -lits[1], -lits[2], -lits[3]], lambda k: ge[k], count, 6, halve=halve)
         assert found.value == 2 and found.proved  # the same solver, other assumptions
 
 
@@ -124,17 +125,18 @@ class Stopping(SatSolver):
         return super().solve(assumptions, budget)
 
 
-def test_maximise_keeps_the_best_so_far_when_the_time_runs_out():
+@pytest.mark.parametrize("halve", [False, True])
+def test_maximise_keeps_the_best_so_far_when_the_time_runs_out(halve):
     lits, ge, clauses = at_most_three_of_six()
     clauses.append([-x for x in lits[:2]] + [lits[5]])  # nothing forces a good first model
 
     def count(model):
         return sum(model[x - 1] > 0 for x in lits)
 
-    with Stopping(clauses, 2) as solver:
-        found = maximise(solver, [-lits[0]], lambda k: ge[k], count, 6)
-    assert not found.decided and found.model is not None
-    assert found.low == count(found.model) and found.high == 6 and not found.proved
+    with Stopping(clauses, 3) as solver:  # a first model, one more question, then out of time
+        found = maximise(solver, [-lits[0]], lambda k: ge[k], count, 6, halve=halve)
+    assert not found.decided and found.model is not None and not found.proved
+    assert found.low == count(found.model) <= 3 <= found.high <= 6
     with Stopping(clauses, 1) as solver:
         found = maximise(solver, [], lambda k: ge[k], count, 6)
     assert (found.value, found.model, found.decided) == (None, None, False)

@@ -13,8 +13,8 @@ lives through every round of the search and every query. Nothing here knows a ga
   a target or more (a threshold asserted by assumption, such as a minimum score).
 * :func:`guard` — a query's own clauses, switched on by one activation literal and retired for
   good with a unit clause when the query ends (the solver drops satisfied clauses).
-* :func:`maximise` — a model-improving linear search (SAT until UNSAT) of "at least k" on the same
-  solver, keeping the best model and the bounds it has proved; under a budget it ends with the
+* :func:`maximise` — a model-improving search (SAT until UNSAT, linear or halving) of "at least
+  k" on the same solver, keeping the best model and the bounds it has proved; under a budget it ends with the
   best found so far and the interval the optimum lies in.
 
 Conventions: literals are ints; ``ge[0]`` is :data:`~solver.sat.encodings.TRUE` (0, never put in
@@ -156,14 +156,16 @@ class Optimum:
 
 def maximise(solver: SatSolver, assumptions: Sequence[int], at_least: Callable[[int], int | None],
              measure: Callable[[list[int]], int], high: int, budget: Budget | None = None,
-             first: list[int] | None = None, hope: bool = False) -> Optimum:
+             first: list[int] | None = None, hope: bool = False, halve: bool = False) -> Optimum:
     """The most ``measure`` (an objective read off a model) under ``assumptions``, by a
     model-improving linear search on the live ``solver``: each round asks for a model better than
     the best so far through ``at_least(k)`` — a literal forcing the objective to at least k (None:
     k cannot be reached; :data:`TRUE`: every model reaches it) — until the solver says no, which
     proves the optimum. ``high`` is a known upper bound. ``first``: a model already found under
     these assumptions (saves the first call). ``hope``: ask for ``high`` first — one call when the
-    best is the most there can be (a rack that goes out), one refutation more when it is not. When the budget runs out the answer holds the best
+    best is the most there can be (a rack that goes out), one refutation more when it is not.
+    ``halve``: ask for the middle of what is left (best found … highest not refuted) instead of
+    one more than the best — fewer calls when models climb slowly, tighter bounds if cut short. When the budget runs out the answer holds the best
     model so far and the interval the optimum lies in (``decided`` False) instead of raising; with
     no model at all, ``value`` is None (and ``decided`` tells "none exists" from "time ran out")."""
     calls = 0
@@ -175,6 +177,7 @@ def maximise(solver: SatSolver, assumptions: Sequence[int], at_least: Callable[[
             if solver.solve([*assumptions, top] if top != TRUE else assumptions, budget):
                 model = solver.model()
                 return Optimum(measure(model), model, high, high, True, calls)
+            high -= 1
         if model is None:
             calls += 1
             if not solver.solve(assumptions, budget):
@@ -182,14 +185,17 @@ def maximise(solver: SatSolver, assumptions: Sequence[int], at_least: Callable[[
             model = solver.model()
         best = measure(model)
         while best < high:
-            lit = at_least(best + 1)
+            goal = best + 1 if not halve else (best + high + 1) // 2
+            lit = at_least(goal)
             if lit is None:
-                break
+                high = goal - 1
+                continue
             calls += 1
-            if not solver.solve([*assumptions, lit] if lit != TRUE else assumptions, budget):
-                break
-            model = solver.model()
-            best = measure(model)
+            if solver.solve([*assumptions, lit] if lit != TRUE else assumptions, budget):
+                model = solver.model()
+                best = measure(model)
+            else:
+                high = goal - 1
         return Optimum(best, model, best, best, True, calls)
     except Undecided:
         if model is None:

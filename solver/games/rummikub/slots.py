@@ -153,7 +153,6 @@ class SlotModel:
             for rank in shape.group.ranks:
                 self._group(rank)
         self._counts()
-        self._threshold: dict[int, int | None] = {}
 
     # -- runs ----------------------------------------------------------------------------------------
 

@@ -5,8 +5,9 @@ made on first need, adds the initial meld's points. A turn is only assumptions: 
 on the table stay (``placed[face][t]``) and no more go down than the table and the rack hold
 (``-placed[face][t + r + 1]``). The best turn is then two linear searches on the same solver
 (:func:`solver.sat.search.maximise`): the most rack tiles — the whole rack asked first (on a big
-table it usually goes out: one call), then climbing the model's count of tiles on the table from
-the first arrangement found; then, with that count held, the most value, through a running sum over the rack tiles
+table it usually goes out: one call), then halving the interval between the best arrangement
+found and the most not yet refuted, through the model's count of tiles on the table; then, with
+that count held, the most value (climbing: each model tends to jump several points), through a running sum over the rack tiles
 left (a few hundred clauses, switched on for this turn by one literal and retired after it). The
 model that ends the search is read back into sets: each slot's stretches are runs, each rank's
 group counts are dealt into groups.
@@ -28,7 +29,8 @@ from solver.sat.pool import VarPool
 from solver.sat.search import Optimum, guard, maximise, weight_reached
 from solver.sat.solvers import SatSolver
 
-RETIRE = 200_000  # a solver that has gathered this many variables for past turns is made afresh
+SOLVER = "minisat22"  # on these turns 10–20 % faster than Glucose 3 (bench: same positions, CPU time)
+RETIRE = 100_000  # a solver that has gathered this many variables for past turns is made afresh
 
 
 @dataclass
@@ -61,7 +63,7 @@ class SlotTurns:
                 if self._threshold is None:
                     self._threshold = self.model.threshold(self.initial_points)
                 extra, threshold = self._threshold
-            solver = SatSolver(self.model.clauses)
+            solver = SatSolver(self.model.clauses, SOLVER)
             solver.extend(extra)
             top = self.model.pool.top
             live = self._live[initial] = _Live(solver, VarPool(top + 1), top, threshold)
@@ -104,7 +106,7 @@ class SlotTurns:
         def value(model: list[int]) -> int:
             return sum(w for lit, w in items if model[lit - 1] > 0)
 
-        tiles = maximise(solver, assumptions, at_least, count, len(items), budget, hope=True)
+        tiles = maximise(solver, assumptions, at_least, count, len(items), budget, hope=True, halve=True)
         if tiles.model is None:
             return nothing() if tiles.decided else nothing(None, Bounds((0, len(items)), None))
         model, bounds = tiles.model, None
