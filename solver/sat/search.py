@@ -14,8 +14,8 @@ lives through every round of the search and every query. Nothing here knows a ga
 * :func:`guard` — a query's own clauses, switched on by one activation literal and retired for
   good with a unit clause when the query ends (the solver drops satisfied clauses).
 * :func:`maximise` — a model-improving search (SAT until UNSAT, linear or halving) of "at least
-  k" on the same solver, keeping the best model and the bounds it has proved; under a budget it ends with the
-  best found so far and the interval the optimum lies in.
+  k" on the same solver, keeping the best model and the bounds it has proved; under a budget it
+  ends with the best found so far and the interval the optimum lies in.
 
 Conventions: literals are ints; ``ge[0]`` is :data:`~solver.sat.encodings.TRUE` (0, never put in
 a clause); a count that cannot be reached has no literal (the list is shorter).
@@ -158,16 +158,18 @@ def maximise(solver: SatSolver, assumptions: Sequence[int], at_least: Callable[[
              measure: Callable[[list[int]], int], high: int, budget: Budget | None = None,
              first: list[int] | None = None, hope: bool = False, halve: bool = False) -> Optimum:
     """The most ``measure`` (an objective read off a model) under ``assumptions``, by a
-    model-improving linear search on the live ``solver``: each round asks for a model better than
-    the best so far through ``at_least(k)`` — a literal forcing the objective to at least k (None:
-    k cannot be reached; :data:`TRUE`: every model reaches it) — until the solver says no, which
+    model-improving search on the live ``solver``: each round asks for a model better than the
+    best so far through ``at_least(k)`` — a literal forcing the objective to at least k (None: k
+    cannot be reached; :data:`TRUE`: every model reaches it) — until the solver says no, which
     proves the optimum. ``high`` is a known upper bound. ``first``: a model already found under
     these assumptions (saves the first call). ``hope``: ask for ``high`` first — one call when the
     best is the most there can be (a rack that goes out), one refutation more when it is not.
     ``halve``: ask for the middle of what is left (best found … highest not refuted) instead of
-    one more than the best — fewer calls when models climb slowly, tighter bounds if cut short. When the budget runs out the answer holds the best
-    model so far and the interval the optimum lies in (``decided`` False) instead of raising; with
-    no model at all, ``value`` is None (and ``decided`` tells "none exists" from "time ran out")."""
+    one more than the best — fewer calls when models climb slowly, tighter bounds if cut short.
+
+    When the budget runs out the answer holds the best model so far and the interval the optimum
+    lies in (``decided`` False) instead of raising; with no model at all ``value`` is None, and
+    ``decided`` tells "none exists" from "the time ran out"."""
     calls = 0
     model = first
     try:
