@@ -115,7 +115,7 @@ def compare(options: dict, seed: int, table_tiles: int, rack_tiles: int) -> None
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=IDS)
-@pytest.mark.parametrize("seed", range(examples(4)))
+@pytest.mark.parametrize("seed", range(examples(2)))
 def test_the_slot_model_agrees_with_the_candidate_model(options, seed):
     compare(options, seed, 9, 5)
 
@@ -138,7 +138,7 @@ def test_the_set_reader_agrees_with_melds_check(options):
     rng = random.Random(7)
     box, joker = tiles_of(game)
     legal = 0
-    for _ in range(examples(400)):
+    for _ in range(examples(250)):
         tiles = random_set(rng, game, joker) if rng.random() < 0.6 else rng.sample(box, rng.randint(1, 6))
         if rng.random() < 0.3:  # break it a little
             tiles[rng.randrange(len(tiles))] = rng.choice(box)
@@ -149,7 +149,7 @@ def test_the_set_reader_agrees_with_melds_check(options):
         if ours is not None:
             legal += 1
             assert ours.value == theirs.value, (options, tiles)
-    assert legal > examples(400) // 10
+    assert legal > examples(250) // 10
 
 
 HAND, TABLE = "r10 r11 J k2 b3", ["all: r7 r8 r9", "all: k5 b5 o5"]
