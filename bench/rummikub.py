@@ -139,7 +139,6 @@ def main() -> None:
                 before_t.append(seconds)
                 assert before_placed == placed, (hand, table, before_placed, placed)
             if not melded:  # the peer's initial mode lets the rack add to the table too: not compared
-                theirs_t.append(float("nan"))
                 continue
             start = time.perf_counter()
             theirs = len(peer.best(hand, table))
@@ -147,11 +146,12 @@ def main() -> None:
             same += placed == theirs
             more += placed > theirs
             fewer += placed < theirs
-        a, b = statistics.median(ours_t), statistics.median(theirs_t)
-        row = f"{total:5d}  {a:7.4f}  {b:6.4f}  {a / b:10.3f}"
+        a = statistics.median(ours_t)
+        b = statistics.median(theirs_t) if melded else None
+        row = f"{total:5d}  {a:7.4f}  " + (f"{b:6.4f}  {a / b:10.3f}" if b else f"{'—':>6}  {'—':>10}")
         if args.batch:
             c = statistics.median(batch)
-            row += f"  {c:7.4f}  {c / b:10.3f}"
+            row += f"  {c:7.4f}  " + (f"{c / b:10.3f}" if b else f"{'—':>10}")
         if baseline:
             d = statistics.median(before_t)
             row += f"  {d:8.4f}  {statistics.median(x / y for x, y in zip(ours_t, before_t)):12.4f}"

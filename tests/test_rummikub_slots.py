@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
-from clirun import run
+from clirun import ROOT, run
 from profiles import examples
 
 from solver.core.errors import Undecided
@@ -201,3 +203,13 @@ def test_a_solver_made_afresh_answers_the_same(monkeypatch):
     catalogue = SetCatalogue(game.ruleset, game.checker)
     answers = [solve_turn(catalogue, hand, table, True, 30, "best") for _ in range(3)]
     assert {(len(a.placed), a.value_placed) for a in answers} == {(len(kept.placed), kept.value_placed)}
+
+
+def test_the_bench_runs():
+    """bench/rummikub (its figures are for the closing notes): one small size, through --batch too."""
+    pytest.importorskip("rummikub_solver")
+    out = subprocess.run([sys.executable, "-m", "bench.rummikub", "--per-size", "1", "--sizes", "10", "--batch"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    head, row = out.stdout.splitlines()[-2:]
+    assert head.split()[:3] == ["tiles", "melds", "s"] and row.split()[0] == "10" and row.split()[-1] == "0"

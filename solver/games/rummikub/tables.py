@@ -3,14 +3,19 @@
 The model is built once per game; one solver holds it for turns after the initial meld and one,
 made on first need, adds the initial meld's points. A turn is only assumptions: each face's copies
 on the table stay (``placed[face][t]``) and no more go down than the table and the rack hold
-(``-placed[face][t + r + 1]``). The best turn is then two linear searches on the same solver
-(:func:`solver.sat.search.maximise`): the most rack tiles — the whole rack asked first (on a big
-table it usually goes out: one call), then halving the interval between the best arrangement
-found and the most not yet refuted, through the model's count of tiles on the table; then, with
-that count held, the most value (climbing: each model tends to jump several points), through a running sum over the rack tiles
-left (a few hundred clauses, switched on for this turn by one literal and retired after it). The
-model that ends the search is read back into sets: each slot's stretches are runs, each rank's
-group counts are dealt into groups.
+(``-placed[face][t + r + 1]``). The best turn is then two searches on the same solver
+(:func:`solver.sat.search.maximise`):
+
+1. the most rack tiles, through the model's count of tiles on the table — the whole rack asked
+   first (on a big table it usually goes out: one call), then halving the interval between the
+   best arrangement found and the most not yet refuted;
+2. with that count held, the most value, climbing (each model tends to jump several points)
+   through a running sum over the rack tiles left: a few hundred clauses made for this turn,
+   switched on by one literal and retired after it.
+
+The model that ends the search is read back into sets: each slot's stretches are runs, each
+rank's group counts are dealt into groups. Out of time, the best arrangement so far comes back with
+the bounds proved (:class:`~solver.games.rummikub.sets.Bounds`).
 """
 
 from __future__ import annotations
