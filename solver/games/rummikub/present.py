@@ -38,17 +38,41 @@ def turn_json(answer: Arrangement, rules: RummikubRules, notation: Notation, rul
     }
     if answer.found is None:
         out["undecided"] = True
+        out["bounds"] = bounds_json(answer)
     if stats:
         out["stats"] = {"seconds": answer.seconds, "sat_calls": answer.sat_calls, "candidates": answer.candidates}
     return out
 
 
+def bounds_json(answer: Arrangement) -> dict[str, Any] | None:
+    """What an undecided best turn knows of the optimum: rack tiles and value placed, each
+    ``{"at_least", "at_most"}`` (value null until the number of tiles is settled); the answer's
+    ``placed`` and ``table`` are the best arrangement found so far."""
+    bounds = answer.bounds
+    if bounds is None:
+        return None
+    value = None if bounds.value is None else {"at_least": bounds.value[0], "at_most": bounds.value[1]}
+    return {"tiles_placed": {"at_least": bounds.tiles[0], "at_most": bounds.tiles[1]}, "value_placed": value}
+
+
 def turn_text(answer: Arrangement, rules: RummikubRules, notation: Notation, stats: bool = False) -> str:
     fmt = notation.format
-    if answer.found is None:
-        return head("undecided", None) + ": the time ran out before an answer (raise --max-seconds)"
     lines = []
-    if answer.question == "go-out":
+    if answer.found is None:
+        lines.append(head("undecided", None) + ": the time ran out before an answer (raise --max-seconds)")
+        bounds = answer.bounds
+        if bounds is None:
+            return lines[0]
+        low, high = bounds.tiles
+        known = f"at least {low} tile{'s' * (low != 1)} placed, at most {high}" if low < high else \
+            f"{low} tile{'s' * (low != 1)} placed"
+        if bounds.value is not None:
+            known += f", value at least {bounds.value[0]}, at most {bounds.value[1]}"
+        lines.append(dim(f"known so far: {known}"))
+        if answer.placed:
+            lines.append(f"the best found: places {' '.join(fmt(f) for f in answer.placed)} "
+                         f"(value {answer.value_placed})")
+    elif answer.question == "go-out":
         lines.append(head("goes out", True) if answer.found else head("cannot go out", False))
     elif answer.placed:
         out = ", and goes out" if answer.found else ""
