@@ -32,7 +32,7 @@ from solver.melding.checker import MeldChecker
 from solver.melding.encode import OPEN, RoleGate
 from solver.melding.moves import MeldMoves
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
-from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
+from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
 from solver.melding.routes import GoOutRoute, read_routes
 from solver.melding.solve import solve_turn
@@ -122,7 +122,7 @@ class MeldGame:
     def params(self, request: Request) -> Mapping[str, Any] | None:
         """The query parameters a request gives (the ruleset's ``parameters:``, as cards)."""
         found = {name: self.notation.parse(str(request[name])) for name in self.ruleset.parameters
-                 if request.get(name)}
+                 if request.get(name) and not unchosen(request[name])}
         return found or None
 
     def question(self, request: Request) -> str | None:

@@ -38,6 +38,10 @@ SCORE_OPTIONS = [
     OptionSpec("--seat", "The winner's seat wind (E is the dealer).", choices=SEATS, default="E"),
     OptionSpec("--from", "The seat that dealt in (ron).", key="discarder", choices=SEATS),
     OptionSpec("--round", "The round wind, E or S.", metavar="WIND", default="E"),
+    OptionSpec("--river", "The winner's own discards: a ron waiting on one of them is 振聴 (furiten).",
+               metavar="TILES", default=""),
+    OptionSpec("--furiten", "The winner let a winning tile go by since their last discard, or after riichi: "
+               "no ron (振聴).", flag=True),
     OptionSpec("--dora-indicators", "The dora indicators.", metavar="TILES", default=""),
     OptionSpec("--ura-indicators", "Ura dora indicators (riichi).", metavar="TILES", default=""),
     OptionSpec("--honba", "Honba (積み棒).", type="int", minimum=0, default=0),

@@ -168,7 +168,24 @@ class WordMoves(Moves):
         after = replace(state, turn=state.next_player, melds_this_turn=0, turn_start_table=None)
         after = after.with_flag(player, "relief_used", 0).with_flag(player, "arranged", False) \
             .with_flag(player, "word_this_turn", False)
-        return after.with_flag(player, "has_word", True) if made_word else after
+        after = after.with_flag(player, "has_word", True) if made_word else after
+        return self._last_lap(after, player)
+
+    def _last_lap(self, state: GameState, player: str) -> GameState:
+        """FAQ 1: 場に裏向きの牌がなくなった場合は無くなった次の手番の人から1周1手番プレイしてゲーム終了
+        となります。得点計算はせずにノーゲームとなります。 When a turn ends with the stock empty, the
+        last lap begins with the next player (two tiles make a word in it); it ends with the turn of
+        the player who emptied the stock, and the game is over with no score."""
+        facts = dict(state.facts)
+        if state.last_lap:
+            if facts.get("last_lap_ends") == player:
+                facts["result"] = "no game: the stock ran out and the last lap is over (no score)"
+                return replace(state, step="over", facts=facts)
+            return state
+        if state.stock <= 0:
+            facts["last_lap_ends"] = player
+            return replace(state, last_lap=True, facts=facts)
+        return state
 
     def _maybe_over(self, state: GameState, left: list[str]) -> GameState:
         if left:
