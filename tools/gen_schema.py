@@ -482,6 +482,10 @@ state_schema = {
                        required=["tile", "kind", "by"],
                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw"),
             "rinshan": {**TEXT, "description": "mahjong: the seat whose draw is a kan's replacement (嶺上開花)"},
+            "turn_start": obj({"table": {"type": "array", "items": obj({"owner": TEXT, "cards": TEXT},
+                                                                         required=["owner", "cards"])},
+                               "loose": {"type": "string"}},
+                              description="Word Rummy: the table and loose tiles as the turn began"),
             "last_lap_ends": {**TEXT, "description": "Word Rummy: the player whose turn ends the last lap "
                                                      "(who emptied the stock)"},
             "recalled_melds": {"type": "object", "additionalProperties": {"type": "array", "items": TEXT},

@@ -132,6 +132,7 @@ WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scor
                        "per_turn": {"type": "integer", "minimum": 0}, **COMMON},
                       required=["discard", "draw", "per_turn"]),
         "no_word": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
+        "timeout": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
         "going_out": RULE,
     }, required=["words_from_hand"]),
     "scoring": obj({"left_in_hand": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
