@@ -204,3 +204,16 @@ def test_a_hand_in_riichi_discards_the_tile_it_draws(tmp_path):
 def test_moves_answers_on_the_call_examples(name):
     code, data = cli_json("moves", str(MOVES / name))
     assert code == 0 and "pass" in data["actions"] and not any("chi" in a for a in data["actions"])
+
+
+def test_score_a_robbed_closed_kan():
+    """「国士無双は暗槓に対して槍槓することが可能。」 in score: --chankan-ankan wins with 国士無双 only."""
+    code, data = cli_json("score", "-r", "gensou-mahjong", "1m1p9p1s9s1234567z7z", "--win", "9m", "--seat", "S",
+                          "--chankan-ankan")
+    assert code == 0 and "国士無双" in _yaku(data)
+    code, data = cli_json("score", "-r", "gensou-mahjong", "78m234p567p11z345s", "--win", "9m", "--seat", "S",
+                          "--chankan-ankan")
+    assert code == 1 and "国士無双" in data["reason"]
+    code, data = cli_json("score", "-r", "gensou-mahjong", "78m234p567p11z345s", "--win", "9m", "--seat", "S",
+                          "--chankan")
+    assert code == 0 and "槍槓" in _yaku(data)
