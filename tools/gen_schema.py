@@ -18,6 +18,8 @@ schema = {
     "description": "A game's rules as data: deck, notation, wild roles, meld kinds, options, "
                    "assumptions. See docs/ruleset-format.md.",
     "$defs": {
+        "win_flag": {"enum": ["riichi", "double-riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan",
+                              "chankan", "tenhou", "chiihou", "renhou"]},
         "source": obj({
             "doc": {**TEXT, "description": "document file name; default: the ruleset's document"},
             "quote": {**TEXT, "description": "a short verbatim quote (whitespace may differ)"},
@@ -352,6 +354,9 @@ puzzle_schema = {
             "honba": {"type": "integer", "minimum": 0}, "riichi_sticks": {"type": "integer", "minimum": 0},
             "dealer_streak": {"type": "integer", "minimum": 0},
             "players": {"type": "integer", "minimum": 3, "maximum": 4},
+            "river": {**CARDS, "description": "the winner's own discards (振聴: no ron on a wait among them)"},
+            "furiten": {"type": "boolean",
+                        "description": "the winner let a winning tile go by (temporary or riichi furiten)"},
         }, required=["tile"]),
         "round": obj({
             "winner": TEXT,
@@ -372,7 +377,7 @@ puzzle_schema = {
             "kind": {"enum": ["normal", "claimed"]},
             "claimed": TEXT,
             "has_melded": {"type": "boolean"},
-            "phase": {"enum": ["yang", "yin"]},
+            "phase": {"enum": ["yang", "yin", "none"]},
         }),
         "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS},
                                                 required=["owner", "cards"])},
@@ -464,12 +469,28 @@ state_schema = {
             "claims": {"type": "object", "additionalProperties": {"enum": ["ron", "pon", "kan", "chi", "claim"]},
                        "description": "calls other players have declared on the discard (mahjong: ron pon kan "
                                       "chi; Fesca: claim)"},
-            "phase": {"enum": ["yang", "yin"], "description": "Fesca: the field phase"},
+            "phase": {"enum": ["yang", "yin", "none"], "description": "Fesca: the field phase (none: no 陰陽 discard yet)"},
             "claimed_turn": {**TEXT, "description": "Fesca: the discard this claimed turn took"},
             "resume": {**TEXT, "description": "Fesca: who discarded it (the normal order resumes after them)"},
             "must_meld": {"type": "array", "items": TEXT,
                           "description": "Fesca: cards taken before one's own meld, to be melded at once"},
             "recalled": {"type": "array", "items": TEXT, "description": "Fesca: melds recalled this turn"},
+            "rivers": {"type": "object", "additionalProperties": CARDS,
+                       "description": "mahjong: seat -> its own discards in order, called ones included (振聴)"},
+            "drawn": {**TEXT, "description": "mahjong: the tile the turn's player just drew"},
+            "kan": obj({"tile": TEXT, "kind": {"enum": ["ankan", "kakan"]}, "by": TEXT},
+                       required=["tile", "kind", "by"],
+                       description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw"),
+            "rinshan": {**TEXT, "description": "mahjong: the seat whose draw is a kan's replacement (嶺上開花)"},
+            "turn_start": obj({"table": {"type": "array", "items": obj({"owner": TEXT, "cards": TEXT},
+                                                                         required=["owner", "cards"])},
+                               "loose": {"type": "string"}},
+                              description="Word Rummy: the table and loose tiles as the turn began"),
+            "last_lap_ends": {**TEXT, "description": "Word Rummy: the player whose turn ends the last lap "
+                                                     "(who emptied the stock)"},
+            "recalled_melds": {"type": "object", "additionalProperties": {"type": "array", "items": TEXT},
+                               "description": "Fesca: player -> melds they recalled in earlier turns "
+                                              "(never melded again in that state)"},
             "four_kans_pending": {"type": "boolean"},
             "result": TEXT,
         }, description="game-level facts"),

@@ -29,9 +29,10 @@ TILE_NAMES = {"type": "array", "minItems": 1, "items": TEXT}
 TILE_GROUP = {"anyOf": [{"enum": ["winds", "dragons"]}, TILE_NAMES],
               "formMessage": "winds, dragons, or a list of tiles"}
 YAKU_PATTERN = obj({  # one hand-pattern primitive (solver/riichi.py), with its parameters
-    "flag": {"enum": ["riichi", "double-riichi", "ippatsu", "tsumo", "haitei", "houtei", "rinshan",
-                      "chankan", "tenhou", "chiihou", "renhou"],
-             "description": "a fact of the win given on the command line"},
+    "flag": {"anyOf": [{"$ref": "#/$defs/win_flag"}, {"type": "array", "minItems": 1,
+                                                        "items": {"$ref": "#/$defs/win_flag"}}],
+             "description": "a fact of the win given on the command line (ron: won on a discard), or a "
+                            "list of facts that must all hold"},
     "pinfu": {"const": True, "description": "four runs, a pair of no value, an open (two-sided) wait"},
     "identical_runs": {"type": "integer", "minimum": 1, "description": "pairs of identical runs (closed)"},
     "tiles_only": {"enum": ["simples", "yaochu", "terminals", "honours", "green"]},
@@ -131,6 +132,7 @@ WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scor
                        "per_turn": {"type": "integer", "minimum": 0}, **COMMON},
                       required=["discard", "draw", "per_turn"]),
         "no_word": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
+        "timeout": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
         "going_out": RULE,
     }, required=["words_from_hand"]),
     "scoring": obj({"left_in_hand": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
@@ -165,6 +167,7 @@ MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, t
         "order": {"type": "array", "items": {"anyOf": [ID, LIST_OF_IDS]},
                   "description": "call-priority: the calls from first to last, equals in a list"},
         "count": {"type": "integer", "minimum": 1, "description": "kyuushu-kinds: the kinds needed"},
+        "shapes": {**LIST_OF_IDS, "description": "chankan-closed-kan: the hand shapes that may rob a closed kan"},
         "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["check"])},
     **COMMON,
 }, required=["actions"])
@@ -188,7 +191,7 @@ CLAIM = obj({  # a worked example or number of the document, as the document sta
     "wild": {"type": "boolean"},
     "double": {"type": "boolean"},
     "hands": {"type": "object", "additionalProperties": CARDS_OR_TEXT},
-    "cards": CARDS_OR_TEXT, "legal": {"type": "boolean"}, "as": ID, "phase": {"enum": ["yang", "yin"]},
+    "cards": CARDS_OR_TEXT, "legal": {"type": "boolean"}, "as": ID, "phase": {"enum": ["yang", "yin", "none"]},
     "ordered": {"type": "boolean"}, "tiplu": TEXT, "points": {"type": "integer"},
     "hand": TEXT, "waits": {"type": "array", "items": TEXT}, "draw": TEXT, "kan": TEXT,
     "document_rule": {"type": "boolean"}, "general_rule": {"type": "boolean"},

@@ -489,7 +489,9 @@ def as_cards(faces: Sequence[Face]) -> list:
 
 
 def _layouts(model: KindModel, indices: list[int], ordered: bool) -> list[list[int]]:
-    if not ordered or model.kind.shape != "sequence":
+    if model.kind.shape != "sequence":
         return [[]]
+    if not ordered:
+        return [model.canonical_start()]
     return [model.layout(indices, reverse=False), model.layout(indices, reverse=True)]
 

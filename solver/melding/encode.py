@@ -255,9 +255,19 @@ class KindModel:
     def starts(self) -> list[int]:
         length = len(self.kind.order.ranks)
         if self.kind.order.cyclic:
-            # A window covering the whole cycle reads the same from every start: keep one.
-            return [0] if self.n >= length else list(range(length))
+            # Every start, even for a window covering the whole cycle: the cards read the same from
+            # every start, but a table layout (12, ZAT, 1, …, 11) fixes where the window begins.
+            return list(range(length))
         return list(range(length - self.n + 1))
+
+    def canonical_start(self) -> list[int]:
+        """Assumptions that pick one start among equivalent ones for an unordered query: a
+        same-suit window covering the whole cycle reads the same from every start (a rotation
+        keeps every card's place in the order), so it is read from the order's first rank."""
+        whole = self.kind.order.cyclic and self.n >= len(self.kind.order.ranks)
+        if whole and not self.kind.suit_step.cycle and not self.degenerate:
+            return [self.st[0]]
+        return []
 
     def _sequence(self) -> None:
         kind, n = self.kind, self.n

@@ -25,14 +25,14 @@ from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
-from solver.core.ruleset import Ruleset
+from solver.core.ruleset import Ruleset, with_options
 from solver.melding import claims, scorecard
 from solver.melding.audit import ambiguous_kinds, dead_sizes
 from solver.melding.checker import MeldChecker
 from solver.melding.encode import OPEN, RoleGate
 from solver.melding.moves import MeldMoves
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
-from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
+from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
 from solver.melding.routes import GoOutRoute, read_routes
 from solver.melding.solve import solve_turn
@@ -122,7 +122,7 @@ class MeldGame:
     def params(self, request: Request) -> Mapping[str, Any] | None:
         """The query parameters a request gives (the ruleset's ``parameters:``, as cards)."""
         found = {name: self.notation.parse(str(request[name])) for name in self.ruleset.parameters
-                 if request.get(name)}
+                 if request.get(name) and not unchosen(request[name])}
         return found or None
 
     def question(self, request: Request) -> str | None:
@@ -189,7 +189,7 @@ class MeldGame:
 
     def score(self, request: Request) -> Result:
         if request.get("round"):
-            return self.settle_round(Path(request["round"]))
+            return self.settle_round(Path(request["round"]), self.chosen_options(request))
         faces = self.cards(request)
         if request.get("penalty"):
             result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")))
@@ -197,11 +197,20 @@ class MeldGame:
             result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"))
         return Result(result, scorecard.code(result), lambda: scorecard.text(result))
 
-    def settle_round(self, path: Path) -> Result:
-        """A finished round, settled under each scoring system of its ruleset."""
+    def chosen_options(self, request: Request) -> dict[str, Any]:
+        """The options a request sets (``-o`` on the command line, "options" in a batch line)."""
+        rs = self.ruleset
+        return {**{k: v for k, v in rs.option_values.items() if v != rs.options[k].default},
+                **dict(request.get("options") or {})}
+
+    def settle_round(self, path: Path, options: Mapping[str, Any] | None = None) -> Result:
+        """A finished round, settled under each scoring system of its ruleset — with the options
+        the command gives (``-o``) over the file's own."""
         if not path.is_file():
             raise MeldsError(f"--round {str(path)!r}: no such round file")
         document = load_document(path)
+        if options:
+            document = Document(document.path, document.data, with_options(document.ruleset, options))
         game = load_game(document.ruleset)
         if not isinstance(game, MeldGame):
             raise MeldsError(f"{path} is a round of {document.ruleset.id}; --round FILE settles rounds of rummy games")

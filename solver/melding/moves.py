@@ -121,7 +121,8 @@ class MeldMoves(Moves):
         verdict = self.verdict(state, cards)
         if not verdict.legal:
             why = "; ".join(r.message for r in verdict.reasons) or "not a meld"
-            raise Forbidden("not-a-meld", f"{' '.join(cards)} is not a legal meld: {why}", self.source("meld"))
+            raise Forbidden("not-a-meld", f"{' '.join(cards)} is not a legal meld: {why}",
+                            _rule_source(verdict) or self.source("meld"))
         table = state.table + (TableWord(state.turn, " ".join(cards)),)
         after = self._with_hand(state, left, table=table, melds_this_turn=state.melds_this_turn + 1)
         return self._maybe_over(after.with_flag(state.turn, "melded", True), left)
@@ -139,8 +140,9 @@ class MeldMoves(Moves):
         combined = [self.canon(t) for t in self.tokens(target.cards)] + cards
         verdict = self.verdict(state, combined)
         if not verdict.legal:
+            why = "; ".join(r.message for r in verdict.reasons)
             raise Forbidden("not-a-meld", f"{' '.join(cards)} does not extend meld {n} ({target.cards}) into a "
-                            f"legal meld", self.source("layoff"))
+                            f"legal meld" + (f": {why}" if why else ""), _rule_source(verdict) or self.source("layoff"))
         table = list(state.table)
         table[n - 1] = TableWord(target.owner, " ".join(combined))
         return self._maybe_over(self._with_hand(state, left, table=tuple(table)), left)
@@ -186,6 +188,12 @@ class MeldMoves(Moves):
     def more_candidates(self, state: GameState, known: list[str], melds: list[list[str]]) -> list[str]:
         """A game's own actions to list after the draws, melds, lay-offs and discards."""
         return []
+
+def _rule_source(verdict):
+    """The quote of the rule that refuses a meld (the checker's first reason that has one): the
+    reason cites the rule broken, not the action's own sentence."""
+    return next((r.source for r in verdict.reasons if r.source is not None), None)
+
 
 def _taken_not_discarded(self: MeldMoves, state: GameState, action: Action) -> str | None:
     if action.verb == "discard" and state.taken and action.args and self.canon(action.args[0]) == self.canon(state.taken):

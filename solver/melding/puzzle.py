@@ -26,6 +26,14 @@ from solver.melding.turn import Answer, Problem
 ME = "me"  # the owner name of the player's own table melds
 
 
+NOT_CHOSEN = "none"  # a query parameter (a chosen card) not chosen or not seen yet: no wilds
+
+
+def unchosen(value: Any) -> bool:
+    """Is a parameter's value the word for 'not chosen yet' (``--tiplu none``)?"""
+    return isinstance(value, str) and value.strip().lower() == NOT_CHOSEN
+
+
 @dataclass(frozen=True)
 class Puzzle:
     path: str
@@ -78,7 +86,8 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
         raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
     table = tuple(table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v))
                   for t in data.get("table", []))
-    params = {name: cards(data, name, data[name])[0] for name in document.ruleset.parameters if name in data}
+    params = {name: cards(data, name, data[name])[0] for name in document.ruleset.parameters
+              if name in data and not unchosen(data[name])}
     problem = Problem(
         ruleset=document.ruleset,
         hand=cards(data, "hand", data["hand"]),

@@ -12,8 +12,9 @@ from solver.games.fesca.rules import FescaRules, read_rules
 from solver.melding.game import MeldGame
 from solver.melding.turn import Answer, Problem
 
-PHASE = OptionSpec("--phase", "Field phase (陽場 yang / 陰場 yin) for phase-bound melds such as 相順.",
-                   choices=("yang", "yin"))
+PHASE = OptionSpec("--phase", "Field phase (陽場 yang / 陰場 yin) for phase-bound melds such as 相順; none: "
+                   "before any 陰陽 discard, when neither 相生 nor 相克 may be melded or touched.",
+                   choices=("yang", "yin", "none"))
 EXAMPLES = {
     "check": ["melds check -r fesca 木3 木4 太極", "melds check -r fesca wood3 wood4 taiji --json",
               "melds check -r fesca --ordered 木1 火2 土3 --phase yang"],

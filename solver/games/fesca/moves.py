@@ -17,7 +17,7 @@ from solver.core.errors import MeldsError
 from solver.core.moves import Action, Forbidden
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
-from solver.melding.checker import MeldChecker
+from solver.melding.checker import NO_PHASE, MeldChecker
 from solver.melding.moves import MeldMoves
 from solver.melding.puzzle import table_meld
 from solver.melding.table import Table, TableMeld, meld_state
@@ -34,8 +34,11 @@ class FescaMoves(MeldMoves):
 
     # -- the table ----------------------------------------------------------------------------
 
-    def phase(self, state: GameState) -> str | None:
-        return state.facts.get("phase") or self.rules.start_phase
+    def phase(self, state: GameState) -> str:
+        """The field phase: the last 陰陽 discard's, else the table's start (option start-phase);
+        before any, no phase (none): neither 相生 nor 相克 is in force, so no 相順 is melded or
+        touched (陽場では相生が有効 … 陰場では逆に相克が有効となる)."""
+        return state.facts.get("phase") or self.rules.start_phase or NO_PHASE
 
     def melds(self, state: GameState) -> list[TableMeld]:
         return [table_meld(self.notation, t.owner, t.cards) for t in state.table]
@@ -62,11 +65,27 @@ class FescaMoves(MeldMoves):
         if claimed and state.melds_this_turn == 0 and self.canon(claimed) not in [self.canon(a) for a in action.args]:
             raise Forbidden("claimed-card-first", f"the first meld of a claimed turn must hold {claimed}",
                             self.turn_source("claimed"))
-        recalled = state.facts.get("recalled", [])
-        if recalled and self._meld_state(self.verdict(state, [self.canon(a) for a in action.args]).reading) in recalled:
-            raise Forbidden("recall-remeld", "a recalled meld may not come back in the same state (the same cards, "
-                            "the same wilds)", self.rules.restriction_sources.get("recall_no_remeld"))
+        cards = [self.canon(a) for a in action.args]
+        self._not_recalled_this_turn(state, cards)
+        earlier = (state.facts.get("recalled_melds") or {}).get(state.turn, [])
+        if earlier and self._meld_state(self.verdict(state, cards).reading) in earlier:
+            raise Forbidden("recall-remeld", f"{state.turn} recalled this meld in an earlier turn: it may not come "
+                            "back in exactly the same state (the same cards, the same wilds); another card or "
+                            "another use of a wild may", self.rules.restriction_sources.get("recall_no_remeld"))
         return after
+
+    def _recalled_cards(self, state: GameState) -> list[str]:
+        """The cards of the melds recalled this turn (``facts.recalled``: 'cards / wilds' each)."""
+        return [c for entry in state.facts.get("recalled") or [] for c in entry.split("/")[0].split()]
+
+    def _not_recalled_this_turn(self, state: GameState, cards: list[str]) -> None:
+        """すなわち回収したメルドを組み替えたメルドは、その手番で出すことができない: the cards a recall took
+        back stay in the hand for the rest of the turn (only the discard follows)."""
+        back = set(self._recalled_cards(state)) & set(cards)
+        if back:
+            raise Forbidden("recalled-this-turn", f"{' '.join(sorted(back))} came back by a recall this turn: a meld "
+                            "made again from a recalled meld may not be played in the same turn",
+                            self.rules.restriction_sources.get("recall_same_turn"))
 
     def _meld_state(self, reading) -> str:
         """What 'the same state' of a meld is for the recall rule: its cards and which act as wilds,
@@ -90,6 +109,7 @@ class FescaMoves(MeldMoves):
         card = self.canon(args[2])
         at = int(args[4]) if len(args) >= 5 and args[3] == "at" and args[4].isdigit() else None
         self.take_from_hand(state, [card], "op")
+        self._not_recalled_this_turn(state, [card])
         meld = replace(melds[n - 1], mine=melds[n - 1].owner == state.turn)
         if op.turns is not None and self.turn_kind(state) not in op.turns:
             raise Forbidden("wrong-turn", f"{op.name} is not allowed in a {self.turn_kind(state)} turn", op.source)
@@ -160,7 +180,11 @@ class FescaMoves(MeldMoves):
         after = super().discard(state, action)
         phase = self.rules.phase_after(self.notation.parse(card), self.phase(state))
         facts = {k: v for k, v in after.facts.items() if k not in ("must_meld", "recalled")}
-        if phase is not None:
+        if state.facts.get("recalled"):  # 次回以降の手番では、回収時と全く同じ状態の役組で出すことは禁止される
+            kept = {p: list(v) for p, v in (state.facts.get("recalled_melds") or {}).items()}
+            kept[state.turn] = list(dict.fromkeys(kept.get(state.turn, []) + list(state.facts["recalled"])))
+            facts["recalled_melds"] = kept
+        if phase not in (None, NO_PHASE):
             facts["phase"] = phase
         if after.step != "over":
             after = replace(after, step="call", turn=state.turn)

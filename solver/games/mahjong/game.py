@@ -29,6 +29,7 @@ WIN_FLAGS = [
     ("--double-riichi", "Riichi on the first turn (ダブル立直)."), ("--ippatsu", "Won within one go-around of riichi."),
     ("--haitei", "Tsumo on the last tile (海底撈月)."), ("--houtei", "Ron on the last discard (河底撈魚)."),
     ("--rinshan", "Tsumo on a kan's replacement tile (嶺上開花)."), ("--chankan", "Ron on a tile added to a kan (槍槓)."),
+    ("--chankan-ankan", "Ron robbing a closed kan (槍槓 on 暗槓: only the hands the ruleset names, 国士無双)."),
     ("--tenhou", "The dealer's first draw wins (天和)."), ("--chiihou", "A non-dealer's first draw wins (地和)."),
     ("--renhou", "Ron before one's first draw (人和)."),
 ]
@@ -38,6 +39,10 @@ SCORE_OPTIONS = [
     OptionSpec("--seat", "The winner's seat wind (E is the dealer).", choices=SEATS, default="E"),
     OptionSpec("--from", "The seat that dealt in (ron).", key="discarder", choices=SEATS),
     OptionSpec("--round", "The round wind, E or S.", metavar="WIND", default="E"),
+    OptionSpec("--river", "The winner's own discards: a ron waiting on one of them is 振聴 (furiten).",
+               metavar="TILES", default=""),
+    OptionSpec("--furiten", "The winner let a winning tile go by since their last discard, or after riichi: "
+               "no ron (振聴).", flag=True),
     OptionSpec("--dora-indicators", "The dora indicators.", metavar="TILES", default=""),
     OptionSpec("--ura-indicators", "Ura dora indicators (riichi).", metavar="TILES", default=""),
     OptionSpec("--honba", "Honba (積み棒).", type="int", minimum=0, default=0),
@@ -189,9 +194,13 @@ class MahjongGame:
         hand = mj.parse_hand(words)
         if mj.size(hand) == mj.winning_size - 1:
             hand = mj.parse_hand(words + " " + str(request["win"]))
-        win = win_from_facts(scorer, str(request["win"]), request, self.players(request))
+        robs_closed = bool(request.get("chankan_ankan"))
+        facts = {**request, "chankan": True} if robs_closed else request
+        win = win_from_facts(scorer, str(request["win"]), facts, self.players(request))
         try:
             score = scorer.score(hand, win)
+            if robs_closed:
+                self._may_rob_closed_kan(score)
         except NotAWin as exc:
             reason = str(exc)  # the name `exc` is gone once the except block ends; the text is built later
             result = {"ruleset": self.ruleset.id, "hand": mj.format_hand(hand), "win": str(request["win"]),
@@ -199,6 +208,17 @@ class MahjongGame:
             return Result(result, ExitCode.NO, lambda: head("no win", False) + f": {reason}")
         result = present.score_json(scorer, hand, win, score)
         return Result(result, ExitCode.YES, lambda: present.score_text(scorer, hand, win, score, result))
+
+    def _may_rob_closed_kan(self, score) -> None:
+        """国士無双は暗槓に対して槍槓することが可能: a closed kan is robbed only by the hand shapes the
+        ruleset's chankan-closed-kan rule names (none when it has no such rule: only added kans)."""
+        rule = next((c for c in (self.ruleset.moves.checks if self.ruleset.moves else ())
+                     if c.name == "chankan-closed-kan"), None)
+        shapes = list(rule.params.get("shapes", [])) if rule else []
+        if score.shape not in shapes:
+            names = " or ".join(s.name for s in self.rules.hand_shapes if s.id in shapes) or "no hand"
+            quote = f" (「{rule.source.quote}」)" if rule and rule.source and rule.source.quote else ""
+            raise NotAWin(f"a closed kan may be robbed only by {names}{quote}")
 
     def settle_draw(self, request: Request) -> dict:
         players = self.players(request)

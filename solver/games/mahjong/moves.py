@@ -5,8 +5,15 @@ Players are seats (``E S W N``; ``E`` is the dealer). Hands are tenhou strings w
 melds in brackets. Steps: ``draw`` (the turn's draw is to come), ``discard`` (14 tiles held),
 ``call`` (a discard lies on the table: ``S: pon``, ``W: ron``… — an action by a seat other than
 the turn's is written ``SEAT: action``). Per-player facts go in ``flags`` (``points``, ``riichi``,
-``called``: the tile just claimed and how), table facts in ``facts`` (``first_go_around``,
-``kans`` by seat, ``claims``: the calls other seats have declared on this discard)."""
+``called``: the tile just claimed and how; ``furiten``: temporary or riichi, after letting a winning
+tile go by; ``ippatsu``, ``double_riichi``), table facts in ``facts`` (``first_go_around``, ``kans`` by
+seat, ``claims``: the calls other seats have declared on this discard; ``rivers``: each seat's own
+discards, called tiles included, for 振聴; ``drawn``: the tile just drawn; ``kan``: a kan just
+declared, which 槍槓 may rob before the replacement draw; ``rinshan``: the seat drawing after its kan).
+
+The win's facts follow from the state: 海底撈月 a tsumo on the last tile of the wall, 河底撈魚 a ron
+on the discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a ron on a tile added
+to a pon (国士無双 may rob a closed kan too), 天和/地和/人和 on the first go-around."""
 
 from __future__ import annotations
 
@@ -16,12 +23,14 @@ from solver.core.errors import MeldsError
 from solver.core.moves import Action, Forbidden, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
+from solver.games.mahjong.furiten import furiten_reason
 from solver.games.mahjong.hands import DeclaredMeld, Hand, Mahjong
 from solver.games.mahjong.scoring import NotAWin, Scorer, Win
 
 class MahjongMoves(Moves):
     VERBS = {"draw": "draw", "discard": "discard", "riichi": "riichi", "tsumo": "tsumo", "ron": "ron",
-             "chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kyuushu": "kyuushu", "pass": "pass_"}
+             "chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kakan": "kakan", "kyuushu": "kyuushu",
+             "pass": "pass_"}
 
     def __init__(self, ruleset: Ruleset, mj: Mahjong, scorer: Scorer | None):
         super().__init__(ruleset)
@@ -69,11 +78,52 @@ class MahjongMoves(Moves):
         if step == "call" and seat == state.discarded_by:
             raise Forbidden("own-discard", f"{seat} cannot call their own discard")
 
-    def _win(self, state: GameState, seat: str, tile, tsumo: bool):
+    def _win(self, state: GameState, seat: str, tile, tsumo: bool, robbed: bool = False):
+        """The facts of a win the state shows: the wall's last tile, a kan's replacement, a robbed
+        kan, the first go-around, riichi and its furiten, the seat's own discards."""
         facts = state.facts
-        return Win(self.mj.identity(tile), tsumo=tsumo, riichi=bool(state.flag(seat, "riichi")), seat=seat,
-                   round_wind=facts.get("round", "E"), players=len(state.players),
-                   discarder=None if tsumo else state.discarded_by)
+        last = state.stock <= 0
+        rinshan = tsumo and facts.get("rinshan") == seat
+        first = bool(facts.get("first_go_around")) and not state.flag(seat, "had_turn")
+        dealer = seat == state.players[0]
+        river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self._river(state, seat)))
+        return Win(self.mj.identity(tile), tsumo=tsumo, riichi=bool(state.flag(seat, "riichi")),
+                   double_riichi=bool(state.flag(seat, "double_riichi")), ippatsu=bool(state.flag(seat, "ippatsu")),
+                   haitei=tsumo and last and not rinshan, houtei=not tsumo and last and not robbed,
+                   rinshan=rinshan, chankan=robbed, tenhou=tsumo and first and dealer,
+                   chiihou=tsumo and first and not dealer, renhou=not tsumo and first and not dealer,
+                   seat=seat, round_wind=facts.get("round", "E"), players=len(state.players),
+                   discarder=None if tsumo else (facts.get("kan") or {}).get("by") if robbed else state.discarded_by,
+                   river=river, furiten=bool(state.flag(seat, "furiten")))
+
+    def _river(self, state: GameState, seat: str) -> str:
+        rivers = state.facts.get("rivers") or {}
+        value = rivers.get(seat, "")
+        return " ".join(value) if isinstance(value, list) else str(value)
+
+    def _drawn(self, state: GameState, hand: Hand):
+        """The tile the turn's player just drew (``facts.drawn``; a state written by hand lists it last)."""
+        drawn = state.facts.get("drawn")
+        if drawn:
+            return self.tile(str(drawn))
+        return hand.concealed[-1]
+
+    def _waits_on(self, state: GameState, seat: str, ident: tuple) -> bool:
+        """Would this tile complete the seat's hand (whatever its yaku)? Hidden hands cannot say."""
+        text = state.hands[seat]
+        if isinstance(text, int):
+            return False
+        hand = self.mj.parse_hand(text)
+        return self.mj.size(hand) == self.mj.winning_size - 1 and ident in self.mj.waits(hand)
+
+    def _missed(self, state: GameState, ident: tuple, skip: set) -> GameState:
+        """Seats that let a winning tile go by are furiten: until their next discard (temporary), or
+        for the rest of the hand after riichi."""
+        for seat in state.players:
+            if seat in skip or not self._waits_on(state, seat, ident):
+                continue
+            state = state.with_flag(seat, "furiten", "riichi" if state.flag(seat, "riichi") else "temporary")
+        return state
 
     # -- the turn's own actions ---------------------------------------------------------------
 
@@ -84,8 +134,17 @@ class MahjongMoves(Moves):
             raise Forbidden("wall-empty", "the wall is empty: the hand ends in an exhaustive draw")
         if not action.args:
             raise MeldsError("draw TILE: the tile drawn (mahjong states keep the hand's tiles known)")
-        hand = self.hand(state, seat).with_tile(self.tile(action.args[0]))
-        return self._set_hand(state, seat, hand, stock=state.stock - 1, step="discard")
+        tile = self.tile(action.args[0])
+        after = state
+        offered = state.facts.get("kan")
+        if offered:  # nobody robbed the kan: those who could have are furiten
+            cannot = {p for p in state.players if offered.get("kind") == "ankan" and
+                      _closed_kan_robbers(self, state, p, self.tile(offered["tile"])) is False}
+            after = self._missed(state, self.mj.identity(self.tile(offered["tile"])), {seat} | cannot)
+        hand = self.hand(state, seat).with_tile(tile)
+        facts = {k: v for k, v in after.facts.items() if k != "kan"}
+        facts["drawn"] = self.mj.format_tiles((tile,))
+        return self._set_hand(after, seat, hand, stock=state.stock - 1, step="discard", facts=facts)
 
     def discard(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
@@ -94,9 +153,16 @@ class MahjongMoves(Moves):
             raise MeldsError("discard one tile: 'discard 5s'")
         face = self.tile(action.args[0])
         hand = self._without(self.hand(state, seat), [face])
+        rivers = {p: self._river(state, p) for p in (state.facts.get("rivers") or {})}
+        rivers[seat] = f"{rivers.get(seat, '')} {action.args[0]}".strip()
+        facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "rinshan", "kan")}
         after = self._set_hand(state, seat, hand, discards=state.discards + (action.args[0],), step="call",
-                               discarded_by=seat, turn=seat)
+                               discarded_by=seat, turn=seat, facts={**facts, "rivers": rivers})
         after = after.with_flag(seat, "called", False)
+        if state.flag(seat, "furiten") == "temporary":  # temporary furiten lasts until one's own discard
+            after = after.with_flag(seat, "furiten", False)
+        if state.flag(seat, "ippatsu"):
+            after = after.with_flag(seat, "ippatsu", False)  # a go-around has passed since the riichi
         return self._abortive(after, seat, face)
 
     def riichi(self, state: GameState, action: Action) -> GameState:
@@ -113,9 +179,12 @@ class MahjongMoves(Moves):
         if not self.mj.waits(hand):
             raise Forbidden("not-tenpai", f"after discarding {action.args[0]} the hand is not tenpai",
                             self.source("riichi"))
+        first = bool(state.facts.get("first_go_around")) and not state.flag(seat, "had_turn")
         after = self.discard(state, Action("discard", (action.args[0],), f"discard {action.args[0]}", seat))
         points = state.flag(seat, "points")
-        after = after.with_flag(seat, "riichi", True)
+        after = after.with_flag(seat, "riichi", True).with_flag(seat, "ippatsu", True)
+        if first:  # ダブル立直: riichi with the first discard, no call before it
+            after = after.with_flag(seat, "double_riichi", True)
         known = isinstance(points, int) and not isinstance(points, bool)  # flags default to False
         return after.with_flag(seat, "points", points - self.rs.rules.mahjong_scoring.riichi_stick) if known else after
 
@@ -123,7 +192,7 @@ class MahjongMoves(Moves):
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "tsumo")
         hand = self.hand(state, seat)
-        self._score(state, seat, hand, hand.concealed[-1], tsumo=True)
+        self._score(state, seat, hand, self._drawn(state, hand), tsumo=True)
         return replace(state, step="over", facts={**state.facts, "result": f"tsumo {seat}"})
 
     def ankan(self, state: GameState, action: Action) -> GameState:
@@ -138,14 +207,33 @@ class MahjongMoves(Moves):
         if len(four) < 4:
             raise Forbidden("not-four", f"a closed kan needs all four {action.args[0]} in the hand")
         if state.flag(seat, "riichi"):
-            drawn = hand.concealed[-1]  # the state lists the drawn tile last
-            before = Hand(hand.concealed[:-1], hand.melds)
+            drawn = self._drawn(state, hand)
+            before = self._without(hand, [drawn])
             verdict = next(v for v in self.mj.riichi_kans(before, drawn) if v.tile == ident)
             if not verdict.doc_allowed:
                 raise Forbidden("riichi-kan", f"after riichi: {verdict.reason_doc}", self.rs.rules.riichi_kan.source)
         rest = self._without(hand, four[:4])
         kan = DeclaredMeld("ankan", tuple(four[:4]), False, "kantsu")
-        return self._kan_done(self._set_hand(state, seat, Hand(rest.concealed, rest.melds + (kan,))), seat)
+        after = self._set_hand(state, seat, Hand(rest.concealed, rest.melds + (kan,)))
+        return self._kan_done(after, seat, {"tile": action.args[0], "kind": "ankan", "by": seat})
+
+    def kakan(self, state: GameState, action: Action) -> GameState:
+        """加槓: the fourth tile added to one's own open pon (on one's turn); 槍槓 may rob it."""
+        seat = self.actor(state, action)
+        self._need(state, "discard", seat, "kakan")
+        face = self.tile(action.args[0]) if action.args else None
+        if face is None:
+            raise MeldsError("kakan TILE: the tile added to a pon")
+        hand = self.hand(state, seat)
+        ident = self.mj.identity(face)
+        pon = next((m for m in hand.melds if m.kind == "pon" and self.mj.identity(m.faces[0]) == ident), None)
+        if pon is None:
+            raise Forbidden("no-pon", f"{seat} has no pon of {action.args[0]} to add it to", self.source("kakan"))
+        rest = self._without(hand, [face])
+        kan = DeclaredMeld("minkan", pon.faces + (face,), True, "kantsu")
+        melds = tuple(kan if m is pon else m for m in rest.melds)
+        after = self._set_hand(state, seat, Hand(rest.concealed, melds))
+        return self._kan_done(after, seat, {"tile": action.args[0], "kind": "kakan", "by": seat})
 
     def kyuushu(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
@@ -165,17 +253,30 @@ class MahjongMoves(Moves):
             return replace(state, step="over", facts={**state.facts, "result": "四開槓 (abortive draw)"})
         seats = list(state.players)
         nxt = seats[(seats.index(state.discarded_by or state.turn) + 1) % len(seats)]
-        return replace(state, turn=nxt, step="draw", facts={**state.facts, "claims": {}})
+        after = self._missed(state, self.mj.identity(self._called(state)), {state.discarded_by})
+        return replace(after, turn=nxt, step="draw", facts={**after.facts, "claims": {}})
 
     def _called(self, state: GameState) -> object:
         return self.tile(state.discards[-1])
 
     def ron(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
+        offered = state.facts.get("kan")
+        if offered and state.step == "draw" and state.turn == offered.get("by"):
+            return self._rob_kan(state, seat, offered)
         self._need(state, "call", seat, "ron")
         tile = self._called(state)
         self._score(state, seat, self.hand(state, seat).with_tile(tile), tile, tsumo=False)
         return replace(state, step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
+
+    def _rob_kan(self, state: GameState, seat: str, offered) -> GameState:
+        """槍槓: a ron on the tile of a kan just declared, before its replacement draw — on a tile
+        added to a pon, and by 国士無双 on a closed kan too (国士無双は暗槓に対して槍槓することが可能)."""
+        if seat == offered["by"]:
+            raise Forbidden("own-kan", f"{seat} cannot rob their own kan")
+        tile = self.tile(offered["tile"])
+        self._score(state, seat, self.hand(state, seat).with_tile(tile), tile, tsumo=False, robbed=True)
+        return replace(state, step="over", facts={**state.facts, "result": f"ron {seat} from {offered['by']} (槍槓)"})
 
     def chi(self, state: GameState, action: Action) -> GameState:
         return self._claim(state, action, "chi", 2)
@@ -212,20 +313,33 @@ class MahjongMoves(Moves):
                                step="discard" if kind != "minkan" else "draw", discards=state.discards[:-1],
                                facts={**state.facts, "first_go_around": False, "claims": {}})
         after = after.with_flag(seat, "called", f"{kind} {state.discards[-1]}")
+        after = self._calls_break_ippatsu(self._missed(after, self.mj.identity(tile), {seat, state.discarded_by}))
         return self._kan_done(after, seat) if kind == "minkan" else after
+
+    def _calls_break_ippatsu(self, state: GameState) -> GameState:
+        for p in state.players:
+            if state.flag(p, "ippatsu"):
+                state = state.with_flag(p, "ippatsu", False)
+        return state
 
     # -- shared -------------------------------------------------------------------------------
 
-    def _score(self, state: GameState, seat: str, hand: Hand, tile, tsumo: bool) -> None:
+    def _score(self, state: GameState, seat: str, hand: Hand, tile, tsumo: bool, robbed: bool = False):
+        win = replace(self._win(state, seat, tile, tsumo, robbed), river=(), furiten=False)  # furiten: a check
         try:
-            self.scorer.score(hand, self._win(state, seat, tile, tsumo))
+            return self.scorer.score(hand, win)
         except NotAWin as exc:
             raise Forbidden("no-win", str(exc), self.source("tsumo" if tsumo else "ron")) from None
 
-    def _kan_done(self, state: GameState, seat: str) -> GameState:
+    def _kan_done(self, state: GameState, seat: str, offered: dict | None = None) -> GameState:
+        """A kan made: counted (四開槓), the replacement draw next — after any 槍槓 on ``offered``."""
         kans = dict(state.facts.get("kans", {}))
         kans[seat] = kans.get(seat, 0) + 1
-        return replace(state, facts={**state.facts, "kans": kans}, step="draw", turn=seat)
+        facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "kan")}
+        facts.update(kans=kans, rinshan=seat, first_go_around=False)
+        if offered:
+            facts["kan"] = offered
+        return self._calls_break_ippatsu(replace(state, facts=facts, step="draw", turn=seat))
 
     def _abortive(self, state: GameState, seat: str, face) -> GameState:
         """四風連打: the first four discards are the same wind with no call; 四開槓: four kans by
@@ -251,7 +365,11 @@ class MahjongMoves(Moves):
             hand = self.hand(state, state.turn)
             tiles = dict.fromkeys(self.mj.tile_text(self.mj.identity(f)) for f in hand.concealed)
             out += [f"discard {t}" for t in tiles] + [f"riichi {t}" for t in tiles]
-            out += ["tsumo", "kyuushu"] + [f"ankan {t}" for t in tiles]
+            out += ["tsumo", "kyuushu"] + [f"ankan {t}" for t in tiles] + [f"kakan {t}" for t in tiles]
+        offered = state.facts.get("kan")
+        if state.step == "draw" and offered:  # 槍槓 on the kan just declared
+            out += [f"{seat}: ron" for seat in state.players
+                    if seat != offered.get("by") and not isinstance(state.hands[seat], int)]
         if state.step == "call":
             out.append("pass")
             for seat in state.players:
@@ -320,10 +438,101 @@ def _riichi_points(self: MahjongMoves, state: GameState, action: Action) -> str 
     return None
 
 
+def _ron_tile(self: MahjongMoves, state: GameState, action: Action):
+    """(seat, the tile a ron would take, robbing a kan?) or None when the action is no ron."""
+    if action.verb != "ron":
+        return None
+    seat = self.actor(state, action)
+    offered = state.facts.get("kan")
+    if offered and state.step == "draw" and state.turn == offered.get("by"):
+        return seat, self.tile(offered["tile"]), True
+    if state.step == "call" and state.discards:
+        return seat, self._called(state), False
+    return None
+
+
+def _furiten_of(self: MahjongMoves, state: GameState, action: Action, thirteen: bool) -> str | None:
+    ron = _ron_tile(self, state, action)
+    if ron is None or isinstance(state.hands[ron[0]], int):
+        return None
+    seat, tile, robbed = ron
+    hand = self.hand(state, seat)
+    if (len(self.mj.waits(hand)) == 13) != thirteen:
+        return None
+    return furiten_reason(self.mj, hand, self._win(state, seat, tile, tsumo=False, robbed=robbed))
+
+
+def _furiten(self: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """振聴: no ron on a winning tile among one's own discards, nor after letting one go by (until
+    one's next discard; after riichi, for good)."""
+    return _furiten_of(self, state, action, thirteen=False)
+
+
+def _furiten_thirteen(self: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """国士無双十三面待ちは現物以外でも振聴となる: a 13-sided wait is furiten on every tile once it has
+    discarded any terminal or honour."""
+    return _furiten_of(self, state, action, thirteen=True)
+
+
+def _chankan_closed_kan(self: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """A closed kan may be robbed only by 国士無双 (国士無双は暗槓に対して槍槓することが可能)."""
+    ron = _ron_tile(self, state, action)
+    if ron is None or not ron[2] or (state.facts.get("kan") or {}).get("kind") != "ankan":
+        return None
+    seat, tile, _ = ron
+    if _closed_kan_robbers(self, state, seat, tile) is not False:
+        return None
+    shapes = _robbing_shapes(self) or ()
+    names = " or ".join(s.name for s in self.rs.rules.hand_shapes if s.id in shapes) or "no hand"
+    return f"a closed kan may be robbed (槍槓) only by {names}"
+
+
+def _robbing_shapes(self: MahjongMoves) -> list | None:
+    """The hand shapes that may rob a closed kan (None: the ruleset has no such rule: any hand may)."""
+    check = next((c for c in self.rs.moves.checks if c.name == "chankan-closed-kan"), None)
+    return None if check is None else list(check.params.get("shapes", []))
+
+
+def _closed_kan_robbers(self: MahjongMoves, state: GameState, seat: str, tile) -> bool | None:
+    """May this seat's hand, with the tile, rob a closed kan? (None: its hand is hidden.)"""
+    if isinstance(state.hands[seat], int):
+        return None
+    shapes = _robbing_shapes(self)
+    if shapes is None:
+        return True
+    hand = self.hand(state, seat)
+    return self.mj.size(hand) == self.mj.winning_size - 1 and \
+        any(d.shape in shapes for d in self.mj.decompositions(hand.with_tile(tile)))
+
+
+def _riichi_no_call(self: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """A hand in riichi stays closed: no chi, pon or open kan on a discard."""
+    if action.verb in ("chi", "pon", "kan") and state.step == "call" and state.flag(self.actor(state, action), "riichi"):
+        return f"{self.actor(state, action)} is in riichi: the hand stays closed (no chi, pon or kan on a discard)"
+    return None
+
+
+def _riichi_discards_the_draw(self: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """A hand in riichi no longer changes: it discards the tile it drew (a closed kan aside)."""
+    seat = self.actor(state, action)
+    if action.verb != "discard" or state.step != "discard" or not state.flag(seat, "riichi") or not action.args \
+            or isinstance(state.hands[seat], int):
+        return None
+    drawn = self.mj.identity(self._drawn(state, self.hand(state, seat)))
+    if self.mj.identity(self.tile(action.args[0])) != drawn:
+        return f"{seat} is in riichi: the hand is fixed, so the tile drawn ({self.mj.tile_text(drawn)}) is discarded"
+    return None
+
+
 MahjongMoves.CHECKS = {
     "call-priority": _call_priority,
     "chi-from-left": _chi_from_left,
     "kuikae-chi-genbutsu": _kuikae,
     "riichi-points": _riichi_points,
     "kyuushu-kinds": _kyuushu_kinds,
+    "furiten": _furiten,
+    "furiten-thirteen-sided": _furiten_thirteen,
+    "chankan-closed-kan": _chankan_closed_kan,
+    "riichi-no-call": _riichi_no_call,
+    "riichi-discards-the-draw": _riichi_discards_the_draw,
 }

@@ -193,6 +193,7 @@ def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
         "ruleset": mj.rs.id,
         **hand_json(mj, hand),
         "win": ident_json(mj, win.tile),
+        "winning": True,
         "tsumo": win.tsumo,
         "seat": win.seat,
         "round": win.round_wind,

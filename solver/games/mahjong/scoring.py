@@ -31,6 +31,7 @@ from typing import Mapping, NamedTuple
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
 from solver.games.mahjong.fu import FuCounter, FuTable
+from solver.games.mahjong.furiten import furiten_reason, waiting_hand
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.payments import Payments, Points
 from solver.games.mahjong.readings import HandFacts, HandReader, Reading, ScoredPart
@@ -208,6 +209,10 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         readings = self.readings(hand, win)
         if not readings:
             raise NotAWin(f"{mj.format_hand(hand)} is not a winning hand")
+        if not win.tsumo and (win.river or win.furiten):
+            why = furiten_reason(mj, waiting_hand(mj, hand, win.tile), win)
+            if why:
+                raise NotAWin(why)
         aotenjou = self.ms.aotenjou
         dora = self.dora_of(readings[0].hand)
         best = None
@@ -310,14 +315,16 @@ def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) ->
         raise MeldsError(f"round wind {facts.get('round')!r}: give E, S, W or N")
 
     def tiles(key: str) -> tuple:
-        return tuple(mj.identity(f) for f in mj.parse_tiles(str(facts.get(key) or "")))
+        given = facts.get(key) or ""
+        return tuple(mj.identity(f) for f in mj.parse_tiles(" ".join(given) if isinstance(given, list) else str(given)))
 
     win = Win(scorer.tile(tile), **{k: bool(facts.get(k) or facts.get(k.replace("_", "-"))) for k in WIN_FLAGS},
               seat=facts.get("seat") or "E", round_wind=facts.get("round") or "E",
               dora_indicators=tiles("dora_indicators"), ura_indicators=tiles("ura_indicators"),
               honba=int(facts.get("honba") or 0), riichi_sticks=int(facts.get("riichi_sticks") or 0),
               dealer_streak=int(facts.get("dealer_streak") or 0), players=players,
-              discarder=facts.get("discarder") or facts.get("from"))
+              discarder=facts.get("discarder") or facts.get("from"), river=tiles("river"),
+              furiten=bool(facts.get("furiten")))
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
     if win.discarder == win.seat:

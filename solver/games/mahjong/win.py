@@ -47,10 +47,13 @@ class Win:
     dealer_streak: int = 0  # the dealer's consecutive wins, this one included
     players: int = 4
     discarder: str | None = None  # the seat that dealt in (ron)
+    river: tuple = ()  # identities the winner discarded this hand (振聴 on a ron waiting on one)
+    furiten: bool = False  # the winner let a winning tile go by (temporary, or after riichi)
 
     @cached_property
     def flags(self) -> frozenset[str]:
-        return frozenset(n.replace("_", "-") for n in WIN_FLAGS if getattr(self, n))
+        """The facts that hold, as pattern ``flag:`` names; ``ron`` is a win on a discard."""
+        return frozenset([n.replace("_", "-") for n in WIN_FLAGS if getattr(self, n)] + ["ron"] * (not self.tsumo))
 
     @property
     def dealer(self) -> bool:

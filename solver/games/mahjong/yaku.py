@@ -49,11 +49,16 @@ class KeyFacts(NamedTuple):
 
 
 def _flag(r: Reading, name) -> bool:
-    return name in r.win.flags
+    return _flags_hold(r.win.flags, name)
 
 
 def _flag_key(k: KeyFacts, name) -> bool:
-    return name in k.flags
+    return _flags_hold(k.flags, name)
+
+
+def _flags_hold(flags: frozenset, name) -> bool:
+    """A flag of the win, or a list of flags that must all hold (海底撈月: [haitei, tsumo])."""
+    return name in flags if isinstance(name, str) else all(n in flags for n in name)
 
 
 def _pinfu(r: Reading, _) -> bool:

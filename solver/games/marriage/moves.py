@@ -5,6 +5,7 @@ for a player who has seen, and the checks on taking a discarded wild."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations
 from typing import Any, Mapping
 
@@ -14,6 +15,7 @@ from solver.core.state import GameState, TableWord
 from solver.games.marriage.rules import MarriageRules
 from solver.melding.checker import MeldChecker
 from solver.melding.moves import MeldMoves
+from solver.melding.puzzle import unchosen
 
 
 class MarriageMoves(MeldMoves):
@@ -25,7 +27,8 @@ class MarriageMoves(MeldMoves):
 
     def tiplu(self, state: GameState) -> str | None:
         """The tiplu, when the state knows it."""
-        return state.params.get(self.rules.maal.parameter) if self.rules.maal is not None else None
+        tiplu = state.params.get(self.rules.maal.parameter) if self.rules.maal is not None else None
+        return None if tiplu is None or unchosen(tiplu) else tiplu
 
     def params(self, state: GameState) -> Mapping[str, Any] | None:
         tiplu = self.tiplu(state)
@@ -73,6 +76,22 @@ class MarriageMoves(MeldMoves):
         if not seen and all(k == "dublee" for k in kinds):
             after = after.with_flag(state.turn, "dublee", True)
         return after.with_flag(state.turn, "melded", True)
+
+    def tiplu_placed(self, state: GameState) -> bool:
+        """Has the tiplu been chosen and put under the stock? (It is known, or someone has seen it.)"""
+        return bool(self.tiplu(state)) or any(state.flag(p, "seen") for p in state.players)
+
+    def _rebuilds_stock(self) -> bool:
+        return any(c.name == "tiplu-stays-in-stock" for c in self.rs.moves.checks)
+
+    def discard(self, state: GameState, action: Action) -> GameState:
+        """A discard; when the stock is down to the tiplu (or empty, before there is one) and the
+        game goes on, the dealer shuffles every discard but the last into a new stock over it."""
+        after = super().discard(state, action)
+        floor = 1 if self.tiplu_placed(state) else 0
+        if after.step != "over" and after.stock <= floor and self._rebuilds_stock() and len(after.discards) > 1:
+            after = replace(after, stock=after.stock + len(after.discards) - 1, discards=after.discards[-1:])
+        return after
 
     def _route(self, state: GameState):
         """The going-out route a player who has seen is on: the dublee route after showing
@@ -129,8 +148,18 @@ def _dublee_seen_no_discard_draw(self: MarriageMoves, state: GameState, action: 
     return None
 
 
+def _tiplu_stays_in_stock(self: MarriageMoves, state: GameState, action: Action) -> str | None:
+    """The tiplu lies under the stock and is never drawn: when only it is left, the stock was
+    made again from the discards (see MarriageMoves.discard)."""
+    if action.verb == "draw" and action.args[:1] == ("stock",) and self.tiplu_placed(state) and state.stock <= 1:
+        return ("the last card of the stock is the tiplu, which is not drawn; the discards (all but the last) "
+                "become the stock over it")
+    return None
+
+
 MarriageMoves.CHECKS = {
     **MeldMoves.CHECKS,
     "wild-to-seen-player": _wild_to_seen_player,
     "dublee-seen-no-discard-draw": _dublee_seen_no_discard_draw,
+    "tiplu-stays-in-stock": _tiplu_stays_in_stock,
 }

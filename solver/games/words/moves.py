@@ -33,7 +33,8 @@ def _distinct_tiles(words: list[str], fixed: Counter) -> bool:
 
 
 class WordMoves(Moves):
-    VERBS = {"word": "word", "arrange": "arrange", "relief": "relief", "draw": "draw", "end": "end"}
+    VERBS = {"word": "word", "arrange": "arrange", "relief": "relief", "draw": "draw", "end": "end",
+             "timeout": "timeout"}
 
     def __init__(self, ruleset: Ruleset, session: WordSession):
         super().__init__(ruleset)
@@ -64,12 +65,26 @@ class WordMoves(Moves):
     def key(self, word: str) -> str:
         return "".join(self.session.tileset.tiles(word, "word"))
 
+    def recorded_start(self, state: GameState) -> tuple[TableWord, ...] | None:
+        """The table as the turn began, when the state knows it (``facts.turn_start`` in a file)."""
+        if state.turn_start_table is not None:
+            return state.turn_start_table
+        start = state.facts.get("turn_start")
+        if start:
+            return tuple(TableWord(str(t["owner"]), str(t["cards"])) for t in start.get("table", []))
+        return None
+
     def start_table(self, state: GameState) -> tuple[TableWord, ...]:
-        return state.turn_start_table if state.turn_start_table is not None else state.table
+        recorded = self.recorded_start(state)
+        return recorded if recorded is not None else state.table
 
     def _with(self, state: GameState, hand: list[str], **changes) -> GameState:
+        facts = dict(changes.pop("facts", state.facts))
+        if "turn_start" not in facts:  # the first change of the turn: remember how the turn began
+            facts["turn_start"] = {"table": [{"owner": t.owner, "cards": t.cards} for t in self.start_table(state)],
+                                   "loose": state.loose}
         return replace(state, hands={**state.hands, state.turn: "".join(hand)},
-                       turn_start_table=self.start_table(state), **changes)
+                       turn_start_table=self.start_table(state), facts=facts, **changes)
 
     def _least(self, state: GameState, which: str) -> int:
         return self.game.min_length["last_lap" if state.last_lap else which]
@@ -149,6 +164,31 @@ class WordMoves(Moves):
         self._table_stands(state)
         return self._next_turn(state)
 
+    def timeout(self, state: GameState, action: Action) -> GameState:
+        """FAQ 2: time ran out while arranging — the table goes back as it was when the turn began,
+        the tiles played this turn go back to the hand, and the player draws two as a penalty and
+        ends the turn (a relief tile put face up stays where it lies)."""
+        start = self.start_table(state)
+        recorded = state.facts.get("turn_start") or {}
+        tiles = self.session.tileset.tiles
+
+        def counts(words, loose: str) -> Counter:
+            out = Counter("".join(self.key(t.cards) for t in words))
+            return out + (Counter(tiles(loose, "loose")) if loose else Counter())
+
+        start_loose = recorded.get("loose", state.loose)
+        played = counts(state.table, "") - counts(start, "")  # tiles the turn added to the words
+        from_loose = Counter(tiles(start_loose, "loose")) - Counter(tiles(state.loose, "loose")) \
+            if start_loose else Counter()
+        back = list((played - from_loose).elements())
+        penalty = min(self.game.timeout_draw, state.stock)
+        drawn = self.key("".join(action.args[1:])) if action.args[:1] == ("draws",) else UNKNOWN * penalty
+        loose = state.loose + "".join((played & from_loose).elements())
+        after = replace(state, hands={**state.hands, state.turn: "".join(self.hand(state) + back + list(drawn))},
+                        table=start, loose=loose, stock=state.stock - penalty, turn_start_table=None)
+        after = after.with_flag(state.turn, "word_this_turn", False)
+        return self._next_turn(replace(after, melds_this_turn=0))
+
     # -- turn bookkeeping ---------------------------------------------------------------------
 
     def _table_stands(self, state: GameState) -> None:
@@ -165,10 +205,28 @@ class WordMoves(Moves):
     def _next_turn(self, state: GameState) -> GameState:
         player = state.turn
         made_word = state.melds_this_turn > 0
-        after = replace(state, turn=state.next_player, melds_this_turn=0, turn_start_table=None)
+        after = replace(state, turn=state.next_player, melds_this_turn=0, turn_start_table=None,
+                        facts={k: v for k, v in state.facts.items() if k != "turn_start"})
         after = after.with_flag(player, "relief_used", 0).with_flag(player, "arranged", False) \
             .with_flag(player, "word_this_turn", False)
-        return after.with_flag(player, "has_word", True) if made_word else after
+        after = after.with_flag(player, "has_word", True) if made_word else after
+        return self._last_lap(after, player)
+
+    def _last_lap(self, state: GameState, player: str) -> GameState:
+        """FAQ 1: 場に裏向きの牌がなくなった場合は無くなった次の手番の人から1周1手番プレイしてゲーム終了
+        となります。得点計算はせずにノーゲームとなります。 When a turn ends with the stock empty, the
+        last lap begins with the next player (two tiles make a word in it); it ends with the turn of
+        the player who emptied the stock, and the game is over with no score."""
+        facts = dict(state.facts)
+        if state.last_lap:
+            if facts.get("last_lap_ends") == player:
+                facts["result"] = "no game: the stock ran out and the last lap is over (no score)"
+                return replace(state, step="over", facts=facts)
+            return state
+        if state.stock <= 0:
+            facts["last_lap_ends"] = player
+            return replace(state, last_lap=True, facts=facts)
+        return state
 
     def _maybe_over(self, state: GameState, left: list[str]) -> GameState:
         if left:
@@ -234,7 +292,7 @@ def _no_second_hand_word(self: WordMoves, state: GameState, action: Action) -> s
     keys = [k for k in (self.key(w) for w in action.parts) if len(k) >= least]  # shorter: tiles set aside
     new = state.flag(state.turn, "word_this_turn")  # the one word from the hand may be hand tiles alone
     start = [self.key(t.cards) for t in self.start_table(state)]
-    if new and state.turn_start_table is None and new in start:
+    if new and self.recorded_start(state) is None and new in start:
         start.remove(new)  # a state given mid-turn: this turn's word is on the table, but not from it
     fixed = Counter("".join(start))
     fixed += Counter(self.session.tileset.tiles(state.loose, "loose")) if state.loose else Counter()

@@ -35,6 +35,7 @@ class WordGame:
     words_from_hand: int
     relief: Mapping[str, int]  # discard, draw, per_turn
     no_word_draw: int
+    timeout_draw: int  # the penalty draw when time runs out while arranging (FAQ 2)
     left_in_hand: int
     bonus_tile: int
     dictionary_file: Path
@@ -87,6 +88,7 @@ def read_rules(reader: RuleReader) -> WordGame:
         words_from_hand=turn["words_from_hand"]["max"],
         relief={k: relief[k] for k in ("discard", "draw", "per_turn")},
         no_word_draw=turn.get("no_word", {}).get("draw", 1),
+        timeout_draw=turn.get("timeout", {}).get("draw", 0),
         left_in_hand=scoring["left_in_hand"]["points"], bonus_tile=scoring["bonus_tile"]["points"],
         dictionary_file=reader.file_path(dictionary, "file"),
         dictionary_name=dictionary["name"], dictionary_licence=dictionary.get("licence"),

@@ -1,0 +1,103 @@
+"""Rulings of the Marriage (001), Basic Rummy (003) and Word Rummy (004) documents through the
+command line, for every command each touches. Each test names its sentence."""
+
+from __future__ import annotations
+
+from clirun import ROOT
+from rulings import Play, cli_json
+
+# -- Marriage ---------------------------------------------------------------------------------------
+
+
+def test_tiplu_none_is_a_tiplu_not_yet_seen():
+    """「ゲームの途中で、あるプレイヤーがカードを1枚選びます。」: before the tiplu is chosen (or seen) no card
+    is wild: --tiplu none is accepted and S10 H10 stand only for themselves."""
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "none", "S9", "S10", "H10")
+    assert code == 1 and not data["legal"]
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "S10", "S9", "S10", "H10")
+    assert code == 0 and data["legal"]
+    code, data = cli_json("solve", "-r", "marriage", "--tiplu", "None", "--hand", "S3 S4 S5 H9 H9 H9 D2")
+    assert code == 1 and not data["solvable"]
+
+
+def test_an_ace_tiplu_makes_the_2_and_the_king_of_its_suit_wild():
+    """「選ばれたカードがKならA、Aなら2となります。」「選ばれたカードが2ならA、AならKとなります。」: with the
+    tiplu SA, S2 is its poplu and SK its jhiplu; and K-A-2 is never a sequence
+    (「しかし、K-A-2というようにはつながりません。」), so an ace tiplu has no marriage."""
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "SA", "H4", "H5", "S2")
+    assert code == 0 and data["kind"] == "dirty-sequence"
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "SA", "H4", "H5", "SK")
+    assert code == 0 and data["kind"] == "dirty-sequence"
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "SA", "SK", "SA", "S2")
+    assert data["kind"] != "marriage"
+    code, data = cli_json("check", "-r", "marriage", "--tiplu", "SK", "SQ", "SK", "SA")
+    assert code == 0 and data["kind"] == "marriage"  # Q-K-A: the king's marriage goes round to the ace
+
+
+def test_the_stock_is_made_again_over_the_tiplu(tmp_path):
+    """「プレイヤーが山札の最後のカード(ティプルのカード)より1枚上のカードを取り、捨て札しても上がりにならなかった場合
+    には、ディーラーが最後の捨て札以外の捨て札をすべて取り、シャッフルしてティプルの上に置いて山札とします。」"""
+    game = Play(tmp_path, {"ruleset": "marriage", "players": ["A", "B", "C"], "turn": "A", "step": "draw",
+                           "tiplu": "S10", "hands": {"A": "H2 H3 H4", "B": 21, "C": 21},
+                           "discards": "D5 D6 D7 H9", "discarded_by": "C", "stock": 2, "flags": {"A": {"seen": True}}})
+    state = game.do("draw stock C9")  # the card above the tiplu
+    assert state["stock"] == 1
+    state = game.do("discard C9")
+    assert state["stock"] == 5 and state["discards"] == ["C9"] and state["turn"] == "B"
+    stuck = Play(tmp_path, {"ruleset": "marriage", "players": ["A", "B"], "turn": "A", "step": "draw",
+                            "tiplu": "S10", "hands": {"A": "H2 H3 H4", "B": 21}, "discards": "D5", "stock": 1,
+                            "flags": {"A": {"seen": True}}})
+    verdict = stuck.judge("draw stock")
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "tiplu-stays-in-stock"
+    assert "ティプル" in verdict["reasons"][0]["source"]["quote"]
+    assert stuck.legal("draw discard")
+
+
+# -- Basic Rummy --------------------------------------------------------------------------------------
+
+
+def test_going_rummy_plus_ten_by_hand_and_by_round():
+    """注7「ゴーイング・ラミーの場合、得点を2倍するのでなく、10点余分に得点するというルールもあります」: 33 for
+    HK SQ C3; and a round settled with -o going-rummy=plus-ten adds 10 instead of doubling."""
+    code, data = cli_json("score", "-r", "basic-rummy", "-o", "going-rummy=plus-ten", "--penalty", "--double",
+                          "HK", "SQ", "C3")
+    assert code == 0 and data["points"] == 33
+    round_file = str(ROOT / "puzzles" / "basic-rummy" / "r01-going-rummy.yaml")
+    code, data = cli_json("score", "-r", "basic-rummy", "--round", round_file)
+    assert code == 0 and data["systems"][0]["payments"] == {"A": 50, "B": -46, "C": -4}
+    code, data = cli_json("score", "-r", "basic-rummy", "-o", "going-rummy=plus-ten", "--round", round_file)
+    assert data["systems"][0]["payments"] == {"A": 35, "B": -23, "C": -2}
+    assert data["systems"][0]["one_go_bonus"] == {"add": 10}
+
+
+# -- Word Rummy ---------------------------------------------------------------------------------------
+
+
+def test_the_last_lap_and_the_no_game(tmp_path):
+    """FAQ 1「場に裏向きの牌がなくなった場合は無くなった次の手番の人から1周1手番プレイしてゲーム終了となります。
+    得点計算はせずにノーゲームとなります。この1周の間は場に3文字の制限がなくなり、2文字以上のワードの制限となります。」"""
+    game = Play(tmp_path, {"ruleset": "word-rummy", "players": ["A", "B", "C"], "turn": "A", "step": "play",
+                           "hands": {"A": "いぬかさ", "B": "ねこたま", "C": 12}, "table": [{"owner": "B", "cards": "さかな"}],
+                           "stock": 1, "flags": {"A": {"has_word": True}, "B": {"has_word": True}}})
+    assert not game.legal("word いぬ")  # the stock is not out yet: three tiles
+    state = game.do("draw")  # A takes the last tile: the last lap starts with B
+    assert state["last_lap"] and state["facts"]["last_lap_ends"] == "A" and state["turn"] == "B"
+    assert "word ねこ" in game.moves()  # two tiles now
+    game.do("word ねこ")
+    game.do("end")
+    assert game.legal("end") and not game.legal("draw")  # C: nothing left to draw
+    game.do("end")
+    state = game.do("end")  # A ends the lap: no game
+    assert state["step"] == "over" and "no game" in state["facts"]["result"]
+
+
+def test_time_running_out_while_arranging(tmp_path):
+    """FAQ 2「場にあったワードを自分の手番開始時まで出来る限り戻し、手番で出した牌は手牌に戻します。ペナルティとし
+    て場に裏向きにある牌を2枚引いて手番を終了し、次の手番のプレイヤーになります。」"""
+    game = Play(tmp_path, {"ruleset": "word-rummy", "players": ["A", "B", "C"], "turn": "A", "step": "play",
+                           "hands": {"A": "やかさ", "B": 12, "C": 12}, "table": [{"owner": "B", "cards": "さかな"}],
+                           "stock": 40, "flags": {"A": {"has_word": True}}})
+    game.do("arrange さかなや")
+    state = game.do("timeout draws かし")
+    assert state["table"] == [{"owner": "B", "cards": "さかな"}] and sorted(state["hands"]["A"]) == sorted("やかさかし")
+    assert state["stock"] == 38 and state["turn"] == "B"
