@@ -9,6 +9,7 @@ from typing import Callable
 
 import click
 
+from solver.audit.coverage import DocumentCoverage
 from solver.audit.findings import SEVERITIES, Audit, Finding
 
 COLOURS = {"contradiction": "red", "gap": "yellow", "warning": "magenta", "assumption": "cyan"}
@@ -97,3 +98,40 @@ def audit_markdown(audits: list[Audit]) -> str:
                 out += _finding_lines(f, MARKDOWN)
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+# -- coverage ----------------------------------------------------------------------------------
+
+
+def coverage_json(covs: list[DocumentCoverage]) -> dict:
+    return {"documents": [c.to_json() for c in covs]}
+
+
+def coverage_text(covs: list[DocumentCoverage]) -> str:
+    """Per document: the coverage figure, then the rule-bearing sentences no entry cites, then those
+    left out on purpose (with the reason), then the cited ones with their entries."""
+    lines = []
+    for cov in covs:
+        rule = cov.rule_bearing
+        uncovered = [r for r in rule if not r.covered and not r.omitted]
+        omitted = [r for r in rule if not r.covered and r.omitted]
+        covered = [r for r in rule if r.covered]
+        lines.append(click.style(f"{cov.document.name} ({', '.join(cov.rulesets)}): coverage {cov.coverage:.0%} — "
+                                 f"{len(covered)} of {len(rule)} rule-bearing sentences cited, {len(omitted)} left out "
+                                 f"on purpose, {len(uncovered)} uncovered; {len(cov.sentences)} sentences", bold=True))
+        for title, rows, colour in (("uncovered", uncovered, "red"), ("left out on purpose", omitted, "yellow"),
+                                    ("cited", covered, "green")):
+            if not rows:
+                continue
+            lines.append(click.style(f"  {title} ({len(rows)})", fg=colour, bold=True))
+            for r in rows:
+                s = r.sentence
+                lines.append(f"    L{s.line:<4} [{r.status}] {s.text}")
+                if r.omitted and not r.covered:
+                    lines.append(f"          — {r.omitted}")
+                if r.cited_by:
+                    lines.append(f"          ← {', '.join(r.cited_by)}")
+        if cov.unplaced:
+            lines.append(click.style(f"  quotes not found in the document ({len(cov.unplaced)})", fg="magenta"))
+            lines += [f"    {e.id}: 「{e.quote}」" for e in cov.unplaced]
+    return "\n".join(lines)

@@ -5,7 +5,11 @@
   that the size (or the kind) is dead letter; so is a points table that lists counts no meld
   reaches, and a table that breaks its own growth pattern is a contradiction;
 * **rules that disagree** — without an ``ambiguity:`` rule, a SAT search on two kinds' models
-  joined on the cards present finds a card set both read (a *gap*: nothing decides it).
+  joined on the cards present finds a card set both read (a *gap*: nothing decides it);
+* **rules that cancel under a parameter** — for every value of a query parameter (the chosen card
+  that makes wilds), every kind whose roles hang on it: a SAT search for any legal meld. A kind
+  that some values leave without a single legal meld is one whose defining rules cannot all hold
+  for those values (Marriage: the tiplu an ace makes the marriage K-A-2, which does not connect).
 """
 
 from __future__ import annotations
@@ -121,3 +125,41 @@ def _joint_witness(checker: MeldChecker, a: MeldKind, b: MeldKind, n: int) -> st
     finally:
         ma.close()
         mb.close()
+
+
+def dead_with_parameter(audit: Audit, checker: MeldChecker) -> None:
+    """For each query parameter and each of its values (a face of the deck), each kind with roles
+    the parameter opens or closes: is any meld of the kind legal? One model per (kind, size), the
+    parameter's value set by assumptions."""
+    rs = audit.ruleset
+    for param in rs.parameters:
+        for kind in rs.kinds:
+            dead_for = _dead_values(checker, kind, param)
+            if dead_for and len(dead_for) < len(rs.deck.faces):
+                shown = [checker.notation.format(face) for face in dead_for]
+                audit.add(f"dead-with/{kind.id}/{param}", "contradiction", kind.source,
+                          f"with the {param} {' or '.join(shown)}, no {kind.name} ({kind.id}) can be legal: the rules "
+                          f"that define it cannot all hold for that {param}", {param: "any card"},
+                          {"dead_for": shown}, shown, kind="rule-conflict")
+
+
+def _dead_values(checker: MeldChecker, kind: MeldKind, param: str) -> list:
+    rs = checker.ruleset
+    models = []
+    try:
+        for n in range(kind.size_min, min(kind.largest, sum(rs.deck.copies.values())) + 1):
+            model = KindModel(rs.deck, kind, n, checker.steps(kind), checker.gate).build()
+            models.append(model)
+            if not model.avail:
+                return []  # nothing of this kind hangs on the parameter
+            model.solver.extend(encodings.exactly(model.pres, n, model.pool))
+        dead = []
+        for face in rs.deck.faces:
+            params = {param: face}
+            if not any(m.solve(m.selectors() + [lit if checker.gate.open(kind, i, m.cards[c][0], params) else -lit
+                                                for (c, i), lit in m.avail.items()]) for m in models):
+                dead.append(face)
+        return dead
+    finally:
+        for m in models:
+            m.close()
