@@ -41,7 +41,8 @@ RULE_LABEL = re.compile(r"(役|可|翻|扱い|禁止|OK|まで|から|連順|枚
 NORMATIVE = re.compile(
     r"(でき|出来)(る|ない|ます|ません)|可能|不可|禁止|認め|許|ならない|なりません|必要|必ず|いけない|いけません"
     r"|かまいません|構いません|制限|優先|成立|採用|有効|無し|あり|扱|とする|となる|となり|になる|になり"
-    r"|である|とは|のこと|と呼|\b(must|may|can|cannot|counts?|wins?|loses?|draws?|is|are|has|have)\b")
+    r"|である|とは|のこと|と呼|^(例えば|たとえば|例[:：])"
+    r"|\b(must|may|can|cannot|counts?|wins?|loses?|draws?|is|are|has|have)\b")
 
 
 def looks_rule_bearing(sentence: Sentence) -> bool:

@@ -74,15 +74,20 @@ class Document:
             at = self.normal.find(q, at + 1)
         return best
 
-    def locate_all(self, quote: str) -> tuple[int, ...]:
-        """Every sentence any occurrence of the quote touches."""
+    def locate_all(self, quote: str, fill: float = 0.6) -> tuple[int, ...]:
+        """The sentences the quote names wherever it occurs: each occurrence that fills at least
+        ``fill`` of the sentences it touches (a list of sentences names whole sentences: 「門前役」
+        names every heading that is only that, not a longer sentence holding the word)."""
         q = _normal(quote)
         found: dict[int, None] = {}
         at = self.normal.find(q) if q else -1
         while at >= 0:
-            found.update((o, None) for o in self.owner[at:at + len(q)] if o >= 0)
+            owners = [o for o in dict.fromkeys(self.owner[at:at + len(q)]) if o >= 0]
+            whole = sum(len(_normal(self.sentences[o].text)) for o in owners)
+            if owners and len(q) >= fill * whole:
+                found.update((o, None) for o in owners)
             at = self.normal.find(q, at + 1)
-        return tuple(found)
+        return tuple(found) or self.locate(quote)
 
 
 def _normal(text: str) -> str:
@@ -99,7 +104,8 @@ def split_document(name: str, text: str) -> Document:
     sentences: list[Sentence] = []
     for block_no, pieces in enumerate(_blocks(text)):
         for form, start, end in pieces:
-            body = _clean(_strip_marker(text[start:end]))
+            at_line_start = not text[text.rfind("\n", 0, start) + 1:start].strip()
+            body = _clean(_strip_marker(text[start:end]) if at_line_start else text[start:end])
             if not body:
                 continue
             line = text.count("\n", 0, start) + 1

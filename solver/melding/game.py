@@ -27,7 +27,7 @@ from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset
 from solver.melding import claims, scorecard
-from solver.melding.audit import ambiguous_kinds, dead_sizes, dead_with_parameter
+from solver.melding.audit import ambiguous_kinds, dead_sizes
 from solver.melding.checker import MeldChecker
 from solver.melding.encode import OPEN, RoleGate
 from solver.melding.moves import MeldMoves
@@ -284,8 +284,7 @@ class MeldGame:
         return claims.meld_claims(self.checker, self.params)
 
     def audit_checks(self) -> Sequence[Callable[[Any], None]]:
-        return [lambda audit: dead_sizes(audit, self.checker), lambda audit: ambiguous_kinds(audit, self.checker),
-                lambda audit: dead_with_parameter(audit, self.checker)]
+        return [lambda audit: dead_sizes(audit, self.checker), lambda audit: ambiguous_kinds(audit, self.checker)]
 
 
 def budget_of(request: Request) -> dict[str, Any]:
