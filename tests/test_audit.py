@@ -164,7 +164,7 @@ def test_cli_exit_codes_and_json(tmp_path):
     assert run("audit").exit_code == 2 and run("audit", "fesca", "--all").exit_code == 2
     assert run("audit", "no-such-game").exit_code == 2
     text = run("audit", "word-rummy").output
-    assert "gap (6)" in text and "never says how many tiles" in text and "[stock-overdraw]" in text
+    assert "gap (7)" in text and "never says how many tiles" in text and "[stock-overdraw]" in text
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])

@@ -4,7 +4,7 @@ cite it, and what the audit found there.
 A ruleset cites its document by short quotes (:mod:`solver.core.source`); each quote is mapped to
 the sentence(s) holding it (:meth:`solver.audit.sentences.Document.locate`). An *entry* is any
 element of the ruleset that carries a quote (a meld kind, a role, an option, a claim, an
-assumption…), named by its place in the file: ``fesca/melds/set/roles/SW``.
+assumption…), named by its place in the file: ``RULESET/melds/KIND/roles/ROLE``.
 
 Whether a sentence bears a rule is decided by a heuristic (:func:`looks_rule_bearing`) corrected
 by the ruleset's own ``audit:`` section: ``rule_bearing`` lists the sentences it misses,

@@ -41,9 +41,9 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, as_json) -> None
     \b
     Examples:
       melds audit RULESET
-      melds audit fesca --coverage
-      melds audit marriage --coverage --json
-      melds audit fesca --format html -o fesca.html
+      melds audit RULESET --coverage
+      melds audit RULESET --coverage --json
+      melds audit RULESET --format html -o page.html
       melds audit --all --format html -o docs/audit
       melds audit --all --format markdown > docs/audit-report.md
       melds audit ./my-game.yaml --json

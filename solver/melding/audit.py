@@ -9,7 +9,7 @@
 * **rules that cancel under a parameter** — for every value of a query parameter (the chosen card
   that makes wilds), every kind whose roles hang on it: a SAT search for any legal meld. A kind
   that some values leave without a single legal meld is one whose defining rules cannot all hold
-  for those values (Marriage: the tiplu an ace makes the marriage K-A-2, which does not connect).
+  for those values (a chosen card whose neighbours make a sequence that does not connect).
 """
 
 from __future__ import annotations
