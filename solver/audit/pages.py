@@ -44,7 +44,8 @@ h1 { font-size: 1.3em; margin: 0 0 4px; }
 .meta { color: #555; font-size: .9em; }
 #legend { display: flex; flex-wrap: wrap; gap: 8px 18px; margin: 8px 0 0; padding: 0; list-style: none; }
 #legend li { display: flex; align-items: center; gap: 6px; font-size: .9em; }
-#legend .sw { width: 18px; height: 14px; border-radius: 3px; display: inline-block; }
+.sw { width: 18px; height: 14px; border-radius: 3px; display: inline-block; vertical-align: middle;
+      border: 1px solid transparent; }
 .layout { display: flex; align-items: flex-start; }
 main { flex: 1 1 auto; padding: 12px 20px; min-width: 0; }
 #text { white-space: pre-wrap; word-break: break-word; font-size: 15px; }
@@ -264,8 +265,9 @@ sentence by sentence, coloured by what the rulesets and the audit make of it.</d
 </header>
 <main>
 <table class="cov">
-<tr><th>document</th><th>rulesets</th><th>coverage</th>{head}<th>contradictions</th><th>gaps</th><th>warnings</th>
-<th>assumptions</th></tr>
+<tr><th rowspan="2">document</th><th rowspan="2">rulesets</th><th rowspan="2">coverage</th>
+<th colspan="5">sentences, by status</th><th colspan="4">findings, by severity</th></tr>
+<tr>{head}<th>contradiction</th><th>gap</th><th>warning</th><th>assumption</th></tr>
 {"".join(rows)}
 </table>
 </main>
