@@ -56,7 +56,8 @@ def _game_vocabulary() -> tuple[set[str], set[str], re.Pattern]:
     core_sections = {"format", "id", "game", "name", "name_en", "document", "extends", "players", "options",
                      "assumptions", "deck", "cycles", "phases", "roles", "melds", "ambiguity", "deal",
                      "card_points", "turns", "layoff", "objective", "round_scoring", "parameters", "moves",
-                     "claims", "operations", "going_out"}  # the last two: shared melding mechanisms
+                     "claims", "operations", "going_out",  # the last two: shared melding mechanisms
+                     "audit"}  # melds audit's own reading of the document (solver/audit)
     sections = set()
     for path in bundled_rulesets():
         sections |= set(yaml.safe_load(path.read_text(encoding="utf-8"))) - core_sections

@@ -34,6 +34,7 @@ EXAMPLES = {
     "## Rummikub": ("solve", "-r", "rummikub", "--hand", "r10 r11 J k2", "--table", "all: r7 r8 r9", "--table",
                     "all: k5 b5 o5", "--has-melded", "--best"),
     "## `melds audit`": ("audit", "basic-rummy"),
+    "## `melds audit --coverage`": ("audit", "basic-rummy", "--coverage"),
 }
 
 

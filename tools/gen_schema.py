@@ -9,7 +9,7 @@ from pathlib import Path
 # the building blocks live beside this script (run as a script or by runpy: its folder first)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
-    CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
+    AUDIT, CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -226,6 +226,8 @@ schema = {
         "moves": MOVES,
         "claims": {"type": "array", "items": CLAIM,
                    "description": "the document's worked examples and numbers, for melds audit"},
+        "audit": {**AUDIT, "description": "melds audit's reading of the document: corrections to the "
+                                          "rule-bearing heuristic, deliberate omissions, defects found by reading"},
         "operations": {"type": "array", "items": obj({
             "id": ID, "name": TEXT,
             "effect": {"enum": ["add", "replace-wild", "bury-wild", "replace-natural",

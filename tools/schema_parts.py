@@ -198,5 +198,39 @@ CLAIM = obj({  # a worked example or number of the document, as the document sta
     "basic": {"type": "integer"}, "seat": {"enum": ["E", "S", "W", "N"]}, "tsumo": {"type": "boolean"},
     "players": {"type": "integer"}, "payments": {"type": "object", "additionalProperties": {"type": "integer"}},
     "word": TEXT, "note": TEXT,
+    "undefined": {"type": "array", "items": ID,
+                  "description": "fields of the claim about a rule the document names but never defines: a "
+                                 "disagreement confined to them is an assumption (undefined-rule), not a contradiction"},
     **COMMON,
 }, required=["id", "kind"])
+
+QUOTE = obj({"quote": TEXT, "doc": {**TEXT, "description": "default: the ruleset's document"},
+             "reason": TEXT}, required=["quote"])
+
+AUDIT = obj({  # melds audit's own reading of the document (solver/audit/coverage.py, defects.py)
+    "rule_bearing": {"type": "array", "items": QUOTE,
+                     "description": "sentences that state a rule though the heuristic does not see it"},
+    "not_rule_bearing": {"type": "array", "items": QUOTE,
+                         "description": "sentences the heuristic takes for rules that state none (background, "
+                                        "commentary, notation of the pictures)"},
+    "omitted": {"type": "array", "items": obj({"quote": TEXT, "reason": TEXT}, required=["quote", "reason"]),
+                "description": "rule-bearing sentences the ruleset leaves out on purpose, with the reason"},
+    "defects": {"type": "array", "description": "defects found by reading the document", "items": obj({
+        "id": ID,
+        "kind": {"enum": ["rule-conflict", "faq-contradiction", "worked-example", "one-seat-figure",
+                          "missing-values", "lost-text", "presupposition", "stock-overdraw", "undefined-rule"]},
+        "severity": {"enum": ["contradiction", "gap", "warning"]},
+        "message": TEXT,
+        "sides": {"type": "array", "minItems": 1, "items": QUOTE,
+                  "description": "the sentences on each side, the defect's own first"},
+        "witness": {"type": "array", "minItems": 1, "items": {**CLAIM, "required": ["kind"]},
+                    "description": "claims on the state where the sides disagree, each stating what one side "
+                                   "demands; the solver answers them"},
+        "found_by": {**TEXT, "description": "the id (under the ruleset) of a search finding that shows it"},
+    }, required=["id", "kind", "message", "sides"])},
+    "annotate": {"type": "array", "description": "the other side of a finding the audit makes itself", "items": obj({
+        "finding": {**TEXT, "description": "its id under the ruleset, e.g. claim/penalty-c"},
+        "sides": {"type": "array", "minItems": 1, "items": QUOTE},
+        "kind": TEXT,
+    }, required=["finding", "sides"])},
+})

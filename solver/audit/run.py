@@ -10,7 +10,14 @@ Four sources of findings:
   meld can have, kinds that read the same cards; for words: deals the tile set cannot make);
 * **deals** — the cards a deal hands out, for every player count and deal option, against the
   deck: a deal that cannot be made is a *contradiction*, a player count it forgets a *gap*;
-* **assumptions** — every assumption of the ruleset, with the quote that shows the gap.
+* **assumptions** — every assumption of the ruleset, with the quote that shows the gap;
+* **declared defects** (``audit: defects:`` in a ruleset) — what a careful reading finds: rules
+  that contradict each other, values or headings lost, a rule presupposing what may not exist
+  yet, each with the sentences on both sides and, where a state shows it, the solver's witness
+  (:mod:`solver.audit.defects`).
+
+Every finding names its kind and its sides: the sentences of the document it sets against each
+other, located (:mod:`solver.audit.sentences`).
 
 Exit status of ``melds audit``: 0 when no finding is a contradiction, 1 otherwise.
 """
@@ -20,7 +27,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
+from solver.audit.defects import declared_defects, mark_undefined
 from solver.audit.findings import SEVERITIES, Audit
+from solver.audit.sentences import Document
 from solver.core.errors import MeldsError
 from solver.core.files import document_of
 from solver.core.game import ClaimCheck, Game
@@ -34,14 +43,40 @@ LOST = "lost"  # an example whose picture or symbols are gone: listed, not check
 def audit_ruleset(ruleset: Ruleset) -> Audit:
     audit = Audit(ruleset)
     game = load_game(ruleset)
-    check_claims(audit, {"move": move_claim(game), **game.claim_checks()})
+    checks = {"move": move_claim(game), **game.claim_checks()}
+    check_claims(audit, checks)
     for search in game.audit_checks():
         search(audit)
     check_deal(audit)
+    declared_defects(audit, checks)
     list_assumptions(audit)
+    locate_sides(audit)
     order = {s: i for i, s in enumerate(SEVERITIES)}
     audit.findings.sort(key=lambda f: order[f.severity])
     return audit
+
+
+def locate_sides(audit: Audit) -> None:
+    """Each finding's sides — its source, then what it sets against it — with the sentences of
+    the document each quote stands in (``line`` of the first, ``sentences`` their numbers)."""
+    from solver.audit.coverage import load_document  # the documents are read once, when needed
+
+    documents: dict[str, Document] = {}
+    for f in audit.findings:
+        sides = []
+        for side in [f.source, *f.sides]:
+            side = {"doc": side.get("doc") or audit.ruleset.document, "quote": side.get("quote")}
+            if side in sides:
+                continue
+            if side["quote"]:
+                if side["doc"] not in documents:
+                    documents[side["doc"]] = load_document(side["doc"], audit.ruleset)
+                doc = documents[side["doc"]]
+                where = doc.locate(side["quote"])
+                side["sentences"] = list(where)
+                side["line"] = doc.sentences[where[0]].line if where else None
+            sides.append(side)
+        f.sides = sides
 
 
 def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck]) -> None:
@@ -63,9 +98,10 @@ def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck]) -> None:
         if claimed == computed:
             audit.claims_agreeing += 1
             continue
-        audit.add(f"claim/{claim.id}", "contradiction", claim.source,
-                  claim.note or f"the document's {claim.kind} example does not hold under its own rules",
-                  claimed, computed, witness)
+        found = audit.add(f"claim/{claim.id}", "contradiction", claim.source,
+                          claim.note or f"the document's {claim.kind} example does not hold under its own rules",
+                          claimed, computed, witness)
+        mark_undefined(found, claim.data)
 
 
 def move_claim(game: Game) -> ClaimCheck:

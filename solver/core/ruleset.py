@@ -171,6 +171,13 @@ def raw_game(ref: str) -> str:
     return str(_load_raw(str(path), path.stat().st_mtime).get("game") or registry.default_game())
 
 
+def ruleset_data(ruleset: Ruleset) -> Any:
+    """A ruleset file's data as read, with the ruleset it extends laid under it (for tools that
+    read what no game reads: melds audit's own section)."""
+    path = Path(ruleset.path)
+    return _load_raw(str(path), path.stat().st_mtime)
+
+
 def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     """Load, validate and build a ruleset by id or path, with option values applied."""
     path = resolve_path(ref)

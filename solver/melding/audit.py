@@ -5,7 +5,11 @@
   that the size (or the kind) is dead letter; so is a points table that lists counts no meld
   reaches, and a table that breaks its own growth pattern is a contradiction;
 * **rules that disagree** — without an ``ambiguity:`` rule, a SAT search on two kinds' models
-  joined on the cards present finds a card set both read (a *gap*: nothing decides it).
+  joined on the cards present finds a card set both read (a *gap*: nothing decides it);
+* **rules that cancel under a parameter** — for every value of a query parameter (the chosen card
+  that makes wilds), every kind whose roles hang on it: a SAT search for any legal meld. A kind
+  that some values leave without a single legal meld is one whose defining rules cannot all hold
+  for those values (a chosen card whose neighbours make a sequence that does not connect).
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ from solver.sat.solvers import SMALL, SatSolver
 
 
 def dead_sizes(audit: Audit, checker: MeldChecker) -> None:
-    """For each meld kind and size, is there any legal meld at all? A SAT search per (kind, size)."""
+    """For each meld kind and size, is there any legal meld at all? A SAT search per (kind, size).
+    A kind whose roles hang on a query parameter is searched, on the same models, for each value of
+    the parameter too (:func:`dead_with_parameter`)."""
     rs = audit.ruleset
     for kind in rs.kinds:
         largest = min(kind.largest, sum(rs.deck.copies.values()))
         dead = []
+        live: dict[str, set] = {p: set() for p in rs.parameters} if _gated(checker, kind) else {}
         for n in range(kind.size_min, largest + 1):
             audit.kinds_searched += 1
             model = KindModel(rs.deck, kind, n, checker.steps(kind), checker.gate).build()
@@ -32,9 +39,14 @@ def dead_sizes(audit: Audit, checker: MeldChecker) -> None:
                 model.solver.extend(encodings.exactly(model.pres, n, model.pool))
                 if not model.solver.solve(model.selectors()):
                     dead.append(n)
+                    continue
+                for param, found in live.items():
+                    found.update(face for face in rs.deck.faces
+                                 if face not in found and model.solver.solve(_with_value(checker, model, param, face)))
             finally:
                 model.close()
         score_table(audit, kind, largest, dead)
+        dead_with_parameter(audit, checker, kind, live)
         if dead:
             sizes = _ranges(dead)
             whole = len(dead) == largest - kind.size_min + 1
@@ -121,3 +133,28 @@ def _joint_witness(checker: MeldChecker, a: MeldKind, b: MeldKind, n: int) -> st
     finally:
         ma.close()
         mb.close()
+
+
+def _gated(checker: MeldChecker, kind: MeldKind) -> bool:
+    return any(checker.gate.conditional(kind, i) for i in range(len(kind.roles)))
+
+
+def _with_value(checker: MeldChecker, model: KindModel, param: str, face) -> list[int]:
+    """Assumptions: the kind's rules, and the roles the parameter's value opens or closes."""
+    params = {param: face}
+    return model.selectors() + [lit if checker.gate.open(model.kind, i, model.cards[c][0], params) else -lit
+                                for (c, i), lit in model.avail.items()]
+
+
+def dead_with_parameter(audit: Audit, checker: MeldChecker, kind: MeldKind, live: dict[str, set]) -> None:
+    """A kind some values of a query parameter leave without a single legal meld (while others
+    allow one): the rules that define it cannot all hold for those values."""
+    faces = audit.ruleset.deck.faces
+    for param, found in live.items():
+        dead_for = [face for face in faces if face not in found]
+        if found and dead_for:
+            shown = [checker.notation.format(face) for face in dead_for]
+            audit.add(f"dead-with/{kind.id}/{param}", "contradiction", kind.source,
+                      f"with the {param} {' or '.join(shown)}, no {kind.name} ({kind.id}) can be legal: the rules "
+                      f"that define it cannot all hold for that {param}", {param: "any card"},
+                      {"dead_for": shown}, shown, kind="rule-conflict")
