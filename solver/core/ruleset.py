@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from solver.core import registry
+from solver.core import limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
 from solver.core.reader import RuleReader
@@ -129,36 +129,56 @@ def bundled_rulesets() -> list[Path]:
     return sorted(p for p in BUNDLED_DIR.glob("*.yaml"))
 
 
+def looks_like_path(ref: str) -> bool:
+    """A reference names a file when it looks like one (it holds a ``/`` or ends in .yaml, .yml or
+    .json); anything else is a bundled id, whatever files or folders the working folder holds."""
+    return "/" in ref or "\\" in ref or ref.lower().endswith((".yaml", ".yml", ".json"))
+
+
 def resolve_path(ref: str) -> Path:
     """A ruleset reference is a bundled id or a path to a YAML file."""
-    candidate = Path(ref)
-    if candidate.suffix in (".yaml", ".yml") or "/" in ref or candidate.exists():
+    if not isinstance(ref, str) or not ref.strip():
+        raise UnknownRuleset(f"a ruleset is named by an id or a path, got {ref!r}")
+    if looks_like_path(ref):
+        candidate = Path(ref)
+        if candidate.is_dir():
+            raise UnknownRuleset(f"{ref!r} is a folder, not a ruleset file")
         if not candidate.is_file():
             raise UnknownRuleset(f"no ruleset file {ref!r}")
         return candidate
     bundled = BUNDLED_DIR / f"{ref}.yaml"
-    if bundled.is_file():
+    if ref.isprintable() and "\0" not in ref and bundled.is_file():
         return bundled
     known = ", ".join(p.stem for p in bundled_rulesets())
-    raise UnknownRuleset(f"unknown ruleset {ref!r}; bundled rulesets: {known} (or give a path)")
+    shown = ref if len(ref) <= 60 else ref[:57] + "…"
+    raise UnknownRuleset(f"unknown ruleset {shown!r}; bundled rulesets: {known} (or give a path: it holds a / "
+                         f"or ends in .yaml)")
 
 
 @lru_cache(maxsize=32)
-def _load_raw(path: str, mtime: float) -> Any:
-    """A ruleset file's data, validated, with the ruleset it ``extends`` laid under it."""
+def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
+    """A ruleset file's data, validated, with the ruleset it ``extends`` laid under it; ``chain``:
+    the files that extend it, nearest last (a cycle is named with its path)."""
     data = load_file(path)
     validate(data, "ruleset.schema.json", path)
     if "extends" in data:
         ref = data["extends"]
-        is_path = ref.endswith((".yaml", ".yml")) or "/" in ref
+        where = Location(path, line_of(data, "extends"), "extends")
+        is_path = looks_like_path(ref)
         base_path = (Path(path).parent / ref) if is_path else resolve_path(ref)
         if not base_path.is_file():
-            raise UnknownRuleset(f"{path}: extends {ref!r}, which is not a ruleset")
-        if base_path.resolve() == Path(path).resolve():
-            raise SchemaError("a ruleset cannot extend itself", Location(path, line_of(data, "extends")))
-        base = _load_raw(str(base_path), base_path.stat().st_mtime)
+            raise UnknownRuleset(f"{where}: extends {ref!r}, which is not a ruleset")
+        here = str(Path(path).resolve())
+        base = str(base_path.resolve())
+        seen = (*chain, here)
+        if base in seen:
+            cycle = " → ".join(Path(p).name for p in (*seen[seen.index(base):], base))
+            raise SchemaError(f"rulesets extend each other in a cycle: {cycle}", where)
+        if len(seen) > limits.RULESET_EXTENDS:
+            raise SchemaError(f"more than {limits.RULESET_EXTENDS} rulesets extend one another", where)
+        base_data = _load_raw(str(base_path), base_path.stat().st_mtime, seen)
         child = {k: v for k, v in data.items() if k != "extends"}
-        data = merged({k: v for k, v in base.items() if k != "extends"}, child)
+        data = merged({k: v for k, v in base_data.items() if k != "extends"}, child)
         if "document" not in data:
             raise SchemaError("missing required key 'document'", Location(path, 1))
     return data
