@@ -15,7 +15,7 @@ from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
-from solver.games.mahjong import claims, present
+from solver.games.mahjong import claims, facts, present
 from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.moves import MahjongMoves
 from solver.games.mahjong.puzzles import answer_puzzle
@@ -190,6 +190,7 @@ class MahjongGame:
         if mj.size(hand) == mj.winning_size - 1:
             hand = mj.parse_hand(words + " " + str(request["win"]))
         win = win_from_facts(scorer, str(request["win"]), request, self.players(request))
+        facts.check_win(mj, hand, win, request)
         try:
             score = scorer.score(hand, win)
         except NotAWin as exc:
@@ -230,6 +231,9 @@ class MahjongGame:
 
     def moves(self) -> MahjongMoves:
         return self._moves
+
+    def state_problems(self, state) -> list:
+        return facts.state_problems(self.mj, state)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.checks(self.ruleset, self.mj, self.scorer)
