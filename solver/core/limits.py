@@ -20,6 +20,8 @@ TEXT_BYTES = 64 * MIB
 # --batch lines
 BATCH_LINE_BYTES = 4 * MIB
 JSON_DEPTH = 32  # objects and arrays nested in one request
+REQUEST_TEXT = 64 * 1024  # characters in one string of a request (a hand, a word, a path)
+REQUEST_ITEMS = 10_000  # items in one list of a request (cards, table melds, words)
 
 # numbers a request or a file may give
 MAX_SECONDS = 10 ** 6  # --max-seconds (11 days): a larger budget is a typo, inf and nan are not budgets

@@ -15,7 +15,7 @@ import math
 from typing import Any, Callable, Iterable, Mapping
 
 from solver.core import limits
-from solver.core.errors import BadRequest
+from solver.core.errors import BadRequest, TooLarge
 
 Check = Callable[[str, Any], Any]  # (key, value) -> the value (normalised), or raise BadRequest
 
@@ -165,6 +165,18 @@ def spec_check(spec: Any) -> Check:
     return many
 
 
+def _check_size(key: str, value: Any) -> None:
+    """No string of a request is longer than limits.REQUEST_TEXT, no list longer than
+    limits.REQUEST_ITEMS: a 15-million-card hand is refused before it is split."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if len(items) > limits.REQUEST_ITEMS:
+        raise TooLarge(f'"{key}": {len(items):,} items; no request needs more than {limits.REQUEST_ITEMS:,}')
+    for item in items:
+        if isinstance(item, str) and len(item) > limits.REQUEST_TEXT:
+            raise TooLarge(f'"{key}": a string of {len(item):,} characters; no card, hand or word list in a '
+                           f"request is longer than {limits.REQUEST_TEXT:,}")
+
+
 def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> dict[str, Any]:
     """The request with every key melds knows checked (and a lone string where a list of files
     is expected made a list); raise :class:`BadRequest` for the first wrong one."""
@@ -177,6 +189,7 @@ def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> di
     for key, value in request.items():
         if not isinstance(key, str):
             raise BadRequest(f"a request's keys are strings, got {describe(key)}")
+        _check_size(key, value)
         check = checks.get(key)
         if check is not None:
             out[key] = check(key, value)

@@ -47,6 +47,8 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
     def refuse(flag: str, why: str) -> None:
         out.append(Impossible(f"{_yaku_name(mj, flag)} {why}", f"win-{flag}", _yaku_source(mj, flag), where))
 
+    if win.players not in (3, 4):
+        out.append(Impossible(f"{win.players} players: mahjong is played by 3 or 4", "players", None, where))
     kans = [m for m in hand.melds if m.meld_kind == "kantsu"]
     opened = [m for m in hand.melds if m.open]
     riichi = win.riichi or win.double_riichi
