@@ -12,12 +12,9 @@ batch's exit code is the worst of its lines' (docs/errors.md).
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import sys
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TypeVar
 
 import click
@@ -189,6 +186,10 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk
     must not raise (wrap it with :func:`guarded`). A worker that dies (killed, out of memory) takes
     its chunk with it: each item of it is tried again alone, and one that kills a worker again
     gets ``died(item)``. Where processes cannot fork, one process."""
+    if jobs > 1:
+        import multiprocessing  # only a pool pays for it
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
     if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for item in items:
             yield work(item)

@@ -10,12 +10,13 @@ and cached.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from solver.core import limits, registry
+from solver.core import cache, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
 from solver.core.reader import RuleReader
@@ -186,8 +187,10 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
 
 def raw_game(ref: str) -> str:
     """The game a ruleset names, read without building it (the command line needs it to know the
-    game's options before it parses them)."""
+    game's options before it parses them); a bundled ruleset's from its compiled form."""
     path = resolve_path(ref)
+    if _bundled(str(path)):
+        return load_ruleset(ref).game
     return str(_load_raw(str(path), path.stat().st_mtime).get("game") or registry.default_game())
 
 
@@ -199,6 +202,38 @@ def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 @lru_cache(maxsize=64)
 def _build_cached(path: str, mtime: float, options: tuple) -> Ruleset:
+    """A ruleset built once per process; a bundled one also kept compiled across processes
+    (solver.core.cache), keyed by the bytes of every bundled ruleset and by melds' code."""
+    if not _bundled(path):
+        return _build(path, mtime, options)
+    kind = f"ruleset.{Path(path).stem}.{hashlib.sha256(repr(options).encode()).hexdigest()[:8]}"
+    key = cache.key_of(_bundled_bytes(), path, repr(options))
+    compiled = cache.load(kind, key)
+    if isinstance(compiled, Ruleset) and compiled.path == path:
+        return compiled
+    ruleset = _build(path, mtime, options)
+    cache.store(kind, key, ruleset)
+    return ruleset
+
+
+def _bundled(path: str) -> bool:
+    try:
+        return Path(path).resolve().parent == BUNDLED_DIR
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=None)
+def _bundled_bytes() -> bytes:
+    """Every bundled ruleset file's bytes, hashed: a compiled ruleset is stale when any changed (a
+    ruleset may extend another)."""
+    digest = hashlib.sha256()
+    for path in bundled_rulesets():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def _build(path: str, mtime: float, options: tuple) -> Ruleset:
     data = _load_raw(path, mtime)
     reader = RuleReader(path, data)
     common = read_common(reader, dict(options))

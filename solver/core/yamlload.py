@@ -18,12 +18,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
+from functools import lru_cache
 
 from solver.core import limits
 from solver.core.errors import Location, MalformedYaml, TooLarge, Unreadable
-
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class LDict(dict):
@@ -44,11 +42,24 @@ class LList(list):
     file: str | None = None
 
 
-class _LocatingLoader(_Base):  # type: ignore[misc, valid-type]
-    """Safe loader whose mappings and sequences record line numbers."""
+@lru_cache(maxsize=None)
+def _yaml():
+    """PyYAML and the loader built on it, imported on the first file read (a cold start from the
+    compiled rulesets never pays for it): (yaml, the C or Python safe loader, the locating one)."""
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class LocatingLoader(base):  # type: ignore[misc, valid-type]
+        """Safe loader whose mappings and sequences record line numbers."""
+
+    LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    return yaml, base, LocatingLoader
 
 
-def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> LDict:
+def _construct_mapping(loader, node) -> LDict:
+    yaml = _yaml()[0]
     own = sum(1 for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge")
     loader.flatten_mapping(node)  # pairs a merge key (<<: *anchor) brings come first
     merged = len(node.value) - own
@@ -79,15 +90,11 @@ def _construct_mapping(loader: _LocatingLoader, node: yaml.MappingNode) -> LDict
     return out
 
 
-def _construct_sequence(loader: _LocatingLoader, node: yaml.SequenceNode) -> LList:
+def _construct_sequence(loader, node) -> LList:
     out = LList(loader.construct_object(child, deep=True) for child in node.value)
     out.line = node.start_mark.line + 1
     out.lines = [child.start_mark.line + 1 for child in node.value]
     return out
-
-
-_LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_LocatingLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def _mark_file(node: Any, filename: str) -> None:
@@ -102,7 +109,8 @@ def measure(text: str, filename: str) -> None:
     """Refuse a document that nests deeper than :data:`limits.YAML_DEPTH` or holds more than
     :data:`limits.YAML_NODES` nodes once its aliases are expanded, from the parser's events (an
     alias counts as the nodes of its anchor: linear time, whatever the expansion)."""
-    parser = _Base(text)
+    yaml, base, _ = _yaml()
+    parser = base(text)
     sizes: dict[str, int] = {}
     stack: list[tuple[str | None, int, int]] = []  # (anchor, nodes so far when it opened, line)
     total = 0
@@ -143,9 +151,10 @@ def load_text(text: str, filename: str) -> Any:
     if "\0" in text:
         line = text.count("\n", 0, text.index("\0")) + 1
         raise MalformedYaml("a NUL character: a YAML file is text", Location(filename, line))
+    yaml, _, loader = _yaml()
     try:
         measure(text, filename)
-        data = yaml.load(text, Loader=_LocatingLoader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
         _mark_file(data, filename)
         return data
     except yaml.MarkedYAMLError as exc:
