@@ -130,7 +130,7 @@ def choice(options: Iterable[str]) -> Check:
 SECONDS = number(0, limits.MAX_SECONDS, open_min=True)
 
 SHARED: dict[str, Check] = {  # the keys every game's requests may carry (docs/json-output.md)
-    "cards": words, "hand": words, "table": words, "shown": words, "words": words, "word": text,
+    "cards": words, "hand": words, "table": words, "shown": words,
     "turn": obj,
     "options": mapping, "ruleset": text, "puzzle": text, "question": text, "phase": text,
     "claimed": text, "loose": words, "ordered": boolean, "all": boolean, "best": boolean, "stats": boolean,

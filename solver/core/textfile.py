@@ -54,7 +54,7 @@ def read_text(path: str | Path, what: str = "word list", limit: int = limits.TEX
                                    f"no {what} melds reads is that large")
                 chunks.append(chunk)
     except FileNotFoundError:
-        raise Unreadable(f"{path}: no such {what}") from None
+        raise Unreadable(f"no {what} {str(path)!r}: no such file") from None
     except (OSError, EOFError, lzma.LZMAError) as exc:  # a broken archive too (gzip raises OSError)
         raise Unreadable(f"{path}: cannot read the {what} ({getattr(exc, 'strerror', None) or exc})") from None
     data = b"".join(chunks)
