@@ -253,6 +253,12 @@ def test_a_folder_solve_reports_bad_files_and_goes_on(tmp_path):
     assert all(r["matches"] for r in rows if "error" not in r)
     text = run("solve", str(tmp_path)).stdout
     assert "3 bad files" in text and "5 puzzles" in text
+    pooled = guarded("solve", str(tmp_path), "--json", "--jobs", "2")
+    holds_contract(pooled, as_json=True)
+    def summary(lines: list) -> list:  # seconds differ from run to run
+        return [(r["puzzle"], r.get("matches"), r.get("error", {}).get("code")) for r in lines]
+
+    assert summary(pooled.json_lines()) == summary(rows) and pooled.code == 2
 
 
 def test_a_fault_of_melds_is_a_message_not_a_traceback(monkeypatch):

@@ -222,6 +222,7 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
     size = k["size"]
     if size["min"] > size["max"]:
         reader.fail(k, "size", "size.min is larger than size.max", f"{path}.size")
+    reader.bound(k, "size", size["max"], limits.MELD_CARDS, "cards in a meld", f"{path}.size.max")
     kind_roles = []
     for j, entry in enumerate(k["roles"]):
         entry_map = entry if isinstance(entry, Mapping) else {"role": entry}
@@ -306,6 +307,7 @@ def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
     sizes = []
     for i, h in enumerate(raw["hand_size"]):
         cond = reader.condition(h, f"deal.hand_size[{i}]")
+        reader.bound(h, "cards", h["cards"], limits.DECK_CARDS, "cards dealt to a player", f"deal.hand_size[{i}].cards")
         sizes.append(HandSize(reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"),
                               h["cards"], cond, reader.source(h)))
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
