@@ -14,9 +14,10 @@ import sys
 
 import click
 
+from solver.commands.batch import internal_error
 from solver.core import registry
-from solver.core.errors import ExitCode, UsageError
-from solver.present.render import emit_json
+from solver.core.errors import ExitCode, MeldsError, UsageError
+from solver.present.render import emit_error, emit_json
 
 COMMANDS = {  # name -> "module:function" of its click command
     "audit": "solver.commands.audit:audit_cmd",
@@ -56,6 +57,15 @@ class LazyGroup(click.Group):
             code = 1
         except BrokenPipeError:
             code = _broken_pipe()
+        except MeldsError as exc:  # while the command line was read (the game of -r, its options)
+            emit_error(exc, _wants_json(args))
+            code = exc.exit_code
+        except Exception as exc:  # noqa: BLE001 - a last resort: a message, not a traceback
+            if os.environ.get("MELDS_DEBUG"):
+                raise
+            error = internal_error(exc)
+            emit_error(error, _wants_json(args))
+            code = error.exit_code
         try:
             sys.stdout.flush()
         except BrokenPipeError:
@@ -69,11 +79,15 @@ def _usage_error(exc: click.UsageError, args: list[str]) -> None:
     """A usage error: click's usage lines and message on stderr; under --json also one JSON object
     on stdout, as for every other error."""
     exc.show()
-    if "--json" in (args[: args.index("--")] if "--" in args else args):
+    if _wants_json(args):
         message = exc.format_message()
         if exc.ctx is not None:
             message += f" (see '{exc.ctx.command_path} --help')"
         emit_json({"error": UsageError(message).to_json()})
+
+
+def _wants_json(args: list[str]) -> bool:
+    return "--json" in (args[: args.index("--")] if "--" in args else args)
 
 
 def _broken_pipe() -> int:

@@ -149,6 +149,8 @@ def spec_check(spec: Any) -> Check:
         one = integer(spec.minimum)
     elif spec.type == "float":
         one = number(spec.minimum)
+    elif spec.type in ("path", "file"):
+        one = text
     else:
         one = words  # text: a string, or (cards, tiles, words) a list of them
     if not spec.multiple:
