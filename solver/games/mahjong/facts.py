@@ -49,7 +49,7 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
 
     if win.players not in (3, 4):
         out.append(Impossible(f"{win.players} players: mahjong is played by 3 or 4", "players", None, where))
-    kans = [m for m in hand.melds if m.meld_kind == "kantsu"]
+    kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
     opened = [m for m in hand.melds if m.open]
     riichi = win.riichi or win.double_riichi
     if win.haitei and not win.tsumo:
