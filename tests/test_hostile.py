@@ -60,6 +60,7 @@ FILE_CASES = [
     (["moves", data("state-negative-stock.yaml")], "schema-error", ["stock", "at least 0"]),
     (["moves", data("state-unknown-turn.yaml")], "schema-error", ["'Z' is not one of the players"]),
     (["moves", data("state-not-a-state.yaml")], "schema-error", ["not a game state"]),
+    (["moves", data("state-mahjong-15-tiles.yaml")], "impossible-state", ["hands.E", "15 tiles"]),
     (["moves", str(HOSTILE)], "usage-error", ["is a directory"]),
     (["score", "-r", "fesca", "--round", data("round-three-taiji.yaml")], "impossible-state",
      ["太極 is there 3 times", "holds 1 copy", "round.hands"]),

@@ -137,9 +137,16 @@ def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
     for key in ("honba", "riichi_sticks"):
         out.extend(count_problems([(key, state.facts.get(key), None, state_location(state, "facts", key))]))
     places: dict[str, tuple] = {}
+    most = mj.winning_size  # a state may list less (the tiles that matter), never more
     for seat, text in state.hands.items():
         if isinstance(text, str):
-            places[f"{seat}'s hand"] = mj.parse_hand(text.replace("?", " ")).tiles
+            hand = mj.parse_hand(text.replace("?", " "))
+            places[f"{seat}'s hand"] = hand.tiles
+            size = mj.size(hand) + text.count("?")
+            if size > most:
+                out.append(Impossible(f"{seat}'s hand holds {size} tiles (a declared kan counts as 3): a hand holds "
+                                      f"{most - 1}, or {most} between its draw and its discard", "hand-size",
+                                      None, state_location(state, "hands", seat)))
     if state.discards:
         places["the discards"] = tuple(mj.parse_tiles(" ".join(d for d in state.discards if d != "?")))
     out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]),
