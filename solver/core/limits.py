@@ -15,7 +15,7 @@ YAML_NODES = 200_000  # scalars, mappings and lists, every alias counted as the 
 YAML_DEPTH = 64  # mappings and lists nested in one another
 
 # word lists (--dict, --exclude, a ruleset's dictionary), after decompression
-TEXT_BYTES = 64 * MIB
+TEXT_BYTES = 16 * MIB  # the bundled JMdict list is 7.5 MiB; a 16 MiB list of short words takes ~0.5 GiB
 
 # --batch lines
 BATCH_LINE_BYTES = 4 * MIB
