@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import subprocess
 from pathlib import Path
 
