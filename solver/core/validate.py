@@ -128,8 +128,9 @@ def state_problems(state: "GameState", game: Any) -> list[Impossible]:
     """Every problem of a state: the shared ones, then the game's own (its cards against the
     deck, its facts), in the order found."""
     out = shared_problems(state)
-    if not out:
-        out.extend(game.state_problems(state))
+    hook = getattr(game, "state_problems", None)  # a game kept outside melds may not have it yet
+    if not out and hook is not None:
+        out.extend(hook(state))
     return out
 
 
