@@ -11,6 +11,9 @@ import pytest
 
 # the tests (and the commands they start) keep what melds caches apart from the user's own cache
 os.environ.setdefault("MELDS_CACHE_DIR", tempfile.mkdtemp(prefix="melds-test-cache-"))
+# a fault of melds is a traceback in the tests (the command line turns it into an error message
+# otherwise); tests/hostile.py runs without it, to check that no input ever shows one
+os.environ.setdefault("MELDS_DEBUG", "1")
 
 from solver.core.ruleset import load_ruleset
 from solver.melding.checker import MeldChecker

@@ -12,6 +12,7 @@ from solver.core.errors import ExitCode, MeldsError
 from solver.core.registry import load_game
 from solver.core.ruleset import resolve_path
 from solver.core.state import GameState, load_state
+from solver.core.validate import validate_state
 from solver.present.moves import judgement_text
 from solver.present.render import emit_json
 
@@ -57,4 +58,5 @@ def _state(ruleset_ref: str | None, state_file: str) -> GameState:
     state = load_state(state_file)
     if ruleset_ref and resolve_path(ruleset_ref).resolve() != Path(state.ruleset.path).resolve():
         raise MeldsError(f"-r {ruleset_ref} but {state_file} is a {state.ruleset.id} state")
+    validate_state(state, load_game(state.ruleset))
     return state

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from solver.core.reader import RuleReader
     from solver.core.result import PuzzleResult, Result
     from solver.core.ruleset import Ruleset
+    from solver.core.state import GameState
+    from solver.core.validate import Impossible
 
 Request = Mapping[str, Any]
 """One question, as a JSON object: a line of ``--batch``, or the command line's arguments and
@@ -132,6 +134,12 @@ class Game(Protocol):
 
     def moves(self) -> Moves:
         """The turn rules: judge one action on a game state, or list every legal action."""
+
+    def state_problems(self, state: GameState) -> Sequence[Impossible]:
+        """What is impossible in a game state beyond what every game shares (solver.core.validate
+        checks hidden hands and the stock): its cards against the deck's copies, its game's own
+        facts. Each an :class:`~solver.core.validate.Impossible` naming the rule, its quote and
+        where in the file; empty when the state can happen."""
 
     # -- audit -----------------------------------------------------------------------------------
 

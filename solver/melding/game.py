@@ -20,12 +20,15 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 import click
 
 from solver.core.errors import ExitCode, MeldsError
+from solver.core.moves import UNKNOWN
 from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
+from solver.core.state import GameState
+from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import claims, scorecard
 from solver.melding.audit import ambiguous_kinds, dead_sizes
 from solver.melding.checker import MeldChecker
@@ -290,6 +293,24 @@ class MeldGame:
 
     def moves(self) -> MeldMoves:
         return self._moves
+
+    def state_problems(self, state: GameState) -> list[Impossible]:
+        """The cards a state shows (known hands, table melds with buried wilds, discards) against
+        the deck's copies; ``?`` is a card nobody has seen."""
+        fmt = self.notation
+
+        def faces(text: str) -> list:
+            return fmt.parse_many([t for t in fmt.split(text) if t != UNKNOWN])
+
+        places: dict[str, Sequence] = {f"{p}'s hand": faces(h) for p, h in state.hands.items() if isinstance(h, str)}
+        keys: dict[str, tuple] = {f"{p}'s hand": ("hands", p) for p in state.hands}
+        for i, t in enumerate(state.table, 1):
+            places[f"table meld {i}"] = table_meld(fmt, t.owner, t.cards).all_cards
+            keys[f"table meld {i}"] = ("table", i - 1)
+        places["the discards"] = faces(" ".join(d for d in state.discards))
+        keys["the discards"] = ("discards",)
+        return copies_problems(self.ruleset.deck, places, fmt.format,
+                               lambda place: state_location(state, *keys.get(place, ())))
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.meld_claims(self.checker, self.params)

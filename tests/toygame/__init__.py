@@ -108,6 +108,9 @@ class Tens:
     def moves(self):
         raise MeldsError("Tens has no turn rules")
 
+    def state_problems(self, state) -> list:
+        return []
+
     def claim_checks(self) -> Mapping[str, Callable]:
         return {}
 

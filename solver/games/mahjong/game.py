@@ -15,7 +15,7 @@ from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
-from solver.games.mahjong import claims, present
+from solver.games.mahjong import claims, facts, present
 from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.moves import MahjongMoves
 from solver.games.mahjong.puzzles import answer_puzzle
@@ -195,8 +195,9 @@ class MahjongGame:
         if mj.size(hand) == mj.winning_size - 1:
             hand = mj.parse_hand(words + " " + str(request["win"]))
         robs_closed = bool(request.get("chankan_ankan"))
-        facts = {**request, "chankan": True} if robs_closed else request
-        win = win_from_facts(scorer, str(request["win"]), facts, self.players(request))
+        win_facts = {**request, "chankan": True} if robs_closed else request
+        win = win_from_facts(scorer, str(request["win"]), win_facts, self.players(request))
+        facts.check_win(mj, hand, win, win_facts)
         try:
             score = scorer.score(hand, win)
             if robs_closed:
@@ -250,6 +251,9 @@ class MahjongGame:
 
     def moves(self) -> MahjongMoves:
         return self._moves
+
+    def state_problems(self, state) -> list:
+        return facts.state_problems(self.mj, state)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.checks(self.ruleset, self.mj, self.scorer)

@@ -10,6 +10,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
+from solver.core.moves import UNKNOWN
 from solver.core.reader import RuleReader
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset
@@ -145,6 +146,14 @@ class WordGame:
 
     def moves(self) -> WordMoves:
         return self._moves
+
+    def state_problems(self, state) -> list:
+        """With the option tile-copies, the tiles a state shows must fit the set (raised as
+        too-many-copies, naming the tile)."""
+        moves = self._moves
+        texts = [h for h in state.hands.values() if isinstance(h, str)] + [t.cards for t in state.table] + [state.loose]
+        moves.session.check_copies(*([t for t in moves.tiles(text) if t != UNKNOWN] for text in texts if text))
+        return []
 
     # -- audit -------------------------------------------------------------------------------------------
 
