@@ -9,7 +9,7 @@ from pathlib import Path
 # the building blocks live beside this script (run as a script or by runpy: its folder first)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
-    CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
+    CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_GAME, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -219,6 +219,7 @@ schema = {
         }, required=["rule"]),
         "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "mahjong_scoring": MAHJONG_SCORING,
+        "mahjong_game": MAHJONG_GAME,
         "words": WORDS,
         "rummikub": RUMMIKUB,
         "moves": MOVES,

@@ -84,8 +84,11 @@ class MahjongMoves(Moves):
             raise Forbidden("wall-empty", "the wall is empty: the hand ends in an exhaustive draw")
         if not action.args:
             raise MeldsError("draw TILE: the tile drawn (mahjong states keep the hand's tiles known)")
-        hand = self.hand(state, seat).with_tile(self.tile(action.args[0]))
-        return self._set_hand(state, seat, hand, stock=state.stock - 1, step="discard")
+        hand = self.hand(state, seat)
+        text = f"{self.text(hand)} {self.mj.format_tiles([self.tile(action.args[0])])}".strip()
+        self.mj.parse_hand(text)  # no more copies than the set holds
+        # the drawn tile stays last, as states write it: a tsumo wins on it, a kan after riichi looks at it
+        return replace(state, hands={**state.hands, seat: text}, stock=state.stock - 1, step="discard")
 
     def discard(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
@@ -191,7 +194,7 @@ class MahjongMoves(Moves):
         self._need(state, "call", seat, kind)
         tile = self._called(state)
         hand = self.hand(state, seat)
-        if kind == "chi":
+        if kind == "chi" or action.args:  # a pon or kan may name its tiles from the hand (a red five or not)
             if not action.args:
                 raise MeldsError("chi TILES: the two tiles from the hand, e.g. 'S: chi 34s'")
             own = self.mj.parse_tiles(action.args[0])
