@@ -119,8 +119,12 @@ class Mahjong:
         self._tables: dict = {}
 
     def _plain_class(self, ident) -> str:
-        classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
-        return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+        cache = self.__dict__.setdefault("_plain_classes", {})  # asked for every tile formatted: once per tile
+        found = cache.get(ident)
+        if found is None:
+            classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
+            found = cache[ident] = max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+        return found
 
     def identity(self, face: Face) -> tuple:
         return (face.suit, face.rank)

@@ -235,24 +235,38 @@ def _json_moves(entry, players: int, dealer: int, where: str) -> list[Move]:
             if not choices:
                 break
             choices[-1] = False
-    raise first_error or RecordError(f"{where}: the calls cannot be placed in any order of play")
+    # No order of play fits the streams: the record is damaged. Its actions are laid out as they
+    # come, so that the replay reports the first one the rules forbid.
+    try:
+        return _play_streams(entry, players, dealer, where, [], lenient=True)
+    except RecordError:
+        raise first_error or RecordError(f"{where}: the calls cannot be placed in any order of play") from None
 
 
-def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bool]) -> list[Move]:
+def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bool],
+                  lenient: bool = False) -> list[Move]:
     draws = [deque(entry[5 + 3 * s]) for s in range(players)]
     discards = [deque(entry[6 + 3 * s]) for s in range(players)]
     moves: list[Move] = []
     seat, need_draw, drawn, point = dealer, True, None, 0
     while True:
         if need_draw:
-            if not draws[seat]:
+            if not draws[seat] and not (lenient and discards[seat]):
                 break
-            item = draws[seat].popleft()
-            if not isinstance(item, int) or isinstance(item, bool):
-                raise RecordError(f"{where}: seat {seat} draws {item!r} where a tile is drawn (a call with no discard "
-                                  f"to call)")
-            drawn = tile_text(item)
-            moves.append(Move(seat, "draw", drawn, raw=str(item)))
+            item = draws[seat].popleft() if draws[seat] else None
+            if item is None:
+                drawn = None  # lenient: a discard with no draw before it
+            elif not isinstance(item, int) or isinstance(item, bool):
+                if not lenient:
+                    raise RecordError(f"{where}: seat {seat} draws {item!r} where a tile is drawn (a call with no "
+                                      f"discard to call)")
+                call = _call(str(item), seat, players, where)
+                moves.append(call)
+                need_draw = call.verb == "minkan"
+                continue
+            else:
+                drawn = tile_text(item)
+                moves.append(Move(seat, "draw", drawn, raw=str(item)))
         if not discards[seat]:
             break
         item = discards[seat].popleft()
@@ -265,7 +279,7 @@ def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bo
                 need_draw = True  # a kan or 北抜き draws a replacement; an added kan may be robbed first
                 continue
         if item == 60:
-            if drawn is None:
+            if drawn is None and not lenient:
                 raise RecordError(f"{where}: seat {seat} discards the tile just drawn (60) without a draw")
             tile = drawn
         else:
@@ -291,7 +305,12 @@ def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bo
                                   f"show 0")
             discards[seat].popleft()
     left = [s for s in range(players) if draws[s] or discards[s]]
-    if left:
+    if left and lenient:
+        for s in left:
+            moves += [Move(s, "draw", tile_text(d) if isinstance(d, int) else None, raw=str(d)) for d in draws[s]]
+            moves += [Move(s, "discard", tile_text(d) if isinstance(d, int) and d not in (0, 60) else None,
+                           raw=str(d)) for d in discards[s]]
+    elif left:
         s = left[0]
         rest = list(draws[s])[:3] or list(discards[s])[:3]
         raise RecordError(f"{where}: the play of seat {s} goes on after the hand could end ({rest} left): a draw or "
