@@ -83,8 +83,10 @@ class GameFlow:
         """The seat placed first (ties: the earlier seat from the first dealer)."""
         return min(range(len(scores)), key=lambda s: (-scores[s], s))
 
-    def standings(self, scores: Sequence[int], sticks: int, stick_points: int) -> tuple[list[int], list[float]]:
-        """Final scores (the sticks left to the top) and points with uma and oka."""
+    def standings(self, scores: Sequence[int], sticks: int, stick_points: int,
+                  rounded: bool = True) -> tuple[list[int], list[float]]:
+        """Final scores (the sticks left to the top) and points with uma and oka, in whole
+        thousands (五捨六入) or, ``rounded`` false, to the hundred."""
         final = list(scores)
         if self.leftover_to_top and sticks:
             final[self.top(final)] += sticks * stick_points
@@ -93,17 +95,20 @@ class GameFlow:
         for place, seat in enumerate(order):
             if place == 0:
                 continue
-            points[seat] = _round_thousands(final[seat] - self.target) + (self.uma[place] if place < len(self.uma) else 0)
+            points[seat] = _thousands(final[seat] - self.target, rounded) + (self.uma[place] if place < len(self.uma) else 0)
         top = order[0]
         if self.oka:
             points[top] = -sum(points)  # the top's share: what the others' points leave (oka included)
         else:
-            points[top] = _round_thousands(final[top] - self.target) + self.uma[0]
-        return final, points
+            points[top] = _thousands(final[top] - self.target, rounded) + self.uma[0]
+        return final, [round(p, 1) for p in points]
 
 
-def _round_thousands(value: int) -> int:
-    """Points in thousands, five down, six up (五捨六入) on the hundreds: -10.5 is -10, -18.8 is -19."""
+def _thousands(value: int, rounded: bool) -> float:
+    """Points in thousands, five down, six up (五捨六入) on the hundreds: -10.5 is -10, -18.8 is -19;
+    or exact to the hundred."""
+    if not rounded:
+        return value / 1000
     size = (abs(value) + 499) // 1000
     return size if value >= 0 else -size
 

@@ -333,7 +333,8 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
         start = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
         expected_next = flow.after(start, outcome, scores, sticks, n)
         if expected_next is None:
-            final, points = flow.standings(scores, sticks if outcome.kind != "win" else 0, stick_points)
+            exact = any(p != int(p) for p in record.final_points or ())  # newer records keep the hundreds
+            final, points = flow.standings(scores, sticks if outcome.kind != "win" else 0, stick_points, not exact)
             report.final = {"scores": final, "points": points, "expected_scores": record.final_scores,
                             "expected_points": record.final_points}
             if record.final_scores is not None and record.final_scores != final:
