@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import click
+import yaml
 
 from solver.commands.common import handle_errors, json_option, options_option, parse_options
 from solver.core.errors import MeldsError
@@ -110,7 +111,9 @@ def _example(ruleset_ref: str | None) -> str:
         raise MeldsError("--write-example needs -r RULESET: the sample log is of that ruleset's game")
     root = Path(__file__).resolve().parent.parent.parent / "puzzles"
     for path in sorted(root.rglob("logs/*.jsonl")):
-        header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
-        if header.get("ruleset") == ruleset_ref:
-            return path.read_text(encoding="utf-8").rstrip("\n")
+        header, *hands = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+        if header.get("ruleset") == ruleset_ref:  # shown as YAML, the form a person writes
+            document = {**header, "hands": hands}
+            return (f"# {path.relative_to(root.parent)} as YAML: melds replay FILE replays it\n"
+                    + yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100).rstrip("\n"))
     raise MeldsError(f"no sample log for {ruleset_ref!r} (the samples are puzzles/*/logs/*.jsonl)")

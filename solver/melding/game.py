@@ -24,6 +24,7 @@ from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
+from solver.core.replay import Settlement
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset
 from solver.melding import claims, scorecard
@@ -34,6 +35,7 @@ from solver.melding.moves import MeldMoves
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
 from solver.melding.rounds import score_round
+from solver.melding.settlehand import settle_melds
 from solver.melding.routes import GoOutRoute, read_routes
 from solver.melding.solve import solve_turn
 from solver.melding.table import Operation, read_operations
@@ -279,6 +281,17 @@ class MeldGame:
 
     def moves(self) -> MeldMoves:
         return self._moves
+
+    @classmethod
+    def log_formats(cls) -> Sequence:
+        return ()  # replayed from the project's own log of actions
+
+    def replay(self, log):
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
+                         f"format")
+
+    def settle_hand(self, state, turn_start) -> Settlement:
+        return settle_melds(state, turn_start, self.checker)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.meld_claims(self.checker, self.params)

@@ -99,7 +99,7 @@ def yaku_id(name: str) -> str | None:
 
 def looks_json(head: str) -> bool:
     text = head.lstrip()
-    return ('"log"' in text and text[:1] == "{") or "#json=" in text[:200]
+    return (text[:1] == "{" and re.search(r'"log"\s*:\s*\[', text) is not None) or "#json=" in text[:200]
 
 
 def looks_mjlog(head: str) -> bool:
