@@ -34,6 +34,7 @@ EXAMPLES = {
     "## Rummikub": ("solve", "-r", "rummikub", "--hand", "r10 r11 J k2", "--table", "all: r7 r8 r9", "--table",
                     "all: k5 b5 o5", "--has-melded", "--best"),
     "## `melds audit`": ("audit", "basic-rummy"),
+    "## `melds replay`": ("replay", str(ROOT / "tests/data/tenhou/2019082700gm-00a9-0000-63d1f136.mjlog.gz")),
 }
 
 

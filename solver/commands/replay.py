@@ -15,23 +15,32 @@ import yaml
 from solver.commands.common import handle_errors, json_option, options_option, parse_options
 from solver.core.errors import MeldsError
 from solver.core.fanout import ordered_map
-from solver.core.logs import log_files, replay_file
+from solver.core.logs import foreign_formats, log_files, replay_file
 from solver.core.replay import GameReport, Summary, report_code
 from solver.present.replay import game_lines
 
 EPILOG = """\b
 Examples:
-  melds replay game.json                     a tenhou.net/6 JSON record (-r tenhou by default)
-  melds replay 2020061922gm-00a9.mjlog.gz    a raw mjlog record, gzipped
-  melds replay logs/ --jobs 4                a folder: progress on stderr, then the summary
-  melds replay puzzles/basic-rummy/logs/br-hand.jsonl    a log of melds' own format
-  melds replay --write-example -r basic-rummy            a sample log of melds' own format
+  melds replay game.json                   a game record in a format a game reads (see below)
+  melds replay records/ --jobs 4           a folder: progress on stderr, then the summary
+  melds replay 'records/**/*.mjlog.gz'     a pattern; gzipped logs are read as they are
+  melds replay hand.yaml                   a log of melds' own format (docs/replay-format.md)
+  melds replay --write-example -r RULESET  a sample log of melds' own format
 Exit codes: 0 every hand agrees, 1 a mismatch or an illegal action, 2 a malformed log."""
 
 
-@click.command("replay", epilog=EPILOG)
+class ReplayCommand(click.Command):
+    """The help lists the game-record formats the games read, as they declare them."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        with formatter.section("Game-record formats the games read"):
+            formatter.write_dl([(fmt.id, f"{fmt.label} (-r {fmt.ruleset} by default)") for _, fmt in foreign_formats()])
+
+
+@click.command("replay", cls=ReplayCommand, epilog=EPILOG)
 @click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path the records are read through "
-              "(default: the log's own, or its format's: tenhou for Tenhou records).")
+              "(default: the one the log names, or its format's own).")
 @options_option
 @json_option
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
@@ -91,7 +100,7 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
         for k, line in enumerate(games_spool):
             sys.stdout.write(("," if k else "") + "\n " + line.rstrip("\n"))
         sys.stdout.write('\n], "summary": ' + json.dumps(summary.to_json(), ensure_ascii=False) + "}\n")
-    else:
+    elif many:  # one log says it all in its own lines
         click.echo("\n".join(summary.table()))
     sys.exit(max(codes, default=0) if 2 not in codes else 2)
 

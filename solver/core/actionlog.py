@@ -5,7 +5,7 @@ YAML::
 
     format: 1
     log: melds                 # marks the file as a game log
-    ruleset: basic-rummy       # id, or a path relative to the file
+    ruleset: RULESET           # id, or a path relative to the file
     options: {}
     players: [A, B]
     hands:

@@ -41,4 +41,6 @@ def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) 
         raise MeldsError(f"{rs.id} has no round_scoring under these options: nothing settles its hands")
     deltas = {p: sum(s["payments"].get(p, 0) for s in systems) for p in state.players}
     tags = ("one go",) if one_go else ()
-    return Settlement(deltas, {"winner": winner, "one_go": one_go, "systems": systems}, tags)
+    text = f"{winner} goes out" + (" in one go" if one_go else "") + "; " + "; ".join(
+        f"{s['name']}: " + " ".join(f"{p} {v:+d}" for p, v in s["payments"].items() if v) for s in systems)
+    return Settlement(deltas, {"text": text, "winner": winner, "one_go": one_go, "systems": systems}, tags)

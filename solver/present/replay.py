@@ -25,13 +25,15 @@ def game_header(report: GameReport) -> str:
     for hand in report.hands:
         counts[hand.status] = counts.get(hand.status, 0) + 1
     parts = ", ".join(f"{n} {status}" for status, n in counts.items())
-    return (f"{where}: {len(report.hands)} hands — {parts}  "
-            + click.style(report.status, fg=COLOURS.get(report.status)) + f"  [{report.format}, -r {report.ruleset}]")
+    players = " ".join(f"{k}:{name}" for k, name in enumerate(report.players))
+    return (f"{where}: " + click.style(report.status, fg=COLOURS.get(report.status))
+            + f" — {len(report.hands)} hands ({parts}); {report.format}, -r {report.ruleset}; players {players}")
 
 
 def hand_lines(hand: HandReport) -> list[str]:
     status = click.style(f"{hand.status:8}", fg=COLOURS.get(hand.status))
-    lines = [f"  {hand.round:14} {status} {signed(hand.deltas)}"]
+    said = f"  {hand.result['text']}" if hand.result.get("text") else ""
+    lines = [f"  {hand.round:12} {status} [{signed(hand.deltas)}]{said}"]
     if hand.illegal is not None:
         bad = hand.illegal
         seat = "" if bad["seat"] is None else f", player {bad['seat']}"

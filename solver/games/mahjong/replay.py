@@ -263,7 +263,9 @@ class HandReplay:
                                              f"the wall (a draw is missing, or the hand was cut short)")
         deltas, tenpai, nagashi = self.settler.exhaustive(self, state)
         self.report.deltas = deltas
-        self.report.result = {"draw": "exhaustive", "tenpai": tenpai, "nagashi": nagashi}
+        self.report.result = {"draw": "exhaustive", "tenpai": tenpai, "nagashi": nagashi,
+                              "text": f"流局: 聴牌 {' '.join(map(str, tenpai)) or '—'}"
+                                      + (f", 流し満貫 {' '.join(map(str, nagashi))}" if nagashi else "")}
         if self.hand.tenpai is not None and sorted(self.hand.tenpai) != tenpai and not nagashi:
             self.report.fail("tenpai", sorted(self.hand.tenpai), tenpai)
         if nagashi:
@@ -287,7 +289,7 @@ class HandReplay:
                 "message": f"{self.game.ruleset.id} does not end a hand in {self.hand.result}: play goes on"}])
             return None
         self.report.deltas = [0] * self.n
-        self.report.result = {"draw": draw}
+        self.report.result = {"draw": draw, "text": f"途中流局: {self.hand.result}"}
         return self._compare(Outcome("abortive", draw=draw))
 
     def _wrong_end(self, k: int, state: GameState, message: str) -> None:

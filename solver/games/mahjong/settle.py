@@ -5,7 +5,7 @@ absolute (the record's); the scorer works in winds, ``E`` the dealer."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from solver.games.mahjong.flow import GameFlow
 from solver.games.mahjong.hands import Hand
@@ -15,7 +15,8 @@ from solver.games.mahjong.tenhou import yaku_id
 
 if TYPE_CHECKING:
     from solver.core.state import GameState
-    from solver.games.mahjong.replay import HandReplay
+
+HandReplay = Any  # solver.games.mahjong.replay.HandReplay, which imports this module
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Settler:
         out["ura_indicators"] = self._identities(ura)
         return out
 
-    def score_win(self, replay: "HandReplay", state: "GameState", seat: int, discarder: int | None,
+    def score_win(self, replay: HandReplay, state: "GameState", seat: int, discarder: int | None,
                   record: WinRecord | None, gets_sticks: bool) -> list[int]:
         """One win's score changes (absolute seats), its account in the replay's report."""
         hand, n, wind = replay.hand, replay.n, replay.wind
@@ -89,13 +90,14 @@ class Settler:
         deltas[seat] += pts.riichi_sticks
         account = self._account(score, seat, discarder, liable, deltas, record, wind)
         replay.report.result.setdefault("wins", []).append(account)
+        replay.report.result["text"] = "; ".join(filter(None, [replay.report.result.get("text"), account["text"]]))
         replay.report.tags = tuple(dict.fromkeys(replay.report.tags + tuple(y.name for y in score.yaku)))
         if record is not None and record.deltas is not None and record.deltas != deltas:
             replay.report.fail("win", record.deltas, deltas, seat=seat, yaku=account["yaku"],
                                record_yaku=account.get("record_yaku"))
         return deltas
 
-    def _liable(self, replay: "HandReplay", seat: int, score) -> int | None:
+    def _liable(self, replay: HandReplay, seat: int, score) -> int | None:
         """The seat that fed the meld completing a 包 yaku (the third dragon, the fourth wind)."""
         ids = {y.id for y in score.yaku}
         for yid in self.flow.pao:
@@ -109,7 +111,12 @@ class Settler:
         return None
 
     def _account(self, score, seat, discarder, liable, deltas, record, wind) -> dict:
-        out = {"seat": seat, "wind": wind(seat), "from": discarder, "liable": liable,
+        how = "ツモ" if discarder is None else f"ロン ← {discarder}"
+        value = (f"{score.points.limit} " if score.points.limit else f"{score.fu}符{score.han}飜 ") + \
+            f"{score.points.total}点"
+        text = f"{seat} {how}: {'・'.join(y.name for y in score.yaku)}" + \
+            (f" ドラ{score.dora}" if score.dora else "") + f", {value}" + (f", 包 {liable}" if liable is not None else "")
+        out = {"text": text, "seat": seat, "wind": wind(seat), "from": discarder, "liable": liable,
                "yaku": [{"id": y.id, "name": y.name, "han": y.han} for y in score.yaku],
                "han": score.han, "fu": score.fu, "dora": score.dora, "limit": score.points.limit,
                "points": score.points.total, "deltas": deltas}
@@ -128,7 +135,7 @@ class Settler:
             waits = [w for w in waits if held[self.mj.index[w]] < 4]
         return bool(waits)
 
-    def exhaustive(self, replay: "HandReplay", state: "GameState") -> tuple[list[int], list[int], list[int]]:
+    def exhaustive(self, replay: HandReplay, state: "GameState") -> tuple[list[int], list[int], list[int]]:
         """An exhaustive draw's score changes, the seats in tenpai and those with 流し満貫."""
         n, t = replay.n, replay.table
         tenpai = sorted(s for s in range(n) if self.tenpai(replay.moves.hand(state, replay.wind(s))))

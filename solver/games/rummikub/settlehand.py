@@ -26,4 +26,6 @@ def settle_racks(game, state: GameState) -> Settlement:
         if player != winner:
             deltas[player] -= points
             deltas[winner] += points
-    return Settlement(deltas, {"winner": winner, "racks": racks})
+    left = ", ".join(f"{p} {r['points']}" for p, r in racks.items() if p != winner)
+    return Settlement(deltas, {"text": f"{winner} empties the rack; left on the racks: {left}", "winner": winner,
+                               "racks": racks})

@@ -27,4 +27,6 @@ def settle_words(game, state: GameState) -> Settlement:
         deltas[player] = int(result["points"])
         revealed[player] = {"tiles": result["revealed"], "bonus_words": [w["word"] for w in result["words"]],
                             "points": result["points"]}
-    return Settlement(deltas, {"winner": winner, "revealed": revealed})
+    words = "; ".join(f"{p}: {'・'.join(r['bonus_words']) or '—'} ({r['points']})" for p, r in revealed.items())
+    return Settlement(deltas, {"text": f"{winner} goes out; bonus words {words}", "winner": winner,
+                               "revealed": revealed})
