@@ -104,7 +104,7 @@ def _replay_hand(path: str, game, moves, players: list[str], hand: Mapping, numb
     turn_start = state
     for turn, text in enumerate(hand["actions"], start=1):
         try:
-            judgement = moves.judge(state, str(text))
+            judgement = moves.judge(state, str(text), describe=False)
         except MeldsError as exc:
             raise _fail(path, hand["actions"], turn - 1, f"hand {number}, action {turn} ({text}): {exc}") from None
         if not judgement.legal:

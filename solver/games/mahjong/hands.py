@@ -160,11 +160,18 @@ class Mahjong:
         return out
 
     def _tile(self, token: str) -> Face:
-        token = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
+        known = self.__dict__.setdefault("_tiles_read", {})  # a few dozen spellings recur: each read once
+        face = known.get(token)
+        if face is not None:
+            return face
+        spelled = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
         try:
-            return self.notation.parse(token)
+            face = self.notation.parse(spelled)
         except UnknownCard:
-            raise UnknownCard(f"unknown tile {token!r} for {self.rs.name}: {self.describe_tiles()}") from None
+            raise UnknownCard(f"unknown tile {spelled!r} for {self.rs.name}: {self.describe_tiles()}") from None
+        if len(known) < 4096:
+            known[token] = face
+        return face
 
     def describe_tiles(self) -> str:
         """The tiles of this set, as a hint after an unknown tile."""

@@ -126,7 +126,7 @@ class HandReplay:
     def _judge(self, state: GameState, text: str, k: int, seat: int, raw: str) -> GameState | None:
         """The state after an action, or None when it is illegal (the report says why)."""
         try:
-            judgement = self.moves.judge(state, text)
+            judgement = self.moves.judge(state, text, describe=False)
         except MeldsError as exc:
             reasons = [{"code": exc.code, "message": str(exc), "source": None}]
         else:

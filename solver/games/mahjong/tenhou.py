@@ -402,9 +402,11 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
                 game.players = 3 if bits & 16 else 4
                 game.reds = 3 if reds else 0
                 game.rule = f"GO type={bits}"
-            elif name == "UN" and "n0" in attrs:
-                game.names = [unquote(attrs.get(f"n{s}", "")) for s in range(4)]
-                if game.names[3] == "" and game.players == 4 and "GO" not in text[:match.start()]:
+            elif name == "UN" and any(f"n{s}" in attrs for s in range(4)):
+                first = not game.names  # later UN tags name a player who came back (as does BYE, who left)
+                names = game.names or [""] * 4
+                game.names = [unquote(attrs[f"n{s}"]) if f"n{s}" in attrs else names[s] for s in range(4)]
+                if first and game.names[3] == "" and game.players == 4 and "<GO" not in text[:match.start()]:
                     game.players = 3
             elif name == "INIT":
                 number += 1
