@@ -153,3 +153,26 @@ def test_the_command_line_json_contract_and_exit_codes(tmp_path):
     assert result.exit_code == 2
     assert [g["status"] for g in data["games"]] == ["malformed", "illegal"]
     assert data["summary"]["malformed"] == 1 and data["summary"]["illegal"] == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [("--jobs", "2"), ("--dask", "--jobs", "2")], ids=["jobs", "dask"])
+def test_many_logs_in_parallel_give_what_one_process_gives(how):
+    if how[0] == "--dask":
+        pytest.importorskip("distributed")
+    serial = json.loads(run("replay", str(DATA), "--json").stdout)
+    parallel = json.loads(run("replay", str(DATA), "--json", *how).stdout)
+    assert [(h["file"], h["round"], h["deltas"]) for h in parallel["hands"]] == \
+        [(h["file"], h["round"], h["deltas"]) for h in serial["hands"]]
+    assert parallel["summary"]["agree"] == serial["summary"]["agree"] == serial["summary"]["hands"]
+
+
+def test_a_three_player_record_is_refused_plainly(tmp_path):
+    text = _mjlog().replace('<GO type="169"', '<GO type="185"')
+    report, = replay_file(str(_write(tmp_path / "sanma.mjlog", text)))
+    assert report.error is not None and "3-player" in report.error["message"]
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
