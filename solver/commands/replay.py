@@ -65,7 +65,7 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
     total = sum(1 for _ in log_files(list(logs)))  # counted first: a progress bar, and paths never held
     many = total > 1
     summary = Summary(files=total)
-    codes = []
+    code = 0  # the worst so far: 2 a malformed log, else 1 a mismatch or an illegal action
     began = time.perf_counter()
     games_spool = tempfile.TemporaryFile("w+", encoding="utf-8") if as_json else None
     first_hand = True
@@ -78,7 +78,8 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
         for reports in found:
             for report in reports:
                 summary.add(report)
-                codes.append(report_code([report]))
+                found_code = report_code([report])
+                code = 2 if 2 in (code, found_code) else max(code, found_code)
                 if as_json:
                     for hand in report.hands:
                         sys.stdout.write(("" if first_hand else ",") + "\n "
@@ -102,7 +103,7 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
         sys.stdout.write('\n], "summary": ' + json.dumps(summary.to_json(), ensure_ascii=False) + "}\n")
     elif many:  # one log says it all in its own lines
         click.echo("\n".join(summary.table()))
-    sys.exit(max(codes, default=0) if 2 not in codes else 2)
+    sys.exit(code)
 
 
 def _echo_game(report: GameReport, every_hand: bool, bar) -> None:

@@ -337,8 +337,8 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
         if expected_next is None:
             exact = any(p != int(p) for p in record.final_points or ())  # newer records keep the hundreds
             final, points = flow.standings(scores, sticks if outcome.kind != "win" else 0, stick_points, not exact)
-            report.final = {"scores": final, "points": points, "expected_scores": record.final_scores,
-                            "expected_points": record.final_points}
+            report.final = {"scores": final, "points": points, "places": sorted(range(n), key=lambda s: (-final[s], s)),
+                            "expected_scores": record.final_scores, "expected_points": record.final_points}
             if record.final_scores is not None and record.final_scores != final:
                 report.problems.append({"what": "final scores", "expected": record.final_scores, "computed": final})
             if record.final_points is not None and not all(
