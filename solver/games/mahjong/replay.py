@@ -309,13 +309,14 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
     report = GameReport(record.path, record.format, game.ruleset.id, record.names[:record.players] or
                         [str(s) for s in range(record.players)], game=number)
     n = record.players
-    scores = None
+    after_options: list[list[int]] = []  # the scores the next hand may start with (record's or melds' changes)
+    scores: list[int] = []
     stick_points = game.rules.mahjong_scoring.riichi_stick
     expected_next: HandStart | None = None
     for i, hand in enumerate(record.hands):
         replay = HandReplay(game, record, hand, flow)
-        if scores is not None and hand.scores != scores:
-            replay.report.fail("scores", hand.scores, scores, note="the scores the hand starts with")
+        if after_options and hand.scores not in after_options:
+            replay.report.fail("scores", hand.scores, after_options[-1], note="the scores the hand starts with")
         if expected_next is not None:
             got = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
             if got != expected_next:
@@ -328,9 +329,11 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
         report.hands.append(hand_report)
         if outcome is None:
             return report  # an illegal action: the hands after it are not replayed
-        deltas = hand_report.deltas or [0] * n
-        scores = [a + b - (stick_points if s in _paid(replay) else 0) for s, (a, b) in
-                  enumerate(zip(hand.scores, deltas))]
+        paid = _paid(replay)
+        after_options = [[a + b - (stick_points if s in paid else 0) for s, (a, b) in enumerate(zip(hand.scores, d))]
+                         for d in (hand_report.deltas, hand.deltas) if d is not None]
+        after_options = after_options or [list(hand.scores)]
+        scores = after_options[-1]  # with the record's own changes when it lists them, else melds'
         sticks = hand.sticks + replay.table.accepted
         start = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
         expected_next = flow.after(start, outcome, scores, sticks, n)
