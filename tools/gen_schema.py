@@ -472,6 +472,11 @@ state_schema = {
                           "description": "Fesca: cards taken before one's own meld, to be melded at once"},
             "recalled": {"type": "array", "items": TEXT, "description": "Fesca: melds recalled this turn"},
             "four_kans_pending": {"type": "boolean"},
+            "robbable": {**TEXT, "description": "mahjong: the tile an added kan put out, open to a ron (槍槓) "
+                                                "until pass"},
+            "win_facts": {"type": "object", "additionalProperties": {"type": "object"},
+                          "description": "mahjong: seat -> facts of a win the tiles do not show (ippatsu, rinshan, "
+                                         "haitei, houtei, chankan, double_riichi, tenhou, chiihou)"},
             "result": TEXT,
         }, description="game-level facts"),
         "expect": {"type": "object", "additionalProperties": {"type": "boolean"},

@@ -56,6 +56,25 @@ class KanMoves(MahjongMoves):
             return replace(state, step="draw", turn=state.discarded_by or state.turn, facts=facts)
         return super().pass_(state, action)
 
+    def ron(self, state: GameState, action: Action) -> GameState:
+        after = super().ron(state, action)
+        robbable, robbed = state.facts.get("robbable"), state.discarded_by
+        if not robbable or robbed is None:
+            return after
+        hand = self.hand(state, robbed)  # the robbed tile leaves the kan: it is a pon again
+        tile = self.tile(robbable)
+        kan = next((m for m in hand.melds if m.kind == "minkan"
+                    and self.mj.identity(m.faces[0]) == self.mj.identity(tile)), None)
+        if kan is None:
+            return after
+        faces = list(kan.faces)
+        faces.remove(tile if tile in faces else faces[-1])
+        pon = self.mj.parse_hand(f"[{self.mj.format_tiles(faces)}]").melds[0]
+        melds = tuple(pon if m is kan else m for m in hand.melds)
+        # the tile lies where a ron's discard lies: on the discards
+        return replace(after, hands={**after.hands, robbed: self.text(Hand(hand.concealed, melds))},
+                       discards=after.discards + (robbable,))
+
     def _claim(self, state: GameState, action: Action, kind: str, from_hand: int) -> GameState:
         if state.facts.get("robbable"):
             raise Forbidden("robbing-only", "the tile added to a kan may only be taken by a ron (槍槓)",
