@@ -9,7 +9,8 @@ from pathlib import Path
 # the building blocks live beside this script (run as a script or by runpy: its folder first)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
-    AUDIT, CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
+    AUDIT, CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_GAME, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT,
+    WORDS, obj)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -221,6 +222,7 @@ schema = {
         }, required=["rule"]),
         "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "mahjong_scoring": MAHJONG_SCORING,
+        "mahjong_game": MAHJONG_GAME,
         "words": WORDS,
         "rummikub": RUMMIKUB,
         "moves": MOVES,
@@ -494,6 +496,11 @@ state_schema = {
                                "description": "Fesca: player -> melds they recalled in earlier turns "
                                               "(never melded again in that state)"},
             "four_kans_pending": {"type": "boolean"},
+            "robbable": {**TEXT, "description": "mahjong: the tile an added kan put out, open to a ron (槍槓) "
+                                                "until pass"},
+            "win_facts": {"type": "object", "additionalProperties": {"type": "object"},
+                          "description": "mahjong: seat -> facts of a win the tiles do not show (ippatsu, rinshan, "
+                                         "haitei, houtei, chankan, double_riichi, tenhou, chiihou)"},
             "result": TEXT,
         }, description="game-level facts"),
         "expect": {"type": "object", "additionalProperties": {"type": "boolean"},

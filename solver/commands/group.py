@@ -24,6 +24,7 @@ COMMANDS = {  # name -> "module:function" of its click command
     "check": "solver.commands.check:check_cmd",
     "move": "solver.commands.play:move_cmd",
     "moves": "solver.commands.play:moves_cmd",
+    "replay": "solver.commands.replay:replay_cmd",
     "rulesets": "solver.commands.rulesets:rulesets_cmd",
     "score": "solver.commands.score:score_cmd",
     "solve": "solver.commands.solve:solve_cmd",

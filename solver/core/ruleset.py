@@ -26,7 +26,7 @@ from solver.core.rules import (
 from solver.core.schema import validate
 from solver.core.sections import read_common
 from solver.core.source import Source
-from solver.core.yamlload import line_of, load_file, merged
+from solver.core.yamlload import LList, line_of, load_file, merged
 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent.parent / "rulesets"
 
@@ -179,10 +179,20 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
             raise SchemaError(f"more than {limits.RULESET_EXTENDS} rulesets extend one another", where)
         base_data = _load_raw(str(base_path), base_path.stat().st_mtime, seen)
         child = {k: v for k, v in data.items() if k != "extends"}
+        if isinstance(base_data.get("assumptions"), list) and isinstance(child.get("assumptions"), list):
+            child["assumptions"] = _joined(base_data["assumptions"], child["assumptions"])  # assumptions add up
         data = merged({k: v for k, v in base_data.items() if k != "extends"}, child)
         if "document" not in data:
             raise SchemaError("missing required key 'document'", Location(path, 1))
     return data
+
+
+def _joined(base: list, more: list) -> list:
+    """The base's list with the extension's items after it, each item's line and file kept."""
+    out = LList(base + more)
+    out.line, out.file = getattr(more, "line", None), getattr(more, "file", None)
+    out.lines = list(getattr(base, "lines", [None] * len(base))) + list(getattr(more, "lines", [None] * len(more)))
+    return out
 
 
 def raw_game(ref: str) -> str:

@@ -25,6 +25,7 @@ from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
+from solver.core.replay import Settlement
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.state import GameState
@@ -37,6 +38,7 @@ from solver.melding.moves import MeldMoves
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
+from solver.melding.settlehand import settle_melds
 from solver.melding.routes import GoOutRoute, read_routes
 from solver.melding.solve import solve_turn
 from solver.melding.table import Operation, read_operations
@@ -311,6 +313,17 @@ class MeldGame:
         keys["the discards"] = ("discards",)
         return copies_problems(self.ruleset.deck, places, fmt.format,
                                lambda place: state_location(state, *keys.get(place, ())))
+
+    @classmethod
+    def log_formats(cls) -> Sequence:
+        return ()  # replayed from the project's own log of actions
+
+    def replay(self, log):
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
+                         f"format")
+
+    def settle_hand(self, state, turn_start) -> Settlement:
+        return settle_melds(state, turn_start, self.checker)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.meld_claims(self.checker, self.params)

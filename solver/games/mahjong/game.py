@@ -5,19 +5,20 @@ hand with its yaku, han, fu and payments, or settles an exhaustive draw."""
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
+from solver.core.replay import GameLog, GameReport, LogFormat
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
-from solver.games.mahjong import claims, facts, present
+from solver.games.mahjong import claims, facts, logs, present
 from solver.games.mahjong.hands import Mahjong
-from solver.games.mahjong.moves import MahjongMoves
+from solver.games.mahjong.kakan import KanMoves
 from solver.games.mahjong.puzzles import answer_puzzle
 from solver.games.mahjong.rules import MahjongRules, read_rules
 from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
@@ -246,14 +247,25 @@ class MahjongGame:
                             ExitCode(code) if matches is None else ExitCode.YES if matches else ExitCode.NO)
 
     @cached_property
-    def _moves(self) -> MahjongMoves:
-        return MahjongMoves(self.ruleset, self.mj, self.scorer if self.rules.mahjong_scoring else None)
+    def _moves(self) -> KanMoves:
+        return KanMoves(self.ruleset, self.mj, self.scorer if self.rules.mahjong_scoring else None)
 
-    def moves(self) -> MahjongMoves:
+    def moves(self) -> KanMoves:
         return self._moves
 
     def state_problems(self, state) -> list:
         return facts.state_problems(self.mj, state)
+
+    @classmethod
+    def log_formats(cls) -> Sequence[LogFormat]:
+        return logs.FORMATS
+
+    def replay(self, log: GameLog) -> Iterator[GameReport]:
+        return logs.replay_log(self, log, player_variant)
+
+    def settle(self, state) -> Any:
+        raise MeldsError("mahjong hands are replayed from game records (Tenhou JSON or mjlog), not settled "
+                         "from a state")
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.checks(self.ruleset, self.mj, self.scorer)

@@ -119,8 +119,12 @@ class Mahjong:
         self._tables: dict = {}
 
     def _plain_class(self, ident) -> str:
-        classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
-        return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+        cache = self.__dict__.setdefault("_plain_classes", {})  # asked for every tile formatted: once per tile
+        found = cache.get(ident)
+        if found is None:
+            classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
+            found = cache[ident] = max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+        return found
 
     def identity(self, face: Face) -> tuple:
         return (face.suit, face.rank)
@@ -156,11 +160,18 @@ class Mahjong:
         return out
 
     def _tile(self, token: str) -> Face:
-        token = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
+        known = self.__dict__.setdefault("_tiles_read", {})  # a few dozen spellings recur: each read once
+        face = known.get(token)
+        if face is not None:
+            return face
+        spelled = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
         try:
-            return self.notation.parse(token)
+            face = self.notation.parse(spelled)
         except UnknownCard:
-            raise UnknownCard(f"unknown tile {token!r} for {self.rs.name}: {self.describe_tiles()}") from None
+            raise UnknownCard(f"unknown tile {spelled!r} for {self.rs.name}: {self.describe_tiles()}") from None
+        if len(known) < 4096:
+            known[token] = face
+        return face
 
     def describe_tiles(self) -> str:
         """The tiles of this set, as a hint after an unknown tile."""

@@ -292,7 +292,7 @@ class MahjongMoves(Moves):
         self._need(state, "call", seat, kind)
         tile = self._called(state)
         hand = self.hand(state, seat)
-        if kind == "chi":
+        if kind == "chi" or action.args:  # a pon or kan may name its tiles from the hand (a red five or not)
             if not action.args:
                 raise MeldsError("chi TILES: the two tiles from the hand, e.g. 'S: chi 34s'")
             own = self.mj.parse_tiles(action.args[0])

@@ -17,6 +17,7 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.games.marriage import settle
 from solver.games.marriage.moves import MarriageMoves
 from solver.games.marriage.rules import MaalGate, MarriageRules, read_rules
+from solver.games.marriage.settlehand import settle_marriage
 from solver.melding.encode import RoleGate
 from solver.melding.game import MeldGame
 from solver.melding.present import answer_heading, answer_json, answer_text, undecided_text
@@ -189,6 +190,9 @@ class MarriageGame(MeldGame):
                "matches": not problems, "mismatches": problems}
         code = ExitCode.YES if not problems else ExitCode.NO
         return PuzzleResult(row, code, None, Summary("settled", None, not problems, tuple(problems)), code)
+
+    def settle_hand(self, state, turn_start):
+        return settle_marriage(self, state)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return {**super().claim_checks(), "wild": self._wild_claim}

@@ -20,6 +20,7 @@ from solver.games.words.puzzles import answer_puzzle
 from solver.games.words.rules import WordGame as WordRules
 from solver.games.words.rules import read_rules
 from solver.games.words.session import WordSession
+from solver.games.words.settlehand import settle_words
 from solver.present.text import question_puzzle_text
 
 DICTIONARY = [
@@ -139,6 +140,17 @@ class WordGame:
         text = ANSWER_TEXT[row["question"]]
         return PuzzleResult(row, single, lambda: question_puzzle_text(row, text(row)),
                             Summary(row["question"], None, matches, tuple(row.get("mismatches", ()))), folder_code)
+
+    @classmethod
+    def log_formats(cls) -> Sequence:
+        return ()  # replayed from the project's own log of actions
+
+    def replay(self, log):
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
+                         f"format")
+
+    def settle_hand(self, state, turn_start):
+        return settle_words(self, state)
 
     @cached_property
     def _moves(self) -> WordMoves:
