@@ -35,7 +35,7 @@ from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
 from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
 from solver.games.mahjong.rules import MahjongRules
-from solver.games.mahjong.shapes import MAX_COPIES, FastTables, pack_parts, suit_instances, suit_table, suit_ways_cached
+from solver.games.mahjong.shapes import MAX_COPIES, FastTables, SuitWays, pack_parts, suit_instances, suit_table
 from solver.melding.candidates import candidates
 from solver.melding.checker import MeldChecker
 from solver.sat import encodings
@@ -47,6 +47,18 @@ UNICODE = {"m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏", "p": "🀙🀚🀛🀜�
            "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"}}
 _TILE_TOKENS = re.compile(r"([0-9]+)([A-Za-z]?)|([A-Za-z][A-Za-z0-9]*)|(\s+)|(\S)")
 _FROM_UNICODE = {ch: f"{i + 1}{suit}" for suit in "mps" for i, ch in enumerate(UNICODE[suit])}
+_MELD = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)")  # a declared meld: [123m] open, (5555p) a closed kan
+_BRACKET = re.compile(r"[\[\]()]")
+_SHORT = 16  # texts this long or shorter are remembered whole once parsed (melds, a tile, indicators)
+_CACHE_LIMIT = 1 << 14
+
+
+def _bounded(cache: dict, key, value) -> None:
+    """cache[key] = value, the cache emptied first when full (a long batch of odd input must not
+    grow it forever)."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
 
 
 @dataclass(frozen=True)
@@ -114,13 +126,22 @@ class Mahjong:
         self.index = seen
         self.suits = [s.id for s in ruleset.deck.suits if any(i[0] == s.id for i in self.identities)]
         self.suit_ranks = {s: [i[1] for i in self.identities if i[0] == s] for s in self.suits}
+        self._plain_classes = {ident: self._most_common_class(ident) for ident in self.identities}
         self.plain = {ident: next(f for f in ruleset.deck.faces if (f.suit, f.rank) == ident and
                                   f.cls == self._plain_class(ident)) for ident in self.identities}
         self._tables: dict = {}
+        # text -> tiles, for the short texts that recur (tokens, melds, a winning tile, indicators)
+        self._parsed: dict[str, tuple[Face, ...]] = {}
+        self._groups: dict[str, DeclaredMeld] = {}  # a bracket group's text -> its declared meld
+        self._copies = [ruleset.deck.copies.get(f, 0) for f in ruleset.deck.faces]  # face index -> copies
 
-    def _plain_class(self, ident) -> str:
+    def _most_common_class(self, ident) -> str:
         classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
         return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+
+    def _plain_class(self, ident) -> str:
+        """The class of an identity's ordinary tile (a red five's is rarer)."""
+        return self._plain_classes[ident]
 
     def identity(self, face: Face) -> tuple:
         return (face.suit, face.rank)
@@ -136,24 +157,53 @@ class Mahjong:
         >>> mj.format_tiles(mj.parse_tiles("123m 0p 東🀄 haku"))
         '123m0p157z'
         """
-        out = []
-        for m in _TILE_TOKENS.finditer(text):
-            digits, suit, word, space, char = m.groups()
-            if digits:
-                if not suit:
-                    honours = f" or {digits}z" if set(digits) <= set("1234567") else ""
-                    raise UnknownCard(f"{digits!r} has no suit letter: write {digits}m, {digits}p, "
-                                      f"{digits}s{honours} (tenhou notation)")
-                if suit not in "mpsz":
-                    raise UnknownCard(f"unknown tile {digits + suit!r}: the suit letters are m (萬子), "
-                                      f"p (筒子), s (索子) and z (字牌)")
-                for digit in digits:
-                    if suit == "z" and digit not in "1234567":
-                        raise UnknownCard(f"unknown tile '{digit}z': honours are 1z–7z (東南西北白發中)")
-                    out.append(self._tile(f"{digit}{suit}"))
-            elif word or char:
-                out.append(self._tile(word or char))
+        parsed = self._parsed
+        known = parsed.get(text)
+        if known is not None:
+            return list(known)
+        out: list[Face] = []
+        for chunk in text.split():  # no token holds a space: each chunk is parsed (and remembered) alone
+            faces = parsed.get(chunk)
+            if faces is None:
+                faces = self._chunk_tiles(chunk)
+            out += faces
+        if len(text) <= _SHORT:
+            _bounded(parsed, text, tuple(out))
         return out
+
+    def _chunk_tiles(self, chunk: str) -> tuple[Face, ...]:
+        parsed, out = self._parsed, []
+        for m in _TILE_TOKENS.finditer(chunk):
+            token = m.group()
+            faces = parsed.get(token)
+            if faces is None:
+                faces = self._token_tiles(m)
+                _bounded(parsed, token, faces)
+            out += faces
+        if len(chunk) <= _SHORT:
+            _bounded(parsed, chunk, tuple(out))
+        return tuple(out)
+
+    def _token_tiles(self, m: re.Match) -> tuple[Face, ...]:
+        """The tiles of one token of a tile string: a tenhou group, a word, one character."""
+        digits, suit, word, space, char = m.groups()
+        if digits:
+            if not suit:
+                honours = f" or {digits}z" if set(digits) <= set("1234567") else ""
+                raise UnknownCard(f"{digits!r} has no suit letter: write {digits}m, {digits}p, "
+                                  f"{digits}s{honours} (tenhou notation)")
+            if suit not in "mpsz":
+                raise UnknownCard(f"unknown tile {digits + suit!r}: the suit letters are m (萬子), "
+                                  f"p (筒子), s (索子) and z (字牌)")
+            out = []
+            for digit in digits:
+                if suit == "z" and digit not in "1234567":
+                    raise UnknownCard(f"unknown tile '{digit}z': honours are 1z–7z (東南西北白發中)")
+                out.append(self._tile(f"{digit}{suit}"))
+            return tuple(out)
+        if word or char:
+            return (self._tile(word or char),)
+        return ()
 
     def _tile(self, token: str) -> Face:
         token = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
@@ -180,23 +230,47 @@ class Mahjong:
         """A hand string with declared melds: ``123m 456p 11z [東東東] (0555p)``."""
         if not isinstance(text, str):
             text = " ".join(text)
-        brackets = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)")
-        groups = [(tuple(self.parse_tiles(m.group(1) if m.group(1) is not None else m.group(2))),
-                   m.group(2) is not None, m.group(0)) for m in brackets.finditer(text)]
-        if re.search(r"[\[\]()]", brackets.sub(" ", text)):
+        if not _BRACKET.search(text):  # no declared melds: the usual hand
+            concealed = tuple(self.parse_tiles(text))
+            self._check_copies(concealed)
+            return Hand(concealed)
+        groups = [(m.group(0), m.group(2) is not None, tuple(self.parse_tiles(
+            m.group(1) if m.group(1) is not None else m.group(2)))) for m in _MELD.finditer(text)]
+        rest = _MELD.sub(" ", text)
+        if _BRACKET.search(rest):
             raise MeldsError(f"unbalanced bracket in {text!r}: declared melds are written [123m] (open) "
                              f"or (0555p) (closed kan)")
-        concealed = tuple(self.parse_tiles(brackets.sub(" ", text)))
+        concealed = tuple(self.parse_tiles(rest))
+        self._check_copies(concealed + tuple(f for _, _, faces in groups for f in faces))
+        return Hand(concealed, tuple(self._declared_group(raw, closed, faces) for raw, closed, faces in groups))
+
+    def _declared_group(self, text: str, closed: bool, faces: tuple[Face, ...]) -> "DeclaredMeld":
+        """A bracket group as the meld it declares (remembered by its text: melds recur)."""
+        found = self._groups.get(text)
+        if found is None:
+            found = self._declared(faces, closed, text)
+            _bounded(self._groups, text, found)
+        return found
+
+    def _check_copies(self, faces: tuple[Face, ...]) -> None:
+        """No tile more often than the set holds it (counted by face index; the notation words
+        the error, with a hint when a red five is the one missing)."""
+        held, copies = [0] * len(self._copies), self._copies
+        for f in faces:
+            i = f.index
+            held[i] += 1
+            if held[i] > copies[i]:
+                break
+        else:
+            return
         try:
-            self.notation.check_copies(concealed + tuple(f for faces, _, _ in groups for f in faces))
+            self.notation.check_copies(faces)
         except TooManyCopies as exc:
-            held = Counter(concealed + tuple(f for faces, _, _ in groups for f in faces))
-            if any(held[self.plain[self.identity(red)]] > self.rs.deck.copies[self.plain[self.identity(red)]]
+            count = Counter(faces)
+            if any(count[self.plain[self.identity(red)]] > self.rs.deck.copies[self.plain[self.identity(red)]]
                    for red in self.reds):
                 raise TooManyCopies(f"{exc} (one 5 of each suit is red: write it 0m, 0p or 0s)") from None
             raise
-        melds = tuple(self._declared(faces, closed, raw) for faces, closed, raw in groups)
-        return Hand(concealed, melds)
 
     @cached_property
     def reds(self) -> tuple[Face, ...]:
@@ -238,14 +312,24 @@ class Mahjong:
     def format_tiles(self, faces: Sequence[Face], kanji: bool = False) -> str:
         """Tenhou compact form: 123m456p11z (a red five as 0); ``kanji``: honours as the
         document writes them, 123m456p東東."""
+        order, digits = self._face_print
         by_suit: dict[str, list[str]] = {}
-        for face in sorted(faces, key=lambda f: (self.suits.index(f.suit), self._rank_key(f))):
+        for face in sorted(faces, key=lambda f: order[f.index]):
+            by_suit.setdefault(face.suit, []).append(digits[face.index][kanji])
+        return "".join("".join(d) + ("" if s == "z" and kanji else s) for s, d in by_suit.items())
+
+    @cached_property
+    def _face_print(self) -> tuple[list[tuple[int, int]], list[tuple[str, str]]]:
+        """Face index -> its place in printed order (suit, rank), and its digit (plain, kanji)."""
+        order, digits = [], []
+        for face in self.rs.deck.faces:
+            order.append((self.suits.index(face.suit), self._rank_key(face)))
             if face.suit == "z":
-                digit = face.rank if kanji else str(self._rank_key(face) + 1)
+                digits.append((str(self._rank_key(face) + 1), face.rank))
             else:
                 digit = "0" if face.cls != self._plain_class(self.identity(face)) else face.rank
-            by_suit.setdefault(face.suit, []).append(digit)
-        return "".join("".join(d) + ("" if s == "z" and kanji else s) for s, d in by_suit.items())
+                digits.append((digit, digit))
+        return order, digits
 
     def _rank_key(self, face: Face) -> int:
         return self.suit_ranks[face.suit].index(face.rank)
@@ -390,14 +474,22 @@ class Mahjong:
                                  if (need := self.shape_need(shape, declared)) is not None]
         return self._tables[key]
 
+    def suit_ways(self, shape, s: int, key: tuple) -> tuple:
+        """The ways one suit's tiles split into the shape's parts: each a tuple of indices into
+        :meth:`instances` (remembered per suit pattern, shared by suits alike)."""
+        ways = self._tables.get(("ways", shape.id, s))
+        if ways is None:
+            instances = self.instances(shape, s)
+            shared = self._tables.setdefault(("ways", instances, shape.distinct), SuitWays(instances, shape.distinct))
+            ways = self._tables[("ways", shape.id, s)] = shared
+        return ways(key)
+
     def suit_parts(self, shape, s: int, key: tuple) -> list:
-        """The ways one suit's tiles split into the shape's parts: (part counts, parts) each,
-        parts as (kind id, identity indices). Not cached here: the scorer keeps what it makes of
-        them per suit pattern."""
-        instances = self._instances(shape, s)
+        """The same ways as (part counts, parts), parts as (kind id, identity indices)."""
+        instances = self.instances(shape, s)
         offset = self.suit_slices[s][0]
         found = []
-        for way in suit_ways_cached(instances, shape.distinct, key):
+        for way in self.suit_ways(shape, s, key):
             used = [0] * len(shape.parts)
             parts = []
             for k in way:
@@ -407,7 +499,9 @@ class Mahjong:
             found.append((tuple(used), tuple(parts)))
         return found
 
-    def _instances(self, shape, s: int) -> tuple:
+    def instances(self, shape, s: int) -> tuple:
+        """The shape's parts that fit in suit ``s``: (part index, kind id, counts vector,
+        identity key or None) each (see :func:`~solver.games.mahjong.shapes.suit_instances`)."""
         key = ("instances", shape.id, s)
         if key not in self._tables:
             self._tables[key] = tuple(suit_instances(self.rs, shape, self.suits[s], self.suit_ranks[self.suits[s]]))

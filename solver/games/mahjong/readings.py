@@ -9,7 +9,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
-from solver.games.mahjong.shapes import pack_parts
+from solver.games.mahjong.shapes import FIELD, pack_parts
 from solver.games.mahjong.win import Win, remember
 
 
@@ -117,6 +117,16 @@ def _joined(ways: tuple[_Way, ...]) -> tuple:
     return (sum((x.parts for x in ways), ()), sum((x.runs for x in ways), ()), sum((x.triplets for x in ways), ()),
             next((x.pair for x in ways if x.pair), None), sum(x.honour_triplets for x in ways), classes,
             sum(x.kans for x in ways))
+
+
+class _Piece(NamedTuple):
+    """A part instance of a shape in one suit, with what a way needs of it."""
+
+    part: ScoredPart
+    packed: int  # one of its part, packed
+    touched: int  # the classes some tile of it has
+    honour: int  # 1 if it is an honour part
+    wins: tuple[tuple[int, str | None], ...]  # (tile, wait) for each tile it may have been completed by
 
 
 class _Declared(NamedTuple):
@@ -244,20 +254,56 @@ class HandReader:
         suit = self._suit_of[start]
         number_suit = self._suit_bit[suit] if suit is not None and any(key) else 0
         ways = []
-        for shape in self.mj.rules.hand_shapes:
-            found = []
-            for used, parts in mj.suit_parts(shape, s, key):
-                scored = tuple(ScoredPart(self.kind_shape[kind], tiles, False, None) for kind, tiles in parts)
-                wins: dict = {}
-                for k, part in enumerate(scored):
-                    if k and scored[k - 1] == part:
-                        continue  # the same wait in an identical part is the same reading
-                    for tile in sorted(set(part.tiles)):
-                        wait = None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None)
-                        wins[tile] = wins.get(tile, ()) + ((k, wait),)
-                found.append(_Way(pack_parts(used), *self._part_facts(scored), wins))
-            ways.append(tuple(found))
+        for k, shape in enumerate(mj.rules.hand_shapes):
+            pieces = self._pieces(k, s)
+            ways.append(tuple(self._way([pieces[i] for i in way]) for way in mj.suit_ways(shape, s, key)))
         return _Suit(every, some, number_suit, tuple(ways))
+
+    def _way(self, pieces: list[_Piece]) -> _Way:
+        """One way to fill a suit, from its pieces."""
+        parts = tuple(p.part for p in pieces)
+        packed, touched, honour_triplets, kans, wins = 0, self._all_classes, 0, 0, {}
+        runs, triplets, pair = [], [], None
+        for k, p in enumerate(pieces):
+            packed += p.packed
+            touched &= p.touched
+            kind = p.part.kind
+            if kind == "run":
+                runs.append(p.part)
+            elif kind == "triplet" or kind == "kan":
+                triplets.append(p.part)
+                honour_triplets += p.honour
+                kans += kind == "kan"
+            elif kind == "pair" and pair is None:
+                pair = p.part
+            if k and parts[k - 1] == p.part:
+                continue  # the same wait in an identical part is the same reading
+            for tile, wait in p.wins:
+                wins[tile] = wins.get(tile, ()) + ((k, wait),)
+        return _Way(packed, parts, tuple(runs), tuple(triplets), pair, honour_triplets, touched, kans, wins)
+
+    def _pieces(self, shape_index: int, s: int) -> list[_Piece]:
+        """The shape's part instances in suit ``s``, each with what a way needs of it (once per
+        shape and suit)."""
+        key = (shape_index, s)
+        found = self._pieces_by_suit.get(key)
+        if found is None:
+            mj = self.mj
+            shape = mj.rules.hand_shapes[shape_index]
+            offset = mj.suit_slices[s][0]
+            found = []
+            for j, kid, vec, _ in mj.instances(shape, s):
+                part = ScoredPart(self.kind_shape[kid], tuple(offset + i for i, n in enumerate(vec) for _ in range(n)),
+                                  False, None)
+                touched = 0
+                for i in part.tiles:
+                    touched |= self._class_mask[i]
+                wins = tuple((tile, None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None))
+                             for tile in sorted(set(part.tiles)))
+                found.append(_Piece(part, 1 << (FIELD * j), touched,
+                                    int(bool(self._class_mask[part.tiles[0]] & self._honour_bit)), wins))
+            self._pieces_by_suit[key] = found
+        return found
 
     def _part_facts(self, parts: tuple[ScoredPart, ...]) -> tuple:
         """parts, runs, triplets, pair, honour triplets, classes every part touches, kans."""

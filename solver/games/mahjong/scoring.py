@@ -24,6 +24,7 @@ is tested on a reading only for what its deciders could not settle.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping, NamedTuple
@@ -35,9 +36,9 @@ from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.payments import Payments, Points
 from solver.games.mahjong.readings import HandFacts, HandReader, Reading, ScoredPart
 from solver.games.mahjong.win import CACHE_LIMIT, SEAT_NAMES, SEATS, WIN_FLAGS, NotAWin, Win, remember
-from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, KeyFacts, YakuFinder, YakuHan
+from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, YakuFinder, YakuHan
 
-__all__ = ["CACHE_LIMIT", "SEAT_NAMES", "SEATS", "WIN_FLAGS", "CompiledYaku", "KeyFacts", "NotAWin", "Points",
+__all__ = ["CACHE_LIMIT", "SEAT_NAMES", "SEATS", "WIN_FLAGS", "CompiledYaku", "NotAWin", "Points",
            "Reading", "Score", "ScoredPart", "Scorer", "Win", "YakuHan", "win_from_facts"]
 
 
@@ -102,9 +103,16 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self.closed_yaku = tuple(compiled)
         # 門前役 never count with open melds, nor an open han the options switch off (食いタン)
         self.open_yaku = tuple(c for c in compiled if c.yaku.open_han is not None and self._open_ok(c.yaku))
-        self._candidates: dict = {}
+        self._candidates: dict = {}  # (hand side, reading side) -> the yaku worth testing
+        self._hand_sides: dict = {}  # hand key -> what it leaves open
+        self._reading_sides: dict = {}  # reading key -> its verdicts
+        self._side_ids: dict = {}
+        self._side_numbers = itertools.count()
         self._dora_targets: dict = {}
         self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its counts -> _Suit
+        self._tile_texts: dict = {}  # a tile's text -> its identity
+        self._tiles_texts: dict = {}  # tiles' text -> their identities
+        self._pieces_by_suit: dict = {}  # (shape, suit) -> its part instances, ready for ways
         self._shapes_by_declared: dict = {}
         self._declared_cache: dict = {}
         # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
@@ -147,10 +155,23 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
 
     def tile(self, text: str) -> tuple:
         """One tile's identity from its notation (``"5p"``, ``"東"``)."""
-        faces = self.mj.parse_tiles(text)
-        if len(faces) != 1:
-            raise MeldsError(f"{text!r} is not one tile")
-        return self.mj.identity(faces[0])
+        found = self._tile_texts.get(text)
+        if found is None:
+            faces = self.mj.parse_tiles(text)
+            if len(faces) != 1:
+                raise MeldsError(f"{text!r} is not one tile")
+            found = remember(self._tile_texts, text, self.mj.identity(faces[0]))
+        return found
+
+    def tiles(self, text) -> tuple:
+        """The identities of tiles in notation (indicators: ``"1m 東"``; none for None or "")."""
+        if not text:
+            return ()
+        text = str(text)
+        found = self._tiles_texts.get(text)
+        if found is None:
+            found = remember(self._tiles_texts, text, tuple(self.mj.identity(f) for f in self.mj.parse_tiles(text)))
+        return found
 
     def index(self, ident: tuple) -> int:
         return self.mj.index[ident]
@@ -298,26 +319,25 @@ class _Scored(NamedTuple):
     aotenjou: bool
 
 
+_FLAG_KEYS = tuple((name, name.replace("_", "-")) for name in WIN_FLAGS)  # a flag's key, and as an option
+
+
 def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
     """A Win from the keys of a request or a puzzle's ``win:`` (flags as true values; ``seat``,
     ``round``, ``from``, tiles in notation) — one reading for the CLI, batches and puzzles."""
-    mj = scorer.mj
     seats = SEATS[:players]
+    get = facts.get
     for key in ("seat", "from", "discarder"):
-        if facts.get(key) and facts[key] not in seats:
+        if get(key) and facts[key] not in seats:
             raise MeldsError(f"--{key} {facts[key]}: {players} players sit {', '.join(seats)}")
-    if str(facts.get("round", "E")) not in SEATS:
-        raise MeldsError(f"round wind {facts.get('round')!r}: give E, S, W or N")
-
-    def tiles(key: str) -> tuple:
-        return tuple(mj.identity(f) for f in mj.parse_tiles(str(facts.get(key) or "")))
-
-    win = Win(scorer.tile(tile), **{k: bool(facts.get(k) or facts.get(k.replace("_", "-"))) for k in WIN_FLAGS},
-              seat=facts.get("seat") or "E", round_wind=facts.get("round") or "E",
-              dora_indicators=tiles("dora_indicators"), ura_indicators=tiles("ura_indicators"),
-              honba=int(facts.get("honba") or 0), riichi_sticks=int(facts.get("riichi_sticks") or 0),
-              dealer_streak=int(facts.get("dealer_streak") or 0), players=players,
-              discarder=facts.get("discarder") or facts.get("from"))
+    if str(get("round", "E")) not in SEATS:
+        raise MeldsError(f"round wind {get('round')!r}: give E, S, W or N")
+    win = Win(scorer.tile(tile), **{k: bool(get(k) or get(dash)) for k, dash in _FLAG_KEYS},
+              seat=get("seat") or "E", round_wind=get("round") or "E",
+              dora_indicators=scorer.tiles(get("dora_indicators")), ura_indicators=scorer.tiles(get("ura_indicators")),
+              honba=int(get("honba") or 0), riichi_sticks=int(get("riichi_sticks") or 0),
+              dealer_streak=int(get("dealer_streak") or 0), players=players,
+              discarder=get("discarder") or get("from"))
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
     if win.discarder == win.seat:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import sub
 from typing import Any, Protocol, Sequence
 
 from solver.core.ruleset import Ruleset
@@ -49,28 +50,48 @@ def suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tupl
     return instances
 
 
-def suit_ways(instances: tuple, distinct: bool, key: tuple) -> tuple:
-    """Every multiset of instances (indices, ascending) that fills one suit's counts exactly."""
-    first = next((i for i, n in enumerate(key) if n), None)
-    if first is None:
-        return ((),)
-    out = []
-    for k, (_, _, vec, ident) in enumerate(instances):
-        if next(i for i, n in enumerate(vec) if n) != first:
-            continue  # the lowest tile must be covered by a part that starts there
-        rest = tuple(a - b for a, b in zip(key, vec))
-        if min(rest) < 0:
-            continue
-        for tail in suit_ways_cached(instances, distinct, rest):
-            if tail and tail[0] < k and instances[tail[0]][2][first]:
-                continue  # one order per multiset of parts starting at the same tile
-            if distinct and ident is not None and any(instances[t][3] == ident for t in tail):
+class SuitWays:
+    """Every multiset of a shape's part instances (indices, ascending) that fills one suit's
+    counts exactly, worked out once per counts: the suits whose instances are alike (the three
+    number suits) share one, so a pattern met in one suit is known in the others."""
+
+    LIMIT = 1 << 16  # patterns remembered before starting afresh (a long batch must not grow it forever)
+
+    def __init__(self, instances: tuple, distinct: bool):
+        width = len(instances[0][2]) if instances else 0
+        self.vectors = [vec for _, _, vec, _ in instances]
+        self.idents = [ident for _, _, _, ident in instances]
+        self.distinct = distinct
+        # the instances whose lowest tile is each rank: the lowest tile held must start a part
+        self.starting = [tuple(k for k, vec in enumerate(self.vectors) if next(i for i, n in enumerate(vec) if n) == r)
+                         for r in range(width)]
+        self.memo: dict[tuple, tuple] = {}
+
+    def __call__(self, key: tuple) -> tuple:
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) >= self.LIMIT:
+                self.memo.clear()
+            found = self.memo[key] = self._ways(key)
+        return found
+
+    def _ways(self, key: tuple) -> tuple:
+        first = next((i for i, n in enumerate(key) if n), None)
+        if first is None:
+            return ((),)
+        vectors, idents, out = self.vectors, self.idents, []
+        for k in self.starting[first]:
+            rest = tuple(map(sub, key, vectors[k]))
+            if min(rest) < 0:
                 continue
-            out.append((k,) + tail)
-    return tuple(out)
-
-
-suit_ways_cached = lru_cache(maxsize=1 << 16)(suit_ways)
+            ident = idents[k] if self.distinct else None
+            for tail in self(rest):
+                if tail and tail[0] < k and vectors[tail[0]][first]:
+                    continue  # one order per multiset of parts starting at the same tile
+                if ident is not None and any(idents[t] == ident for t in tail):
+                    continue
+                out.append((k,) + tail)
+        return tuple(out)
 
 
 @lru_cache(maxsize=None)

@@ -1,5 +1,6 @@
-"""Yaku: hand-pattern primitives, each a test of one reading and a decider on the keys alone, and
-the ruleset's yaku compiled from them (its pattern names the primitives and their parameters)."""
+"""Yaku: hand-pattern primitives, each a test of one reading with deciders on the hand's and the
+reading's keys alone, and the ruleset's yaku compiled from them (its pattern names the primitives
+and their parameters)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,19 @@ class YakuHan(NamedTuple):  # a NamedTuple: listed for every reading scored, so 
 
 # -- hand-pattern primitives -------------------------------------------------------------------------
 #
-# A primitive is two small functions. Its *test* looks at one reading. Its *decider* looks only at
-# the hand's and the reading's keys (a KeyFacts) and answers True or False when they settle the
-# test, None when the reading must be tested. The deciders run once per pair of keys; the tests run
-# only where a decider said None, so that most yaku cost nothing on most readings.
+# A primitive is a *test* of one reading and up to two *deciders*: one that looks only at the
+# hand's key (a HandKeyFacts), one only at the reading's key (a ReadingKeyFacts). A decider answers True
+# or False when its key settles its side of the test, None when the reading must be tested; a side
+# with no decider has no say. The test passes only if both sides could pass: False on either side
+# rules the yaku out, True on both makes it sure. The hand deciders run once per hand key, the
+# reading deciders once per reading key, and a yaku is tested on a reading only for what they left
+# open — so that most yaku cost nothing on most readings, even on hands never seen before.
 
 Test = Callable[[Reading, object], bool]
 
 
-class KeyFacts(NamedTuple):
-    """A HandKey and a ReadingKey together, their class masks as class names."""
+class HandKeyFacts(NamedTuple):
+    """A HandKey as the hand deciders see it (its class mask as class names)."""
 
     closed: bool
     flags: frozenset
@@ -38,6 +42,11 @@ class KeyFacts(NamedTuple):
     suits: int
     honours: bool
     streak: int
+
+
+class ReadingKeyFacts(NamedTuple):
+    """A ReadingKey as the reading deciders see it (its class mask as class names)."""
+
     shape: str
     runs: int
     triplets: int
@@ -52,8 +61,8 @@ def _flag(r: Reading, name) -> bool:
     return name in r.win.flags
 
 
-def _flag_key(k: KeyFacts, name) -> bool:
-    return name in k.flags
+def _flag_hand(h: HandKeyFacts, name) -> bool:
+    return name in h.flags
 
 
 def _pinfu(r: Reading, _) -> bool:
@@ -61,7 +70,7 @@ def _pinfu(r: Reading, _) -> bool:
             and r.pair is not None and not r.scorer.pair_fu(r.win)[r.pair.tiles[0]][0])
 
 
-def _pinfu_key(k: KeyFacts, _) -> bool | None:
+def _pinfu_reading(k: ReadingKeyFacts, _) -> bool | None:
     return None if k.shape == "standard" and k.runs == 4 and k.wait == "ryanmen" else False
 
 
@@ -70,7 +79,7 @@ def _identical_runs(r: Reading, n) -> bool:
     return sum(c // 2 for c in counts.values()) >= n
 
 
-def _identical_runs_key(k: KeyFacts, n) -> bool | None:
+def _identical_runs_reading(k: ReadingKeyFacts, n) -> bool | None:
     return None if k.runs >= 2 * n else False
 
 
@@ -78,8 +87,8 @@ def _tiles_only(r: Reading, what) -> bool:
     return all(r.scorer.tile_classes[what][i] for i, n in enumerate(r.hand.tiles) if n)
 
 
-def _tiles_only_key(k: KeyFacts, what) -> bool:
-    return what in k.classes
+def _tiles_only_hand(h: HandKeyFacts, what) -> bool:
+    return what in h.classes
 
 
 def _triplet_of(r: Reading, target) -> bool:
@@ -88,7 +97,7 @@ def _triplet_of(r: Reading, target) -> bool:
     return any(p.tiles[0] == target for p in r.triplets)
 
 
-def _triplet_of_key(k: KeyFacts, target) -> bool | None:
+def _triplet_of_reading(k: ReadingKeyFacts, target) -> bool | None:
     return None if k.triplets else False
 
 
@@ -102,7 +111,7 @@ def _three_suits(r: Reading, what) -> bool:
     return any(len(s) >= 3 for s in by_rank.values())
 
 
-def _three_suits_key(k: KeyFacts, what) -> bool | None:
+def _three_suits_reading(k: ReadingKeyFacts, what) -> bool | None:
     return None if (k.runs if what == "run" else k.triplets) >= 3 else False
 
 
@@ -114,7 +123,7 @@ def _straight(r: Reading, _) -> bool:
     return any({0, 3, 6} <= s for s in starts.values())
 
 
-def _straight_key(k: KeyFacts, _) -> bool | None:
+def _straight_reading(k: ReadingKeyFacts, _) -> bool | None:
     return None if k.runs >= 3 else False
 
 
@@ -125,8 +134,12 @@ def _every_part(r: Reading, what) -> bool:
     return all(any(test[i] for i in p.tiles) for p in r.parts)
 
 
-def _every_part_key(k: KeyFacts, what) -> bool:
-    if k.shape != "standard" or not k.runs or (what == "terminal" and k.honours):
+def _every_part_hand(h: HandKeyFacts, what) -> bool:
+    return not (what == "terminal" and h.honours)
+
+
+def _every_part_reading(k: ReadingKeyFacts, what) -> bool:
+    if k.shape != "standard" or not k.runs:
         return False
     return ("terminals" if what == "terminal" else "yaochu") in k.part_classes
 
@@ -135,7 +148,7 @@ def _concealed_triplets(r: Reading, n) -> bool:
     return sum(1 for p in r.triplets if r.concealed_triplet(p)) >= n
 
 
-def _concealed_triplets_key(k: KeyFacts, n) -> bool:
+def _concealed_triplets_reading(k: ReadingKeyFacts, n) -> bool:
     return k.concealed >= n
 
 
@@ -143,7 +156,7 @@ def _triplets(r: Reading, n) -> bool:
     return len(r.triplets) >= n
 
 
-def _triplets_key(k: KeyFacts, n) -> bool:
+def _triplets_reading(k: ReadingKeyFacts, n) -> bool:
     return k.triplets >= n
 
 
@@ -151,7 +164,7 @@ def _kans(r: Reading, n) -> bool:
     return sum(p.kind == "kan" for p in r.parts) >= n
 
 
-def _kans_key(k: KeyFacts, n) -> bool:
+def _kans_reading(k: ReadingKeyFacts, n) -> bool:
     return k.kans >= n
 
 
@@ -164,7 +177,7 @@ def _consecutive_triplets(r: Reading, n) -> bool:
     return any(any(all(s + k in ranks for k in range(n)) for s in ranks) for ranks in by_suit.values())
 
 
-def _consecutive_triplets_key(k: KeyFacts, n) -> bool | None:
+def _consecutive_triplets_reading(k: ReadingKeyFacts, n) -> bool | None:
     return None if k.triplets - k.honour_triplets >= n else False
 
 
@@ -175,7 +188,7 @@ def _honour_set(r: Reading, spec) -> bool:
     return not pair or (r.pair is not None and r.pair.tiles[0] in group)
 
 
-def _honour_set_key(k: KeyFacts, spec) -> bool | None:
+def _honour_set_reading(k: ReadingKeyFacts, spec) -> bool | None:
     _, count, _, honours_only = spec
     return False if honours_only and k.honour_triplets < count else None
 
@@ -184,15 +197,15 @@ def _one_suit(r: Reading, what) -> bool:
     return len(r.hand.suits) == 1 and r.hand.honours == (what == "with-honours")
 
 
-def _one_suit_key(k: KeyFacts, what) -> bool:
-    return k.suits == 1 and k.honours == (what == "with-honours")
+def _one_suit_hand(h: HandKeyFacts, what) -> bool:
+    return h.suits == 1 and h.honours == (what == "with-honours")
 
 
 def _shape(r: Reading, shape) -> bool:
     return r.shape == shape
 
 
-def _shape_key(k: KeyFacts, shape) -> bool:
+def _shape_reading(k: ReadingKeyFacts, shape) -> bool:
     return k.shape == shape
 
 
@@ -205,8 +218,12 @@ def _nine_gates(r: Reading, _) -> bool:
     return all(r.hand.tiles[i] >= b for i, b in zip(ranks, base))
 
 
-def _nine_gates_key(k: KeyFacts, _) -> bool | None:
-    return None if k.closed and k.shape == "standard" and k.suits == 1 and not k.honours else False
+def _nine_gates_hand(h: HandKeyFacts, _) -> bool | None:
+    return None if h.closed and h.suits == 1 and not h.honours else False
+
+
+def _nine_gates_reading(k: ReadingKeyFacts, _) -> bool | None:
+    return None if k.shape == "standard" else False
 
 
 def _wait(r: Reading, what) -> bool:
@@ -222,7 +239,7 @@ def _wait(r: Reading, what) -> bool:
     return False
 
 
-def _wait_key(k: KeyFacts, what) -> bool | None:
+def _wait_reading(k: ReadingKeyFacts, what) -> bool | None:
     if what == "tanki":
         return k.wait == "tanki"
     if what == "thirteen":
@@ -234,28 +251,37 @@ def _dealer_streak(r: Reading, n) -> bool:
     return r.win.dealer and r.win.dealer_streak >= n
 
 
-def _dealer_streak_key(k: KeyFacts, n) -> bool:
-    return k.streak >= n
+def _dealer_streak_hand(h: HandKeyFacts, n) -> bool:
+    return h.streak >= n
+
+
+Decider = Callable[[NamedTuple, object], "bool | None"]
 
 
 class Primitive(NamedTuple):
     test: Test
-    decide: Callable[[KeyFacts, object], bool | None]
+    on_hand: Decider | None = None  # the hand key's side (None: it has no say)
+    on_reading: Decider | None = None  # the reading key's side
 
 
 PRIMITIVES: dict[str, Primitive] = {
-    "flag": Primitive(_flag, _flag_key), "pinfu": Primitive(_pinfu, _pinfu_key),
-    "identical_runs": Primitive(_identical_runs, _identical_runs_key),
-    "tiles_only": Primitive(_tiles_only, _tiles_only_key),
-    "triplet_of": Primitive(_triplet_of, _triplet_of_key),
-    "three_suits": Primitive(_three_suits, _three_suits_key), "straight": Primitive(_straight, _straight_key),
-    "every_part": Primitive(_every_part, _every_part_key),
-    "concealed_triplets": Primitive(_concealed_triplets, _concealed_triplets_key),
-    "triplets": Primitive(_triplets, _triplets_key), "kans": Primitive(_kans, _kans_key),
-    "consecutive_triplets": Primitive(_consecutive_triplets, _consecutive_triplets_key),
-    "honour_set": Primitive(_honour_set, _honour_set_key), "one_suit": Primitive(_one_suit, _one_suit_key),
-    "shape": Primitive(_shape, _shape_key), "nine_gates": Primitive(_nine_gates, _nine_gates_key),
-    "wait": Primitive(_wait, _wait_key), "dealer_streak": Primitive(_dealer_streak, _dealer_streak_key),
+    "flag": Primitive(_flag, on_hand=_flag_hand), "pinfu": Primitive(_pinfu, on_reading=_pinfu_reading),
+    "identical_runs": Primitive(_identical_runs, on_reading=_identical_runs_reading),
+    "tiles_only": Primitive(_tiles_only, on_hand=_tiles_only_hand),
+    "triplet_of": Primitive(_triplet_of, on_reading=_triplet_of_reading),
+    "three_suits": Primitive(_three_suits, on_reading=_three_suits_reading),
+    "straight": Primitive(_straight, on_reading=_straight_reading),
+    "every_part": Primitive(_every_part, _every_part_hand, _every_part_reading),
+    "concealed_triplets": Primitive(_concealed_triplets, on_reading=_concealed_triplets_reading),
+    "triplets": Primitive(_triplets, on_reading=_triplets_reading),
+    "kans": Primitive(_kans, on_reading=_kans_reading),
+    "consecutive_triplets": Primitive(_consecutive_triplets, on_reading=_consecutive_triplets_reading),
+    "honour_set": Primitive(_honour_set, on_reading=_honour_set_reading),
+    "one_suit": Primitive(_one_suit, on_hand=_one_suit_hand),
+    "shape": Primitive(_shape, on_reading=_shape_reading),
+    "nine_gates": Primitive(_nine_gates, _nine_gates_hand, _nine_gates_reading),
+    "wait": Primitive(_wait, on_reading=_wait_reading),
+    "dealer_streak": Primitive(_dealer_streak, on_hand=_dealer_streak_hand),
 }
 
 
@@ -272,17 +298,21 @@ class CompiledYaku:
     listed_closed: YakuHan
     listed_open: YakuHan
 
-    def tests_left(self, facts: KeyFacts) -> tuple[tuple[str, Test, object], ...] | None:
-        """The tests a reading with these keys must still pass (none: the yaku is sure), or
-        None when the keys rule the yaku out."""
-        left = []
-        for name, primitive, param in self.checks:
-            verdict = primitive.decide(facts, param)
+    def on_hand(self, facts: HandKeyFacts) -> tuple[bool | None, ...] | None:
+        """Each check's hand-side verdict (True: this side passes, None: the reading must be
+        tested), or None when the hand's key rules the yaku out."""
+        out = []
+        for _, primitive, param in self.checks:
+            verdict = True if primitive.on_hand is None else primitive.on_hand(facts, param)
             if verdict is False:
                 return None
-            if verdict is None:
-                left.append((name, primitive.test, param))
-        return tuple(left)
+            out.append(verdict)
+        return tuple(out)
+
+    def on_reading(self, facts: ReadingKeyFacts) -> tuple[bool | None, ...]:
+        """Each check's reading-side verdict (False rules the yaku out)."""
+        return tuple(True if primitive.on_reading is None else primitive.on_reading(facts, param)
+                     for _, primitive, param in self.checks)
 
     def matches(self, reading: Reading) -> bool:
         """Every primitive's test, keys or not (the reference the decided path is tested against)."""
@@ -299,6 +329,14 @@ class _Candidates(NamedTuple):
 
     ordered: tuple[tuple[CompiledYaku, tuple], ...]
     by_triplet: Mapping[int, tuple[CompiledYaku, ...]]
+
+
+class _HandSide(NamedTuple):
+    """What a hand's key leaves open: each yaku not ruled out with its checks' hand verdicts and
+    parameters (a seat or round wind resolved to its tile), and a small number naming that."""
+
+    id: int
+    open: tuple[tuple[CompiledYaku, tuple[tuple[bool | None, object], ...]], ...]
 
 
 class YakuFinder:
@@ -326,12 +364,16 @@ class YakuFinder:
 
     def yaku_of(self, r: Reading) -> list[CompiledYaku]:
         """The yaku a reading has, in the ruleset's order, less those a higher one replaces."""
-        by_hand = self._candidates.get(r.hand.key)
-        if by_hand is None:
-            by_hand = remember(self._candidates, r.hand.key, {})
-        candidates = by_hand.get(r.key)
+        hand = self._hand_sides.get(r.hand.key)
+        if hand is None:
+            hand = remember(self._hand_sides, r.hand.key, self._hand_side(r.hand.key))
+        reading = self._reading_sides.get(r.key)
+        if reading is None:
+            reading = remember(self._reading_sides, r.key, self._reading_side(r.key))
+        pair = (hand.id, reading[0])
+        candidates = self._candidates.get(pair)
         if candidates is None:
-            candidates = remember(by_hand, r.key, self._candidates_for(r.hand.key, r.key))
+            candidates = remember(self._candidates, pair, self._candidates_for(hand, reading[1]))
         found = []
         for c, tests in candidates.ordered:
             for _, test, param in tests:
@@ -349,23 +391,52 @@ class YakuFinder:
                 return [c for c in found if c.yaku.id not in excluded]
         return found
 
-    def _candidates_for(self, hand_key: tuple, reading_key: tuple) -> _Candidates:
-        """The yaku the keys leave open, each with the tests the keys did not settle."""
-        hand, reading = HandKey._make(hand_key), ReadingKey._make(reading_key)
-        names = self._class_sets
-        facts = KeyFacts(hand.closed, hand.flags, names[hand.classes], hand.suits, hand.honours, hand.streak,
-                         reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
-                         reading.honour_triplets, names[reading.part_classes], reading.wait)
+    def _hand_side(self, hand_key: tuple) -> _HandSide:
+        """The yaku a hand's key leaves open (worked out once per key; equal answers share an id)."""
+        hand = HandKey._make(hand_key)
+        facts = HandKeyFacts(hand.closed, hand.flags, self._class_sets[hand.classes], hand.suits, hand.honours,
+                          hand.streak)
         named = {"seat-wind": self.winds[SEATS.index(hand.seat)],
                  "round-wind": self.winds[SEATS.index(hand.round_wind)]}
-        ordered, by_triplet = [], {}
+        left = []
         for c in (self.closed_yaku if hand.closed else self.open_yaku):
-            tests = c.tests_left(facts)
-            if tests is None:
-                continue
-            if len(tests) == 1 and tests[0][0] == "triplet_of":
-                tile = named.get(tests[0][2], tests[0][2])
-                by_triplet[tile] = by_triplet.get(tile, ()) + (c,)
+            verdicts = c.on_hand(facts)
+            if verdicts is not None:
+                left.append((c, tuple((v, named.get(param, param) if name == "triplet_of" else param)
+                                      for v, (name, _, param) in zip(verdicts, c.checks))))
+        return _HandSide(self._side_id(("hand",) + tuple((c.order, checks) for c, checks in left)), tuple(left))
+
+    def _reading_side(self, reading_key: tuple) -> tuple[int, tuple]:
+        """Every yaku's checks' verdicts on a reading's key, by yaku (once per key; equal answers
+        share an id)."""
+        reading = ReadingKey._make(reading_key)
+        facts = ReadingKeyFacts(reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
+                             reading.honour_triplets, self._class_sets[reading.part_classes], reading.wait)
+        verdicts = tuple(c.on_reading(facts) for c in self.closed_yaku)  # every yaku, in order
+        return self._side_id(("reading", verdicts)), verdicts
+
+    def _side_id(self, side: tuple) -> int:
+        """A number for what a key leaves open: keys that leave the same share it, and so share
+        their candidates (numbers are never reused, so a cache emptied when full stays right)."""
+        found = self._side_ids.get(side)
+        if found is None:
+            found = remember(self._side_ids, side, next(self._side_numbers))
+        return found
+
+    def _candidates_for(self, hand: _HandSide, reading: tuple) -> _Candidates:
+        """The yaku both keys leave open, each with the tests they did not settle."""
+        ordered, by_triplet = [], {}
+        for c, on_hand in hand.open:
+            tests = []
+            for (name, primitive, _), (h, param), v in zip(c.checks, on_hand, reading[c.order]):
+                if v is False:
+                    break
+                if h is None or v is None:
+                    tests.append((name, primitive.test, param))
             else:
-                ordered.append((c, tests))
+                if len(tests) == 1 and tests[0][0] == "triplet_of":
+                    tile = tests[0][2]
+                    by_triplet[tile] = by_triplet.get(tile, ()) + (c,)
+                else:
+                    ordered.append((c, tuple(tests)))
         return _Candidates(tuple(ordered), by_triplet)
