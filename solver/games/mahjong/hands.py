@@ -477,12 +477,18 @@ class Mahjong:
     def suit_ways(self, shape, s: int, key: tuple) -> tuple:
         """The ways one suit's tiles split into the shape's parts: each a tuple of indices into
         :meth:`instances` (remembered per suit pattern, shared by suits alike)."""
+        return self.suit_ways_of(shape, s)(key)
+
+    def suit_ways_of(self, shape, s: int) -> SuitWays:
+        """The ways of filling suit ``s`` with a shape's parts, as a function of its counts."""
         ways = self._tables.get(("ways", shape.id, s))
         if ways is None:
             instances = self.instances(shape, s)
-            shared = self._tables.setdefault(("ways", instances, shape.distinct), SuitWays(instances, shape.distinct))
-            ways = self._tables[("ways", shape.id, s)] = shared
-        return ways(key)
+            ways = self._tables.get(("ways", instances, shape.distinct))
+            if ways is None:
+                ways = self._tables[("ways", instances, shape.distinct)] = SuitWays(instances, shape.distinct)
+            self._tables[("ways", shape.id, s)] = ways
+        return ways
 
     def suit_parts(self, shape, s: int, key: tuple) -> list:
         """The same ways as (part counts, parts), parts as (kind id, identity indices)."""

@@ -5,12 +5,15 @@ testing. Suit patterns and declared melds recur from hand to hand, so each is wo
 from __future__ import annotations
 
 from itertools import product
+from operator import attrgetter
 from typing import Mapping, NamedTuple, Sequence
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
-from solver.games.mahjong.shapes import FIELD, pack_parts
-from solver.games.mahjong.win import Win, remember
+from solver.games.mahjong.shapes import FIELD, SuitWays, pack_parts
+from solver.games.mahjong.win import WIN_FLAGS, Win, remember
+
+_win_flags = attrgetter(*WIN_FLAGS)  # a win's flags as a tuple of booleans, read at C speed
 
 
 class ScoredPart(NamedTuple):  # a NamedTuple: made for every part of every reading, so cheaply
@@ -147,6 +150,36 @@ class _Declared(NamedTuple):
     closed: bool  # no open meld among them
 
 
+def _extended(w: _Way, p: _Piece) -> _Way:
+    """A way with one more part."""
+    part, k = p.part, len(w.parts)
+    kind = part.kind
+    runs, triplets, pair, honour_triplets, kans = w.runs, w.triplets, w.pair, w.honour_triplets, w.kans
+    if kind == "run":
+        runs += (part,)
+    elif kind == "triplet" or kind == "kan":
+        triplets += (part,)
+        honour_triplets += p.honour
+        kans += kind == "kan"
+    elif kind == "pair" and pair is None:
+        pair = part
+    wins = w.wins
+    if not (k and w.parts[-1] == part):  # the same wait in an identical part is the same reading
+        wins = dict(wins)
+        for tile, wait in p.wins:
+            wins[tile] = wins.get(tile, ()) + ((k, wait),)
+    return _Way(w.packed + p.packed, w.parts + (part,), runs, triplets, pair, honour_triplets,
+                w.part_classes & p.touched, kans, wins)
+
+
+def _join_declared(a: _Declared, b: _Declared) -> _Declared:
+    """Two sets of declared melds as one."""
+    return _Declared(a.tiles + b.tiles, a.reds + b.reds, a.parts + b.parts, a.runs + b.runs, a.triplets + b.triplets,
+                     a.honour_triplets + b.honour_triplets, a.part_classes & b.part_classes, a.kans + b.kans,
+                     a.concealed + b.concealed, a.every & b.every, a.some | b.some, a.suits | b.suits,
+                     a.closed and b.closed)
+
+
 _NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honour_triplets=0, part_classes=-1, kans=0,
                          concealed=0, every=-1, some=0, suits=0, closed=True)
 
@@ -204,7 +237,10 @@ class HandReader:
         closed = declared.closed
         honours = bool(some & self._honour_bit)
         suit_set = self._suit_sets[number_suits]
-        hand_key = (closed, win.flags, every, len(suit_set), honours, win.seat, win.round_wind,
+        flags = self._flag_sets.get(_win_flags(win))
+        if flags is None:
+            flags = remember(self._flag_sets, _win_flags(win), win.flags)
+        hand_key = (closed, flags, every, len(suit_set), honours, win.seat, win.round_wind,
                     win.dealer_streak if win.dealer else -1)  # HandKey's fields
         facts = HandFacts(self, win, tiles, before, closed, len(hand.melds), suit_set, honours, hand_key, reds)
         ron = not win.tsumo
@@ -244,43 +280,42 @@ class HandReader:
 
     def _new_suit(self, s: int, key: tuple) -> _Suit:
         """One suit's concealed tiles (cached by the caller: suit patterns recur from hand to hand)."""
-        mj = self.mj
-        start = mj.suit_slices[s][0]
+        masks, number_suit, shapes = self._suit_making(s)
         every, some = self._all_classes, 0
-        for i, n in enumerate(key):
+        for n, mask in zip(key, masks):
             if n:
-                every &= self._class_mask[start + i]
-                some |= self._class_mask[start + i]
-        suit = self._suit_of[start]
-        number_suit = self._suit_bit[suit] if suit is not None and any(key) else 0
-        ways = []
-        for k, shape in enumerate(mj.rules.hand_shapes):
-            pieces = self._pieces(k, s)
-            ways.append(tuple(self._way([pieces[i] for i in way]) for way in mj.suit_ways(shape, s, key)))
-        return _Suit(every, some, number_suit, tuple(ways))
+                every &= mask
+                some |= mask
+        way, packed = self._way, SuitWays.pack(key)
+        return _Suit(every, some, number_suit if some else 0,
+                     tuple(tuple([way(memo, pieces, w) for w in ways.ways(packed)]) for pieces, ways, memo in shapes))
 
-    def _way(self, pieces: list[_Piece]) -> _Way:
-        """One way to fill a suit, from its pieces."""
-        parts = tuple(p.part for p in pieces)
-        packed, touched, honour_triplets, kans, wins = 0, self._all_classes, 0, 0, {}
-        runs, triplets, pair = [], [], None
-        for k, p in enumerate(pieces):
-            packed += p.packed
-            touched &= p.touched
-            kind = p.part.kind
-            if kind == "run":
-                runs.append(p.part)
-            elif kind == "triplet" or kind == "kan":
-                triplets.append(p.part)
-                honour_triplets += p.honour
-                kans += kind == "kan"
-            elif kind == "pair" and pair is None:
-                pair = p.part
-            if k and parts[k - 1] == p.part:
-                continue  # the same wait in an identical part is the same reading
-            for tile, wait in p.wins:
-                wins[tile] = wins.get(tile, ()) + ((k, wait),)
-        return _Way(packed, parts, tuple(runs), tuple(triplets), pair, honour_triplets, touched, kans, wins)
+    def _suit_making(self, s: int) -> tuple:
+        """What making a suit's _Suit needs, looked up once: its tiles' class masks, its number
+        suit's bit, and per hand shape its part instances, the ways of filling it and the
+        _Ways made so far."""
+        found = self._suit_tables.get(s)
+        if found is None:
+            mj = self.mj
+            a, b = mj.suit_slices[s]
+            suit = self._suit_of[a]
+            found = self._suit_tables[s] = (
+                self._class_mask[a:b], self._suit_bit[suit] if suit is not None else 0,
+                tuple((self._pieces(k, s), mj.suit_ways_of(shape, s), {})
+                      for k, shape in enumerate(mj.rules.hand_shapes)))
+        return found
+
+    def _way(self, memo: dict, pieces: list[_Piece], way: tuple[int, ...]) -> _Way:
+        """One way to fill a suit (a tuple of part instances): its last part added to the way of
+        the others, each remembered (ways of different patterns share their first parts)."""
+        found = memo.get(way)
+        if found is None:
+            if not way:
+                found = _Way(0, (), (), (), None, 0, self._all_classes, 0, {})
+            else:
+                found = _extended(self._way(memo, pieces, way[:-1]), pieces[way[-1]])
+            remember(memo, way, found)
+        return found
 
     def _pieces(self, shape_index: int, s: int) -> list[_Piece]:
         """The shape's part instances in suit ``s``, each with what a way needs of it (once per
@@ -320,33 +355,35 @@ class HandReader:
                 sum(p.kind == "kan" for p in triplets))
 
     def _declared(self, melds) -> _Declared:
-        """The declared melds as parts (cached: a meld's key is its kind, openness and faces)."""
-        key = tuple((m.kind, m.open) + tuple(f.index for f in m.faces) for m in melds)
-        found = self._declared_cache.get(key)
-        if found is None:
-            found = remember(self._declared_cache, key, self._new_declared(melds))
-        return found
-
-    def _new_declared(self, melds) -> _Declared:
-        by_face, class_mask = self.mj.identity_of_face, self._class_mask
-        parts, tiles, every, some = [], [], self._all_classes, 0
+        """The declared melds as parts: each meld worked out once (a parsed hand's melds are shared
+        objects, remembered by identity; others by their kind, openness and faces), then joined."""
+        out = None
         for m in melds:
-            idx = sorted(by_face[f.index] for f in m.faces)
-            tiles += idx
-            for i in idx:
-                every &= class_mask[i]
-                some |= class_mask[i]
-            kind = self.kind_shape[m.meld_kind]
-            parts.append(ScoredPart(kind, tuple(idx[:3]) if kind == "run" else (idx[0],) * (4 if kind == "kan" else 3),
-                                    m.open, m.kind))
-        parts, runs, triplets, _, honour_triplets, touched, kans = self._part_facts(tuple(parts))
-        suits = 0
-        for p in parts:
-            suit = self._suit_of[p.tiles[0]]
-            suits |= self._suit_bit[suit] if suit is not None else 0
-        return _Declared(tuple(tiles), sum(self._is_red[f.index] for m in melds for f in m.faces), parts, runs,
-                         triplets, honour_triplets, touched, kans, sum(not p.open for p in triplets), every, some,
-                         suits, not any(m.open for m in melds))
+            known = self._meld_objects.get(id(m))
+            if known is None or known[0] is not m:
+                key = (m.kind, m.open) + tuple(f.index for f in m.faces)
+                one = self._declared_cache.get(key)
+                if one is None:
+                    one = remember(self._declared_cache, key, self._new_declared(m))
+                known = remember(self._meld_objects, id(m), (m, one))  # holds m: its id is not reused
+            out = known[1] if out is None else _join_declared(out, known[1])
+        return out
+
+    def _new_declared(self, m) -> _Declared:
+        by_face, class_mask = self.mj.identity_of_face, self._class_mask
+        every, some = self._all_classes, 0
+        idx = sorted(by_face[f.index] for f in m.faces)
+        for i in idx:
+            every &= class_mask[i]
+            some |= class_mask[i]
+        kind = self.kind_shape[m.meld_kind]
+        part = ScoredPart(kind, tuple(idx[:3]) if kind == "run" else (idx[0],) * (4 if kind == "kan" else 3),
+                          m.open, m.kind)
+        parts, runs, triplets, _, honour_triplets, touched, kans = self._part_facts((part,))
+        suit = self._suit_of[part.tiles[0]]
+        return _Declared(tuple(idx), sum(self._is_red[f.index] for f in m.faces), parts, runs, triplets,
+                         honour_triplets, touched, kans, sum(not p.open for p in triplets), every, some,
+                         self._suit_bit[suit] if suit is not None else 0, not m.open)
 
     def _shape_needs(self, declared: int) -> list[tuple]:
         """(shape index, shape id, packed part counts needed) for the shapes open to ``declared``

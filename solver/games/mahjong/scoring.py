@@ -105,6 +105,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self.open_yaku = tuple(c for c in compiled if c.yaku.open_han is not None and self._open_ok(c.yaku))
         self._candidates: dict = {}  # (hand side, reading side) -> the yaku worth testing
         self._hand_sides: dict = {}  # hand key -> what it leaves open
+        self._hand_facts_sides: dict = {}  # the same, by the facts the deciders read
         self._reading_sides: dict = {}  # reading key -> its verdicts
         self._side_ids: dict = {}
         self._side_numbers = itertools.count()
@@ -112,9 +113,12 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its counts -> _Suit
         self._tile_texts: dict = {}  # a tile's text -> its identity
         self._tiles_texts: dict = {}  # tiles' text -> their identities
-        self._pieces_by_suit: dict = {}  # (shape, suit) -> its part instances, ready for ways
+        self._pieces_by_suit: dict = {}
+        self._suit_tables: dict = {}  # suit -> what making its _Suit needs  # (shape, suit) -> its part instances, ready for ways
         self._shapes_by_declared: dict = {}
-        self._declared_cache: dict = {}
+        self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
+        self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)
+        self._flag_sets: dict = {}  # a win's flags as booleans -> their names
         # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
         self._hand_waits = {shape.id for shape in mj.rules.hand_shapes
                             if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)}

@@ -298,21 +298,32 @@ class CompiledYaku:
     listed_closed: YakuHan
     listed_open: YakuHan
 
-    def on_hand(self, facts: HandKeyFacts) -> tuple[bool | None, ...] | None:
-        """Each check's hand-side verdict (True: this side passes, None: the reading must be
-        tested), or None when the hand's key rules the yaku out."""
-        out = []
-        for _, primitive, param in self.checks:
-            verdict = True if primitive.on_hand is None else primitive.on_hand(facts, param)
-            if verdict is False:
-                return None
-            out.append(verdict)
-        return tuple(out)
+    tests: tuple[tuple[tuple[str, Test, object], ...], ...]  # need mask -> the tests of the checks it names
 
-    def on_reading(self, facts: ReadingKeyFacts) -> tuple[bool | None, ...]:
-        """Each check's reading-side verdict (False rules the yaku out)."""
-        return tuple(True if primitive.on_reading is None else primitive.on_reading(facts, param)
-                     for _, primitive, param in self.checks)
+    def on_hand(self, facts: HandKeyFacts) -> int | None:
+        """The checks the hand's key leaves to be tested (a bit mask: bit i for check i), or None
+        when it rules the yaku out."""
+        need = 0
+        for bit, (_, primitive, param) in enumerate(self.checks):
+            if primitive.on_hand is not None:
+                verdict = primitive.on_hand(facts, param)
+                if verdict is False:
+                    return None
+                if verdict is None:
+                    need |= 1 << bit
+        return need
+
+    def on_reading(self, facts: ReadingKeyFacts) -> int | None:
+        """The same for the reading's key."""
+        need = 0
+        for bit, (_, primitive, param) in enumerate(self.checks):
+            if primitive.on_reading is not None:
+                verdict = primitive.on_reading(facts, param)
+                if verdict is False:
+                    return None
+                if verdict is None:
+                    need |= 1 << bit
+        return need
 
     def matches(self, reading: Reading) -> bool:
         """Every primitive's test, keys or not (the reference the decided path is tested against)."""
@@ -325,18 +336,21 @@ def _in_order(c: CompiledYaku) -> int:
 
 class _Candidates(NamedTuple):
     """The yaku worth trying on readings with one pair of keys: in the ruleset's order, each with
-    the tests left; and those whose only test left is a triplet of one tile (役牌), by that tile."""
+    the tests left; and those whose only test left is a triplet of one tile (役牌), by that tile
+    (or by ``seat-wind``/``round-wind``, resolved at the win)."""
 
     ordered: tuple[tuple[CompiledYaku, tuple], ...]
     by_triplet: Mapping[int, tuple[CompiledYaku, ...]]
+    by_named: tuple[tuple[str, tuple[CompiledYaku, ...]], ...]
 
 
-class _HandSide(NamedTuple):
-    """What a hand's key leaves open: each yaku not ruled out with its checks' hand verdicts and
-    parameters (a seat or round wind resolved to its tile), and a small number naming that."""
+class _Side(NamedTuple):
+    """What one key leaves open: the yaku not ruled out (a bit mask by their order) and, by
+    order, the mask of each one's checks still to be tested; with a number naming that answer."""
 
     id: int
-    open: tuple[tuple[CompiledYaku, tuple[tuple[bool | None, object], ...]], ...]
+    alive: int
+    needs: tuple[int, ...]
 
 
 class YakuFinder:
@@ -354,8 +368,10 @@ class YakuFinder:
                          all(self.tile_classes["honours"][i] for i in group))
             checks.append((name, PRIMITIVES[name], param))
         listed = [YakuHan(y.id, y.name, han) for han in (y.han, y.open_han or 0)]
+        tests = tuple(tuple((name, primitive.test, param) for bit, (name, primitive, param) in enumerate(checks)
+                            if need >> bit & 1) for need in range(1 << len(checks)))
         return CompiledYaku(y, order, tuple(checks), frozenset(y.excludes), "pinfu" in y.pattern,
-                            bool(y.yakuman or y.fixed), *listed)
+                            bool(y.yakuman or y.fixed), *listed, tests)
 
     # -- yaku, fu, points -------------------------------------------------------------------
 
@@ -370,10 +386,10 @@ class YakuFinder:
         reading = self._reading_sides.get(r.key)
         if reading is None:
             reading = remember(self._reading_sides, r.key, self._reading_side(r.key))
-        pair = (hand.id, reading[0])
+        pair = (hand.id, reading.id)
         candidates = self._candidates.get(pair)
         if candidates is None:
-            candidates = remember(self._candidates, pair, self._candidates_for(hand, reading[1]))
+            candidates = remember(self._candidates, pair, self._candidates_for(hand, reading))
         found = []
         for c, tests in candidates.ordered:
             for _, test, param in tests:
@@ -381,8 +397,12 @@ class YakuFinder:
                     break
             else:
                 found.append(c)
-        if candidates.by_triplet:
+        if candidates.by_triplet or candidates.by_named:
             hits = [c for p in r.triplets for c in candidates.by_triplet.get(p.tiles[0], ())]
+            for name, named in candidates.by_named:
+                tile = self.named_tile(name, r.win)
+                if any(p.tiles[0] == tile for p in r.triplets):
+                    hits += named
             if hits:
                 found = sorted(found + hits, key=_in_order)
         for c in found:
@@ -391,52 +411,54 @@ class YakuFinder:
                 return [c for c in found if c.yaku.id not in excluded]
         return found
 
-    def _hand_side(self, hand_key: tuple) -> _HandSide:
-        """The yaku a hand's key leaves open (worked out once per key; equal answers share an id)."""
+    def _hand_side(self, hand_key: tuple) -> _Side:
+        """What a hand's key leaves open (its seat and round winds aside: a triplet of the seat's
+        or the round's wind is looked up at the win)."""
         hand = HandKey._make(hand_key)
         facts = HandKeyFacts(hand.closed, hand.flags, self._class_sets[hand.classes], hand.suits, hand.honours,
-                          hand.streak)
-        named = {"seat-wind": self.winds[SEATS.index(hand.seat)],
-                 "round-wind": self.winds[SEATS.index(hand.round_wind)]}
-        left = []
-        for c in (self.closed_yaku if hand.closed else self.open_yaku):
-            verdicts = c.on_hand(facts)
-            if verdicts is not None:
-                left.append((c, tuple((v, named.get(param, param) if name == "triplet_of" else param)
-                                      for v, (name, _, param) in zip(verdicts, c.checks))))
-        return _HandSide(self._side_id(("hand",) + tuple((c.order, checks) for c, checks in left)), tuple(left))
-
-    def _reading_side(self, reading_key: tuple) -> tuple[int, tuple]:
-        """Every yaku's checks' verdicts on a reading's key, by yaku (once per key; equal answers
-        share an id)."""
-        reading = ReadingKey._make(reading_key)
-        facts = ReadingKeyFacts(reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
-                             reading.honour_triplets, self._class_sets[reading.part_classes], reading.wait)
-        verdicts = tuple(c.on_reading(facts) for c in self.closed_yaku)  # every yaku, in order
-        return self._side_id(("reading", verdicts)), verdicts
-
-    def _side_id(self, side: tuple) -> int:
-        """A number for what a key leaves open: keys that leave the same share it, and so share
-        their candidates (numbers are never reused, so a cache emptied when full stays right)."""
-        found = self._side_ids.get(side)
+                             hand.streak)
+        found = self._hand_facts_sides.get(facts)
         if found is None:
-            found = remember(self._side_ids, side, next(self._side_numbers))
+            found = remember(self._hand_facts_sides, facts,
+                             self._side([(c, c.on_hand(facts)) for c in (self.closed_yaku if hand.closed
+                                                                          else self.open_yaku)]))
         return found
 
-    def _candidates_for(self, hand: _HandSide, reading: tuple) -> _Candidates:
+    def _reading_side(self, reading_key: tuple) -> _Side:
+        """What a reading's key leaves open."""
+        reading = ReadingKey._make(reading_key)
+        facts = ReadingKeyFacts(reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
+                                reading.honour_triplets, self._class_sets[reading.part_classes], reading.wait)
+        return self._side([(c, c.on_reading(facts)) for c in self.closed_yaku])
+
+    def _side(self, needs: list[tuple[CompiledYaku, int | None]]) -> _Side:
+        """A key's verdicts as a _Side; equal answers get the same number, and so share their
+        candidates (numbers are never reused, so a cache emptied when full stays right)."""
+        alive, by_order = 0, [0] * len(self.closed_yaku)
+        for c, need in needs:
+            if need is not None:
+                alive |= 1 << c.order
+                by_order[c.order] = need
+        content = (alive, tuple(by_order))
+        number = self._side_ids.get(content)
+        if number is None:
+            number = remember(self._side_ids, content, next(self._side_numbers))
+        return _Side(number, *content)
+
+    def _candidates_for(self, hand: _Side, reading: _Side) -> _Candidates:
         """The yaku both keys leave open, each with the tests they did not settle."""
-        ordered, by_triplet = [], {}
-        for c, on_hand in hand.open:
-            tests = []
-            for (name, primitive, _), (h, param), v in zip(c.checks, on_hand, reading[c.order]):
-                if v is False:
-                    break
-                if h is None or v is None:
-                    tests.append((name, primitive.test, param))
+        ordered, by_triplet, by_named = [], {}, {}
+        alive, yaku = hand.alive & reading.alive, self.closed_yaku
+        while alive:
+            low = alive & -alive
+            alive ^= low
+            order = low.bit_length() - 1
+            c = yaku[order]
+            tests = c.tests[hand.needs[order] | reading.needs[order]]
+            if len(tests) == 1 and tests[0][0] == "triplet_of":
+                tile = tests[0][2]
+                where = by_named if isinstance(tile, str) else by_triplet
+                where[tile] = where.get(tile, ()) + (c,)
             else:
-                if len(tests) == 1 and tests[0][0] == "triplet_of":
-                    tile = tests[0][2]
-                    by_triplet[tile] = by_triplet.get(tile, ()) + (c,)
-                else:
-                    ordered.append((c, tuple(tests)))
-        return _Candidates(tuple(ordered), by_triplet)
+                ordered.append((c, tests))
+        return _Candidates(tuple(ordered), by_triplet, tuple(by_named.items()))
