@@ -230,6 +230,43 @@ class Mahjong:
         """A hand string with declared melds: ``123m 456p 11z [東東東] (0555p)``."""
         if not isinstance(text, str):
             text = " ".join(text)
+        try:
+            hand = self._parse_plain(text)
+        except MeldsError:
+            hand = None  # the full reading below says what is wrong, in its own order
+        return hand if hand is not None else self._parse_hand(text)
+
+    def _parse_plain(self, text: str) -> Hand | None:
+        """The usual hand — words of tiles, each meld a word of its own (``[123m]``, ``(0555p)``) —
+        read word by word from what earlier hands taught (None: read it the full way)."""
+        parsed, groups = self._parsed, self._groups
+        concealed: list[Face] = []
+        melds = []
+        for word in text.split():
+            faces = parsed.get(word)
+            if faces is not None:
+                concealed += faces
+                continue
+            meld = groups.get(word)
+            if meld is not None:
+                melds.append(meld)
+            elif _BRACKET.search(word):
+                inner = word[1:-1]
+                if word[0] + word[-1] not in ("[]", "()") or _BRACKET.search(inner):
+                    return None
+                melds.append(None)  # judged below, after every tile is known and counted
+            else:
+                concealed += self._chunk_tiles(word)
+        concealed = tuple(concealed)
+        if not melds:
+            self._check_copies(concealed)
+            return Hand(concealed)
+        if None in melds:
+            return None  # a meld met for the first time is judged by the full reading
+        self._check_copies(concealed + tuple(f for m in melds for f in m.faces))
+        return Hand(concealed, tuple(melds))
+
+    def _parse_hand(self, text: str) -> Hand:
         if not _BRACKET.search(text):  # no declared melds: the usual hand
             concealed = tuple(self.parse_tiles(text))
             self._check_copies(concealed)

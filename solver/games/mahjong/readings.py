@@ -106,14 +106,19 @@ class _Way(NamedTuple):
     wins: Mapping[int, tuple[tuple[int, str | None], ...]]
 
 
-def _joined(ways: tuple[_Way, ...]) -> tuple:
-    """One way per suit joined: parts, runs, triplets, pair, honour triplets, part classes, kans."""
+def _joined(ways: tuple[_Way, ...], need: int) -> tuple | None:
+    """One way per suit joined, if together they have the parts the shape needs: parts, runs,
+    triplets, pair, honour triplets, part classes, kans (else None)."""
     if len(ways) == 4:  # the usual four suits, added without a loop
         a, b, c, d = ways
+        if a.packed + b.packed + c.packed + d.packed != need:
+            return None
         return (a.parts + b.parts + c.parts + d.parts, a.runs + b.runs + c.runs + d.runs,
                 a.triplets + b.triplets + c.triplets + d.triplets, a.pair or b.pair or c.pair or d.pair,
                 a.honour_triplets + b.honour_triplets + c.honour_triplets + d.honour_triplets,
                 a.part_classes & b.part_classes & c.part_classes & d.part_classes, a.kans + b.kans + c.kans + d.kans)
+    if sum(x.packed for x in ways) != need:
+        return None
     classes = -1
     for way in ways:
         classes &= way.part_classes
@@ -205,27 +210,27 @@ class HandReader:
         counts = [0] * len(mj.identities)
         by_face, is_red, reds = mj.identity_of_face, self._is_red, 0
         for f in hand.concealed:
-            counts[by_face[f.index]] += 1
-            reds += is_red[f.index]
+            i = f.index
+            counts[by_face[i]] += 1
+            reds += is_red[i]
         w = mj.index[win.tile]
         if not counts[w]:
             raise MeldsError(f"the winning tile {mj.tile_text(win.tile)} is not in the hand")
         before = counts.copy()
         before[w] -= 1
         suits = []
-        for s, (cache, (a, b)) in enumerate(zip(self._suits, mj.suit_slices)):
-            key = tuple(counts[a:b])
-            found = cache.get(key)
-            if found is None:
-                found = remember(cache, key, self._new_suit(s, key))
-            suits.append(found)
         every, some, number_suits = self._all_classes, 0, 0
-        for info in suits:
+        for s, cache, a, b in self._suit_spans:
+            key = tuple(counts[a:b])
+            info = cache.get(key)
+            if info is None:
+                info = remember(cache, key, self._new_suit(s, key))
+            suits.append(info)
             every &= info.every
             some |= info.some
             number_suits |= info.number_suit
-        tiles, declared = counts, _NO_DECLARED
-        if hand.melds:
+        tiles, declared, melds = counts, _NO_DECLARED, len(hand.melds)
+        if melds:
             declared = self._declared(hand.melds)
             tiles = counts.copy()
             for i in declared.tiles:
@@ -237,25 +242,27 @@ class HandReader:
         closed = declared.closed
         honours = bool(some & self._honour_bit)
         suit_set = self._suit_sets[number_suits]
-        flags = self._flag_sets.get(_win_flags(win))
+        raised = _win_flags(win)
+        flags = self._flag_sets.get(raised)
         if flags is None:
-            flags = remember(self._flag_sets, _win_flags(win), win.flags)
+            flags = remember(self._flag_sets, raised, win.flags)
         hand_key = (closed, flags, every, len(suit_set), honours, win.seat, win.round_wind,
                     win.dealer_streak if win.dealer else -1)  # HandKey's fields
-        facts = HandFacts(self, win, tiles, before, closed, len(hand.melds), suit_set, honours, hand_key, reds)
+        facts = HandFacts(self, win, tiles, before, closed, melds, suit_set, honours, hand_key, reds)
         ron = not win.tsumo
         sw = self._suit_position[w]
         out = []
-        for shape_index, shape, need in self._shape_needs(len(hand.melds)):
+        for shape_index, shape, need in self._shape_needs(melds):
             ways = [info.ways[shape_index] for info in suits]
             if not all(ways):
                 continue
             for combo in product(*ways):
-                if sum(way.packed for way in combo) != need:
+                joined = _joined(combo, need)
+                if joined is None:
                     continue
-                hidden, runs, triplets, pair, honour_triplets, part_classes, kans = _joined(combo)
+                hidden, runs, triplets, pair, honour_triplets, part_classes, kans = joined
                 parts, concealed = hidden, len(triplets)
-                if declared.parts:
+                if melds:
                     parts = hidden + declared.parts
                     runs += declared.runs
                     triplets += declared.triplets
@@ -286,9 +293,11 @@ class HandReader:
             if n:
                 every &= mask
                 some |= mask
-        way, packed = self._way, SuitWays.pack(key)
-        return _Suit(every, some, number_suit if some else 0,
-                     tuple(tuple([way(memo, pieces, w) for w in ways.ways(packed)]) for pieces, ways, memo in shapes))
+        packed, by_shape = SuitWays.pack(key), []
+        for pieces, ways, memo in shapes:
+            found = ways.ways(packed)
+            by_shape.append(tuple([memo.get(w) or self._way(memo, pieces, w) for w in found]) if found else ())
+        return _Suit(every, some, number_suit if some else 0, tuple(by_shape))
 
     def _suit_making(self, s: int) -> tuple:
         """What making a suit's _Suit needs, looked up once: its tiles' class masks, its number

@@ -111,6 +111,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._side_numbers = itertools.count()
         self._dora_targets: dict = {}
         self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its counts -> _Suit
+        self._suit_spans = [(s, cache, a, b) for s, (cache, (a, b)) in enumerate(zip(self._suits, mj.suit_slices))]
         self._tile_texts: dict = {}  # a tile's text -> its identity
         self._tiles_texts: dict = {}  # tiles' text -> their identities
         self._pieces_by_suit: dict = {}
@@ -323,7 +324,8 @@ class _Scored(NamedTuple):
     aotenjou: bool
 
 
-_FLAG_KEYS = tuple((name, name.replace("_", "-")) for name in WIN_FLAGS)  # a flag's key, and as an option
+_FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
+_NO_FLAGS = dict.fromkeys(WIN_FLAGS, False)
 
 
 def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
@@ -336,12 +338,17 @@ def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) ->
             raise MeldsError(f"--{key} {facts[key]}: {players} players sit {', '.join(seats)}")
     if str(get("round", "E")) not in SEATS:
         raise MeldsError(f"round wind {get('round')!r}: give E, S, W or N")
-    win = Win(scorer.tile(tile), **{k: bool(get(k) or get(dash)) for k, dash in _FLAG_KEYS},
-              seat=get("seat") or "E", round_wind=get("round") or "E",
-              dora_indicators=scorer.tiles(get("dora_indicators")), ura_indicators=scorer.tiles(get("ura_indicators")),
+    given = dict(_NO_FLAGS)
+    for key, value in facts.items():  # a request holds a few keys: look at those, not at every flag
+        name = _FLAG_NAMES.get(key)
+        if name is not None and value:
+            given[name] = True
+    dora, ura = get("dora_indicators"), get("ura_indicators")
+    win = Win(scorer.tile(tile), seat=get("seat") or "E", round_wind=get("round") or "E",
+              dora_indicators=scorer.tiles(dora) if dora else (), ura_indicators=scorer.tiles(ura) if ura else (),
               honba=int(get("honba") or 0), riichi_sticks=int(get("riichi_sticks") or 0),
               dealer_streak=int(get("dealer_streak") or 0), players=players,
-              discarder=get("discarder") or get("from"))
+              discarder=get("discarder") or get("from"), **given)
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
     if win.discarder == win.seat:

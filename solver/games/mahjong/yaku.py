@@ -4,7 +4,6 @@ and their parameters)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Mapping, NamedTuple
 
@@ -75,8 +74,15 @@ def _pinfu_reading(k: ReadingKeyFacts, _) -> bool | None:
 
 
 def _identical_runs(r: Reading, n) -> bool:
-    counts = Counter(p.tiles for p in r.runs)
-    return sum(c // 2 for c in counts.values()) >= n
+    runs = sorted(p.tiles for p in r.runs)
+    pairs, k = 0, 1
+    while k < len(runs):  # pairs of equal runs, each run in one pair at most
+        if runs[k] == runs[k - 1]:
+            pairs += 1
+            k += 2
+        else:
+            k += 1
+    return pairs >= n
 
 
 def _identical_runs_reading(k: ReadingKeyFacts, n) -> bool | None:
