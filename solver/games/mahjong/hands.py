@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import sub
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Sequence
@@ -292,13 +293,10 @@ class Mahjong:
     def _check_copies(self, faces: tuple[Face, ...]) -> None:
         """No tile more often than the set holds it (counted by face index; the notation words
         the error, with a hint when a red five is the one missing)."""
-        held, copies = [0] * len(self._copies), self._copies
+        held = [0] * len(self._copies)
         for f in faces:
-            i = f.index
-            held[i] += 1
-            if held[i] > copies[i]:
-                break
-        else:
+            held[f.index] += 1
+        if max(map(sub, held, self._copies)) <= 0:
             return
         try:
             self.notation.check_copies(faces)

@@ -196,6 +196,7 @@ class _Suit(NamedTuple):
     some: int  # class bits some tile has
     number_suit: int  # the number suit's bit, when the hand holds one of its tiles (else 0)
     ways: tuple[tuple[_Way, ...], ...]  # per hand shape, in the ruleset's order
+    shapes: int  # bit mask: the shapes (by their place in the ruleset) with a way to fill the suit
 
 
 class HandReader:
@@ -219,7 +220,7 @@ class HandReader:
         before = counts.copy()
         before[w] -= 1
         suits = []
-        every, some, number_suits = self._all_classes, 0, 0
+        every, some, number_suits, shapes = self._all_classes, 0, 0, -1
         for s, cache, a, b in self._suit_spans:
             key = tuple(counts[a:b])
             info = cache.get(key)
@@ -229,6 +230,7 @@ class HandReader:
             every &= info.every
             some |= info.some
             number_suits |= info.number_suit
+            shapes &= info.shapes
         tiles, declared, melds = counts, _NO_DECLARED, len(hand.melds)
         if melds:
             declared = self._declared(hand.melds)
@@ -253,10 +255,9 @@ class HandReader:
         sw = self._suit_position[w]
         out = []
         for shape_index, shape, need in self._shape_needs(melds):
-            ways = [info.ways[shape_index] for info in suits]
-            if not all(ways):
-                continue
-            for combo in product(*ways):
+            if not shapes >> shape_index & 1:
+                continue  # some suit cannot be filled with this shape's parts
+            for combo in product(*[info.ways[shape_index] for info in suits]):
                 joined = _joined(combo, need)
                 if joined is None:
                     continue
@@ -293,11 +294,15 @@ class HandReader:
             if n:
                 every &= mask
                 some |= mask
-        packed, by_shape = SuitWays.pack(key), []
-        for pieces, ways, memo in shapes:
+        packed, by_shape, fillable = SuitWays.pack(key), [], 0
+        for k, (pieces, ways, memo) in enumerate(shapes):
             found = ways.ways(packed)
-            by_shape.append(tuple([memo.get(w) or self._way(memo, pieces, w) for w in found]) if found else ())
-        return _Suit(every, some, number_suit if some else 0, tuple(by_shape))
+            if found:
+                fillable |= 1 << k
+                by_shape.append(tuple([memo.get(w) or self._way(memo, pieces, w) for w in found]))
+            else:
+                by_shape.append(())
+        return _Suit(every, some, number_suit if some else 0, tuple(by_shape), fillable)
 
     def _suit_making(self, s: int) -> tuple:
         """What making a suit's _Suit needs, looked up once: its tiles' class masks, its number

@@ -85,6 +85,8 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         order = list(run_kind.order.ranks) if run_kind else []
         self.suit_rank = [(s, order.index(r)) if s in number_suits else (None, None) for s, r in ids]
         self.suit_members = {s: [i for i, (t, _) in enumerate(ids) if t == s] for s in number_suits}
+        suit_bits = {s: 1 << k for k, s in enumerate(sorted(number_suits))}
+        self.rank_suit = [(rank, suit_bits.get(s, 0)) for s, rank in self.suit_rank]  # tile -> (rank, suit bit)
         honours = [s not in number_suits for s, _ in ids]
         terminals = [s in number_suits and r in (order[0], order[-1]) for s, r in ids]
         green = {self._identity_index(t) for t in ms.green}
@@ -130,6 +132,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                             triplet["yaochu"], triplet["simple"], triplet["closed"], triplet["kan"])
         self._yaochu = self.tile_classes["yaochu"]
         self._payments: dict = {}
+        self._basics: dict = {}  # (han, fu) -> basic points and limit
         reds = {f.index for f in mj.reds}
         self._is_red = [int(f.index in reds) for f in mj.rs.deck.faces]
         self._suit_position = [next(k for k, (a, b) in enumerate(mj.suit_slices) if a <= i < b)
@@ -218,6 +221,8 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         """Dora, ura dora (with riichi) and red fives held."""
         win = facts.win
         shown = win.dora_indicators + (win.ura_indicators if win.riichi or win.double_riichi else ())
+        if not shown:
+            return self.ms.red_fives * facts.reds
         targets = self._dora_targets.get(shown)
         if targets is None:  # the tiles the indicators point at, looked up once per set of indicators
             targets = remember(self._dora_targets, shown, [self.dora_next[self.mj.index[i]] for i in shown])
@@ -325,7 +330,6 @@ class _Scored(NamedTuple):
 
 
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
-_NO_FLAGS = dict.fromkeys(WIN_FLAGS, False)
 
 
 def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
@@ -338,11 +342,10 @@ def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) ->
             raise MeldsError(f"--{key} {facts[key]}: {players} players sit {', '.join(seats)}")
     if str(get("round", "E")) not in SEATS:
         raise MeldsError(f"round wind {get('round')!r}: give E, S, W or N")
-    given = dict(_NO_FLAGS)
-    for key, value in facts.items():  # a request holds a few keys: look at those, not at every flag
-        name = _FLAG_NAMES.get(key)
-        if name is not None and value:
-            given[name] = True
+    given = {}  # the flags raised (a request holds a few keys: look at those, not at every flag)
+    for key in facts.keys() & _FLAG_NAMES.keys():
+        if facts[key]:
+            given[_FLAG_NAMES[key]] = True
     dora, ura = get("dora_indicators"), get("ura_indicators")
     win = Win(scorer.tile(tile), seat=get("seat") or "E", round_wind=get("round") or "E",
               dora_indicators=scorer.tiles(dora) if dora else (), ura_indicators=scorer.tiles(ura) if ura else (),

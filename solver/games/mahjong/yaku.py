@@ -74,7 +74,10 @@ def _pinfu_reading(k: ReadingKeyFacts, _) -> bool | None:
 
 
 def _identical_runs(r: Reading, n) -> bool:
-    runs = sorted(p.tiles for p in r.runs)
+    runs = [p.tiles for p in r.runs]
+    if len(set(runs)) == len(runs):
+        return n <= 0  # no two alike (the usual case)
+    runs.sort()
     pairs, k = 0, 1
     while k < len(runs):  # pairs of equal runs, each run in one pair at most
         if runs[k] == runs[k - 1]:
@@ -108,25 +111,29 @@ def _triplet_of_reading(k: ReadingKeyFacts, target) -> bool | None:
 
 
 def _three_suits(r: Reading, what) -> bool:
-    parts = r.runs if what == "run" else r.triplets
-    by_rank: dict = {}
-    for p in parts:
-        suit, rank = r.scorer.suit_rank[p.tiles[0]]
-        if suit is not None:
-            by_rank.setdefault(rank, set()).add(suit)
-    return any(len(s) >= 3 for s in by_rank.values())
+    suits_at: dict = {}  # rank -> bit mask of the number suits with such a part there
+    rank_suit = r.scorer.rank_suit
+    for p in (r.runs if what == "run" else r.triplets):
+        rank, bit = rank_suit[p.tiles[0]]
+        if bit:
+            suits_at[rank] = suits_at.get(rank, 0) | bit
+    return any(bin(m).count("1") >= 3 for m in suits_at.values())
 
 
 def _three_suits_reading(k: ReadingKeyFacts, what) -> bool | None:
     return None if (k.runs if what == "run" else k.triplets) >= 3 else False
 
 
+_STRAIGHT = 1 << 0 | 1 << 3 | 1 << 6  # runs starting at ranks 1, 4 and 7
+
+
 def _straight(r: Reading, _) -> bool:
-    starts: dict = {}
+    starts: dict = {}  # suit -> bit mask of the ranks its runs start at
+    suit_rank = r.scorer.suit_rank
     for p in r.runs:
-        suit, rank = r.scorer.suit_rank[p.tiles[0]]
-        starts.setdefault(suit, set()).add(rank)
-    return any({0, 3, 6} <= s for s in starts.values())
+        suit, rank = suit_rank[p.tiles[0]]
+        starts[suit] = starts.get(suit, 0) | 1 << rank
+    return any(m & _STRAIGHT == _STRAIGHT for m in starts.values())
 
 
 def _straight_reading(k: ReadingKeyFacts, _) -> bool | None:
@@ -175,12 +182,19 @@ def _kans_reading(k: ReadingKeyFacts, n) -> bool:
 
 
 def _consecutive_triplets(r: Reading, n) -> bool:
-    by_suit: dict = {}
+    by_suit: dict = {}  # suit -> bit mask of the ranks of its triplets
+    suit_rank = r.scorer.suit_rank
     for p in r.triplets:
-        suit, rank = r.scorer.suit_rank[p.tiles[0]]
+        suit, rank = suit_rank[p.tiles[0]]
         if suit is not None:
-            by_suit.setdefault(suit, set()).add(rank)
-    return any(any(all(s + k in ranks for k in range(n)) for s in ranks) for ranks in by_suit.values())
+            by_suit[suit] = by_suit.get(suit, 0) | 1 << rank
+    for ranks in by_suit.values():
+        starts = ranks  # ranks that start n triplets in a row
+        for k in range(1, n):
+            starts &= ranks >> k
+        if starts:
+            return True
+    return False
 
 
 def _consecutive_triplets_reading(k: ReadingKeyFacts, n) -> bool | None:
@@ -386,9 +400,10 @@ class YakuFinder:
 
     def yaku_of(self, r: Reading) -> list[CompiledYaku]:
         """The yaku a reading has, in the ruleset's order, less those a higher one replaces."""
-        hand = self._hand_sides.get(r.hand.key)
-        if hand is None:
-            hand = remember(self._hand_sides, r.hand.key, self._hand_side(r.hand.key))
+        known = self._hand_sides.get(r.hand.key)
+        if known is None:
+            known = remember(self._hand_sides, r.hand.key, self._hand_side(r.hand.key))
+        hand, winds = known
         reading = self._reading_sides.get(r.key)
         if reading is None:
             reading = remember(self._reading_sides, r.key, self._reading_side(r.key))
@@ -406,7 +421,7 @@ class YakuFinder:
         if candidates.by_triplet or candidates.by_named:
             hits = [c for p in r.triplets for c in candidates.by_triplet.get(p.tiles[0], ())]
             for name, named in candidates.by_named:
-                tile = self.named_tile(name, r.win)
+                tile = winds[name]
                 if any(p.tiles[0] == tile for p in r.triplets):
                     hits += named
             if hits:
@@ -417,10 +432,12 @@ class YakuFinder:
                 return [c for c in found if c.yaku.id not in excluded]
         return found
 
-    def _hand_side(self, hand_key: tuple) -> _Side:
-        """What a hand's key leaves open (its seat and round winds aside: a triplet of the seat's
-        or the round's wind is looked up at the win)."""
+    def _hand_side(self, hand_key: tuple) -> tuple[_Side, Mapping[str, int]]:
+        """What a hand's key leaves open (its seat and round winds aside: the candidates looked up
+        by a triplet of the seat's or the round's wind are shared by every seat), with those
+        winds' tiles."""
         hand = HandKey._make(hand_key)
+        winds = {"seat-wind": self.winds[SEATS.index(hand.seat)], "round-wind": self.winds[SEATS.index(hand.round_wind)]}
         facts = HandKeyFacts(hand.closed, hand.flags, self._class_sets[hand.classes], hand.suits, hand.honours,
                              hand.streak)
         found = self._hand_facts_sides.get(facts)
@@ -428,7 +445,7 @@ class YakuFinder:
             found = remember(self._hand_facts_sides, facts,
                              self._side([(c, c.on_hand(facts)) for c in (self.closed_yaku if hand.closed
                                                                           else self.open_yaku)]))
-        return found
+        return found, winds
 
     def _reading_side(self, reading_key: tuple) -> _Side:
         """What a reading's key leaves open."""
