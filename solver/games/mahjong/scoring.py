@@ -35,6 +35,7 @@ from solver.games.mahjong.fu import FuCounter, FuTable
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.payments import Payments, Points
 from solver.games.mahjong.readings import HandFacts, HandReader, Reading, ScoredPart
+from solver.games.mahjong.shapes import SuitWays
 from solver.games.mahjong.win import CACHE_LIMIT, SEAT_NAMES, SEATS, WIN_FLAGS, NotAWin, Win, remember
 from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, YakuFinder, YakuHan
 
@@ -112,12 +113,17 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._side_ids: dict = {}
         self._side_numbers = itertools.count()
         self._dora_targets: dict = {}
-        self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its counts -> _Suit
-        self._suit_spans = [(s, cache, a, b) for s, (cache, (a, b)) in enumerate(zip(self._suits, mj.suit_slices))]
+        self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its tiles' identities -> its entry
         self._tile_texts: dict = {}  # a tile's text -> its identity
         self._tiles_texts: dict = {}  # tiles' text -> their identities
-        self._pieces_by_suit: dict = {}
-        self._suit_tables: dict = {}  # suit -> what making its _Suit needs  # (shape, suit) -> its part instances, ready for ways
+        self._suit_tables: dict = {}  # suit -> what making its entry needs
+        self._patterns: dict = {}  # per SuitWays: packed counts -> the ways as suits alike share them
+        self._part_numbers_by_suit: dict = {}  # (shape, suit) -> its part instances' numbers
+        # the parts of every shape in every suit, by number, with what a way needs of each
+        self._part_table: list = []
+        self._part_packed: list[int] = []  # one of its part, packed
+        self._part_touched: list[int] = []  # the classes some tile of it has
+        self._part_honour: list[int] = []  # 1 if it is an honour part  # (shape, suit) -> its part instances, ready for ways
         self._shapes_by_declared: dict = {}
         self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
         self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)
@@ -137,6 +143,10 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._is_red = [int(f.index in reds) for f in mj.rs.deck.faces]
         self._suit_position = [next(k for k, (a, b) in enumerate(mj.suit_slices) if a <= i < b)
                                for i in range(len(ids))]
+        self._rank_in_suit = [i - mj.suit_slices[s][0] for i, s in enumerate(self._suit_position)]
+        self._suit_ends = [(s, cache, b) for s, (cache, (_, b)) in enumerate(zip(self._suits, mj.suit_slices))]
+        # identity index -> one of it, packed as SuitWays packs a suit's counts
+        self._packed_tile = [1 << (SuitWays.BITS * rank) for rank in self._rank_in_suit]
         self._suit_bit = {suit: 1 << k for k, suit in enumerate(sorted(number_suits))}
         self._suit_sets = [frozenset(suit for suit, bit in self._suit_bit.items() if mask & bit)
                            for mask in range(1 << len(number_suits))]
@@ -225,12 +235,8 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             return self.ms.red_fives * facts.reds
         targets = self._dora_targets.get(shown)
         if targets is None:  # the tiles the indicators point at, looked up once per set of indicators
-            targets = remember(self._dora_targets, shown, [self.dora_next[self.mj.index[i]] for i in shown])
-        tiles = facts.tiles
-        dora = 0
-        for t in targets:
-            dora += tiles[t]
-        return dora + self.ms.red_fives * facts.reds
+            targets = remember(self._dora_targets, shown, tuple(self.dora_next[self.mj.index[i]] for i in shown))
+        return sum(map(facts.held.count, targets)) + self.ms.red_fives * facts.reds
 
     def score(self, hand: Hand, win: Win) -> Score:
         """The best reading of a winning hand, scored. Raises NotAWin without a win or a yaku."""

@@ -320,34 +320,32 @@ class CompiledYaku:
 
     tests: tuple[tuple[tuple[str, Test, object], ...], ...]  # need mask -> the tests of the checks it names
 
+    hand_checks: tuple[tuple[int, Decider, object], ...]  # (bit, decider, parameter) of each check the hand's key has a say in
+    reading_checks: tuple[tuple[int, Decider, object], ...]  # the same for the reading's key
+
     def on_hand(self, facts: HandKeyFacts) -> int | None:
         """The checks the hand's key leaves to be tested (a bit mask: bit i for check i), or None
         when it rules the yaku out."""
-        need = 0
-        for bit, (_, primitive, param) in enumerate(self.checks):
-            if primitive.on_hand is not None:
-                verdict = primitive.on_hand(facts, param)
-                if verdict is False:
-                    return None
-                if verdict is None:
-                    need |= 1 << bit
-        return need
+        return _verdicts(self.hand_checks, facts)
 
     def on_reading(self, facts: ReadingKeyFacts) -> int | None:
         """The same for the reading's key."""
-        need = 0
-        for bit, (_, primitive, param) in enumerate(self.checks):
-            if primitive.on_reading is not None:
-                verdict = primitive.on_reading(facts, param)
-                if verdict is False:
-                    return None
-                if verdict is None:
-                    need |= 1 << bit
-        return need
+        return _verdicts(self.reading_checks, facts)
 
     def matches(self, reading: Reading) -> bool:
         """Every primitive's test, keys or not (the reference the decided path is tested against)."""
         return all(primitive.test(reading, param) for _, primitive, param in self.checks)
+
+
+def _verdicts(checks: tuple, facts) -> int | None:
+    need = 0
+    for bit, decide, param in checks:
+        verdict = decide(facts, param)
+        if verdict is False:
+            return None
+        if verdict is None:
+            need |= bit
+    return need
 
 
 def _in_order(c: CompiledYaku) -> int:
@@ -390,8 +388,10 @@ class YakuFinder:
         listed = [YakuHan(y.id, y.name, han) for han in (y.han, y.open_han or 0)]
         tests = tuple(tuple((name, primitive.test, param) for bit, (name, primitive, param) in enumerate(checks)
                             if need >> bit & 1) for need in range(1 << len(checks)))
+        sides = [tuple((1 << bit, getattr(primitive, side), param) for bit, (_, primitive, param) in enumerate(checks)
+                       if getattr(primitive, side) is not None) for side in ("on_hand", "on_reading")]
         return CompiledYaku(y, order, tuple(checks), frozenset(y.excludes), "pinfu" in y.pattern,
-                            bool(y.yakuman or y.fixed), *listed, tests)
+                            bool(y.yakuman or y.fixed), *listed, tests, *sides)
 
     # -- yaku, fu, points -------------------------------------------------------------------
 
