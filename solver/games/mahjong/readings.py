@@ -7,7 +7,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import product
 from operator import attrgetter
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
