@@ -229,9 +229,14 @@ class TileNotation:
         key = tuple(sorted(f.index for f in faces))
         known = self._declared_kinds.get(key)
         if known is None:  # a few hundred melds can be declared: each is judged once
-            verdict = self.checker.check(faces, explain=False)
-            kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
-            known = self._declared_kinds[key] = (verdict.legal, frozenset(kinds))
+            kinds = self.plain_kinds(faces)
+            if kinds is None:  # kinds of another make: the meld checker judges
+                verdict = self.checker.check(faces, explain=False)
+                kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
+                known = (verdict.legal, frozenset(kinds))
+            else:
+                known = (bool(kinds), kinds)
+            known = self._declared_kinds[key] = known
         legal, kinds = known
         for d in self.rules.declared_melds:
             if d.open == (not closed) and d.kind in kinds and legal:
@@ -242,6 +247,52 @@ class TileNotation:
         allowed = ", ".join(f"{d.name} ({d.id}) {'[...]' if d.open else '(...)'}"
                             for d in self.rules.declared_melds if d.allowed)
         raise MeldsError(f"{text} is not a meld that can be declared here; declared melds are {allowed}")
+
+    def plain_kinds(self, faces: Sequence[Face]) -> frozenset[str] | None:
+        """The meld kinds a group of tiles is, read off the kinds themselves when they are plain
+        ones — a run along a kind's order in one of its suits, or n of one tile of its ranks, by
+        tiles its roles take as themselves — as a riichi ruleset's are (the tests hold this equal to
+        the meld checker, which asks SAT); None when some kind is not plain, or the group reads as
+        two kinds (the checker then says what the ruleset makes of it)."""
+        if not self._plain_kinds_ok:
+            return None
+        n, idents = len(faces), [self.identity(f) for f in faces]
+        suit, ranks = idents[0][0], sorted(self._rank_place[i] for i in idents)
+        if any(s != suit for s, _ in idents):
+            return frozenset()
+        found = set()
+        for kind in self.rs.kinds:
+            if suit not in kind.suits or not kind.size_min <= n <= kind.size_max:
+                continue
+            if not all(any(kr.applies(f) and (kr.sizes is None or n in kr.sizes) for kr in kind.roles) for f in faces):
+                continue
+            names = [self.suit_ranks[suit][r] for r in ranks]
+            if any(name not in kind.ranks for name in names):
+                continue
+            if kind.shape == "identical":
+                fits = ranks[0] == ranks[-1]
+            else:  # a sequence: consecutive places along the kind's order
+                order = kind.order.ranks
+                places = [order.index(name) if name in order else -1 for name in names]
+                fits = -1 not in places and places == list(range(places[0], places[0] + n))
+            if fits:
+                found.add(kind.id)
+        return frozenset(found) if len(found) <= 1 else None
+
+    @cached_property
+    def _plain_kinds_ok(self) -> bool:
+        """Are the ruleset's kinds all plain ones (see :meth:`plain_kinds`)?"""
+        return all(k.shape in ("identical", "sequence") and k.wilds is None and k.short_form is None
+                   and k.distinguish is None and k.suit_step.cycle is None
+                   and (k.shape == "identical" or k.order is not None)
+                   and all(not kr.role.wild and kr.role.suits is None and kr.role.ranks is None
+                           and kr.role.requires_in_meld is None for kr in k.roles)
+                   for k in self.rs.kinds)
+
+    @cached_property
+    def _rank_place(self) -> dict[tuple, int]:
+        """identity -> its rank's place in its suit."""
+        return {ident: self.suit_ranks[ident[0]].index(ident[1]) for ident in self.identities}
 
     def tile_text(self, ident: tuple) -> str:
         suit, rank = ident
