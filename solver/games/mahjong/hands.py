@@ -93,6 +93,8 @@ class Mahjong(TileNotation):
         # text -> tiles, for the short texts that recur (tokens, melds, a winning tile, indicators)
         self._parsed: dict[str, tuple[Face, ...]] = {}
         self._groups: dict[str, DeclaredMeld] = {}  # a bracket group's text -> its declared meld
+        self._identity_texts: dict[tuple[int, ...], str] = {}  # identity indices -> their text
+        self._meld_texts: dict[int, tuple] = {}  # id of a declared meld -> (it, its text, in brackets and not)
         self._copies = [ruleset.deck.copies.get(f, 0) for f in ruleset.deck.faces]  # face index -> copies
 
     def _most_common_class(self, ident) -> str:

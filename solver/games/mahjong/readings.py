@@ -334,15 +334,15 @@ class HandReader:
             memo = self._patterns[ways] = {}
         found = memo.get(packed)
         if found is None:
-            shape = self.mj.rules.hand_shapes[shape_index]
-            numbers = self._part_numbers(shape_index, s)
-            start, width = self.mj.suit_slices[s][0], len(ways.starting)
+            numbers, table, part_wins = self._part_numbers(shape_index, s), self._part_table, self._part_wins
             found = []
             for instances in ways.ways(packed):
-                parts = [self._part_table[numbers[i]] for i in instances]
-                wins: list[tuple] = [()] * width
-                runs, triplets, pair, kans = [], [], -1, 0
-                for k, part in enumerate(parts):
+                wins: list[tuple] = [()] * len(ways.starting)
+                runs, triplets, pair, kans, parts, previous = [], [], -1, 0, 0, None
+                for k, i in enumerate(instances):
+                    number = numbers[i]
+                    part = table[number]
+                    parts += self._part_packed[number]
                     kind = part.kind
                     if kind == "run":
                         runs.append(k)
@@ -351,13 +351,11 @@ class HandReader:
                         kans += kind == "kan"
                     elif kind == "pair" and pair < 0:
                         pair = k
-                    if k and parts[k - 1] == part:
-                        continue  # the same wait in an identical part is the same reading
-                    for tile in sorted(set(part.tiles)):
-                        wait = None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None)
-                        wins[tile - start] += ((k, wait),)
-                found.append((instances, sum(self._part_packed[numbers[i]] for i in instances), tuple(runs),
-                              tuple(triplets), pair, kans, tuple(wins)))
+                    if part != previous:  # the same wait in an identical part is the same reading
+                        for rank, wait in part_wins[number]:
+                            wins[rank] += ((k, wait),)
+                    previous = part
+                found.append((instances, parts, tuple(runs), tuple(triplets), pair, kans, tuple(wins)))
             found = remember(memo, packed, tuple(found))
         return found
 
@@ -370,7 +368,8 @@ class HandReader:
             mj = self.mj
             offset = mj.suit_slices[s][0]
             found = []
-            for j, kid, vec, _ in mj.instances(mj.rules.hand_shapes[shape_index], s):
+            shape = mj.rules.hand_shapes[shape_index]
+            for j, kid, vec, _ in mj.instances(shape, s):
                 part = ScoredPart(self.kind_shape[kid], tuple(offset + i for i, n in enumerate(vec) for _ in range(n)),
                                   False, None)
                 touched = 0
@@ -378,6 +377,9 @@ class HandReader:
                     touched |= self._class_mask[i]
                 found.append(len(self._part_table))
                 self._part_table.append(part)
+                self._part_wins.append(tuple(  # (rank, wait) of each tile that may have completed it
+                    (tile - offset, None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None))
+                    for tile in sorted(set(part.tiles))))
                 self._part_packed.append(1 << (FIELD * j))
                 self._part_touched.append(touched)
                 self._part_honour.append(int(bool(self._class_mask[part.tiles[0]] & self._honour_bit)))

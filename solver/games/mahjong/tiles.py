@@ -310,24 +310,46 @@ class TileNotation:
     def format_tiles(self, faces: Sequence[Face], kanji: bool = False) -> str:
         """Tenhou compact form: 123m456p11z (a red five as 0); ``kanji``: honours as the
         document writes them, 123m456p東東."""
-        order, digits = self._face_print
-        by_suit: dict[str, list[str]] = {}
-        for face in sorted(faces, key=lambda f: order[f.index]):
-            by_suit.setdefault(face.suit, []).append(digits[face.index][kanji])
-        return "".join("".join(d) + ("" if s == "z" and kanji else s) for s, d in by_suit.items())
+        order, digits, suits = self._face_print
+        indices = []
+        for f in faces:
+            indices.append(f.index)
+        indices.sort(key=order.__getitem__)  # stable: a red five keeps its place beside a five
+        out, suit = [], None
+        for i in indices:
+            if suits[i] != suit:
+                if suit is not None:
+                    out.append("" if suit == "z" and kanji else suit)
+                suit = suits[i]
+            out.append(digits[i][kanji])
+        if suit is not None:
+            out.append("" if suit == "z" and kanji else suit)
+        return "".join(out)
+
+    def identities_text(self, identities: tuple[int, ...]) -> str:
+        """Tiles given by identity index (a part of a reading), in tenhou form (remembered: parts
+        recur)."""
+        found = self._identity_texts.get(identities)
+        if found is None:
+            plain, idents = self.plain, self.identities
+            found = self.format_tiles([plain[idents[i]] for i in identities])
+            _bounded(self._identity_texts, identities, found)
+        return found
 
     @cached_property
-    def _face_print(self) -> tuple[list[tuple[int, int]], list[tuple[str, str]]]:
-        """Face index -> its place in printed order (suit, rank), and its digit (plain, kanji)."""
-        order, digits = [], []
+    def _face_print(self) -> tuple[list[int], list[tuple[str, str]], list[str]]:
+        """Face index -> its place in printed order (suit, then rank), its digit (plain, kanji)
+        and its suit."""
+        order, digits, suits = [], [], []
         for face in self.rs.deck.faces:
-            order.append((self.suits.index(face.suit), self._rank_key(face)))
+            order.append(self.suits.index(face.suit) * len(self.identities) + self._rank_key(face))
+            suits.append(face.suit)
             if face.suit == "z":
                 digits.append((str(self._rank_key(face) + 1), face.rank))
             else:
                 digit = "0" if face.cls != self._plain_class(self.identity(face)) else face.rank
                 digits.append((digit, digit))
-        return order, digits
+        return order, digits, suits
 
     def _rank_key(self, face: Face) -> int:
         return self.suit_ranks[face.suit].index(face.rank)
@@ -335,6 +357,15 @@ class TileNotation:
     def format_hand(self, hand: Hand) -> str:
         parts = [self.format_tiles(hand.concealed)] if hand.concealed else []
         for m in hand.melds:
-            body = self.format_tiles(m.faces)
-            parts.append(f"[{body}]" if m.open else f"({body})")
+            parts.append(self.meld_text(m))
         return " ".join(parts)
+
+    def meld_text(self, meld: DeclaredMeld, brackets: bool = True) -> str:
+        """A declared meld's tiles in tenhou form, in its brackets ([..] open, (..) closed)
+        unless ``brackets`` is false (remembered: melds recur)."""
+        found = self._meld_texts.get(id(meld))
+        if found is None or found[0] is not meld:
+            body = self.format_tiles(meld.faces)
+            found = (meld, f"[{body}]" if meld.open else f"({body})", body)  # holds the meld: its id is not reused
+            _bounded(self._meld_texts, id(meld), found)
+        return found[1] if brackets else found[2]
