@@ -128,7 +128,9 @@ def main() -> None:
           "HandConfig), chunks of hands alternated between the sides;\n"
           "  batch:   `melds score --batch` on those fresh hands as JSON Lines, JSON out, one process, "
           "start-up and warm-up lines excluded (a batch of warm-up + fresh lines less one of the warm-up "
-          "lines alone), against the package's fresh rate in-process.")
+          "lines alone), against the package's fresh rate in-process.\n"
+          "  fresh and batch count CPU time (the process's, the batch child's), so that other work on the "
+          "machine weighs less on the ratio.")
 
 
 # -- scoring: the notation both sides start from ---------------------------------------------------
@@ -231,20 +233,20 @@ class ScoringSides:
             self.theirs(package_notation(d))
 
     def fresh(self, deals, chunks: int = 10) -> tuple[float, float, int, int]:
-        """Seconds per hand, ours and theirs, on hands each side meets once (chunks alternated
-        between the sides, so that a change in the machine's load falls on both), and how many
-        of the comparable answers agree."""
+        """CPU seconds per hand, ours and theirs, on hands each side meets once (chunks alternated
+        between the sides, so that a change in the machine's load falls on both; CPU time, so that
+        other processes on the machine count less), and how many of the comparable answers agree."""
         requests = [request_of(d) for d in deals]
         items = [package_notation(d) for d in deals]
         ours_s = theirs_s = 0.0
         got, want = [], []
         step = -(-len(deals) // chunks)
         for k in range(0, len(deals), step):
-            start = time.perf_counter()
+            start = time.process_time()
             got += [self.ours(r) for r in requests[k:k + step]]
-            middle = time.perf_counter()
+            middle = time.process_time()
             want += [self.theirs(x) for x in items[k:k + step]]
-            theirs_s += time.perf_counter() - middle
+            theirs_s += time.process_time() - middle
             ours_s += middle - start
         compared = agree = 0
         for deal, g, w in zip(deals, got, want):
@@ -270,13 +272,18 @@ MELDS = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli impo
 
 
 def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> float:
-    """Seconds per line of ``melds score -r gensou-mahjong --batch`` (JSON Lines in, JSON out, one
-    process) over ``requests``, start-up and the ``warm`` lines excluded: the best time of a batch
-    of warm + requests less the best of a batch of warm alone. Every line must answer."""
+    """CPU seconds per line of ``melds score -r gensou-mahjong --batch`` (JSON Lines in, JSON out,
+    one process) over ``requests``, start-up and the ``warm`` lines excluded: the least CPU time
+    of a batch of warm + requests less the least of a batch of warm alone. Every line must answer."""
     import json
+    import resource
     import subprocess
     import tempfile
     from pathlib import Path
+
+    def child_seconds() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
 
     root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as folder:
@@ -290,10 +297,10 @@ def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> floa
             for k, (path, count) in enumerate(files):
                 out = Path(folder) / "out.jsonl"
                 with open(out, "w", encoding="utf-8") as sink:
-                    start = time.perf_counter()
+                    start = child_seconds()
                     subprocess.run([*MELDS, "score", "-r", "gensou-mahjong", "--batch", str(path)], stdout=sink,
                                    stderr=subprocess.DEVNULL, cwd=root)
-                    best[k] = min(best[k], time.perf_counter() - start)
+                    best[k] = min(best[k], child_seconds() - start)
                 answers = out.read_text(encoding="utf-8").splitlines()
                 if len(answers) != count or any('"error"' in a for a in answers):
                     raise RuntimeError(f"the batch answered {len(answers)} of {count} lines, or with errors")

@@ -18,7 +18,7 @@ after a change — ratios, not absolute times, are the figures to compare across
   melds/peer ≤ 0.5);
 * ``mahjong-batch``: the same hands through ``melds score --batch`` (JSON Lines in, JSON out, one
   process, start-up excluded), seconds per line against the package's seconds per hand
-  in-process (melds/peer ≤ 1);
+  in-process (melds/peer ≤ 1); both mahjong rows count CPU seconds, not wall seconds;
 * ``check-cold-start``: ``melds check`` as a new process, against a bare ``python3 -c pass``
   (≤ 0.25 s above it);
 * ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s).
@@ -158,11 +158,11 @@ def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
     ours, theirs, agree, compared = sides.fresh(fresh[:count])
     if not batch_lines:
         return Row("mahjong-score", [ours], peer=[theirs],
-                   note=f"seconds per hand over {count} fresh hands; same answer {agree}/{compared}")
+                   note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}")
     line = batch_seconds([request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:200]], runs=1)
     return Row("mahjong-batch", [line], peer=[theirs],
-               note=f"seconds per line over {batch_lines} fresh hands, JSON in and out, start-up excluded; "
-                    f"peer in-process")
+               note=f"CPU seconds per line over {batch_lines} fresh hands, JSON in and out, start-up "
+                    f"excluded; peer in-process")
 
 
 def cold_start(runs: int) -> Row:
