@@ -268,7 +268,10 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         found = self.yaku_of(r)
         if not found:
             return None
-        pinfu = any(c.pinfu for c in found)
+        pinfu = limit_hand = False
+        for c in found:  # a loop: on a few yaku it beats any() over a generator
+            pinfu |= c.pinfu
+            limit_hand |= c.limit_hand
         fu = self.fu_of(r, pinfu)[0]
         closed = r.closed
         if aotenjou:
@@ -281,9 +284,12 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
             basic = min(fu * 2 ** (han + 2), cap)
             return self._finish(r, pinfu, listed, han, fu, dora, 0, basic, None, True, yaku_han)
-        if not any(c.limit_hand for c in found):  # the usual case: ordinary yaku only
-            listed = [c.listed_closed for c in found] if closed else [c.listed_open for c in found]
-            yaku_han = sum(y.han for y in listed)
+        if not limit_hand:  # the usual case: ordinary yaku only
+            listed, yaku_han = [], 0
+            for c in found:
+                y = c.listed_closed if closed else c.listed_open
+                listed.append(y)
+                yaku_han += y.han
             basic, limit = self._basic(yaku_han + dora, fu)
             return self._finish(r, pinfu, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
         yakuman = [c.yaku for c in found if c.yaku.yakuman]
@@ -350,14 +356,15 @@ def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) ->
     if str(get("round", "E")) not in SEATS:
         raise MeldsError(f"round wind {get('round')!r}: give E, S, W or N")
     given = {}  # the flags raised (a request holds a few keys: look at those, not at every flag)
-    for key in facts.keys() & _FLAG_NAMES.keys():
-        if facts[key]:
+    for key, value in facts.items():
+        if value and key in _FLAG_NAMES:
             given[_FLAG_NAMES[key]] = True
-    dora, ura = get("dora_indicators"), get("ura_indicators")
+    dora, ura, honba, sticks, streak = (get("dora_indicators"), get("ura_indicators"), get("honba"),
+                                        get("riichi_sticks"), get("dealer_streak"))
     win = Win(scorer.tile(tile), seat=get("seat") or "E", round_wind=get("round") or "E",
               dora_indicators=scorer.tiles(dora) if dora else (), ura_indicators=scorer.tiles(ura) if ura else (),
-              honba=int(get("honba") or 0), riichi_sticks=int(get("riichi_sticks") or 0),
-              dealer_streak=int(get("dealer_streak") or 0), players=players,
+              honba=int(honba) if honba else 0, riichi_sticks=int(sticks) if sticks else 0,
+              dealer_streak=int(streak) if streak else 0, players=players,
               discarder=get("discarder") or get("from"), **given)
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")

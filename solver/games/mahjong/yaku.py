@@ -117,7 +117,10 @@ def _three_suits(r: Reading, what) -> bool:
         rank, bit = rank_suit[p.tiles[0]]
         if bit:
             suits_at[rank] = suits_at.get(rank, 0) | bit
-    return any(bin(m).count("1") >= 3 for m in suits_at.values())
+    for m in suits_at.values():
+        if bin(m).count("1") >= 3:
+            return True
+    return False
 
 
 def _three_suits_reading(k: ReadingKeyFacts, what) -> bool | None:
@@ -133,7 +136,10 @@ def _straight(r: Reading, _) -> bool:
     for p in r.runs:
         suit, rank = suit_rank[p.tiles[0]]
         starts[suit] = starts.get(suit, 0) | 1 << rank
-    return any(m & _STRAIGHT == _STRAIGHT for m in starts.values())
+    for m in starts.values():
+        if m & _STRAIGHT == _STRAIGHT:
+            return True
+    return False
 
 
 def _straight_reading(k: ReadingKeyFacts, _) -> bool | None:
@@ -422,8 +428,10 @@ class YakuFinder:
             hits = [c for p in r.triplets for c in candidates.by_triplet.get(p.tiles[0], ())]
             for name, named in candidates.by_named:
                 tile = winds[name]
-                if any(p.tiles[0] == tile for p in r.triplets):
-                    hits += named
+                for p in r.triplets:
+                    if p.tiles[0] == tile:
+                        hits += named
+                        break
             if hits:
                 found = sorted(found + hits, key=_in_order)
         for c in found:
