@@ -23,7 +23,7 @@ _TILE_TOKENS = re.compile(r"([0-9]+)([A-Za-z]?)|([A-Za-z][A-Za-z0-9]*)|(\s+)|(\S
 _FROM_UNICODE = {ch: f"{i + 1}{suit}" for suit in "mps" for i, ch in enumerate(UNICODE[suit])}
 _MELD = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)")  # a declared meld: [123m] open, (5555p) a closed kan
 _BRACKET = re.compile(r"[\[\]()]")
-_SHORT = 16  # texts this long or shorter are remembered whole once parsed (melds, a tile, indicators)
+_SHORT = 16  # words this long or shorter are remembered whole once parsed (123m, 東, a meld's 5550m)
 _CACHE_LIMIT = 1 << 14
 
 
@@ -82,8 +82,6 @@ class TileNotation:
             if faces is None:
                 faces = self._chunk_tiles(chunk)
             out += faces
-        if len(text) <= _SHORT:
-            _bounded(parsed, text, tuple(out))
         return out
 
     def _chunk_tiles(self, chunk: str) -> tuple[Face, ...]:
