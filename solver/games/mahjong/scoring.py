@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Mapping, NamedTuple
 
 from solver.core.errors import MeldsError
@@ -55,13 +54,12 @@ class Score:
     parts: tuple[ScoredPart, ...]
     wait: str
     aotenjou: bool
-    explain: tuple = field(default=(), repr=False, compare=False)  # (scorer, reading, pinfu) for fu_details
+    explain: tuple = field(default=(), repr=False, compare=False)  # the items the fu are made of
 
-    @cached_property
+    @property
     def fu_details(self) -> tuple[tuple[str, int], ...]:
-        """The items the fu are made of, worked out when asked (most scores are never explained)."""
-        scorer, reading, pinfu = self.explain
-        return tuple(scorer.fu_of(reading, pinfu, explain=True)[1])
+        """The items the fu are made of: (what, fu) each."""
+        return self.explain
 
 
 # -- the scorer --------------------------------------------------------------------------------------
@@ -262,7 +260,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         r = best.reading
         return Score(tuple(best.listed), best.han, best.fu, best.dora, best.yakuman,
                      self.payments(best.basic, win, best.limit), r.shape, tuple(r.parts), r.wait,
-                     best.aotenjou, (self, r, best.pinfu))
+                     best.aotenjou, tuple(best.fu_items))
 
     def _score_reading(self, r: Reading, dora: int, aotenjou) -> "_Scored | None":
         found = self.yaku_of(r)
@@ -272,7 +270,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         for c in found:  # a loop: on a few yaku it beats any() over a generator
             pinfu |= c.pinfu
             limit_hand |= c.limit_hand
-        fu = self.fu_of(r, pinfu)[0]
+        fu, fu_items = self.fu_of(r, pinfu)
         closed = r.closed
         if aotenjou:
             listed = [YakuHan(c.yaku.id, c.yaku.name, (c.yaku.yakuman * aotenjou["yakuman_han"]) if c.yaku.yakuman
@@ -283,7 +281,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             han = yaku_han + dora
             cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
             basic = min(fu * 2 ** (han + 2), cap)
-            return self._finish(r, pinfu, listed, han, fu, dora, 0, basic, None, True, yaku_han)
+            return self._finish(r, fu_items, listed, han, fu, dora, 0, basic, None, True, yaku_han)
         if not limit_hand:  # the usual case: ordinary yaku only
             listed, yaku_han = [], 0
             for c in found:
@@ -291,14 +289,14 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                 listed.append(y)
                 yaku_han += y.han
             basic, limit = self._basic(yaku_han + dora, fu)
-            return self._finish(r, pinfu, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
+            return self._finish(r, fu_items, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
         yakuman = [c.yaku for c in found if c.yaku.yakuman]
         if yakuman:
             count = sum(y.yakuman for y in yakuman) if self.ms.yakuman_combine else 1
             per = self.yakuman_han
             listed = [YakuHan(y.id, y.name, per * y.yakuman, y.yakuman) for y in yakuman]
             basic = self.ms.points["yakuman_basic"] * count
-            return self._finish(r, pinfu, listed, per * count, fu, dora, count, basic,
+            return self._finish(r, fu_items, listed, per * count, fu, dora, count, basic,
                                 "役満" if count == 1 else f"{count}倍役満", False, per)
         fixed = [c.yaku for c in found if c.yaku.fixed]
         ordinary = [c for c in found if not c.yaku.fixed]
@@ -308,21 +306,21 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             yaku_han = sum(y.han for y in listed)
             han = yaku_han + dora
             basic, limit = self._basic(han, fu)
-            options.append(self._finish(r, pinfu, listed, han, fu, dora, 0, basic, limit, False, yaku_han))
+            options.append(self._finish(r, fu_items, listed, han, fu, dora, 0, basic, limit, False, yaku_han))
         for y in fixed:  # 人和: a fixed limit, alone; the hand without it wins if it is worth more
             limit = next(lim for lim in self.ms.points["limits"] if lim["name"] == y.fixed)
-            options.append(self._finish(r, pinfu, [YakuHan(y.id, y.name, limit["han"])], limit["han"], fu,
+            options.append(self._finish(r, fu_items, [YakuHan(y.id, y.name, limit["han"])], limit["han"], fu,
                                         0, 0, limit["basic"], y.fixed, False, limit["han"]))
         options = [o for o in options if o is not None]
         # on equal points the fixed hand is named (the document prefers the other only when higher)
         return max(options, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
 
-    def _finish(self, r: Reading, pinfu, listed, han, fu, dora, yakuman, basic, limit, aotenjou,
+    def _finish(self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou,
                 yaku_han) -> "_Scored | None":
         shibari = self.ms.shibari
         if shibari and r.win.honba >= shibari[0] and yaku_han < shibari[1]:
             return None
-        return _Scored((basic, yakuman, han, fu), r, pinfu, listed, han, fu, dora, yakuman, basic, limit,
+        return _Scored((basic, yakuman, han, fu), r, fu_items, listed, han, fu, dora, yakuman, basic, limit,
                        aotenjou)
 
 
@@ -331,7 +329,7 @@ class _Scored(NamedTuple):
 
     rank: tuple  # (basic, yakuman, han, fu): a yakuman is named before an equal 数え役満
     reading: Reading
-    pinfu: bool
+    fu_items: list  # the items its fu are made of
     listed: list
     han: int
     fu: int
