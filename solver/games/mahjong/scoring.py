@@ -24,9 +24,10 @@ is tested on a reading only for what its deciders could not settle.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass, field
-from typing import Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
@@ -258,9 +259,9 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                               f"of yaku (dora do not count)")
             raise NotAWin("the hand wins with no yaku (dora are not yaku)")
         r = best.reading
-        return Score(tuple(best.listed), best.han, best.fu, best.dora, best.yakuman,
-                     self.payments(best.basic, win, best.limit), r.shape, tuple(r.parts), r.wait,
-                     best.aotenjou, tuple(best.fu_items))
+        return _new_score(yaku=tuple(best.listed), han=best.han, fu=best.fu, dora=best.dora, yakuman=best.yakuman,
+                          points=self.payments(best.basic, win, best.limit), shape=r.shape, parts=tuple(r.parts),
+                          wait=r.wait, aotenjou=best.aotenjou, explain=tuple(best.fu_items))
 
     def _score_reading(self, r: Reading, dora: int, aotenjou) -> "_Scored | None":
         found = self.yaku_of(r)
@@ -340,6 +341,33 @@ class _Scored(NamedTuple):
     aotenjou: bool
 
 
+def _maker(cls: type) -> Callable[..., Any]:
+    """A maker of a frozen dataclass's instances from keyword values that sets their fields in one
+    step: the dataclass's own __init__ sets each field by a call of its own (a Win's 21 of them
+    were a twentieth of a fresh hand's scoring). The class itself when it has a __post_init__ or a
+    field without a plain default besides those always given (so nothing it checks is passed by)."""
+    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
+                                            for f in dataclasses.fields(cls)):
+        return cls
+    new, set_fields = object.__new__, object.__setattr__
+    required = [name for name, default in defaults.items() if default is dataclasses.MISSING]
+
+    def make(**values):
+        for name in required:
+            if name not in values:
+                return cls(**values)  # let the class say what is missing
+        made = new(cls)
+        fields = dict(defaults)
+        fields.update(values)
+        set_fields(made, "__dict__", fields)
+        return made
+
+    return make
+
+
+_new_win = _maker(Win)
+_new_score = _maker(Score)
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
 
 
@@ -359,11 +387,11 @@ def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) ->
             given[_FLAG_NAMES[key]] = True
     dora, ura, honba, sticks, streak = (get("dora_indicators"), get("ura_indicators"), get("honba"),
                                         get("riichi_sticks"), get("dealer_streak"))
-    win = Win(scorer.tile(tile), seat=get("seat") or "E", round_wind=get("round") or "E",
-              dora_indicators=scorer.tiles(dora) if dora else (), ura_indicators=scorer.tiles(ura) if ura else (),
-              honba=int(honba) if honba else 0, riichi_sticks=int(sticks) if sticks else 0,
-              dealer_streak=int(streak) if streak else 0, players=players,
-              discarder=get("discarder") or get("from"), **given)
+    win = _new_win(tile=scorer.tile(tile), seat=get("seat") or "E", round_wind=get("round") or "E",
+                   dora_indicators=scorer.tiles(dora) if dora else (), ura_indicators=scorer.tiles(ura) if ura else (),
+                   honba=int(honba) if honba else 0, riichi_sticks=int(sticks) if sticks else 0,
+                   dealer_streak=int(streak) if streak else 0, players=players,
+                   discarder=get("discarder") or get("from"), **given)
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
     if win.discarder == win.seat:
