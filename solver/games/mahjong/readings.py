@@ -26,26 +26,31 @@ class ScoredPart(NamedTuple):  # a NamedTuple: made for every part of every read
 
 # -- the view of one reading that the primitives look at -------------------------------------------
 
-class Reading:
+class Reading(NamedTuple):
     """One way to read a win: a decomposition and the part the winning tile completed, with
-    the facts of the whole hand the primitives share (plain slots: one per reading, many per
+    the facts of the whole hand the primitives share (a NamedTuple: one per reading, many per
     second)."""
 
-    __slots__ = ("shape", "parts", "runs", "triplets", "pair", "wait", "win_part", "hand", "key", "closed",
-                 "scorer", "win")
-
-    def __init__(self, shape: str, parts: tuple, runs: tuple, triplets: tuple, pair: ScoredPart | None,
-                 wait: str, win_part: int | None, hand: "HandFacts", key: tuple):
-        self.shape, self.parts, self.runs, self.triplets, self.pair = shape, parts, runs, triplets, pair
-        self.wait = wait  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
-        self.win_part = win_part  # the index in parts of the part the winning tile completed
-        self.hand, self.key = hand, key  # key: ReadingKey's fields
-        self.closed, self.scorer, self.win = hand.closed, hand.scorer, hand.win
+    shape: str
+    parts: tuple
+    runs: tuple
+    triplets: tuple
+    pair: ScoredPart | None
+    wait: str  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
+    win_part: int | None  # the index in parts of the part the winning tile completed
+    hand: "HandFacts"
+    key: tuple  # ReadingKey's fields
+    closed: bool  # the hand's
+    scorer: "HandReader"  # the hand's
+    win: Win  # the hand's
 
     def concealed_triplet(self, p: ScoredPart) -> bool:
         """Is a triplet (or kan) of this reading concealed? One completed by a ron counts as open
         (明刻); no two triplets of a hand are alike, so the part itself tells which one."""
         return not p.open and (self.win.tsumo or p != self.parts[self.win_part])
+
+
+_new_tuple = tuple.__new__  # a NamedTuple made from its fields' tuple in one C call
 
 
 class HandFacts(NamedTuple):
@@ -242,7 +247,7 @@ class HandReader:
             flags = remember(self._flag_sets, raised, win.flags)
         hand_key = (closed, flags, every, len(suit_set), honours, win.seat, win.round_wind,
                     win.dealer_streak if win.dealer else -1)  # HandKey's fields
-        facts = HandFacts(self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds)
+        facts = _new_tuple(HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds))
         ron = not win.tsumo
         sw, rank = self._suit_position[w], self._rank_in_suit[w]
         out = []
@@ -275,7 +280,8 @@ class HandReader:
                     key = (shape, len(runs), len(triplets), kans,
                            concealed - (ron and (part.kind == "triplet" or part.kind == "kan")),
                            honour_triplets, part_classes, wait)
-                    out.append(Reading(shape, parts, runs, triplets, pair, wait, k, facts, key))
+                    out.append(_new_tuple(Reading, (shape, parts, runs, triplets, pair, wait, k, facts, key, closed,
+                                                    self, win)))
         return out
 
     def _new_suit(self, s: int, key: tuple[int, ...]) -> tuple:
