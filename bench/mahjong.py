@@ -269,6 +269,10 @@ def _same(deal, ours: tuple | None, theirs: tuple | None) -> bool:
 
 
 MELDS = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()"]
+# Both scoring benchmarks (this one and bench/run's mahjong rows) warm each side on as many other
+# hands before the fresh ones are timed, and a batch on as many lines before its timed ones.
+WARM_HANDS = 1000
+WARM_LINES = 200
 
 
 def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> float:
@@ -341,11 +345,11 @@ def _scoring(args) -> list[tuple]:
     agree = sum((g and g[:3]) == w for g, w in compared)
     rows = [("rescore", our_rate, their_rate, f"{agree}/{len(compared)}")]
     # fresh: both sides warmed on other hands, then each new hand parsed and scored once
-    sides.warm(fresh_deals(rng, 1000, seen))
+    sides.warm(fresh_deals(rng, WARM_HANDS, seen))
     fresh = fresh_deals(rng, count, seen)
     ours_s, theirs_s, agree, compared = sides.fresh(fresh)
     rows.append(("fresh", 1 / ours_s, 1 / theirs_s, f"{agree}/{compared}"))
-    batch = batch_seconds([request_of(d) for d in fresh], [request_of(d) for d in fresh_deals(rng, 200, seen)])
+    batch = batch_seconds([request_of(d) for d in fresh], [request_of(d) for d in fresh_deals(rng, WARM_LINES, seen)])
     rows.append(("batch", 1 / batch, 1 / theirs_s, "(the package in-process)"))
     return rows
 

@@ -44,7 +44,7 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
 
-from bench.mahjong import ScoringSides, batch_seconds, fresh_deals, request_of  # noqa: E402
+from bench.mahjong import WARM_HANDS, WARM_LINES, ScoringSides, batch_seconds, fresh_deals, request_of  # noqa: E402
 from bench.table_turns import table_melds  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
@@ -152,14 +152,14 @@ def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
     except ImportError:
         return Row("mahjong-batch" if batch_lines else "mahjong-score", note="package not installed")
     seen: set = set()
-    warm = fresh_deals(rng, 500, seen)
+    warm = fresh_deals(rng, WARM_HANDS, seen)
     sides.warm(warm)
     fresh = fresh_deals(rng, max(count, batch_lines), seen)
     ours, theirs, agree, compared = sides.fresh(fresh[:count])
     if not batch_lines:
         return Row("mahjong-score", [ours], peer=[theirs],
                    note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}")
-    line = batch_seconds([request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:200]], runs=1)
+    line = batch_seconds([request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:WARM_LINES]], runs=1)
     return Row("mahjong-batch", [line], peer=[theirs],
                note=f"CPU seconds per line over {batch_lines} fresh hands, JSON in and out, start-up "
                     f"excluded; peer in-process")
