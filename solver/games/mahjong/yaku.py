@@ -425,7 +425,11 @@ class YakuFinder:
             else:
                 found.append(c)
         if candidates.by_triplet or candidates.by_named:
-            hits = [c for p in r.triplets for c in candidates.by_triplet.get(p.tiles[0], ())]
+            hits: list = []
+            by_triplet = candidates.by_triplet
+            for p in r.triplets:
+                if p.tiles[0] in by_triplet:
+                    hits += by_triplet[p.tiles[0]]
             for name, named in candidates.by_named:
                 tile = winds[name]
                 for p in r.triplets:
@@ -434,10 +438,12 @@ class YakuFinder:
                         break
             if hits:
                 found = sorted(found + hits, key=_in_order)
+        excluded: set = set()
         for c in found:
             if c.excludes:
-                excluded = {e for c in found for e in c.excludes}
-                return [c for c in found if c.yaku.id not in excluded]
+                excluded |= c.excludes
+        if excluded:
+            return [c for c in found if c.yaku.id not in excluded]
         return found
 
     def _hand_side(self, hand_key: tuple) -> tuple[_Side, Mapping[str, int]]:
