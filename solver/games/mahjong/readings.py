@@ -180,8 +180,9 @@ _NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honou
 
 
 # One suit's concealed tiles (per suit and the identity indices of its tiles): a plain tuple of
-# its facts, packed, and per hand shape, in the ruleset's order, its ways.
-SUIT_FACTS, SUIT_WAYS = range(2)
+# its facts, packed, then per hand shape, in the ruleset's order, its ways (one flat tuple: the
+# tables hold thousands, and each tuple more is one more object for the garbage collector to walk).
+SUIT_FACTS, SUIT_WAYS = 0, 1  # the ways of shape k are at SUIT_WAYS + k
 
 # A suit's facts packed in one int, so that a hand's are its suits' (and its declared melds') ANDed
 # together: the class bits every tile has; the class bits some tile has and the number suits held,
@@ -254,7 +255,8 @@ class HandReader:
         for shape_index, shape, need in self._shape_needs(melds):
             if not shapes >> shape_index & 1:
                 continue  # some suit cannot be filled with this shape's parts
-            for combo in product(*[info[SUIT_WAYS][shape_index] for info in suits]):
+            at = SUIT_WAYS + shape_index
+            for combo in product(*[info[at] for info in suits]):
                 joined = _joined(combo, need)
                 if joined is None:
                     continue
@@ -301,7 +303,7 @@ class HandReader:
                 by_shape.append(tuple([self._suit_way(pattern, numbers) for pattern in found]))
             else:
                 by_shape.append(())
-        return _pack_facts(every, some, number_suit if key else 0, fillable), tuple(by_shape)
+        return (_pack_facts(every, some, number_suit if key else 0, fillable), *by_shape)
 
     def _suit_making(self, s: int) -> tuple:
         """What making a suit's entry needs, looked up once: its number suit's bit, and per hand
