@@ -8,11 +8,12 @@ limits, honba, sticks, the 青天井 cap — comes from the ruleset.
 A win is scored over every reading: each decomposition of the 14 tiles and each part the winning
 tile may have completed (the wait). The reading worth most is the score.
 
-Speed comes from what recurs between hands, worked out once: each suit's tiles (their ways to
-split into parts, the classes they share), the yaku a pair of small keys — the hand's flags, tile
-classes, suits and winds; the reading's shape, part counts and wait — leave open, and the
-payments of a basic value. Each primitive has a key-level *decider* beside its test, and a yaku
-is tested on a reading only for what its deciders could not settle.
+Speed on hands never seen before comes from what recurs between them, worked out once: suit
+patterns (their ways to split into parts and the waits of each, shared by the suits alike; a
+suit's own parts and classes), declared melds, what a hand's key — its flags, tile classes, suits —
+and a reading's key — its shape, part counts and wait — each leave open of the yaku, and the
+payments of a basic value. Each primitive has deciders beside its test, one on each key, and a
+yaku is tested on a reading only for what its deciders could not settle.
 
 >>> from solver.core.ruleset import load_ruleset
 >>> scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
