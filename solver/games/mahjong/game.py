@@ -18,7 +18,8 @@ from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_op
 from solver.core.yamlload import load_file
 from solver.games.mahjong import claims, facts, logs, present
 from solver.games.mahjong.hands import Mahjong
-from solver.games.mahjong.kakan import KanMoves
+from solver.games.mahjong.kakan import robbing_names, robbing_rule, robbing_shapes
+from solver.games.mahjong.moves import MahjongMoves
 from solver.games.mahjong.puzzles import answer_puzzle
 from solver.games.mahjong.rules import MahjongRules, read_rules
 from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
@@ -214,13 +215,10 @@ class MahjongGame:
     def _may_rob_closed_kan(self, score) -> None:
         """国士無双は暗槓に対して槍槓することが可能: a closed kan is robbed only by the hand shapes the
         ruleset's chankan-closed-kan rule names (none when it has no such rule: only added kans)."""
-        rule = next((c for c in (self.ruleset.moves.checks if self.ruleset.moves else ())
-                     if c.name == "chankan-closed-kan"), None)
-        shapes = list(rule.params.get("shapes", [])) if rule else []
-        if score.shape not in shapes:
-            names = " or ".join(s.name for s in self.rules.hand_shapes if s.id in shapes) or "no hand"
+        if score.shape not in robbing_shapes(self.ruleset):
+            rule = robbing_rule(self.ruleset)
             quote = f" (「{rule.source.quote}」)" if rule and rule.source and rule.source.quote else ""
-            raise NotAWin(f"a closed kan may be robbed only by {names}{quote}")
+            raise NotAWin(f"a closed kan may be robbed only by {robbing_names(self.ruleset)}{quote}")
 
     def settle_draw(self, request: Request) -> dict:
         players = self.players(request)
@@ -247,10 +245,10 @@ class MahjongGame:
                             ExitCode(code) if matches is None else ExitCode.YES if matches else ExitCode.NO)
 
     @cached_property
-    def _moves(self) -> KanMoves:
-        return KanMoves(self.ruleset, self.mj, self.scorer if self.rules.mahjong_scoring else None)
+    def _moves(self) -> MahjongMoves:
+        return MahjongMoves(self.ruleset, self.mj, self.scorer if self.rules.mahjong_scoring else None)
 
-    def moves(self) -> KanMoves:
+    def moves(self) -> MahjongMoves:
         return self._moves
 
     def state_problems(self, state) -> list:

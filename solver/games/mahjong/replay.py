@@ -1,15 +1,16 @@
 """A recorded game of riichi mahjong replayed hand by hand through the game's own moves.
 
 Each hand is rebuilt from its deal as a game state (seats as winds, ``E`` the dealer), and every
-action of the record is judged by :class:`~solver.games.mahjong.kakan.KanMoves` — the rules
-``melds move`` applies — with ``pass`` between a discard and the next draw when nobody calls.
-The first action a rule forbids ends the hand's replay (``illegal``). A hand played through is
-settled: each win scored from its tiles and the facts the play established (riichi, ippatsu,
-the last tile, the replacement tile, robbing a kan, the first go-around, the dora the record
-shows), paid with honba, sticks and liability as the ruleset says; a draw paid by tenpai or
-流し満貫; an abortive draw checked against the state. The score changes are compared with the
-record's, and the game's flow — who deals next, honba, sticks, the scores each hand starts with,
-the end and the final placement — with the hands that follow.
+action of the record is judged by :class:`~solver.games.mahjong.moves.MahjongMoves` — the rules
+``melds move`` applies, kans and robbing them included — with ``pass`` between a discard and the
+next draw when nobody calls. The first action a rule forbids ends the hand's replay (``illegal``).
+A hand played through is settled: each win scored from its tiles and the facts its state shows
+(:meth:`~solver.games.mahjong.moves.MahjongMoves.winning`: riichi, ippatsu, the last tile, the
+replacement tile, robbing a kan, the first go-around) with the dora the record shows, paid with
+honba, sticks and liability as the ruleset says; a draw paid by tenpai or 流し満貫; an abortive
+draw checked against the state. The score changes are compared with the record's, and the
+game's flow — who deals next, honba, sticks, the scores each hand starts with, the end and the
+final placement — with the hands that follow.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from solver.core.state import GameState
 from solver.games.mahjong.flow import GameFlow, HandStart, Outcome, points_close
 from solver.games.mahjong.hands import Hand
 from solver.games.mahjong.record import GameRecord, HandRecord, Move
-from solver.games.mahjong.settle import Settler, WinFacts
+from solver.games.mahjong.settle import Settler
 from solver.games.mahjong.tenhou import yaku_id
 
 SEATS = "ESWN"
@@ -35,16 +36,11 @@ CALLS = {"chi", "pon", "minkan"}
 
 @dataclass
 class Table:
-    """What the replay tracks beyond the state: the facts of a win the tiles do not show."""
+    """What settling the hand needs beyond the state: the riichi sticks paid, and who fed whom."""
 
-    riichi: dict = field(default_factory=dict)  # seat -> "riichi" | "double"
+    riichi: set = field(default_factory=set)  # seats that declared riichi
     pending_riichi: int | None = None  # a riichi discard not yet passed (a ron on it voids it)
     accepted: int = 0  # riichi sticks paid this hand
-    ippatsu: set = field(default_factory=set)
-    discarded: set = field(default_factory=set)  # seats that have discarded
-    called: bool = False  # any call or kan so far (ends the first go-around)
-    rinshan: int | None = None  # the seat whose last draw was a replacement tile
-    kan_draw: int | None = None  # the seat whose next draw replaces a kan
     discards: dict = field(default_factory=dict)  # seat -> its discards (for 流し満貫)
     robbed: set = field(default_factory=set)  # seats one of whose discards was called
     feeders: dict = field(default_factory=dict)  # seat -> [(tile identity, seat that fed the call)]
@@ -92,14 +88,13 @@ class HandReplay:
                 state = self._judge(state, "pass", k, move.seat, "(nobody calls)")
                 if state is None:
                     return self.report, None
-                self._passed(state)
+                self._passed()
             if move.verb in ("tsumo", "kyuushu"):
                 return self.report, self._last(state, move, k)
-            before = state
             state = self._judge(state, self._action(move), k, move.seat, move.raw)
             if state is None:
                 return self.report, None
-            self._track(before, state, move)
+            self._track(move)
             k += 1
         return self.report, self._end(state, len(moves))
 
@@ -137,60 +132,33 @@ class HandReplay:
         self.report.result = {"seat": seat, "wind": self.wind(seat)}
         return None
 
-    # -- the facts a win needs -------------------------------------------------------------------
+    # -- what settling needs -----------------------------------------------------------------------
 
-    def _track(self, before: GameState, after: GameState, move: Move) -> None:
+    def _track(self, move: Move) -> None:
         t, s = self.table, move.seat
-        if move.verb == "draw":
-            t.rinshan = s if t.kan_draw == s else None
-            t.kan_draw = None
-        elif move.verb in ("discard", "riichi"):
+        if move.verb in ("discard", "riichi"):
             if move.verb == "riichi":
-                first = s not in t.discarded and not t.called
-                t.riichi[s] = "double" if first else "riichi"
+                t.riichi.add(s)
                 t.pending_riichi = s
-            t.ippatsu.discard(s)
-            t.discarded.add(s)
-            t.rinshan = None
             t.discards.setdefault(s, []).append(move.tile)
-        else:
-            t.called = True
-            if move.verb in CALLS and t.pending_riichi is not None:
-                t.accepted += 1  # the riichi discard is called, not won on: the riichi stands, without ippatsu
+        elif move.verb in CALLS:
+            if t.pending_riichi is not None:
+                t.accepted += 1  # the riichi discard is called, not won on: the riichi stands
                 t.pending_riichi = None
-            if move.verb != "kakan":  # an added kan breaks ippatsu once nobody robs it
-                t.ippatsu.clear()
-            if move.verb in ("minkan", "ankan", "kakan"):
-                t.kan_draw = s
-            if move.verb in CALLS:
-                t.robbed.add(move.source)
-                t.feeders.setdefault(s, []).append((self.mj.identity(self.mj.parse_tiles(move.tile)[0]), move.source))
+            t.robbed.add(move.source)
+            t.feeders.setdefault(s, []).append((self.mj.identity(self.mj.parse_tiles(move.tile)[0]), move.source))
 
-    def _passed(self, state: GameState) -> None:
-        """Nobody took the tile on the table: a riichi declared with it stands, an added kan stays."""
+    def _passed(self) -> None:
+        """Nobody took the tile on the table: a riichi declared with it stands."""
         t = self.table
         if t.pending_riichi is not None:
             t.accepted += 1
-            t.ippatsu.add(t.pending_riichi)
             t.pending_riichi = None
-        if state.step == "draw" and t.kan_draw is not None:
-            t.ippatsu.clear()  # an added kan nobody robbed breaks every ippatsu
 
-    def win_facts(self, state: GameState, seat: int, tsumo: bool) -> WinFacts:
-        t = self.table
-        first = not t.called and seat not in t.discarded
-        return WinFacts(
-            riichi=t.riichi.get(seat) == "riichi", double_riichi=t.riichi.get(seat) == "double",
-            ippatsu=seat in t.ippatsu, rinshan=tsumo and t.rinshan == seat,
-            haitei=tsumo and state.stock == 0 and t.rinshan != seat,
-            houtei=not tsumo and state.stock == 0 and not state.facts.get("robbable"),
-            chankan=not tsumo and bool(state.facts.get("robbable")),
-            tenhou=tsumo and first and seat == self.hand.dealer,
-            chiihou=tsumo and first and seat != self.hand.dealer)
-
-    def _with_facts(self, state: GameState, seat: int, tsumo: bool, win=None) -> GameState:
-        facts = self.settler.win_fields(self.win_facts(state, seat, tsumo), self.hand, self.wind, win)
-        return replace(state, facts={**state.facts, "win_facts": {self.wind(seat): facts}})
+    def discarder(self, state: GameState) -> int:
+        """The seat a ron takes its tile from: the discard's, or the kan's being robbed."""
+        offered = self.moves.offered_kan(state)
+        return self.seat(offered["by"] if offered else state.discarded_by or state.turn)
 
     # -- the end of the hand -----------------------------------------------------------------------
 
@@ -200,24 +168,20 @@ class HandReplay:
                 return None
             return self._abortive("nine-terminals", k)
         win = self.hand.wins[0] if self.hand.wins else None
-        judged = self._judge(self._with_facts(state, move.seat, True, win), f"{self.wind(move.seat)}: tsumo", k,
-                             move.seat, move.raw)
-        if judged is None:
+        if self._judge(state, f"{self.wind(move.seat)}: tsumo", k, move.seat, move.raw) is None:
             return None
         scored = self.settler.score_win(self, state, move.seat, None, win, gets_sticks=True)
         self.report.deltas = scored
         return self._compare(Outcome("win", dealer_won=move.seat == self.hand.dealer))
 
     def _rons(self, state: GameState, rons: list[Move], k: int) -> Outcome | None:
-        if state.step != "call":
+        if state.step != "call" and self.moves.offered_kan(state) is None:
             move = rons[0]
             self._judge(state, f"{self.wind(move.seat)}: ron", k, move.seat, move.raw)
             return None
-        discarder = self.seat(state.discarded_by or state.turn)
+        discarder = self.discarder(state)
         for j, move in enumerate(rons):
-            win = self.hand.wins[j] if j < len(self.hand.wins) else None
-            if self._judge(self._with_facts(state, move.seat, False, win), f"{self.wind(move.seat)}: ron", k + j,
-                           move.seat, move.raw) is None:
+            if self._judge(state, f"{self.wind(move.seat)}: ron", k + j, move.seat, move.raw) is None:
                 return None
         order = sorted(rons, key=lambda m: (m.seat - discarder) % self.n)
         if len(rons) == self.n - 1 and "triple-ron" in self.flow.abortive:
@@ -241,7 +205,7 @@ class HandReplay:
                 passed = self._judge(state, "pass", k, self.seat(state.turn), "(nobody calls)")
                 if passed is None:
                     return None
-                self._passed(passed)
+                self._passed()
                 state = passed
             happened = {"four-winds": "四風連打" in str(state.facts.get("result", "")),
                         "four-kans": "四開槓" in str(state.facts.get("result", "")),
@@ -256,7 +220,7 @@ class HandReplay:
             passed = self._judge(state, "pass", k, self.seat(state.turn), "(nobody calls)")
             if passed is None:
                 return None
-            self._passed(passed)
+            self._passed()
             state = passed
         if state.step != "draw" or state.stock > 0:
             return self._wrong_end(k, state, f"the record ends the hand in a draw with {state.stock} tiles left in "
@@ -273,12 +237,11 @@ class HandReplay:
         return self._compare(Outcome("exhaustive", dealer_tenpai=self.hand.dealer in tenpai))
 
     def _triple_ron(self, state: GameState, k: int) -> Outcome | None:
-        if state.step != "call":
+        if state.step != "call" and self.moves.offered_kan(state) is None:
             return self._wrong_end(k, state, "三家和 needs a discard on the table")
-        discarder = self.seat(state.discarded_by or state.turn)
+        discarder = self.discarder(state)
         for seat in range(self.n):
-            if seat != discarder and self._judge(self._with_facts(state, seat, False), f"{self.wind(seat)}: ron",
-                                                 k, seat, "(三家和)") is None:
+            if seat != discarder and self._judge(state, f"{self.wind(seat)}: ron", k, seat, "(三家和)") is None:
                 return None
         return self._abortive("triple-ron", k)
 

@@ -4,32 +4,19 @@ absolute (the record's); the scorer works in winds, ``E`` the dealer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from solver.games.mahjong.flow import GameFlow
 from solver.games.mahjong.hands import Hand
 from solver.games.mahjong.record import HandRecord, WinRecord
-from solver.games.mahjong.scoring import NotAWin, Win
+from solver.games.mahjong.scoring import NotAWin
 from solver.games.mahjong.tenhou import yaku_id
 
 if TYPE_CHECKING:
     from solver.core.state import GameState
 
 HandReplay = Any  # solver.games.mahjong.replay.HandReplay, which imports this module
-
-
-@dataclass(frozen=True)
-class WinFacts:
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
 
 
 class Settler:
@@ -41,30 +28,19 @@ class Settler:
     def _identities(self, tiles) -> tuple:
         return tuple(self.mj.identity(self.mj.parse_tiles(t)[0]) for t in tiles or ())
 
-    def win_fields(self, facts: WinFacts, hand: HandRecord, wind: Callable[[int], str],
-                   record: WinRecord | None) -> dict:
-        """The Win fields a record's state knows: the flags, and the dora the record shows."""
-        dora = record.dora if record is not None and record.dora is not None else hand.dora
-        ura = record.ura if record is not None and record.ura is not None else hand.ura
-        out = {k: v for k, v in facts.__dict__.items() if v}
-        out["dora_indicators"] = self._identities(dora)
-        out["ura_indicators"] = self._identities(ura)
-        return out
-
     def score_win(self, replay: HandReplay, state: "GameState", seat: int, discarder: int | None,
                   record: WinRecord | None, gets_sticks: bool) -> list[int]:
-        """One win's score changes (absolute seats), its account in the replay's report."""
+        """One win's score changes (absolute seats), its account in the replay's report: the tiles
+        and facts the state shows (as the moves judged the win), the dora the record shows."""
         hand, n, wind = replay.hand, replay.n, replay.wind
         tsumo = discarder is None
-        tiles = replay.moves.hand(state, wind(seat))
-        if not tsumo:
-            tiles = tiles.with_tile(replay.moves._called(state))
-        facts = self.win_fields(replay.win_facts(state, seat, tsumo), hand, wind, record)
+        tiles, win = replay.moves.winning(state, wind(seat), tsumo)
+        dora = record.dora if record is not None and record.dora is not None else hand.dora
+        ura = record.ura if record is not None and record.ura is not None else hand.ura
         sticks = hand.sticks + len(replay.table.riichi) - (1 if replay.table.pending_riichi is not None else 0)
-        win = Win(self.mj.identity(tiles.concealed[-1]), tsumo=tsumo, seat=wind(seat),
-                  round_wind=state.facts.get("round", "E"), honba=hand.honba if gets_sticks else 0,
-                  riichi_sticks=sticks if gets_sticks else 0, players=n,
-                  discarder=None if tsumo else wind(discarder), **facts)
+        win = replace(win, dora_indicators=self._identities(dora), ura_indicators=self._identities(ura),
+                      honba=hand.honba if gets_sticks else 0, riichi_sticks=sticks if gets_sticks else 0,
+                      river=(), furiten=False)
         try:
             score = self.scorer.score(tiles, win)
         except NotAWin as exc:  # the moves judged it a win with the same facts: this does not happen

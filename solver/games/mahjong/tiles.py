@@ -197,6 +197,10 @@ class TileNotation:
             _bounded(self._groups, text, found)
         return found
 
+    def require_copies(self, hand: Hand) -> None:
+        """A hand holds no tile more often than the set does (TooManyCopies says which)."""
+        self._check_copies(hand.tiles)
+
     def _check_copies(self, faces: tuple[Face, ...]) -> None:
         """No tile more often than the set holds it (counted by face index; the notation words
         the error, with a hint when a red five is the one missing)."""
