@@ -120,6 +120,58 @@ def test_possible_win_facts_still_score():
     assert run(*HAND, "--tsumo", "--tenhou").exit_code == 0
 
 
+KAN_STATE = {"format": 1, "ruleset": "gensou-mahjong", "players": ["E", "S", "W", "N"], "turn": "E", "step": "draw",
+             "hands": {"E": "234m567p789s1z [0555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13}, "stock": 50}
+
+
+@pytest.mark.parametrize("facts,rule", [
+    ({"kan": {"tile": "5s", "kind": "ankan", "by": "E"}}, "kan"),  # E's kan of 5s is an open one
+    ({"kan": {"tile": "9m", "kind": "kakan", "by": "E"}}, "kan"),
+    ({"kan": {"tile": "5s", "kind": "chankan", "by": "E"}}, "schema"),  # the state schema's own words
+    ({"kan": "5s"}, "schema"),
+    ({"kan": {"tile": "5s5s", "kind": "kakan", "by": "E"}}, "tile"),
+    ({"robbable": "xx"}, "tile"),
+    ({"rinshan": "X"}, "seat"),
+    ({"win_facts": {"W": {"ippatsu": "yes"}}}, "schema"),
+    ({"win_facts": {"W": {"menzen": True}}}, "schema"),
+    ({"win_facts": {"Q": {"ippatsu": True}}}, "win-facts"),
+    ({"win_facts": {"W": {"dora_indicators": "9q"}}}, "tile"),
+])
+def test_impossible_table_facts_of_a_mahjong_state_are_refused(tmp_path, facts, rule):
+    """The facts the turn rules read (the kan on offer, the replacement seat, the win's facts) are
+    checked like the tiles: an impossible one is exit 2 naming its rule, not a traceback."""
+    path = tmp_path / "state.yaml"
+    path.write_text(json.dumps({**KAN_STATE, "facts": facts}), encoding="utf-8")
+    result = run("move", str(path), "W: ron", "--json")
+    assert result.exit_code == 2, result.stdout[:500]
+    error = error_of(result)
+    if rule == "schema":
+        assert error["code"] == "schema-error" and f"facts.{next(iter(facts))}" in error["message"], error
+    else:
+        assert error["code"] == "impossible-state" and error["rule"] == rule, error
+
+
+def test_win_facts_are_checked_where_no_schema_reads_the_state():
+    """A state made in code (a ruleset's claim, a replay) meets the validator without the schema."""
+    from solver.core.registry import load_game
+    from solver.core.ruleset import load_ruleset
+    from solver.core.state import state_from_data
+
+    rs = load_ruleset("gensou-mahjong")
+    state = state_from_data({**KAN_STATE, "facts": {"win_facts": {"W": {"ippatsu": "yes", "menzen": True}}}},
+                            Path("state.yaml"), rs)
+    problems = load_game(rs).state_problems(state)
+    assert [p.rule for p in problems] == ["win-facts", "win-facts"]
+
+
+def test_a_drawn_tile_must_be_in_the_hand(tmp_path):
+    path = tmp_path / "state.yaml"
+    path.write_text(json.dumps({**KAN_STATE, "step": "discard", "hands": {**KAN_STATE["hands"], "E": "234m567p789s1z9m [555s]", "W": 13},
+                                "facts": {"drawn": "1p"}}), encoding="utf-8")
+    result = run("move", str(path), "discard 9m", "--json")
+    assert result.exit_code == 2 and error_of(result)["rule"] == "drawn"
+
+
 # -- batches: one line out per line in, in order, whatever a line holds ------------------------------
 
 def test_every_line_of_a_hostile_batch_gets_its_own_answer():

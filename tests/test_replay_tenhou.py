@@ -131,6 +131,25 @@ def test_damaged_json_records_are_caught_too():
     assert report.hands[0].status == "mismatch" and report.hands[0].deltas == hand[16][1]
 
 
+def test_a_deal_of_a_fifth_copy_is_caught_at_the_deal():
+    """The deal is a position like any other: the shared validator refuses tiles the set does not
+    hold, before any action is judged."""
+    data = json.loads((DATA / "ryukyoku.json").read_text(encoding="utf-8"))
+    hand = data["log"][0]
+    tile = hand[4][0]
+    held = sum(deal.count(tile) for deal in (hand[4], hand[7], hand[10], hand[13]))
+    for deal in (hand[7], hand[10], hand[13]):
+        spare = next(i for i, t in enumerate(deal) if t != tile)
+        deal[spare] = tile
+        held += 1
+        if held > 4:
+            break
+    report, = replay_text("x.json", json.dumps(data))
+    bad = report.hands[0]
+    assert bad.status == "illegal" and bad.illegal["turn"] == 0 and bad.illegal["action"] == "(the deal)"
+    assert bad.illegal["reasons"][0]["code"] == "impossible-state" and "deck holds 4" in bad.illegal["reasons"][0]["message"]
+
+
 # -- the command line -----------------------------------------------------------------------------
 
 def test_the_command_line_json_contract_and_exit_codes(tmp_path):

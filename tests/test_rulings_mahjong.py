@@ -182,6 +182,31 @@ def test_a_state_of_the_first_kan_design_is_read_as_the_offer(tmp_path):
     game.do("draw 3m")
 
 
+def _state(data: dict):
+    from solver.core.ruleset import load_ruleset
+    from solver.core.state import state_from_data
+
+    return state_from_data({"format": 1, **data}, Path("state.yaml"), load_ruleset(data["ruleset"]))
+
+
+def test_a_robbing_ron_keeps_its_ippatsu_and_a_kan_nobody_robs_breaks_every_one():
+    """The win's facts come from the state (assumption win-facts): W, in riichi within its go-around,
+    robs E's added kan with 一発 and 槍槓; had nobody robbed it, the replacement draw ends every ippatsu."""
+    from solver.core.registry import load_game
+
+    state = _state({"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
+                    "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
+                    "stock": 50, "flags": {"W": {"riichi": True, "ippatsu": True}}})
+    moves = load_game(state.ruleset).moves()
+    offered = moves.judge(state, "kakan 0s").state
+    hand, win = moves.winning(offered, "W", tsumo=False)
+    assert win.chankan and win.ippatsu and win.riichi and win.discarder == "E" and not win.houtei
+    assert {"一発", "槍槓", "立直"} <= {y.name for y in moves.scorer.score(hand, win).yaku}
+    drawn = moves.judge(offered, "draw 3m").state
+    assert not drawn.flag("W", "ippatsu") and drawn.flag("W", "furiten") == "riichi"
+    assert drawn.facts["rinshan"] == "E" and "kan" not in drawn.facts
+
+
 def test_chankan_is_a_ron_never_a_tsumo():
     """槍槓 robs a kan on another's turn: with --tsumo it is no yaku (the input check may refuse the
     flags outright, exit 2)."""

@@ -496,11 +496,14 @@ state_schema = {
                                "description": "Fesca: player -> melds they recalled in earlier turns "
                                               "(never melded again in that state)"},
             "four_kans_pending": {"type": "boolean"},
-            "robbable": {**TEXT, "description": "mahjong: the tile an added kan put out, open to a ron (槍槓) "
-                                                "until pass"},
-            "win_facts": {"type": "object", "additionalProperties": {"type": "object"},
-                          "description": "mahjong: seat -> facts of a win the tiles do not show (ippatsu, rinshan, "
-                                         "haitei, houtei, chankan, double_riichi, tenhou, chiihou)"},
+            "robbable": {**TEXT, "description": "mahjong, the first form of an added kan on offer (step call): "
+                                                "read as kan {tile, kind: kakan, by: discarded_by}"},
+            "win_facts": {"type": "object", "additionalProperties": obj(
+                {**{flag: {"type": "boolean"} for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+                                                             "rinshan", "chankan", "tenhou", "chiihou", "renhou")},
+                 "dora_indicators": CARDS, "ura_indicators": CARDS}),
+                          "description": "mahjong: seat -> facts of its win laid over what the state shows "
+                                         "(flags, dora and ura indicators)"},
             "result": TEXT,
         }, description="game-level facts"),
         "expect": {"type": "object", "additionalProperties": {"type": "boolean"},

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from solver.core.errors import Location
+from solver.core.errors import Location, MeldsError
 from solver.core.source import Source
 from solver.core.validate import Impossible, copies_problems, count_problems, state_location
 from solver.games.mahjong.hands import Hand, Mahjong
-from solver.games.mahjong.win import SEATS, Win
+from solver.games.mahjong.win import SEATS, WIN_FACT_FLAGS, WIN_FACT_TILES, Win
 
 MAX_INDICATORS = 5  # the dora indicator and up to four kan dora (四開槓 ends the hand)
 NO_RIICHI_WINS = ("tenhou", "chiihou", "renhou")  # first-turn wins: no riichi, no meld before them
@@ -151,4 +151,65 @@ def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
     out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]),
                                lambda place: state_location(state, "hands", place.split("'")[0])
                                if "'s hand" in place else state_location(state, "discards")))
+    return out + table_fact_problems(mj, state)
+
+
+def table_fact_problems(mj: Mahjong, state: Any) -> list[Impossible]:
+    """The table's facts a turn rule reads: the kan on offer (``kan``, or the first design's
+    ``robbable``), the tile just drawn, the seat drawing a replacement, and ``win_facts``."""
+    out: list[Impossible] = []
+    facts, seats = state.facts, set(state.players)
+
+    def refuse(message: str, rule: str, *keys: str) -> None:
+        out.append(Impossible(f"facts.{'.'.join(keys)}: {message}", rule, None, state_location(state, "facts", *keys)))
+
+    def one_tile(value: Any, *keys: str):
+        try:
+            faces = mj.parse_tiles(" ".join(map(str, value)) if isinstance(value, list) else str(value))
+        except MeldsError as exc:
+            return refuse(str(exc), "tile", *keys)
+        if len(faces) != 1:
+            return refuse(f"{value!r} is not one tile", "tile", *keys)
+        return faces[0]
+
+    def known_hand(seat: str):
+        text = state.hands.get(seat)
+        return mj.parse_hand(text.replace("?", " ")) if isinstance(text, str) else None
+
+    kan = facts.get("kan")
+    if kan is not None:
+        if not isinstance(kan, Mapping) or "tile" not in kan or kan.get("kind") not in ("ankan", "kakan") \
+                or kan.get("by") not in seats:
+            refuse("a kan on offer is {tile, kind: ankan or kakan, by: its seat}", "kan", "kan")
+        else:
+            face, hand = one_tile(kan["tile"], "kan", "tile"), known_hand(kan["by"])
+            closed = kan["kind"] == "ankan"
+            if face is not None and hand is not None and not any(
+                    len(m.faces) == 4 and m.open != closed and mj.identity(m.faces[0]) == mj.identity(face)
+                    for m in hand.melds):
+                refuse(f"{kan['by']}'s hand declares no {'closed' if closed else 'added'} kan of {kan['tile']}",
+                       "kan", "kan")
+    if facts.get("robbable") is not None:
+        one_tile(facts["robbable"], "robbable")
+    if facts.get("drawn") is not None:
+        face, hand = one_tile(facts["drawn"], "drawn"), known_hand(state.turn)
+        if face is not None and hand is not None and \
+                all(mj.identity(f) != mj.identity(face) for f in hand.concealed):
+            refuse(f"{state.turn} drew {facts['drawn']}, which is not in their hand", "drawn", "drawn")
+    if facts.get("rinshan") is not None and facts["rinshan"] not in seats:
+        refuse(f"{facts['rinshan']!r} is not a seat at the table", "seat", "rinshan")
+    given = facts.get("win_facts")
+    if given is not None and not isinstance(given, Mapping):
+        refuse("seat -> the facts of a win the state cannot show", "win-facts", "win_facts")
+    for seat, known in (given or {}).items() if isinstance(given, Mapping) else ():
+        if seat not in seats or not isinstance(known, Mapping):
+            refuse(f"{seat!r}: a seat at the table, with the facts of its win", "win-facts", "win_facts")
+            continue
+        for key, value in known.items():
+            if key in WIN_FACT_TILES:
+                for tile in (value if isinstance(value, list) else str(value).split()):
+                    one_tile(tile, "win_facts", str(seat), key)
+            elif key not in WIN_FACT_FLAGS or not isinstance(value, bool):
+                refuse(f"{key!r}: a win's facts are {', '.join(WIN_FACT_FLAGS)} (true or false) and "
+                       f"{' and '.join(WIN_FACT_TILES)} (tiles)", "win-facts", "win_facts", str(seat))
     return out

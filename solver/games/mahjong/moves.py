@@ -30,11 +30,7 @@ from solver.games.mahjong.furiten import furiten_reason
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.scoring import NotAWin, Scorer, Win
-from solver.games.mahjong.win import remember
-
-# the Win fields a state's ``facts.win_facts`` may give (what the tiles and the play cannot show)
-WIN_FACT_FIELDS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-                   "chiihou", "renhou", "dora_indicators", "ura_indicators")
+from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
 class MahjongMoves(KanRules, Moves):
@@ -117,10 +113,10 @@ class MahjongMoves(KanRules, Moves):
         known = (facts.get("win_facts") or {}).get(seat)
         if not known:
             return win
-        given = {k: v for k, v in known.items() if k in WIN_FACT_FIELDS}
-        for key in ("dora_indicators", "ura_indicators"):
-            if key in given:
-                given[key] = self.scorer.tiles(given[key]) if self.scorer else ()
+        given = {k: bool(known[k]) for k in WIN_FACT_FLAGS if k in known}  # the validator has checked them
+        for key in WIN_FACT_TILES:
+            if key in known:
+                given[key] = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(_tile_text(known[key])))
         return replace(win, **given)
 
     def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
@@ -364,6 +360,10 @@ class MahjongMoves(KanRules, Moves):
                 out += [f"{seat}: chi {a[0]}{b}" for a in tiles for b in tiles if a < b and a[1] == b[1]
                         and a[1] != "z"]
         return out
+
+
+def _tile_text(value) -> str:
+    return " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str | None:

@@ -21,6 +21,7 @@ from solver.core.errors import MeldsError
 from solver.core.replay import GameReport, HandReport
 from solver.core.source import source_json
 from solver.core.state import GameState
+from solver.core.validate import state_problems
 from solver.games.mahjong.flow import GameFlow, HandStart, Outcome, points_close
 from solver.games.mahjong.hands import Hand
 from solver.games.mahjong.record import GameRecord, HandRecord, Move
@@ -76,7 +77,15 @@ class HandReplay:
                          facts=facts, path=self.record.path)
 
     def run(self) -> tuple[HandReport, Outcome | None]:
-        state = self.start()
+        try:
+            state = self.start()
+            problems = state_problems(state, self.game)  # the deal: hands of tiles the set holds
+        except MeldsError as exc:  # a tile that does not exist
+            problems = [exc]
+        if problems:
+            self.report.forbid(0, None, "(the deal)", [{"code": p.code, "message": str(p), "source": getattr(
+                p, "source", None) and source_json(p.source)} for p in problems[:3]])
+            return self.report, None
         moves = self.hand.moves
         k = 0
         while k < len(moves):
