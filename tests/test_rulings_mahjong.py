@@ -262,6 +262,18 @@ def test_a_hand_in_riichi_discards_the_tile_it_draws(tmp_path):
     assert not verdict["legal"] and verdict["reasons"][0]["code"] == "riichi-discards-the-draw"
 
 
+def test_a_chi_or_pon_is_followed_by_a_discard_not_a_tsumo_or_a_kan(tmp_path):
+    """A turn draws one tile and discards one (assumption standard-turn): after S pons 5z its hand
+    of fourteen may look complete, but it has drawn nothing to win on, nor may it add a kan."""
+    game = _call(tmp_path, {"S": "234m567p789s55z77z"}, "5z")
+    state = game.do("S: pon")
+    assert state["turn"] == "S" and state["step"] == "discard"
+    for action in ("tsumo", "kakan 5z"):
+        verdict = game.judge(action)
+        assert not verdict["legal"] and "after-call" in {r["code"] for r in verdict["reasons"]}, action
+    assert game.legal("discard 7z")
+
+
 # -- the example states answer ----------------------------------------------------------------------
 
 

@@ -103,6 +103,7 @@ class KanRules:
         """暗槓: four of a tile from the hand, on one's turn (after riichi only when the waits stay)."""
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "ankan")
+        self._drew(state, seat, "ankan")
         if len(action.args) != 1:
             raise MeldsError("ankan TILE: the tile of the closed kan, e.g. 'ankan 9m'")
         face = self.tile(action.args[0])
@@ -127,6 +128,7 @@ class KanRules:
         """加槓: the fourth tile added to one's own open pon, on one's turn; 槍槓 may rob it."""
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "kakan")
+        self._drew(state, seat, "kakan")
         if len(action.args) != 1:
             raise MeldsError("kakan TILE: the tile added to one's own pon, e.g. 'kakan 7z'")
         face = self.tile(action.args[0])

@@ -83,6 +83,13 @@ class MahjongMoves(KanRules, Moves):
     def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes) -> GameState:
         return replace(state, hands={**state.hands, seat: self.text(hand)}, **changes)
 
+    def _drew(self, state: GameState, seat: str, what: str) -> None:
+        """A tsumo or a kan on one's turn follows a draw: after a chi or pon comes a discard."""
+        called = state.flag(seat, "called")
+        if isinstance(called, str) and called.split()[0] in ("chi", "pon"):
+            raise Forbidden("after-call", f"{seat} has just called ({called}): a discard follows, no {what} before it",
+                            self.source(what))
+
     def _need(self, state: GameState, step: str, seat: str, what: str) -> None:
         if state.step != step:
             raise Forbidden("wrong-step", f"{what} is for the {step} step; the hand is at {state.step}")
@@ -189,13 +196,15 @@ class MahjongMoves(KanRules, Moves):
         rivers = {p: self._river(state, p) for p in (state.facts.get("rivers") or {})}
         rivers[seat] = f"{rivers.get(seat, '')} {action.args[0]}".strip()
         facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "rinshan", "kan")}
+        own = dict(state.flags.get(seat, {}))  # the seat's flags, changed together (one new state, not four)
+        own.update(called=False, had_turn=True)
+        if own.get("furiten") == "temporary":  # temporary furiten lasts until one's own discard
+            own["furiten"] = False
+        if own.get("ippatsu"):
+            own["ippatsu"] = False  # a go-around has passed since the riichi
         after = self._set_hand(state, seat, hand, discards=state.discards + (action.args[0],), step="call",
-                               discarded_by=seat, turn=seat, facts={**facts, "rivers": rivers})
-        after = after.with_flag(seat, "called", False)
-        if state.flag(seat, "furiten") == "temporary":  # temporary furiten lasts until one's own discard
-            after = after.with_flag(seat, "furiten", False)
-        if state.flag(seat, "ippatsu"):
-            after = after.with_flag(seat, "ippatsu", False)  # a go-around has passed since the riichi
+                               discarded_by=seat, turn=seat, facts={**facts, "rivers": rivers},
+                               flags={**state.flags, seat: own})
         return self._abortive(after, seat, face)
 
     def riichi(self, state: GameState, action: Action) -> GameState:
@@ -224,6 +233,7 @@ class MahjongMoves(KanRules, Moves):
     def tsumo(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "tsumo")
+        self._drew(state, seat, "tsumo")
         self._judged_win(*self.winning(state, seat, tsumo=True))
         return replace(state, step="over", facts={**state.facts, "result": f"tsumo {seat}"})
 
@@ -330,7 +340,7 @@ class MahjongMoves(KanRules, Moves):
         if sum(kans.values()) >= 4 and len([s for s, n in kans.items() if n]) > 1:
             facts["four_kans_pending"] = True  # 四開槓 unless this discard is called for ron
         facts["first_go_around"] = bool(facts.get("first_go_around")) and len(state.discards) < len(state.players)
-        return replace(state, facts=facts).with_flag(seat, "had_turn", True)
+        return replace(state, facts=facts)
 
     def candidates(self, state: GameState) -> list[str]:
         if state.step == "over":
