@@ -98,15 +98,19 @@ def parse_line(raw: Any) -> dict | None:
     if "\x00" in text:
         raise BadJson(f"a NUL character at column {text.index(chr(0)) + 1}: a request is JSON text")
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = _DECODER.decode(text)
     except RecursionError:
         raise BadJson("JSON nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError, or an integer of more than 4,300 digits
         raise BadJson(f"not JSON: {exc}") from None
     if not isinstance(value, dict):
         raise BadJson(f"each line must be one JSON object (a request), got {describe(value)}")
-    _check_depth(value)
+    if text.count("{") + text.count("[") > limits.JSON_DEPTH:  # fewer brackets cannot nest deeper
+        _check_depth(value)
     return value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)  # made once: json.loads would make one a line
 
 
 def _check_depth(value: Any) -> None:
@@ -169,7 +173,8 @@ def run_batch(name: str, handle: Handle, jobs: int = 1) -> ExitCode:
         with click.progressbar(answers, label="answering", file=sys.stderr, show_pos=True) as progress:
             for result, code in progress:
                 pending.append(json_text(result))
-                worst = ExitCode.worst((worst, code))
+                if code != worst:
+                    worst = ExitCode.worst((worst, code))
                 now = time.monotonic()
                 if now - flushed > FLUSH_EVERY or now - last > SLOW_LINE:
                     click.echo("\n".join(pending))

@@ -150,10 +150,13 @@ def answer(game: Any, command: str, request: dict, batch: str | None, as_json: b
     if batch is not None:
         if request.get("cards"):
             raise MeldsError("give cards on the command line or --batch, not both")
-        defaults = {k: v for k, v in request.items() if k != "cards"}
+        # the command line's options checked once; a line's own keys at each line (keys are checked
+        # one by one, so this is the check of the merged request)
+        checked = requests.request_checker(specs)
+        defaults = checked({k: v for k, v in request.items() if k != "cards"})
 
         def line(extra: dict) -> tuple[dict, int]:
-            result = ask(requests.checked_request({**defaults, **extra}, specs))
+            result = ask({**defaults, **checked(extra)})
             return result.data, result.code
 
         sys.exit(run_batch(batch, line, jobs))

@@ -182,17 +182,48 @@ def _check_size(key: str, value: Any) -> None:
 def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> dict[str, Any]:
     """The request with every key melds knows checked (and a lone string where a list of files
     is expected made a list); raise :class:`BadRequest` for the first wrong one."""
-    checks = dict(SHARED)
-    for spec in specs:
-        checks[spec.request_key] = spec_check(spec)
-        plain = spec.name.lstrip("-").replace("-", "_")
-        checks.setdefault(plain, checks[spec.request_key])  # "from" beside its key "discarder"
+    return _checked(request, _checks(tuple(specs)))
+
+
+def request_checker(specs: Iterable[Any] = ()) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """:func:`checked_request` for many requests with the same options (a batch's lines)."""
+    checks = _checks(tuple(specs))
+    return lambda request: _checked(request, checks)
+
+
+def _checked(request: Mapping[str, Any], checks: Mapping[str, Check]) -> dict[str, Any]:
     out = dict(request)
+    text_limit = limits.REQUEST_TEXT
     for key, value in request.items():
         if not isinstance(key, str):
             raise BadRequest(f"a request's keys are strings, got {describe(key)}")
-        _check_size(key, value)
+        kind = value.__class__
+        if not (value is None or kind is bool or kind is int or kind is float or
+                (kind is str and len(value) <= text_limit)):  # the usual value passes at once
+            _check_size(key, value)
         check = checks.get(key)
         if check is not None:
             out[key] = check(key, value)
     return out
+
+
+_CHECKS: dict[tuple, tuple[tuple, dict[str, Check]]] = {}
+
+
+def _checks(specs: tuple) -> dict[str, Check]:
+    """Key -> check for a command's options, worked out once per set of options (a batch asks
+    for the same table at every line). Keyed by the options' identities — hashing two dozen
+    dataclasses was most of a line's check — and keeping the options alive, so that an identity
+    is never another's."""
+    key = tuple(map(id, specs))
+    found = _CHECKS.get(key)
+    if found is None:
+        table = dict(SHARED)
+        for spec in specs:
+            table[spec.request_key] = spec_check(spec)
+            plain = spec.name.lstrip("-").replace("-", "_")
+            table.setdefault(plain, table[spec.request_key])  # "from" beside its key "discarder"
+        if len(_CHECKS) >= 64:  # a few commands' tables: never more, even for games made on the fly
+            _CHECKS.clear()
+        found = _CHECKS[key] = (specs, table)
+    return found[1]

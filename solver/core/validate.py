@@ -57,6 +57,12 @@ def copies_problems(deck: Deck, places: Mapping[str, Sequence[Face]], fmt: Calla
     """Every card that ``places`` (name -> cards seen there) hold more often together than the deck
     has copies of it, naming the places and quoting the deck's line for the card's class."""
     counts: Counter = Counter()
+    for faces in places.values():  # the usual answer, none, found first (a batch asks at every line)
+        counts.update(faces)
+    copies = deck.copies
+    if all(n <= copies.get(face, 0) for face, n in counts.items()):
+        return []
+    counts = Counter()
     seen_in: dict[Face, list[str]] = {}
     for place, faces in places.items():
         for face, n in Counter(faces).items():

@@ -9,6 +9,7 @@ source for it; the rulings themselves (which yaku, how many han) stay in the sco
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Mapping
 
 from solver.core.errors import Location, MeldsError
@@ -19,6 +20,7 @@ from solver.games.mahjong.win import SEATS, WIN_FACT_FLAGS, WIN_FACT_TILES, Win
 
 MAX_INDICATORS = 5  # the dora indicator and up to four kan dora (四開槓 ends the hand)
 NO_RIICHI_WINS = ("tenhou", "chiihou", "renhou")  # first-turn wins: no riichi, no meld before them
+_special = attrgetter(*WIN_FACT_FLAGS)  # the flags a win's facts are checked for
 
 
 def _yaku_source(mj: Mahjong, flag: str) -> Source | None:
@@ -48,47 +50,49 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
 
     if win.players not in (3, 4):
         out.append(Impossible(f"{win.players} players: mahjong is played by 3 or 4", "players", None, where))
-    kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
-    opened = [m for m in hand.melds if m.open]
     riichi = win.riichi or win.double_riichi
-    if win.haitei and not win.tsumo:
-        refuse("haitei", "is a self-draw of the last tile: it goes with --tsumo, not with a ron")
-    if win.houtei and win.tsumo:
-        refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
-    if win.rinshan and not win.tsumo:
-        refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
-    elif win.rinshan and not kans:
-        refuse("rinshan", "wins on the replacement tile after a kan, and the hand declares no kan")
-    if win.chankan and win.tsumo:
-        refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
-    for other in ("haitei", "houtei", "rinshan"):
-        if win.chankan and getattr(win, other):
-            refuse("chankan", f"robs a kan's tile, which is neither the last tile nor a replacement: not with --{other}")
-    if win.haitei and win.rinshan:
-        refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
-    if win.ippatsu and not riichi:
-        refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
-    if riichi and opened:
-        refuse("double-riichi" if win.double_riichi else "riichi",
-               f"is declared with a closed hand, and this one has called {opened[0].kind} "
-               f"{mj.format_tiles(opened[0].faces)}")
-    if win.tenhou and not win.dealer:
-        refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
-    if win.chiihou and win.dealer:
-        refuse("chiihou", "is a non-dealer's win on the first draw: the dealer's is 天和 (--tenhou)")
-    if win.renhou and win.dealer:
-        refuse("renhou", "is a non-dealer's ron before their first draw: the dealer has drawn already")
-    for flag, tsumo in (("tenhou", True), ("chiihou", True), ("renhou", False)):
-        if not getattr(win, flag):
-            continue
-        if win.tsumo != tsumo:
-            refuse(flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo")
-        if hand.melds:
-            refuse(flag, "comes before any call or kan, and this hand declares a meld")
-        if riichi:
-            refuse(flag, "comes before anyone could declare riichi")
-    if len([f for f in NO_RIICHI_WINS if getattr(win, f)]) > 1:
-        out.append(Impossible("天和, 地和 and 人和 exclude one another", "win-first-turn", None, where))
+    if any(_special(win)):  # most wins raise none of these flags: nothing to check
+        kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
+        opened = [m for m in hand.melds if m.open]
+        if win.haitei and not win.tsumo:
+            refuse("haitei", "is a self-draw of the last tile: it goes with --tsumo, not with a ron")
+        if win.houtei and win.tsumo:
+            refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
+        if win.rinshan and not win.tsumo:
+            refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
+        elif win.rinshan and not kans:
+            refuse("rinshan", "wins on the replacement tile after a kan, and the hand declares no kan")
+        if win.chankan and win.tsumo:
+            refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
+        for other in ("haitei", "houtei", "rinshan"):
+            if win.chankan and getattr(win, other):
+                refuse("chankan", f"robs a kan's tile, which is neither the last tile nor a replacement: "
+                                  f"not with --{other}")
+        if win.haitei and win.rinshan:
+            refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
+        if win.ippatsu and not riichi:
+            refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
+        if riichi and opened:
+            refuse("double-riichi" if win.double_riichi else "riichi",
+                   f"is declared with a closed hand, and this one has called {opened[0].kind} "
+                   f"{mj.format_tiles(opened[0].faces)}")
+        if win.tenhou and not win.dealer:
+            refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
+        if win.chiihou and win.dealer:
+            refuse("chiihou", "is a non-dealer's win on the first draw: the dealer's is 天和 (--tenhou)")
+        if win.renhou and win.dealer:
+            refuse("renhou", "is a non-dealer's ron before their first draw: the dealer has drawn already")
+        for flag, tsumo in (("tenhou", True), ("chiihou", True), ("renhou", False)):
+            if not getattr(win, flag):
+                continue
+            if win.tsumo != tsumo:
+                refuse(flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo")
+            if hand.melds:
+                refuse(flag, "comes before any call or kan, and this hand declares a meld")
+            if riichi:
+                refuse(flag, "comes before anyone could declare riichi")
+        if len([f for f in NO_RIICHI_WINS if getattr(win, f)]) > 1:
+            out.append(Impossible("天和, 地和 and 人和 exclude one another", "win-first-turn", None, where))
     if win.ura_indicators and not riichi:
         out.append(Impossible("ura dora are turned only for a riichi hand: --ura-indicators needs --riichi",
                               "win-ura", None, where))
@@ -99,13 +103,15 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
         out.append(Impossible("more ura dora indicators than dora indicators: each lies under one",
                               "dora-indicators", None, where))
     facts = facts or {}
-    places = {"the hand": hand.tiles}
+    places = {}
     for key, label in (("dora_indicators", "the dora indicators"), ("ura_indicators", "the ura dora indicators")):
         if facts.get(key):
             places[label] = tuple(mj.parse_tiles(" ".join(facts[key]) if isinstance(facts[key], list)
                                                  else str(facts[key])))
-    out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]), lambda _: where))
-    return out
+    if places and mj.over_copies_with(hand, sum(places.values(), ())):
+        places = {"the hand": hand.tiles, **places}
+        out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]), lambda _: where))
+    return out  # (the hand alone was checked as it was read)
 
 
 def check_win(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None = None,

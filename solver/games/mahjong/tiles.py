@@ -201,16 +201,39 @@ class TileNotation:
         """A hand holds no tile more often than the set does (TooManyCopies says which)."""
         self._check_copies(hand.tiles)
 
-    def _check_copies(self, faces: tuple[Face, ...]) -> None:
-        """No tile more often than the set holds it (counted by face index; the notation words
-        the error, with a hint when a red five is the one missing)."""
+    def over_copies(self, faces: tuple[Face, ...]) -> bool:
+        """Do the tiles hold one more often than the set does? (Counted by face index, fast.)"""
         held, copies = [0] * len(self._copies), self._copies
         for f in faces:
             i = f.index
             held[i] += 1
             if held[i] > copies[i]:
-                break
-        else:
+                return True
+        return False
+
+    def over_copies_with(self, hand: Hand, extra: tuple[Face, ...]) -> bool:
+        """Do a hand (already within the set) and a few more tiles hold one more often than the
+        set does? Only the extra tiles' faces are counted."""
+        held: dict[int, int] = {}
+        for f in extra:
+            held[f.index] = held.get(f.index, 0) + 1
+        for f in hand.concealed:
+            if f.index in held:
+                held[f.index] += 1
+        for m in hand.melds:
+            for f in m.faces:
+                if f.index in held:
+                    held[f.index] += 1
+        copies = self._copies
+        for i, n in held.items():
+            if n > copies[i]:
+                return True
+        return False
+
+    def _check_copies(self, faces: tuple[Face, ...]) -> None:
+        """No tile more often than the set holds it (counted by face index; the notation words
+        the error, with a hint when a red five is the one missing)."""
+        if not self.over_copies(faces):
             return
         try:
             self.notation.check_copies(faces)

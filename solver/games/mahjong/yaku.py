@@ -66,7 +66,7 @@ def _flag_hand(h: HandKeyFacts, name) -> bool:
 
 def _flags_hold(flags: frozenset, name) -> bool:
     """A flag of the win, or a list of flags that must all hold (海底撈月: [haitei, tsumo])."""
-    return name in flags if isinstance(name, str) else all(n in flags for n in name)
+    return name in flags if name.__class__ is str else flags.issuperset(name)
 
 
 def _pinfu(r: Reading, _) -> bool:
