@@ -364,13 +364,9 @@ class MeldChecker:
             relaxed = set(keys)
             if satisfiable(relaxed) is None:
                 continue  # not this kind whatever the rules say
-            last = model.solver.model()  # keeps every rule outside ``relaxed``
             for key in keys:
-                if model.holds(key, last):  # the last model keeps this rule too: no call needed
+                if satisfiable(relaxed - {key}) is not None:
                     relaxed.discard(key)
-                elif satisfiable(relaxed - {key}) is not None:
-                    relaxed.discard(key)
-                    last = model.solver.model()
             satisfiable(relaxed)
             candidates.append((model, [k for k in keys if k in relaxed], model.reading(indices)))
         if not candidates:
