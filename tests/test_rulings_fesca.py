@@ -223,3 +223,17 @@ def test_a_recalled_buried_wild_stays_in_the_hand_that_turn_and_no_meld_is_left(
     verdict = game.judge("op layoff 1 水9")  # no meld of A's own on the table now
     assert not verdict["legal"] and verdict["reasons"][0]["code"] == "before-own-meld"
     assert not any(a.startswith(("op ", "meld")) for a in game.moves())
+
+
+def test_an_empty_stock_is_made_again_from_the_discards(tmp_path):
+    """The document's start and end of play are lost; the ruleset assumes (stock-exhausted) that a
+    normal turn meeting an empty stock turns the discards into a new stock and draws — never a
+    position with no legal action."""
+    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "draw",
+                           "hands": {"A": "木4 水9", "B": "火4 土4 金4"}, "stock": 0, "discards": "金9 水1",
+                           "facts": {"phase": "yang"}})
+    assert game.moves() == ["restock"]
+    verdict = game.judge("restock")
+    assert verdict["legal"] and verdict["state"]["stock"] == 2 and not verdict["state"]["discards"]
+    game.do("restock")
+    assert game.moves() == ["draw stock"]

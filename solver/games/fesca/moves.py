@@ -26,7 +26,7 @@ from solver.melding.table import Table, TableMeld, meld_state
 
 class FescaMoves(MeldMoves):
     VERBS = {"draw": "draw", "meld": "meld", "discard": "discard", "op": "op", "recall": "recall",
-             "claim": "claim", "pass": "pass_", "end": "end"}
+             "claim": "claim", "pass": "pass_", "end": "end", "restock": "restock"}
 
     def __init__(self, ruleset: Ruleset, checker: MeldChecker):
         super().__init__(ruleset, checker)
