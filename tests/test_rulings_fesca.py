@@ -7,7 +7,7 @@ import json
 
 import pytest
 from clirun import run
-from rulings import Play, cli_json
+from rulings import Play, cli_json, write_state
 
 DOC = "000_bb200cc6bb22cd11.txt"
 WOOD = [f"木{r}" for r in range(1, 13)]
@@ -237,3 +237,17 @@ def test_an_empty_stock_is_made_again_from_the_discards(tmp_path):
     assert verdict["legal"] and verdict["state"]["stock"] == 2 and not verdict["state"]["discards"]
     game.do("restock")
     assert game.moves() == ["draw stock"]
+
+
+def test_a_table_meld_no_rule_allows_makes_the_state_impossible(tmp_path):
+    """「組か順が定まらない複合は認められない」: 木1 陰陽2 太極 (a run 木1 木2 木3, or a 相生 chain 木1 火2 土3?) is
+    no meld, so no table holds it: a state that lays it on the table is refused (exit 2) with that
+    rule, not judged as if the meld were of the other field phase."""
+    path = write_state(tmp_path, "s", {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
+                                       "hands": {"A": "金4 水9 水5", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
+                                       "table": [{"owner": "A", "cards": "木1 陰陽2 太極"}], "flags": {"A": {"melded": True}}})
+    for args in (["moves", str(path)], ["move", str(path), "op layoff 1 金4"]):
+        result = run(*args, "--json")
+        assert result.exit_code == 2, result.output
+        error = json.loads(result.output.splitlines()[0])["error"]
+        assert error["code"] == "impossible-state" and "組か順が定まらない" in error["source"]["quote"]
