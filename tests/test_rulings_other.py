@@ -185,3 +185,24 @@ def test_a_no_game_replays_at_no_score(tmp_path):
     start = {"turn": "A", "step": "play", "hands": {"A": "たぬききつね", "B": "ねこいぬかさ"}, "stock": 1}
     hand = _replay(tmp_path, "word-rummy", start, ["draw す", "end", "end"], {"A": 0, "B": 0})
     assert hand["status"] == "agree" and hand["exit"] == 0, hand
+
+
+
+# -- Rummikub -----------------------------------------------------------------------------------------
+
+
+def test_with_the_pool_empty_a_turn_passes_and_a_blocked_game_is_scored(tmp_path):
+    """「A player who places no tile draws one tile from the pool, which ends the turn.」 with no tile
+    left (assumption pool-empty): the draw passes; when every player has passed the game is over,
+    and `melds replay` scores it as 「Each other player loses the sum of the numbers on the tiles left
+    on the rack…」 with the rack worth least in the winner's place."""
+    start = {"turn": "A", "step": "play", "hands": {"A": "k11 k12 r3", "B": "b4 o6"},
+             "table": [{"owner": "B", "cards": "k9 b9 o9"}], "stock": 0,
+             "flags": {"A": {"melded": True}, "B": {"melded": True}}}
+    game = Play(tmp_path, {"ruleset": "rummikub", "players": ["A", "B"], **start})
+    assert game.moves() == ["draw"]
+    state = game.do("draw")
+    assert state["turn"] == "B" and state["facts"]["passes"] == 1
+    assert game.do("draw")["step"] == "over"
+    hand = _replay(tmp_path, "rummikub", start, ["draw", "draw"], {"A": -26, "B": 26})
+    assert hand["status"] == "agree", hand
