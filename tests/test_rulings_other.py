@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from clirun import ROOT
+from clirun import ROOT, run
 from rulings import Play, cli_json
 
 
@@ -206,3 +206,19 @@ def test_with_the_pool_empty_a_turn_passes_and_a_blocked_game_is_scored(tmp_path
     assert game.do("draw")["step"] == "over"
     hand = _replay(tmp_path, "rummikub", start, ["draw", "draw"], {"A": -26, "B": 26})
     assert hand["status"] == "agree", hand
+
+
+# -- the number of players ----------------------------------------------------------------------------
+
+
+def test_a_state_with_more_players_than_the_document_allows_is_impossible(tmp_path):
+    """「2人〜6人。」 (Basic Rummy), 「2人〜5人。」 (Marriage), 「プレイ人数 2~5人」 (Word Rummy), 「Two to four
+    players take part.」 (Rummikub): a state seating one more is refused (exit 2) by move and moves."""
+    from rulings import write_state
+    for ruleset, seats in (("basic-rummy", 7), ("marriage", 6), ("word-rummy", 6), ("rummikub", 5)):
+        players = [chr(ord("A") + i) for i in range(seats)]
+        path = write_state(tmp_path, ruleset, {"ruleset": ruleset, "players": players, "turn": "A", "step": "play",
+                                               "hands": {p: 3 for p in players}, "stock": 10})
+        result = run("moves", str(path), "--json")
+        error = json.loads(result.output.splitlines()[0])["error"]
+        assert result.exit_code == 2 and error["rule"] == "players" and f"has {seats}" in error["message"], error
