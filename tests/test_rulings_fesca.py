@@ -251,3 +251,23 @@ def test_a_table_meld_no_rule_allows_makes_the_state_impossible(tmp_path):
         assert result.exit_code == 2, result.output
         error = json.loads(result.output.splitlines()[0])["error"]
         assert error["code"] == "impossible-state" and "組か順が定まらない" in error["source"]["quote"]
+
+
+def test_an_exchange_before_ones_first_meld_needs_a_meld_for_what_it_takes(tmp_path):
+    """「交換取得した札を即時に使用（メルド公開）することを条件に許可される。」 with 「逆に通常の手番では、必ず捨て札
+    して上がる必要がある。」: before one's own meld a 差し札 is allowed only when the wild it takes can be
+    melded at once with a card left for the discard — as `melds solve` finds it; never a position with
+    no legal action."""
+    state = {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play", "hands": {"A": "土8 水1 水2", "B": 9},
+             "stock": 30, "facts": {"phase": "yang"}, "table": [{"owner": "B", "cards": "木8 火8 太極"}]}
+    game = Play(tmp_path, state)
+    verdict = game.judge("op substitute 1 土8")
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "taken-not-meldable"
+    assert "op substitute 1 土8" not in game.moves()
+    code, data = cli_json("solve", "-r", "fesca", "--hand", "土8 水1 水2", "--table", "B: 木8 火8 太極")
+    assert code == 1 and not data["solvable"]
+    game = Play(tmp_path, {**state, "hands": {"A": "土8 水1 水2 金5", "B": 9}})
+    game.do("op substitute 1 土8")
+    assert game.moves() == ["meld 水1 水2 太極"]
+    code, data = cli_json("solve", "-r", "fesca", "--hand", "土8 水1 水2 金5", "--table", "B: 木8 火8 太極")
+    assert code == 0 and data["solvable"] and data["discard"] == "金5"

@@ -157,8 +157,35 @@ class FescaMoves(MeldMoves):
         table[n - 1] = TableWord(meld.owner, self.write(move.result))
         after = self._with_hand(state, hand, table=tuple(table))
         if move.taken and not state.flag(state.turn, "melded") and op.before_own_meld == "meld-taken-at-once":
-            after = replace(after, facts={**after.facts, "must_meld": [self.notation.format(f) for f in move.taken]})
+            taken = [self.notation.format(f) for f in move.taken]
+            if not self._meldable_at_once(after, hand, taken):
+                raise Forbidden("taken-not-meldable", f"{op.name} before one's own first meld takes {' '.join(taken)}, "
+                                "which the hand could not meld at once: the exchange is allowed only on that condition",
+                                self.rules.restriction_sources.get("meld_taken_at_once"))
+            after = replace(after, facts={**after.facts, "must_meld": taken})
         return self._maybe_over(after, hand)
+
+    def _meldable_at_once(self, state: GameState, hand: list[str], taken: list[str]) -> bool:
+        """Can ``hand`` meld every card of ``taken`` in new melds straight away, each meld holding one
+        or more of them (交換取得した札を即時に使用（メルド公開）することを条件に許可される), and a normal turn
+        still hold a card for its discard (逆に通常の手番では、必ず捨て札して上がる必要がある)?"""
+        if not taken:
+            return len(hand) >= (1 if self.turn_kind(state) == "normal" else 0)
+        if UNKNOWN in hand:
+            return True  # a card drawn unseen may be the one that makes the meld
+        faces = self.notation.parse_many(hand)
+        first = hand.index(taken[0])
+        phase = self.phase(state)
+        for cand in meld_candidates(self.rs, faces, required=(first,), gate=self.checker.gate):
+            cards = [hand[i] for i in cand.cards]
+            if not self.checker.check([faces[i] for i in cand.cards], phase=phase).legal:
+                continue
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            if self._meldable_at_once(state, rest, [t for t in taken[1:] if t not in cards]):
+                return True
+        return False
 
     def _in_table_order(self, action: str) -> str:
         """A candidate ``meld`` written in table order (melds are judged in the order given, as they
