@@ -145,25 +145,27 @@ class FescaMoves(MeldMoves):
         if not found:
             raise Forbidden("not-legal-here", f"{op.name} of {card} on table meld {n} ({self.write(meld)}) leaves no "
                             f"legal meld", op.source)
-        move = found[0]
-        if not state.flag(state.turn, "melded"):
-            if op.before_own_meld == "forbidden":
-                raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
-                                self.rules.restriction_sources.get("before_own_meld"))
-        hand = self.hand(state)
-        hand.remove(card)
-        hand += [self.notation.format(f) for f in move.taken]
-        table = list(state.table)
-        table[n - 1] = TableWord(meld.owner, self.write(move.result))
-        after = self._with_hand(state, hand, table=tuple(table))
-        if move.taken and not state.flag(state.turn, "melded") and op.before_own_meld == "meld-taken-at-once":
+        if not state.flag(state.turn, "melded") and op.before_own_meld == "forbidden":
+            raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
+                            self.rules.restriction_sources.get("before_own_meld"))
+        at_once = not state.flag(state.turn, "melded") and op.before_own_meld == "meld-taken-at-once"
+        for move in found:  # where the card may go several ways, the first the rules allow
+            hand = self.hand(state)
+            hand.remove(card)
             taken = [self.notation.format(f) for f in move.taken]
-            if not self._meldable_at_once(after, hand, taken):
-                raise Forbidden("taken-not-meldable", f"{op.name} before one's own first meld takes {' '.join(taken)}, "
-                                "which the hand could not meld at once: the exchange is allowed only on that condition",
-                                self.rules.restriction_sources.get("meld_taken_at_once"))
-            after = replace(after, facts={**after.facts, "must_meld": taken})
-        return self._maybe_over(after, hand)
+            hand += taken
+            table = list(state.table)
+            table[n - 1] = TableWord(meld.owner, self.write(move.result))
+            after = self._with_hand(state, hand, table=tuple(table))
+            if at_once and taken:
+                if not self._meldable_at_once(after, hand, taken):
+                    continue
+                after = replace(after, facts={**after.facts, "must_meld": taken})
+            return self._maybe_over(after, hand)
+        raise Forbidden("taken-not-meldable", f"{op.name} before one's own first meld takes "
+                        f"{' '.join(self.notation.format(f) for f in found[0].taken)}, which the hand could not meld "
+                        f"at once: the exchange is allowed only on that condition",
+                        self.rules.restriction_sources.get("meld_taken_at_once"))
 
     def _meldable_at_once(self, state: GameState, hand: list[str], taken: list[str]) -> bool:
         """Can ``hand`` meld every card of ``taken`` in new melds straight away, each meld holding one
