@@ -271,3 +271,16 @@ def test_an_exchange_before_ones_first_meld_needs_a_meld_for_what_it_takes(tmp_p
     assert game.moves() == ["meld 水1 水2 太極"]
     code, data = cli_json("solve", "-r", "fesca", "--hand", "土8 水1 水2 金5", "--table", "B: 木8 火8 太極")
     assert code == 0 and data["solvable"] and data["discard"] == "金5"
+
+
+def test_a_meld_of_ones_own_on_the_table_lifts_the_restrictions_in_every_command(tmp_path):
+    """「一つでもメルドを公開していれば、上記のような使用制限はない。」: a meld of the player's own on the table is
+    a public meld whether or not the state's flag or the --has-melded option says so: `move` and
+    `solve` both allow the lay-off."""
+    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
+                           "hands": {"A": "金12 火3", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
+                           "table": [{"owner": "B", "cards": "金9 金10 金11"}, {"owner": "A", "cards": "水9 水10 水11"}]})
+    assert game.legal("op layoff 1 金12")
+    code, data = cli_json("solve", "-r", "fesca", "--hand", "金12 火3", "--table", "B: 金9 金10 金11",
+                          "--table", "me: 水9 水10 水11")
+    assert code == 0 and data["solvable"] and data["discard"] == "火3"

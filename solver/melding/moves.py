@@ -210,7 +210,8 @@ def _one_meld_per_turn(self: MeldMoves, state: GameState, action: Action) -> str
 
 
 def _layoff_after_own_meld(self: MeldMoves, state: GameState, action: Action) -> str | None:
-    if action.verb == "layoff" and not state.flag(state.turn, "melded"):
+    if action.verb == "layoff" and not state.flag(state.turn, "melded") \
+            and not any(t.owner == state.turn for t in state.table):  # a meld of one's own on the table
         return f"{state.turn} has no meld of their own yet, so may not lay off"
     return None
 

@@ -79,6 +79,12 @@ class FescaMoves(MeldMoves):
                             "another use of a wild may", self.rules.restriction_sources.get("recall_no_remeld"))
         return after
 
+    @staticmethod
+    def _has_own_meld(state: GameState) -> bool:
+        """一つでもメルドを公開していれば: a meld of one's own lies on the table (or the state says the
+        player has melded)."""
+        return bool(state.flag(state.turn, "melded")) or any(t.owner == state.turn for t in state.table)
+
     def _pending(self, state: GameState) -> set[str]:
         """Cards an exchange took before one's own first meld that are still in the hand: they must be
         melded at once (交換取得した札を即時に使用（メルド公開）することを条件に許可される), so the next plays are
@@ -145,10 +151,11 @@ class FescaMoves(MeldMoves):
         if not found:
             raise Forbidden("not-legal-here", f"{op.name} of {card} on table meld {n} ({self.write(meld)}) leaves no "
                             f"legal meld", op.source)
-        if not state.flag(state.turn, "melded") and op.before_own_meld == "forbidden":
+        melded = self._has_own_meld(state)
+        if not melded and op.before_own_meld == "forbidden":
             raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
                             self.rules.restriction_sources.get("before_own_meld"))
-        at_once = not state.flag(state.turn, "melded") and op.before_own_meld == "meld-taken-at-once"
+        at_once = not melded and op.before_own_meld == "meld-taken-at-once"
         for move in found:  # where the card may go several ways, the first the rules allow
             hand = self.hand(state)
             hand.remove(card)
