@@ -115,6 +115,10 @@ def shared_problems(state: "GameState") -> list[Impossible]:
     counts.append(("the stock", state.stock, deck_size, state_location(state, "stock")))
     counts.append(("melds_this_turn", state.melds_this_turn, None, state_location(state, "melds_this_turn")))
     out = count_problems(counts)
+    bounds = state.ruleset.players  # the document's number of players (2人〜6人, Two to four players take part)
+    if bounds is not None and not bounds[0] <= len(state.players) <= bounds[1]:
+        out.append(Impossible(f"{state.ruleset.id} is played by {bounds[0]} to {bounds[1]} players; the state has "
+                              f"{len(state.players)}", "players", None, state_location(state, "players")))
     if not out:
         hidden = sum(h for h in state.hands.values() if isinstance(h, int))
         if deck_size is not None and hidden + state.stock > deck_size:
