@@ -172,9 +172,7 @@ def test_every_source_is_a_quote_a_document_and_a_note(path):
     def walk(node, where=""):
         if isinstance(node, dict):
             if isinstance(node.get("quote"), str):
-                # a source; or, in the audit section (sentences that state no rule, or left out), a sentence and why
-                allowed = {"quote", "reason"} if where.startswith(".audit.") else \
-                    {"quote", "doc", "note", "assumption"}
+                allowed = {"quote", "doc", "note", "assumption"} | ({"reason", "entry"} if where.startswith(".audit") else set())
                 assert set(node) <= allowed, f"{path.name}{where}: {sorted(node)}"
                 assert len(node["quote"].strip()) >= 2, f"{path.name}{where}: a quote of one character"
             for key, value in node.items():

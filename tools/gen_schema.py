@@ -505,6 +505,9 @@ state_schema = {
                           "description": "mahjong: seat -> facts of its win laid over what the state shows "
                                          "(flags, dora and ura indicators)"},
             "result": TEXT,
+            "winner": {**TEXT, "description": "Rummikub: the player who emptied the rack"},
+            "passes": {"type": "integer", "minimum": 0,
+                       "description": "Rummikub: players who have passed in a row with the pool empty"},
         }, description="game-level facts"),
         "expect": {"type": "object", "additionalProperties": {"type": "boolean"},
                    "description": "example states: action -> legal?"},

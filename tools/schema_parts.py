@@ -216,11 +216,18 @@ AUDIT = obj({  # melds audit's own reading of the document (solver/audit/coverag
                                         "commentary, notation of the pictures)"},
     "omitted": {"type": "array", "items": obj({"quote": TEXT, "reason": TEXT}, required=["quote", "reason"]),
                 "description": "rule-bearing sentences the ruleset leaves out on purpose, with the reason"},
+    "cites": {"type": "array", "description": "further sentences an entry implements besides the one its own quote "
+                                             "names (a rule stated twice, a table row and its prose)",
+              "items": obj({"entry": {**TEXT, "description": "the entry by its place in the file, e.g. "
+                                                            "melds/set/roles/SW"},
+                            "quote": TEXT, "reason": TEXT}, required=["entry", "quote"])},
+    "departs": {**TEXT, "description": "why this ruleset's own entries depart from the document on purpose (a "
+                                       "variant citing what it replaces): they lend the document no coverage"},
     "defects": {"type": "array", "description": "defects found by reading the document", "items": obj({
         "id": ID,
         "kind": {"enum": ["rule-conflict", "faq-contradiction", "worked-example", "one-seat-figure",
                           "missing-values", "lost-text", "presupposition", "stock-overdraw", "undefined-rule"]},
-        "severity": {"enum": ["contradiction", "gap", "warning"]},
+        "severity": {"enum": ["contradiction", "gap", "warning", "assumption"]},
         "message": TEXT,
         "sides": {"type": "array", "minItems": 1, "items": QUOTE,
                   "description": "the sentences on each side, the defect's own first"},

@@ -112,7 +112,7 @@ def handle_errors(func: Callable) -> Callable:
             emit_error(exc, as_json)
             sys.exit(exc.exit_code)
         except Undecided as exc:
-            emit_error(MeldsError("undecided: the budget ran out"), as_json)
+            emit_error(exc, as_json)
             sys.exit(exc.exit_code)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit, BrokenPipeError):
             raise

@@ -108,6 +108,10 @@ class Undecided(Exception):
     """The solver budget ran out before an answer (exit code 3; not an input error)."""
 
     exit_code = ExitCode.UNDECIDED
+    code = "undecided"
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": str(self) or "the budget ran out before an answer"}
 
 
 @dataclass(frozen=True)

@@ -115,15 +115,19 @@ def state_location(state: "GameState", *keys: Any) -> Location:
 def shared_problems(state: "GameState") -> list[Impossible]:
     """What every game's state must satisfy: hidden hands, the stock and the turn's counters are
     whole numbers from 0 to the deck's size, and together no more cards than the deck."""
-    deck_size = state.ruleset.deck.size
+    deck_size = state.ruleset.deck.size or None  # a game of tiles its ruleset does not list (Word Rummy): no bound
     counts = [(f"{p}'s hidden hand", h, deck_size, state_location(state, "hands", p))
               for p, h in state.hands.items() if not isinstance(h, str)]
     counts.append(("the stock", state.stock, deck_size, state_location(state, "stock")))
     counts.append(("melds_this_turn", state.melds_this_turn, None, state_location(state, "melds_this_turn")))
     out = count_problems(counts)
+    bounds = state.ruleset.players  # the document's number of players (2人〜6人, Two to four players take part)
+    if bounds is not None and not bounds[0] <= len(state.players) <= bounds[1]:
+        out.append(Impossible(f"{state.ruleset.id} is played by {bounds[0]} to {bounds[1]} players; the state has "
+                              f"{len(state.players)}", "players", None, state_location(state, "players")))
     if not out:
         hidden = sum(h for h in state.hands.values() if isinstance(h, int))
-        if hidden + state.stock > deck_size:
+        if deck_size is not None and hidden + state.stock > deck_size:
             out.append(Impossible(f"the hidden hands ({hidden}) and the stock ({state.stock}) hold more cards "
                                   f"than the whole deck ({deck_size})", "deck-size", None,
                                   state_location(state, "stock")))

@@ -131,9 +131,6 @@ class KindModel:
     index: dict = field(default_factory=dict)  # (face, copy) -> card index
     entries: list = field(default_factory=list)  # card index -> [(entry index, KindRole)]
     solver: SatSolver | None = None
-    guarded: dict = field(default_factory=dict)  # guard literal -> the clauses it switches on
-    selector_vars: set = field(default_factory=set)  # the rules' selector variables
-    unguarded: set = field(default_factory=set)  # selectors that also occur in clauses of their own
     sat_calls: int = 0
     degenerate: bool = False  # a sequence longer than its rank order: no window, only the size rule
 
@@ -144,14 +141,7 @@ class KindModel:
 
     def add(self, clause: Iterable[int], guard: int | None = None) -> None:
         clause = list(clause)
-        if guard is None:
-            self.clauses.append(clause)
-            for lit in clause:  # a rule stated by a clause of its own, not under its guard
-                if abs(lit) in self.selector_vars:
-                    self.unguarded.add(abs(lit))
-        else:
-            self.clauses.append([-guard] + clause)
-            self.guarded.setdefault(guard, []).append(clause)
+        self.clauses.append(clause if guard is None else [-guard] + clause)
 
     def add_all(self, clauses: Iterable[Iterable[int]], guard: int | None = None) -> None:
         for clause in clauses:
@@ -175,7 +165,6 @@ class KindModel:
     def rule(self, key: str, code: str, source: Source | None, entry: KindRole | None = None) -> int:
         if key not in self.rules:
             self.rules[key] = (self.v("rule", key), Rule(key, code, source, entry))
-            self.selector_vars.add(self.rules[key][0])
         return self.rules[key][0]
 
     def build(self, keep_clauses: bool = False) -> "KindModel":
@@ -463,14 +452,6 @@ class KindModel:
     def solve(self, assumptions: list[int]) -> bool:
         self.sat_calls += 1
         return self.solver.solve(assumptions)
-
-    def holds(self, key: str, model: list[int]) -> bool:
-        """Does a model (of a query that relaxed the rule ``key``) keep that rule all the same?"""
-        selector = self.rules[key][0]
-        if selector in self.unguarded:
-            return False  # not decided by its guarded clauses alone: ask the solver
-        clauses = self.guarded.get(selector, ())
-        return all(any((model[abs(lit) - 1] > 0) == (lit > 0) for lit in clause) for clause in clauses)
 
     def at_most_wilds(self, k: int) -> list[int]:
         if self.wild_count is None or k >= self.n:

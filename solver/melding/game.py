@@ -155,7 +155,8 @@ class MeldGame:
         faces = tuple(self.cards(request, "hand"))
         shown = tuple(tuple(self.notation.parse_many(m)) for m in request.get("shown") or ())
         return Problem(self.ruleset, faces, tuple(melds), "claimed" if claimed else "normal", claimed,
-                       bool(turn.get("has_melded")), turn.get("phase"), self.params(request), shown)
+                       bool(turn.get("has_melded")) or any(m.mine for m in melds),  # a meld of one's own is out
+                       turn.get("phase"), self.params(request), shown)
 
     # -- check ---------------------------------------------------------------------------------------
 

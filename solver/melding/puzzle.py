@@ -95,7 +95,7 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
         table=table,
         turn=turn.get("kind", "claimed" if claimed else "normal"),
         claimed=claimed[0] if claimed else None,
-        has_melded=bool(turn.get("has_melded", False)),
+        has_melded=bool(turn.get("has_melded", False)) or any(m.mine for m in table),  # one's own meld is out
         phase=turn.get("phase"),
         params=params or None,
         shown=tuple(cards(data["shown"], i, m) for i, m in enumerate(data.get("shown", []))),

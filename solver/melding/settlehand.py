@@ -22,6 +22,14 @@ def winner_of(state: GameState) -> str:
     return out[0]
 
 
+def went_out_in_one_go(turn_start: GameState, winner: str) -> bool:
+    """Did the winner go out in the turn with nothing laid down before it — no meld of their own on
+    the table as the turn began, and no meld or lay-off in an earlier turn (ゴーイング・ラミー: 最後の
+    自分の番より前にはメルドやレイオフを全くしていなかった; 公開メルドしていない状態で一度に…上がる)?"""
+    return not (any(t.owner == winner for t in turn_start.table) or turn_start.flag(winner, "melded")
+                or turn_start.flag(winner, "laid_off"))
+
+
 def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) -> Settlement:
     rs, notation = state.ruleset, checker.notation
     winner = winner_of(state)
@@ -35,7 +43,7 @@ def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) 
             held = ""
         hands[player] = tuple(notation.parse_many(held)) if held.strip() else ()
     melds = tuple(table_meld(notation, t.owner, t.cards) for t in state.table)
-    one_go = not any(t.owner == winner for t in turn_start.table) and any(t.owner == winner for t in state.table)
+    one_go = went_out_in_one_go(turn_start, winner)
     systems = score_round(Round(rs, state.players, winner, one_go, melds, hands), checker)
     if not systems:
         raise MeldsError(f"{rs.id} has no round_scoring under these options: nothing settles its hands")

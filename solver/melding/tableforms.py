@@ -100,16 +100,28 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 queue.append((result, canonical))
                 if len(seen) > MAX_FORMS:
                     raise budget.undecided()
-    forms = []
+    best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
     for path in seen.values():
         result = path[-1].result if path else meld
         after = _cards(result)
         reading = path[-1].reading if path else start
         gain = meld_points(reading) - base_points if mine else 0
-        forms.append(Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
-                          tuple(sorted((origin - after).elements())), gain,
-                          frozenset(m.op.before_own_meld for m in path)))
-    return forms
+        form = Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
+                    tuple(sorted((origin - after).elements())), gain,
+                    frozenset(m.op.before_own_meld for m in path))
+        key = (form.played, form.taken)
+        kept = best.get(key)
+        if kept is None or _better(form, kept):
+            best[key] = form
+    return list(best.values())
+
+
+def _better(form: Form, than: Form) -> bool:
+    """Of two forms that take in and give out the same cards, the one worth more to the player,
+    then the one with fewer restrictions before one's own meld, then the shorter path: the model
+    needs only one of them (choosing the other could never do better)."""
+    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.path)) > \
+        (than.gain, -len(than.restricted - {"allowed"}), -len(than.path))
 
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,

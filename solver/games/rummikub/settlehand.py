@@ -10,8 +10,6 @@ from solver.melding.settlehand import winner_of
 
 
 def settle_racks(game, state: GameState) -> Settlement:
-    winner = winner_of(state)
-    deltas = {p: 0 for p in state.players}
     racks = {}
     for player in state.players:
         held = state.hands[player]
@@ -23,9 +21,28 @@ def settle_racks(game, state: GameState) -> Settlement:
         faces = game.notation.parse_many(held) if held.strip() else []
         points = sum(game.rules.joker_penalty if f.rank is None else int(f.rank) for f in faces)
         racks[player] = {"tiles": [game.notation.format(f) for f in faces], "points": points}
+    winner = _winner(state, racks)
+    deltas = {p: 0 for p in state.players}
+    for player in state.players:
+        points = racks[player]["points"]
         if player != winner:
             deltas[player] -= points
             deltas[winner] += points
     left = ", ".join(f"{p} {r['points']}" for p, r in racks.items() if p != winner)
-    return Settlement(deltas, {"text": f"{winner} empties the rack; left on the racks: {left}", "winner": winner,
+    how = "empties the rack" if not racks[winner]["points"] and not racks[winner]["tiles"] else \
+        "has the rack worth least in a blocked game"
+    return Settlement(deltas, {"text": f"{winner} {how}; left on the racks: {left}", "winner": winner,
                                "racks": racks})
+
+
+def _winner(state: GameState, racks: dict) -> str:
+    """Who emptied the rack; in a game blocked with the pool empty (assumption pool-empty), the player
+    whose rack is worth least takes the winner's place."""
+    if not (state.step == "over" and state.facts.get("result") and "winner" not in state.facts):
+        return winner_of(state)
+    least = min(r["points"] for r in racks.values())
+    lowest = [p for p in state.players if racks[p]["points"] == least]
+    if len(lowest) > 1:
+        raise MeldsError(f"the blocked game leaves {', '.join(lowest)} with racks of equal value ({least}): no one "
+                         f"takes the winner's place")
+    return lowest[0]

@@ -179,17 +179,20 @@ class WordGame:
         return [self._deals]
 
     def _deals(self, audit) -> None:
-        """Each player count's deal against the tile set (a set of unknown size cannot be checked)."""
+        """Each player count's deal against the tile set. A set of unknown size cannot be checked:
+        one gap, the deal rows its sides, the largest deal its figure."""
         rules = self.rules
         tiles = rules.copies * len(rules.tile_kinds)
-        for lo, hi, each, src in rules.hand_sizes:
-            for players in range(lo, hi + 1):
-                need = players * each
-                if not rules.copies:
-                    audit.add(f"deal/{players}", "gap", src,
-                              f"{players} players are dealt {each} tiles each ({need} in all), but the document never "
-                              f"says how many tiles the set holds, so whether the deal fits cannot be checked",
-                              need, None)
-                elif need > tiles:
-                    audit.add(f"deal/{players}", "contradiction", src,
-                              f"{players} players need {need} tiles, the set holds {tiles}", need, tiles)
+        deals = [(players, each, src) for lo, hi, each, src in rules.hand_sizes for players in range(lo, hi + 1)]
+        if not rules.copies and deals:
+            players, each, src = max(deals, key=lambda d: d[0] * d[1])
+            sides = list({id(s): s for _, _, s in deals if s is not src}.values())
+            audit.add("deal/unknown-set", "gap", src,
+                      f"the deal hands out up to {players * each} tiles ({players} players × {each}), but the "
+                      f"document never says how many tiles the set holds, so no deal — nor the draws from what is "
+                      f"left — can be checked against it", players * each, None, kind="missing-values", sides=sides)
+            return
+        for players, each, src in deals:
+            if players * each > tiles:
+                audit.add(f"deal/{players}", "contradiction", src,
+                          f"{players} players need {players * each} tiles, the set holds {tiles}", players * each, tiles)

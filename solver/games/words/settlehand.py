@@ -11,6 +11,10 @@ from solver.core.state import GameState
 
 def settle_words(game, state: GameState) -> Settlement:
     out = [p for p in state.players if state.hands[p] in (0, "")]
+    if not out and state.step == "over" and state.facts.get("result"):
+        # FAQ 1: 場に裏向きの牌がなくなった場合は…1周1手番プレイしてゲーム終了となります。得点計算はせずにノーゲーム
+        return Settlement({p: 0 for p in state.players}, {"text": str(state.facts["result"]), "winner": None,
+                                                          "no_game": True}, ("no game",))
     if not out:
         raise MeldsError("the hand ends with nobody out: a log's hand is settled once a player has no tile left")
     winner, session = out[0], game.session_for()
