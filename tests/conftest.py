@@ -17,6 +17,16 @@ os.environ.setdefault("MELDS_DEBUG", "1")
 
 from solver.core.ruleset import load_ruleset
 from solver.melding.checker import MeldChecker
+from solver.sat import budget
+
+
+@pytest.fixture(autouse=True)
+def _no_memory_ceiling_left_behind():
+    """A command run in-process (CliRunner) sets the process-wide --max-memory default; the test
+    worker itself, with every ruleset and dictionary loaded, may be past it, so a later in-process
+    query would be refused for memory that is not its own."""
+    yield
+    budget.set_default_memory(None)
 
 
 @pytest.fixture(scope="session")
