@@ -76,12 +76,6 @@ def mapping(key: str, value: Any) -> Any:
     raise _fail(key, value, "an object")
 
 
-def obj(key: str, value: Any) -> Any:
-    if value is None or isinstance(value, Mapping):
-        return value
-    raise _fail(key, value, "an object")
-
-
 def integer(minimum: float | None = None, maximum: float = limits.MAX_COUNT) -> Check:
     def check(key: str, value: Any) -> int | None:
         if value is None:
@@ -129,10 +123,35 @@ def choice(options: Iterable[str]) -> Check:
 
 SECONDS = number(0, limits.MAX_SECONDS, open_min=True)
 
+TURN_KEYS: dict[str, Check] = {  # a turn's facts, as puzzle files give them (rulesets/puzzle.schema.json)
+    "kind": choice(("normal", "claimed")), "claimed": text, "has_melded": boolean, "phase": text,
+}
+
+
+def turn(key: str, value: Any) -> Any:
+    """The facts of a turn: an object of known keys, each of its type."""
+    if value is None:
+        return value
+    if not isinstance(value, Mapping):
+        raise _fail(key, value, "an object")
+    for name, item in value.items():
+        check = TURN_KEYS.get(name) if isinstance(name, str) else None
+        if check is None:
+            raise BadRequest(f'"{key}": no fact {describe(name)} of a turn (its facts: {", ".join(TURN_KEYS)})')
+        check(f"{key}.{name}", item)
+    return value
+
+
+def path(key: str, value: Any) -> str | None:
+    """A file's path: a string that is not empty."""
+    if value is None or (isinstance(value, str) and value.strip() and "\0" not in value):
+        return value
+    raise _fail(key, value, "the path of a file")
+
 SHARED: dict[str, Check] = {  # the keys every game's requests may carry (docs/json-output.md)
     "cards": words, "hand": words, "table": words, "shown": words,
-    "turn": obj,
-    "options": mapping, "ruleset": text, "puzzle": text, "question": text, "phase": text,
+    "turn": turn,
+    "options": mapping, "ruleset": text, "puzzle": path, "question": text, "phase": text,
     "claimed": text, "loose": words, "ordered": boolean, "all": boolean, "best": boolean, "stats": boolean,
     "has_melded": boolean, "has_word": boolean, "last_lap": boolean, "penalty": boolean, "double": boolean,
     "limit": integer(1), "max_seconds": SECONDS,
@@ -150,7 +169,7 @@ def spec_check(spec: Any) -> Check:
     elif spec.type == "float":
         one = number(spec.minimum)
     elif spec.type in ("path", "file"):
-        one = text
+        one = path
     else:
         one = words  # text: a string, or (cards, tiles, words) a list of them
     if not spec.multiple:
@@ -183,16 +202,22 @@ def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> di
     """The request with every key melds knows checked (and a lone string where a list of files
     is expected made a list); raise :class:`BadRequest` for the first wrong one."""
     checks = dict(SHARED)
+    aliases: dict[str, str] = {}  # an option's name as a batch line writes it -> the key the game reads
     for spec in specs:
         checks[spec.request_key] = spec_check(spec)
         plain = spec.name.lstrip("-").replace("-", "_")
-        checks.setdefault(plain, checks[spec.request_key])  # "from" beside its key "discarder"
+        if plain != spec.request_key and plain not in checks:
+            aliases[plain] = spec.request_key  # "from" for "discarder", "dict" for "dict_files"
     out = dict(request)
     for key, value in request.items():
         if not isinstance(key, str):
             raise BadRequest(f"a request's keys are strings, got {describe(key)}")
         _check_size(key, value)
-        check = checks.get(key)
-        if check is not None:
-            out[key] = check(key, value)
+        target = aliases.get(key, key)
+        check = checks.get(target)
+        if check is None:
+            continue
+        if target != key:  # the name a line gives wins over the command line's default under the key
+            del out[key]
+        out[target] = check(key, value)
     return out
