@@ -264,16 +264,21 @@ def test_jobs_keep_the_order_and_every_line(tmp_path):
 
 # -- compressed and endless files: capped by what they produce ---------------------------------------
 
-def test_a_gzip_bomb_and_dev_zero_stop_at_the_cap(tmp_path):
+def test_a_gzip_bomb_and_a_huge_file_stop_at_the_cap_and_a_device_is_refused(tmp_path):
     bomb = tmp_path / "words.txt.gz"
     bomb.write_bytes(gzip.compress(b"\xe3\x81\xad" * (6 << 20), 1))  # 18 MiB of ね in 80 kB
-    for target, code in ((str(bomb), "too-large"), ("/dev/zero", "unreadable-file")):
-        result = run("check", "-r", "word-rummy", "ねこ", "--dict", target, "--no-default-dict", "--json")
-        assert result.exit_code == 2 and error_of(result)["code"] == code
-    for args in (["solve", "/dev/zero"], ["check", "-r", "fesca", "--batch", "/dev/zero"]):
+    huge = tmp_path / "huge.yaml"
+    huge.write_bytes(b"# " + b"x" * (9 << 20) + b"\n")
+    for args, code in ((["check", "-r", "word-rummy", "ねこ", "--dict", str(bomb), "--no-default-dict"], "too-large"),
+                       (["solve", str(huge)], "too-large"), (["check", "-r", str(huge), "S9"], "too-large")):
         result = run(*args, "--json")
-        assert result.exit_code == 2
-        assert "too-large" in result.stdout or "bad-json" in result.stdout
+        assert result.exit_code == 2 and error_of(result)["code"] == code, result.stdout
+    for args in (["check", "-r", "word-rummy", "ねこ", "--dict", "/dev/zero", "--no-default-dict"],
+                 ["solve", "/dev/zero"], ["check", "-r", "fesca", "--batch", "/dev/urandom"], ["moves", "/dev/zero"],
+                 ["check", "-r", "/dev/zero", "S9"], ["replay", "/dev/urandom"]):
+        result = run(*args, "--json")
+        assert result.exit_code == 2 and "/dev/" in error_of(result)["message"]
+        assert "a device" in error_of(result)["message"], result.stdout
 
 
 # -- the command line: usage errors as JSON, numbers that are not budgets, pipes, shadowing -----------

@@ -22,6 +22,7 @@ import click
 
 from solver.core import limits
 from solver.core.errors import BadJson, ExitCode, InternalError, MeldsError, Undecided, Unreadable
+from solver.core.inputs import open_input
 from solver.core.requests import describe
 from solver.present.render import json_text
 
@@ -42,13 +43,9 @@ def open_batch(name: str) -> BinaryIO:
             raise Unreadable("--batch -: standard input is closed")
         return sys.stdin.buffer
     try:
-        if os.path.isdir(name):
-            raise Unreadable(f"--batch {name}: a folder, not a file of JSON Lines")
-        return open(name, "rb")  # noqa: SIM115 - read to the end by run_batch
-    except FileNotFoundError:
-        raise Unreadable(f"--batch {name}: no such file") from None
-    except OSError as exc:
-        raise Unreadable(f"--batch {name}: cannot read it ({exc.strerror or exc})") from None
+        return open_input(name, "file of JSON Lines")  # read to the end by run_batch
+    except Unreadable as exc:
+        raise Unreadable(f"--batch {exc}") from None
 
 
 def read_lines(stream: BinaryIO) -> Iterator[tuple[int, Any]]:

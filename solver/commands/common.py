@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import click
 
 from solver.commands.batch import internal_error, run_batch
-from solver.core import registry, requests
+from solver.core import inputs, registry, requests
 from solver.core.errors import BadRequest, MeldsError, Undecided
 from solver.core.game import OptionSpec
 from solver.core.ruleset import raw_game
@@ -99,13 +99,29 @@ class CheckedValue(click.ParamType):
 SECONDS = CheckedValue(requests.SECONDS, "number of seconds")
 
 
+class InputFile(click.ParamType):
+    """A file to read, refused with its reason (missing, a folder, a loop of links) in the words
+    every input uses (solver.core.inputs)."""
+
+    name = "file"
+
+    def convert(self, value: Any, param, ctx):
+        why = inputs.problem(value, "file")
+        if why:
+            self.fail(why, param, ctx)
+        return value
+
+
+INPUT_FILE = InputFile()
+
+
 def handle_errors(func: Callable) -> Callable:
     """Input errors become one message and exit code 2, never a traceback; a fault of melds itself
     one message too (exit 2; MELDS_DEBUG=1 shows the traceback)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        as_json = bool(kwargs.get("as_json"))
+        as_json = bool(kwargs.get("as_json")) or kwargs.get("batch") is not None  # a batch speaks JSON Lines
         try:
             return func(*args, **kwargs)
         except MeldsError as exc:
@@ -197,7 +213,7 @@ def _click_type(spec: OptionSpec):
     if spec.type == "float":
         return CheckedValue(requests.number(spec.minimum), "number")
     if spec.type == "path":
-        return click.Path(exists=True, dir_okay=False)
+        return INPUT_FILE
     if spec.type == "file":
         return click.Path(dir_okay=False)
     return click.STRING

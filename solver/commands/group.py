@@ -88,7 +88,9 @@ def _usage_error(exc: click.UsageError, args: list[str]) -> None:
 
 
 def _wants_json(args: list[str]) -> bool:
-    return "--json" in (args[: args.index("--")] if "--" in args else args)
+    """--json, or --batch (whose output is JSON Lines)."""
+    given = args[: args.index("--")] if "--" in args else args
+    return any(arg == "--json" or arg == "--batch" or arg.startswith("--batch=") for arg in given)
 
 
 def _broken_pipe() -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from solver.commands.common import GameCommand, handle_errors, json_option
+from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.registry import load_game
 from solver.core.ruleset import resolve_path
@@ -53,8 +54,7 @@ def moves_cmd(ruleset_ref, as_json, state_file) -> None:
 
 
 def _state(ruleset_ref: str | None, state_file: str) -> GameState:
-    if not Path(state_file).is_file():
-        raise MeldsError(f"no state file {state_file!r}")
+    inputs.require(state_file, "state file")
     state = load_state(state_file)
     if ruleset_ref and resolve_path(ruleset_ref).resolve() != Path(state.ruleset.path).resolve():
         raise MeldsError(f"-r {ruleset_ref} but {state_file} is a {state.ruleset.id} state")

@@ -12,8 +12,8 @@ from solver.commands.batch import guarded, ordered_map, run_batch
 from solver.commands.common import (
     SECONDS, CheckedValue, GameCommand, batch_option, game_specs, given, handle_errors, json_option,
     max_memory_option, options_option, parse_options)
-from solver.core import requests
-from solver.core.errors import ExitCode, MeldsError
+from solver.core import inputs, requests
+from solver.core.errors import BadRequest, ExitCode, MeldsError
 from solver.core.files import is_state, load_document
 from solver.core.registry import load_game
 from solver.core.result import Summary
@@ -67,8 +67,8 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, lim
     if not puzzle:
         raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
     path = Path(puzzle[0])
-    if not path.exists():
-        raise MeldsError(f"no such puzzle file or folder: {path}")
+    if not path.is_dir():
+        inputs.require(path, "puzzle file or folder")
     if path.is_dir():
         sys.exit(_solve_folder(path, as_json, defaults, jobs))
     if hand:
@@ -82,7 +82,9 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, lim
 def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaults: dict) -> tuple[dict, int]:
     request = {**defaults, **line}
     if "puzzle" in line:
-        document = load_document(Path(requests.text("puzzle", line["puzzle"]) or ""))
+        if line["puzzle"] is None:
+            raise BadRequest('"puzzle": expected the path of a file, got null')
+        document = load_document(Path(requests.path("puzzle", line["puzzle"])))
         game = load_game(document.ruleset)
         result = game.answer(document, requests.checked_request(request, game_specs(game, "solve")))
         return result.data, result.code

@@ -14,10 +14,11 @@ import gzip
 import os
 import time
 import traceback
+import zlib
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from solver.core import registry
+from solver.core import inputs, registry
 from solver.core.errors import MeldsError
 from solver.core.replay import GameLog, GameReport, LogFormat
 
@@ -37,8 +38,8 @@ def log_files(paths: list[str]) -> Iterator[Path]:
                 for name in sorted(files):
                     if _is_log_name(name):
                         yield Path(root) / name
-        elif path.is_file():
-            yield path
+        elif inputs.problem(given) is None:
+            yield path  # a file, or a pipe (read without waiting for a writer that is not there)
         elif any(ch in given for ch in "*?["):
             matches = sorted(glob.iglob(given, recursive=True))
             if not matches:
@@ -47,7 +48,7 @@ def log_files(paths: list[str]) -> Iterator[Path]:
                 if Path(match).is_file():
                     yield Path(match)
         else:
-            raise MeldsError(f"no such log file or folder: {given!r}")
+            raise MeldsError(inputs.problem(given, "log file or folder") or given)
 
 
 def _is_log_name(name: str) -> bool:
@@ -58,13 +59,12 @@ def _is_log_name(name: str) -> bool:
 def read_text(path: str | Path) -> str:
     """A log's text: gzip undone (by its magic number, whatever the name), UTF-8 (with a BOM or
     without; bytes that are not UTF-8 are shown replaced), at most MAX_BYTES."""
-    with open(path, "rb") as raw:
-        head = raw.read(2)
-        raw.seek(0)
+    with inputs.open_input(path, "log file") as raw:
+        head = raw.peek(2)[:2]
         stream = gzip.GzipFile(fileobj=raw) if head == b"\x1f\x8b" else raw
         try:
             data = stream.read(MAX_BYTES + 1)
-        except (OSError, EOFError) as exc:
+        except (OSError, EOFError, zlib.error) as exc:
             raise MeldsError(f"{path}: cannot read it: {exc}") from None
     if len(data) > MAX_BYTES:
         raise MeldsError(f"{path}: larger than {MAX_BYTES >> 20} MB: not a game log")

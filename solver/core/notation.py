@@ -89,6 +89,8 @@ class Notation:
         ascii_parts = []
         for cls in self.deck.classes:
             faces = [f for f in self.deck.faces if f.cls == cls.id]
+            if not faces:  # a class the options leave out of the deck (no jokers)
+                continue
             first, last = self.format(faces[0]), self.format(faces[-1])
             parts.append(first if len(faces) == 1 else f"{first} … {last}")
             alt = self._ascii_example(faces[0])

@@ -48,13 +48,18 @@ class RuleReader:
 
     def fail(self, container: Any, key: Any, message: str, path: str = "") -> None:
         """Raise a schema error at ``container[key]`` (its own file when it came by ``extends``)."""
-        where = getattr(container, "file", None) or self.path
-        raise SchemaError(message, Location(where, line_of(container, key), path))
+        raise SchemaError(message, Location(self._file_of(container, key), line_of(container, key), path))
+
+    def _file_of(self, container: Any, key: Any) -> str:
+        """The file ``container[key]`` was read from: a merged mapping knows it per key (``extends``)."""
+        files = getattr(container, "files", None) or {}
+        return files.get(key) if isinstance(files, dict) and files.get(key) else (
+            getattr(container, "file", None) or self.path)
 
     def bound(self, container: Any, key: Any, value: int, maximum: int, what: str, path: str = "") -> None:
         """Refuse a number past melds' limits (solver.core.limits) before anything is built of it."""
         if isinstance(value, int) and value > maximum:
-            where = getattr(container, "file", None) or self.path
+            where = self._file_of(container, key)
             raise TooLarge(f"{Location(where, line_of(container, key), path)}: {value:,} {what}; melds allows at "
                            f"most {maximum:,}")
         if isinstance(value, int) and value < 0:
@@ -222,7 +227,8 @@ def option_problem(option: Option, value: Any) -> str | None:
     """What is wrong with a value for an option, or None."""
     expected = {"boolean": bool, "integer": int, "string": str}[option.type]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        return f"expects a {option.type}, got {value!r}"
+        article = "an" if option.type[:1] in "aeiou" else "a"
+        return f"expects {article} {option.type}, got {value!r}"
     if option.choices and value not in option.choices:
         return f"{value!r} is not one of {', '.join(map(str, option.choices))}"
     if option.minimum is not None and value < option.minimum:

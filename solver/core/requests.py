@@ -76,12 +76,6 @@ def mapping(key: str, value: Any) -> Any:
     raise _fail(key, value, "an object")
 
 
-def obj(key: str, value: Any) -> Any:
-    if value is None or isinstance(value, Mapping):
-        return value
-    raise _fail(key, value, "an object")
-
-
 def integer(minimum: float | None = None, maximum: float = limits.MAX_COUNT) -> Check:
     def check(key: str, value: Any) -> int | None:
         if value is None:
@@ -129,10 +123,35 @@ def choice(options: Iterable[str]) -> Check:
 
 SECONDS = number(0, limits.MAX_SECONDS, open_min=True)
 
+TURN_KEYS: dict[str, Check] = {  # a turn's facts, as puzzle files give them (rulesets/puzzle.schema.json)
+    "kind": choice(("normal", "claimed")), "claimed": text, "has_melded": boolean, "phase": text,
+}
+
+
+def turn(key: str, value: Any) -> Any:
+    """The facts of a turn: an object of known keys, each of its type."""
+    if value is None:
+        return value
+    if not isinstance(value, Mapping):
+        raise _fail(key, value, "an object")
+    for name, item in value.items():
+        check = TURN_KEYS.get(name) if isinstance(name, str) else None
+        if check is None:
+            raise BadRequest(f'"{key}": no fact {describe(name)} of a turn (its facts: {", ".join(TURN_KEYS)})')
+        check(f"{key}.{name}", item)
+    return value
+
+
+def path(key: str, value: Any) -> str | None:
+    """A file's path: a string that is not empty."""
+    if value is None or (isinstance(value, str) and value.strip() and "\0" not in value):
+        return value
+    raise _fail(key, value, "the path of a file")
+
 SHARED: dict[str, Check] = {  # the keys every game's requests may carry (docs/json-output.md)
     "cards": words, "hand": words, "table": words, "shown": words,
-    "turn": obj,
-    "options": mapping, "ruleset": text, "puzzle": text, "question": text, "phase": text,
+    "turn": turn,
+    "options": mapping, "ruleset": text, "puzzle": path, "question": text, "phase": text,
     "claimed": text, "loose": words, "ordered": boolean, "all": boolean, "best": boolean, "stats": boolean,
     "has_melded": boolean, "has_word": boolean, "last_lap": boolean, "penalty": boolean, "double": boolean,
     "limit": integer(1), "max_seconds": SECONDS,
@@ -150,7 +169,7 @@ def spec_check(spec: Any) -> Check:
     elif spec.type == "float":
         one = number(spec.minimum)
     elif spec.type in ("path", "file"):
-        one = text
+        one = path
     else:
         one = words  # text: a string, or (cards, tiles, words) a list of them
     if not spec.multiple:
@@ -182,16 +201,17 @@ def _check_size(key: str, value: Any) -> None:
 def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> dict[str, Any]:
     """The request with every key melds knows checked (and a lone string where a list of files
     is expected made a list); raise :class:`BadRequest` for the first wrong one."""
-    return _checked(request, _checks(tuple(specs)))
+    return _checked(request, *_checks(tuple(specs)))
 
 
 def request_checker(specs: Iterable[Any] = ()) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     """:func:`checked_request` for many requests with the same options (a batch's lines)."""
-    checks = _checks(tuple(specs))
-    return lambda request: _checked(request, checks)
+    checks, aliases = _checks(tuple(specs))
+    return lambda request: _checked(request, checks, aliases)
 
 
-def _checked(request: Mapping[str, Any], checks: Mapping[str, Check]) -> dict[str, Any]:
+def _checked(request: Mapping[str, Any], checks: Mapping[str, Check],
+             aliases: Mapping[str, str]) -> dict[str, Any]:
     out = dict(request)
     text_limit = limits.REQUEST_TEXT
     for key, value in request.items():
@@ -201,29 +221,36 @@ def _checked(request: Mapping[str, Any], checks: Mapping[str, Check]) -> dict[st
         if not (value is None or kind is bool or kind is int or kind is float or
                 (kind is str and len(value) <= text_limit)):  # the usual value passes at once
             _check_size(key, value)
-        check = checks.get(key)
-        if check is not None:
-            out[key] = check(key, value)
+        target = aliases.get(key, key)
+        check = checks.get(target)
+        if check is None:
+            continue
+        if target != key:  # the name a line gives wins over the command line's default under the key
+            del out[key]
+        out[target] = check(key, value)
     return out
 
 
-_CHECKS: dict[tuple, tuple[tuple, dict[str, Check]]] = {}
+_CHECKS: dict[tuple, tuple[tuple, dict[str, Check], dict[str, str]]] = {}
 
 
-def _checks(specs: tuple) -> dict[str, Check]:
-    """Key -> check for a command's options, worked out once per set of options (a batch asks
-    for the same table at every line). Keyed by the options' identities — hashing two dozen
-    dataclasses was most of a line's check — and keeping the options alive, so that an identity
-    is never another's."""
+def _checks(specs: tuple) -> tuple[dict[str, Check], dict[str, str]]:
+    """Key -> check for a command's options, and an option's name as a batch line writes it -> the
+    key the game reads ("from" for "discarder", "dict" for "dict_files"), worked out once per set
+    of options (a batch asks for the same table at every line). Keyed by the options' identities —
+    hashing two dozen dataclasses was most of a line's check — and keeping the options alive, so
+    that an identity is never another's."""
     key = tuple(map(id, specs))
     found = _CHECKS.get(key)
     if found is None:
         table = dict(SHARED)
+        aliases: dict[str, str] = {}
         for spec in specs:
             table[spec.request_key] = spec_check(spec)
             plain = spec.name.lstrip("-").replace("-", "_")
-            table.setdefault(plain, table[spec.request_key])  # "from" beside its key "discarder"
+            if plain != spec.request_key and plain not in table:
+                aliases[plain] = spec.request_key
         if len(_CHECKS) >= 64:  # a few commands' tables: never more, even for games made on the fly
             _CHECKS.clear()
-        found = _CHECKS[key] = (specs, table)
-    return found[1]
+        found = _CHECKS[key] = (specs, table, aliases)
+    return found[1], found[2]

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from solver.core import cache, limits, registry
+from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
 from solver.core.reader import RuleReader
@@ -141,12 +141,7 @@ def resolve_path(ref: str) -> Path:
     if not isinstance(ref, str) or not ref.strip():
         raise UnknownRuleset(f"a ruleset is named by an id or a path, got {ref!r}")
     if looks_like_path(ref):
-        candidate = Path(ref)
-        if candidate.is_dir():
-            raise UnknownRuleset(f"{ref!r} is a folder, not a ruleset file")
-        if not candidate.is_file():
-            raise UnknownRuleset(f"no ruleset file {ref!r}")
-        return candidate
+        return inputs.require(ref, "ruleset file", UnknownRuleset)
     bundled = BUNDLED_DIR / f"{ref}.yaml"
     if ref.isprintable() and "\0" not in ref and bundled.is_file():
         return bundled
@@ -167,8 +162,9 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
         where = Location(path, line_of(data, "extends"), "extends")
         is_path = looks_like_path(ref)
         base_path = (Path(path).parent / ref) if is_path else resolve_path(ref)
-        if not base_path.is_file():
-            raise UnknownRuleset(f"{where}: extends {ref!r}, which is not a ruleset")
+        why = inputs.problem(base_path, "ruleset file")
+        if why:
+            raise UnknownRuleset(f"{where}: extends {ref!r} — {why}")
         here = str(Path(path).resolve())
         base = str(base_path.resolve())
         seen = (*chain, here)

@@ -144,7 +144,9 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
                 reader.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks",
                             f"{path}.spell[{t_i}]")
         n_copies = reader.option_value(c.get("copies"), deck_copies)
-        reader.bound(c if "copies" in c else raw, "copies", n_copies, limits.DECK_COPIES, "copies of a card",
+        spec = c.get("copies", raw.get("copies"))
+        by_option = f" (option {spec['option']})" if isinstance(spec, Mapping) and "option" in spec else ""
+        reader.bound(c if "copies" in c else raw, "copies", n_copies, limits.DECK_COPIES, "copies of a card" + by_option,
                      f"{path}.copies" if "copies" in c else "deck.copies")
         by_rank = {str(r): reader.option_value(spec, n_copies) for r, spec in c.get("rank_copies", {}).items()}
         for r, count in by_rank.items():
@@ -168,6 +170,9 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
     if len(set(class_ids)) != len(class_ids):
         reader.fail(raw, "classes", "duplicate card class id", "deck.classes")
     reader.bound(raw, "classes", sum(copies.values()), limits.DECK_CARDS, "cards in the deck", "deck")
+    if not faces:
+        where = "copies" if "copies" in raw else "classes"
+        reader.fail(raw, where, "the deck holds no card (0 copies of every card, or no class with a face)", f"deck.{where}")
     deck = Deck(tuple(suits), tuple(ranks.values()), tuple(classes), tuple(faces), copies,
                 raw.get("identity", "{suit}{rank}"))
     try:

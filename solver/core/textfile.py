@@ -17,6 +17,7 @@ from typing import BinaryIO, Iterator
 
 from solver.core import limits
 from solver.core.errors import TooLarge, Unreadable
+from solver.core.inputs import open_input
 
 CHUNK = 1 << 20
 _MAGIC = {b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw), b"\xfd7zXZ\x00": lzma.LZMAFile}
@@ -33,12 +34,10 @@ def _opened(raw: BinaryIO) -> BinaryIO:
 def read_text(path: str | Path, what: str = "word list", limit: int = limits.TEXT_BYTES) -> str:
     """The whole text of a file (decompressed), within ``limit`` bytes."""
     path = Path(path)
-    if path.is_dir():
-        raise Unreadable(f"{path}: a folder, not a {what}")
     chunks: list[bytes] = []
     size = lines = 0
     try:
-        with open(path, "rb") as raw, _opened(raw) as stream:
+        with open_input(path, what) as raw, _opened(raw) as stream:
             while True:
                 chunk = stream.read(CHUNK)
                 if not chunk:
@@ -53,8 +52,6 @@ def read_text(path: str | Path, what: str = "word list", limit: int = limits.TEX
                     raise TooLarge(f"{path}: more than {limit // limits.MIB} MiB of text (decompressed); "
                                    f"no {what} melds reads is that large")
                 chunks.append(chunk)
-    except FileNotFoundError:
-        raise Unreadable(f"no {what} {str(path)!r}: no such file") from None
     except (OSError, EOFError, lzma.LZMAError) as exc:  # a broken archive too (gzip raises OSError)
         raise Unreadable(f"{path}: cannot read the {what} ({getattr(exc, 'strerror', None) or exc})") from None
     data = b"".join(chunks)

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from solver.core import limits
 from solver.core.errors import Location, MalformedYaml, TooLarge, Unreadable
+from solver.core.inputs import open_input
 
 
 class LDict(dict):
@@ -170,15 +171,12 @@ def load_text(text: str, filename: str) -> Any:
 
 def read_bytes(path: str | Path, limit: int, what: str = "file") -> bytes:
     """At most ``limit`` bytes of a file (a larger one, or an endless one like /dev/zero, is
-    :class:`TooLarge`); a missing, unreadable or folder path is :class:`Unreadable`."""
+    :class:`TooLarge`); a path that cannot be read (missing, a folder, a loop of links…) is
+    :class:`Unreadable` with its reason (:mod:`solver.core.inputs`)."""
     path = Path(path)
     try:
-        if path.is_dir():
-            raise Unreadable(f"{path}: a folder, not a {what}")
-        with open(path, "rb") as stream:
+        with open_input(path, what) as stream:
             data = stream.read(limit + 1)
-    except FileNotFoundError:
-        raise Unreadable(f"{path}: no such {what}") from None
     except OSError as exc:
         raise Unreadable(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
     if len(data) > limit:

@@ -19,6 +19,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import click
 
+from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.moves import UNKNOWN
 from solver.core.files import Document, load_document
@@ -212,8 +213,7 @@ class MeldGame:
     def settle_round(self, path: Path, options: Mapping[str, Any] | None = None) -> Result:
         """A finished round, settled under each scoring system of its ruleset — with the options
         the command gives (``-o``) over the file's own."""
-        if not path.is_file():
-            raise MeldsError(f"--round {str(path)!r}: no such round file")
+        inputs.require(path, "round file")
         document = load_document(path)
         if options:
             document = Document(document.path, document.data, with_options(document.ruleset, options))
