@@ -23,11 +23,14 @@ from solver.melding.checker import MeldChecker
 from solver.melding.encode import Reading
 from solver.melding.problem import Problem, validate_problem
 from solver.melding.routes import GoOutRoute, Requirement
+from solver.melding.shares import share_out
 from solver.melding.tableforms import Form
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, exact_counter
+from solver.sat.lazymaxsat import LazyMaxSat
 from solver.sat.pool import VarPool
+from solver.sat.search import any_of_at_most_one
 from solver.sat.solvers import MaxSat, SatSolver
 
 
@@ -162,9 +165,12 @@ class TurnModel:
         of one meld are interchangeable in one order only: the symmetry is broken)."""
         need = Counter(hand_faces)
         times = 1 if table is not None else min(self.supply_top[f] // k for f, k in need.items())
+        bound = cand.bound
+        if table is not None:  # a lay-off earns what it adds to one's own meld, nothing on another's
+            bound = max(0, bound - self._table_points(table)) if self.problem.table[table].mine else 0
         previous = None
         for _ in range(times):
-            option = _Option(self.pool.new(), cand, hand_faces, table, all_faces, cand.bound,
+            option = _Option(self.pool.new(), cand, hand_faces, table, all_faces, bound,
                              first=bool(cand.kinds & self._first_kinds()), twin_of=previous)
             self.options.append(option)
             previous = option
@@ -275,7 +281,10 @@ class TurnModel:
         for face in self.faces:
             self.budget.check()
             held, top = self.count[face], self.supply_top[face]
-            melded = exact_counter(uses[face], top + 1, pool, clauses)  # melded[k]: >= k copies melded
+            if top == 1:  # a card held once: melded by one option at most (a ladder, not a counter)
+                melded = [TRUE, any_of_at_most_one(uses[face], pool, clauses), None]
+            else:
+                melded = exact_counter(uses[face], top + 1, pool, clauses)  # melded[k]: >= k copies melded
             # supply[k]: at least k copies in hand — the held ones, and those forms take from the table
             supply = [TRUE] * (held + 1) + [None] * (top + 1 - held)
             if releases.get(face):
@@ -458,10 +467,12 @@ class TurnModel:
         scaling; the weight each option was given at the meld-points level; and per level
         (measure, total unscaled weight, scale)."""
         levels = []
+        weighed = [o for o in self.options if o.var not in self.forbidden and o.weight > 0]
         for goal in self.rs.objective:
-            if goal.measure == "meld_points":
-                levels.append(("meld_points", [([o.var], o.weight) for o in self.options
-                                               if o.var not in self.forbidden and o.weight > 0]))
+            if goal.measure == "meld_points":  # paid to the cards held once (see shares.py)
+                once = {f for f, top in self.supply_top.items() if top == 1}
+                levels.append(("meld_points", share_out([(o.var, o.weight, [f for f in o.hand_faces if f in once])
+                                                         for o in weighed])))
             elif goal.measure == "hand_points":  # a copy there is and not accounted for
                 levels.append(("hand_points", [([a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
                                                 self.rs.points(face))
@@ -473,7 +484,7 @@ class TurnModel:
         scale = 1
         for measure, level in reversed(levels):
             if measure == "meld_points":
-                given = {clause[0]: w for clause, w in level}
+                given = {o.var: o.weight for o in weighed}
                 level = level + self._form_gains()
             soft += [(clause, w * scale) for clause, w in level]
             total = sum(w for _, w in level)
@@ -523,6 +534,6 @@ class TurnModel:
             if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
                 return None
             hard = self.clauses + ([[self.goal]] if mode == "out" else [])
-            maxsat = MaxSat(hard, soft, top=self.pool.top, verify=lambda model: self._learn(model, True))
+            maxsat = LazyMaxSat(hard, soft, top=self.pool.top, verify=lambda model: self._learn(model, True))
             self._optimisers[mode] = _Optimiser(maxsat, given, levels)
         return self._optimisers[mode]
