@@ -9,19 +9,31 @@ MiniSat, MapleSAT and MapleCM slower; CaDiCaL refuses RC2's incremental use), an
 minimisation off a further 1.2–2× (RC2's ``minz`` spends a limited SAT call a core literal, dear
 on a model of 10⁵ clauses); core exhaustion and AtMost1 detection neither help nor hurt.
 
-A soft clause added after the first stratification level (a verified meld worth less than its
-bound, :meth:`add_soft`) is registered as one of the original soft clauses' selectors: RC2Stratified
-otherwise takes it, once a core has split its weight and a later level brings it back, for one of
-its totalizer sums, and fails (``KeyError`` in ``update_sum``).
+Two fixes to RC2Stratified driven through verification (both failed on random instances with
+``KeyError``, tests/test_lazymaxsat.py): a soft clause added mid-search (a verified meld worth
+less than its bound, :meth:`add_soft`) is registered among the original soft clauses' selectors —
+else, once a core has split its weight and a later level brings it back, RC2 takes it for one of
+its totalizer sums; and a search resumed within a level detects AtMost1 constraints among the
+active selectors only (:class:`_LazyRC2`).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from solver.sat.solvers import MaxSat
+from solver.sat.solvers import MaxSat, _LiveRC2
 
 ORACLE = "mgh"  # MapleChrono
+
+
+class _LazyRC2(_LiveRC2):
+    def adapt_am1(self):
+        """AtMost1 detection among the active selectors only. RC2 runs it at the start of each
+        search; a search resumed after verification (within a level) would otherwise also see the
+        selectors the level's cores parked for later levels (still in ``sels_set``), and relax
+        them while they wait: a parked selector gone from the weights fails when its level comes."""
+        self.sels_set = set(self.sels)
+        super().adapt_am1()
 
 
 class LazyMaxSat(MaxSat):
@@ -30,10 +42,11 @@ class LazyMaxSat(MaxSat):
     def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
                  top: int | None = None, verify: Callable[[list[int]], bool] | None = None):
         super().__init__(hard, soft, name=ORACLE, top=top, verify=verify)
+        self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
         self._rc2.minz = False
 
     def add_soft(self, clause: Sequence[int], weight: int) -> None:
         if weight > 0:
             rc2 = self._rc2
             rc2.hard = False  # hardening from here on would not know this clause's weight
-            rc2.bckp_set.add(rc2.add_clause(list(clause), weight=weight))
+            rc2.bckp_set.add(rc2.add_clause(list(clause), weight=weight))  # see the module's docstring
