@@ -35,19 +35,28 @@ class Candidate:
     kinds: frozenset = frozenset()  # the kinds that read it structurally
 
 
-def _identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, bool]:
-    """identity -> True if the card can be it as a natural (non-wild) role, for this kind."""
-    out: dict[tuple, bool] = {}
+def _identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, frozenset[int]]:
+    """identity -> the meld sizes at which the card can be it as a natural (non-wild) role, for
+    this kind (empty: only as a wild). A role kept to some sizes (陰陽 natural only in a set of
+    six, say) is natural at those only, so that a candidate's bound is not above its points."""
+    sizes = frozenset(_sizes(kind))
+    out: dict[tuple, frozenset[int]] = {}
     for i, entry in enumerate(kind.roles):
         if not entry.applies(face) or not gate.open(kind, i, face, params):
             continue
         role = entry.role
+        natural = frozenset() if role.wild else sizes if entry.sizes is None else sizes & entry.sizes
         for suit in role.suits_for(face):
             if suit not in kind.suits:
                 continue
             for rank in role.ranks_for(face):
-                out[(suit, rank)] = out.get((suit, rank), False) or not role.wild
+                out[(suit, rank)] = out.get((suit, rank), frozenset()) | natural
     return out
+
+
+def _points(kind: MeldKind, naturals: Sequence[frozenset[int]]) -> int:
+    """Meld points of a structural reading whose cards are natural at the sizes given."""
+    return points_for(kind, [len(naturals) in sizes for sizes in naturals])
 
 
 def _sizes(kind: MeldKind) -> set[int]:
@@ -116,9 +125,9 @@ def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
         if sum(1 for s in suits if able[s]) < min(sizes):
             continue
 
-        def walk(j: int, used: list[int], naturals: list[bool]) -> None:
+        def walk(j: int, used: list[int], naturals: list[frozenset[int]]) -> None:
             if len(used) in sizes:
-                out.add(used, points_for(kind, naturals))
+                out.add(used, _points(kind, naturals))
             if j == len(suits) or len(used) == largest:
                 return
             walk(j + 1, used, naturals)  # leave this suit out
@@ -137,12 +146,12 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
         for suit in frames:
             able = [(i, natural) for i in usable for (s, r), natural in options[i].items()
                     if r == rank and (suit is None or s == suit)]
-            seen: dict[int, bool] = {}
+            seen: dict[int, frozenset[int]] = {}
             for i, natural in able:
-                seen[i] = seen.get(i, False) or natural
+                seen[i] = seen.get(i, frozenset()) | natural
             for n in sizes:
                 for combo in combinations(sorted(seen), n):
-                    out.add(combo, points_for(kind, [seen[i] for i in combo]))
+                    out.add(combo, _points(kind, [seen[i] for i in combo]))
 
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
@@ -152,7 +161,7 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
     sizes = _sizes(kind)
     largest = min(max(sizes), length)
     directions = [d for d, _ in kind.suit_step.directions]
-    by_identity: dict[tuple, list[tuple[int, bool]]] = {}
+    by_identity: dict[tuple, list[tuple[int, frozenset[int]]]] = {}
     for i in usable:
         for identity, natural in options[i].items():
             by_identity.setdefault(identity, []).append((i, natural))
@@ -164,9 +173,9 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
                     suit = steps.step(first, direction, k) if steps else first
                     return suit, order[(start + k) % length]
 
-                def walk(k: int, used: list[int], naturals: list[bool]) -> None:
+                def walk(k: int, used: list[int], naturals: list[frozenset[int]]) -> None:
                     if k in sizes:
-                        out.add(used, points_for(kind, naturals))
+                        out.add(used, _points(kind, naturals))
                     if k == largest or (not kind.order.cyclic and start + k >= length):
                         return
                     for card, natural in by_identity.get(identity(k), ()):

@@ -13,8 +13,9 @@ discard (as the ruleset's turn rule says) and the cards kept. The model, over ca
   lay-offs may need a meld of the player's own.
 
 Going out is "every copy accounted for". The objective (``objective:`` in the ruleset) becomes
-weighted soft clauses for RC2, lexicographic by scaling: meld points on ``x[m]``, hand points on
-``acc``.
+weighted soft clauses for RC2, lexicographic by scaling: meld points paid to the cards of the
+melds made (:mod:`solver.melding.shares`: "some meld paying this card t or more is made"), hand
+points on ``acc``.
 
 The model is built once per problem and every question is asked of its live solvers
 (:mod:`solver.melding.turnmodel`): going out, counting and seeing as assumptions on one SAT
@@ -48,7 +49,8 @@ class TurnSolver(TurnModel):
     def go_out(self) -> Answer:
         """Can the hand go out? If so the best way; if not, why, and the best turn instead."""
         try:
-            if self._satisfy([self.goal]) is None:
+            self.way_out = self._satisfy([self.goal])
+            if self.way_out is None:
                 answer = self.best(question="go-out")
                 answer.solvable = False if answer.solvable is not None else None
                 if answer.solvable is False:
@@ -153,9 +155,12 @@ class TurnSolver(TurnModel):
 
     def _undecided(self, question: str) -> Answer:
         """Out of budget: the best verified turn found so far, if any, with the bound proved on
-        the ruleset's first objective (undecided all the same: exit 3)."""
+        the ruleset's first objective (undecided all the same: exit 3). Going out, the way out
+        found first stands in until the optimiser has settled on one."""
         for mode, opt in self._optimisers.items():
             model = opt.maxsat.best_model
+            if model is None and mode == "out":
+                model = self.way_out
             if model is None:
                 continue
             answer = self._decode(model, question)
