@@ -5,7 +5,10 @@ meld of both answers legal by the plain checker (tests/oracle.py). A few hands b
 and larger under ``-m slow``.
 
 The shares themselves are checked exactly: for every set of melds two of which share no card,
-what the cards are paid is the melds' points.
+what the cards are paid is the melds' points. And the same for the sequence kinds laid out in
+slots (solver/melding/lines.py, used by the solver only when their candidates are thousands):
+forced on small hands, against the candidate model and against brute force
+(tests/test_solve_properties.py's property, every hand laid out).
 """
 
 from __future__ import annotations
@@ -13,15 +16,20 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from contextlib import contextmanager
 
 import pytest
+from hypothesis import given, settings
+from profiles import examples
 
 import oracle
+import test_solve_properties as properties
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.melding.shares import caps, share_out
 from solver.melding.table import TableMeld
 from solver.melding.turn import Problem, TurnSolver
+from solver.melding.turnmodel import TurnModel
 
 RULESETS = {"fesca": load_ruleset("fesca"), "basic-rummy": load_ruleset("basic-rummy")}
 WILD_CLASSES = {"陰陽", "空無", "太極"}
@@ -30,6 +38,15 @@ ORACLE_CACHE: dict = {name: {} for name in RULESETS}
 
 class PerCandidate(TurnSolver):
     shares = False
+
+
+class LaidOut(TurnSolver):
+    """Every sequence kind the slots can hold laid out in slots, however few its candidates."""
+
+    slot_limit = 0
+
+    def __init__(self, problem, checker):
+        super().__init__(problem, checker, compact=True)
 
 
 def fesca_hand(rng: random.Random, size: int, wilds: int) -> tuple:
@@ -68,11 +85,11 @@ def legal(name: str, problem: Problem, answer) -> None:
     assert used == Counter(problem.hand)
 
 
-def compare(name: str, problem: Problem) -> None:
+def compare(name: str, problem: Problem, rival=PerCandidate) -> None:
     checker = load_game(problem.ruleset).checker
     for question in ("best", "go-out"):
         answers = []
-        for solver_class in (TurnSolver, PerCandidate):
+        for solver_class in (TurnSolver, rival):
             with solver_class(problem, checker) as solver:
                 answer = solver.best() if question == "best" else solver.go_out()
             assert answer.solvable is not None
@@ -132,3 +149,40 @@ def test_cards_are_paid_the_points_of_the_melds_made(seed):
             true = {lit for lit, _, _ in made}
             paid = sum(w for clause, w in soft if true & set(clause))
             assert paid == sum(points for _, points, _ in made)
+
+
+@pytest.mark.parametrize("problem", fesca_problems(12, (6, 16), 3), ids=lambda p: f"{len(p.hand)}")
+def test_fesca_slots_agree_with_the_candidate_model(problem):
+    compare("fesca", problem, LaidOut)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("problem", fesca_problems(40, (20, 45), 4), ids=lambda p: f"{len(p.hand)}")
+def test_fesca_slots_agree_with_the_candidate_model_at_size(problem):
+    compare("fesca", problem, LaidOut)
+
+
+@contextmanager
+def laid_out():
+    """Every solve of the block lays its sequence kinds out in slots, however few their candidates."""
+    limit = TurnModel.slot_limit
+    TurnModel.slot_limit = 0
+    try:
+        yield
+    finally:
+        TurnModel.slot_limit = limit
+
+
+@settings(max_examples=examples(150), **properties.SETTINGS)
+@given(properties.hands("fesca", 6))
+def test_fesca_laid_out_turns_equal_brute_force(problem):
+    with laid_out():
+        properties.compare("fesca", problem)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(1500), **properties.SETTINGS)
+@given(properties.hands("fesca", 7))
+def test_fesca_laid_out_turns_equal_brute_force_at_length(problem):
+    with laid_out():
+        properties.compare("fesca", problem)

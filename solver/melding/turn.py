@@ -104,6 +104,7 @@ class TurnSolver(TurnModel):
         """Distinct ways to go out (set of melds, lay-offs, discard), up to ``limit``: each way
         found is blocked on the live solver (under a selector retired afterwards, so the
         blocking clauses do not outlive the count)."""
+        assert self.laid is None, "a turn laid out in slots counts a way once a slot order"
         solver = self._live()
         block = self.pool.new()
         try:
@@ -127,6 +128,8 @@ class TurnSolver(TurnModel):
         plays = []
         for o in self._chosen(model):
             plays.append(Play(o.hand_faces, o.reading, o.weight, o.table))
+        if self.laid is not None:
+            plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
         used = Counter(f for p in plays for f in p.faces)
         if discard is not None:
@@ -186,7 +189,7 @@ class TurnSolver(TurnModel):
     def _why(self) -> dict:
         """Cards that fit no legal meld, and a small set of cards that cannot all be placed."""
         hand_faces = set(self.problem.hand)
-        fits = set()
+        fits = self.laid.slots.fits() if self.laid is not None else set()  # structurally, for slots
         for o in sorted(self.options, key=lambda o: len(o.hand_faces)):
             new = set(o.hand_faces) - fits
             if new and self._verify(o):
