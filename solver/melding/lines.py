@@ -13,8 +13,10 @@ chain), unrolled past the end of a cyclic order so that a window may wrap. On ea
   on a cyclic line, as many as can cross the boundary chosen where fewest cards reach
   (*wrap slots*; the others never cross it, so greedy interval colouring shows they suffice);
   ``p`` "a stretch passes here", filled by exactly one card able to be the position's identity
-  (``fill``); a stretch is at least the kind's shortest and at most its longest, starts before
-  ``starts`` on an unrolled line, and a new one takes the lowest free slot (symmetry);
+  (``fill``); ``join`` "this position continues the stretch before it" (two melds may meet in one
+  slot: 木1–3 and 木4–6 are not 木1–6); a stretch is at least the kind's shortest and at most its
+  longest, starts before ``starts`` on an unrolled line, and a new one takes the lowest slot free
+  where it starts (symmetry: greedy colouring of the stretches in order gives every layout so);
 * **points** — ``count[k]`` "the card here is the k-th natural of its segment": a natural card
   here after k − 1 naturals in the same slot. A segment of n naturals scores ``points(n)``, which
   is what its cards are paid position by position (``points(k) − points(k−1)`` to the k-th), so
