@@ -1,17 +1,22 @@
-"""Agari checks and wait lists: melds' fast path against the ``mahjong`` package, same hands.
+"""Agari checks, wait lists and scoring: melds against the ``mahjong`` package, same hands.
 
     python -m bench.mahjong [--hands 20000] [--seed 11] [--rounds 3]
 
-Hands are dealt from a wall of four of each tile, often from one or two suits (so wins and
-tenpai are common), half of them built complete. Each side gets its own native input prepared
-beforehand (our per-identity counts, the package's 34-array), then both answer the same hands in
-the same process; the best of ``--rounds`` timings is reported, with the ratio and whether every
-answer agreed. Waits: ours is :meth:`Mahjong.waits_counts`; the package has no wait call, so its
-side is what a user of it writes — ``is_agari`` for each tile not already held four times.
-Target (issue 6): our rates at least the package's. Scoring (issue 7): random winning hands
-scored by :class:`solver.games.mahjong.scoring.Scorer` and by the package's ``estimate_hand_value``, its inputs
-(136-tile lists, melds, config) built beforehand; target twice its rate. The package is a test-only dependency
-(``pip install -e '.[test]'``).
+Agari and waits: hands are dealt from a wall of four of each tile, often from one or two suits
+(so wins and tenpai are common), half of them built complete. Each side gets its own native input
+prepared beforehand (our per-identity counts, the package's 34-array), then both answer the same
+hands in the same process; the best of ``--rounds`` timings is reported, with the ratio and
+whether every answer agreed. Waits: ours is :meth:`Mahjong.waits_counts`; the package has no wait
+call, so its side is what a user of it writes — ``is_agari`` for each tile not already held four
+times. Target (issue 6): our rates at least the package's.
+
+Scoring: random winning hands scored by :class:`solver.games.mahjong.scoring.Scorer` and by the
+package's ``estimate_hand_value``, three ways (the closing lines of the output say how each is
+measured): ``rescore`` (the same hands again, inputs built beforehand), ``fresh`` (distinct hands
+never seen, each side parsing the same tenhou notation in the loop, warmed on other hands) and
+``batch`` (``melds score --batch``, start-up excluded, against the package's fresh rate
+in-process). Targets (issue 20): fresh at least twice the package's rate, batch at least its rate.
+The package is a test-only dependency (``pip install -e '.[test]'``).
 """
 
 from __future__ import annotations
@@ -20,8 +25,11 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
 
-from solver.core.ruleset import load_ruleset
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the package adapters the tests use
+
+from solver.core.ruleset import load_ruleset  # noqa: E402
 
 HONOURS = "東南西北白發中"
 
@@ -85,7 +93,6 @@ def main() -> None:
     ours13 = [[c[i] for i in order] for c in thirteen]
     agari = Agari()
 
-    sys.path.insert(0, "tests")  # the package adapters the tests use
     from riichi_package import package_waits
 
     def their_waits(counts: list[int]) -> list[int]:
@@ -101,7 +108,6 @@ def main() -> None:
     # the package knows no fifth copy: a formal-tenpai wait (every copy held) is ours alone
     answers_w = [[t for t in w if c[t] < 4] for w, c in zip(answers_w, thirteen)]
 
-    score_rates = _scoring(args, agari_module=None)
     print(f"tables built in {build:.2f} s (ruleset load included); {args.hands} hands each, "
           f"best of {args.rounds}")
     print(f"{'query':<8} {'melds /s':>10} {'mahjong /s':>11} {'ratio':>6}  agree  positive")
@@ -110,42 +116,214 @@ def main() -> None:
         agree = sum(a == b for a, b in zip(got, want))
         print(f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  "
               f"{agree}/{len(want)}  {sum(bool(a) for a in got)}")
-    ours, theirs, agree, count, scored, fresh, fresh_theirs = score_rates
-    print(f"{'score':<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  {agree}/{count}  {scored}")
-    print(f"{'fresh':<8} {fresh:>10,.0f} {fresh_theirs:>11,.0f} {fresh / fresh_theirs:>6.2f}  (new hands, each once)")
-    print("score: random winning hands re-scored (best of the rounds: the scorer's caches warm); fresh: "
-          "other hands, scored once each after the warm-up, as a batch of new hands meets them; "
-          "random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
-          "the package's side is estimate_hand_value on inputs built beforehand; agree = same han, "
-          "fu and points (三連刻/四連刻 hands, unknown to the package, left out)")
+    for name, ours, theirs, agree in _scoring(args):
+        print(f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  {agree}")
+    print("Scoring: random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
+          "agree = same han, fu and points (三連刻/四連刻 hands, unknown to the package, left out).\n"
+          "  rescore: the same hands scored again and again, inputs built beforehand (best of the rounds; "
+          "caches warm on the very hands);\n"
+          "  fresh:   distinct hands never seen before, each scored once after both sides warmed up on "
+          "other hands, each side parsing the same tenhou notation in the loop (ours: the hand string "
+          "with [..] melds and the win's facts; the package's: TilesConverter strings, Meld objects, "
+          "HandConfig), chunks of hands alternated between the sides;\n"
+          "  batch:   `melds score --batch` on those fresh hands as JSON Lines, JSON out, one process, "
+          "start-up and warm-up lines excluded (a batch of warm-up + fresh lines less one of the warm-up "
+          "lines alone), against the package's fresh rate in-process.\n"
+          "  fresh and batch count CPU time (the process's, the batch child's), so that other work on the "
+          "machine weighs less on the ratio.")
 
 
-def our_input(scorer, deal) -> tuple:
-    """The scorer's input for a random deal of tests/riichi_package.py: (hand, win)."""
+# -- scoring: the notation both sides start from ---------------------------------------------------
+
+def request_of(deal) -> dict:
+    """A deal as melds' request: the hand in tenhou notation with [..] / (..) melds and the win's
+    facts — a line of ``melds score --batch``."""
     from riichi_package import tenhou
 
-    from solver.games.mahjong.scoring import Win
+    request = {"hand": deal.hand_string(), "win": _win_text(deal), "seat": deal.seat, "round": deal.round_wind,
+               "dora_indicators": " ".join(tenhou(t) for t in deal.dora)}
+    if deal.tsumo:
+        request["tsumo"] = True
+    if deal.riichi:
+        request["riichi"] = True
+    return request
 
-    win = Win(scorer.tile(tenhou(deal.win)), tsumo=deal.tsumo, riichi=deal.riichi, seat=deal.seat,
-              round_wind=deal.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in deal.dora))
-    return scorer.mj.parse_hand(deal.hand_string()), win
+
+def _win_text(deal) -> str:
+    """The winning tile as written: a red five when the hand's only copy of it is red."""
+    from riichi_package import tenhou
+
+    return tenhou(deal.win, deal.win in deal.red and deal.concealed.count(deal.win) == 1)
 
 
-def _scoring(args, agari_module=None) -> tuple:
-    """Hands scored per second, ours and the package's, on the same winning hands."""
-    from riichi_package import package_inputs, random_deal
+def package_notation(deal) -> tuple:
+    """The same deal as a user of the package writes it: one tile string for the whole hand, a
+    (type, tile string, opened) per meld, the winning tile and the dora indicators as strings, the
+    HandConfig's facts. The package parses these with its TilesConverter in the timed loop."""
+    from mahjong.constants import EAST
+    from mahjong.meld import Meld
+    from riichi_package import SEATS, tenhou
 
+    hand = deal.hand_string()
+    concealed = hand.split(" [")[0].split(" (")[0].replace(" ", "")
+    types = {"chi": Meld.CHI, "pon": Meld.PON, "minkan": Meld.KAN, "ankan": Meld.KAN}
+    melds = [(types[kind], "".join(tenhou(t) for t in tiles), kind != "ankan") for kind, tiles in deal.melds]
+    facts = {"is_tsumo": deal.tsumo, "is_riichi": deal.riichi, "player_wind": EAST + SEATS.index(deal.seat),
+             "round_wind": EAST + SEATS.index(deal.round_wind)}
+    return (concealed + "".join(m[1] for m in melds), melds, _win_text(deal),
+            "".join(tenhou(t) for t in deal.dora), facts)
+
+
+def fresh_deals(rng: random.Random, count: int, seen: set) -> list:
+    """``count`` random winning deals, none alike and none in ``seen`` (which they join)."""
+    from riichi_package import random_deal
+
+    out = []
+    while len(out) < count:
+        deal = random_deal(rng)
+        key = repr(request_of(deal))
+        if key not in seen:
+            seen.add(key)
+            out.append(deal)
+    return out
+
+
+class ScoringSides:
+    """Both sides of the scoring comparison, each from its own notation: ``ours(request)`` parses
+    melds' request and scores it (a Score, or None without a win); ``theirs(item)`` parses the
+    package's strings and scores them (its HandResponse)."""
+
+    def __init__(self):
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+        from mahjong.meld import Meld
+        from mahjong.tile import TilesConverter
+
+        from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
+
+        self.scorer = scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
+        self.options = options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
+                                               kiriage=False, fu_for_open_pinfu=False)
+        calculator, parse = HandCalculator(), TilesConverter.one_line_string_to_136_array
+        parse_hand = scorer.mj.parse_hand
+
+        # each side answers with a small summary of atomic values, so that neither keeps a
+        # thousand result objects alive (which would put the garbage collector in the timings)
+        def ours(request: dict):
+            try:
+                s = scorer.score(parse_hand(request["hand"]), win_from_facts(scorer, request["win"], request, 4))
+            except NotAWin:
+                return None
+            return s.han, s.fu, s.points.total, any(y.id in _RENKOU for y in s.yaku)
+
+        def theirs(item: tuple):
+            tiles, melds, win, dora, facts = item
+            r = calculator.estimate_hand_value(
+                parse(tiles, True), parse(win, True)[0],
+                melds=[Meld(meld_type=kind, tiles=parse(text, True), opened=opened)
+                       for kind, text, opened in melds] or None,
+                dora_indicators=parse(dora, True) or None, config=HandConfig(options=options, **facts))
+            return None if r.error else (r.han, r.fu, r.cost["main"], r.cost["additional"])
+
+        self.ours, self.theirs = ours, theirs
+
+    def warm(self, deals) -> None:
+        for d in deals:
+            self.ours(request_of(d))
+            self.theirs(package_notation(d))
+
+    def fresh(self, deals, chunks: int = 10) -> tuple[float, float, int, int]:
+        """CPU seconds per hand, ours and theirs, on hands each side meets once (chunks alternated
+        between the sides, so that a change in the machine's load falls on both; CPU time, so that
+        other processes on the machine count less), and how many of the comparable answers agree."""
+        requests = [request_of(d) for d in deals]
+        items = [package_notation(d) for d in deals]
+        ours_s = theirs_s = 0.0
+        got, want = [], []
+        step = -(-len(deals) // chunks)
+        for k in range(0, len(deals), step):
+            start = time.process_time()
+            got += [self.ours(r) for r in requests[k:k + step]]
+            middle = time.process_time()
+            want += [self.theirs(x) for x in items[k:k + step]]
+            theirs_s += time.process_time() - middle
+            ours_s += middle - start
+        compared = agree = 0
+        for deal, g, w in zip(deals, got, want):
+            if g is not None and g[3]:
+                continue  # 三連刻/四連刻: the document's yaku, unknown to the package
+            compared += 1
+            agree += _same(deal, g, w)
+        return ours_s / len(deals), theirs_s / len(deals), agree, compared
+
+
+_RENKOU = {"sanrenkou", "suurenkou"}
+
+
+def _same(deal, ours: tuple | None, theirs: tuple | None) -> bool:
+    if ours is None or theirs is None:
+        return ours is None and theirs is None
+    han, fu, main, additional = theirs
+    total = main if not deal.tsumo else main * 3 if deal.seat == "E" else main + 2 * additional
+    return ours[:3] == (han, fu, total)
+
+
+MELDS = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()"]
+# Both scoring benchmarks (this one and bench/run's mahjong rows) warm each side on as many other
+# hands before the fresh ones are timed, and a batch on as many lines before its timed ones.
+WARM_HANDS = 1000
+WARM_LINES = 200
+
+
+def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> float:
+    """CPU seconds per line of ``melds score -r gensou-mahjong --batch`` (JSON Lines in, JSON out,
+    one process) over ``requests``, start-up and the ``warm`` lines excluded: the least CPU time
+    of a batch of warm + requests less the least of a batch of warm alone. Every line must answer."""
+    import json
+    import resource
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    def child_seconds() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        for name, lines in (("warm", warm), ("all", warm + requests)):
+            path = Path(folder) / f"{name}.jsonl"
+            path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines), encoding="utf-8")
+            files.append((path, len(lines)))
+        best = [float("inf"), float("inf")]
+        for _ in range(runs):
+            for k, (path, count) in enumerate(files):
+                out = Path(folder) / "out.jsonl"
+                with open(out, "w", encoding="utf-8") as sink:
+                    start = child_seconds()
+                    subprocess.run([*MELDS, "score", "-r", "gensou-mahjong", "--batch", str(path)], stdout=sink,
+                                   stderr=subprocess.DEVNULL, cwd=root)
+                    best[k] = min(best[k], child_seconds() - start)
+                answers = out.read_text(encoding="utf-8").splitlines()
+                if len(answers) != count or any('"error"' in a for a in answers):
+                    raise RuntimeError(f"the batch answered {len(answers)} of {count} lines, or with errors")
+    return (best[1] - best[0]) / len(requests)
+
+
+def _scoring(args) -> list[tuple]:
+    """(row name, melds hands/s, package hands/s, agreement) for re-scored, fresh and batch."""
+    from riichi_package import package_inputs
+
+    sides = ScoringSides()
+    scorer, options = sides.scorer, sides.options
     from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import OptionalRules
 
-    from solver.games.mahjong.scoring import NotAWin, Scorer
+    from solver.games.mahjong.scoring import NotAWin
 
-    scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-                            kiriage=False, fu_for_open_pinfu=False)
-    rng = random.Random(args.seed)
+    rng, seen = random.Random(args.seed), set()
     count = max(1000, args.hands // 4)
-    deals = [random_deal(rng) for _ in range(count)]
+    deals = fresh_deals(rng, count, seen)
     ours_in = [our_input(scorer, d) for d in deals]
     theirs_in = [package_inputs(d, options) for d in deals]
     calculator = HandCalculator()
@@ -165,13 +343,26 @@ def _scoring(args, agari_module=None) -> tuple:
     their_rate, want = best_rate(theirs, theirs_in, args.rounds)
     compared = [(g, w) for g, w in zip(got, want) if not (g and g[3])]
     agree = sum((g and g[:3]) == w for g, w in compared)
-    # fresh hands: both sides warmed on the hands above, then each new hand scored once
-    fresh = [random_deal(rng) for _ in range(count)]
-    fresh_ours = [our_input(scorer, d) for d in fresh]
-    fresh_theirs = [package_inputs(d, options) for d in fresh]
-    fresh_rate, _ = best_rate(ours, fresh_ours, 1)
-    fresh_their_rate, _ = best_rate(theirs, fresh_theirs, 1)
-    return our_rate, their_rate, agree, len(compared), sum(bool(g) for g in got), fresh_rate, fresh_their_rate
+    rows = [("rescore", our_rate, their_rate, f"{agree}/{len(compared)}")]
+    # fresh: both sides warmed on other hands, then each new hand parsed and scored once
+    sides.warm(fresh_deals(rng, WARM_HANDS, seen))
+    fresh = fresh_deals(rng, count, seen)
+    ours_s, theirs_s, agree, compared = sides.fresh(fresh)
+    rows.append(("fresh", 1 / ours_s, 1 / theirs_s, f"{agree}/{compared}"))
+    batch = batch_seconds([request_of(d) for d in fresh], [request_of(d) for d in fresh_deals(rng, WARM_LINES, seen)])
+    rows.append(("batch", 1 / batch, 1 / theirs_s, "(the package in-process)"))
+    return rows
+
+
+def our_input(scorer, deal) -> tuple:
+    """The scorer's input for a random deal of tests/riichi_package.py, built beforehand: (hand, win)."""
+    from riichi_package import tenhou
+
+    from solver.games.mahjong.scoring import Win
+
+    win = Win(scorer.tile(tenhou(deal.win)), tsumo=deal.tsumo, riichi=deal.riichi, seat=deal.seat,
+              round_wind=deal.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in deal.dora))
+    return scorer.mj.parse_hand(deal.hand_string()), win
 
 
 if __name__ == "__main__":

@@ -13,8 +13,12 @@ after a change — ratios, not absolute times, are the figures to compare across
   (median ≤ 2 s, none undecided at 10 s);
 * ``rummikub-80``: reachable Rummikub positions of about 80 tiles, melds' best turn against the peer
   ``rummikub-solver`` (melds ≥ 5× faster; never fewer tiles placed);
-* ``mahjong-score``: fresh random winning hands scored, against the ``mahjong`` package
-  (≥ 2× its rate);
+* ``mahjong-score``: fresh random winning hands, each parsed from tenhou notation and scored once,
+  against the ``mahjong`` package doing the same (both warmed on other hands; ≥ 2× its rate, i.e.
+  melds/peer ≤ 0.5);
+* ``mahjong-batch``: the same hands through ``melds score --batch`` (JSON Lines in, JSON out, one
+  process, start-up excluded), seconds per line against the package's seconds per hand
+  in-process (melds/peer ≤ 1); both mahjong rows count CPU seconds, not wall seconds;
 * ``check-cold-start``: ``melds check`` as a new process, against a bare ``python3 -c pass``
   (≤ 0.25 s above it);
 * ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s).
@@ -40,7 +44,7 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
 
-from bench.mahjong import our_input  # noqa: E402
+from bench.mahjong import WARM_HANDS, WARM_LINES, ScoringSides, batch_seconds, fresh_deals, request_of  # noqa: E402
 from bench.table_turns import table_melds  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
@@ -138,47 +142,27 @@ def rummikub(count: int, rng, budget: float) -> Row:
     return row
 
 
-def mahjong(count: int, rng) -> Row:
-    from riichi_package import package_inputs, random_deal
-
-    from solver.games.mahjong.scoring import NotAWin, Scorer
-
-    scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
-    warm = [random_deal(rng) for _ in range(200)]  # both sides warmed on other hands first
-    deals = [random_deal(rng) for _ in range(count)]
-    row = Row("mahjong-score")
-
-    def ours(d) -> None:
-        try:
-            scorer.score(*our_input(scorer, d))
-        except NotAWin:
-            pass
-
-    for d in warm:
-        ours(d)
-    start = time.perf_counter()  # fresh hands: each is parsed and scored once
-    for d in deals:
-        ours(d)
-    row.times.append((time.perf_counter() - start) / len(deals))
+def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
+    """Fresh winning hands, each parsed from tenhou notation and scored once by both sides after
+    both warmed up on other hands (bench.mahjong.ScoringSides); with ``batch_lines``, the seconds
+    per line of ``melds score --batch`` instead (start-up and warm-up lines excluded), against the
+    same in-process figure of the package."""
     try:
-        from mahjong.hand_calculating.hand import HandCalculator
-        from mahjong.hand_calculating.hand_config import OptionalRules
+        sides = ScoringSides()
     except ImportError:
-        row.note = "package not installed"
-        return row
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False,
-                            fu_for_open_pinfu=False)
-    calculator = HandCalculator()
-    for d in warm:
-        args, kwargs, _ = package_inputs(d, options)
-        calculator.estimate_hand_value(*args, **kwargs)
-    start = time.perf_counter()  # the package's inputs are built in the loop too, as ours are
-    for d in deals:
-        args, kwargs, _ = package_inputs(d, options)
-        calculator.estimate_hand_value(*args, **kwargs)
-    row.peer.append((time.perf_counter() - start) / len(deals))
-    row.note = f"seconds per hand over {len(deals)} fresh hands"
-    return row
+        return Row("mahjong-batch" if batch_lines else "mahjong-score", note="package not installed")
+    seen: set = set()
+    warm = fresh_deals(rng, WARM_HANDS, seen)
+    sides.warm(warm)
+    fresh = fresh_deals(rng, max(count, batch_lines), seen)
+    ours, theirs, agree, compared = sides.fresh(fresh[:count])
+    if not batch_lines:
+        return Row("mahjong-score", [ours], peer=[theirs],
+                   note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}")
+    line = batch_seconds([request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:WARM_LINES]], runs=1)
+    return Row("mahjong-batch", [line], peer=[theirs],
+               note=f"CPU seconds per line over {batch_lines} fresh hands, JSON in and out, start-up "
+                    f"excluded; peer in-process")
 
 
 def cold_start(runs: int) -> Row:
@@ -219,6 +203,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "fesca-table-40+10": lambda a, r: fesca_table(max(3, a.n // 2), r, a.budget),
     "rummikub-80": lambda a, r: rummikub(a.n, r, a.budget),
     "mahjong-score": lambda a, r: mahjong(a.n * 200, r),
+    "mahjong-batch": lambda a, r: mahjong(a.n * 200, r, a.n * 1000),
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
 }

@@ -11,9 +11,22 @@ import pytest
 
 # the tests (and the commands they start) keep what melds caches apart from the user's own cache
 os.environ.setdefault("MELDS_CACHE_DIR", tempfile.mkdtemp(prefix="melds-test-cache-"))
+# a fault of melds is a traceback in the tests (the command line turns it into an error message
+# otherwise); tests/hostile.py runs without it, to check that no input ever shows one
+os.environ.setdefault("MELDS_DEBUG", "1")
 
 from solver.core.ruleset import load_ruleset
 from solver.melding.checker import MeldChecker
+from solver.sat import budget
+
+
+@pytest.fixture(autouse=True)
+def _no_memory_ceiling_left_behind():
+    """A command run in-process (CliRunner) sets the process-wide --max-memory default; the test
+    worker itself, with every ruleset and dictionary loaded, may be past it, so a later in-process
+    query would be refused for memory that is not its own."""
+    yield
+    budget.set_default_memory(None)
 
 
 @pytest.fixture(scope="session")

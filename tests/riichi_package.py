@@ -87,8 +87,10 @@ def random_deal(rng: random.Random, allowed=range(34), open_rate: float = 0.4) -
         fives = [t for t in (4, 13, 22) if t in concealed and t in allowed]
         red = {t for t in fives if counts[t] == 4 or rng.random() < 0.5}
         closed = all(k == "ankan" for k, _ in melds)
+        # an indicator (written plain) is a tile of the set too: no more copies than it holds
+        spare = [t for t in allowed if counts[t] - (t in red) < (3 if t in (4, 13, 22) else 4)]
         return Deal(concealed, melds, win, red, rng.random() < 0.5, closed and rng.random() < 0.5,
-                    rng.choice(SEATS), rng.choice("ES"), rng.sample(allowed, rng.choice([0, 1, 2])))
+                    rng.choice(SEATS), rng.choice("ES"), rng.sample(spare, min(len(spare), rng.choice([0, 1, 2]))))
 
 
 def package_waits(agari, counts: list[int]) -> list[int]:

@@ -13,7 +13,7 @@ from clirun import run
 def cli_json(*args):
     """(exit code, JSON) of melds ARGS --json."""
     result = run(*args, "--json")
-    return result.exit_code, json.loads(result.output)
+    return result.exit_code, json.loads(result.stdout)  # an error's message goes to stderr as well
 
 
 def write_state(folder: Path, name: str, data: dict) -> Path:

@@ -24,24 +24,10 @@ from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.candidates import candidates
 from solver.melding.checker import MeldChecker
-from solver.melding.encode import Reading
 from solver.melding.points import hand_points, meld_points
-from solver.melding.table import Move, Operation, Table, TableMeld
+from solver.melding.table import Move, Operation, Table
+from solver.melding.tableturn import Step
 from solver.melding.turn import Problem, TurnSolver
-
-
-@dataclass(frozen=True)
-class Step:
-    """One play of the turn, in order."""
-
-    action: str  # "meld" for a new meld, or the operation's id
-    op: Operation | None
-    table: int | None  # which table meld (index into the problem's table)
-    played: tuple[Face, ...]  # hand cards put down
-    taken: tuple[Face, ...]  # cards taken into the hand
-    reading: Reading  # the meld as it stands after the step
-    result: TableMeld | None  # the table meld after an operation
-    points: int  # meld points the step adds for the player
 
 
 @dataclass

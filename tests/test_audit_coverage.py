@@ -11,13 +11,15 @@ import pytest
 import yaml
 
 from clirun import ROOT, run
-from solver.audit.coverage import STATUSES, SentenceCoverage, coverage_lists, document_coverage, ruleset_entries
+from solver.audit.coverage import (STATUSES, SentenceCoverage, coverage_lists, document_coverage, ruleset_entries,
+                                   ruleset_nodes)
 from solver.audit.defects import DEFECT_KINDS
 from solver.audit.findings import KINDS
 from solver.audit.pages import document_page, index_page, page_name
 from solver.audit.run import audit_ruleset
 from solver.audit.sentences import split_document
 from solver.core.errors import MeldsError
+from solver.core.registry import load_game
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 from solver.core.source import document_text
 from test_audit import bundled_audits, child
@@ -63,8 +65,29 @@ def test_every_quote_of_every_ruleset_names_a_sentence():
             assert doc.locate(entry.quote), (entry.id, entry.quote)
         lists = coverage_lists(rs)
         doc = split_document(rs.document, document_text(rs.document, rs.path))
-        for quote in lists.rule_bearing + lists.not_rule_bearing + tuple(q for q, _ in lists.omitted):
+        for quote in lists.rule_bearing + lists.not_rule_bearing + tuple(q for q, _ in lists.omitted) \
+                + tuple(q for _, _, q in lists.cites):
             assert doc.locate(quote), (path.stem, quote)
+
+
+def test_what_states_no_rule_by_its_form():
+    """Naming what the sentence before describes, another name, a lead-in to a list, a question (an
+    FAQ's, a caption's) and a bare label with its gloss state no rule; a naming that goes on to a
+    rule, and a definition by name, do."""
+    from solver.audit.coverage import looks_rule_bearing
+
+    text = textwrap.dedent("""\
+        これをドロー(Draw)といいます。
+        このとき、このゲームをセブンカードラミー(Seven-Card Rummy)と呼ぶことがあります。
+        各プレイヤーのプレイは次のように行います。
+        4,4か4,5か?
+        他に何かゲームできないの?
+        シークエンス(Sequence)
+        これを送り槓と言うが、これは幻想麻雀でも一般ルールでも認められない。
+        ピュア・シークエンスのカードが、ジプル、ティプル、ポプルの3枚であったときは、マリッジ(Marriage)と呼ばれます。
+        """)
+    verdicts = [looks_rule_bearing(s) for s in split_document("t.txt", text).sentences]
+    assert verdicts == [False] * 6 + [True, True]
 
 
 def test_a_short_quote_names_the_sentence_it_fills():
@@ -113,16 +136,18 @@ def test_coverage_json_contract():
     assert by_text["[HK][SK][CA]"]["status"] == "contradiction"
     assert by_text["カードのランクは(低)10(高)の順です。"]["status"] == "gap"  # the lost ranks
     assert "dealer" in by_text["最初のディーラー任意に決めます。"]["omitted"]
-    entries = {e.id for e in ruleset_entries(load_ruleset("basic-rummy"))}
-    assert {i for r in rows for i in r["cited_by"]} <= entries
+    entries = {n.id for n in ruleset_nodes(load_ruleset("basic-rummy")).values()}
+    assert {i for r in rows for i in r["cited_by"]} <= entries  # an entry's own quote, or the audit's cites
+    assert {e.id for e in ruleset_entries(load_ruleset("basic-rummy"))} <= entries
 
 
 def test_coverage_text_lists_the_uncovered_first():
-    text = run("audit", "word-rummy", "--coverage").output
+    text = run("audit", "gensou-mahjong", "--coverage").output  # alone: the three-player sentences are uncovered
     head = text.splitlines()[0]
     assert "coverage" in head and "rule-bearing sentences cited" in head
     assert text.index("  uncovered (") < text.index("  left out on purpose (") < text.index("  cited (")
-    assert "— the turn timer" in text  # an omission, with its reason
+    assert "L65   [unmodelled] 対面が存在しない。" in text
+    assert "— the turn timer" in run("audit", "word-rummy", "--coverage").output  # an omission, with its reason
 
 
 def test_every_document_every_sentence_accounted():
@@ -189,6 +214,67 @@ def test_the_1p_kan_is_an_assumption_about_an_undefined_rule():
     assert (kan1.severity, kan1.kind) == ("assumption", "undefined-rule")
     assert kan1.claimed == {"document_rule": True, "general_rule": False}
     assert found["gensou-mahjong/claim/kan-nine-gates-9p"].severity == "contradiction"  # its own rule
+
+
+def test_cites_name_an_element_and_count_what_it_implements(tmp_path):
+    """An audit section's cites: the entry implements a further sentence; an entry that is not in
+    the ruleset is an error, never a silent citation."""
+    rs = child(tmp_path, "basic-rummy", """
+        audit:
+          cites:
+            - {entry: moves/actions/meld, quote: 何組メルドしてもよく、まったく行わなくてもかまいません。}
+    """)
+    (cov,) = document_coverage([audit_ruleset(rs)])
+    (row,) = [r for r in cov.sentences if r.sentence.text.startswith("何組メルド")]
+    assert row.cited_by == ["basic-rummy/moves/actions/meld"] and row.status == "modelled"
+    bad = child(tmp_path, "basic-rummy", """
+        audit:
+          cites:
+            - {entry: moves/actions/no-such-action, quote: 2人ゲーム10枚}
+    """, name="bad.yaml")
+    with pytest.raises(MeldsError, match="no-such-action"):
+        coverage_lists(bad)
+
+
+def test_a_variant_that_departs_from_the_document_lends_it_no_coverage():
+    """Tenhou's choices cite the sentences they replace (包則は一切無し → its 包): they are not the
+    document's encoding, and the variant's findings are not the document's."""
+    (cov,) = [c for c in document_coverage(bundled_audits()) if c.document.name == "002_82a82b19e42b08ae.txt"]
+    assert "tenhou" not in cov.rulesets
+    assert not [i for r in cov.sentences for i in r.cited_by if i.startswith("tenhou/")]
+    assert not [f for r in cov.sentences for f in r.findings if f.ruleset == "tenhou"]
+    (pao,) = [r for r in cov.sentences if r.sentence.text == "包則は一切無し。"]
+    assert pao.cited_by == ["gensou-mahjong/mahjong_game"] and pao.status == "modelled"
+
+
+def test_the_four_card_chain_caption_fits_no_chain():
+    """「上限は5枚なので木12か土5のどちらか1枚付けまで」: every 4-card 相克 chain of natural and 空無
+    cards, searched, takes 木12 or 土5 or neither — never both (the declared defect's message)."""
+    from solver.core.errors import MeldsError as Refused
+
+    game = load_game(load_ruleset("fesca"))
+    meld = game.claim_checks()["meld"]
+
+    def legal(cards):
+        try:
+            return meld({"cards": cards, "legal": True, "phase": "yin"})[1]["legal"]
+        except Refused:  # a card twice: no meld
+            return False
+
+    cycle = ["水", "火", "金", "木", "土"]
+    chains = []
+    for low in range(0, 11):
+        for step in (1, -1):
+            for first in range(5):
+                cards = [f"空無{cycle[(first + step * k) % 5]}" if low + k in (0, 13) else
+                         f"{cycle[(first + step * k) % 5]}{low + k}" for k in range(4)]
+                if legal(" ".join(cards)):
+                    chains.append(" ".join(cards))
+    takes = {card: {c for c in chains if legal(f"{c} {card}")} for card in ("木12", "土5")}
+    assert len(chains) == 110 and len(takes["木12"]) == len(takes["土5"]) == 4
+    assert not takes["木12"] & takes["土5"]
+    found = {f.id: f for a in bundled_audits() for f in a.findings}
+    assert "110" in found["fesca/defect/four-card-chain-ends"].message
 
 
 def test_a_defect_the_solver_no_longer_shows_is_reported_as_such(tmp_path):

@@ -40,3 +40,30 @@ def test_a_broken_or_disabled_cache_is_passed_by(tmp_path, monkeypatch):
     assert cached_steps(CYCLE).step("金", "forward", 2) == "木"
     monkeypatch.setenv("MELDS_CACHE_DIR", "off")
     assert cached_steps(CYCLE).step("木", "backward", 1) == "水"
+
+
+def test_a_warm_cache_spares_yaml_and_gives_the_same_ruleset(tmp_path):
+    env = {**os.environ, "MELDS_CACHE_DIR": str(tmp_path)}
+    code = ("import sys; sys.argv = ['melds', 'rulesets', '--json']\n"
+            "from cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('yaml' in sys.modules, 'jsonschema' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert first.stdout.splitlines()[-1] == "True False" and second.stdout.splitlines()[-1] == "False False"
+    assert first.stdout.splitlines()[:-1] == second.stdout.splitlines()[:-1]  # every ruleset described alike
+    assert len(list(tmp_path.glob("ruleset.*.pickle"))) >= 7
+
+
+def test_a_broken_compiled_ruleset_is_rebuilt(tmp_path, monkeypatch):
+    from solver.core import ruleset
+
+    monkeypatch.setenv("MELDS_CACHE_DIR", str(tmp_path))
+    path = ruleset.resolve_path("basic-rummy")
+    build = ruleset._build_cached.__wrapped__  # past the process's own cache, to the one on disk
+    fresh = build(str(path), path.stat().st_mtime, ())
+    [entry] = tmp_path.glob("ruleset.basic-rummy.*.pickle")
+    read_back = build(str(path), path.stat().st_mtime, ())
+    assert read_back is not fresh and read_back.kinds == fresh.kinds
+    entry.write_bytes(b"not a pickle")
+    again = build(str(path), path.stat().st_mtime, ())
+    assert again.deck.size == fresh.deck.size and again.kinds == fresh.kinds

@@ -35,6 +35,7 @@ EXAMPLES = {
                     "all: k5 b5 o5", "--has-melded", "--best"),
     "## `melds audit`": ("audit", "basic-rummy"),
     "## `melds audit --coverage`": ("audit", "basic-rummy", "--coverage"),
+    "## `melds replay`": ("replay", str(ROOT / "tests/data/tenhou/2019082700gm-00a9-0000-63d1f136.mjlog.gz")),
 }
 
 

@@ -403,3 +403,48 @@ def test_riichi_kan_examples_are_cited_in_the_ruleset(mj):
 
     text = document_text(mj.rs.document, mj.rs.path)
     assert all(q in text for q in quotes)
+
+
+# -- declared melds: the kinds read off the ruleset without SAT, against the meld checker --------------
+
+def _groups(mj: Mahjong, every: bool):
+    """Groups of one to four tiles: all of them (``every``), or a sample, most of them of three
+    or four tiles of one suit."""
+    import itertools
+
+    faces, rng = mj.rs.deck.faces, random.Random(7)
+    for size in (1, 2, 3, 4):
+        for combo in itertools.combinations_with_replacement(range(len(faces)), size):
+            group = tuple(faces[i] for i in combo)
+            one_suit = len({f.suit for f in group}) == 1
+            if every or (one_suit and size >= 3 and rng.random() < 0.3) or rng.random() < 0.005:
+                yield group
+
+
+def _agree_with_the_checker(mj: Mahjong, every: bool) -> int:
+    """How many groups were read without the checker, each as the checker reads it (a group of
+    two kinds at once is left to the checker; no meld of three or four tiles is)."""
+    compared = 0
+    for group in _groups(mj, every):
+        try:
+            verdict = mj.checker.check(group, explain=False)
+        except TooManyCopies:
+            continue
+        kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
+        fast = mj.plain_kinds(group)
+        assert fast == frozenset(kinds) or (fast is None and len(group) < 3), mj.format_tiles(group)
+        compared += fast is not None
+    return compared
+
+
+def test_declared_melds_are_judged_as_the_meld_checker_does(mj, mj3):
+    """A bracket group's kinds are read off the ruleset's plain kinds (no SAT query); on runs,
+    sets and a sample of other groups that equals the meld checker's verdict."""
+    assert mj._plain_kinds_ok and mj3._plain_kinds_ok
+    assert _agree_with_the_checker(mj, every=False) > 800
+    assert mj.parse_hand("123m456p789s11z [0m5m5m]").melds[0].kind == "pon"
+
+
+@pytest.mark.slow
+def test_declared_melds_are_judged_as_the_meld_checker_does_on_every_group(mj, mj3):
+    assert _agree_with_the_checker(mj, every=True) > 10000 and _agree_with_the_checker(mj3, every=True) > 5000

@@ -436,3 +436,64 @@ def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
     small = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
     assert scores(small) == want and any(want)
     assert all(len(cache) <= 3 for cache in small._suits)
+
+
+# -- the request path: notation in, JSON out (what a batch line does) ----------------------------------
+
+def _request(deal) -> dict:
+    """A deal as a ``melds score --batch`` line: its hand in notation, its win's facts."""
+    win = tenhou(deal.win, deal.win in deal.red and deal.concealed.count(deal.win) == 1)
+    request = {"hand": deal.hand_string(), "win": win, "seat": deal.seat, "round": deal.round_wind,
+               "dora_indicators": " ".join(tenhou(t) for t in deal.dora)}
+    return {**request, **({"tsumo": True} if deal.tsumo else {}), **({"riichi": True} if deal.riichi else {})}
+
+
+def _requests_agree_with_the_package(count: int, seed: int) -> int:
+    from mahjong.hand_calculating.hand_config import OptionalRules
+
+    from riichi_package import package_inputs
+    from solver.core.registry import load_game
+
+    game = load_game(load_ruleset("gensou-mahjong"))
+    calculator = package.HandCalculator()
+    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
+                            kiriage=False, fu_for_open_pinfu=False)
+    rng, compared = random.Random(seed), 0
+    for _ in range(count):
+        deal = random_deal(rng)
+        data = game.score(_request(deal)).data
+        args, kwargs, total = package_inputs(deal, options)
+        theirs = calculator.estimate_hand_value(*args, **kwargs)
+        if {"sanrenkou", "suurenkou"} & {y["id"] for y in data["yaku"]}:
+            continue  # the document's yaku, unknown to the package
+        if data.get("winning") is False:  # no win, or no yaku
+            assert theirs.error, (data["hand"], theirs.yaku)
+            continue
+        assert not theirs.error, (data["hand"], theirs.error)
+        assert (data["han"], data["fu"], data["points"]["total"]) == (theirs.han, theirs.fu, total(theirs.cost)), (
+            data["hand"], data["win"], [y["id"] for y in data["yaku"]], theirs.yaku)
+        compared += 1
+    return compared
+
+
+def test_requests_score_as_the_package_does():
+    """Hands given as a batch line gives them — the hand in notation, the win's facts as keys —
+    scored through the game's request path: the JSON's han, fu and points equal the package's."""
+    assert _requests_agree_with_the_package(300, seed=41) > 150
+
+
+@pytest.mark.slow
+def test_requests_score_as_the_package_does_on_many_hands():
+    assert _requests_agree_with_the_package(20000, seed=42) > 12000
+
+
+def test_a_win_from_a_request_is_the_win_the_class_makes(sc):
+    """win_from_facts makes its Win without the dataclass's __init__ (for speed): it is the same
+    Win, flags and all."""
+    from solver.games.mahjong.scoring import win_from_facts
+
+    made = win_from_facts(sc, "3p", {"tsumo": True, "double-riichi": 1, "seat": "S", "round": "S",
+                                      "dora_indicators": "1m 東", "honba": "2"}, 4)
+    assert made == Win(sc.tile("3p"), tsumo=True, double_riichi=True, seat="S", round_wind="S",
+                       dora_indicators=(sc.tile("1m"), sc.tile("東")), honba=2)
+    assert made.flags == frozenset({"tsumo", "double-riichi"}) and not made.dealer

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from clirun import run
-from rulings import Play, cli_json
+from rulings import Play, cli_json, write_state
 
 DOC = "000_bb200cc6bb22cd11.txt"
 WOOD = [f"木{r}" for r in range(1, 13)]
@@ -145,3 +145,142 @@ def test_recall_as_the_document_words_it(tmp_path):
     verdict = game.judge("meld 木1 木2 木3")
     assert not verdict["legal"] and verdict["reasons"][0]["code"] == "recall-remeld"
     assert game.legal("meld 木1 木2 木3 木4")  # 枚数の違いがあればよい
+
+
+# -- 鳴き: the claimed card's meld comes first; no claim without one --------------------------------
+
+
+CLAIM_TABLE = {"ruleset": "fesca", "players": ["A", "B", "C", "D"], "turn": "A", "step": "play",
+               "hands": {"A": "木4 水9 金11", "B": "火4 土4 金4 水1", "C": "木6 木5 火9 水2", "D": "火1 火2"},
+               "stock": 30, "facts": {"phase": "yang"}, "table": [{"owner": "C", "cards": "木1 木2 木3"}],
+               "flags": {"B": {"melded": True}, "C": {"melded": True}}}
+
+
+def test_a_claimed_turn_melds_the_claimed_card_before_any_operation(tmp_path):
+    """「鳴き手番では、捨て札を1枚取得し、その札を含むメルドを最初に出さなければならない。その後、他のメルドを出し
+    たり付け札等の単札操作を繰り返すことができる。」: the claimed card may not be laid off, nor any operation
+    come before its meld; `moves` lists that meld in table order."""
+    game = Play(tmp_path, CLAIM_TABLE)
+    game.do("discard 木4")
+    game.do("C: claim")
+    for op in ("op layoff 1 木4", "op layoff 1 水2"):
+        verdict = game.judge(op)
+        assert not verdict["legal"] and verdict["reasons"][0]["code"] == "claimed-card-first", verdict
+        assert "最初に出さなければならない" in verdict["reasons"][0]["source"]["quote"]
+    assert game.moves() == ["meld 木4 木5 木6"]
+    game.do("meld 木4 木5 木6")
+    assert "end" in game.moves()
+
+
+def test_no_claim_without_a_meld_for_the_claimed_card(tmp_path):
+    """The same sentence: a player whose hand makes no meld with the discard cannot claim it (the turn
+    could never begin with that meld); `moves` offers the claim only to those who can, `solve
+    --claimed` calls such a hand impossible."""
+    game = Play(tmp_path, CLAIM_TABLE)
+    game.do("discard 水9")
+    verdict = game.judge("B: claim")
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "claim-cannot-meld"
+    assert game.moves() == ["pass"]
+    assert run("solve", "-r", "fesca", "--hand", "火4 土4 金4 水1 水9", "--claimed", "水9").exit_code == 2
+
+
+# -- cards taken before one's own first meld are melded at once -----------------------------------
+
+
+def test_an_exchange_before_ones_first_meld_is_followed_by_its_meld(tmp_path):
+    """「差し札、抜き札、発掘、付け抜き札など手札と交換する単札操作は、交換取得した札を即時に使用（メルド公開）すること
+    を条件に許可される。言い換えると、交換取得した札を手札に加えてそのまま保持することは禁止される。」: after a 差し札
+    before one's own meld, the next play is a meld holding the wild taken — not another exchange that
+    would pass it on (or leave it in the hand), not a meld without it."""
+    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
+                           "hands": {"A": "土8 火3 火4 水7 水6 金3", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
+                           "table": [{"owner": "B", "cards": "木8 火8 太極"}, {"owner": "B", "cards": "金1 金2 空無金"}]})
+    game.do("op substitute 1 土8")
+    for action in ("op take-natural 1 太極", "op substitute 2 金3"):
+        verdict = game.judge(action)
+        assert not verdict["legal"] and verdict["reasons"][0]["code"] == "taken-not-melded", verdict
+    assert all(a.startswith("meld") and "太極" in a for a in game.moves())
+    game.do("meld 火3 火4 太極")
+    assert game.legal("op substitute 2 金3")  # one's own meld is out: no restriction any more
+
+
+# -- recall: every card of the meld comes back, and one's last meld recalled is no meld ------------
+
+
+def test_a_recalled_buried_wild_stays_in_the_hand_that_turn_and_no_meld_is_left(tmp_path):
+    """「埋め潰されたワイルドカードも新たに分離して活用することができる。」 with 「すなわち回収したメルドを組み替えた
+    メルドは、その手番で出すことができない。」: the buried 太極 comes back with its meld and, like the meld's
+    other cards, waits for a later turn; and with no meld of one's own left on the table
+    (「メルドを一つも公開していない状態では、付け札…は禁止される」) lay-offs are closed again."""
+    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
+                           "hands": {"A": "火7 水9 金6 金7", "B": 5}, "stock": 30, "facts": {"phase": "yang"},
+                           "table": [{"owner": "A", "cards": "木5 火5 土5(太極)"}, {"owner": "B", "cards": "水10 水11 水12"}],
+                           "flags": {"A": {"melded": True}}})
+    state = game.do("recall 1")
+    assert "太極" in state["hands"]["A"] and state["flags"]["A"]["melded"] is False
+    verdict = game.judge("meld 金6 金7 太極")
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "recalled-this-turn"
+    verdict = game.judge("op layoff 1 水9")  # no meld of A's own on the table now
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "before-own-meld"
+    assert not any(a.startswith(("op ", "meld")) for a in game.moves())
+
+
+def test_an_empty_stock_is_made_again_from_the_discards(tmp_path):
+    """The document's start and end of play are lost; the ruleset assumes (stock-exhausted) that a
+    normal turn meeting an empty stock turns the discards into a new stock and draws — never a
+    position with no legal action."""
+    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "draw",
+                           "hands": {"A": "木4 水9", "B": "火4 土4 金4"}, "stock": 0, "discards": "金9 水1",
+                           "facts": {"phase": "yang"}})
+    assert game.moves() == ["restock"]
+    verdict = game.judge("restock")
+    assert verdict["legal"] and verdict["state"]["stock"] == 2 and not verdict["state"]["discards"]
+    game.do("restock")
+    assert game.moves() == ["draw stock"]
+
+
+def test_a_table_meld_no_rule_allows_makes_the_state_impossible(tmp_path):
+    """「組か順が定まらない複合は認められない」: 木1 陰陽2 太極 (a run 木1 木2 木3, or a 相生 chain 木1 火2 土3?) is
+    no meld, so no table holds it: a state that lays it on the table is refused (exit 2) with that
+    rule, not judged as if the meld were of the other field phase."""
+    path = write_state(tmp_path, "s", {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
+                                       "hands": {"A": "金4 水9 水5", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
+                                       "table": [{"owner": "A", "cards": "木1 陰陽2 太極"}], "flags": {"A": {"melded": True}}})
+    for args in (["moves", str(path)], ["move", str(path), "op layoff 1 金4"]):
+        result = run(*args, "--json")
+        assert result.exit_code == 2, result.output
+        error = json.loads(result.output.splitlines()[0])["error"]
+        assert error["code"] == "impossible-state" and "組か順が定まらない" in error["source"]["quote"]
+
+
+def test_an_exchange_before_ones_first_meld_needs_a_meld_for_what_it_takes(tmp_path):
+    """「交換取得した札を即時に使用（メルド公開）することを条件に許可される。」 with 「逆に通常の手番では、必ず捨て札
+    して上がる必要がある。」: before one's own meld a 差し札 is allowed only when the wild it takes can be
+    melded at once with a card left for the discard — as `melds solve` finds it; never a position with
+    no legal action."""
+    state = {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play", "hands": {"A": "土8 水1 水2", "B": 9},
+             "stock": 30, "facts": {"phase": "yang"}, "table": [{"owner": "B", "cards": "木8 火8 太極"}]}
+    game = Play(tmp_path, state)
+    verdict = game.judge("op substitute 1 土8")
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "taken-not-meldable"
+    assert "op substitute 1 土8" not in game.moves()
+    code, data = cli_json("solve", "-r", "fesca", "--hand", "土8 水1 水2", "--table", "B: 木8 火8 太極")
+    assert code == 1 and not data["solvable"]
+    game = Play(tmp_path, {**state, "hands": {"A": "土8 水1 水2 金5", "B": 9}})
+    game.do("op substitute 1 土8")
+    assert game.moves() == ["meld 水1 水2 太極"]
+    code, data = cli_json("solve", "-r", "fesca", "--hand", "土8 水1 水2 金5", "--table", "B: 木8 火8 太極")
+    assert code == 0 and data["solvable"] and data["discard"] == "金5"
+
+
+def test_a_meld_of_ones_own_on_the_table_lifts_the_restrictions_in_every_command(tmp_path):
+    """「一つでもメルドを公開していれば、上記のような使用制限はない。」: a meld of the player's own on the table is
+    a public meld whether or not the state's flag or the --has-melded option says so: `move` and
+    `solve` both allow the lay-off."""
+    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
+                           "hands": {"A": "金12 火3", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
+                           "table": [{"owner": "B", "cards": "金9 金10 金11"}, {"owner": "A", "cards": "水9 水10 水11"}]})
+    assert game.legal("op layoff 1 金12")
+    code, data = cli_json("solve", "-r", "fesca", "--hand", "金12 火3", "--table", "B: 金9 金10 金11",
+                          "--table", "me: 水9 水10 水11")
+    assert code == 0 and data["solvable"] and data["discard"] == "火3"

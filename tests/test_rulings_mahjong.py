@@ -124,7 +124,7 @@ def _kan_state(kind: str, robber: str) -> dict:
 def test_kokushi_robs_a_closed_kan(tmp_path):
     """「国士無双は暗槓に対して槍槓することが可能。」: after E's closed kan of 9m, S's 国士無双 may ron it;
     a hand of another shape waiting on 9m may not (it robs only a kan added to a pon)."""
-    game = Play(tmp_path, _kan_state("ankan", {"S": "1m1p9p1s9s1234567z7z", "W": "78m234p567p11z345s"}))
+    game = Play(tmp_path, _kan_state("ankan", {"S": "1m1p9p1s9s1234567z7z", "W": "78m234p567p33z345s"}))
     assert game.legal("S: ron")
     verdict = game.judge("W: ron")
     assert not verdict["legal"] and verdict["reasons"][0]["code"] == "chankan-closed-kan"
@@ -140,6 +140,71 @@ def test_a_kan_added_to_a_pon_is_robbed_and_the_miss_is_furiten(tmp_path):
     assert "W: ron" in game.moves() and game.legal("W: ron")
     state = game.do("draw 3m")  # E's replacement draw: W let the kan go by
     assert state["flags"]["W"]["furiten"] == "temporary" and "kan" not in state["facts"]
+
+
+def test_a_robbing_ron_takes_the_tile_out_of_the_kan(tmp_path):
+    """The robbed tile lies where a ron's tile lies, on the discards: the kan is a pon again (no
+    tile is in two places: the state after the ron is a valid state)."""
+    game = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
+                           "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
+                           "stock": 50})
+    game.do("kakan 0s")
+    state = game.do("W: ron")
+    assert state["step"] == "over" and "槍槓" in state["facts"]["result"]
+    assert "[555s]" in state["hands"]["E"] and state["discards"][-1] == "0s"
+
+
+def test_tenhou_lets_no_hand_rob_a_closed_kan(tmp_path):
+    """The tenhou ruleset switches the document's ruling off (kokushi-robs-closed-kan: false): the
+    国士無双 that robs under gensou-mahjong may not, and is not furiten for letting the tile go by."""
+    state = {**_kan_state("ankan", {"S": "1m1p9p1s9s1234567z7z"}), "ruleset": "tenhou"}
+    game = Play(tmp_path, state)
+    verdict = game.judge("S: ron")
+    assert not verdict["legal"] and verdict["reasons"][0]["code"] == "closed-kan"
+    assert cli_json("moves", str(game.path))[1]["actions"] == []  # the draw, which names its tile, is not listed
+    after = game.do("draw 3m")
+    assert not after["flags"].get("S", {}).get("furiten")
+    code, data = cli_json("score", "-r", "tenhou", "1m1p9p1s9s1234567z7z", "--win", "9m", "--seat", "S",
+                          "--chankan-ankan")
+    assert code == 1 and "no hand" in data["reason"]
+
+
+def test_a_state_of_the_first_kan_design_is_read_as_the_offer(tmp_path):
+    """facts.robbable (an added kan's tile, at step call: the replay's first design) still reads:
+    the same offer as facts.kan — a ron robs it, nobody pons it, pass lets its player draw."""
+    game = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "S", "step": "call",
+                           "hands": {"E": 13, "S": "123m789p78s99s [6666p]", "W": "789m45p123s456s11z", "N": 13},
+                           "discarded_by": "S", "stock": 50, "facts": {"robbable": "6p", "kans": {"S": 1}}})
+    assert game.legal("W: ron") and not game.legal("N: pon")
+    state = game.do("pass")
+    assert state["step"] == "draw" and state["turn"] == "S" and state["flags"]["W"]["furiten"] == "temporary"
+    assert "robbable" not in state["facts"] and "kan" not in state["facts"]
+    game.do("draw 3m")
+
+
+def _state(data: dict):
+    from solver.core.ruleset import load_ruleset
+    from solver.core.state import state_from_data
+
+    return state_from_data({"format": 1, **data}, Path("state.yaml"), load_ruleset(data["ruleset"]))
+
+
+def test_a_robbing_ron_keeps_its_ippatsu_and_a_kan_nobody_robs_breaks_every_one():
+    """The win's facts come from the state (assumption win-facts): W, in riichi within its go-around,
+    robs E's added kan with 一発 and 槍槓; had nobody robbed it, the replacement draw ends every ippatsu."""
+    from solver.core.registry import load_game
+
+    state = _state({"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
+                    "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
+                    "stock": 50, "flags": {"W": {"riichi": True, "ippatsu": True}}})
+    moves = load_game(state.ruleset).moves()
+    offered = moves.judge(state, "kakan 0s").state
+    hand, win = moves.winning(offered, "W", tsumo=False)
+    assert win.chankan and win.ippatsu and win.riichi and win.discarder == "E" and not win.houtei
+    assert {"一発", "槍槓", "立直"} <= {y.name for y in moves.scorer.score(hand, win).yaku}
+    drawn = moves.judge(offered, "draw 3m").state
+    assert not drawn.flag("W", "ippatsu") and drawn.flag("W", "furiten") == "riichi"
+    assert drawn.facts["rinshan"] == "E" and "kan" not in drawn.facts
 
 
 def test_chankan_is_a_ron_never_a_tsumo():
@@ -195,6 +260,18 @@ def test_a_hand_in_riichi_discards_the_tile_it_draws(tmp_path):
     assert game.legal("discard 4p")
     verdict = game.judge("discard 1m")
     assert not verdict["legal"] and verdict["reasons"][0]["code"] == "riichi-discards-the-draw"
+
+
+def test_a_chi_or_pon_is_followed_by_a_discard_not_a_tsumo_or_a_kan(tmp_path):
+    """A turn draws one tile and discards one (assumption standard-turn): after S pons 5z its hand
+    of fourteen may look complete, but it has drawn nothing to win on, nor may it add a kan."""
+    game = _call(tmp_path, {"S": "234m567p789s55z77z"}, "5z")
+    state = game.do("S: pon")
+    assert state["turn"] == "S" and state["step"] == "discard"
+    for action in ("tsumo", "kakan 5z"):
+        verdict = game.judge(action)
+        assert not verdict["legal"] and "after-call" in {r["code"] for r in verdict["reasons"]}, action
+    assert game.legal("discard 7z")
 
 
 # -- the example states answer ----------------------------------------------------------------------

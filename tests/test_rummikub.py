@@ -110,7 +110,7 @@ def test_audit_is_clean_and_lists_its_assumptions():
     assert result.exit_code == 0
     assert data["rulesets"][0]["claims_checked"] == data["rulesets"][0]["claims_agreeing"] >= 8
     assert {f["id"] for f in data["findings"] if f["severity"] == "assumption"} == {
-        "rummikub/assumption/notation", "rummikub/assumption/joker-needs-a-tile"}
+        "rummikub/assumption/notation", "rummikub/assumption/joker-needs-a-tile", "rummikub/assumption/pool-empty"}
 
 
 def test_the_game_comes_from_its_package_through_the_registry():

@@ -9,7 +9,8 @@ from pathlib import Path
 # the building blocks live beside this script (run as a script or by runpy: its folder first)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
-    AUDIT, CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT, WORDS, obj)
+    AUDIT, CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_GAME, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT,
+    WORDS, obj)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -221,6 +222,7 @@ schema = {
         }, required=["rule"]),
         "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
         "mahjong_scoring": MAHJONG_SCORING,
+        "mahjong_game": MAHJONG_GAME,
         "words": WORDS,
         "rummikub": RUMMIKUB,
         "moves": MOVES,
@@ -494,7 +496,18 @@ state_schema = {
                                "description": "Fesca: player -> melds they recalled in earlier turns "
                                               "(never melded again in that state)"},
             "four_kans_pending": {"type": "boolean"},
+            "robbable": {**TEXT, "description": "mahjong, the first form of an added kan on offer (step call): "
+                                                "read as kan {tile, kind: kakan, by: discarded_by}"},
+            "win_facts": {"type": "object", "additionalProperties": obj(
+                {**{flag: {"type": "boolean"} for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+                                                             "rinshan", "chankan", "tenhou", "chiihou", "renhou")},
+                 "dora_indicators": CARDS, "ura_indicators": CARDS}),
+                          "description": "mahjong: seat -> facts of its win laid over what the state shows "
+                                         "(flags, dora and ura indicators)"},
             "result": TEXT,
+            "winner": {**TEXT, "description": "Rummikub: the player who emptied the rack"},
+            "passes": {"type": "integer", "minimum": 0,
+                       "description": "Rummikub: players who have passed in a row with the pool empty"},
         }, description="game-level facts"),
         "expect": {"type": "object", "additionalProperties": {"type": "boolean"},
                    "description": "example states: action -> legal?"},

@@ -67,6 +67,7 @@ YAKU = obj({
     "aotenjou_han": {"type": "integer", "minimum": 1},
     "pattern": YAKU_PATTERN,
     "excludes": {"type": "array", "items": ID, "description": "lower yaku this one replaces"},
+    "if": {"$ref": "#/$defs/condition", "description": "the yaku counts only under these option values"},
     **COMMON,
 }, required=["name", "pattern"])
 MAHJONG_SCORING = obj({
@@ -215,11 +216,18 @@ AUDIT = obj({  # melds audit's own reading of the document (solver/audit/coverag
                                         "commentary, notation of the pictures)"},
     "omitted": {"type": "array", "items": obj({"quote": TEXT, "reason": TEXT}, required=["quote", "reason"]),
                 "description": "rule-bearing sentences the ruleset leaves out on purpose, with the reason"},
+    "cites": {"type": "array", "description": "further sentences an entry implements besides the one its own quote "
+                                             "names (a rule stated twice, a table row and its prose)",
+              "items": obj({"entry": {**TEXT, "description": "the entry by its place in the file, e.g. "
+                                                            "melds/set/roles/SW"},
+                            "quote": TEXT, "reason": TEXT}, required=["entry", "quote"])},
+    "departs": {**TEXT, "description": "why this ruleset's own entries depart from the document on purpose (a "
+                                       "variant citing what it replaces): they lend the document no coverage"},
     "defects": {"type": "array", "description": "defects found by reading the document", "items": obj({
         "id": ID,
         "kind": {"enum": ["rule-conflict", "faq-contradiction", "worked-example", "one-seat-figure",
                           "missing-values", "lost-text", "presupposition", "stock-overdraw", "undefined-rule"]},
-        "severity": {"enum": ["contradiction", "gap", "warning"]},
+        "severity": {"enum": ["contradiction", "gap", "warning", "assumption"]},
         "message": TEXT,
         "sides": {"type": "array", "minItems": 1, "items": QUOTE,
                   "description": "the sentences on each side, the defect's own first"},
@@ -234,3 +242,35 @@ AUDIT = obj({  # melds audit's own reading of the document (solver/audit/coverag
         "kind": TEXT,
     }, required=["finding", "sides"])},
 })
+
+COUNT_OR_OPTION = {"$ref": "#/$defs/copies"}  # a number, or an option's value (mapped)
+MAHJONG_GAME = obj({  # a whole game's flow, for replaying game records (solver/games/mahjong/flow.py)
+    "points": obj({"start": POINTS, "return": POINTS, **COMMON}, required=["start", "return"],
+                  description="the points each player starts with, and the base of the final points (返し)"),
+    "uma": obj({"places": {"type": "array", "items": {"type": "integer"}, "minItems": 2}, **COMMON},
+               required=["places"], description="points by final place, in thousands"),
+    "oka": obj({**COMMON}, description="the top takes (return - start) x players"),
+    "winds": obj({"count": COUNT_OR_OPTION, **COMMON}, required=["count"],
+                 description="round winds played: 1 (東風), 2 (東南)"),
+    "extension": obj({"winds": POINTS, **COMMON}, required=["winds"],
+                     description="winds more while nobody has the return points (sudden death)"),
+    "renchan": obj({"dealer_win": {"type": "boolean"},
+                    "dealer_tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+                    **COMMON}, description="who keeps the deal: a dealer who wins; a dealer in tenpai at a "
+                                           "draw, in the round winds listed"),
+    "abortive": obj({k: obj({"renchan": {"type": "boolean"}, **COMMON}) for k in
+                     ("nine-terminals", "four-winds", "four-kans", "four-riichi", "triple-ron")},
+                    description="the draws that abort a hand, and whether the dealer keeps the deal"),
+    "end": obj({"below": {"type": "integer"},
+                "last_dealer": obj({"win": {"type": "boolean"}, "tenpai": {"type": "boolean"}, **COMMON}),
+                **COMMON}, description="a score below 'below' ends the game; the last dealer who wins (or "
+                                       "is in tenpai) on top ends it"),
+    "leftover_sticks": obj({"to": {"enum": ["top", "none"]}, **COMMON}, required=["to"]),
+    "tie": obj({"order": {"enum": ["seat"]}, **COMMON}, required=["order"]),
+    "pao": obj({"yaku": {"type": "array", "items": ID}, **COMMON}, required=["yaku"],
+               description="yaku whose feeder is liable (包): pays a tsumo whole, half a ron"),
+    "tenpai": obj({"all_copies_held": {"type": "boolean"}, **COMMON},
+                  description="false: a wait on a tile whose every copy is in the hand is no tenpai at a draw"),
+    "chankan": obj({"closed_kan": {"type": "boolean"}, **COMMON}),
+    **COMMON,
+}, required=["points"])

@@ -9,7 +9,11 @@ assumption…), named by its place in the file: ``RULESET/melds/KIND/roles/ROLE`
 Whether a sentence bears a rule is decided by a heuristic (:func:`looks_rule_bearing`) corrected
 by the ruleset's own ``audit:`` section: ``rule_bearing`` lists the sentences it misses,
 ``not_rule_bearing`` those it wrongly takes, ``omitted`` the rule-bearing sentences the ruleset
-leaves out on purpose, each with the reason.
+leaves out on purpose, each with the reason. ``cites`` names further sentences an entry implements
+besides the one its own quote names (a rule stated twice, a table row and the prose saying the
+same): ``{entry: PATH, quote}``, the entry by its place in the file. A ruleset whose own entries
+depart from the document on purpose (``departs:``, with the reason: a variant citing the sentences
+it replaces) lends the document's coverage only what it inherits.
 
 A sentence's status is the strongest of what touches it: ``contradiction`` (a contradiction found
 there), ``gap`` (a gap or a warning), ``assumption`` (an assumption of the ruleset cites it, or an
@@ -21,12 +25,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Iterable
 
 from solver.audit.findings import Audit, Finding
 from solver.audit.sentences import Document, Sentence, split_document
 from solver.core.errors import MeldsError
-from solver.core.ruleset import Ruleset, ruleset_data
+from solver.core.ruleset import Ruleset, looks_like_path, resolve_path, ruleset_data
 from solver.core.source import document_text
 from solver.core.yamlload import load_file
 
@@ -37,6 +42,13 @@ ID_KEYS = ("id", "check", "role")  # what names a list item in an entry's id (el
 # -- is it a rule? ------------------------------------------------------------------------------
 
 META = re.compile(r"^\d{4}/\d{1,2}/\d{1,2}|https?://|トップに戻る|最終更新|^注\d+$|参照(下さい|にして下さい)")
+# A sentence that only names what the one before it describes (「これを上がりと呼びます。」), gives
+# another name (「…と呼ぶこともあります。」), leads into a list (「次のように行います。」), or asks (an
+# FAQ's question, a caption's 「4,4か4,5か?」): no rule.
+NAMING = re.compile(r"^これを.*(と呼びます|といいます|と言います)。?$|(と呼ぶこと[がも]あります|とも呼ばれます)。?$")
+LEAD_IN = re.compile(r"次の(ように(行います|分けられます)|通りです|やり方もあります)[。:：]?$")
+QUESTION = re.compile(r"[?？]$")
+LABEL = re.compile(r"^[^\s、。:：]{1,20}[(（][A-Za-z][^)）]*[)）]$")  # 「シークエンス(Sequence)」: a heading
 RULE_LABEL = re.compile(r"(役|可|翻|扱い|禁止|OK|まで|から|連順|枚組)$")
 NORMATIVE = re.compile(
     r"(でき|出来)(る|ない|ます|ません)|可能|不可|禁止|認め|許|ならない|なりません|必要|必ず|いけない|いけません"
@@ -46,12 +58,16 @@ NORMATIVE = re.compile(
 
 
 def looks_rule_bearing(sentence: Sentence) -> bool:
-    """A first judgement, corrected per document by the ruleset's lists: headings, dates, links
-    and bare labels ("カード", "A", "注1") state no rule; a table row, a list item, a sentence
+    """A first judgement, corrected per document by the ruleset's lists: headings, dates, links,
+    bare labels ("カード", "A", "注1", 「グループ(Group)」), questions, lead-ins to a list and
+    sentences that only give a name state no rule; a table row, a list item, a sentence
     with a normative or defining word, a number, or a label naming a rule's place (「門前役」,
     「副露可」) does."""
     text = sentence.text
     if sentence.form == "heading" or META.search(text):
+        return False
+    bare = text.strip().rstrip("*!！ ")
+    if NAMING.search(bare) or LEAD_IN.search(bare) or QUESTION.search(text.strip()) or LABEL.match(bare):
         return False
     if sentence.form in ("row", "item") or NORMATIVE.search(text):
         return True
@@ -78,8 +94,27 @@ class Entry:
 def ruleset_entries(ruleset: Ruleset) -> list[Entry]:
     """Every element of the ruleset (and of the rulesets it extends) that quotes a document, named
     by its place in the file under the id of the ruleset whose file gives it."""
+    return [Entry(node.id, node.doc, node.quote, node.assumed, node.line)
+            for node in ruleset_nodes(ruleset).values() if node.quote is not None]
+
+
+@dataclass(frozen=True)
+class Node:
+    """An element of a ruleset file (a mapping), quoting or not: its id (the ruleset whose file gives
+    it, then its place), its document, its quote if it has one, whether it rests on an assumption."""
+
+    id: str
+    doc: str
+    quote: str | None
+    assumed: bool
+    line: int | None
+
+
+def ruleset_nodes(ruleset: Ruleset) -> dict[str, Node]:
+    """Every mapping of the ruleset file (and of those it extends) but the audit section, by its
+    place in the file (``melds/set/roles/SW``); a node that only holds a ``source:`` is its owner's."""
     data = ruleset_data(ruleset)
-    out: list[Entry] = []
+    out: dict[str, Node] = {}
     for key, value in data.items():
         if key != "audit":
             _walk(value, [key], ruleset.document, False, out, ruleset.id, getattr(data, "lines", {}).get(key))
@@ -93,20 +128,24 @@ def _file_id(path: str) -> str | None:
     return raw.get("id") if isinstance(raw, dict) else None
 
 
-def _walk(node: Any, path: list[str], doc: str, assumed: bool, out: list[Entry], own: str,
+def _walk(node: Any, path: list[str], doc: str, assumed: bool, out: dict[str, Node], own: str,
           line: int | None) -> None:
     if isinstance(node, dict):
         assumed = assumed or bool(node.get("assumption")) or path[0] == "assumptions"
         line = getattr(node, "line", line)
-        if isinstance(node.get("quote"), str):
-            owner = path[:-1] if path[-1] == "source" else path
-            file = getattr(node, "file", None)
-            ruleset_id = (_file_id(file) if file else None) or own
-            out.append(Entry(f"{ruleset_id}/{'/'.join(owner)}", node.get("doc", doc), node["quote"], assumed, line))
+        owner = "/".join(path[:-1] if path[-1] == "source" and len(path) > 1 else path)
+        file = getattr(node, "file", None)
+        ruleset_id = (_file_id(file) if file else None) or own
+        quote = node.get("quote") if isinstance(node.get("quote"), str) else None
+        if owner not in out or (quote is not None and out[owner].quote is None):
+            out[owner] = Node(f"{ruleset_id}/{owner}", node.get("doc", doc), quote, assumed, line)
+        files = getattr(node, "files", {})
         for key, value in node.items():
             if key != "quote":
-                _walk(value, path + [str(key)], doc, assumed, out, own, line)
+                given = _file_id(files[key]) if files.get(key) else ruleset_id  # a list: the file that gives it
+                _walk(value, path + [str(key)], doc, assumed, out, given if isinstance(value, list) else own, line)
     elif isinstance(node, list):
+        out.setdefault("/".join(path), Node(f"{own}/{'/'.join(path)}", doc, None, assumed, line))
         for i, item in enumerate(node):
             name = next((str(item[k]) for k in ID_KEYS if isinstance(item, dict) and isinstance(item.get(k), str)),
                         f"{i}")
@@ -118,21 +157,54 @@ def _walk(node: Any, path: list[str], doc: str, assumed: bool, out: list[Entry],
 
 @dataclass(frozen=True)
 class CoverageLists:
-    """A ruleset's corrections to the heuristic, and its deliberate omissions."""
+    """A ruleset's corrections to the heuristic, its deliberate omissions, the further sentences
+    its entries implement, and whether its own entries depart from the document."""
 
     rule_bearing: tuple[str, ...] = ()
     not_rule_bearing: tuple[str, ...] = ()
     omitted: tuple[tuple[str, str], ...] = ()  # (quote, reason)
+    cites: tuple[tuple[str, Node, str], ...] = ()  # (the file that says so, the entry, a further sentence's quote)
+    departs: str | None = None  # why the ruleset's own entries are not the document's encoding
 
 
 def coverage_lists(ruleset: Ruleset) -> CoverageLists:
-    section = ruleset_data(ruleset).get("audit") or {}
+    """The ruleset's reading of its document: the lists of its own audit section and of the
+    sections of the rulesets it extends, added up (a variant reads the document as its base does,
+    and adds its own); ``departs`` is the ruleset's own."""
+    sections = _audit_sections(ruleset)
 
-    def quotes(key: str) -> tuple[str, ...]:
-        return tuple(item["quote"] for item in section.get(key) or [])
+    def items(key: str) -> list:
+        return [item for _, section in sections for item in section.get(key) or []]
 
-    return CoverageLists(quotes("rule_bearing"), quotes("not_rule_bearing"),
-                         tuple((item["quote"], item["reason"]) for item in section.get("omitted") or []))
+    nodes = ruleset_nodes(ruleset) if items("cites") else {}
+    cites = []
+    for origin, section in sections:
+        for item in section.get("cites") or []:
+            node = nodes.get(str(item["entry"]).strip("/"))
+            if node is None:
+                raise MeldsError(f"{ruleset.path}: audit cites: no element {item['entry']!r} in the ruleset (an entry "
+                                 f"is named by its place in the file, e.g. melds/set/roles/SW)")
+            cites.append((origin, node, item["quote"]))
+    return CoverageLists(tuple(item["quote"] for item in items("rule_bearing")),
+                         tuple(item["quote"] for item in items("not_rule_bearing")),
+                         tuple((item["quote"], item["reason"]) for item in items("omitted")),
+                         tuple(cites), sections[0][1].get("departs"))
+
+
+def _audit_sections(ruleset: Ruleset) -> list[tuple[str, dict]]:
+    """The audit sections of the ruleset's file and of each file it extends, nearest first, each with
+    the id of the file that gives it."""
+    out: list[tuple[str, dict]] = []
+    path: Path | None = Path(ruleset.path)
+    seen: set[Path] = set()
+    while path is not None and path.resolve() not in seen:
+        seen.add(path.resolve())
+        raw = load_file(str(path))
+        raw = raw if isinstance(raw, dict) else {}
+        out.append((str(raw.get("id") or ruleset.id), raw.get("audit") or {}))
+        ref = raw.get("extends")
+        path = None if not isinstance(ref, str) else (path.parent / ref if looks_like_path(ref) else resolve_path(ref))
+    return out
 
 
 # -- per document ------------------------------------------------------------------------------------
@@ -214,10 +286,15 @@ def document_coverage(audits: Iterable[Audit]) -> list[DocumentCoverage]:
 def _cover(name: str, audits: list[Audit]) -> DocumentCoverage:
     document = load_document(name, audits[0].ruleset)
     rows = [SentenceCoverage(s, looks_rule_bearing(s)) for s in document.sentences]
+    lists = {a.ruleset.id: coverage_lists(a.ruleset) for a in audits}
+    departing = {rid for rid, ls in lists.items() if ls.departs}
+    if departing == set(lists):
+        departing = set()  # only variants read the document: what they cite is all there is to show
+    reading = [a for a in audits if a.ruleset.id not in departing]
     entries: dict[str, Entry] = {}
     for audit in audits:
         for entry in ruleset_entries(audit.ruleset):
-            if entry.doc == name:
+            if entry.doc == name and entry.id.split("/")[0] not in departing:
                 entries.setdefault(entry.id, entry)
     unplaced = []
     for entry in entries.values():
@@ -225,18 +302,30 @@ def _cover(name: str, audits: list[Audit]) -> DocumentCoverage:
         if not where:
             unplaced.append(entry)
         for i in where:
-            _once(rows[i].cited_by, entry.id)
-            if entry.assumption:
-                _once(rows[i].assumed_by, entry.id)
-    for audit in audits:
-        lists = coverage_lists(audit.ruleset)
-        for quote in lists.rule_bearing:
+            _cite(rows[i], entry)
+    cited: dict[tuple, Node] = {}  # a cite the base file makes, read once: in the base ruleset if it is here
+    for audit in reading:
+        for origin, node, quote in lists[audit.ruleset.id].cites:
+            key = (origin, node.id.split("/", 1)[1], quote)
+            if key not in cited or audit.ruleset.id == origin:
+                cited[key] = node
+    for (_, _, quote), node in cited.items():
+        if node.doc == name and node.id.split("/")[0] not in departing:
+            entry = entries.setdefault(node.id, Entry(node.id, node.doc, quote, node.assumed, node.line))
+            where = document.locate_all(quote)
+            if not where:
+                unplaced.append(Entry(node.id, node.doc, quote, node.assumed, node.line))
+            for i in where:
+                _cite(rows[i], entry)
+    for audit in reading:
+        lists_of = lists[audit.ruleset.id]
+        for quote in lists_of.rule_bearing:
             for i in document.locate_all(quote):
                 rows[i].rule_bearing = True
-        for quote in lists.not_rule_bearing:
+        for quote in lists_of.not_rule_bearing:
             for i in document.locate_all(quote):
                 rows[i].rule_bearing = False
-        for quote, reason in lists.omitted:
+        for quote, reason in lists_of.omitted:
             for i in document.locate(quote):
                 rows[i].omitted = reason
         for finding in audit.findings:
@@ -245,7 +334,13 @@ def _cover(name: str, audits: list[Audit]) -> DocumentCoverage:
                     for i in side["sentences"]:
                         if finding not in rows[i].findings:
                             rows[i].findings.append(finding)
-    return DocumentCoverage(document, [a.ruleset.id for a in audits], rows, entries, unplaced)
+    return DocumentCoverage(document, [a.ruleset.id for a in reading], rows, entries, unplaced)
+
+
+def _cite(row: SentenceCoverage, entry: Entry) -> None:
+    _once(row.cited_by, entry.id)
+    if entry.assumption:
+        _once(row.assumed_by, entry.id)
 
 
 def _once(items: list, item) -> None:

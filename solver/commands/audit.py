@@ -12,8 +12,9 @@ from solver.audit.coverage import document_coverage
 from solver.audit.pages import document_page, index_page, page_name
 from solver.audit.report import audit_markdown, audit_text, audits_json, coverage_json, coverage_text
 from solver.audit.run import audit_ruleset
-from solver.commands.common import handle_errors, json_option
-from solver.core.errors import ExitCode, MeldsError
+from solver.commands.common import SECONDS, handle_errors, json_option, max_memory_option
+from solver.core.errors import ExitCode, MeldsError, Undecided
+from solver.sat.budget import Budget
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 from solver.present.render import emit_json
 
@@ -30,9 +31,11 @@ from solver.present.render import emit_json
 @click.option("-o", "--output", type=click.Path(dir_okay=True, path_type=Path), metavar="PATH",
               help="Where --format html writes: a file (one ruleset) or a folder (--all: a page per document "
                    "and index.html).")
+@click.option("--max-seconds", type=SECONDS, help="Budget of the whole audit; exit 3 'undecided' when it runs out.")
+@max_memory_option
 @json_option
 @handle_errors
-def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, as_json) -> None:
+def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_json) -> None:
     """Find the contradictions, gaps and assumptions of a rule document, through its ruleset:
     its worked examples checked with the solver, meld sizes no meld can have, rules that cancel
     or contradict each other (searched with SAT, or shown on a state), deals against the deck,
@@ -58,10 +61,16 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, as_json) -> None
         raise MeldsError("--coverage prints text or JSON (--json); the HTML pages (--format html) show it too")
     refs = [str(p) for p in bundled_rulesets()] if all_rulesets else [ruleset_ref]
     audits = []
-    for ref in refs:
-        if len(refs) > 1:
-            click.echo(f"auditing {Path(ref).stem}", err=True)
-        audits.append(audit_ruleset(load_ruleset(ref)))
+    budget = Budget(max_seconds)
+    with budget.guarding():  # the searches and checks of every ruleset, under one budget
+        for ref in refs:
+            if len(refs) > 1:
+                click.echo(f"auditing {Path(ref).stem}", err=True)
+            try:
+                audits.append(audit_ruleset(load_ruleset(ref)))
+            except Undecided as exc:
+                raise Undecided(f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of "
+                                f"{len(refs)} rulesets audited)") from None
     if fmt == "html":
         _write_pages(audits, output, all_rulesets)
     elif coverage:

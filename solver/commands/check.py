@@ -19,7 +19,7 @@ from solver.core.ruleset import load_ruleset
               'gives each game\'s); - for stdin.')
 @click.argument("cards", nargs=-1)
 @handle_errors
-def check_cmd(ruleset_ref: str, option_pairs: tuple, as_json: bool, batch, cards: tuple, **options) -> None:
+def check_cmd(ruleset_ref: str, option_pairs: tuple, as_json: bool, batch, jobs: int, cards: tuple, **options) -> None:
     """Is CARDS one legal meld? Says which kind, what each wild stands for, or why not.
 
     What CARDS are is the game's: the cards of one meld, a whole hand of tiles (does it win, and
@@ -27,4 +27,4 @@ def check_cmd(ruleset_ref: str, option_pairs: tuple, as_json: bool, batch, cards
     examples.
     """
     game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
-    answer(game.check, {**given(options), "cards": cards}, batch, as_json)
+    answer(game, "check", {**given(options), "cards": cards}, batch, as_json, jobs)

@@ -10,19 +10,19 @@ puzzle file, a batch naming its rulesets) it accepts the options of every game.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import click
 
-from solver.core import registry
-from solver.core.errors import ExitCode, MeldsError
+from solver.commands.batch import internal_error, run_batch
+from solver.core import inputs, registry, requests
+from solver.core.errors import BadRequest, MeldsError, Undecided
 from solver.core.game import OptionSpec
 from solver.core.ruleset import raw_game
 from solver.core.result import Result
-from solver.present.render import emit, emit_error, emit_json
+from solver.present.render import emit, emit_error
 from solver.sat.budget import set_default_memory
 
 ruleset_option = click.option("-r", "--ruleset", "ruleset_ref", required=True,
@@ -64,21 +64,80 @@ max_memory_option = click.option(
     show_default="1GiB", expose_value=False, callback=_memory_ceiling, metavar="SIZE",
     help="Memory ceiling of the process (e.g. 512MiB, 2GiB); past it: exit 3 'undecided' with the best found so far.")
 
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+                           help="Answer a --batch (or a folder of puzzles) in N processes; the order is kept.")
+
 
 def batch_option(help: str) -> Callable:
-    return click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE", help=help)
+    def decorate(func: Callable) -> Callable:
+        return click.option("--batch", metavar="FILE", help=help)(jobs_option(func))
+
+    return decorate
+
+
+class CheckedValue(click.ParamType):
+    """A flag's value checked by the same rule as a batch line's key (solver.core.requests), so that
+    ``--max-seconds inf`` and ``{"max_seconds": 1e400}`` are refused in the same words."""
+
+    def __init__(self, check: requests.Check, name: str = "number", to_number: Callable = float):
+        self.check, self.name, self.to_number = check, name, to_number
+
+    def convert(self, value: Any, param, ctx):
+        if not isinstance(value, str):
+            return value
+        key = param.opts[0] if param is not None else self.name
+        try:
+            number = self.to_number(value.strip())
+        except (ValueError, OverflowError):
+            self.fail(f"{value!r} is not a {self.name}", param, ctx)
+        try:
+            return self.check(key, number)
+        except BadRequest as exc:
+            self.fail(str(exc).replace(f'"{key}": ', ""), param, ctx)
+
+
+SECONDS = CheckedValue(requests.SECONDS, "number of seconds")
+
+
+class InputFile(click.ParamType):
+    """A file to read, refused with its reason (missing, a folder, a loop of links) in the words
+    every input uses (solver.core.inputs)."""
+
+    name = "file"
+
+    def convert(self, value: Any, param, ctx):
+        why = inputs.problem(value, "file")
+        if why:
+            self.fail(why, param, ctx)
+        return value
+
+
+INPUT_FILE = InputFile()
 
 
 def handle_errors(func: Callable) -> Callable:
-    """Input errors become one message and exit code 2, never a traceback."""
+    """Input errors become one message and exit code 2, never a traceback; a fault of melds itself
+    one message too (exit 2; MELDS_DEBUG=1 shows the traceback)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        as_json = bool(kwargs.get("as_json")) or kwargs.get("batch") is not None  # a batch speaks JSON Lines
         try:
             return func(*args, **kwargs)
         except MeldsError as exc:
-            emit_error(exc, bool(kwargs.get("as_json")))
+            emit_error(exc, as_json)
             sys.exit(exc.exit_code)
+        except Undecided as exc:
+            emit_error(exc, as_json)
+            sys.exit(exc.exit_code)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit, BrokenPipeError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a last resort: a message, not a traceback
+            if os.environ.get("MELDS_DEBUG"):
+                raise
+            error = internal_error(exc)
+            emit_error(error, as_json)
+            sys.exit(error.exit_code)
 
     return wrapper
 
@@ -94,44 +153,30 @@ def parse_options(pairs: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def run_batch(stream, handle: Callable[[dict], tuple[dict, int]]) -> ExitCode:
-    """JSON Lines in, one JSON object per line out, a progress bar on stderr.
-
-    ``handle`` maps one request object to (result object, exit code). A line that is not a
-    JSON object, or whose request is bad, gives ``{"line": n, "error": {...}}`` and code 2.
-    """
-    lines = [(i, line) for i, line in enumerate(stream, start=1) if line.strip()]
-    codes = []
-    with click.progressbar(lines, label="checking", file=sys.stderr, show_pos=True) as progress:
-        for number, line in progress:
-            try:
-                request = json.loads(line)
-                if not isinstance(request, dict):
-                    raise ValueError("each line must be a JSON object")
-                result, code = handle(request)
-                result = {"line": number, **result}
-            except (ValueError, MeldsError) as exc:
-                error = exc.to_json() if isinstance(exc, MeldsError) else {"code": "bad-json", "message": str(exc)}
-                result, code = {"line": number, "error": error}, ExitCode.BAD_INPUT
-            emit_json(result)
-            codes.append(code)
-    return ExitCode.worst(codes)
+def game_specs(game: Any, command: str) -> list[OptionSpec]:
+    """The options a compiled game adds to ``command`` (the keys its requests may carry)."""
+    return list(type(game).options(command))
 
 
-def answer(ask: Callable[[dict], Result], request: dict, batch, as_json: bool) -> None:
+def answer(game: Any, command: str, request: dict, batch: str | None, as_json: bool, jobs: int = 1) -> None:
     """Answer one request (the command line's), or every line of a batch with the command line's
     options as defaults; exit with the answer's code (a batch's: the worst)."""
+    ask: Callable[[dict], Result] = getattr(game, command)
+    specs = game_specs(game, command)
     if batch is not None:
         if request.get("cards"):
             raise MeldsError("give cards on the command line or --batch, not both")
-        defaults = {k: v for k, v in request.items() if k != "cards"}
+        # the command line's options checked once; a line's own keys at each line (keys are checked
+        # one by one, so this is the check of the merged request)
+        checked = requests.request_checker(specs)
+        defaults = checked({k: v for k, v in request.items() if k != "cards"})
 
         def line(extra: dict) -> tuple[dict, int]:
-            result = ask({**defaults, **extra})
+            result = ask({**defaults, **checked(extra)})
             return result.data, result.code
 
-        sys.exit(run_batch(batch, line))
-    result = ask(request)
+        sys.exit(run_batch(batch, line, jobs))
+    result = ask(requests.checked_request(request, specs))
     emit(result, as_json)
     sys.exit(result.code)
 
@@ -164,11 +209,11 @@ def _click_type(spec: OptionSpec):
     if spec.choices:
         return click.Choice(list(spec.choices))
     if spec.type == "int":
-        return click.IntRange(min=None if spec.minimum is None else int(spec.minimum))
+        return CheckedValue(requests.integer(spec.minimum), "whole number", int)
     if spec.type == "float":
-        return click.FloatRange(min=spec.minimum)
+        return CheckedValue(requests.number(spec.minimum), "number")
     if spec.type == "path":
-        return click.Path(exists=True, dir_okay=False)
+        return INPUT_FILE
     if spec.type == "file":
         return click.Path(dir_okay=False)
     return click.STRING

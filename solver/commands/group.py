@@ -1,19 +1,30 @@
 """The ``melds`` command group: each command's module is imported only when the command runs
-(click's lazy-loading pattern), so ``melds check`` never pays for the audit or the solver."""
+(click's lazy-loading pattern), so ``melds check`` never pays for the audit or the solver.
+
+The group also gives every failure of the command line itself its documented form: a usage
+error (an unknown flag, a missing ``-r``, a bad value) is exit 2, and one JSON object on stdout
+under ``--json``; output cut short by a closed pipe (``melds rulesets | head -1``) ends quietly.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
 
+from solver.commands.batch import internal_error
 from solver.core import registry
+from solver.core.errors import ExitCode, MeldsError, UsageError
+from solver.present.render import emit_error, emit_json
 
 COMMANDS = {  # name -> "module:function" of its click command
     "audit": "solver.commands.audit:audit_cmd",
     "check": "solver.commands.check:check_cmd",
     "move": "solver.commands.play:move_cmd",
     "moves": "solver.commands.play:moves_cmd",
+    "replay": "solver.commands.replay:replay_cmd",
     "rulesets": "solver.commands.rulesets:rulesets_cmd",
     "score": "solver.commands.score:score_cmd",
     "solve": "solver.commands.solve:solve_cmd",
@@ -29,6 +40,67 @@ class LazyGroup(click.Group):
             return None
         module, attr = COMMANDS[name].split(":")
         return getattr(importlib.import_module(module), attr)
+
+    def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]
+        args = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except SystemExit as exc:  # a command's own exit code
+            code = exc.code
+        except click.UsageError as exc:  # before the command ran: its own handler never saw it
+            _usage_error(exc, args)
+            code = ExitCode.BAD_INPUT
+        except click.ClickException as exc:
+            exc.show()
+            code = exc.exit_code
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            code = 1
+        except BrokenPipeError:
+            code = _broken_pipe()
+        except MeldsError as exc:  # while the command line was read (the game of -r, its options)
+            emit_error(exc, _wants_json(args))
+            code = exc.exit_code
+        except Exception as exc:  # noqa: BLE001 - a last resort: a message, not a traceback
+            if os.environ.get("MELDS_DEBUG"):
+                raise
+            error = internal_error(exc)
+            emit_error(error, _wants_json(args))
+            code = error.exit_code
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            code = _broken_pipe()
+        except (ValueError, AttributeError):  # stdout closed or absent
+            pass
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(exc: click.UsageError, args: list[str]) -> None:
+    """A usage error: click's usage lines and message on stderr; under --json also one JSON object
+    on stdout, as for every other error."""
+    exc.show()
+    if _wants_json(args):
+        message = exc.format_message()
+        if exc.ctx is not None:
+            message += f" (see '{exc.ctx.command_path} --help')"
+        emit_json({"error": UsageError(message).to_json()})
+
+
+def _wants_json(args: list[str]) -> bool:
+    """--json, or --batch (whose output is JSON Lines)."""
+    given = args[: args.index("--")] if "--" in args else args
+    return any(arg == "--json" or arg == "--batch" or arg.startswith("--batch=") for arg in given)
+
+
+def _broken_pipe() -> int:
+    """The reader went away (``| head -1``): stop quietly, as a Unix tool does."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 0
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

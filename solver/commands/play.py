@@ -8,10 +8,12 @@ from pathlib import Path
 import click
 
 from solver.commands.common import GameCommand, handle_errors, json_option
+from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.registry import load_game
 from solver.core.ruleset import resolve_path
 from solver.core.state import GameState, load_state
+from solver.core.validate import validate_state
 from solver.present.moves import judgement_text
 from solver.present.render import emit_json
 
@@ -52,9 +54,9 @@ def moves_cmd(ruleset_ref, as_json, state_file) -> None:
 
 
 def _state(ruleset_ref: str | None, state_file: str) -> GameState:
-    if not Path(state_file).is_file():
-        raise MeldsError(f"no state file {state_file!r}")
+    inputs.require(state_file, "state file")
     state = load_state(state_file)
     if ruleset_ref and resolve_path(ruleset_ref).resolve() != Path(state.ruleset.path).resolve():
         raise MeldsError(f"-r {ruleset_ref} but {state_file} is a {state.ruleset.id} state")
+    validate_state(state, load_game(state.ruleset))
     return state

@@ -19,9 +19,9 @@ from solver.core.ruleset import load_ruleset
               '"penalty"; docs/json-output.md gives each game\'s).')
 @click.argument("cards", nargs=-1)
 @handle_errors
-def score_cmd(ruleset_ref, option_pairs, as_json, batch, cards, **options) -> None:
+def score_cmd(ruleset_ref, option_pairs, as_json, batch, jobs, cards, **options) -> None:
     """Points of one meld (出来役加点), of a hand left at the end (--penalty), of a round, or of a
     winning hand (its yaku, han, fu and payments) — as the ruleset's game counts them.
     `melds score -r RULESET --help` shows the game's options and examples."""
     game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
-    answer(game.score, {**given(options), "cards": cards}, batch, as_json)
+    answer(game, "score", {**given(options), "cards": cards}, batch, as_json, jobs)

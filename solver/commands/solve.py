@@ -8,13 +8,15 @@ from pathlib import Path
 
 import click
 
+from solver.commands.batch import guarded, ordered_map, run_batch
 from solver.commands.common import (
-    GameCommand, batch_option, given, handle_errors, json_option, max_memory_option, options_option, parse_options,
-    run_batch)
-from solver.core.errors import ExitCode, MeldsError
+    SECONDS, CheckedValue, GameCommand, batch_option, game_specs, given, handle_errors, json_option,
+    max_memory_option, options_option, parse_options)
+from solver.core import inputs, requests
+from solver.core.errors import BadRequest, ExitCode, MeldsError
 from solver.core.files import is_state, load_document
 from solver.core.registry import load_game
-from solver.core.result import PuzzleResult
+from solver.core.result import Summary
 from solver.core.ruleset import load_ruleset
 from solver.core.yamlload import load_file
 from solver.present.render import emit, emit_json
@@ -30,10 +32,9 @@ from solver.present.text import BAD, verdict_word
 @click.option("--has-melded", is_flag=True, help="The player already has a meld of their own.")
 @click.option("--best", is_flag=True, help="The optimum of the ruleset's objective, going out or not.")
 @click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
-@click.option("--limit", type=click.IntRange(1), default=1000, show_default=True,
-              help="Stop counting at this many ways.")
-@click.option("--max-seconds", type=click.FloatRange(0, min_open=True),
-              help="Solver budget; exit 3 'undecided' when it runs out.")
+@click.option("--limit", type=CheckedValue(requests.integer(1), "whole number", int), default=1000,
+              show_default=True, help="Stop counting at this many ways.")
+@click.option("--max-seconds", type=SECONDS, help="Solver budget; exit 3 'undecided' when it runs out.")
 @max_memory_option
 @click.option("--stats", is_flag=True, help="Print the time taken and the SAT calls made.")
 @options_option
@@ -41,7 +42,7 @@ from solver.present.text import BAD, verdict_word
 @batch_option('JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
 @handle_errors
 def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, limit, max_seconds, stats,
-              option_pairs, as_json, batch, **options) -> None:
+              option_pairs, as_json, batch, jobs, **options) -> None:
     """Can this hand go out this turn? Shows how, the best turn, or why not.
 
     \b
@@ -53,11 +54,11 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, lim
     if batch is not None:
         if puzzle or hand:
             raise MeldsError("give a puzzle, --hand or --batch, not several")
-        sys.exit(run_batch(batch, lambda line: _batch_line(line, ruleset_ref, option_pairs, defaults)))
+        sys.exit(run_batch(batch, lambda line: _batch_line(line, ruleset_ref, option_pairs, defaults), jobs))
     if ruleset_ref:
         game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
-        result = game.solve(given({**defaults, "hand": hand, "table": table, "has_melded": has_melded,
-                                   "args": puzzle}))
+        request = given({**defaults, "hand": hand, "table": table, "has_melded": has_melded, "args": puzzle})
+        result = game.solve(requests.checked_request(request, game_specs(game, "solve")))
         emit(result, as_json)
         sys.exit(result.code)
     if len(puzzle) > 1:
@@ -66,10 +67,10 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, lim
     if not puzzle:
         raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
     path = Path(puzzle[0])
-    if not path.exists():
-        raise MeldsError(f"no such puzzle file or folder: {path}")
+    if not path.is_dir():
+        inputs.require(path, "puzzle file or folder")
     if path.is_dir():
-        sys.exit(_solve_folder(path, as_json, defaults))
+        sys.exit(_solve_folder(path, as_json, defaults, jobs))
     if hand:
         raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
     document = load_document(path)
@@ -81,54 +82,75 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, lim
 def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaults: dict) -> tuple[dict, int]:
     request = {**defaults, **line}
     if "puzzle" in line:
-        document = load_document(Path(str(line["puzzle"])))
-        result = load_game(document.ruleset).answer(document, request)
+        if line["puzzle"] is None:
+            raise BadRequest('"puzzle": expected the path of a file, got null')
+        document = load_document(Path(requests.path("puzzle", line["puzzle"])))
+        game = load_game(document.ruleset)
+        result = game.answer(document, requests.checked_request(request, game_specs(game, "solve")))
         return result.data, result.code
-    ref = line.get("ruleset", ruleset_ref)
+    ref = requests.text("ruleset", line.get("ruleset", ruleset_ref))
     if not ref or not isinstance(line.get("hand"), (str, list)):
         raise MeldsError('each line needs "hand" and a ruleset ("ruleset" or -r)')
-    options = {**parse_options(option_pairs), **(line.get("options") or {})}
-    result = load_game(load_ruleset(ref, options)).solve(request)
+    options = {**parse_options(option_pairs), **(requests.mapping("options", line.get("options")) or {})}
+    game = load_game(load_ruleset(ref, options))
+    result = game.solve(requests.checked_request(request, game_specs(game, "solve")))
     return result.data, result.code
 
 
-def _solve_folder(folder: Path, as_json: bool, defaults: dict) -> ExitCode:
-    """Every puzzle of a folder (states are for melds move): a row each, then a summary."""
+Row = tuple  # (path, data or None, Summary or None, folder code, error JSON or None, error text)
+
+
+def _puzzle_row(path: Path, defaults: dict) -> Row | None:
+    """One file of a folder answered (None: a game state, for melds move); any problem with it is
+    its row's error, and the folder goes on."""
+
+    def work() -> tuple:
+        data = load_file(path)
+        if is_state(data):
+            return None, ExitCode.YES
+        document = load_document(path, data)
+        result = load_game(document.ruleset).answer(document, defaults, folder=True)
+        return (result.data, result.summary, result.folder_code), result.folder_code
+
+    answer, code = guarded(work)
+    if answer is None:
+        return None
+    if isinstance(answer, dict):
+        error = answer["error"]
+        return (str(path), {"puzzle": str(path), "error": error}, None, code, error, error["message"])
+    data, summary, folder_code = answer
+    return (str(path), data, summary, folder_code, None, "")
+
+
+def _solve_folder(folder: Path, as_json: bool, defaults: dict, jobs: int = 1) -> ExitCode:
+    """Every puzzle of a folder (states are for melds move): a row each, then a summary; a bad
+    file is a row that says what is wrong with it."""
     paths = sorted(folder.rglob("*.yaml"))
-    rows: list[tuple[Path, PuzzleResult | MeldsError]] = []
     with click.progressbar(paths, label="solving", file=sys.stderr, show_pos=True) as progress:
-        for path in progress:
-            try:
-                data = load_file(path)
-                if is_state(data):
-                    continue
-                document = load_document(path, data)
-                rows.append((path, load_game(document.ruleset).answer(document, defaults, folder=True)))
-            except MeldsError as exc:
-                rows.append((path, exc))
+        rows = [row for row in ordered_map(lambda p: _puzzle_row(p, defaults), progress, jobs) if row is not None]
     if not rows:
         raise MeldsError(f"no puzzle files (*.yaml) in {folder}")
     if as_json:
-        for path, row in rows:
-            emit_json({"puzzle": str(path), "error": row.to_json()} if isinstance(row, MeldsError) else row.data)
+        for row in rows:
+            emit_json(row[1])
     else:
         click.echo(_summary(rows))
-    return ExitCode.worst(ExitCode.BAD_INPUT if isinstance(row, MeldsError) else row.folder_code for _, row in rows)
+    return ExitCode.worst(row[3] for row in rows)
 
 
-def _summary(rows: list) -> str:
-    names = [str(path) if isinstance(row, MeldsError) else path.name for path, row in rows]
+def _summary(rows: list[Row]) -> str:
+    names = [path if error else Path(path).name for path, _, _, _, error, _ in rows]
     width = max(len(n) for n in names)
     lines = [f"{'puzzle':{width}}  {'answer':10}  {'seconds':>7}  check"]
-    for name, (path, row) in zip(names, rows):
-        if isinstance(row, MeldsError):
-            lines.append(f"{name:{width}}  {click.style('bad file', fg=BAD)}  {row}")
+    summaries: list[Summary] = []
+    for name, (_, _, s, _, error, message) in zip(names, rows):
+        if error:
+            lines.append(f"{name:{width}}  {click.style('bad file', fg=BAD)}  {message}")
             continue
-        s = row.summary
+        summaries.append(s)
         seconds = f"{s.seconds:7.3f}" if s.seconds is not None else f"{'':>7}"
         lines.append(f"{name:{width}}  {s.answer:10}  {seconds}  {verdict_word(s.matches, s.mismatches)}")
-    results = [row for _, row in rows if not isinstance(row, MeldsError)]
-    lines.append(f"{len(rows)} puzzles: {sum(1 for r in results if r.summary.matches)} match their expected "
-                 f"answers, {sum(1 for r in results if r.summary.matches is False)} differ, "
-                 f"{sum(1 for _, r in rows if isinstance(r, MeldsError))} bad files")
+    lines.append(f"{len(rows)} puzzles: {sum(1 for s in summaries if s.matches)} match their expected "
+                 f"answers, {sum(1 for s in summaries if s.matches is False)} differ, "
+                 f"{len(rows) - len(summaries)} bad files")
     return "\n".join(lines)

@@ -67,10 +67,51 @@ class UnknownGame(MeldsError):
     code = "unknown-game"
 
 
+class UsageError(MeldsError):
+    """A command line that does not parse: an unknown flag, a missing ``-r``, a bad value."""
+
+    code = "usage-error"
+
+
+class BadRequest(MeldsError):
+    """A request (a ``--batch`` line, a flag's value) with a key of the wrong type or range."""
+
+    code = "bad-request"
+
+
+class BadJson(MeldsError):
+    """A ``--batch`` line that is not one JSON object (or not UTF-8, or too long, or too deep)."""
+
+    code = "bad-json"
+
+
+class Unreadable(MeldsError):
+    """A file that cannot be read: missing, a folder, not permitted, not UTF-8 text, too large."""
+
+    code = "unreadable-file"
+
+
+class TooLarge(MeldsError):
+    """Input beyond melds' limits (a document's size or nodes, a deck's copies, a hand's cards):
+    refused before anything is built, so that time and memory stay bounded."""
+
+    code = "too-large"
+
+
+class InternalError(MeldsError):
+    """A fault of melds itself, reported as an answer (a batch goes on) rather than a traceback."""
+
+    code = "internal-error"
+
+
 class Undecided(Exception):
     """The solver budget ran out before an answer (exit code 3; not an input error)."""
 
     exit_code = ExitCode.UNDECIDED
+    code = "undecided"
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": str(self) or "the budget ran out before an answer"}
 
 
 @dataclass(frozen=True)

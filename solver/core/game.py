@@ -27,14 +27,17 @@ kept outside the project registers itself with :func:`solver.core.registry.regis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 if TYPE_CHECKING:
     from solver.core.files import Document
     from solver.core.moves import Moves
     from solver.core.reader import RuleReader
+    from solver.core.replay import GameLog, GameReport, LogFormat, Settlement
     from solver.core.result import PuzzleResult, Result
     from solver.core.ruleset import Ruleset
+    from solver.core.state import GameState
+    from solver.core.validate import Impossible
 
 Request = Mapping[str, Any]
 """One question, as a JSON object: a line of ``--batch``, or the command line's arguments and
@@ -132,6 +135,30 @@ class Game(Protocol):
 
     def moves(self) -> Moves:
         """The turn rules: judge one action on a game state, or list every legal action."""
+
+    def state_problems(self, state: GameState) -> Sequence[Impossible]:
+        """What is impossible in a game state beyond what every game shares (solver.core.validate
+        checks hidden hands and the stock): its cards against the deck's copies, its game's own
+        facts. Each an :class:`~solver.core.validate.Impossible` naming the rule, its quote and
+        where in the file; empty when the state can happen."""
+
+    # -- whole games (melds replay) ---------------------------------------------------------------
+
+    @classmethod
+    def log_formats(cls) -> Sequence[LogFormat]:
+        """The game-record formats of other software the game reads (a table's own records), each
+        with how to recognise its files and the ruleset to read them through; none for most games
+        (they are replayed from the project's own log of actions, solver/core/actionlog.py)."""
+
+    def replay(self, log: GameLog) -> Iterable[GameReport]:
+        """Replay the games of a log in one of ``log_formats``: rebuild each hand from its start,
+        judge every action with ``moves()``, settle each hand and compare it with the record (a
+        hand's status agree, illegal or mismatch; the game's end and placement)."""
+
+    def settle_hand(self, state: GameState, turn_start: GameState) -> Settlement:
+        """A hand of the project's own log, played to its end, settled: what each player gains
+        (negative: pays), with the game's account of it (``turn_start``: the state as the last
+        turn began, e.g. to tell a player who went out in one go)."""
 
     # -- audit -----------------------------------------------------------------------------------
 

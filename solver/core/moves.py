@@ -93,7 +93,9 @@ class Moves:
     def source(self, action_id: str) -> Source | None:
         return self.rs.moves.actions.get(action_id)
 
-    def judge(self, state: GameState, text: str) -> Judgement:
+    def judge(self, state: GameState, text: str, describe: bool = True) -> Judgement:
+        """Is the action legal in the state? Every reason against it, or the state after it (with
+        its JSON and text when ``describe``: a replay of many actions needs only the state)."""
         action = parse_action(text)
         if action.verb not in self.VERBS:
             raise MeldsError(f"unknown action {action.verb!r} for {self.rs.id} "
@@ -119,6 +121,8 @@ class Moves:
                 reasons.append({"code": check.name, "message": message, "source": source_json(check.source)})
         if reasons:
             return Judgement(False, action.text, reasons)
+        if not describe:
+            return Judgement(True, action.text, [], after)
         return Judgement(True, action.text, [], after, self.state_json(after), self.state_lines(after))
 
     def action_id(self, action: Action) -> str:

@@ -24,6 +24,9 @@ _COLORS = {"black": None, "white": None, "red": "red", "green": "green", "yellow
            "blue": "blue", "magenta": "magenta", "cyan": "cyan"}
 
 
+_WORD = re.compile(r"[^\s,、，]+")  # a card's spelling between separators (Notation.split)
+
+
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
@@ -56,7 +59,11 @@ class Notation:
             tokens = [tokens]
         out = []
         for token in tokens:
-            out.extend(self.parse(t) for t in self.split(token))
+            for match in _WORD.finditer(token):
+                out.append(self.parse(match.group()))
+                if len(out) > self.deck.size:  # no hand holds more: stop before a huge one is read whole
+                    raise TooManyCopies(f"more than {self.deck.size} cards given, but the whole deck has "
+                                        f"{self.deck.size}")
         return out
 
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
@@ -70,10 +77,11 @@ class Notation:
                     f"{held} cop{'y' if held == 1 else 'ies'}")
 
     def _unknown_message(self, token: str) -> str:
-        close = difflib.get_close_matches(_key(token), list(self.table), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(_key(token), list(self.table), n=3, cutoff=0.6) if len(token) <= 40 else []
         guesses = sorted({self.format(self.table[c]) for c in close})
         hint = f" Did you mean {' or '.join(guesses)}?" if guesses else ""
-        return f"unknown card {token!r} for this deck.{hint} {self.describe()}"
+        shown = token if len(token) <= 40 else token[:37] + "…"
+        return f"unknown card {shown!r} for this deck.{hint} {self.describe()}"
 
     def describe(self) -> str:
         """A one-sentence summary of how cards of this deck are written."""
@@ -81,6 +89,8 @@ class Notation:
         ascii_parts = []
         for cls in self.deck.classes:
             faces = [f for f in self.deck.faces if f.cls == cls.id]
+            if not faces:  # a class the options leave out of the deck (no jokers)
+                continue
             first, last = self.format(faces[0]), self.format(faces[-1])
             parts.append(first if len(faces) == 1 else f"{first} … {last}")
             alt = self._ascii_example(faces[0])

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from solver.core.deck import Deck, Rank
-from solver.core.errors import BadOption, Location, SchemaError
+from solver.core import limits
+from solver.core.errors import BadOption, Location, SchemaError, TooLarge
 from solver.core.rules import Option
 from solver.core.source import Source
 from solver.core.yamlload import line_of
@@ -47,8 +48,22 @@ class RuleReader:
 
     def fail(self, container: Any, key: Any, message: str, path: str = "") -> None:
         """Raise a schema error at ``container[key]`` (its own file when it came by ``extends``)."""
-        where = getattr(container, "file", None) or self.path
-        raise SchemaError(message, Location(where, line_of(container, key), path))
+        raise SchemaError(message, Location(self._file_of(container, key), line_of(container, key), path))
+
+    def _file_of(self, container: Any, key: Any) -> str:
+        """The file ``container[key]`` was read from: a merged mapping knows it per key (``extends``)."""
+        files = getattr(container, "files", None) or {}
+        return files.get(key) if isinstance(files, dict) and files.get(key) else (
+            getattr(container, "file", None) or self.path)
+
+    def bound(self, container: Any, key: Any, value: int, maximum: int, what: str, path: str = "") -> None:
+        """Refuse a number past melds' limits (solver.core.limits) before anything is built of it."""
+        if isinstance(value, int) and value > maximum:
+            where = self._file_of(container, key)
+            raise TooLarge(f"{Location(where, line_of(container, key), path)}: {value:,} {what}; melds allows at "
+                           f"most {maximum:,}")
+        if isinstance(value, int) and value < 0:
+            self.fail(container, key, f"{value} {what}: a count cannot be negative", path)
 
     def require(self, key: str, why: str) -> Any:
         """A top-level section the game needs."""
@@ -91,6 +106,9 @@ class RuleReader:
                 lo, hi = int(match[1]), int(match[2])
                 if lo > hi:
                     self.fail(items, i, f"empty rank range {text!r}", f"{path}[{i}]")
+                if hi - lo >= limits.DECK_FACES:
+                    self.fail(items, i, f"the range {text!r} names {hi - lo + 1:,} ranks; the deck has "
+                              f"{len(known)}", f"{path}[{i}]")
                 ids = [str(v) for v in range(lo, hi + 1)]
             else:
                 ids = [text]
@@ -106,6 +124,8 @@ class RuleReader:
         for i, item in enumerate(items):
             match = re.fullmatch(r"(\d+)\.\.(\d+)", str(item))
             if match:
+                self.bound(items, i, int(match[2]) - int(match[1]) + 1, limits.DECK_CARDS, "numbers in a range",
+                           f"{path}[{i}]")
                 out.update(range(int(match[1]), int(match[2]) + 1))
             elif isinstance(item, int):
                 out.add(item)
@@ -207,7 +227,8 @@ def option_problem(option: Option, value: Any) -> str | None:
     """What is wrong with a value for an option, or None."""
     expected = {"boolean": bool, "integer": int, "string": str}[option.type]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        return f"expects a {option.type}, got {value!r}"
+        article = "an" if option.type[:1] in "aeiou" else "a"
+        return f"expects {article} {option.type}, got {value!r}"
     if option.choices and value not in option.choices:
         return f"{value!r} is not one of {', '.join(map(str, option.choices))}"
     if option.minimum is not None and value < option.minimum:

@@ -10,12 +10,13 @@ and cached.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from solver.core import registry
+from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
 from solver.core.reader import RuleReader
@@ -25,7 +26,7 @@ from solver.core.rules import (
 from solver.core.schema import validate
 from solver.core.sections import read_common
 from solver.core.source import Source
-from solver.core.yamlload import line_of, load_file, merged
+from solver.core.yamlload import LList, line_of, load_file, merged
 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent.parent / "rulesets"
 
@@ -129,45 +130,73 @@ def bundled_rulesets() -> list[Path]:
     return sorted(p for p in BUNDLED_DIR.glob("*.yaml"))
 
 
+def looks_like_path(ref: str) -> bool:
+    """A reference names a file when it looks like one (it holds a ``/`` or ends in .yaml, .yml or
+    .json); anything else is a bundled id, whatever files or folders the working folder holds."""
+    return "/" in ref or "\\" in ref or ref.lower().endswith((".yaml", ".yml", ".json"))
+
+
 def resolve_path(ref: str) -> Path:
     """A ruleset reference is a bundled id or a path to a YAML file."""
-    candidate = Path(ref)
-    if candidate.suffix in (".yaml", ".yml") or "/" in ref or candidate.exists():
-        if not candidate.is_file():
-            raise UnknownRuleset(f"no ruleset file {ref!r}")
-        return candidate
+    if not isinstance(ref, str) or not ref.strip():
+        raise UnknownRuleset(f"a ruleset is named by an id or a path, got {ref!r}")
+    if looks_like_path(ref):
+        return inputs.require(ref, "ruleset file", UnknownRuleset)
     bundled = BUNDLED_DIR / f"{ref}.yaml"
-    if bundled.is_file():
+    if ref.isprintable() and "\0" not in ref and bundled.is_file():
         return bundled
     known = ", ".join(p.stem for p in bundled_rulesets())
-    raise UnknownRuleset(f"unknown ruleset {ref!r}; bundled rulesets: {known} (or give a path)")
+    shown = ref if len(ref) <= 60 else ref[:57] + "…"
+    raise UnknownRuleset(f"unknown ruleset {shown!r}; bundled rulesets: {known} (or give a path: it holds a / "
+                         f"or ends in .yaml)")
 
 
 @lru_cache(maxsize=32)
-def _load_raw(path: str, mtime: float) -> Any:
-    """A ruleset file's data, validated, with the ruleset it ``extends`` laid under it."""
+def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
+    """A ruleset file's data, validated, with the ruleset it ``extends`` laid under it; ``chain``:
+    the files that extend it, nearest last (a cycle is named with its path)."""
     data = load_file(path)
     validate(data, "ruleset.schema.json", path)
     if "extends" in data:
         ref = data["extends"]
-        is_path = ref.endswith((".yaml", ".yml")) or "/" in ref
+        where = Location(path, line_of(data, "extends"), "extends")
+        is_path = looks_like_path(ref)
         base_path = (Path(path).parent / ref) if is_path else resolve_path(ref)
-        if not base_path.is_file():
-            raise UnknownRuleset(f"{path}: extends {ref!r}, which is not a ruleset")
-        if base_path.resolve() == Path(path).resolve():
-            raise SchemaError("a ruleset cannot extend itself", Location(path, line_of(data, "extends")))
-        base = _load_raw(str(base_path), base_path.stat().st_mtime)
+        why = inputs.problem(base_path, "ruleset file")
+        if why:
+            raise UnknownRuleset(f"{where}: extends {ref!r} — {why}")
+        here = str(Path(path).resolve())
+        base = str(base_path.resolve())
+        seen = (*chain, here)
+        if base in seen:
+            cycle = " → ".join(Path(p).name for p in (*seen[seen.index(base):], base))
+            raise SchemaError(f"rulesets extend each other in a cycle: {cycle}", where)
+        if len(seen) > limits.RULESET_EXTENDS:
+            raise SchemaError(f"more than {limits.RULESET_EXTENDS} rulesets extend one another", where)
+        base_data = _load_raw(str(base_path), base_path.stat().st_mtime, seen)
         child = {k: v for k, v in data.items() if k != "extends"}
-        data = merged({k: v for k, v in base.items() if k != "extends"}, child)
+        if isinstance(base_data.get("assumptions"), list) and isinstance(child.get("assumptions"), list):
+            child["assumptions"] = _joined(base_data["assumptions"], child["assumptions"])  # assumptions add up
+        data = merged({k: v for k, v in base_data.items() if k != "extends"}, child)
         if "document" not in data:
             raise SchemaError("missing required key 'document'", Location(path, 1))
     return data
 
 
+def _joined(base: list, more: list) -> list:
+    """The base's list with the extension's items after it, each item's line and file kept."""
+    out = LList(base + more)
+    out.line, out.file = getattr(more, "line", None), getattr(more, "file", None)
+    out.lines = list(getattr(base, "lines", [None] * len(base))) + list(getattr(more, "lines", [None] * len(more)))
+    return out
+
+
 def raw_game(ref: str) -> str:
     """The game a ruleset names, read without building it (the command line needs it to know the
-    game's options before it parses them)."""
+    game's options before it parses them); a bundled ruleset's from its compiled form."""
     path = resolve_path(ref)
+    if _bundled(str(path)):
+        return load_ruleset(ref).game
     return str(_load_raw(str(path), path.stat().st_mtime).get("game") or registry.default_game())
 
 
@@ -186,6 +215,38 @@ def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 @lru_cache(maxsize=64)
 def _build_cached(path: str, mtime: float, options: tuple) -> Ruleset:
+    """A ruleset built once per process; a bundled one also kept compiled across processes
+    (solver.core.cache), keyed by the bytes of every bundled ruleset and by melds' code."""
+    if not _bundled(path):
+        return _build(path, mtime, options)
+    kind = f"ruleset.{Path(path).stem}.{hashlib.sha256(repr(options).encode()).hexdigest()[:8]}"
+    key = cache.key_of(_bundled_bytes(), path, repr(options))
+    compiled = cache.load(kind, key)
+    if isinstance(compiled, Ruleset) and compiled.path == path:
+        return compiled
+    ruleset = _build(path, mtime, options)
+    cache.store(kind, key, ruleset)
+    return ruleset
+
+
+def _bundled(path: str) -> bool:
+    try:
+        return Path(path).resolve().parent == BUNDLED_DIR
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=None)
+def _bundled_bytes() -> bytes:
+    """Every bundled ruleset file's bytes, hashed: a compiled ruleset is stale when any changed (a
+    ruleset may extend another)."""
+    digest = hashlib.sha256()
+    for path in bundled_rulesets():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def _build(path: str, mtime: float, options: tuple) -> Ruleset:
     data = _load_raw(path, mtime)
     reader = RuleReader(path, data)
     common = read_common(reader, dict(options))

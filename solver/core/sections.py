@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from solver.core import limits
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, option_problem
@@ -117,6 +118,7 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
     for i, r in enumerate(raw.get("ranks", [])):
         if isinstance(r, str):
             lo, hi = (int(x) for x in r.split(".."))
+            reader.bound(raw["ranks"], i, hi - lo + 1, limits.DECK_FACES, "ranks in a range", f"deck.ranks[{i}]")
             new = [Rank(str(v), (), v) for v in range(lo, hi + 1)]
         else:
             rid = str(r["id"])
@@ -142,7 +144,13 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
                 reader.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks",
                             f"{path}.spell[{t_i}]")
         n_copies = reader.option_value(c.get("copies"), deck_copies)
+        spec = c.get("copies", raw.get("copies"))
+        by_option = f" (option {spec['option']})" if isinstance(spec, Mapping) and "option" in spec else ""
+        reader.bound(c if "copies" in c else raw, "copies", n_copies, limits.DECK_COPIES, "copies of a card" + by_option,
+                     f"{path}.copies" if "copies" in c else "deck.copies")
         by_rank = {str(r): reader.option_value(spec, n_copies) for r, spec in c.get("rank_copies", {}).items()}
+        for r, count in by_rank.items():
+            reader.bound(c["rank_copies"], r, count, limits.DECK_COPIES, "copies of a card", f"{path}.rank_copies.{r}")
         excluded = set()
         for j, ex in enumerate(c.get("exclude", [])):
             for rank in reader.expand_ranks(ex["ranks"], f"{path}.exclude[{j}].ranks", ranks):
@@ -157,9 +165,14 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
                 face = Face(len(faces), cls.id, suit, rank)
                 faces.append(face)
                 copies[face] = count
+                reader.bound(raw, "classes", len(faces), limits.DECK_FACES, "distinct cards", "deck.classes")
     class_ids = [c.id for c in classes]
     if len(set(class_ids)) != len(class_ids):
         reader.fail(raw, "classes", "duplicate card class id", "deck.classes")
+    reader.bound(raw, "classes", sum(copies.values()), limits.DECK_CARDS, "cards in the deck", "deck")
+    if not faces:
+        where = "copies" if "copies" in raw else "classes"
+        reader.fail(raw, where, "the deck holds no card (0 copies of every card, or no class with a face)", f"deck.{where}")
     deck = Deck(tuple(suits), tuple(ranks.values()), tuple(classes), tuple(faces), copies,
                 raw.get("identity", "{suit}{rank}"))
     try:
@@ -214,6 +227,7 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
     size = k["size"]
     if size["min"] > size["max"]:
         reader.fail(k, "size", "size.min is larger than size.max", f"{path}.size")
+    reader.bound(k, "size", size["max"], limits.MELD_CARDS, "cards in a meld", f"{path}.size.max")
     kind_roles = []
     for j, entry in enumerate(k["roles"]):
         entry_map = entry if isinstance(entry, Mapping) else {"role": entry}
@@ -298,6 +312,7 @@ def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
     sizes = []
     for i, h in enumerate(raw["hand_size"]):
         cond = reader.condition(h, f"deal.hand_size[{i}]")
+        reader.bound(h, "cards", h["cards"], limits.DECK_CARDS, "cards dealt to a player", f"deal.hand_size[{i}].cards")
         sizes.append(HandSize(reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"),
                               h["cards"], cond, reader.source(h)))
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))

@@ -56,5 +56,7 @@ def document_text(name: str, ruleset_path: str | Path | None = None) -> str:
     candidates.append(DOCUMENTS_DIR / name)
     for path in candidates:
         if path.is_file():
-            return path.read_text(encoding="utf-8")
+            from solver.core.textfile import read_text  # within melds' limits, any bytes named
+
+            return read_text(path, "rule document")
     raise FileNotFoundError(name)

@@ -43,6 +43,7 @@ class GameState:
     turn_start_table: tuple[TableWord, ...] | None = None  # the table as the turn began (rearranging)
     facts: Mapping[str, Any] = field(default_factory=dict)  # game-level facts (mahjong: round, kans, claims)
     path: str = "<state>"
+    data: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)  # the file's, with lines
 
     def flag(self, player: str, name: str) -> Any:
         return self.flags.get(player, {}).get(name, False)
@@ -124,7 +125,7 @@ def state_from_data(data: Mapping, path: Path, ruleset: Ruleset) -> GameState:
         hands=hands, table=table, discards=tuple(str(d) for d in discards), stock=int(data.get("stock", 0)),
         taken=data.get("taken"), flags=flags, melds_this_turn=int(data.get("melds_this_turn", 0)),
         discarded_by=data.get("discarded_by"), params={k: str(data[k]) for k in ruleset.parameters if data.get(k)}, loose=_text(data.get("loose", "")),
-        last_lap=bool(data.get("last_lap", False)), facts=dict(data.get("facts") or {}), path=str(path))
+        last_lap=bool(data.get("last_lap", False)), facts=dict(data.get("facts") or {}), path=str(path), data=data)
 
 
 def load_state(path: str | Path) -> GameState:

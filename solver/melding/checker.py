@@ -357,17 +357,24 @@ class MeldChecker:
             model, indices, base, layouts = query
             keys = _rule_priority(k for k in model.rules if k != "distinguish")
 
+            last: list = [None]  # the relaxed set of the last call, when it was satisfiable
+
             def satisfiable(relaxed: set) -> list[int] | None:
                 selectors = model.selectors(relaxed=relaxed | {"distinguish"})
-                return next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
+                found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
+                last[0] = set(relaxed) if found is not None else None
+                return found
 
             relaxed = set(keys)
             if satisfiable(relaxed) is None:
                 continue  # not this kind whatever the rules say
             for key in keys:
-                if satisfiable(relaxed - {key}) is not None:
+                if _vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
                     relaxed.discard(key)
-            satisfiable(relaxed)
+                elif satisfiable(relaxed - {key}) is not None:
+                    relaxed.discard(key)
+            if last[0] != relaxed:  # the witness is decoded from a model of exactly these relaxations
+                satisfiable(relaxed)
             candidates.append((model, [k for k in keys if k in relaxed], model.reading(indices)))
         if not candidates:
             return ()
@@ -468,6 +475,15 @@ class _Found:
     assumptions: list
     model: KindModel
     indices: list
+
+
+def _vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
+    """A rule about one role entry (its sizes, what it requires in the meld) says nothing when no
+    card present can take that entry: relaxing it or not gives the same models."""
+    rule = model.rules[key][1]
+    if rule.entry is None or not key.startswith(("role-size:", "requires:")):
+        return False
+    return not any(entry is rule.entry for c in indices for _, entry in model.entries[c])
 
 
 def _rule_priority(keys: Iterable[str]) -> list[str]:

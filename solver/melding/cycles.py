@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from solver.core.cache import cache_dir
+
 
 def cycle_graph(suits: Sequence[str]):
     """The directed cycle suits[0] → suits[1] → … → suits[0]."""
@@ -53,17 +55,6 @@ class SuitSteps:
         for _ in range(k):
             suit = table[suit]
         return suit
-
-
-def cache_dir() -> Path | None:
-    """Where melds keeps what it derives once (``MELDS_CACHE_DIR``; ``off`` keeps nothing)."""
-    given = os.environ.get("MELDS_CACHE_DIR")
-    if given == "off":
-        return None
-    if given:
-        return Path(given)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "melds"
 
 
 def cached_steps(suits: Sequence[str]) -> SuitSteps:

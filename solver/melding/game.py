@@ -19,13 +19,18 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import click
 
+from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
+from solver.core.moves import UNKNOWN
 from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
+from solver.core.replay import Settlement
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
+from solver.core.state import GameState
+from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import claims, scorecard
 from solver.melding.audit import ambiguous_kinds, dead_sizes
 from solver.melding.checker import MeldChecker
@@ -34,6 +39,7 @@ from solver.melding.moves import MeldMoves
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
+from solver.melding.settlehand import settle_melds
 from solver.melding.routes import GoOutRoute, read_routes
 from solver.melding.solve import solve_turn
 from solver.melding.table import Operation, read_operations
@@ -150,7 +156,8 @@ class MeldGame:
         faces = tuple(self.cards(request, "hand"))
         shown = tuple(tuple(self.notation.parse_many(m)) for m in request.get("shown") or ())
         return Problem(self.ruleset, faces, tuple(melds), "claimed" if claimed else "normal", claimed,
-                       bool(turn.get("has_melded")), turn.get("phase"), self.params(request), shown)
+                       bool(turn.get("has_melded")) or any(m.mine for m in melds),  # a meld of one's own is out
+                       turn.get("phase"), self.params(request), shown)
 
     # -- check ---------------------------------------------------------------------------------------
 
@@ -206,8 +213,7 @@ class MeldGame:
     def settle_round(self, path: Path, options: Mapping[str, Any] | None = None) -> Result:
         """A finished round, settled under each scoring system of its ruleset — with the options
         the command gives (``-o``) over the file's own."""
-        if not path.is_file():
-            raise MeldsError(f"--round {str(path)!r}: no such round file")
+        inputs.require(path, "round file")
         document = load_document(path)
         if options:
             document = Document(document.path, document.data, with_options(document.ruleset, options))
@@ -290,6 +296,35 @@ class MeldGame:
 
     def moves(self) -> MeldMoves:
         return self._moves
+
+    def state_problems(self, state: GameState) -> list[Impossible]:
+        """The cards a state shows (known hands, table melds with buried wilds, discards) against
+        the deck's copies; ``?`` is a card nobody has seen."""
+        fmt = self.notation
+
+        def faces(text: str) -> list:
+            return fmt.parse_many([t for t in fmt.split(text) if t != UNKNOWN])
+
+        places: dict[str, Sequence] = {f"{p}'s hand": faces(h) for p, h in state.hands.items() if isinstance(h, str)}
+        keys: dict[str, tuple] = {f"{p}'s hand": ("hands", p) for p in state.hands}
+        for i, t in enumerate(state.table, 1):
+            places[f"table meld {i}"] = table_meld(fmt, t.owner, t.cards).all_cards
+            keys[f"table meld {i}"] = ("table", i - 1)
+        places["the discards"] = faces(" ".join(d for d in state.discards))
+        keys["the discards"] = ("discards",)
+        return copies_problems(self.ruleset.deck, places, fmt.format,
+                               lambda place: state_location(state, *keys.get(place, ())))
+
+    @classmethod
+    def log_formats(cls) -> Sequence:
+        return ()  # replayed from the project's own log of actions
+
+    def replay(self, log):
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
+                         f"format")
+
+    def settle_hand(self, state, turn_start) -> Settlement:
+        return settle_melds(state, turn_start, self.checker)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.meld_claims(self.checker, self.params)

@@ -108,9 +108,10 @@ class MeldMoves(Moves):
         self._need_step(state, "draw")
         if state.stock > 0:
             raise Forbidden("stock-left", f"the stock still has {state.stock} cards", self.source("restock"))
-        if len(state.discards) < 2:
+        reshuffle = self.rs.option_values.get("stock-exhausted") == "reshuffle"
+        if len(state.discards) < (2 if reshuffle else 1):  # a reshuffle turns one card up as the new discard
             raise Forbidden("pile-too-small", "the discard pile has too few cards to make a stock", self.source("restock"))
-        if self.rs.option_values.get("stock-exhausted") == "reshuffle":  # a new first discard, unseen until turned
+        if reshuffle:  # a new first discard, unseen until turned
             return replace(state, stock=len(state.discards) - 1, discards=(UNKNOWN,), discarded_by=None)
         return replace(state, stock=len(state.discards), discards=(), discarded_by=None)
 
@@ -145,7 +146,8 @@ class MeldMoves(Moves):
                             f"legal meld" + (f": {why}" if why else ""), _rule_source(verdict) or self.source("layoff"))
         table = list(state.table)
         table[n - 1] = TableWord(target.owner, " ".join(combined))
-        return self._maybe_over(self._with_hand(state, left, table=tuple(table)), left)
+        after = self._with_hand(state, left, table=tuple(table)).with_flag(state.turn, "laid_off", True)
+        return self._maybe_over(after, left)  # laid_off: a lay-off before the last turn is no Going Rummy
 
     def discard(self, state: GameState, action: Action) -> GameState:
         self._need_step(state, "play")
@@ -208,7 +210,8 @@ def _one_meld_per_turn(self: MeldMoves, state: GameState, action: Action) -> str
 
 
 def _layoff_after_own_meld(self: MeldMoves, state: GameState, action: Action) -> str | None:
-    if action.verb == "layoff" and not state.flag(state.turn, "melded"):
+    if action.verb == "layoff" and not state.flag(state.turn, "melded") \
+            and not any(t.owner == state.turn for t in state.table):  # a meld of one's own on the table
         return f"{state.turn} has no meld of their own yet, so may not lay off"
     return None
 
@@ -222,9 +225,18 @@ def _go_out_by_discard_only(self: MeldMoves, state: GameState, action: Action) -
     return None
 
 
+def _restock_before_discard_draw(self: MeldMoves, state: GameState, action: Action) -> str | None:
+    """Under a reshuffle when the stock runs out, the discards (the last one too) become the new
+    stock before the next draw: the last discard is not there to take."""
+    if action.verb == "draw" and action.args[:1] == ("discard",) and state.stock <= 0 and state.discards:
+        return "the stock has run out: the discards are shuffled into a new stock first (restock), its top card turned up"
+    return None
+
+
 MeldMoves.CHECKS = {
     "taken-not-discarded": _taken_not_discarded,
     "one-meld-per-turn": _one_meld_per_turn,
     "layoff-after-own-meld": _layoff_after_own_meld,
     "go-out-by-discard-only": _go_out_by_discard_only,
+    "restock-before-discard-draw": _restock_before_discard_draw,
 }

@@ -18,6 +18,7 @@ from solver.core.errors import Location, MeldsError, SchemaError
 from solver.core.files import Document
 from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
+from solver.core.validate import Impossible, copies_problems
 from solver.core.yamlload import line_of
 from solver.melding.rounds import Round
 from solver.melding.table import TableMeld
@@ -94,7 +95,7 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
         table=table,
         turn=turn.get("kind", "claimed" if claimed else "normal"),
         claimed=claimed[0] if claimed else None,
-        has_melded=bool(turn.get("has_melded", False)),
+        has_melded=bool(turn.get("has_melded", False)) or any(m.mine for m in table),  # one's own meld is out
         phase=turn.get("phase"),
         params=params or None,
         shown=tuple(cards(data["shown"], i, m) for i, m in enumerate(data.get("shown", []))),
@@ -164,7 +165,31 @@ def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
     melds = tuple(table_meld(notation, m["owner"], m["cards"], lambda v, m=m: cards(m, "cards", v))
                   for m in raw.get("melds", []))
     players = tuple(raw.get("players") or sorted({raw["winner"], *hands, *(m.owner for m in melds)}))
+    _check_round(raw, players, hands, melds, notation, ruleset)
     return Round(ruleset, players, raw["winner"], bool(raw.get("one_go", False)), melds, hands)
+
+
+def _check_round(raw, players: tuple, hands: dict, melds: tuple, notation: Notation, ruleset: Ruleset) -> None:
+    """A round that cannot have happened is refused (solver.core.validate): a winner, hand or meld
+    of someone who is not a player, or more copies of a card than the deck holds."""
+    where = lambda key: Location(getattr(raw, "file", None) or "<round>", line_of(raw, key), f"round.{key}")  # noqa: E731
+    if raw["winner"] not in players:
+        raise Impossible(f"the winner {raw['winner']!r} is not one of the players ({', '.join(map(str, players))})",
+                         "round-players", None, where("winner"))
+    for player in hands:
+        if player not in players:
+            raise Impossible(f"a hand of {player!r}, who is not one of the players", "round-players", None,
+                             where("hands"))
+    for meld in melds:
+        if meld.owner not in players:
+            raise Impossible(f"a meld of {meld.owner!r}, who is not one of the players", "round-players", None,
+                             where("melds"))
+    places = {f"{p}'s hand": faces for p, faces in hands.items()}
+    places.update({f"table meld {i}": m.all_cards for i, m in enumerate(melds, 1)})
+    problems = copies_problems(ruleset.deck, places, notation.format,
+                               lambda place: where("hands" if "'s hand" in place else "melds"))
+    if problems:
+        raise problems[0]
 
 
 def round_mismatches(puzzle: Puzzle, systems: list[dict]) -> list[str]:

@@ -101,6 +101,10 @@ class Move:
     reading: Reading
 
 
+# how the played card acts in the operations that say (see Table._roles_ok)
+_WANTED_WILD = {"replace-wild": False, "bury-wild": False, "replace-natural": True, "replace-buried": True}
+
+
 class Table:
     """Judges table melds (cached) and lists the operations a hand can make on them."""
 
@@ -108,6 +112,7 @@ class Table:
         self.checker = checker
         self._verdicts: dict = {}
         self._families: dict = {}
+        self._acts: dict = {}
         self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
@@ -148,6 +153,8 @@ class Table:
             before = self.reading(meld)
             found = []
             for op in ops:
+                if not self._may_act(op, face, before.kind.family):
+                    continue  # the card can never act as the operation needs (a natural for 差し札…)
                 same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
                 for played, taken, result, slot in self._effect(op, meld, before, [face]):
                     if same_family and not self._in_family(result.faces, before.kind.family, phase):
@@ -158,6 +165,20 @@ class Table:
                         found.append((op, played, taken, result, verdict.reading))
             self._moves[key] = found
         return self._moves[key]
+
+    def _may_act(self, op: Operation, face: Face, family: str) -> bool:
+        """Can the card ever act as the operation wants it to (see :meth:`_roles_ok`) in a meld of
+        this family? A role entry of some kind of the family must apply to it with that wildness
+        (its kinds stay the family's: these operations never change a meld's kind)."""
+        wanted = _WANTED_WILD.get(op.effect)
+        if wanted is None:
+            return True
+        key = (face, family, wanted)
+        if key not in self._acts:
+            self._acts[key] = any(entry.applies(face) and entry.role.wild == wanted
+                                  for kind in self.checker.ruleset.kinds if kind.family == family
+                                  for entry in kind.roles)
+        return self._acts[key]
 
     def _in_family(self, faces: tuple[Face, ...], family: str, phase: str | None) -> bool:
         key = (faces, family, phase)
@@ -173,13 +194,8 @@ class Table:
     def _roles_ok(self, op: Operation, result: TableMeld, reading: Reading, slot: int) -> bool:
         """The played card acts as the operation says: a natural for 差し札 and 埋め潰し, a wild
         for 抜き札 and 発掘."""
-        if op.effect in ("replace-wild", "bury-wild"):
-            wanted_wild = False
-        elif op.effect in ("replace-natural", "replace-buried"):
-            wanted_wild = True
-        else:
-            return True
-        return self.placement_at(result, reading, slot).wild == wanted_wild
+        wanted_wild = _WANTED_WILD.get(op.effect)
+        return wanted_wild is None or self.placement_at(result, reading, slot).wild == wanted_wild
 
     def _effect(self, op: Operation, meld: TableMeld, before: Reading, hand: list[Face]):
         """(played, taken, resulting meld, position of the played card) for each way to apply

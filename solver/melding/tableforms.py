@@ -54,6 +54,15 @@ def _cards(meld: TableMeld) -> Counter:
     return Counter(meld.all_cards)
 
 
+def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
+    """A group's layout in one order (its cards' order says nothing: 3 cards laid off one at a
+    time at either end reach one group, not eight layouts of it)."""
+    if reading.kind.shape == "sequence":
+        return meld
+    pairs = sorted(zip(meld.faces, meld.buried), key=lambda fb: (fb[0].index, fb[1].index if fb[1] else -1))
+    return TableMeld(meld.owner, tuple(f for f, _ in pairs), meld.mine, tuple(b for _, b in pairs))
+
+
 def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
              ops: tuple[Operation, ...], budget: Budget, mine: bool, hand: Sequence[Face] = (),
              extra_cap: int = 0) -> list[Form]:
@@ -64,16 +73,17 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     base_points = meld_points(start) if mine else 0
     origin = _cards(meld)
     in_hand = Counter(hand)
-    seen: dict[TableMeld, tuple[Move, ...]] = {meld: ()}
-    queue = deque([meld])
+    first = _canonical(meld, start)
+    seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
+    queue = deque([(meld, first)])
     kinds = sorted(set(available) | set(hand))
     copies = table.checker.ruleset.deck.copies
     while queue:
         budget.check()
-        current = queue.popleft()
+        current, key = queue.popleft()
         if not table.touchable(current, phase):
             continue
-        path = seen[current]
+        path = seen[key]
         held = _cards(current)
         played = Counter(f for m in path for f in m.played)
         extras = sum((played - in_hand).values())
@@ -83,21 +93,35 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
             if played[face] >= in_hand[face] and extras >= extra_cap:  # no more cards from the table
                 continue
             for op, played_now, taken, result, reading in table._legal(current, face, phase, ops):
-                if result in seen:
+                canonical = _canonical(result, reading)
+                if canonical in seen:
                     continue
-                seen[result] = path + (Move(op, t, played_now, taken, result, reading),)
-                queue.append(result)
+                seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
+                queue.append((result, canonical))
                 if len(seen) > MAX_FORMS:
                     raise budget.undecided()
-    forms = []
-    for result, path in seen.items():
+    best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
+    for path in seen.values():
+        result = path[-1].result if path else meld
         after = _cards(result)
         reading = path[-1].reading if path else start
         gain = meld_points(reading) - base_points if mine else 0
-        forms.append(Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
-                          tuple(sorted((origin - after).elements())), gain,
-                          frozenset(m.op.before_own_meld for m in path)))
-    return forms
+        form = Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
+                    tuple(sorted((origin - after).elements())), gain,
+                    frozenset(m.op.before_own_meld for m in path))
+        key = (form.played, form.taken)
+        kept = best.get(key)
+        if kept is None or _better(form, kept):
+            best[key] = form
+    return list(best.values())
+
+
+def _better(form: Form, than: Form) -> bool:
+    """Of two forms that take in and give out the same cards, the one worth more to the player,
+    then the one with fewer restrictions before one's own meld, then the shorter path: the model
+    needs only one of them (choosing the other could never do better)."""
+    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.path)) > \
+        (than.gain, -len(than.restricted - {"allowed"}), -len(than.path))
 
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,

@@ -11,8 +11,13 @@ from solver.core.errors import MeldsError
 from solver.core.result import Result
 
 
+def json_text(obj: Any) -> str:
+    """One JSON object on one line, as every command prints it."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
 def emit_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
+    click.echo(json_text(obj))
 
 
 def emit(result: Result, as_json: bool) -> None:

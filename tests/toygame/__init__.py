@@ -108,6 +108,19 @@ class Tens:
     def moves(self):
         raise MeldsError("Tens has no turn rules")
 
+    def state_problems(self, state) -> list:
+        return []
+
+    @classmethod
+    def log_formats(cls) -> Sequence:
+        return ()  # no records of other software: logs of its own format only
+
+    def replay(self, log):
+        raise MeldsError("Tens reads no game records")
+
+    def settle_hand(self, state, turn_start):
+        raise MeldsError("Tens has no turn rules, so no hand to settle")
+
     def claim_checks(self) -> Mapping[str, Callable]:
         return {}
 

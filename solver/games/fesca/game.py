@@ -7,9 +7,12 @@ from typing import ClassVar
 
 from solver.core.game import OptionSpec
 from solver.core.reader import RuleReader
+from solver.core.state import GameState
+from solver.core.validate import Impossible, state_location
 from solver.games.fesca.moves import FescaMoves
 from solver.games.fesca.rules import FescaRules, read_rules
 from solver.melding.game import MeldGame
+from solver.melding.puzzle import table_meld
 from solver.melding.turn import Answer, Problem
 
 PHASE = OptionSpec("--phase", "Field phase (陽場 yang / 陰場 yin) for phase-bound melds such as 相順; none: "
@@ -44,3 +47,16 @@ class FescaGame(MeldGame):
         if answer.solvable is not None:  # the discard decides the phase the next player meets
             answer.phase_after = self.rules.phase_after(answer.discard, problem.phase)
         return answer
+
+    def state_problems(self, state: GameState) -> list[Impossible]:
+        """Beyond the deck's copies: every meld on the table is a legal meld as it lies (table order,
+        buried wilds under their cards) — in any field phase, since a 相順 stays where it was melded."""
+        problems = list(super().state_problems(state))
+        for i, t in enumerate(state.table, 1):
+            verdict = self.checker.check(table_meld(self.notation, t.owner, t.cards).faces, ordered=True)
+            if not verdict.legal:
+                reason = verdict.reasons[0] if verdict.reasons else None
+                problems.append(Impossible(f"table meld {i} ({t.cards}) is no legal meld"
+                                           + (f": {reason.message}" if reason else ""), "table-meld",
+                                           reason.source if reason else None, state_location(state, "table", i - 1)))
+        return problems

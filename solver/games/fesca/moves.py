@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.core.errors import MeldsError
-from solver.core.moves import Action, Forbidden
+from solver.core.moves import UNKNOWN, Action, Forbidden
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
+from solver.melding.candidates import candidates as meld_candidates
 from solver.melding.checker import NO_PHASE, MeldChecker
 from solver.melding.moves import MeldMoves
 from solver.melding.puzzle import table_meld
@@ -25,7 +26,7 @@ from solver.melding.table import Table, TableMeld, meld_state
 
 class FescaMoves(MeldMoves):
     VERBS = {"draw": "draw", "meld": "meld", "discard": "discard", "op": "op", "recall": "recall",
-             "claim": "claim", "pass": "pass_", "end": "end"}
+             "claim": "claim", "pass": "pass_", "end": "end", "restock": "restock"}
 
     def __init__(self, ruleset: Ruleset, checker: MeldChecker):
         super().__init__(ruleset, checker)
@@ -61,6 +62,10 @@ class FescaMoves(MeldMoves):
 
     def meld(self, state: GameState, action: Action) -> GameState:
         after = super().meld(state, action)
+        pending = self._pending(state)
+        if pending and not pending & {self.canon(a) for a in action.args}:
+            raise Forbidden("taken-not-melded", f"{' '.join(sorted(pending))}, taken by an exchange before one's own "
+                            "first meld, must go into the next meld", self.rules.restriction_sources.get("meld_taken_at_once"))
         claimed = state.facts.get("claimed_turn")
         if claimed and state.melds_this_turn == 0 and self.canon(claimed) not in [self.canon(a) for a in action.args]:
             raise Forbidden("claimed-card-first", f"the first meld of a claimed turn must hold {claimed}",
@@ -73,6 +78,19 @@ class FescaMoves(MeldMoves):
                             "back in exactly the same state (the same cards, the same wilds); another card or "
                             "another use of a wild may", self.rules.restriction_sources.get("recall_no_remeld"))
         return after
+
+    @staticmethod
+    def _has_own_meld(state: GameState) -> bool:
+        """一つでもメルドを公開していれば: a meld of one's own lies on the table (or the state says the
+        player has melded)."""
+        return bool(state.flag(state.turn, "melded")) or any(t.owner == state.turn for t in state.table)
+
+    def _pending(self, state: GameState) -> set[str]:
+        """Cards an exchange took before one's own first meld that are still in the hand: they must be
+        melded at once (交換取得した札を即時に使用（メルド公開）することを条件に許可される), so the next plays are
+        melds holding them (assumption taken-melded-at-once)."""
+        must = state.facts.get("must_meld") or []
+        return set(must) & set(self.hand(state) or [])
 
     def _recalled_cards(self, state: GameState) -> list[str]:
         """The cards of the melds recalled this turn (``facts.recalled``: 'cards / wilds' each)."""
@@ -87,10 +105,13 @@ class FescaMoves(MeldMoves):
                             "made again from a recalled meld may not be played in the same turn",
                             self.rules.restriction_sources.get("recall_same_turn"))
 
-    def _meld_state(self, reading) -> str:
+    def _meld_state(self, reading, buried: tuple = ()) -> str:
         """What 'the same state' of a meld is for the recall rule: its cards and which act as wilds,
-        written out (a state file keeps it)."""
+        written out (a state file keeps it). A wild buried in the recalled meld is one of its cards
+        (埋め潰されたワイルドカードも…手札に戻す), so it too stays out of play that turn, and a meld
+        made later without it differs in the number of cards (枚数の違いがあればよい)."""
         cards, wilds = meld_state(reading)
+        cards = tuple(sorted(cards + tuple(buried)))
         return " ".join(self.notation.format(f) for f in cards) + " / " + " ".join(self.notation.format(f) for f in wilds)
 
     def op(self, state: GameState, action: Action) -> GameState:
@@ -109,6 +130,14 @@ class FescaMoves(MeldMoves):
         card = self.canon(args[2])
         at = int(args[4]) if len(args) >= 5 and args[3] == "at" and args[4].isdigit() else None
         self.take_from_hand(state, [card], "op")
+        if self.turn_kind(state) == "claimed" and state.melds_this_turn == 0:
+            raise Forbidden("claimed-card-first", f"a claimed turn first melds {state.facts.get('claimed_turn')}: "
+                            "no single-card operation comes before that meld", self.turn_source("claimed"))
+        pending = self._pending(state)
+        if pending:
+            raise Forbidden("taken-not-melded", f"{' '.join(sorted(pending))}, taken by an exchange before one's own "
+                            "first meld, must be melded before any other operation",
+                            self.rules.restriction_sources.get("meld_taken_at_once"))
         self._not_recalled_this_turn(state, [card])
         meld = replace(melds[n - 1], mine=melds[n - 1].owner == state.turn)
         if op.turns is not None and self.turn_kind(state) not in op.turns:
@@ -122,20 +151,62 @@ class FescaMoves(MeldMoves):
         if not found:
             raise Forbidden("not-legal-here", f"{op.name} of {card} on table meld {n} ({self.write(meld)}) leaves no "
                             f"legal meld", op.source)
-        move = found[0]
-        if not state.flag(state.turn, "melded"):
-            if op.before_own_meld == "forbidden":
-                raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
-                                self.rules.restriction_sources.get("before_own_meld"))
-        hand = self.hand(state)
-        hand.remove(card)
-        hand += [self.notation.format(f) for f in move.taken]
-        table = list(state.table)
-        table[n - 1] = TableWord(meld.owner, self.write(move.result))
-        after = self._with_hand(state, hand, table=tuple(table))
-        if move.taken and not state.flag(state.turn, "melded") and op.before_own_meld == "meld-taken-at-once":
-            after = replace(after, facts={**after.facts, "must_meld": [self.notation.format(f) for f in move.taken]})
-        return self._maybe_over(after, hand)
+        melded = self._has_own_meld(state)
+        if not melded and op.before_own_meld == "forbidden":
+            raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
+                            self.rules.restriction_sources.get("before_own_meld"))
+        at_once = not melded and op.before_own_meld == "meld-taken-at-once"
+        for move in found:  # where the card may go several ways, the first the rules allow
+            hand = self.hand(state)
+            hand.remove(card)
+            taken = [self.notation.format(f) for f in move.taken]
+            hand += taken
+            table = list(state.table)
+            table[n - 1] = TableWord(meld.owner, self.write(move.result))
+            after = self._with_hand(state, hand, table=tuple(table))
+            if at_once and taken:
+                if not self._meldable_at_once(after, hand, taken):
+                    continue
+                after = replace(after, facts={**after.facts, "must_meld": taken})
+            return self._maybe_over(after, hand)
+        raise Forbidden("taken-not-meldable", f"{op.name} before one's own first meld takes "
+                        f"{' '.join(self.notation.format(f) for f in found[0].taken)}, which the hand could not meld "
+                        f"at once: the exchange is allowed only on that condition",
+                        self.rules.restriction_sources.get("meld_taken_at_once"))
+
+    def _meldable_at_once(self, state: GameState, hand: list[str], taken: list[str]) -> bool:
+        """Can ``hand`` meld every card of ``taken`` in new melds straight away, each meld holding one
+        or more of them (交換取得した札を即時に使用（メルド公開）することを条件に許可される), and a normal turn
+        still hold a card for its discard (逆に通常の手番では、必ず捨て札して上がる必要がある)?"""
+        if not taken:
+            return len(hand) >= (1 if self.turn_kind(state) == "normal" else 0)
+        if UNKNOWN in hand:
+            return True  # a card drawn unseen may be the one that makes the meld
+        faces = self.notation.parse_many(hand)
+        first = hand.index(taken[0])
+        phase = self.phase(state)
+        for cand in meld_candidates(self.rs, faces, required=(first,), gate=self.checker.gate):
+            cards = [hand[i] for i in cand.cards]
+            if not self.checker.check([faces[i] for i in cand.cards], phase=phase).legal:
+                continue
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            if self._meldable_at_once(state, rest, [t for t in taken[1:] if t not in cards]):
+                return True
+        return False
+
+    def _in_table_order(self, action: str) -> str:
+        """A candidate ``meld`` written in table order (melds are judged in the order given, as they
+        lie on the table): a sequence by its places, from its low end."""
+        if not action.startswith("meld "):
+            return action
+        faces = self.notation.parse_many(action.split()[1:])
+        verdict = self.checker.check(faces, explain=False)
+        if not verdict.legal or verdict.reading.kind.shape != "sequence":
+            return action
+        placed = sorted(verdict.reading.placements, key=lambda p: p.offset)
+        return "meld " + " ".join(self.notation.format(p.face) for p in placed)
 
     @staticmethod
     def _position(meld: TableMeld, move) -> int:
@@ -164,9 +235,15 @@ class FescaMoves(MeldMoves):
         cards = [self.notation.format(f) for f in melds[n - 1].all_cards]
         table = state.table[:n - 1] + state.table[n:]
         reading = self.table.reading(melds[n - 1])
-        recalled = list(state.facts.get("recalled", [])) + ([self._meld_state(reading)] if reading else [])
-        return self._with_hand(state, self.hand(state) + cards, table=table,
-                               facts={**state.facts, "recalled": recalled})
+        buried = tuple(b for b in melds[n - 1].buried if b is not None)
+        recalled = list(state.facts.get("recalled", [])) + ([self._meld_state(reading, buried)] if reading else [])
+        after = self._with_hand(state, self.hand(state) + cards, table=table,
+                                facts={**state.facts, "recalled": recalled})
+        if not any(t.owner == state.turn for t in table):
+            # メルドを一つも公開していない状態では…単札操作は禁止される: with no meld of one's own left on the
+            # table, the restrictions before one's own meld apply again
+            after = after.with_flag(state.turn, "melded", False)
+        return after
 
     def discard(self, state: GameState, action: Action) -> GameState:
         if self.turn_kind(state) == "claimed":
@@ -210,9 +287,23 @@ class FescaMoves(MeldMoves):
             new = hand + 1
         else:
             new = f"{hand} {card}".strip()
+            if not self._meldable_with(state, [self.canon(t) for t in self.tokens(hand)], self.canon(card)):
+                raise Forbidden("claim-cannot-meld", f"{seat} holds no cards that make a legal meld with {card}: a "
+                                f"claimed turn must first meld the claimed card", self.turn_source("claimed"))
         facts = {**state.facts, "claimed_turn": card, "resume": state.discarded_by, "claims": {}}
         return replace(state, hands={**state.hands, seat: new}, discards=state.discards[:-1], turn=seat, step="play",
                        melds_this_turn=0, facts=facts, taken=card)
+
+    def _meldable_with(self, state: GameState, hand: list[str], card: str) -> bool:
+        """Can a hand meld ``card`` (a discard it would claim) in a new legal meld now? 鳴き手番では、捨て札を
+        1枚取得し、その札を含むメルドを最初に出さなければならない: a claim no meld can follow is no claim. A hand
+        with cards drawn unseen may hold one that does."""
+        if UNKNOWN in hand:
+            return True
+        faces = self.notation.parse_many(hand + [card])
+        phase = self.phase(state)
+        return any(self.checker.check([faces[i] for i in cand.cards], phase=phase).legal  # in any order
+                   for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate))
 
     def pass_(self, state: GameState, action: Action) -> GameState:
         if state.step != "call":
@@ -236,7 +327,7 @@ class FescaMoves(MeldMoves):
         if state.step == "call":
             return ["pass"] + [f"{p}: claim" for p in state.players if p != state.discarded_by]
         out = super().candidates(state)
-        out = [a for a in out if not a.startswith(("layoff", "show"))]
+        out = [self._in_table_order(a) for a in out if not a.startswith(("layoff", "show"))]
         hand = self.hand(state)
         if state.step == "play" and hand is not None:
             melds = self.melds(state)

@@ -1,11 +1,15 @@
-"""Fu: the ruleset's fu table and the fu of one reading, item by item when explained."""
+"""Fu: the ruleset's fu table and the fu of one reading, item by item."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import NamedTuple
 
 from solver.games.mahjong.readings import Reading
 from solver.games.mahjong.win import SEATS, Win, remember, round_up
+
+
+_WAIT_LABELS = {wait: f"wait ({wait})" for wait in ("kanchan", "penchan", "tanki")}  # the waits worth fu
 
 
 class FuTable(NamedTuple):
@@ -40,8 +44,8 @@ class FuCounter:
             return fu.get("value_pair", 2), "value pair (wind)"
         return 0, ""
 
-    def fu_of(self, r: Reading, pinfu: bool, explain: bool = False) -> tuple[int, list[tuple[str, int]]]:
-        """The fu of a reading, with the items that make it up when ``explain``."""
+    def fu_of(self, r: Reading, pinfu: bool) -> tuple[int, list[tuple[str, int]]]:
+        """The fu of a reading, with the items that make it up."""
         fu = self._fu
         if r.shape == "chiitoitsu":
             return fu.chiitoitsu, [("七対子", fu.chiitoitsu)]
@@ -71,21 +75,25 @@ class FuCounter:
             if p.kind == "kan":
                 value *= fu.kan_factor
             total += value
-            if explain:
-                tile = self.mj.tile_text(self.mj.identities[p.tiles[0]])
-                details.append((f"{'kan' if p.kind == 'kan' else 'triplet'} {tile}", value))
+            details.append((self._triplet_labels[p.kind == "kan"][p.tiles[0]], value))
         if r.pair is not None:
             value, why = self.pair_fu(r.win)[r.pair.tiles[0]]
             if value:
                 total += value
                 details.append((why, value))
-        if r.wait in ("kanchan", "penchan", "tanki"):
+        if r.wait in _WAIT_LABELS:
             total += fu.wait
-            details.append((f"wait ({r.wait})", fu.wait))
+            details.append((_WAIT_LABELS[r.wait], fu.wait))
         if not r.closed and fu.open_pinfu is not None and (
                 total == fu.base or (tsumo and total == fu.base + fu.tsumo)):
             return fu.open_pinfu, [("open pinfu shape (食い平和形)", fu.open_pinfu)]
         return round_up(total, fu.round_to), details
+
+    @cached_property
+    def _triplet_labels(self) -> tuple[list[str], list[str]]:
+        """tile -> how its triplet's fu are named, and its kan's."""
+        texts = [self.mj.tile_text(ident) for ident in self.mj.identities]
+        return [f"triplet {t}" for t in texts], [f"kan {t}" for t in texts]
 
     def pair_fu(self, win: Win) -> list[tuple[int, str]]:
         """tile -> the fu of a pair of it, and why, for the winner's seat and the round."""

@@ -5,18 +5,20 @@ hand with its yaku, han, fu and payments, or settles an exhaustive draw."""
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
+from solver.core.replay import GameLog, GameReport, LogFormat
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
-from solver.games.mahjong import claims, present
+from solver.games.mahjong import claims, facts, logs, present
 from solver.games.mahjong.hands import Mahjong
+from solver.games.mahjong.kakan import robbing_names, robbing_rule, robbing_shapes
 from solver.games.mahjong.moves import MahjongMoves
 from solver.games.mahjong.puzzles import answer_puzzle
 from solver.games.mahjong.rules import MahjongRules, read_rules
@@ -195,8 +197,9 @@ class MahjongGame:
         if mj.size(hand) == mj.winning_size - 1:
             hand = mj.parse_hand(words + " " + str(request["win"]))
         robs_closed = bool(request.get("chankan_ankan"))
-        facts = {**request, "chankan": True} if robs_closed else request
-        win = win_from_facts(scorer, str(request["win"]), facts, self.players(request))
+        win_facts = {**request, "chankan": True} if robs_closed else request
+        win = win_from_facts(scorer, str(request["win"]), win_facts, self.players(request))
+        facts.check_win(mj, hand, win, win_facts)
         try:
             score = scorer.score(hand, win)
             if robs_closed:
@@ -212,13 +215,10 @@ class MahjongGame:
     def _may_rob_closed_kan(self, score) -> None:
         """国士無双は暗槓に対して槍槓することが可能: a closed kan is robbed only by the hand shapes the
         ruleset's chankan-closed-kan rule names (none when it has no such rule: only added kans)."""
-        rule = next((c for c in (self.ruleset.moves.checks if self.ruleset.moves else ())
-                     if c.name == "chankan-closed-kan"), None)
-        shapes = list(rule.params.get("shapes", [])) if rule else []
-        if score.shape not in shapes:
-            names = " or ".join(s.name for s in self.rules.hand_shapes if s.id in shapes) or "no hand"
+        if score.shape not in robbing_shapes(self.ruleset):
+            rule = robbing_rule(self.ruleset)
             quote = f" (「{rule.source.quote}」)" if rule and rule.source and rule.source.quote else ""
-            raise NotAWin(f"a closed kan may be robbed only by {names}{quote}")
+            raise NotAWin(f"a closed kan may be robbed only by {robbing_names(self.ruleset)}{quote}")
 
     def settle_draw(self, request: Request) -> dict:
         players = self.players(request)
@@ -250,6 +250,20 @@ class MahjongGame:
 
     def moves(self) -> MahjongMoves:
         return self._moves
+
+    def state_problems(self, state) -> list:
+        return facts.state_problems(self.mj, state)
+
+    @classmethod
+    def log_formats(cls) -> Sequence[LogFormat]:
+        return logs.FORMATS
+
+    def replay(self, log: GameLog) -> Iterator[GameReport]:
+        return logs.replay_log(self, log, player_variant)
+
+    def settle(self, state) -> Any:
+        raise MeldsError("mahjong hands are replayed from game records (Tenhou JSON or mjlog), not settled "
+                         "from a state")
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.checks(self.ruleset, self.mj, self.scorer)

@@ -10,11 +10,10 @@ Two ways to decide, kept equal by the tests:
   and an exact cover in SAT with the shape's part counts, enumerating every decomposition;
 * the fast path — :meth:`Mahjong.is_winning` and :meth:`Mahjong.waits`: per-suit tables built
   from the same shapes and kinds (which count vectors of one suit the parts can fill), combined
-  across suits with a little dynamic programming.
+  across suits with a little dynamic programming; the scorer's per-suit ways come from
+  :meth:`Mahjong.suit_ways_of`.
 
-Hand strings follow tenhou: ``123m456p789s11z``, ``0`` a red five, honours also as 東南西北白發中;
-declared melds in brackets: ``[東東東]`` or ``[123m]`` open (pon, chi, open kan), ``(5555p)``
-a closed kan.
+Hand strings follow tenhou (:mod:`solver.games.mahjong.tiles` reads and prints them).
 
 >>> from solver.core.ruleset import load_ruleset
 >>> mj = Mahjong(load_ruleset("gensou-mahjong"))
@@ -24,51 +23,24 @@ a closed kan.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Sequence
 
 from solver.core.deck import Face
-from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
+from solver.core.errors import MeldsError
 from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
 from solver.games.mahjong.rules import MahjongRules
-from solver.games.mahjong.shapes import MAX_COPIES, FastTables, pack_parts, suit_instances, suit_table, suit_ways_cached
+from solver.games.mahjong.tiles import DeclaredMeld, Hand, TileNotation
+from solver.games.mahjong.shapes import MAX_COPIES, FastTables, SuitWays, pack_parts, suit_instances, suit_table
 from solver.melding.candidates import candidates
 from solver.melding.checker import MeldChecker
 from solver.sat import encodings
 from solver.sat.encodings import exact_counter
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SatSolver
-
-UNICODE = {"m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏", "p": "🀙🀚🀛🀜🀝🀞🀟🀠🀡", "s": "🀐🀑🀒🀓🀔🀕🀖🀗🀘",
-           "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"}}
-_TILE_TOKENS = re.compile(r"([0-9]+)([A-Za-z]?)|([A-Za-z][A-Za-z0-9]*)|(\s+)|(\S)")
-_FROM_UNICODE = {ch: f"{i + 1}{suit}" for suit in "mps" for i, ch in enumerate(UNICODE[suit])}
-
-
-@dataclass(frozen=True)
-class DeclaredMeld:
-    kind: str  # the ruleset's declared meld id: chi, pon, minkan, ankan
-    faces: tuple[Face, ...]
-    open: bool
-    meld_kind: str  # the meld kind it is: shuntsu, koutsu, kantsu
-
-
-@dataclass(frozen=True)
-class Hand:
-    concealed: tuple[Face, ...]
-    melds: tuple[DeclaredMeld, ...] = ()
-
-    @property
-    def tiles(self) -> tuple[Face, ...]:
-        return self.concealed + tuple(f for m in self.melds for f in m.faces)
-
-    def with_tile(self, face: Face) -> "Hand":
-        return Hand(self.concealed + (face,), self.melds)
-
 
 @dataclass(frozen=True)
 class Part:
@@ -95,8 +67,8 @@ class KanVerdict:
     reason_general: str
 
 
-class Mahjong:
-    """Hands of a ruleset with ``hand_shapes``."""
+class Mahjong(TileNotation):
+    """Hands of a ruleset with ``hand_shapes`` (their notation is :class:`TileNotation`'s)."""
 
     def __init__(self, ruleset: Ruleset, checker=None):
         if not isinstance(ruleset.rules, MahjongRules) or not ruleset.rules.hand_shapes:
@@ -114,148 +86,27 @@ class Mahjong:
         self.index = seen
         self.suits = [s.id for s in ruleset.deck.suits if any(i[0] == s.id for i in self.identities)]
         self.suit_ranks = {s: [i[1] for i in self.identities if i[0] == s] for s in self.suits}
+        self._plain_classes = {ident: self._most_common_class(ident) for ident in self.identities}
         self.plain = {ident: next(f for f in ruleset.deck.faces if (f.suit, f.rank) == ident and
                                   f.cls == self._plain_class(ident)) for ident in self.identities}
         self._tables: dict = {}
+        # text -> tiles, for the short texts that recur (tokens, melds, a winning tile, indicators)
+        self._parsed: dict[str, tuple[Face, ...]] = {}
+        self._groups: dict[str, DeclaredMeld] = {}  # a bracket group's text -> its declared meld
+        self._identity_texts: dict[tuple[int, ...], str] = {}  # identity indices -> their text
+        self._meld_texts: dict[int, tuple] = {}  # id of a declared meld -> (it, its text, in brackets and not)
+        self._copies = [ruleset.deck.copies.get(f, 0) for f in ruleset.deck.faces]  # face index -> copies
 
-    def _plain_class(self, ident) -> str:
+    def _most_common_class(self, ident) -> str:
         classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
         return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
 
+    def _plain_class(self, ident) -> str:
+        """The class of an identity's ordinary tile (a red five's is rarer)."""
+        return self._plain_classes[ident]
+
     def identity(self, face: Face) -> tuple:
         return (face.suit, face.rank)
-
-    # -- notation ---------------------------------------------------------------------------
-
-    def parse_tiles(self, text: str) -> list[Face]:
-        """Tiles from tenhou groups (123m, 0p, 1z), honour kanji, Unicode tiles and the
-        ruleset's other spellings as words (E, haku, r5m).
-
-        >>> from solver.core.ruleset import load_ruleset
-        >>> mj = Mahjong(load_ruleset("gensou-mahjong"))
-        >>> mj.format_tiles(mj.parse_tiles("123m 0p 東🀄 haku"))
-        '123m0p157z'
-        """
-        out = []
-        for m in _TILE_TOKENS.finditer(text):
-            digits, suit, word, space, char = m.groups()
-            if digits:
-                if not suit:
-                    honours = f" or {digits}z" if set(digits) <= set("1234567") else ""
-                    raise UnknownCard(f"{digits!r} has no suit letter: write {digits}m, {digits}p, "
-                                      f"{digits}s{honours} (tenhou notation)")
-                if suit not in "mpsz":
-                    raise UnknownCard(f"unknown tile {digits + suit!r}: the suit letters are m (萬子), "
-                                      f"p (筒子), s (索子) and z (字牌)")
-                for digit in digits:
-                    if suit == "z" and digit not in "1234567":
-                        raise UnknownCard(f"unknown tile '{digit}z': honours are 1z–7z (東南西北白發中)")
-                    out.append(self._tile(f"{digit}{suit}"))
-            elif word or char:
-                out.append(self._tile(word or char))
-        return out
-
-    def _tile(self, token: str) -> Face:
-        token = _FROM_UNICODE.get(token, token)  # 🀇 → 1m (honour tiles are spelled in the ruleset)
-        try:
-            return self.notation.parse(token)
-        except UnknownCard:
-            raise UnknownCard(f"unknown tile {token!r} for {self.rs.name}: {self.describe_tiles()}") from None
-
-    def describe_tiles(self) -> str:
-        """The tiles of this set, as a hint after an unknown tile."""
-        parts = []
-        for suit, ranks in self.suit_ranks.items():
-            if suit == "z":
-                parts.append(f"1z–{len(ranks)}z ({''.join(ranks)})")
-            elif len(ranks) > 2 and [int(r) for r in ranks] == list(range(int(ranks[0]), int(ranks[-1]) + 1)):
-                parts.append(f"{ranks[0]}{suit}–{ranks[-1]}{suit}")
-            else:
-                parts.append(" ".join(f"{r}{suit}" for r in ranks))
-        reds = "".join(f"0{f.suit}/" for f in self.reds).rstrip("/")
-        red = f"; {reds} for a red five" if reds else ""
-        return f"tiles are {', '.join(parts)}{red}; e.g. 123p456s11z"
-
-    def parse_hand(self, text: str | Iterable[str]) -> Hand:
-        """A hand string with declared melds: ``123m 456p 11z [東東東] (0555p)``."""
-        if not isinstance(text, str):
-            text = " ".join(text)
-        brackets = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)")
-        groups = [(tuple(self.parse_tiles(m.group(1) if m.group(1) is not None else m.group(2))),
-                   m.group(2) is not None, m.group(0)) for m in brackets.finditer(text)]
-        if re.search(r"[\[\]()]", brackets.sub(" ", text)):
-            raise MeldsError(f"unbalanced bracket in {text!r}: declared melds are written [123m] (open) "
-                             f"or (0555p) (closed kan)")
-        concealed = tuple(self.parse_tiles(brackets.sub(" ", text)))
-        try:
-            self.notation.check_copies(concealed + tuple(f for faces, _, _ in groups for f in faces))
-        except TooManyCopies as exc:
-            held = Counter(concealed + tuple(f for faces, _, _ in groups for f in faces))
-            if any(held[self.plain[self.identity(red)]] > self.rs.deck.copies[self.plain[self.identity(red)]]
-                   for red in self.reds):
-                raise TooManyCopies(f"{exc} (one 5 of each suit is red: write it 0m, 0p or 0s)") from None
-            raise
-        melds = tuple(self._declared(faces, closed, raw) for faces, closed, raw in groups)
-        return Hand(concealed, melds)
-
-    @cached_property
-    def reds(self) -> tuple[Face, ...]:
-        """The red fives (faces of a rarer class than their identity's plain tile)."""
-        return tuple(f for f in self.rs.deck.faces if f.cls != self._plain_class(self.identity(f)))
-
-    def _declared(self, faces: tuple[Face, ...], closed: bool, text: str) -> DeclaredMeld:
-        """Which declared meld a bracket group is: [..] open (chi, pon, open kan), (..) a closed kan."""
-        key = tuple(sorted(f.index for f in faces))
-        known = self._declared_kinds.get(key)
-        if known is None:  # a few hundred melds can be declared: each is judged once
-            verdict = self.checker.check(faces, explain=False)
-            kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
-            known = self._declared_kinds[key] = (verdict.legal, frozenset(kinds))
-        legal, kinds = known
-        for d in self.rules.declared_melds:
-            if d.open == (not closed) and d.kind in kinds and legal:
-                if not d.allowed:
-                    quote = f": 「{d.source.quote}」" if d.source and d.source.quote else ""
-                    raise MeldsError(f"{text}: {d.name} ({d.id}) is not allowed in {self.rs.name}{quote}")
-                return DeclaredMeld(d.id, faces, d.open, d.kind)
-        allowed = ", ".join(f"{d.name} ({d.id}) {'[...]' if d.open else '(...)'}"
-                            for d in self.rules.declared_melds if d.allowed)
-        raise MeldsError(f"{text} is not a meld that can be declared here; declared melds are {allowed}")
-
-    def tile_text(self, ident: tuple) -> str:
-        suit, rank = ident
-        if suit == "z":
-            return f"{self.rs.deck.rank(rank).names[0]}"
-        return f"{rank}{suit}"
-
-    def tile_unicode(self, ident: tuple) -> str:
-        suit, rank = ident
-        table = UNICODE.get(suit)
-        if isinstance(table, dict):
-            return table.get(rank, "?")
-        return table[int(rank) - 1] if table else "?"
-
-    def format_tiles(self, faces: Sequence[Face], kanji: bool = False) -> str:
-        """Tenhou compact form: 123m456p11z (a red five as 0); ``kanji``: honours as the
-        document writes them, 123m456p東東."""
-        by_suit: dict[str, list[str]] = {}
-        for face in sorted(faces, key=lambda f: (self.suits.index(f.suit), self._rank_key(f))):
-            if face.suit == "z":
-                digit = face.rank if kanji else str(self._rank_key(face) + 1)
-            else:
-                digit = "0" if face.cls != self._plain_class(self.identity(face)) else face.rank
-            by_suit.setdefault(face.suit, []).append(digit)
-        return "".join("".join(d) + ("" if s == "z" and kanji else s) for s, d in by_suit.items())
-
-    def _rank_key(self, face: Face) -> int:
-        return self.suit_ranks[face.suit].index(face.rank)
-
-    def format_hand(self, hand: Hand) -> str:
-        parts = [self.format_tiles(hand.concealed)] if hand.concealed else []
-        for m in hand.melds:
-            body = self.format_tiles(m.faces)
-            parts.append(f"[{body}]" if m.open else f"({body})")
-        return " ".join(parts)
 
     # -- counts -----------------------------------------------------------------------------
 
@@ -390,24 +241,20 @@ class Mahjong:
                                  if (need := self.shape_need(shape, declared)) is not None]
         return self._tables[key]
 
-    def suit_parts(self, shape, s: int, key: tuple) -> list:
-        """The ways one suit's tiles split into the shape's parts: (part counts, parts) each,
-        parts as (kind id, identity indices). Not cached here: the scorer keeps what it makes of
-        them per suit pattern."""
-        instances = self._instances(shape, s)
-        offset = self.suit_slices[s][0]
-        found = []
-        for way in suit_ways_cached(instances, shape.distinct, key):
-            used = [0] * len(shape.parts)
-            parts = []
-            for k in way:
-                j, kid, vec, _ = instances[k]
-                used[j] += 1
-                parts.append((kid, tuple(offset + i for i, n in enumerate(vec) for _ in range(n))))
-            found.append((tuple(used), tuple(parts)))
-        return found
+    def suit_ways_of(self, shape, s: int) -> SuitWays:
+        """The ways of filling suit ``s`` with a shape's parts, as a function of its counts."""
+        ways = self._tables.get(("ways", shape.id, s))
+        if ways is None:
+            instances = self.instances(shape, s)
+            ways = self._tables.get(("ways", instances, shape.distinct))
+            if ways is None:
+                ways = self._tables[("ways", instances, shape.distinct)] = SuitWays(instances, shape.distinct)
+            self._tables[("ways", shape.id, s)] = ways
+        return ways
 
-    def _instances(self, shape, s: int) -> tuple:
+    def instances(self, shape, s: int) -> tuple:
+        """The shape's parts that fit in suit ``s``: (part index, kind id, counts vector,
+        identity key or None) each (see :func:`~solver.games.mahjong.shapes.suit_instances`)."""
         key = ("instances", shape.id, s)
         if key not in self._tables:
             self._tables[key] = tuple(suit_instances(self.rs, shape, self.suits[s], self.suit_ranks[self.suits[s]]))

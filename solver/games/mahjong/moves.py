@@ -1,5 +1,6 @@
 """幻想麻雀 turn by turn: draw, discard, riichi, tsumo, the calls on a discard (chi, pon, kan, ron)
-and their priority, closed kans (after riichi too), 九種九牌; 四風連打 and 四開槓 end the hand.
+and their priority, kans and robbing them (:mod:`solver.games.mahjong.kakan`), 九種九牌; 四風連打
+and 四開槓 end the hand.
 
 Players are seats (``E S W N``; ``E`` is the dealer). Hands are tenhou strings with declared
 melds in brackets. Steps: ``draw`` (the turn's draw is to come), ``discard`` (14 tiles held),
@@ -11,9 +12,11 @@ seat, ``claims``: the calls other seats have declared on this discard; ``rivers`
 discards, called tiles included, for 振聴; ``drawn``: the tile just drawn; ``kan``: a kan just
 declared, which 槍槓 may rob before the replacement draw; ``rinshan``: the seat drawing after its kan).
 
-The win's facts follow from the state: 海底撈月 a tsumo on the last tile of the wall, 河底撈魚 a ron
-on the discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a ron on a tile added
-to a pon (国士無双 may rob a closed kan too), 天和/地和/人和 on the first go-around."""
+The win's facts follow from the state (:meth:`MahjongMoves.winning`, which the replay of a game
+record settles with too): 海底撈月 a tsumo on the last tile of the wall, 河底撈魚 a ron on the
+discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a ron on a kan's tile,
+一発 and ダブル立直 from the flags riichi sets, 天和/地和/人和 on the first go-around; ``facts.win_facts``
+(seat -> Win fields) may add what a state cannot show."""
 
 from __future__ import annotations
 
@@ -24,10 +27,13 @@ from solver.core.moves import Action, Forbidden, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
 from solver.games.mahjong.furiten import furiten_reason
-from solver.games.mahjong.hands import DeclaredMeld, Hand, Mahjong
+from solver.games.mahjong.hands import Hand, Mahjong
+from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
-class MahjongMoves(Moves):
+
+class MahjongMoves(KanRules, Moves):
     VERBS = {"draw": "draw", "discard": "discard", "riichi": "riichi", "tsumo": "tsumo", "ron": "ron",
              "chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kakan": "kakan", "kyuushu": "kyuushu",
              "pass": "pass_"}
@@ -36,6 +42,13 @@ class MahjongMoves(Moves):
         super().__init__(ruleset)
         self.mj = mj
         self.scorer = scorer
+        self._waits: dict[str, frozenset] = {}  # a 13-tile hand's text -> its waits (asked at every pass)
+
+    def judge(self, state: GameState, text: str, describe: bool = True):
+        return super().judge(self.current(state), text, describe)
+
+    def legal_actions(self, state: GameState) -> list[str]:
+        return super().legal_actions(self.current(state))
 
     # -- hands --------------------------------------------------------------------------------
 
@@ -70,6 +83,13 @@ class MahjongMoves(Moves):
     def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes) -> GameState:
         return replace(state, hands={**state.hands, seat: self.text(hand)}, **changes)
 
+    def _drew(self, state: GameState, seat: str, what: str) -> None:
+        """A tsumo or a kan on one's turn follows a draw: after a chi or pon comes a discard."""
+        called = state.flag(seat, "called")
+        if isinstance(called, str) and called.split()[0] in ("chi", "pon"):
+            raise Forbidden("after-call", f"{seat} has just called ({called}): a discard follows, no {what} before it",
+                            self.source(what))
+
     def _need(self, state: GameState, step: str, seat: str, what: str) -> None:
         if state.step != step:
             raise Forbidden("wrong-step", f"{what} is for the {step} step; the hand is at {state.step}")
@@ -78,23 +98,43 @@ class MahjongMoves(Moves):
         if step == "call" and seat == state.discarded_by:
             raise Forbidden("own-discard", f"{seat} cannot call their own discard")
 
-    def _win(self, state: GameState, seat: str, tile, tsumo: bool, robbed: bool = False):
+    def _win(self, state: GameState, seat: str, tile, tsumo: bool, robbed: bool = False) -> Win:
         """The facts of a win the state shows: the wall's last tile, a kan's replacement, a robbed
-        kan, the first go-around, riichi and its furiten, the seat's own discards."""
+        kan, the first go-around, riichi and its furiten, the seat's own discards; then what
+        ``facts.win_facts`` gives for the seat."""
         facts = state.facts
         last = state.stock <= 0
         rinshan = tsumo and facts.get("rinshan") == seat
         first = bool(facts.get("first_go_around")) and not state.flag(seat, "had_turn")
         dealer = seat == state.players[0]
         river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self._river(state, seat)))
-        return Win(self.mj.identity(tile), tsumo=tsumo, riichi=bool(state.flag(seat, "riichi")),
-                   double_riichi=bool(state.flag(seat, "double_riichi")), ippatsu=bool(state.flag(seat, "ippatsu")),
-                   haitei=tsumo and last and not rinshan, houtei=not tsumo and last and not robbed,
-                   rinshan=rinshan, chankan=robbed, tenhou=tsumo and first and dealer,
-                   chiihou=tsumo and first and not dealer, renhou=not tsumo and first and not dealer,
-                   seat=seat, round_wind=facts.get("round", "E"), players=len(state.players),
-                   discarder=None if tsumo else (facts.get("kan") or {}).get("by") if robbed else state.discarded_by,
-                   river=river, furiten=bool(state.flag(seat, "furiten")))
+        offered = self.offered_kan(state) if robbed else None
+        win = Win(self.mj.identity(tile), tsumo=tsumo, riichi=bool(state.flag(seat, "riichi")),
+                  double_riichi=bool(state.flag(seat, "double_riichi")), ippatsu=bool(state.flag(seat, "ippatsu")),
+                  haitei=tsumo and last and not rinshan, houtei=not tsumo and last and not robbed,
+                  rinshan=rinshan, chankan=robbed, tenhou=tsumo and first and dealer,
+                  chiihou=tsumo and first and not dealer, renhou=not tsumo and first and not dealer,
+                  seat=seat, round_wind=facts.get("round", "E"), players=len(state.players),
+                  discarder=None if tsumo else offered["by"] if offered else state.discarded_by,
+                  river=river, furiten=bool(state.flag(seat, "furiten")))
+        known = (facts.get("win_facts") or {}).get(seat)
+        if not known:
+            return win
+        given = {k: bool(known[k]) for k in WIN_FACT_FLAGS if k in known}  # the validator has checked them
+        for key in WIN_FACT_TILES:
+            if key in known:
+                given[key] = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(_tile_text(known[key])))
+        return replace(win, **given)
+
+    def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
+        """The tiles a seat would win with now and the facts of that win: a tsumo on the tile
+        drawn, a ron on the discard on the table or on the tile of a kan being robbed."""
+        hand = self.hand(state, seat)
+        if tsumo:
+            return hand, self._win(state, seat, self._drawn(state, hand), True)
+        offered = self.offered_kan(state)
+        tile = self.tile(offered["tile"]) if offered else self._called(state)
+        return hand.with_tile(tile), self._win(state, seat, tile, False, robbed=offered is not None)
 
     def _river(self, state: GameState, seat: str) -> str:
         rivers = state.facts.get("rivers") or {}
@@ -113,8 +153,12 @@ class MahjongMoves(Moves):
         text = state.hands[seat]
         if isinstance(text, int):
             return False
-        hand = self.mj.parse_hand(text)
-        return self.mj.size(hand) == self.mj.winning_size - 1 and ident in self.mj.waits(hand)
+        waits = self._waits.get(text)
+        if waits is None:
+            hand = self.mj.parse_hand(text)
+            waits = frozenset(self.mj.waits(hand)) if self.mj.size(hand) == self.mj.winning_size - 1 else frozenset()
+            remember(self._waits, text, waits)
+        return ident in waits
 
     def _missed(self, state: GameState, ident: tuple, skip: set) -> GameState:
         """Seats that let a winning tile go by are furiten: until their next discard (temporary), or
@@ -135,14 +179,10 @@ class MahjongMoves(Moves):
         if not action.args:
             raise MeldsError("draw TILE: the tile drawn (mahjong states keep the hand's tiles known)")
         tile = self.tile(action.args[0])
-        after = state
-        offered = state.facts.get("kan")
-        if offered:  # nobody robbed the kan: those who could have are furiten
-            cannot = {p for p in state.players if offered.get("kind") == "ankan" and
-                      _closed_kan_robbers(self, state, p, self.tile(offered["tile"])) is False}
-            after = self._missed(state, self.mj.identity(self.tile(offered["tile"])), {seat} | cannot)
+        after = self._kan_passed(state)  # a kan nobody robbed: its replacement tile
         hand = self.hand(state, seat).with_tile(tile)
-        facts = {k: v for k, v in after.facts.items() if k != "kan"}
+        self.mj.require_copies(hand)  # a tile drawn is one the set still holds
+        facts = dict(after.facts)
         facts["drawn"] = self.mj.format_tiles((tile,))
         return self._set_hand(after, seat, hand, stock=state.stock - 1, step="discard", facts=facts)
 
@@ -156,13 +196,15 @@ class MahjongMoves(Moves):
         rivers = {p: self._river(state, p) for p in (state.facts.get("rivers") or {})}
         rivers[seat] = f"{rivers.get(seat, '')} {action.args[0]}".strip()
         facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "rinshan", "kan")}
+        own = dict(state.flags.get(seat, {}))  # the seat's flags, changed together (one new state, not four)
+        own.update(called=False, had_turn=True)
+        if own.get("furiten") == "temporary":  # temporary furiten lasts until one's own discard
+            own["furiten"] = False
+        if own.get("ippatsu"):
+            own["ippatsu"] = False  # a go-around has passed since the riichi
         after = self._set_hand(state, seat, hand, discards=state.discards + (action.args[0],), step="call",
-                               discarded_by=seat, turn=seat, facts={**facts, "rivers": rivers})
-        after = after.with_flag(seat, "called", False)
-        if state.flag(seat, "furiten") == "temporary":  # temporary furiten lasts until one's own discard
-            after = after.with_flag(seat, "furiten", False)
-        if state.flag(seat, "ippatsu"):
-            after = after.with_flag(seat, "ippatsu", False)  # a go-around has passed since the riichi
+                               discarded_by=seat, turn=seat, facts={**facts, "rivers": rivers},
+                               flags={**state.flags, seat: own})
         return self._abortive(after, seat, face)
 
     def riichi(self, state: GameState, action: Action) -> GameState:
@@ -191,49 +233,9 @@ class MahjongMoves(Moves):
     def tsumo(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "tsumo")
-        hand = self.hand(state, seat)
-        self._score(state, seat, hand, self._drawn(state, hand), tsumo=True)
+        self._drew(state, seat, "tsumo")
+        self._judged_win(*self.winning(state, seat, tsumo=True))
         return replace(state, step="over", facts={**state.facts, "result": f"tsumo {seat}"})
-
-    def ankan(self, state: GameState, action: Action) -> GameState:
-        seat = self.actor(state, action)
-        self._need(state, "discard", seat, "ankan")
-        face = self.tile(action.args[0]) if action.args else None
-        if face is None:
-            raise MeldsError("ankan TILE: the tile of the closed kan")
-        hand = self.hand(state, seat)
-        ident = self.mj.identity(face)
-        four = [f for f in hand.concealed if self.mj.identity(f) == ident]
-        if len(four) < 4:
-            raise Forbidden("not-four", f"a closed kan needs all four {action.args[0]} in the hand")
-        if state.flag(seat, "riichi"):
-            drawn = self._drawn(state, hand)
-            before = self._without(hand, [drawn])
-            verdict = next(v for v in self.mj.riichi_kans(before, drawn) if v.tile == ident)
-            if not verdict.doc_allowed:
-                raise Forbidden("riichi-kan", f"after riichi: {verdict.reason_doc}", self.rs.rules.riichi_kan.source)
-        rest = self._without(hand, four[:4])
-        kan = DeclaredMeld("ankan", tuple(four[:4]), False, "kantsu")
-        after = self._set_hand(state, seat, Hand(rest.concealed, rest.melds + (kan,)))
-        return self._kan_done(after, seat, {"tile": action.args[0], "kind": "ankan", "by": seat})
-
-    def kakan(self, state: GameState, action: Action) -> GameState:
-        """加槓: the fourth tile added to one's own open pon (on one's turn); 槍槓 may rob it."""
-        seat = self.actor(state, action)
-        self._need(state, "discard", seat, "kakan")
-        face = self.tile(action.args[0]) if action.args else None
-        if face is None:
-            raise MeldsError("kakan TILE: the tile added to a pon")
-        hand = self.hand(state, seat)
-        ident = self.mj.identity(face)
-        pon = next((m for m in hand.melds if m.kind == "pon" and self.mj.identity(m.faces[0]) == ident), None)
-        if pon is None:
-            raise Forbidden("no-pon", f"{seat} has no pon of {action.args[0]} to add it to", self.source("kakan"))
-        rest = self._without(hand, [face])
-        kan = DeclaredMeld("minkan", pon.faces + (face,), True, "kantsu")
-        melds = tuple(kan if m is pon else m for m in rest.melds)
-        after = self._set_hand(state, seat, Hand(rest.concealed, melds))
-        return self._kan_done(after, seat, {"tile": action.args[0], "kind": "kakan", "by": seat})
 
     def kyuushu(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
@@ -247,6 +249,8 @@ class MahjongMoves(Moves):
     def pass_(self, state: GameState, action: Action) -> GameState:
         """Nobody calls: the next seat draws — or, after a fourth kan shared by several players,
         the hand ends in 四開槓."""
+        if self.offered_kan(state):  # nobody robs the kan: its player draws the replacement
+            return self._kan_passed(state)
         if state.step != "call":
             raise Forbidden("wrong-step", "pass closes the calls on a discard; no discard lies on the table")
         if state.facts.get("four_kans_pending"):
@@ -261,22 +265,12 @@ class MahjongMoves(Moves):
 
     def ron(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
-        offered = state.facts.get("kan")
-        if offered and state.step == "draw" and state.turn == offered.get("by"):
+        offered = self.offered_kan(state)
+        if offered:
             return self._rob_kan(state, seat, offered)
         self._need(state, "call", seat, "ron")
-        tile = self._called(state)
-        self._score(state, seat, self.hand(state, seat).with_tile(tile), tile, tsumo=False)
+        self._judged_win(*self.winning(state, seat, tsumo=False))
         return replace(state, step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
-
-    def _rob_kan(self, state: GameState, seat: str, offered) -> GameState:
-        """槍槓: a ron on the tile of a kan just declared, before its replacement draw — on a tile
-        added to a pon, and by 国士無双 on a closed kan too (国士無双は暗槓に対して槍槓することが可能)."""
-        if seat == offered["by"]:
-            raise Forbidden("own-kan", f"{seat} cannot rob their own kan")
-        tile = self.tile(offered["tile"])
-        self._score(state, seat, self.hand(state, seat).with_tile(tile), tile, tsumo=False, robbed=True)
-        return replace(state, step="over", facts={**state.facts, "result": f"ron {seat} from {offered['by']} (槍槓)"})
 
     def chi(self, state: GameState, action: Action) -> GameState:
         return self._claim(state, action, "chi", 2)
@@ -292,7 +286,7 @@ class MahjongMoves(Moves):
         self._need(state, "call", seat, kind)
         tile = self._called(state)
         hand = self.hand(state, seat)
-        if kind == "chi":
+        if kind == "chi" or action.args:  # a pon or kan may name its tiles from the hand (a red five or not)
             if not action.args:
                 raise MeldsError("chi TILES: the two tiles from the hand, e.g. 'S: chi 34s'")
             own = self.mj.parse_tiles(action.args[0])
@@ -324,22 +318,13 @@ class MahjongMoves(Moves):
 
     # -- shared -------------------------------------------------------------------------------
 
-    def _score(self, state: GameState, seat: str, hand: Hand, tile, tsumo: bool, robbed: bool = False):
-        win = replace(self._win(state, seat, tile, tsumo, robbed), river=(), furiten=False)  # furiten: a check
+    def _judged_win(self, hand: Hand, win: Win):
+        """The score of a win the state allows (Forbidden: no win, or no yaku); furiten is a check
+        of its own (the ruleset's furiten rules, each with its source)."""
         try:
-            return self.scorer.score(hand, win)
+            return self.scorer.score(hand, replace(win, river=(), furiten=False))
         except NotAWin as exc:
-            raise Forbidden("no-win", str(exc), self.source("tsumo" if tsumo else "ron")) from None
-
-    def _kan_done(self, state: GameState, seat: str, offered: dict | None = None) -> GameState:
-        """A kan made: counted (四開槓), the replacement draw next — after any 槍槓 on ``offered``."""
-        kans = dict(state.facts.get("kans", {}))
-        kans[seat] = kans.get(seat, 0) + 1
-        facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "kan")}
-        facts.update(kans=kans, rinshan=seat, first_go_around=False)
-        if offered:
-            facts["kan"] = offered
-        return self._calls_break_ippatsu(replace(state, facts=facts, step="draw", turn=seat))
+            raise Forbidden("no-win", str(exc), self.source("tsumo" if win.tsumo else "ron")) from None
 
     def _abortive(self, state: GameState, seat: str, face) -> GameState:
         """四風連打: the first four discards are the same wind with no call; 四開槓: four kans by
@@ -355,7 +340,7 @@ class MahjongMoves(Moves):
         if sum(kans.values()) >= 4 and len([s for s, n in kans.items() if n]) > 1:
             facts["four_kans_pending"] = True  # 四開槓 unless this discard is called for ron
         facts["first_go_around"] = bool(facts.get("first_go_around")) and len(state.discards) < len(state.players)
-        return replace(state, facts=facts).with_flag(seat, "had_turn", True)
+        return replace(state, facts=facts)
 
     def candidates(self, state: GameState) -> list[str]:
         if state.step == "over":
@@ -365,9 +350,13 @@ class MahjongMoves(Moves):
             hand = self.hand(state, state.turn)
             tiles = dict.fromkeys(self.mj.tile_text(self.mj.identity(f)) for f in hand.concealed)
             out += [f"discard {t}" for t in tiles] + [f"riichi {t}" for t in tiles]
-            out += ["tsumo", "kyuushu"] + [f"ankan {t}" for t in tiles] + [f"kakan {t}" for t in tiles]
-        offered = state.facts.get("kan")
-        if state.step == "draw" and offered:  # 槍槓 on the kan just declared
+            held = [self.mj.identity(f) for f in hand.concealed]
+            pons = {self.mj.identity(m.faces[0]) for m in hand.melds if m.kind == "pon"}
+            out += ["tsumo", "kyuushu"] + [f"ankan {self.mj.tile_text(i)}" for i in dict.fromkeys(held)
+                                           if held.count(i) >= 4]
+            out += [f"kakan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if i in pons]
+        offered = self.offered_kan(state)
+        if offered:  # 槍槓 on the kan just declared
             out += [f"{seat}: ron" for seat in state.players
                     if seat != offered.get("by") and not isinstance(state.hands[seat], int)]
         if state.step == "call":
@@ -381,6 +370,10 @@ class MahjongMoves(Moves):
                 out += [f"{seat}: chi {a[0]}{b}" for a in tiles for b in tiles if a < b and a[1] == b[1]
                         and a[1] != "z"]
         return out
+
+
+def _tile_text(value) -> str:
+    return " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str | None:
@@ -443,8 +436,8 @@ def _ron_tile(self: MahjongMoves, state: GameState, action: Action):
     if action.verb != "ron":
         return None
     seat = self.actor(state, action)
-    offered = state.facts.get("kan")
-    if offered and state.step == "draw" and state.turn == offered.get("by"):
+    offered = self.offered_kan(state)
+    if offered:
         return seat, self.tile(offered["tile"]), True
     if state.step == "call" and state.discards:
         return seat, self._called(state), False
@@ -474,37 +467,6 @@ def _furiten_thirteen(self: MahjongMoves, state: GameState, action: Action) -> s
     return _furiten_of(self, state, action, thirteen=True)
 
 
-def _chankan_closed_kan(self: MahjongMoves, state: GameState, action: Action) -> str | None:
-    """A closed kan may be robbed only by 国士無双 (国士無双は暗槓に対して槍槓することが可能)."""
-    ron = _ron_tile(self, state, action)
-    if ron is None or not ron[2] or (state.facts.get("kan") or {}).get("kind") != "ankan":
-        return None
-    seat, tile, _ = ron
-    if _closed_kan_robbers(self, state, seat, tile) is not False:
-        return None
-    shapes = _robbing_shapes(self) or ()
-    names = " or ".join(s.name for s in self.rs.rules.hand_shapes if s.id in shapes) or "no hand"
-    return f"a closed kan may be robbed (槍槓) only by {names}"
-
-
-def _robbing_shapes(self: MahjongMoves) -> list | None:
-    """The hand shapes that may rob a closed kan (None: the ruleset has no such rule: any hand may)."""
-    check = next((c for c in self.rs.moves.checks if c.name == "chankan-closed-kan"), None)
-    return None if check is None else list(check.params.get("shapes", []))
-
-
-def _closed_kan_robbers(self: MahjongMoves, state: GameState, seat: str, tile) -> bool | None:
-    """May this seat's hand, with the tile, rob a closed kan? (None: its hand is hidden.)"""
-    if isinstance(state.hands[seat], int):
-        return None
-    shapes = _robbing_shapes(self)
-    if shapes is None:
-        return True
-    hand = self.hand(state, seat)
-    return self.mj.size(hand) == self.mj.winning_size - 1 and \
-        any(d.shape in shapes for d in self.mj.decompositions(hand.with_tile(tile)))
-
-
 def _riichi_no_call(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A hand in riichi stays closed: no chi, pon or open kan on a discard."""
     if action.verb in ("chi", "pon", "kan") and state.step == "call" and state.flag(self.actor(state, action), "riichi"):
@@ -532,7 +494,7 @@ MahjongMoves.CHECKS = {
     "kyuushu-kinds": _kyuushu_kinds,
     "furiten": _furiten,
     "furiten-thirteen-sided": _furiten_thirteen,
-    "chankan-closed-kan": _chankan_closed_kan,
+    "chankan-closed-kan": chankan_closed_kan,
     "riichi-no-call": _riichi_no_call,
     "riichi-discards-the-draw": _riichi_discards_the_draw,
 }

@@ -29,6 +29,13 @@ class Payments:
     section ``ms`` and the cache it reads are set by ``Scorer.__init__``)."""
 
     def _basic(self, han: int, fu: int) -> tuple[int, str | None]:
+        """The basic points of han and fu, and the limit reached (remembered: few pairs occur)."""
+        found = self._basics.get((han, fu))
+        if found is None:
+            found = remember(self._basics, (han, fu), self._new_basic(han, fu))
+        return found
+
+    def _new_basic(self, han: int, fu: int) -> tuple[int, str | None]:
         pts = self.ms.points
         limit = None
         basic = fu * 2 ** (han + 2)

@@ -39,7 +39,7 @@ def _is_open(mj: Mahjong, declared: str | None) -> bool:
 
 def hand_json(mj: Mahjong, hand: Hand) -> dict[str, Any]:
     return {"hand": mj.format_hand(hand), "tiles": mj.size(hand),
-            "melds": [{"declared": m.kind, "tiles": mj.format_tiles(m.faces), "open": m.open}
+            "melds": [{"declared": m.kind, "tiles": mj.meld_text(m, brackets=False), "open": m.open}
                       for m in hand.melds]}
 
 
@@ -211,8 +211,8 @@ def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
                    "riichi_sticks": p.riichi_sticks, "received": p.received, "basic": p.basic},
         "shape": score.shape,
         "wait": score.wait,
-        "parts": [{"kind": part.kind, "tiles": mj.format_tiles([mj.plain[mj.identities[i]] for i in part.tiles]),
-                   "declared": part.declared, "open": part.open} for part in score.parts],
+        "parts": [{"kind": part.kind, "tiles": mj.identities_text(part.tiles), "declared": part.declared,
+                   "open": part.open} for part in score.parts],
     }
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from solver.core.errors import ExitCode, MeldsError
+from solver.core.errors import ExitCode, Location, MeldsError
 from solver.core.files import Document
+from solver.core.yamlload import line_of
+from solver.games.mahjong.facts import check_win
 from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.present import ident_json, score_json
 from solver.games.mahjong.scoring import Scorer, win_from_facts
@@ -79,6 +81,7 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
         scorer = scorer_of()
         players = facts.get("players", ruleset.players[1] if ruleset.players else 4)
         win = win_from_facts(scorer, facts["tile"], facts, players)
+        check_win(mj, hand, win, facts, Location(str(path), line_of(data, "win"), "win"))
         score = scorer.score(hand, win)
         out.update(score_json(scorer, hand, win, score))
         out["puzzle"], out["question"] = str(path), question

@@ -4,13 +4,17 @@ testing. Suit patterns and declared melds recur from hand to hand, so each is wo
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import product
-from typing import Mapping, NamedTuple, Sequence
+from operator import attrgetter
+from typing import NamedTuple, Sequence
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
-from solver.games.mahjong.shapes import pack_parts
-from solver.games.mahjong.win import Win, remember
+from solver.games.mahjong.shapes import FIELD, SuitWays, pack_parts
+from solver.games.mahjong.win import WIN_FLAGS, Win, remember
+
+_win_flags = attrgetter(*WIN_FLAGS)  # a win's flags as a tuple of booleans, read at C speed
 
 
 class ScoredPart(NamedTuple):  # a NamedTuple: made for every part of every reading, so cheaply
@@ -22,21 +26,23 @@ class ScoredPart(NamedTuple):  # a NamedTuple: made for every part of every read
 
 # -- the view of one reading that the primitives look at -------------------------------------------
 
-class Reading:
+class Reading(NamedTuple):
     """One way to read a win: a decomposition and the part the winning tile completed, with
-    the facts of the whole hand the primitives share (plain slots: one per reading, many per
+    the facts of the whole hand the primitives share (a NamedTuple: one per reading, many per
     second)."""
 
-    __slots__ = ("shape", "parts", "runs", "triplets", "pair", "wait", "win_part", "hand", "key", "closed",
-                 "scorer", "win")
-
-    def __init__(self, shape: str, parts: tuple, runs: tuple, triplets: tuple, pair: ScoredPart | None,
-                 wait: str, win_part: int | None, hand: "HandFacts", key: tuple):
-        self.shape, self.parts, self.runs, self.triplets, self.pair = shape, parts, runs, triplets, pair
-        self.wait = wait  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
-        self.win_part = win_part  # the index in parts of the part the winning tile completed
-        self.hand, self.key = hand, key  # key: ReadingKey's fields
-        self.closed, self.scorer, self.win = hand.closed, hand.scorer, hand.win
+    shape: str
+    parts: tuple
+    runs: tuple
+    triplets: tuple
+    pair: ScoredPart | None
+    wait: str  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
+    win_part: int | None  # the index in parts of the part the winning tile completed
+    hand: "HandFacts"
+    key: tuple  # ReadingKey's fields
+    closed: bool  # the hand's
+    scorer: "HandReader"  # the hand's
+    win: Win  # the hand's
 
     def concealed_triplet(self, p: ScoredPart) -> bool:
         """Is a triplet (or kan) of this reading concealed? One completed by a ron counts as open
@@ -44,19 +50,40 @@ class Reading:
         return not p.open and (self.win.tsumo or p != self.parts[self.win_part])
 
 
+_new_tuple = tuple.__new__  # a NamedTuple made from its fields' tuple in one C call
+
+
 class HandFacts(NamedTuple):
     """What every reading of one hand shares."""
 
     scorer: "HandReader"  # the Scorer that read the hand (the primitives read its tile tables)
     win: Win
-    tiles: list  # identity index -> count over the whole hand (a kan counts 4)
-    before: list  # the concealed counts before the winning tile
+    held: tuple[int, ...]  # the identity index of every tile of the hand, sorted (a kan counts 4)
+    concealed: tuple[int, ...]  # the same for the concealed tiles, the winning tile included
     closed: bool  # no open declared meld
     declared: int  # declared melds (a closed kan included)
     suits: frozenset  # the number suits the hand holds
     honours: bool  # the hand holds an honour
     key: tuple  # what decides, with a reading's own key, which yaku are worth trying (HandKey)
     reds: int  # red fives held
+
+    @property
+    def tiles(self) -> list[int]:
+        """identity index -> count over the whole hand (a kan counts 4)."""
+        return self._counts(self.held)
+
+    @property
+    def before(self) -> list[int]:
+        """The concealed counts before the winning tile."""
+        counts = self._counts(self.concealed)
+        counts[self.scorer.mj.index[self.win.tile]] -= 1
+        return counts
+
+    def _counts(self, tiles: tuple[int, ...]) -> list[int]:
+        counts = [0] * len(self.scorer.mj.identities)
+        for i in tiles:
+            counts[i] += 1
+        return counts
 
 
 class HandKey(NamedTuple):
@@ -86,37 +113,43 @@ class ReadingKey(NamedTuple):
     wait: str
 
 
-class _Way(NamedTuple):
-    """One way to fill one suit's concealed tiles with a shape's parts, with what the readings
-    and their keys need of it (worked out once per suit pattern)."""
-
-    packed: int  # how many of each part it uses, packed (sums of ways add part-wise)
-    parts: tuple[ScoredPart, ...]
-    runs: tuple[ScoredPart, ...]
-    triplets: tuple[ScoredPart, ...]  # kans included
-    pair: ScoredPart | None
-    honour_triplets: int
-    part_classes: int  # the classes every part touches (all bits when there are no parts)
-    kans: int
-    # tile -> (part index, wait) for each part the tile may have completed, one of identical parts
-    # (wait None: it depends on the whole hand, as 国士無双's does)
-    wins: Mapping[int, tuple[tuple[int, str | None], ...]]
+# One way to fill one suit's concealed tiles with a shape's parts, with what the readings and their
+# keys need of it (worked out once per suit pattern), a plain tuple: a reading joins one per suit.
+(WAY_PACKED,  # how many of each part it uses, packed (sums of ways add part-wise)
+ WAY_PARTS,  # its ScoredParts
+ WAY_RUNS,
+ WAY_TRIPLETS,  # kans included
+ WAY_PAIR,  # its pair, or None
+ WAY_HONOURS,  # honour triplets
+ WAY_CLASSES,  # the classes every part touches (all bits when there are no parts)
+ WAY_KANS,
+ # per rank of the suit: (part index, wait) for each part a tile of that rank may have completed,
+ # one of identical parts (wait None: it depends on the whole hand, as 国士無双's does)
+ WAY_WINS) = range(9)
 
 
-def _joined(ways: tuple[_Way, ...]) -> tuple:
-    """One way per suit joined: parts, runs, triplets, pair, honour triplets, part classes, kans."""
+def _joined(ways: tuple[tuple, ...], need: int) -> tuple | None:
+    """One way per suit joined, if together they have the parts the shape needs: parts, runs,
+    triplets, pair, honour triplets, part classes, kans (else None)."""
     if len(ways) == 4:  # the usual four suits, added without a loop
         a, b, c, d = ways
-        return (a.parts + b.parts + c.parts + d.parts, a.runs + b.runs + c.runs + d.runs,
-                a.triplets + b.triplets + c.triplets + d.triplets, a.pair or b.pair or c.pair or d.pair,
-                a.honour_triplets + b.honour_triplets + c.honour_triplets + d.honour_triplets,
-                a.part_classes & b.part_classes & c.part_classes & d.part_classes, a.kans + b.kans + c.kans + d.kans)
+        if a[WAY_PACKED] + b[WAY_PACKED] + c[WAY_PACKED] + d[WAY_PACKED] != need:
+            return None
+        return (a[WAY_PARTS] + b[WAY_PARTS] + c[WAY_PARTS] + d[WAY_PARTS],
+                a[WAY_RUNS] + b[WAY_RUNS] + c[WAY_RUNS] + d[WAY_RUNS],
+                a[WAY_TRIPLETS] + b[WAY_TRIPLETS] + c[WAY_TRIPLETS] + d[WAY_TRIPLETS],
+                a[WAY_PAIR] or b[WAY_PAIR] or c[WAY_PAIR] or d[WAY_PAIR],  # the first suit's
+                a[WAY_HONOURS] + b[WAY_HONOURS] + c[WAY_HONOURS] + d[WAY_HONOURS],
+                a[WAY_CLASSES] & b[WAY_CLASSES] & c[WAY_CLASSES] & d[WAY_CLASSES],
+                a[WAY_KANS] + b[WAY_KANS] + c[WAY_KANS] + d[WAY_KANS])
+    if sum(x[WAY_PACKED] for x in ways) != need:
+        return None
     classes = -1
     for way in ways:
-        classes &= way.part_classes
-    return (sum((x.parts for x in ways), ()), sum((x.runs for x in ways), ()), sum((x.triplets for x in ways), ()),
-            next((x.pair for x in ways if x.pair), None), sum(x.honour_triplets for x in ways), classes,
-            sum(x.kans for x in ways))
+        classes &= way[WAY_CLASSES]
+    return (sum((x[WAY_PARTS] for x in ways), ()), sum((x[WAY_RUNS] for x in ways), ()),
+            sum((x[WAY_TRIPLETS] for x in ways), ()), next((x[WAY_PAIR] for x in ways if x[WAY_PAIR]), None),
+            sum(x[WAY_HONOURS] for x in ways), classes, sum(x[WAY_KANS] for x in ways))
 
 
 class _Declared(NamedTuple):
@@ -131,23 +164,42 @@ class _Declared(NamedTuple):
     part_classes: int
     kans: int
     concealed: int  # closed kans
-    every: int
-    some: int
-    suits: int  # bit mask of the number suits
+    facts: int  # their classes and number suits, packed as a suit's (see _pack_facts)
     closed: bool  # no open meld among them
 
 
+def _join_declared(a: _Declared, b: _Declared) -> _Declared:
+    """Two sets of declared melds as one."""
+    return _Declared(a.tiles + b.tiles, a.reds + b.reds, a.parts + b.parts, a.runs + b.runs, a.triplets + b.triplets,
+                     a.honour_triplets + b.honour_triplets, a.part_classes & b.part_classes, a.kans + b.kans,
+                     a.concealed + b.concealed, a.facts & b.facts, a.closed and b.closed)
+
+
 _NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honour_triplets=0, part_classes=-1, kans=0,
-                         concealed=0, every=-1, some=0, suits=0, closed=True)
+                         concealed=0, facts=-1, closed=True)
 
 
-class _Suit(NamedTuple):
-    """One suit's concealed tiles: the classes they share and have, and their ways per shape."""
+# One suit's concealed tiles (per suit and the identity indices of its tiles): a plain tuple of
+# its facts, packed, then per hand shape, in the ruleset's order, its ways (one flat tuple: the
+# tables hold thousands, and each tuple more is one more object for the garbage collector to walk).
+SUIT_FACTS, SUIT_WAYS = 0, 1  # the ways of shape k are at SUIT_WAYS + k
 
-    every: int  # class bits every tile has (all bits when the suit is empty)
-    some: int  # class bits some tile has
-    number_suit: int  # the number suit's bit, when the hand holds one of its tiles (else 0)
-    ways: tuple[tuple[_Way, ...], ...]  # per hand shape, in the ruleset's order
+# A suit's facts packed in one int, so that a hand's are its suits' (and its declared melds') ANDed
+# together: the class bits every tile has; the class bits some tile has and the number suits held,
+# each stored complemented (an OR is the complement of an AND of complements); the shapes with a
+# way to fill the suit.
+_SHIFT = 16
+_FIELD = (1 << _SHIFT) - 1
+
+
+def _pack_facts(every: int, some: int, number_suits: int, shapes: int) -> int:
+    return (every & _FIELD | (~some & _FIELD) << _SHIFT | (~number_suits & _FIELD) << 2 * _SHIFT
+            | shapes << 3 * _SHIFT)
+
+
+def _unpack_facts(facts: int) -> tuple[int, int, int, int]:
+    """every, some, number suits, shapes."""
+    return (facts & _FIELD, ~(facts >> _SHIFT) & _FIELD, ~(facts >> 2 * _SHIFT) & _FIELD, facts >> 3 * _SHIFT)
 
 
 class HandReader:
@@ -159,57 +211,58 @@ class HandReader:
     def readings(self, hand: Hand, win: Win) -> list[Reading]:
         """Every reading of a winning hand (none when the tiles do not win)."""
         mj = self.mj
-        counts = [0] * len(mj.identities)
-        by_face, is_red, reds = mj.identity_of_face, self._is_red, 0
-        for f in hand.concealed:
-            counts[by_face[f.index]] += 1
-            reds += is_red[f.index]
+        by_face, is_red, held, reds = mj.identity_of_face, self._is_red, [], 0
+        for f in hand.concealed:  # plain loops: on a dozen tiles they beat map() and comprehensions
+            i = f.index
+            held.append(by_face[i])
+            reds += is_red[i]
+        held.sort()
         w = mj.index[win.tile]
-        if not counts[w]:
+        if w not in held:
             raise MeldsError(f"the winning tile {mj.tile_text(win.tile)} is not in the hand")
-        before = counts.copy()
-        before[w] -= 1
-        suits = []
-        for s, (cache, (a, b)) in enumerate(zip(self._suits, mj.suit_slices)):
-            key = tuple(counts[a:b])
-            found = cache.get(key)
-            if found is None:
-                found = remember(cache, key, self._new_suit(s, key))
-            suits.append(found)
-        every, some, number_suits = self._all_classes, 0, 0
-        for info in suits:
-            every &= info.every
-            some |= info.some
-            number_suits |= info.number_suit
-        tiles, declared = counts, _NO_DECLARED
-        if hand.melds:
+        # each suit's tiles, a slice of the sorted identities, looked up in that suit's table
+        suits, facts, start = [], -1, 0
+        for s, cache, end in self._suit_ends:
+            stop = bisect_left(held, end, start)
+            key = tuple(held[start:stop])
+            start = stop
+            info = cache.get(key)
+            if info is None:
+                info = remember(cache, key, self._new_suit(s, key))
+            suits.append(info)
+            facts &= info[SUIT_FACTS]
+        declared, melds, concealed_ids = _NO_DECLARED, len(hand.melds), tuple(held)
+        held = concealed_ids
+        if melds:
             declared = self._declared(hand.melds)
-            tiles = counts.copy()
-            for i in declared.tiles:
-                tiles[i] += 1
-            every &= declared.every
-            some |= declared.some
-            number_suits |= declared.suits
-            reds += declared.reds
+            held += declared.tiles
+            facts &= declared.facts
+        every, some, number_suits, shapes = _unpack_facts(facts)
+        reds += declared.reds
         closed = declared.closed
         honours = bool(some & self._honour_bit)
         suit_set = self._suit_sets[number_suits]
-        hand_key = (closed, win.flags, every, len(suit_set), honours, win.seat, win.round_wind,
+        raised = _win_flags(win)
+        flags = self._flag_sets.get(raised)
+        if flags is None:
+            flags = remember(self._flag_sets, raised, win.flags)
+        hand_key = (closed, flags, every, len(suit_set), honours, win.seat, win.round_wind,
                     win.dealer_streak if win.dealer else -1)  # HandKey's fields
-        facts = HandFacts(self, win, tiles, before, closed, len(hand.melds), suit_set, honours, hand_key, reds)
+        facts = _new_tuple(HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds))
         ron = not win.tsumo
-        sw = self._suit_position[w]
+        sw, rank = self._suit_position[w], self._rank_in_suit[w]
         out = []
-        for shape_index, shape, need in self._shape_needs(len(hand.melds)):
-            ways = [info.ways[shape_index] for info in suits]
-            if not all(ways):
-                continue
-            for combo in product(*ways):
-                if sum(way.packed for way in combo) != need:
+        for shape_index, shape, need in self._shape_needs(melds):
+            if not shapes >> shape_index & 1:
+                continue  # some suit cannot be filled with this shape's parts
+            at = SUIT_WAYS + shape_index
+            for combo in product(*[info[at] for info in suits]):
+                joined = _joined(combo, need)
+                if joined is None:
                     continue
-                hidden, runs, triplets, pair, honour_triplets, part_classes, kans = _joined(combo)
+                hidden, runs, triplets, pair, honour_triplets, part_classes, kans = joined
                 parts, concealed = hidden, len(triplets)
-                if declared.parts:
+                if melds:
                     parts = hidden + declared.parts
                     runs += declared.runs
                     triplets += declared.triplets
@@ -219,45 +272,127 @@ class HandReader:
                     concealed += declared.concealed
                 offset = 0  # the winning tile completed a concealed part of its own suit
                 for way in combo[:sw]:
-                    offset += len(way.parts)
-                for k, wait in combo[sw].wins[w]:
+                    offset += len(way[WAY_PARTS])
+                for k, wait in combo[sw][WAY_WINS][rank]:
                     k += offset
                     part = hidden[k]
                     if wait is None:
-                        wait = self._wait_kind(shape, part, w, before)
+                        wait = self._wait_kind(shape, part, w, facts.before)
                     # ReadingKey's fields; a triplet completed by a ron is open (明刻)
                     key = (shape, len(runs), len(triplets), kans,
                            concealed - (ron and (part.kind == "triplet" or part.kind == "kan")),
                            honour_triplets, part_classes, wait)
-                    out.append(Reading(shape, parts, runs, triplets, pair, wait, k, facts, key))
+                    out.append(_new_tuple(Reading, (shape, parts, runs, triplets, pair, wait, k, facts, key, closed,
+                                                    self, win)))
         return out
 
-    def _new_suit(self, s: int, key: tuple) -> _Suit:
-        """One suit's concealed tiles (cached by the caller: suit patterns recur from hand to hand)."""
-        mj = self.mj
-        start = mj.suit_slices[s][0]
-        every, some = self._all_classes, 0
-        for i, n in enumerate(key):
-            if n:
-                every &= self._class_mask[start + i]
-                some |= self._class_mask[start + i]
-        suit = self._suit_of[start]
-        number_suit = self._suit_bit[suit] if suit is not None and any(key) else 0
-        ways = []
-        for shape in self.mj.rules.hand_shapes:
+    def _new_suit(self, s: int, key: tuple[int, ...]) -> tuple:
+        """One suit's concealed tiles, from their identity indices (cached by the caller: suit
+        patterns recur from hand to hand)."""
+        number_suit, shapes = self._suit_making(s)
+        every, some, packed, class_mask, packed_tile = self._all_classes, 0, 0, self._class_mask, self._packed_tile
+        for i in key:
+            every &= class_mask[i]
+            some |= class_mask[i]
+            packed += packed_tile[i]  # the counts packed as SuitWays takes them
+        by_shape, fillable = [], 0
+        for k, (ways, numbers) in enumerate(shapes):
+            found = self._pattern(k, s, ways, packed)
+            if found:
+                fillable |= 1 << k
+                by_shape.append(tuple([self._suit_way(pattern, numbers) for pattern in found]))
+            else:
+                by_shape.append(())
+        return (_pack_facts(every, some, number_suit if key else 0, fillable), *by_shape)
+
+    def _suit_making(self, s: int) -> tuple:
+        """What making a suit's entry needs, looked up once: its number suit's bit, and per hand
+        shape the ways of filling it and its part instances' numbers."""
+        found = self._suit_tables.get(s)
+        if found is None:
+            mj = self.mj
+            a, b = mj.suit_slices[s]
+            suit = self._suit_of[a]
+            found = self._suit_tables[s] = (
+                self._suit_bit[suit] if suit is not None else 0,
+                tuple((mj.suit_ways_of(shape, s), self._part_numbers(k, s))
+                      for k, shape in enumerate(mj.rules.hand_shapes)))
+        return found
+
+    def _suit_way(self, pattern: tuple, numbers: tuple[int, ...]) -> tuple:
+        """A way of a suit pattern (see :meth:`_pattern`) in one suit: its parts' numbers."""
+        instances, packed, runs, triplets, pair, kans, wins = pattern
+        table, touched, honour = self._part_table, self._part_touched, self._part_honour
+        ids = [numbers[i] for i in instances]
+        classes, honours = self._all_classes, 0
+        for p in ids:
+            classes &= touched[p]
+        for k in triplets:
+            honours += honour[ids[k]]
+        parts = tuple([table[p] for p in ids])
+        return (packed, parts, tuple([parts[k] for k in runs]), tuple([parts[k] for k in triplets]),
+                parts[pair] if pair >= 0 else None, honours, classes, kans, wins)
+
+    def _pattern(self, shape_index: int, s: int, ways: SuitWays, packed: int) -> tuple:
+        """The ways to fill packed counts with a shape's parts, as suits alike share them: per way
+        its part instances, part counts (packed), the places of its runs, triplets and pair, its
+        kans and, per rank, the parts a tile of that rank may have completed with their waits."""
+        memo = self._patterns.get(ways)
+        if memo is None:
+            memo = self._patterns[ways] = {}
+        found = memo.get(packed)
+        if found is None:
+            numbers, table, part_wins = self._part_numbers(shape_index, s), self._part_table, self._part_wins
             found = []
-            for used, parts in mj.suit_parts(shape, s, key):
-                scored = tuple(ScoredPart(self.kind_shape[kind], tiles, False, None) for kind, tiles in parts)
-                wins: dict = {}
-                for k, part in enumerate(scored):
-                    if k and scored[k - 1] == part:
-                        continue  # the same wait in an identical part is the same reading
-                    for tile in sorted(set(part.tiles)):
-                        wait = None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None)
-                        wins[tile] = wins.get(tile, ()) + ((k, wait),)
-                found.append(_Way(pack_parts(used), *self._part_facts(scored), wins))
-            ways.append(tuple(found))
-        return _Suit(every, some, number_suit, tuple(ways))
+            for instances in ways.ways(packed):
+                wins: list[tuple] = [()] * len(ways.starting)
+                runs, triplets, pair, kans, parts, previous = [], [], -1, 0, 0, None
+                for k, i in enumerate(instances):
+                    number = numbers[i]
+                    part = table[number]
+                    parts += self._part_packed[number]
+                    kind = part.kind
+                    if kind == "run":
+                        runs.append(k)
+                    elif kind == "triplet" or kind == "kan":
+                        triplets.append(k)
+                        kans += kind == "kan"
+                    elif kind == "pair" and pair < 0:
+                        pair = k
+                    if part != previous:  # the same wait in an identical part is the same reading
+                        for rank, wait in part_wins[number]:
+                            wins[rank] += ((k, wait),)
+                    previous = part
+                found.append((instances, parts, tuple(runs), tuple(triplets), pair, kans, tuple(wins)))
+            found = remember(memo, packed, tuple(found))
+        return found
+
+    def _part_numbers(self, shape_index: int, s: int) -> tuple[int, ...]:
+        """The numbers, in the scorer's table of parts, of a shape's part instances in suit ``s``
+        (made once per shape and suit)."""
+        key = (shape_index, s)
+        found = self._part_numbers_by_suit.get(key)
+        if found is None:
+            mj = self.mj
+            offset = mj.suit_slices[s][0]
+            found = []
+            shape = mj.rules.hand_shapes[shape_index]
+            for j, kid, vec, _ in mj.instances(shape, s):
+                part = ScoredPart(self.kind_shape[kid], tuple(offset + i for i, n in enumerate(vec) for _ in range(n)),
+                                  False, None)
+                touched = 0
+                for i in part.tiles:
+                    touched |= self._class_mask[i]
+                found.append(len(self._part_table))
+                self._part_table.append(part)
+                self._part_wins.append(tuple(  # (rank, wait) of each tile that may have completed it
+                    (tile - offset, None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None))
+                    for tile in sorted(set(part.tiles))))
+                self._part_packed.append(1 << (FIELD * j))
+                self._part_touched.append(touched)
+                self._part_honour.append(int(bool(self._class_mask[part.tiles[0]] & self._honour_bit)))
+            found = self._part_numbers_by_suit[key] = tuple(found)
+        return found
 
     def _part_facts(self, parts: tuple[ScoredPart, ...]) -> tuple:
         """parts, runs, triplets, pair, honour triplets, classes every part touches, kans."""
@@ -274,33 +409,35 @@ class HandReader:
                 sum(p.kind == "kan" for p in triplets))
 
     def _declared(self, melds) -> _Declared:
-        """The declared melds as parts (cached: a meld's key is its kind, openness and faces)."""
-        key = tuple((m.kind, m.open) + tuple(f.index for f in m.faces) for m in melds)
-        found = self._declared_cache.get(key)
-        if found is None:
-            found = remember(self._declared_cache, key, self._new_declared(melds))
-        return found
-
-    def _new_declared(self, melds) -> _Declared:
-        by_face, class_mask = self.mj.identity_of_face, self._class_mask
-        parts, tiles, every, some = [], [], self._all_classes, 0
+        """The declared melds as parts: each meld worked out once (a parsed hand's melds are shared
+        objects, remembered by identity; others by their kind, openness and faces), then joined."""
+        out = None
         for m in melds:
-            idx = sorted(by_face[f.index] for f in m.faces)
-            tiles += idx
-            for i in idx:
-                every &= class_mask[i]
-                some |= class_mask[i]
-            kind = self.kind_shape[m.meld_kind]
-            parts.append(ScoredPart(kind, tuple(idx[:3]) if kind == "run" else (idx[0],) * (4 if kind == "kan" else 3),
-                                    m.open, m.kind))
-        parts, runs, triplets, _, honour_triplets, touched, kans = self._part_facts(tuple(parts))
-        suits = 0
-        for p in parts:
-            suit = self._suit_of[p.tiles[0]]
-            suits |= self._suit_bit[suit] if suit is not None else 0
-        return _Declared(tuple(tiles), sum(self._is_red[f.index] for m in melds for f in m.faces), parts, runs,
-                         triplets, honour_triplets, touched, kans, sum(not p.open for p in triplets), every, some,
-                         suits, not any(m.open for m in melds))
+            known = self._meld_objects.get(id(m))
+            if known is None or known[0] is not m:
+                key = (m.kind, m.open) + tuple(f.index for f in m.faces)
+                one = self._declared_cache.get(key)
+                if one is None:
+                    one = remember(self._declared_cache, key, self._new_declared(m))
+                known = remember(self._meld_objects, id(m), (m, one))  # holds m: its id is not reused
+            out = known[1] if out is None else _join_declared(out, known[1])
+        return out
+
+    def _new_declared(self, m) -> _Declared:
+        by_face, class_mask = self.mj.identity_of_face, self._class_mask
+        every, some = self._all_classes, 0
+        idx = sorted(by_face[f.index] for f in m.faces)
+        for i in idx:
+            every &= class_mask[i]
+            some |= class_mask[i]
+        kind = self.kind_shape[m.meld_kind]
+        part = ScoredPart(kind, tuple(idx[:3]) if kind == "run" else (idx[0],) * (4 if kind == "kan" else 3),
+                          m.open, m.kind)
+        parts, runs, triplets, _, honour_triplets, touched, kans = self._part_facts((part,))
+        suit = self._suit_of[part.tiles[0]]
+        return _Declared(tuple(idx), sum(self._is_red[f.index] for f in m.faces), parts, runs, triplets,
+                         honour_triplets, touched, kans, sum(not p.open for p in triplets),
+                         _pack_facts(every, some, self._suit_bit[suit] if suit is not None else 0, -1), not m.open)
 
     def _shape_needs(self, declared: int) -> list[tuple]:
         """(shape index, shape id, packed part counts needed) for the shapes open to ``declared``

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from solver.core.reader import RuleReader
 from solver.core.source import Source
+from solver.games.mahjong.flow import GameFlow, read_flow
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class MahjongRules:
     riichi_kan: RiichiKan | None
     guest_winds: tuple[str, ...]
     mahjong_scoring: MahjongScoring | None
+    flow: GameFlow | None = None  # a whole game's flow (mahjong_game:), for replaying game records
 
 
 def read_rules(reader: RuleReader) -> MahjongRules:
@@ -123,6 +125,7 @@ def read_rules(reader: RuleReader) -> MahjongRules:
         riichi_kan=read_riichi_kan(reader, d.get("riichi_kan")),
         guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
         mahjong_scoring=read_scoring(reader, d.get("mahjong_scoring")),
+        flow=read_flow(reader, d.get("mahjong_game")),
     )
 
 
@@ -155,6 +158,8 @@ def read_scoring(reader: RuleReader, raw: Mapping | None) -> MahjongScoring | No
     yaku = []
     for yid, y in raw["yaku"].items():
         where = f"mahjong_scoring.yaku.{yid}"
+        if not reader.enabled(y, where):  # a yaku the options leave out (a table without local yaku)
+            continue
         open_if = reader.condition(y, where, key="open_if")
         opened = y.get("open")
         if y.get("yakuman"):

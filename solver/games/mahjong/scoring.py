@@ -8,11 +8,12 @@ limits, honba, sticks, the 青天井 cap — comes from the ruleset.
 A win is scored over every reading: each decomposition of the 14 tiles and each part the winning
 tile may have completed (the wait). The reading worth most is the score.
 
-Speed comes from what recurs between hands, worked out once: each suit's tiles (their ways to
-split into parts, the classes they share), the yaku a pair of small keys — the hand's flags, tile
-classes, suits and winds; the reading's shape, part counts and wait — leave open, and the
-payments of a basic value. Each primitive has a key-level *decider* beside its test, and a yaku
-is tested on a reading only for what its deciders could not settle.
+Speed on hands never seen before comes from what recurs between them, worked out once: suit
+patterns (their ways to split into parts and the waits of each, shared by the suits alike; a
+suit's own parts and classes), declared melds, what a hand's key — its flags, tile classes, suits —
+and a reading's key — its shape, part counts and wait — each leave open of the yaku, and the
+payments of a basic value. Each primitive has deciders beside its test, one on each key, and a
+yaku is tested on a reading only for what its deciders could not settle.
 
 >>> from solver.core.ruleset import load_ruleset
 >>> scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
@@ -24,9 +25,10 @@ is tested on a reading only for what its deciders could not settle.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
@@ -35,10 +37,11 @@ from solver.games.mahjong.furiten import furiten_reason, waiting_hand
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.payments import Payments, Points
 from solver.games.mahjong.readings import HandFacts, HandReader, Reading, ScoredPart
+from solver.games.mahjong.shapes import SuitWays
 from solver.games.mahjong.win import CACHE_LIMIT, SEAT_NAMES, SEATS, WIN_FLAGS, NotAWin, Win, remember
-from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, KeyFacts, YakuFinder, YakuHan
+from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, YakuFinder, YakuHan
 
-__all__ = ["CACHE_LIMIT", "SEAT_NAMES", "SEATS", "WIN_FLAGS", "CompiledYaku", "KeyFacts", "NotAWin", "Points",
+__all__ = ["CACHE_LIMIT", "SEAT_NAMES", "SEATS", "WIN_FLAGS", "CompiledYaku", "NotAWin", "Points",
            "Reading", "Score", "ScoredPart", "Scorer", "Win", "YakuHan", "win_from_facts"]
 
 
@@ -54,13 +57,12 @@ class Score:
     parts: tuple[ScoredPart, ...]
     wait: str
     aotenjou: bool
-    explain: tuple = field(default=(), repr=False, compare=False)  # (scorer, reading, pinfu) for fu_details
+    explain: tuple = field(default=(), repr=False, compare=False)  # the items the fu are made of
 
-    @cached_property
+    @property
     def fu_details(self) -> tuple[tuple[str, int], ...]:
-        """The items the fu are made of, worked out when asked (most scores are never explained)."""
-        scorer, reading, pinfu = self.explain
-        return tuple(scorer.fu_of(reading, pinfu, explain=True)[1])
+        """The items the fu are made of: (what, fu) each."""
+        return self.explain
 
 
 # -- the scorer --------------------------------------------------------------------------------------
@@ -85,6 +87,8 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         order = list(run_kind.order.ranks) if run_kind else []
         self.suit_rank = [(s, order.index(r)) if s in number_suits else (None, None) for s, r in ids]
         self.suit_members = {s: [i for i, (t, _) in enumerate(ids) if t == s] for s in number_suits}
+        suit_bits = {s: 1 << k for k, s in enumerate(sorted(number_suits))}
+        self.rank_suit = [(rank, suit_bits.get(s, 0)) for s, rank in self.suit_rank]  # tile -> (rank, suit bit)
         honours = [s not in number_suits for s, _ in ids]
         terminals = [s in number_suits and r in (order[0], order[-1]) for s, r in ids]
         green = {self._identity_index(t) for t in ms.green}
@@ -103,11 +107,29 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self.closed_yaku = tuple(compiled)
         # 門前役 never count with open melds, nor an open han the options switch off (食いタン)
         self.open_yaku = tuple(c for c in compiled if c.yaku.open_han is not None and self._open_ok(c.yaku))
-        self._candidates: dict = {}
+        self._candidates: dict = {}  # (hand side, reading side) -> the yaku worth testing
+        self._hand_sides: dict = {}  # hand key -> what it leaves open
+        self._hand_facts_sides: dict = {}  # the same, by the facts the deciders read
+        self._reading_sides: dict = {}  # reading key -> its verdicts
+        self._side_ids: dict = {}
+        self._side_numbers = itertools.count()
         self._dora_targets: dict = {}
-        self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its counts -> _Suit
+        self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its tiles' identities -> its entry
+        self._tile_texts: dict = {}  # a tile's text -> its identity
+        self._tiles_texts: dict = {}  # tiles' text -> their identities
+        self._suit_tables: dict = {}  # suit -> what making its entry needs
+        self._patterns: dict = {}  # per SuitWays: packed counts -> the ways as suits alike share them
+        self._part_numbers_by_suit: dict = {}  # (shape, suit) -> its part instances' numbers
+        # the parts of every shape in every suit, by number, with what a way needs of each
+        self._part_table: list = []
+        self._part_packed: list[int] = []  # one of its part, packed
+        self._part_touched: list[int] = []  # the classes some tile of it has
+        self._part_honour: list[int] = []  # 1 if it is an honour part
+        self._part_wins: list[tuple] = []  # (rank in its suit, wait) for each tile that may complete it  # (shape, suit) -> its part instances, ready for ways
         self._shapes_by_declared: dict = {}
-        self._declared_cache: dict = {}
+        self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
+        self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)
+        self._flag_sets: dict = {}  # a win's flags as booleans -> their names
         # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
         self._hand_waits = {shape.id for shape in mj.rules.hand_shapes
                             if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)}
@@ -118,10 +140,15 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                             triplet["yaochu"], triplet["simple"], triplet["closed"], triplet["kan"])
         self._yaochu = self.tile_classes["yaochu"]
         self._payments: dict = {}
+        self._basics: dict = {}  # (han, fu) -> basic points and limit
         reds = {f.index for f in mj.reds}
         self._is_red = [int(f.index in reds) for f in mj.rs.deck.faces]
         self._suit_position = [next(k for k, (a, b) in enumerate(mj.suit_slices) if a <= i < b)
                                for i in range(len(ids))]
+        self._rank_in_suit = [i - mj.suit_slices[s][0] for i, s in enumerate(self._suit_position)]
+        self._suit_ends = [(s, cache, b) for s, (cache, (_, b)) in enumerate(zip(self._suits, mj.suit_slices))]
+        # identity index -> one of it, packed as SuitWays packs a suit's counts
+        self._packed_tile = [1 << (SuitWays.BITS * rank) for rank in self._rank_in_suit]
         self._suit_bit = {suit: 1 << k for k, suit in enumerate(sorted(number_suits))}
         self._suit_sets = [frozenset(suit for suit, bit in self._suit_bit.items() if mask & bit)
                            for mask in range(1 << len(number_suits))]
@@ -148,10 +175,23 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
 
     def tile(self, text: str) -> tuple:
         """One tile's identity from its notation (``"5p"``, ``"東"``)."""
-        faces = self.mj.parse_tiles(text)
-        if len(faces) != 1:
-            raise MeldsError(f"{text!r} is not one tile")
-        return self.mj.identity(faces[0])
+        found = self._tile_texts.get(text)
+        if found is None:
+            faces = self.mj.parse_tiles(text)
+            if len(faces) != 1:
+                raise MeldsError(f"{text!r} is not one tile")
+            found = remember(self._tile_texts, text, self.mj.identity(faces[0]))
+        return found
+
+    def tiles(self, text) -> tuple:
+        """The identities of tiles in notation (indicators: ``"1m 東"``; none for None or "")."""
+        if not text:
+            return ()
+        text = " ".join(map(str, text)) if isinstance(text, (list, tuple)) else str(text)
+        found = self._tiles_texts.get(text)
+        if found is None:
+            found = remember(self._tiles_texts, text, tuple(self.mj.identity(f) for f in self.mj.parse_tiles(text)))
+        return found
 
     def index(self, ident: tuple) -> int:
         return self.mj.index[ident]
@@ -193,14 +233,12 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         """Dora, ura dora (with riichi) and red fives held."""
         win = facts.win
         shown = win.dora_indicators + (win.ura_indicators if win.riichi or win.double_riichi else ())
+        if not shown:
+            return self.ms.red_fives * facts.reds
         targets = self._dora_targets.get(shown)
         if targets is None:  # the tiles the indicators point at, looked up once per set of indicators
-            targets = remember(self._dora_targets, shown, [self.dora_next[self.mj.index[i]] for i in shown])
-        tiles = facts.tiles
-        dora = 0
-        for t in targets:
-            dora += tiles[t]
-        return dora + self.ms.red_fives * facts.reds
+            targets = remember(self._dora_targets, shown, tuple(self.dora_next[self.mj.index[i]] for i in shown))
+        return sum(map(facts.held.count, targets)) + self.ms.red_fives * facts.reds
 
     def score(self, hand: Hand, win: Win) -> Score:
         """The best reading of a winning hand, scored. Raises NotAWin without a win or a yaku."""
@@ -227,16 +265,19 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                               f"of yaku (dora do not count)")
             raise NotAWin("the hand wins with no yaku (dora are not yaku)")
         r = best.reading
-        return Score(tuple(best.listed), best.han, best.fu, best.dora, best.yakuman,
-                     self.payments(best.basic, win, best.limit), r.shape, tuple(r.parts), r.wait,
-                     best.aotenjou, (self, r, best.pinfu))
+        return _new_score(yaku=tuple(best.listed), han=best.han, fu=best.fu, dora=best.dora, yakuman=best.yakuman,
+                          points=self.payments(best.basic, win, best.limit), shape=r.shape, parts=tuple(r.parts),
+                          wait=r.wait, aotenjou=best.aotenjou, explain=tuple(best.fu_items))
 
     def _score_reading(self, r: Reading, dora: int, aotenjou) -> "_Scored | None":
         found = self.yaku_of(r)
         if not found:
             return None
-        pinfu = any(c.pinfu for c in found)
-        fu = self.fu_of(r, pinfu)[0]
+        pinfu = limit_hand = False
+        for c in found:  # a loop: on a few yaku it beats any() over a generator
+            pinfu |= c.pinfu
+            limit_hand |= c.limit_hand
+        fu, fu_items = self.fu_of(r, pinfu)
         closed = r.closed
         if aotenjou:
             listed = [YakuHan(c.yaku.id, c.yaku.name, (c.yaku.yakuman * aotenjou["yakuman_han"]) if c.yaku.yakuman
@@ -247,19 +288,22 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             han = yaku_han + dora
             cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
             basic = min(fu * 2 ** (han + 2), cap)
-            return self._finish(r, pinfu, listed, han, fu, dora, 0, basic, None, True, yaku_han)
-        if not any(c.limit_hand for c in found):  # the usual case: ordinary yaku only
-            listed = [c.listed_closed for c in found] if closed else [c.listed_open for c in found]
-            yaku_han = sum(y.han for y in listed)
+            return self._finish(r, fu_items, listed, han, fu, dora, 0, basic, None, True, yaku_han)
+        if not limit_hand:  # the usual case: ordinary yaku only
+            listed, yaku_han = [], 0
+            for c in found:
+                y = c.listed_closed if closed else c.listed_open
+                listed.append(y)
+                yaku_han += y.han
             basic, limit = self._basic(yaku_han + dora, fu)
-            return self._finish(r, pinfu, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
+            return self._finish(r, fu_items, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
         yakuman = [c.yaku for c in found if c.yaku.yakuman]
         if yakuman:
             count = sum(y.yakuman for y in yakuman) if self.ms.yakuman_combine else 1
             per = self.yakuman_han
             listed = [YakuHan(y.id, y.name, per * y.yakuman, y.yakuman) for y in yakuman]
             basic = self.ms.points["yakuman_basic"] * count
-            return self._finish(r, pinfu, listed, per * count, fu, dora, count, basic,
+            return self._finish(r, fu_items, listed, per * count, fu, dora, count, basic,
                                 "役満" if count == 1 else f"{count}倍役満", False, per)
         fixed = [c.yaku for c in found if c.yaku.fixed]
         ordinary = [c for c in found if not c.yaku.fixed]
@@ -269,21 +313,21 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             yaku_han = sum(y.han for y in listed)
             han = yaku_han + dora
             basic, limit = self._basic(han, fu)
-            options.append(self._finish(r, pinfu, listed, han, fu, dora, 0, basic, limit, False, yaku_han))
+            options.append(self._finish(r, fu_items, listed, han, fu, dora, 0, basic, limit, False, yaku_han))
         for y in fixed:  # 人和: a fixed limit, alone; the hand without it wins if it is worth more
             limit = next(lim for lim in self.ms.points["limits"] if lim["name"] == y.fixed)
-            options.append(self._finish(r, pinfu, [YakuHan(y.id, y.name, limit["han"])], limit["han"], fu,
+            options.append(self._finish(r, fu_items, [YakuHan(y.id, y.name, limit["han"])], limit["han"], fu,
                                         0, 0, limit["basic"], y.fixed, False, limit["han"]))
         options = [o for o in options if o is not None]
         # on equal points the fixed hand is named (the document prefers the other only when higher)
         return max(options, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
 
-    def _finish(self, r: Reading, pinfu, listed, han, fu, dora, yakuman, basic, limit, aotenjou,
+    def _finish(self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou,
                 yaku_han) -> "_Scored | None":
         shibari = self.ms.shibari
         if shibari and r.win.honba >= shibari[0] and yaku_han < shibari[1]:
             return None
-        return _Scored((basic, yakuman, han, fu), r, pinfu, listed, han, fu, dora, yakuman, basic, limit,
+        return _Scored((basic, yakuman, han, fu), r, fu_items, listed, han, fu, dora, yakuman, basic, limit,
                        aotenjou)
 
 
@@ -292,7 +336,7 @@ class _Scored(NamedTuple):
 
     rank: tuple  # (basic, yakuman, han, fu): a yakuman is named before an equal 数え役満
     reading: Reading
-    pinfu: bool
+    fu_items: list  # the items its fu are made of
     listed: list
     han: int
     fu: int
@@ -303,28 +347,58 @@ class _Scored(NamedTuple):
     aotenjou: bool
 
 
+def _maker(cls: type) -> Callable[..., Any]:
+    """A maker of a frozen dataclass's instances from keyword values that sets their fields in one
+    step: the dataclass's own __init__ sets each field by a call of its own (a Win's 21 of them
+    were a twentieth of a fresh hand's scoring). The class itself when it has a __post_init__ or a
+    field without a plain default besides those always given (so nothing it checks is passed by)."""
+    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
+                                            for f in dataclasses.fields(cls)):
+        return cls
+    new, set_fields = object.__new__, object.__setattr__
+    required = [name for name, default in defaults.items() if default is dataclasses.MISSING]
+
+    def make(**values):
+        for name in required:
+            if name not in values:
+                return cls(**values)  # let the class say what is missing
+        made = new(cls)
+        fields = dict(defaults)
+        fields.update(values)
+        set_fields(made, "__dict__", fields)
+        return made
+
+    return make
+
+
+_new_win = _maker(Win)
+_new_score = _maker(Score)
+_FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
+
+
 def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
     """A Win from the keys of a request or a puzzle's ``win:`` (flags as true values; ``seat``,
     ``round``, ``from``, tiles in notation) — one reading for the CLI, batches and puzzles."""
-    mj = scorer.mj
     seats = SEATS[:players]
+    get = facts.get
     for key in ("seat", "from", "discarder"):
-        if facts.get(key) and facts[key] not in seats:
+        if get(key) and facts[key] not in seats:
             raise MeldsError(f"--{key} {facts[key]}: {players} players sit {', '.join(seats)}")
-    if str(facts.get("round", "E")) not in SEATS:
-        raise MeldsError(f"round wind {facts.get('round')!r}: give E, S, W or N")
-
-    def tiles(key: str) -> tuple:
-        given = facts.get(key) or ""
-        return tuple(mj.identity(f) for f in mj.parse_tiles(" ".join(given) if isinstance(given, list) else str(given)))
-
-    win = Win(scorer.tile(tile), **{k: bool(facts.get(k) or facts.get(k.replace("_", "-"))) for k in WIN_FLAGS},
-              seat=facts.get("seat") or "E", round_wind=facts.get("round") or "E",
-              dora_indicators=tiles("dora_indicators"), ura_indicators=tiles("ura_indicators"),
-              honba=int(facts.get("honba") or 0), riichi_sticks=int(facts.get("riichi_sticks") or 0),
-              dealer_streak=int(facts.get("dealer_streak") or 0), players=players,
-              discarder=facts.get("discarder") or facts.get("from"), river=tiles("river"),
-              furiten=bool(facts.get("furiten")))
+    if str(get("round", "E")) not in SEATS:
+        raise MeldsError(f"round wind {get('round')!r}: give E, S, W or N")
+    given = {}  # the flags raised (a request holds a few keys: look at those, not at every flag)
+    for key, value in facts.items():
+        if value and key in _FLAG_NAMES:
+            given[_FLAG_NAMES[key]] = True
+    dora, ura, honba, sticks, streak, river = (get("dora_indicators"), get("ura_indicators"), get("honba"),
+                                               get("riichi_sticks"), get("dealer_streak"), get("river"))
+    win = _new_win(tile=scorer.tile(tile), seat=get("seat") or "E", round_wind=get("round") or "E",
+                   dora_indicators=scorer.tiles(dora) if dora else (), ura_indicators=scorer.tiles(ura) if ura else (),
+                   honba=int(honba) if honba else 0, riichi_sticks=int(sticks) if sticks else 0,
+                   dealer_streak=int(streak) if streak else 0, players=players,
+                   discarder=get("discarder") or get("from"), river=scorer.tiles(river) if river else (),
+                   furiten=bool(get("furiten")), **given)
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
     if win.discarder == win.seat:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import mul
 from typing import Any, Protocol, Sequence
 
 from solver.core.ruleset import Ruleset
@@ -49,28 +50,62 @@ def suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tupl
     return instances
 
 
-def suit_ways(instances: tuple, distinct: bool, key: tuple) -> tuple:
-    """Every multiset of instances (indices, ascending) that fills one suit's counts exactly."""
-    first = next((i for i, n in enumerate(key) if n), None)
-    if first is None:
-        return ((),)
-    out = []
-    for k, (_, _, vec, ident) in enumerate(instances):
-        if next(i for i, n in enumerate(vec) if n) != first:
-            continue  # the lowest tile must be covered by a part that starts there
-        rest = tuple(a - b for a, b in zip(key, vec))
-        if min(rest) < 0:
-            continue
-        for tail in suit_ways_cached(instances, distinct, rest):
-            if tail and tail[0] < k and instances[tail[0]][2][first]:
-                continue  # one order per multiset of parts starting at the same tile
-            if distinct and ident is not None and any(instances[t][3] == ident for t in tail):
-                continue
-            out.append((k,) + tail)
-    return tuple(out)
+class SuitWays:
+    """Every multiset of a shape's part instances (indices, ascending) that fills one suit's
+    counts exactly, worked out once per counts: the suits whose instances are alike (the three
+    number suits) share one, so a pattern met in one suit is known in the others.
+
+    Counts are packed into one int, 4 bits a rank (at most 5 copies), so that taking a part away
+    is one subtraction: each field carries a guard bit, and a part that does not fit clears it."""
+
+    LIMIT = 1 << 16  # patterns remembered before starting afresh (a long batch must not grow it forever)
+    BITS = 4
+
+    def __init__(self, instances: tuple, distinct: bool):
+        width = len(instances[0][2]) if instances else 0
+        self.guards = sum(1 << (self.BITS * r + self.BITS - 1) for r in range(width))
+        self.vectors = [self.pack(vec) for _, _, vec, _ in instances]
+        self.firsts = [next(i for i, n in enumerate(vec) if n) for _, _, vec, _ in instances]
+        self.idents = [ident if distinct else None for _, _, _, ident in instances]
+        # the instances whose lowest tile is each rank: the lowest tile held must start a part
+        self.starting = [tuple(k for k, first in enumerate(self.firsts) if first == r) for r in range(width)]
+        self.memo: dict[int, tuple] = {}
+
+    @classmethod
+    def pack(cls, counts: Sequence[int]) -> int:
+        """Counts as one int (the form :meth:`ways` takes)."""
+        return sum(map(mul, counts, _POWERS[:len(counts)]))
+
+    def __call__(self, key: tuple) -> tuple:
+        return self.ways(self.pack(key))
+
+    def ways(self, key: int) -> tuple:
+        """The ways of packed counts."""
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if not key:
+            return ((),)
+        first = ((key & -key).bit_length() - 1) // self.BITS
+        guards, vectors, firsts, idents, out = self.guards, self.vectors, self.firsts, self.idents, []
+        for k in self.starting[first]:
+            rest = (key | guards) - vectors[k]
+            if rest & guards != guards:
+                continue  # the part does not fit
+            ident = idents[k]
+            for tail in self.ways(rest ^ guards):
+                if tail and tail[0] < k and firsts[tail[0]] == first:
+                    continue  # one order per multiset of parts starting at the same tile
+                if ident is not None and any(idents[t] == ident for t in tail):
+                    continue
+                out.append((k,) + tail)
+        if len(self.memo) >= self.LIMIT:
+            self.memo.clear()
+        found = self.memo[key] = tuple(out)
+        return found
 
 
-suit_ways_cached = lru_cache(maxsize=1 << 16)(suit_ways)
+_POWERS = tuple(1 << (SuitWays.BITS * r) for r in range(32))
 
 
 @lru_cache(maxsize=None)

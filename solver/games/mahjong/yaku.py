@@ -1,9 +1,9 @@
-"""Yaku: hand-pattern primitives, each a test of one reading and a decider on the keys alone, and
-the ruleset's yaku compiled from them (its pattern names the primitives and their parameters)."""
+"""Yaku: hand-pattern primitives, each a test of one reading with deciders on the hand's and the
+reading's keys alone, and the ruleset's yaku compiled from them (its pattern names the primitives
+and their parameters)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Mapping, NamedTuple
 
@@ -21,16 +21,19 @@ class YakuHan(NamedTuple):  # a NamedTuple: listed for every reading scored, so 
 
 # -- hand-pattern primitives -------------------------------------------------------------------------
 #
-# A primitive is two small functions. Its *test* looks at one reading. Its *decider* looks only at
-# the hand's and the reading's keys (a KeyFacts) and answers True or False when they settle the
-# test, None when the reading must be tested. The deciders run once per pair of keys; the tests run
-# only where a decider said None, so that most yaku cost nothing on most readings.
+# A primitive is a *test* of one reading and up to two *deciders*: one that looks only at the
+# hand's key (a HandKeyFacts), one only at the reading's key (a ReadingKeyFacts). A decider answers True
+# or False when its key settles its side of the test, None when the reading must be tested; a side
+# with no decider has no say. The test passes only if both sides could pass: False on either side
+# rules the yaku out, True on both makes it sure. The hand deciders run once per hand key, the
+# reading deciders once per reading key, and a yaku is tested on a reading only for what they left
+# open — so that most yaku cost nothing on most readings, even on hands never seen before.
 
 Test = Callable[[Reading, object], bool]
 
 
-class KeyFacts(NamedTuple):
-    """A HandKey and a ReadingKey together, their class masks as class names."""
+class HandKeyFacts(NamedTuple):
+    """A HandKey as the hand deciders see it (its class mask as class names)."""
 
     closed: bool
     flags: frozenset
@@ -38,6 +41,11 @@ class KeyFacts(NamedTuple):
     suits: int
     honours: bool
     streak: int
+
+
+class ReadingKeyFacts(NamedTuple):
+    """A ReadingKey as the reading deciders see it (its class mask as class names)."""
+
     shape: str
     runs: int
     triplets: int
@@ -52,13 +60,13 @@ def _flag(r: Reading, name) -> bool:
     return _flags_hold(r.win.flags, name)
 
 
-def _flag_key(k: KeyFacts, name) -> bool:
-    return _flags_hold(k.flags, name)
+def _flag_hand(h: HandKeyFacts, name) -> bool:
+    return _flags_hold(h.flags, name)
 
 
 def _flags_hold(flags: frozenset, name) -> bool:
     """A flag of the win, or a list of flags that must all hold (海底撈月: [haitei, tsumo])."""
-    return name in flags if isinstance(name, str) else all(n in flags for n in name)
+    return name in flags if name.__class__ is str else flags.issuperset(name)
 
 
 def _pinfu(r: Reading, _) -> bool:
@@ -66,16 +74,26 @@ def _pinfu(r: Reading, _) -> bool:
             and r.pair is not None and not r.scorer.pair_fu(r.win)[r.pair.tiles[0]][0])
 
 
-def _pinfu_key(k: KeyFacts, _) -> bool | None:
+def _pinfu_reading(k: ReadingKeyFacts, _) -> bool | None:
     return None if k.shape == "standard" and k.runs == 4 and k.wait == "ryanmen" else False
 
 
 def _identical_runs(r: Reading, n) -> bool:
-    counts = Counter(p.tiles for p in r.runs)
-    return sum(c // 2 for c in counts.values()) >= n
+    runs = [p.tiles for p in r.runs]
+    if len(set(runs)) == len(runs):
+        return n <= 0  # no two alike (the usual case)
+    runs.sort()
+    pairs, k = 0, 1
+    while k < len(runs):  # pairs of equal runs, each run in one pair at most
+        if runs[k] == runs[k - 1]:
+            pairs += 1
+            k += 2
+        else:
+            k += 1
+    return pairs >= n
 
 
-def _identical_runs_key(k: KeyFacts, n) -> bool | None:
+def _identical_runs_reading(k: ReadingKeyFacts, n) -> bool | None:
     return None if k.runs >= 2 * n else False
 
 
@@ -83,8 +101,8 @@ def _tiles_only(r: Reading, what) -> bool:
     return all(r.scorer.tile_classes[what][i] for i, n in enumerate(r.hand.tiles) if n)
 
 
-def _tiles_only_key(k: KeyFacts, what) -> bool:
-    return what in k.classes
+def _tiles_only_hand(h: HandKeyFacts, what) -> bool:
+    return what in h.classes
 
 
 def _triplet_of(r: Reading, target) -> bool:
@@ -93,33 +111,43 @@ def _triplet_of(r: Reading, target) -> bool:
     return any(p.tiles[0] == target for p in r.triplets)
 
 
-def _triplet_of_key(k: KeyFacts, target) -> bool | None:
+def _triplet_of_reading(k: ReadingKeyFacts, target) -> bool | None:
     return None if k.triplets else False
 
 
 def _three_suits(r: Reading, what) -> bool:
-    parts = r.runs if what == "run" else r.triplets
-    by_rank: dict = {}
-    for p in parts:
-        suit, rank = r.scorer.suit_rank[p.tiles[0]]
-        if suit is not None:
-            by_rank.setdefault(rank, set()).add(suit)
-    return any(len(s) >= 3 for s in by_rank.values())
+    suits_at: dict = {}  # rank -> bit mask of the number suits with such a part there
+    rank_suit = r.scorer.rank_suit
+    for p in (r.runs if what == "run" else r.triplets):
+        rank, bit = rank_suit[p.tiles[0]]
+        if bit:
+            suits_at[rank] = suits_at.get(rank, 0) | bit
+    for m in suits_at.values():
+        if bin(m).count("1") >= 3:
+            return True
+    return False
 
 
-def _three_suits_key(k: KeyFacts, what) -> bool | None:
+def _three_suits_reading(k: ReadingKeyFacts, what) -> bool | None:
     return None if (k.runs if what == "run" else k.triplets) >= 3 else False
 
 
+_STRAIGHT = 1 << 0 | 1 << 3 | 1 << 6  # runs starting at ranks 1, 4 and 7
+
+
 def _straight(r: Reading, _) -> bool:
-    starts: dict = {}
+    starts: dict = {}  # suit -> bit mask of the ranks its runs start at
+    suit_rank = r.scorer.suit_rank
     for p in r.runs:
-        suit, rank = r.scorer.suit_rank[p.tiles[0]]
-        starts.setdefault(suit, set()).add(rank)
-    return any({0, 3, 6} <= s for s in starts.values())
+        suit, rank = suit_rank[p.tiles[0]]
+        starts[suit] = starts.get(suit, 0) | 1 << rank
+    for m in starts.values():
+        if m & _STRAIGHT == _STRAIGHT:
+            return True
+    return False
 
 
-def _straight_key(k: KeyFacts, _) -> bool | None:
+def _straight_reading(k: ReadingKeyFacts, _) -> bool | None:
     return None if k.runs >= 3 else False
 
 
@@ -130,8 +158,12 @@ def _every_part(r: Reading, what) -> bool:
     return all(any(test[i] for i in p.tiles) for p in r.parts)
 
 
-def _every_part_key(k: KeyFacts, what) -> bool:
-    if k.shape != "standard" or not k.runs or (what == "terminal" and k.honours):
+def _every_part_hand(h: HandKeyFacts, what) -> bool:
+    return not (what == "terminal" and h.honours)
+
+
+def _every_part_reading(k: ReadingKeyFacts, what) -> bool:
+    if k.shape != "standard" or not k.runs:
         return False
     return ("terminals" if what == "terminal" else "yaochu") in k.part_classes
 
@@ -140,7 +172,7 @@ def _concealed_triplets(r: Reading, n) -> bool:
     return sum(1 for p in r.triplets if r.concealed_triplet(p)) >= n
 
 
-def _concealed_triplets_key(k: KeyFacts, n) -> bool:
+def _concealed_triplets_reading(k: ReadingKeyFacts, n) -> bool:
     return k.concealed >= n
 
 
@@ -148,7 +180,7 @@ def _triplets(r: Reading, n) -> bool:
     return len(r.triplets) >= n
 
 
-def _triplets_key(k: KeyFacts, n) -> bool:
+def _triplets_reading(k: ReadingKeyFacts, n) -> bool:
     return k.triplets >= n
 
 
@@ -156,20 +188,27 @@ def _kans(r: Reading, n) -> bool:
     return sum(p.kind == "kan" for p in r.parts) >= n
 
 
-def _kans_key(k: KeyFacts, n) -> bool:
+def _kans_reading(k: ReadingKeyFacts, n) -> bool:
     return k.kans >= n
 
 
 def _consecutive_triplets(r: Reading, n) -> bool:
-    by_suit: dict = {}
+    by_suit: dict = {}  # suit -> bit mask of the ranks of its triplets
+    suit_rank = r.scorer.suit_rank
     for p in r.triplets:
-        suit, rank = r.scorer.suit_rank[p.tiles[0]]
+        suit, rank = suit_rank[p.tiles[0]]
         if suit is not None:
-            by_suit.setdefault(suit, set()).add(rank)
-    return any(any(all(s + k in ranks for k in range(n)) for s in ranks) for ranks in by_suit.values())
+            by_suit[suit] = by_suit.get(suit, 0) | 1 << rank
+    for ranks in by_suit.values():
+        starts = ranks  # ranks that start n triplets in a row
+        for k in range(1, n):
+            starts &= ranks >> k
+        if starts:
+            return True
+    return False
 
 
-def _consecutive_triplets_key(k: KeyFacts, n) -> bool | None:
+def _consecutive_triplets_reading(k: ReadingKeyFacts, n) -> bool | None:
     return None if k.triplets - k.honour_triplets >= n else False
 
 
@@ -180,7 +219,7 @@ def _honour_set(r: Reading, spec) -> bool:
     return not pair or (r.pair is not None and r.pair.tiles[0] in group)
 
 
-def _honour_set_key(k: KeyFacts, spec) -> bool | None:
+def _honour_set_reading(k: ReadingKeyFacts, spec) -> bool | None:
     _, count, _, honours_only = spec
     return False if honours_only and k.honour_triplets < count else None
 
@@ -189,15 +228,15 @@ def _one_suit(r: Reading, what) -> bool:
     return len(r.hand.suits) == 1 and r.hand.honours == (what == "with-honours")
 
 
-def _one_suit_key(k: KeyFacts, what) -> bool:
-    return k.suits == 1 and k.honours == (what == "with-honours")
+def _one_suit_hand(h: HandKeyFacts, what) -> bool:
+    return h.suits == 1 and h.honours == (what == "with-honours")
 
 
 def _shape(r: Reading, shape) -> bool:
     return r.shape == shape
 
 
-def _shape_key(k: KeyFacts, shape) -> bool:
+def _shape_reading(k: ReadingKeyFacts, shape) -> bool:
     return k.shape == shape
 
 
@@ -210,8 +249,12 @@ def _nine_gates(r: Reading, _) -> bool:
     return all(r.hand.tiles[i] >= b for i, b in zip(ranks, base))
 
 
-def _nine_gates_key(k: KeyFacts, _) -> bool | None:
-    return None if k.closed and k.shape == "standard" and k.suits == 1 and not k.honours else False
+def _nine_gates_hand(h: HandKeyFacts, _) -> bool | None:
+    return None if h.closed and h.suits == 1 and not h.honours else False
+
+
+def _nine_gates_reading(k: ReadingKeyFacts, _) -> bool | None:
+    return None if k.shape == "standard" else False
 
 
 def _wait(r: Reading, what) -> bool:
@@ -227,7 +270,7 @@ def _wait(r: Reading, what) -> bool:
     return False
 
 
-def _wait_key(k: KeyFacts, what) -> bool | None:
+def _wait_reading(k: ReadingKeyFacts, what) -> bool | None:
     if what == "tanki":
         return k.wait == "tanki"
     if what == "thirteen":
@@ -239,28 +282,37 @@ def _dealer_streak(r: Reading, n) -> bool:
     return r.win.dealer and r.win.dealer_streak >= n
 
 
-def _dealer_streak_key(k: KeyFacts, n) -> bool:
-    return k.streak >= n
+def _dealer_streak_hand(h: HandKeyFacts, n) -> bool:
+    return h.streak >= n
+
+
+Decider = Callable[[NamedTuple, object], "bool | None"]
 
 
 class Primitive(NamedTuple):
     test: Test
-    decide: Callable[[KeyFacts, object], bool | None]
+    on_hand: Decider | None = None  # the hand key's side (None: it has no say)
+    on_reading: Decider | None = None  # the reading key's side
 
 
 PRIMITIVES: dict[str, Primitive] = {
-    "flag": Primitive(_flag, _flag_key), "pinfu": Primitive(_pinfu, _pinfu_key),
-    "identical_runs": Primitive(_identical_runs, _identical_runs_key),
-    "tiles_only": Primitive(_tiles_only, _tiles_only_key),
-    "triplet_of": Primitive(_triplet_of, _triplet_of_key),
-    "three_suits": Primitive(_three_suits, _three_suits_key), "straight": Primitive(_straight, _straight_key),
-    "every_part": Primitive(_every_part, _every_part_key),
-    "concealed_triplets": Primitive(_concealed_triplets, _concealed_triplets_key),
-    "triplets": Primitive(_triplets, _triplets_key), "kans": Primitive(_kans, _kans_key),
-    "consecutive_triplets": Primitive(_consecutive_triplets, _consecutive_triplets_key),
-    "honour_set": Primitive(_honour_set, _honour_set_key), "one_suit": Primitive(_one_suit, _one_suit_key),
-    "shape": Primitive(_shape, _shape_key), "nine_gates": Primitive(_nine_gates, _nine_gates_key),
-    "wait": Primitive(_wait, _wait_key), "dealer_streak": Primitive(_dealer_streak, _dealer_streak_key),
+    "flag": Primitive(_flag, on_hand=_flag_hand), "pinfu": Primitive(_pinfu, on_reading=_pinfu_reading),
+    "identical_runs": Primitive(_identical_runs, on_reading=_identical_runs_reading),
+    "tiles_only": Primitive(_tiles_only, on_hand=_tiles_only_hand),
+    "triplet_of": Primitive(_triplet_of, on_reading=_triplet_of_reading),
+    "three_suits": Primitive(_three_suits, on_reading=_three_suits_reading),
+    "straight": Primitive(_straight, on_reading=_straight_reading),
+    "every_part": Primitive(_every_part, _every_part_hand, _every_part_reading),
+    "concealed_triplets": Primitive(_concealed_triplets, on_reading=_concealed_triplets_reading),
+    "triplets": Primitive(_triplets, on_reading=_triplets_reading),
+    "kans": Primitive(_kans, on_reading=_kans_reading),
+    "consecutive_triplets": Primitive(_consecutive_triplets, on_reading=_consecutive_triplets_reading),
+    "honour_set": Primitive(_honour_set, on_reading=_honour_set_reading),
+    "one_suit": Primitive(_one_suit, on_hand=_one_suit_hand),
+    "shape": Primitive(_shape, on_reading=_shape_reading),
+    "nine_gates": Primitive(_nine_gates, _nine_gates_hand, _nine_gates_reading),
+    "wait": Primitive(_wait, on_reading=_wait_reading),
+    "dealer_streak": Primitive(_dealer_streak, on_hand=_dealer_streak_hand),
 }
 
 
@@ -277,21 +329,34 @@ class CompiledYaku:
     listed_closed: YakuHan
     listed_open: YakuHan
 
-    def tests_left(self, facts: KeyFacts) -> tuple[tuple[str, Test, object], ...] | None:
-        """The tests a reading with these keys must still pass (none: the yaku is sure), or
-        None when the keys rule the yaku out."""
-        left = []
-        for name, primitive, param in self.checks:
-            verdict = primitive.decide(facts, param)
-            if verdict is False:
-                return None
-            if verdict is None:
-                left.append((name, primitive.test, param))
-        return tuple(left)
+    tests: tuple[tuple[tuple[str, Test, object], ...], ...]  # need mask -> the tests of the checks it names
+
+    hand_checks: tuple[tuple[int, Decider, object], ...]  # (bit, decider, parameter) of each check the hand's key has a say in
+    reading_checks: tuple[tuple[int, Decider, object], ...]  # the same for the reading's key
+
+    def on_hand(self, facts: HandKeyFacts) -> int | None:
+        """The checks the hand's key leaves to be tested (a bit mask: bit i for check i), or None
+        when it rules the yaku out."""
+        return _verdicts(self.hand_checks, facts)
+
+    def on_reading(self, facts: ReadingKeyFacts) -> int | None:
+        """The same for the reading's key."""
+        return _verdicts(self.reading_checks, facts)
 
     def matches(self, reading: Reading) -> bool:
         """Every primitive's test, keys or not (the reference the decided path is tested against)."""
         return all(primitive.test(reading, param) for _, primitive, param in self.checks)
+
+
+def _verdicts(checks: tuple, facts) -> int | None:
+    need = 0
+    for bit, decide, param in checks:
+        verdict = decide(facts, param)
+        if verdict is False:
+            return None
+        if verdict is None:
+            need |= bit
+    return need
 
 
 def _in_order(c: CompiledYaku) -> int:
@@ -300,10 +365,21 @@ def _in_order(c: CompiledYaku) -> int:
 
 class _Candidates(NamedTuple):
     """The yaku worth trying on readings with one pair of keys: in the ruleset's order, each with
-    the tests left; and those whose only test left is a triplet of one tile (役牌), by that tile."""
+    the tests left; and those whose only test left is a triplet of one tile (役牌), by that tile
+    (or by ``seat-wind``/``round-wind``, resolved at the win)."""
 
     ordered: tuple[tuple[CompiledYaku, tuple], ...]
     by_triplet: Mapping[int, tuple[CompiledYaku, ...]]
+    by_named: tuple[tuple[str, tuple[CompiledYaku, ...]], ...]
+
+
+class _Side(NamedTuple):
+    """What one key leaves open: the yaku not ruled out (a bit mask by their order) and, by
+    order, the mask of each one's checks still to be tested; with a number naming that answer."""
+
+    id: int
+    alive: int
+    needs: tuple[int, ...]
 
 
 class YakuFinder:
@@ -321,8 +397,12 @@ class YakuFinder:
                          all(self.tile_classes["honours"][i] for i in group))
             checks.append((name, PRIMITIVES[name], param))
         listed = [YakuHan(y.id, y.name, han) for han in (y.han, y.open_han or 0)]
+        tests = tuple(tuple((name, primitive.test, param) for bit, (name, primitive, param) in enumerate(checks)
+                            if need >> bit & 1) for need in range(1 << len(checks)))
+        sides = [tuple((1 << bit, getattr(primitive, side), param) for bit, (_, primitive, param) in enumerate(checks)
+                       if getattr(primitive, side) is not None) for side in ("on_hand", "on_reading")]
         return CompiledYaku(y, order, tuple(checks), frozenset(y.excludes), "pinfu" in y.pattern,
-                            bool(y.yakuman or y.fixed), *listed)
+                            bool(y.yakuman or y.fixed), *listed, tests, *sides)
 
     # -- yaku, fu, points -------------------------------------------------------------------
 
@@ -331,12 +411,17 @@ class YakuFinder:
 
     def yaku_of(self, r: Reading) -> list[CompiledYaku]:
         """The yaku a reading has, in the ruleset's order, less those a higher one replaces."""
-        by_hand = self._candidates.get(r.hand.key)
-        if by_hand is None:
-            by_hand = remember(self._candidates, r.hand.key, {})
-        candidates = by_hand.get(r.key)
+        known = self._hand_sides.get(r.hand.key)
+        if known is None:
+            known = remember(self._hand_sides, r.hand.key, self._hand_side(r.hand.key))
+        hand, winds = known
+        reading = self._reading_sides.get(r.key)
+        if reading is None:
+            reading = remember(self._reading_sides, r.key, self._reading_side(r.key))
+        pair = (hand.id, reading.id)
+        candidates = self._candidates.get(pair)
         if candidates is None:
-            candidates = remember(by_hand, r.key, self._candidates_for(r.hand.key, r.key))
+            candidates = remember(self._candidates, pair, self._candidates_for(hand, reading))
         found = []
         for c, tests in candidates.ordered:
             for _, test, param in tests:
@@ -344,33 +429,78 @@ class YakuFinder:
                     break
             else:
                 found.append(c)
-        if candidates.by_triplet:
-            hits = [c for p in r.triplets for c in candidates.by_triplet.get(p.tiles[0], ())]
+        if candidates.by_triplet or candidates.by_named:
+            hits: list = []
+            by_triplet = candidates.by_triplet
+            for p in r.triplets:
+                if p.tiles[0] in by_triplet:
+                    hits += by_triplet[p.tiles[0]]
+            for name, named in candidates.by_named:
+                tile = winds[name]
+                for p in r.triplets:
+                    if p.tiles[0] == tile:
+                        hits += named
+                        break
             if hits:
                 found = sorted(found + hits, key=_in_order)
+        excluded: set = set()
         for c in found:
             if c.excludes:
-                excluded = {e for c in found for e in c.excludes}
-                return [c for c in found if c.yaku.id not in excluded]
+                excluded |= c.excludes
+        if excluded:
+            return [c for c in found if c.yaku.id not in excluded]
         return found
 
-    def _candidates_for(self, hand_key: tuple, reading_key: tuple) -> _Candidates:
-        """The yaku the keys leave open, each with the tests the keys did not settle."""
-        hand, reading = HandKey._make(hand_key), ReadingKey._make(reading_key)
-        names = self._class_sets
-        facts = KeyFacts(hand.closed, hand.flags, names[hand.classes], hand.suits, hand.honours, hand.streak,
-                         reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
-                         reading.honour_triplets, names[reading.part_classes], reading.wait)
-        named = {"seat-wind": self.winds[SEATS.index(hand.seat)],
-                 "round-wind": self.winds[SEATS.index(hand.round_wind)]}
-        ordered, by_triplet = [], {}
-        for c in (self.closed_yaku if hand.closed else self.open_yaku):
-            tests = c.tests_left(facts)
-            if tests is None:
-                continue
+    def _hand_side(self, hand_key: tuple) -> tuple[_Side, Mapping[str, int]]:
+        """What a hand's key leaves open (its seat and round winds aside: the candidates looked up
+        by a triplet of the seat's or the round's wind are shared by every seat), with those
+        winds' tiles."""
+        hand = HandKey._make(hand_key)
+        winds = {"seat-wind": self.winds[SEATS.index(hand.seat)], "round-wind": self.winds[SEATS.index(hand.round_wind)]}
+        facts = HandKeyFacts(hand.closed, hand.flags, self._class_sets[hand.classes], hand.suits, hand.honours,
+                             hand.streak)
+        found = self._hand_facts_sides.get(facts)
+        if found is None:
+            found = remember(self._hand_facts_sides, facts,
+                             self._side([(c, c.on_hand(facts)) for c in (self.closed_yaku if hand.closed
+                                                                          else self.open_yaku)]))
+        return found, winds
+
+    def _reading_side(self, reading_key: tuple) -> _Side:
+        """What a reading's key leaves open."""
+        reading = ReadingKey._make(reading_key)
+        facts = ReadingKeyFacts(reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
+                                reading.honour_triplets, self._class_sets[reading.part_classes], reading.wait)
+        return self._side([(c, c.on_reading(facts)) for c in self.closed_yaku])
+
+    def _side(self, needs: list[tuple[CompiledYaku, int | None]]) -> _Side:
+        """A key's verdicts as a _Side; equal answers get the same number, and so share their
+        candidates (numbers are never reused, so a cache emptied when full stays right)."""
+        alive, by_order = 0, [0] * len(self.closed_yaku)
+        for c, need in needs:
+            if need is not None:
+                alive |= 1 << c.order
+                by_order[c.order] = need
+        content = (alive, tuple(by_order))
+        number = self._side_ids.get(content)
+        if number is None:
+            number = remember(self._side_ids, content, next(self._side_numbers))
+        return _Side(number, *content)
+
+    def _candidates_for(self, hand: _Side, reading: _Side) -> _Candidates:
+        """The yaku both keys leave open, each with the tests they did not settle."""
+        ordered, by_triplet, by_named = [], {}, {}
+        alive, yaku = hand.alive & reading.alive, self.closed_yaku
+        while alive:
+            low = alive & -alive
+            alive ^= low
+            order = low.bit_length() - 1
+            c = yaku[order]
+            tests = c.tests[hand.needs[order] | reading.needs[order]]
             if len(tests) == 1 and tests[0][0] == "triplet_of":
-                tile = named.get(tests[0][2], tests[0][2])
-                by_triplet[tile] = by_triplet.get(tile, ()) + (c,)
+                tile = tests[0][2]
+                where = by_named if isinstance(tile, str) else by_triplet
+                where[tile] = where.get(tile, ()) + (c,)
             else:
                 ordered.append((c, tests))
-        return _Candidates(tuple(ordered), by_triplet)
+        return _Candidates(tuple(ordered), by_triplet, tuple(by_named.items()))

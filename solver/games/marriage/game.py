@@ -17,6 +17,7 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.games.marriage import settle
 from solver.games.marriage.moves import MarriageMoves
 from solver.games.marriage.rules import MaalGate, MarriageRules, read_rules
+from solver.games.marriage.settlehand import settle_marriage
 from solver.melding.encode import RoleGate
 from solver.melding.game import MeldGame
 from solver.melding.present import answer_heading, answer_json, answer_text, undecided_text
@@ -64,11 +65,13 @@ class MarriageGame(MeldGame):
 
     def answer_problem(self, problem: Problem, question: str = "go-out", count: bool = False,
                        limit: int = 1000, max_seconds: float | None = None) -> Answer:
+        budget = Budget(max_seconds)
         if question == "see":
-            with TurnSolver(problem, self.checker, Budget(max_seconds), requirements=self.rules.seeing) as solver:
+            with budget.guarding(), TurnSolver(problem, self.checker, budget, requirements=self.rules.seeing) as solver:
                 return solver._stamp(solver.see())
         if question == "which-tiplu":
-            return self.which_tiplu(problem, Budget(max_seconds))
+            with budget.guarding():
+                return self.which_tiplu(problem, budget)
         return super().answer_problem(problem, question, count, limit, max_seconds)
 
     def which_tiplu(self, problem: Problem, budget: Budget) -> Answer:
@@ -189,6 +192,9 @@ class MarriageGame(MeldGame):
                "matches": not problems, "mismatches": problems}
         code = ExitCode.YES if not problems else ExitCode.NO
         return PuzzleResult(row, code, None, Summary("settled", None, not problems, tuple(problems)), code)
+
+    def settle_hand(self, state, turn_start):
+        return settle_marriage(self, state)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return {**super().claim_checks(), "wild": self._wild_claim}

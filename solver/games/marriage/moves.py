@@ -53,8 +53,8 @@ class MarriageMoves(MeldMoves):
             verdict = self.checker.check(self.notation.parse_many(g), params=self.params(state) if seen else None)
             kinds.append(verdict.kind.id if verdict.legal else None)
         if not seen:
-            fits = next((r for r in self.rules.seeing if len(groups) == r.count and all(k in r.kinds for k in kinds)),
-                        None)
+            fits = next((r for r in self.rules.seeing if len(groups) + self._shown_before(state, r) == r.count
+                         and all(k in r.kinds for k in kinds)), None)
             if fits is None:
                 wants = "; or ".join(f"{r.count} of {'/'.join(sorted(r.kinds))}" for r in self.rules.seeing)
                 raise Forbidden("not-enough-to-see", f"to see the tiplu show {wants} (no wilds before seeing); "
@@ -76,6 +76,13 @@ class MarriageMoves(MeldMoves):
         if not seen and all(k == "dublee" for k in kinds):
             after = after.with_flag(state.turn, "dublee", True)
         return after.with_flag(state.turn, "melded", True)
+
+    def _shown_before(self, state: GameState, rule) -> int:
+        """The player's combinations already on the table that count for a way of seeing: a tunnela
+        shown at the deal (プレイ開始前にツネラをテーブルに出していたら、それも3組のうちに数えることができます)."""
+        kinds = [self.checker.check(self.notation.parse_many(self.tokens(t.cards))) for t in state.table
+                 if t.owner == state.turn]
+        return sum(1 for v in kinds if v.legal and v.kind.id in rule.kinds)
 
     def tiplu_placed(self, state: GameState) -> bool:
         """Has the tiplu been chosen and put under the stock? (It is known, or someone has seen it.)"""
@@ -113,7 +120,7 @@ class MarriageMoves(MeldMoves):
         """Marriage: ways to show combinations (the first three or seven dublees; after seeing the
         rest), disjoint melds of the hand, at most ``limit`` of them."""
         if not state.flag(state.turn, "seen"):
-            counts = sorted({r.count for r in self.rules.seeing})
+            counts = sorted({r.count - self._shown_before(state, r) for r in self.rules.seeing} - {0})
         else:
             counts = [1] if state.flag(state.turn, "dublee") else [4]
         out: list[str] = []

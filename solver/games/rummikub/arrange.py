@@ -45,21 +45,22 @@ def solve_turn(catalogue: SetCatalogue, hand: Sequence[Face], table: Sequence[Se
     """The best turn (most rack tiles placed, then most value) or whether the rack can go out.
     ``by_sets`` asks the candidate-set model even where the slot model would answer (tests)."""
     budget = Budget(max_seconds)
-    before = table_sets(catalogue, table)
-    hand = list(hand)
-    if catalogue.shape is not None and not by_sets:
-        key = ("slots", initial_points)
-        turns = catalogue.models.get(key)
-        if turns is None:
-            turns = catalogue.models[key] = SlotTurns(catalogue, catalogue.shape, initial_points)
-        answer = turns.turn(hand, before, not has_melded, question, budget)
-    else:
-        calls = MaxSat.calls
-        try:
-            answer = solve_by_sets(catalogue, hand, before, has_melded, initial_points, question, budget)
-        except Undecided:
-            answer = Arrangement(None, question, not has_melded, list(before), kept=hand)
-        answer.sat_calls = MaxSat.calls - calls if question != "go-out" else 1
+    with budget.guarding():  # the model's build and every call, under one budget
+        before = table_sets(catalogue, table)
+        hand = list(hand)
+        if catalogue.shape is not None and not by_sets:
+            key = ("slots", initial_points)
+            turns = catalogue.models.get(key)
+            if turns is None:
+                turns = catalogue.models[key] = SlotTurns(catalogue, catalogue.shape, initial_points)
+            answer = turns.turn(hand, before, not has_melded, question, budget)
+        else:
+            calls = MaxSat.calls
+            try:
+                answer = solve_by_sets(catalogue, hand, before, has_melded, initial_points, question, budget)
+            except Undecided:
+                answer = Arrangement(None, question, not has_melded, list(before), kept=hand)
+            answer.sat_calls = MaxSat.calls - calls if question != "go-out" else 1
     answer.seconds = round(budget.elapsed, 4)
     return answer
 

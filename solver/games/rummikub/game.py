@@ -14,6 +14,7 @@ from solver.games.rummikub.arrange import Arrangement, SetCatalogue, solve_turn
 from solver.games.rummikub.moves import RummikubMoves
 from solver.games.rummikub.present import set_json, turn_json, turn_text
 from solver.games.rummikub.rules import RummikubRules, read_rules
+from solver.games.rummikub.settlehand import settle_racks
 from solver.melding.game import MeldGame
 from solver.melding.puzzle import Puzzle
 from solver.melding.turn import Problem
@@ -83,6 +84,9 @@ class RummikubGame(MeldGame):
             elif got[key] != want:
                 out.append(f"{key}: expected {want}, got {got[key]}")
         return out
+
+    def settle_hand(self, state, turn_start):
+        return settle_racks(self, state)
 
     # -- score: a set's value, a rack's penalty -------------------------------------------------------
 

@@ -34,9 +34,16 @@ class RummikubMoves(Moves):
     # -- the actions ----------------------------------------------------------------------------
 
     def draw(self, state: GameState, action: Action) -> GameState:
+        """Draw a tile and end the turn; with the pool empty the turn passes (assumption pool-empty), and
+        when every player has passed in turn no one can play: the game is over, blocked."""
         player = self._player(state, action)
         if state.stock <= 0:
-            raise Forbidden("stock-empty", "the pool is empty: there is no tile to draw", self.source("draw"))
+            passes = int(state.facts.get("passes") or 0) + 1
+            facts = {**state.facts, "passes": passes}
+            if passes >= len(state.players):
+                return replace(state, step="over", facts={**facts, "result": "blocked: the pool is empty and no "
+                                                          "one can place a tile"})
+            return replace(state, turn=state.next_player, step="play", facts=facts)
         hand = state.hands[player]
         hand = hand + 1 if isinstance(hand, int) else f"{hand} {UNKNOWN}".strip()
         return replace(state, hands={**state.hands, player: hand}, stock=state.stock - 1,
@@ -80,9 +87,11 @@ class RummikubMoves(Moves):
             kept = owners.get(_key(s.faces))
             owner = kept.pop(0) if kept else player
             table.append(TableWord(owner, " ".join(self.notation.format(f) for f in s.faces)))
-        out = replace(state, hands={**state.hands, player: rest}, table=tuple(table)).with_flag(player, MELDED, True)
+        facts = {k: v for k, v in state.facts.items() if k != "passes"}  # a tile placed: the passes start again
+        out = replace(state, hands={**state.hands, player: rest}, table=tuple(table), facts=facts) \
+            .with_flag(player, MELDED, True)
         if not left and not unseen:
-            return replace(out, step="over", facts={**state.facts, "winner": player})
+            return replace(out, step="over", facts={**facts, "winner": player})
         return replace(out, turn=state.next_player, step="play")
 
     def _initial(self, before: list, after: list[TileSet]) -> None:

@@ -10,6 +10,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
+from solver.core.moves import UNKNOWN
 from solver.core.reader import RuleReader
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset
@@ -19,6 +20,7 @@ from solver.games.words.puzzles import answer_puzzle
 from solver.games.words.rules import WordGame as WordRules
 from solver.games.words.rules import read_rules
 from solver.games.words.session import WordSession
+from solver.games.words.settlehand import settle_words
 from solver.present.text import question_puzzle_text
 
 DICTIONARY = [
@@ -139,12 +141,31 @@ class WordGame:
         return PuzzleResult(row, single, lambda: question_puzzle_text(row, text(row)),
                             Summary(row["question"], None, matches, tuple(row.get("mismatches", ()))), folder_code)
 
+    @classmethod
+    def log_formats(cls) -> Sequence:
+        return ()  # replayed from the project's own log of actions
+
+    def replay(self, log):
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
+                         f"format")
+
+    def settle_hand(self, state, turn_start):
+        return settle_words(self, state)
+
     @cached_property
     def _moves(self) -> WordMoves:
         return WordMoves(self.ruleset, self.session_for())
 
     def moves(self) -> WordMoves:
         return self._moves
+
+    def state_problems(self, state) -> list:
+        """With the option tile-copies, the tiles a state shows must fit the set (raised as
+        too-many-copies, naming the tile)."""
+        moves = self._moves
+        texts = [h for h in state.hands.values() if isinstance(h, str)] + [t.cards for t in state.table] + [state.loose]
+        moves.session.check_copies(*([t for t in moves.tiles(text) if t != UNKNOWN] for text in texts if text))
+        return []
 
     # -- audit -------------------------------------------------------------------------------------------
 
@@ -158,17 +179,20 @@ class WordGame:
         return [self._deals]
 
     def _deals(self, audit) -> None:
-        """Each player count's deal against the tile set (a set of unknown size cannot be checked)."""
+        """Each player count's deal against the tile set. A set of unknown size cannot be checked:
+        one gap, the deal rows its sides, the largest deal its figure."""
         rules = self.rules
         tiles = rules.copies * len(rules.tile_kinds)
-        for lo, hi, each, src in rules.hand_sizes:
-            for players in range(lo, hi + 1):
-                need = players * each
-                if not rules.copies:
-                    audit.add(f"deal/{players}", "gap", src,
-                              f"{players} players are dealt {each} tiles each ({need} in all), but the document never "
-                              f"says how many tiles the set holds, so whether the deal fits cannot be checked",
-                              need, None)
-                elif need > tiles:
-                    audit.add(f"deal/{players}", "contradiction", src,
-                              f"{players} players need {need} tiles, the set holds {tiles}", need, tiles)
+        deals = [(players, each, src) for lo, hi, each, src in rules.hand_sizes for players in range(lo, hi + 1)]
+        if not rules.copies and deals:
+            players, each, src = max(deals, key=lambda d: d[0] * d[1])
+            sides = list({id(s): s for _, _, s in deals if s is not src}.values())
+            audit.add("deal/unknown-set", "gap", src,
+                      f"the deal hands out up to {players * each} tiles ({players} players × {each}), but the "
+                      f"document never says how many tiles the set holds, so no deal — nor the draws from what is "
+                      f"left — can be checked against it", players * each, None, kind="missing-values", sides=sides)
+            return
+        for players, each, src in deals:
+            if players * each > tiles:
+                audit.add(f"deal/{players}", "contradiction", src,
+                          f"{players} players need {players * each} tiles, the set holds {tiles}", players * each, tiles)

@@ -132,7 +132,9 @@ class WordMoves(Moves):
                       for k, w in zip(keys, words))
         remaining = "".join((loose - used_loose).elements())
         after = self._with(state, left, table=table, loose=remaining)
-        return self._maybe_over(after.with_flag(state.turn, "arranged", True), left)
+        if from_hand:  # tiles of the hand went down: the turn made words (a mere regrouping plays none)
+            after = after.with_flag(state.turn, "arranged", True)
+        return self._maybe_over(after, left)
 
     def relief(self, state: GameState, action: Action) -> GameState:
         if not action.args:
@@ -161,6 +163,12 @@ class WordMoves(Moves):
         return self._next_turn(after)
 
     def end(self, state: GameState, action: Action) -> GameState:
+        """End the turn (時間内であってもタイマーをリセットし、手番を終了させることも可能です). A turn that put
+        down no tile of the hand in a word ends by drawing instead (制限時間内にワード(言葉)が作れない場合は
+        …1枚引いて手番を終了させ), unless the stock is out (the last lap)."""
+        if not (state.melds_this_turn or state.flag(state.turn, "arranged")) and state.stock >= self.game.no_word_draw:
+            raise Forbidden("no-word-draw", f"{state.turn} has made no word this turn: the turn ends by drawing a "
+                            "tile ('draw')", self.source("draw"))
         self._table_stands(state)
         return self._next_turn(state)
 

@@ -18,8 +18,6 @@ so that a walk over the tiles a player holds finds every word they can spell.
 from __future__ import annotations
 
 import gc
-import gzip
-import lzma
 import unicodedata
 from bisect import bisect_left
 from collections import Counter
@@ -27,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
+from solver.core import textfile
 from solver.core.errors import MeldsError
 from solver.games.words.rules import WordGame
 
@@ -173,31 +172,14 @@ class Entry(NamedTuple):
 
 
 def read_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """(line number, text) of a UTF-8 word list, plain, .gz or .xz; a clear error otherwise."""
-    opener = gzip.open if path.suffix == ".gz" else lzma.open if path.suffix == ".xz" else open
-    try:
-        with opener(path, "rt", encoding="utf-8") as fh:
-            yield from enumerate(fh, 1)
-    except FileNotFoundError:
-        raise MeldsError(f"no word list {str(path)!r}") from None
-    except UnicodeDecodeError as exc:
-        raise MeldsError(f"{path}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    except (OSError, EOFError, lzma.LZMAError) as exc:
-        raise MeldsError(f"{path}: cannot read it: {exc}") from None
+    """(line number, text) of a UTF-8 word list, plain, .gz or .xz; a clear error otherwise (the
+    one reader of text files, within melds' limits: solver.core.textfile)."""
+    return textfile.read_lines(path)
 
 
 def read_text(path: Path) -> str:
     """A whole UTF-8 word list at once (plain, .gz or .xz), with the errors of read_lines."""
-    return "".join(line for _, line in read_lines(path)) if path.suffix not in (".xz",) else _read_xz(path)
-
-
-def _read_xz(path: Path) -> str:
-    try:
-        return lzma.open(path).read().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise MeldsError(f"{path}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    except (OSError, EOFError, lzma.LZMAError) as exc:
-        raise MeldsError(f"{path}: cannot read it: {exc}") from None
+    return textfile.read_text(path)
 
 
 class Dictionary:

@@ -295,6 +295,13 @@ ROUNDS = (1500, 6000)  # arranged candidates per round before the whole set
 
 def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, seconds: float | None = None,
                go_out_only: bool = False) -> TurnAnswer:
+    """The best play of a turn (see :func:`_solve_turn`), under one budget held by its guard."""
+    budget = Budget(seconds)
+    with budget.guarding():
+        return _solve_turn(dictionary, turn, rules, budget, go_out_only)
+
+
+def _solve_turn(dictionary: Dictionary, turn: Turn, rules, budget: Budget, go_out_only: bool) -> TurnAnswer:
     """The best play of a turn under the ruleset's word rules (``rules`` is its WordGame).
 
     Arranged words are tried in growing rounds (the shortest first): a round that goes out is a
@@ -304,7 +311,6 @@ def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, seconds: float | No
     min_table = lengths["last_lap"] if turn.last_lap else lengths["table"]
     min_word = lengths["last_lap"] if turn.last_lap else lengths["word"]
     _check_table(dictionary, turn, min_table)
-    budget = Budget(seconds)
     hand = Counter(turn.hand)
     arrange = turn.has_word and bool(turn.table or turn.loose)
     hand_words = candidates(dictionary, hand, min_word)

@@ -1,0 +1,129 @@
+"""melds replay: recorded games replayed hand by hand — every action judged as ``melds move``
+judges it, every hand settled and compared with what the record says was paid."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import click
+import yaml
+
+from solver.commands.common import handle_errors, json_option, options_option, parse_options
+from solver.core.errors import MeldsError
+from solver.core.fanout import ordered_map
+from solver.core.logs import foreign_formats, log_files, replay_file
+from solver.core.replay import GameReport, Summary, report_code
+from solver.present.replay import game_lines
+
+EPILOG = """\b
+Examples:
+  melds replay game.json                   a game record in a format a game reads (see below)
+  melds replay records/ --jobs 4           a folder: progress on stderr, then the summary
+  melds replay 'records/**/*.mjlog.gz'     a pattern; gzipped logs are read as they are
+  melds replay hand.yaml                   a log of melds' own format (docs/replay-format.md)
+  melds replay --write-example -r RULESET  a sample log of melds' own format
+Exit codes: 0 every hand agrees, 1 a mismatch or an illegal action, 2 a malformed log."""
+
+
+class ReplayCommand(click.Command):
+    """The help lists the game-record formats the games read, as they declare them."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        with formatter.section("Game-record formats the games read"):
+            formatter.write_dl([(fmt.id, f"{fmt.label} (-r {fmt.ruleset} by default)") for _, fmt in foreign_formats()])
+
+
+@click.command("replay", cls=ReplayCommand, epilog=EPILOG)
+@click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path the records are read through "
+              "(default: the one the log names, or its format's own).")
+@options_option
+@json_option
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Replay logs in this many processes.")
+@click.option("--dask", "dask_address", is_flag=False, flag_value="", default=None, metavar="[SCHEDULER]",
+              help="Replay on a Dask cluster at SCHEDULER (host:port); a local cluster when no address "
+                   "is given (pip install 'melds[dask]').")
+@click.option("-v", "--verbose", is_flag=True, help="A line for every hand, also for many logs.")
+@click.option("--write-example", is_flag=True, help="Print a sample log of melds' own format for -r RULESET.")
+@click.argument("logs", nargs=-1)
+@handle_errors
+def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, write_example, logs) -> None:
+    """Replay recorded games: LOG files, folders (searched for logs, .gz too) or patterns. Each
+    hand is rebuilt from its start, every action checked, the hand settled; it agrees with the
+    record, or the first illegal action, or the score changes that differ are shown."""
+    if write_example:
+        click.echo(_example(ruleset_ref))
+        return
+    if not logs:
+        raise MeldsError("give game logs to replay (files, folders or patterns), or --write-example -r RULESET")
+    options = parse_options(option_pairs)
+    total = sum(1 for _ in log_files(list(logs)))  # counted first: a progress bar, and paths never held
+    many = total > 1
+    summary = Summary(files=total)
+    code = 0  # the worst so far: 2 a malformed log, else 1 a mismatch or an illegal action
+    began = time.perf_counter()
+    games_spool = tempfile.TemporaryFile("w+", encoding="utf-8") if as_json else None
+    first_hand = True
+    if as_json:
+        sys.stdout.write('{"hands": [')
+    bar = click.progressbar(length=total, label="replaying", file=sys.stderr, show_pos=True) if many else None
+    try:
+        found = ordered_map(replay_file, (str(p) for p in log_files(list(logs))), args=(ruleset_ref, options),
+                            jobs=jobs, dask=dask_address)
+        for reports in found:
+            for report in reports:
+                summary.add(report)
+                found_code = report_code([report])
+                code = 2 if 2 in (code, found_code) else max(code, found_code)
+                if as_json:
+                    for hand in report.hands:
+                        sys.stdout.write(("" if first_hand else ",") + "\n "
+                                         + json.dumps({"file": report.path, "game": report.game, **hand.to_json()},
+                                                      ensure_ascii=False))
+                        first_hand = False
+                    games_spool.write(json.dumps(report.to_json(with_hands=False), ensure_ascii=False) + "\n")
+                else:
+                    _echo_game(report, verbose or not many, bar)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    summary.seconds = time.perf_counter() - began
+    if as_json:
+        sys.stdout.write('\n], "games": [')
+        games_spool.seek(0)
+        for k, line in enumerate(games_spool):
+            sys.stdout.write(("," if k else "") + "\n " + line.rstrip("\n"))
+        sys.stdout.write('\n], "summary": ' + json.dumps(summary.to_json(), ensure_ascii=False) + "}\n")
+    elif many:  # one log says it all in its own lines
+        click.echo("\n".join(summary.table()))
+    sys.exit(code)
+
+
+def _echo_game(report: GameReport, every_hand: bool, bar) -> None:
+    if not every_hand and report.status == "agree":
+        return
+    lines = game_lines(report, every_hand)
+    if bar is not None:
+        click.echo("", err=True)  # below the progress bar
+    click.echo("\n".join(lines))
+
+
+def _example(ruleset_ref: str | None) -> str:
+    """A sample log of the project's own format for a ruleset, from the bundled samples."""
+    if not ruleset_ref:
+        raise MeldsError("--write-example needs -r RULESET: the sample log is of that ruleset's game")
+    root = Path(__file__).resolve().parent.parent.parent / "puzzles"
+    for path in sorted(root.rglob("logs/*.jsonl")):
+        header, *hands = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+        if header.get("ruleset") == ruleset_ref:  # shown as YAML, the form a person writes
+            document = {**header, "hands": hands}
+            return (f"# {path.relative_to(root.parent)} as YAML: melds replay FILE replays it\n"
+                    + yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100).rstrip("\n"))
+    raise MeldsError(f"no sample log for {ruleset_ref!r} (the samples are puzzles/*/logs/*.jsonl)")

@@ -1,0 +1,94 @@
+"""Budgets hold: --max-seconds and --max-memory end a query in time, Python work included, with
+exit 3 and, where a verified turn was found, that turn and its bound (issue 20, item 4)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from clirun import subprocess_run
+from solver.core.errors import Undecided
+from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+from solver.melding.turn import Problem, TurnSolver
+from solver.sat.budget import Budget
+
+RS = load_ruleset("fesca")
+GAME = load_game(RS)
+SLACK = 1.5  # seconds for a process's start-up and a loaded machine, beyond the 10 % + 0.5 s allowed
+
+
+def big_hand(seed: int = 4, size: int = 45) -> str:
+    rng = random.Random(seed)
+    plain = [f for f in RS.deck.faces if f.cls == "五行"]
+    return " ".join(GAME.notation.format(f) for f in rng.sample(plain, size))
+
+
+def test_a_pure_python_loop_is_ended_by_the_guard():
+    budget = Budget(0.2)
+    start = time.perf_counter()
+    with pytest.raises(Undecided):
+        with budget.guarding():
+            while True:  # work that never checks the budget
+                pass
+    assert time.perf_counter() - start < 0.2 * 1.1 + 0.5
+    assert budget.spent == "time"
+
+
+def test_the_guard_stays_quiet_when_the_work_ends_in_time():
+    budget = Budget(5)
+    with budget.guarding():
+        total = sum(range(1000))
+    assert total == 499500 and budget.spent is None
+
+
+def test_solve_holds_max_seconds():
+    seconds = 0.5
+    start = time.perf_counter()
+    out = subprocess_run("solve", "-r", "fesca", "--hand", big_hand(), "--best", "--max-seconds", str(seconds), "--json")
+    wall = time.perf_counter() - start
+    assert out.returncode in (0, 1, 3), out.stderr
+    assert wall < seconds * 1.1 + 0.5 + SLACK
+    data = json.loads(out.stdout)
+    if out.returncode == 3:
+        assert data["solvable"] is None and data["undecided"]["limit"] == "time"
+
+
+def test_solve_holds_max_memory():
+    out = subprocess_run("solve", "-r", "fesca", "--hand", big_hand(), "--best", "--max-memory", "20MiB", "--json")
+    assert out.returncode == 3, out.stderr
+    data = json.loads(out.stdout)
+    assert data["solvable"] is None and data["undecided"]["limit"] == "memory"
+    text = subprocess_run("solve", "-r", "fesca", "--hand", big_hand(), "--best", "--max-memory", "20MiB")
+    assert text.returncode == 3 and "memory" in text.stdout
+
+
+@pytest.mark.parametrize("size", ["0", "-5M", "nan", "12 parsecs", "infG"])
+def test_a_memory_size_that_is_none_is_a_usage_error(size):
+    out = subprocess_run("solve", "-r", "fesca", "--hand", "木3 木4 木5 水1", "--max-memory", size)
+    assert out.returncode == 2 and "memory size" in out.stderr
+
+
+def test_audit_holds_max_seconds():
+    start = time.perf_counter()
+    out = subprocess_run("audit", "--all", "--max-seconds", "1", "--json")
+    wall = time.perf_counter() - start
+    assert out.returncode == 3
+    assert json.loads(out.stdout)["error"]["code"] == "undecided"
+    assert wall < 1 * 1.1 + 0.5 + SLACK
+
+
+def test_an_optimum_cut_short_keeps_its_turn_and_bound():
+    """What an undecided answer shows is the optimiser's last verified model with the bound its
+    cores prove; at the optimum the two meet."""
+    hand = tuple(GAME.notation.parse_many("木3 木4 木5 火4 火5 火6 土5 金6 水7 水8 火7 太極 陰陽3"))
+    with TurnSolver(Problem(RS, hand, phase="yang"), GAME.checker) as solver:
+        best = solver.best()
+        cut = solver._undecided("best")
+    assert cut.solvable is None and cut.partial
+    assert cut.score == best.score
+    assert cut.bound == {"measure": "meld_points", "sense": "maximize", "found": best.score["meld_points"],
+                         "best_possible": best.score["meld_points"]}
