@@ -35,36 +35,50 @@ class Candidate:
     kinds: frozenset = frozenset()  # the kinds that read it structurally
 
 
-def _identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, bool]:
-    """identity -> True if the card can be it as a natural (non-wild) role, for this kind."""
-    out: dict[tuple, bool] = {}
+def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, frozenset[int]]:
+    """identity -> the meld sizes at which the card can be it as a natural (non-wild) role, for
+    this kind (empty: only as a wild). A role kept to some sizes (陰陽 natural only in a set of
+    six, say) is natural at those only, so that a candidate's bound is not above its points."""
+    sizes = frozenset(sizes_of(kind))
+    out: dict[tuple, frozenset[int]] = {}
     for i, entry in enumerate(kind.roles):
         if not entry.applies(face) or not gate.open(kind, i, face, params):
             continue
         role = entry.role
+        natural = frozenset() if role.wild else sizes if entry.sizes is None else sizes & entry.sizes
         for suit in role.suits_for(face):
             if suit not in kind.suits:
                 continue
             for rank in role.ranks_for(face):
-                out[(suit, rank)] = out.get((suit, rank), False) or not role.wild
+                out[(suit, rank)] = out.get((suit, rank), frozenset()) | natural
     return out
 
 
-def _sizes(kind: MeldKind) -> set[int]:
+def _points(kind: MeldKind, naturals: Sequence[frozenset[int]]) -> int:
+    """Meld points of a structural reading whose cards are natural at the sizes given."""
+    return points_for(kind, [len(naturals) in sizes for sizes in naturals])
+
+
+def sizes_of(kind: MeldKind) -> set[int]:
     sizes = set(range(kind.size_min, kind.size_max + 1))
     if kind.short_form:
         sizes.add(kind.short_form.size)
     return sizes
 
 
+class _TooMany(Exception):
+    pass
+
+
 class _Collector:
     """Deduplicates card sets by face multiset and keeps the best bound."""
 
-    def __init__(self, pool: Sequence[Face], required: frozenset[int]):
+    def __init__(self, pool: Sequence[Face], required: frozenset[int], limit: int | None = None):
         self.pool = pool
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
         self.kind = ""
+        self.limit = limit
 
     def add(self, cards: Iterable[int], bound: int) -> None:
         cards = tuple(sorted(cards))
@@ -77,19 +91,41 @@ class _Collector:
             self.found[key] = Candidate(key, cards, bound, kinds)
         else:
             self.found[key] = Candidate(key, old.cards, old.bound, kinds)
+        if self.limit is not None and len(self.found) > self.limit:
+            raise _TooMany
 
 
 def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None = None,
                required: Iterable[int] = (), steps: dict[str, SuitSteps] | None = None,
-               params=None, gate: RoleGate = OPEN) -> list[Candidate]:
+               params=None, gate: RoleGate = OPEN, limit: int | None = None) -> list[Candidate] | None:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
-    roles open to each card under the query's parameters."""
-    collector = _Collector(pool, frozenset(required))
-    steps = steps or {}
+    roles open to each card under the query's parameters. With a ``limit``, None as soon as
+    there are more (the caller models those kinds another way)."""
+    collector = _Collector(pool, frozenset(required), limit)
+    try:
+        _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
+    except _TooMany:
+        return None
+    return sorted(collector.found.values(), key=lambda c: c.key)
+
+
+def merged(*found: Sequence[Candidate]) -> list[Candidate]:
+    """Candidate lists of different kinds as one: a face multiset once, with every kind that
+    reads it and the best bound."""
+    out: dict[tuple[int, ...], Candidate] = {}
+    for cand in (c for part in found for c in part):
+        old = out.get(cand.key)
+        out[cand.key] = cand if old is None else Candidate(
+            cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds)
+    return sorted(out.values(), key=lambda c: c.key)
+
+
+def _collect(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None, collector: _Collector,
+             steps: dict[str, SuitSteps], params, gate: RoleGate) -> None:
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.kind = kind.id
-        options = [_identity_options(kind, face, gate, params) for face in pool]
+        options = [identity_options(kind, face, gate, params) for face in pool]
         usable = [i for i, opts in enumerate(options) if opts]
         if not collector.required <= set(usable):
             continue
@@ -102,15 +138,15 @@ def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind]
             _groups(kind, options, usable, collector)
         else:
             _subsets_by_identity(kind, options, usable, collector)
-    return sorted(collector.found.values(), key=lambda c: c.key)
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
-    """One rank; one card per suit, chosen suit by suit. A group's points depend only on how many
-    of its cards are natural, so a state (next suit, cards used, naturals) is walked once: wilds
-    that can be any of many suits would otherwise reach the same cards by every assignment of
-    suits (a 4-card check of a 40-suit deck of wilds: millions of paths for a few hundred states)."""
-    sizes = _sizes(kind)
+    """One rank; one card per suit, chosen suit by suit. A group's points depend only on which
+    sizes its cards are natural at, not on their order, so a state (next suit, cards used, those
+    sizes as a multiset) is walked once: wilds that can be any of many suits would otherwise reach
+    the same cards by every assignment of suits (a 4-card check of a 40-suit deck of wilds:
+    millions of paths for a few hundred states)."""
+    sizes = sizes_of(kind)
     largest = max(sizes)
     suits = kind.suits
     for rank in kind.ranks:
@@ -120,13 +156,13 @@ def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
             continue
         seen: set = set()
 
-        def walk(j: int, used: list[int], naturals: list[bool]) -> None:
-            state = (j, frozenset(used), sum(naturals))
+        def walk(j: int, used: list[int], naturals: list[frozenset[int]]) -> None:
+            state = (j, frozenset(used), tuple(sorted(tuple(sorted(n)) for n in naturals)))
             if state in seen:
                 return
             seen.add(state)
             if len(used) in sizes:
-                out.add(used, points_for(kind, naturals))
+                out.add(used, _points(kind, naturals))
             if j == len(suits) or len(used) == largest:
                 return
             walk(j + 1, used, naturals)  # leave this suit out
@@ -139,28 +175,28 @@ def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
     """Groups that allow repeated suits, and melds of identical cards: choose cards per frame."""
-    sizes = _sizes(kind)
+    sizes = sizes_of(kind)
     for rank in kind.ranks:
         frames = kind.suits if kind.shape == "identical" else [None]
         for suit in frames:
             able = [(i, natural) for i in usable for (s, r), natural in options[i].items()
                     if r == rank and (suit is None or s == suit)]
-            seen: dict[int, bool] = {}
+            seen: dict[int, frozenset[int]] = {}
             for i, natural in able:
-                seen[i] = seen.get(i, False) or natural
+                seen[i] = seen.get(i, frozenset()) | natural
             for n in sizes:
                 for combo in combinations(sorted(seen), n):
-                    out.add(combo, points_for(kind, [seen[i] for i in combo]))
+                    out.add(combo, _points(kind, [seen[i] for i in combo]))
 
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
     """Every window of the order, filled card by card."""
     order = kind.order.ranks
     length = len(order)
-    sizes = _sizes(kind)
+    sizes = sizes_of(kind)
     largest = min(max(sizes), length)
     directions = [d for d, _ in kind.suit_step.directions]
-    by_identity: dict[tuple, list[tuple[int, bool]]] = {}
+    by_identity: dict[tuple, list[tuple[int, frozenset[int]]]] = {}
     for i in usable:
         for identity, natural in options[i].items():
             by_identity.setdefault(identity, []).append((i, natural))
@@ -172,9 +208,9 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
                     suit = steps.step(first, direction, k) if steps else first
                     return suit, order[(start + k) % length]
 
-                def walk(k: int, used: list[int], naturals: list[bool]) -> None:
+                def walk(k: int, used: list[int], naturals: list[frozenset[int]]) -> None:
                     if k in sizes:
-                        out.add(used, points_for(kind, naturals))
+                        out.add(used, _points(kind, naturals))
                     if k == largest or (not kind.order.cyclic and start + k >= length):
                         return
                     for card, natural in by_identity.get(identity(k), ()):

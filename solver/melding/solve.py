@@ -30,7 +30,7 @@ def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out",
         return table_turn(problem, checker, question, count, budget, operations)
     if routes:
         return by_routes(problem, checker, question, count, limit, budget, routes)
-    with TurnSolver(problem, checker, budget) as solver:
+    with TurnSolver(problem, checker, budget, compact=not count) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
             n, capped = solver.count_solutions(limit)

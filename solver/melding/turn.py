@@ -13,8 +13,9 @@ discard (as the ruleset's turn rule says) and the cards kept. The model, over ca
   lay-offs may need a meld of the player's own.
 
 Going out is "every copy accounted for". The objective (``objective:`` in the ruleset) becomes
-weighted soft clauses for RC2, lexicographic by scaling: meld points on ``x[m]``, hand points on
-``acc``.
+weighted soft clauses for RC2, lexicographic by scaling: meld points paid to the cards of the
+melds made (:mod:`solver.melding.shares`: "some meld paying this card t or more is made"), hand
+points on ``acc``.
 
 The model is built once per problem and every question is asked of its live solvers
 (:mod:`solver.melding.turnmodel`): going out, counting and seeing as assumptions on one SAT
@@ -48,7 +49,8 @@ class TurnSolver(TurnModel):
     def go_out(self) -> Answer:
         """Can the hand go out? If so the best way; if not, why, and the best turn instead."""
         try:
-            if self._satisfy([self.goal]) is None:
+            self.way_out = self._satisfy([self.goal])
+            if self.way_out is None:
                 answer = self.best(question="go-out")
                 answer.solvable = False if answer.solvable is not None else None
                 if answer.solvable is False:
@@ -102,6 +104,7 @@ class TurnSolver(TurnModel):
         """Distinct ways to go out (set of melds, lay-offs, discard), up to ``limit``: each way
         found is blocked on the live solver (under a selector retired afterwards, so the
         blocking clauses do not outlive the count)."""
+        assert self.laid is None, "a turn laid out in slots counts a way once a slot order"
         solver = self._live()
         block = self.pool.new()
         try:
@@ -125,6 +128,8 @@ class TurnSolver(TurnModel):
         plays = []
         for o in self._chosen(model):
             plays.append(Play(o.hand_faces, o.reading, o.weight, o.table))
+        if self.laid is not None:
+            plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
         used = Counter(f for p in plays for f in p.faces)
         if discard is not None:
@@ -153,9 +158,12 @@ class TurnSolver(TurnModel):
 
     def _undecided(self, question: str) -> Answer:
         """Out of budget: the best verified turn found so far, if any, with the bound proved on
-        the ruleset's first objective (undecided all the same: exit 3)."""
+        the ruleset's first objective (undecided all the same: exit 3). Going out, the way out
+        found first stands in until the optimiser has settled on one."""
         for mode, opt in self._optimisers.items():
             model = opt.maxsat.best_model
+            if model is None and mode == "out":
+                model = self.way_out
             if model is None:
                 continue
             answer = self._decode(model, question)
@@ -181,7 +189,7 @@ class TurnSolver(TurnModel):
     def _why(self) -> dict:
         """Cards that fit no legal meld, and a small set of cards that cannot all be placed."""
         hand_faces = set(self.problem.hand)
-        fits = set()
+        fits = self.laid.slots.fits() if self.laid is not None else set()  # structurally, for slots
         for o in sorted(self.options, key=lambda o: len(o.hand_faces)):
             new = set(o.hand_faces) - fits
             if new and self._verify(o):

@@ -18,16 +18,20 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.core.deck import Face
-from solver.melding.candidates import Candidate, candidates
+from solver.melding.candidates import Candidate, candidates, merged
 from solver.melding.checker import MeldChecker
 from solver.melding.encode import Reading
+from solver.melding.lines import LaidOut, expressible
 from solver.melding.problem import Problem, validate_problem
 from solver.melding.routes import GoOutRoute, Requirement
+from solver.melding.shares import Soft, share_out
 from solver.melding.tableforms import Form
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, exact_counter
+from solver.sat.lazymaxsat import ORACLE, LazyMaxSat
 from solver.sat.pool import VarPool
+from solver.sat.search import any_of_at_most_one
 from solver.sat.solvers import MaxSat, SatSolver
 
 
@@ -65,13 +69,19 @@ class TurnModel:
     out, counting, why not, seeing), asked with assumptions, and one MaxSAT optimiser per
     objective question, driven through all its rounds; nothing is rebuilt."""
 
+    shares = True  # meld points paid to the cards (shares.py); False: one soft clause a candidate
+    slot_limit = 2000  # with ``compact``, sequence kinds with more candidates than this are laid out (lines.py)
+
     def __init__(self, problem: Problem, checker: MeldChecker | None = None,
                  budget: Budget | None = None, claim_met: bool = False, route: GoOutRoute | None = None,
                  requirements: Sequence[Requirement] = (), forms: Sequence[Sequence[Form]] = (),
-                 extra: Sequence[Face] = ()):
+                 extra: Sequence[Face] = (), compact: bool = False):
         """``forms``: with table operations, what each table meld may become
         (:func:`~solver.melding.tableforms.table_forms`), one chosen per meld; ``extra``: the cards
-        those forms may take from the table, beyond the hand's."""
+        those forms may take from the table, beyond the hand's. ``compact``: sequence kinds whose
+        candidates would be too many may be laid out in slots (no counting of the ways then: a
+        way laid out in other slots is the same way)."""
+        self.compact = compact
         self.forms = [list(per_meld) for per_meld in forms]
         self.claim_met = claim_met  # a claimed turn whose claimed card is already melded
         self.route = route  # a way to go out, or None: every kind, every card
@@ -103,10 +113,12 @@ class TurnModel:
         self.options: list[_Option] = []
         self.forbidden: set[int] = set()
         self._table_cache: dict[int, int] = {}
+        self.laid: LaidOut | None = None  # the kinds laid out in slots, if any
         self._collect_options()
         self.clauses: list[list[int]] | None = None  # the model, built on the first question
         self._sat: SatSolver | None = None
         self._optimisers: dict[str, _Optimiser] = {}
+        self.way_out: list[int] | None = None  # a verified model that goes out, once one is found
 
     def close(self) -> None:
         if self._sat is not None:
@@ -142,8 +154,15 @@ class TurnModel:
     def _collect_options(self) -> None:
         hand = [f for f in self.faces for _ in range(self.supply_top[f])]  # the table's cards too
         kinds = self._kinds()
-        gate = self.checker.gate
-        for cand in candidates(self.rs, hand, kinds, params=self.problem.params, gate=gate):
+        gate, params = self.checker.gate, self.problem.params
+        found: list[Candidate] = []
+        if self._may_lay_out():
+            lined = [k for k in kinds if expressible(k)]
+            found = candidates(self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit)
+            if found is None:  # too many to name: laid out in slots instead
+                self.laid, found = LaidOut(lined), []
+            kinds = [k for k in kinds if k not in lined]
+        for cand in merged(found, candidates(self.rs, hand, kinds, params=params, gate=gate)):
             faces = tuple(hand[i] for i in cand.cards)
             self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None or self.forms:  # with operations, a lay-off is a form
@@ -156,15 +175,25 @@ class TurnModel:
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
+    def _may_lay_out(self) -> bool:
+        """Slots hold a plain turn: no table, no route or requirements, every card held once, an
+        objective of meld and hand points."""
+        return (self.compact and not self.problem.table and not self.forms and self.route is None
+                and not self.seeing and self.rule.max_new_melds is None and max(self.count.values()) == 1
+                and {g.measure for g in self.rs.objective} <= {"meld_points", "hand_points"})
+
     def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
         """One option per time the meld can be made: with several copies of its cards (two or three
         decks) the same meld may be made twice. Later copies need the earlier ones (so copies
         of one meld are interchangeable in one order only: the symmetry is broken)."""
         need = Counter(hand_faces)
         times = 1 if table is not None else min(self.supply_top[f] // k for f, k in need.items())
+        bound = cand.bound
+        if table is not None:  # a lay-off earns what it adds to one's own meld, nothing on another's
+            bound = max(0, bound - self._table_points(table)) if self.problem.table[table].mine else 0
         previous = None
         for _ in range(times):
-            option = _Option(self.pool.new(), cand, hand_faces, table, all_faces, cand.bound,
+            option = _Option(self.pool.new(), cand, hand_faces, table, all_faces, bound,
                              first=bool(cand.kinds & self._first_kinds()), twin_of=previous)
             self.options.append(option)
             previous = option
@@ -233,6 +262,8 @@ class TurnModel:
                 if o.reading.kind.id not in self.requirements[i].kinds:
                     self._add_hard([-member])
                     changed |= member in true
+        if self.laid is not None:
+            changed |= self.laid.learn(self, true, weights_matter)
         return changed
 
     def _add_hard(self, clause: list[int]) -> None:
@@ -270,12 +301,18 @@ class TurnModel:
                 for f in o.hand_faces:
                     uses[f].append(o.var)
         releases = self._form_clauses(clauses, uses)
+        self.phase_lit = self._phase_literals()
+        if self.laid is not None:
+            self.laid.build(self, clauses, uses)
         accounted: dict[Face, list[int]] = {}
         self.supply: dict[Face, list] = {}
         for face in self.faces:
             self.budget.check()
             held, top = self.count[face], self.supply_top[face]
-            melded = exact_counter(uses[face], top + 1, pool, clauses)  # melded[k]: >= k copies melded
+            if top == 1:  # a card held once: melded by one option at most (a ladder, not a counter)
+                melded = [TRUE, any_of_at_most_one(uses[face], pool, clauses), None]
+            else:
+                melded = exact_counter(uses[face], top + 1, pool, clauses)  # melded[k]: >= k copies melded
             # supply[k]: at least k copies in hand — the held ones, and those forms take from the table
             supply = [TRUE] * (held + 1) + [None] * (top + 1 - held)
             if releases.get(face):
@@ -320,7 +357,8 @@ class TurnModel:
             if rule.claimed_not_discarded and self.count[p.claimed] == 1:
                 clauses.append([-discard[p.claimed]])
             if rule.claimed_in_new_meld:
-                clauses.append([o.var for o in live if o.table is None and p.claimed in o.hand_faces])
+                clauses.append([o.var for o in live if o.table is None and p.claimed in o.hand_faces]
+                               + (self.laid.slots.uses.get(p.claimed, []) if self.laid is not None else []))
         if rule.max_new_melds is not None:
             clauses += encodings.at_most([o.var for o in live if o.table is None], rule.max_new_melds, pool)
         for t in range(len(p.table)):  # one extension per table meld
@@ -332,7 +370,7 @@ class TurnModel:
             for o in live:
                 if o.table is not None and not p.table[o.table].mine:
                     clauses.append([-o.var] + own)
-        if (self.route is None or self.route.all_cards) and not self.seeing:
+        if self._all_cards() and not self.seeing:
             for face, acc in accounted.items():  # going out: every copy there is, accounted for
                 supply = self.supply[face]
                 clauses += [[-self.goal, a] + ([-supply[k]] if supply[k] is not TRUE else [])
@@ -369,17 +407,23 @@ class TurnModel:
                     clauses.append([-lit] + new_melds)
         return releases
 
+    def _all_cards(self) -> bool:
+        """Going out places every card (else the route says which)."""
+        return self.route is None or self.route.all_cards
+
+    def _phase_literals(self) -> dict[str, int]:
+        """With the field's phase not given: a literal for each phase some kind is bound to."""
+        if self.problem.phase is not None:
+            return {}
+        return {phase: self.pool.new() for phase in sorted({k.phase for k in self.rs.kinds if k.phase is not None})}
+
     def _phase_clauses(self, live: list[_Option]) -> list[list[int]]:
         """With the field's phase not given, a turn still happens in one phase: melds bound to a
         phase (相生 chains in 陽場, 相克 in 陰場) need its literal, and at most one is true. An
         option readable both ways learns its phase when verified."""
-        self.phase_lit: dict[str, int] = {}
-        if self.problem.phase is not None:
+        if not self.phase_lit:
             return []
         bound = {k.id: k.phase for k in self.rs.kinds if k.phase is not None}
-        if not bound:
-            return []
-        self.phase_lit = {phase: self.pool.new() for phase in sorted(set(bound.values()))}
         clauses = encodings.at_most_one(list(self.phase_lit.values()), self.pool)
         for o in live:
             phases = {bound.get(k) for k in self._kinds_of(o)}
@@ -453,15 +497,21 @@ class TurnModel:
         verdict = self.checker.check(faces, explain=False, params=self.problem.params)
         return verdict.reading.kind.id if verdict.legal else None
 
-    def _objective(self) -> tuple[list[tuple[list[int], int]], dict[int, int], list[tuple[str, int, int]]]:
+    def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[tuple[str, int, int]]]:
         """Soft clauses (clause, weight), lexicographic over the ruleset's objective levels by
         scaling; the weight each option was given at the meld-points level; and per level
-        (measure, total unscaled weight, scale)."""
+        (measure, total unscaled weight, scale). ``mode``: "any" turn or going "out"."""
         levels = []
+        weighed = [o for o in self.options if o.var not in self.forbidden and o.weight > 0]
         for goal in self.rs.objective:
-            if goal.measure == "meld_points":
-                levels.append(("meld_points", [([o.var], o.weight) for o in self.options
-                                               if o.var not in self.forbidden and o.weight > 0]))
+            if goal.measure == "meld_points":  # paid to the cards held once (see shares.py)
+                once = {f for f, top in self.supply_top.items() if top == 1 and self.shares}
+                laid = self.laid
+                level = share_out([(o.var, o.weight, [f for f in o.hand_faces if f in once]) for o in weighed],
+                                  laid.slots.ladders if laid else None)
+                levels.append(("meld_points", level + [([-lit], d) for lit, d in (laid.corrections if laid else [])]))
+            elif goal.measure == "hand_points" and mode == "out" and self._all_cards():
+                levels.append(("hand_points", []))  # going out keeps no card: nothing to weigh
             elif goal.measure == "hand_points":  # a copy there is and not accounted for
                 levels.append(("hand_points", [([a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
                                                 self.rs.points(face))
@@ -473,7 +523,7 @@ class TurnModel:
         scale = 1
         for measure, level in reversed(levels):
             if measure == "meld_points":
-                given = {clause[0]: w for clause, w in level}
+                given = {o.var: o.weight for o in weighed}
                 level = level + self._form_gains()
             soft += [(clause, w * scale) for clause, w in level]
             total = sum(w for _, w in level)
@@ -497,7 +547,7 @@ class TurnModel:
         """The live SAT solver over the model."""
         self._build()
         if self._sat is None:
-            self._sat = SatSolver(self.clauses)
+            self._sat = SatSolver(self.clauses, ORACLE)  # measured: finds a way out 1.5–4× faster than Glucose 3
         return self._sat
 
     def _satisfy(self, assumptions: Sequence[int] = ()) -> list[int] | None:
@@ -519,10 +569,10 @@ class TurnModel:
         """The live optimiser of a mode ("any" turn, or going "out"); None: nothing to weigh."""
         self._build()
         if mode not in self._optimisers:
-            soft, given, levels = self._objective()
+            soft, given, levels = self._objective(mode)
             if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
                 return None
             hard = self.clauses + ([[self.goal]] if mode == "out" else [])
-            maxsat = MaxSat(hard, soft, top=self.pool.top, verify=lambda model: self._learn(model, True))
+            maxsat = LazyMaxSat(hard, soft, top=self.pool.top, verify=lambda model: self._learn(model, True))
             self._optimisers[mode] = _Optimiser(maxsat, given, levels)
         return self._optimisers[mode]

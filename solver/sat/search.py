@@ -11,6 +11,8 @@ lives through every round of the search and every query. Nothing here knows a ga
   d (a per-query objective over a handful of literals: built with an activation literal).
 * :func:`weight_at_least` — the other direction: one literal that forces the true literals to weigh
   a target or more (a threshold asserted by assumption, such as a minimum score).
+* :func:`any_of_at_most_one` — a literal for "one of these", at most one of which may be true (a
+  ladder: a card held once, counted over the melds that may take it).
 * :func:`guard` — a query's own clauses, switched on by one activation literal and retired for
   good with a unit clause when the query ends (the solver drops satisfied clauses).
 * :func:`maximise` — a model-improving search (SAT until UNSAT, linear or halving) of "at least
@@ -129,6 +131,24 @@ def weight_at_least(items: Sequence[tuple[int, int]], target: int, pool: VarPool
             nxt.append(out)
         sums = nxt
     return sums[target]
+
+
+def any_of_at_most_one(lits: Sequence[int], pool: VarPool, clauses: list[Clause]) -> int | None:
+    """A literal true exactly when one of ``lits`` is, with at most one of them true: a ladder
+    ``s[i] ⇔ s[i-1] ∨ x[i]`` with ``s[i-1] → ¬x[i]`` — n variables and 4n clauses, half of what a
+    counter to two takes. None when there are no literals."""
+    if len(lits) <= 1:
+        return lits[0] if lits else None
+    prev = None
+    for x in lits:
+        s = pool.new()
+        clauses.append([-x, s])
+        if prev is None:
+            clauses.append([-s, x])
+        else:
+            clauses += [[-prev, s], [-prev, -x], [-s, prev, x]]
+        prev = s
+    return prev
 
 
 def guard(clauses: Sequence[Clause], act: int) -> list[Clause]:

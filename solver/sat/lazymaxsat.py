@@ -1,0 +1,74 @@
+"""The MaxSAT optimiser of a lazily verified model: :class:`~solver.sat.solvers.MaxSat` with the
+oracle and options the turn models were measured fastest with, and soft clauses added mid-way
+kept through the stratification.
+
+Measured on the turn model with its objective shared out among the cards
+(:mod:`solver.melding.shares`), random hands of 45 cards and of 30 with 10 wilds (the bench), CPU time
+summed over ten hands each: MapleChrono as RC2's oracle 1.3–4× faster than Glucose 3 (Glucose 4,
+MiniSat, MapleSAT and MapleCM slower; CaDiCaL refuses RC2's incremental use), and core
+minimisation off a further 1.2–2× (RC2's ``minz`` spends a limited SAT call a core literal, dear
+on a model of 10⁵ clauses); core exhaustion and AtMost1 detection neither help nor hurt.
+
+Two fixes to RC2Stratified driven through verification (both failed on random instances with
+``KeyError``, tests/test_lazymaxsat.py): a soft clause added mid-search (a verified meld worth
+less than its bound, :meth:`add_soft`) is registered among the original soft clauses' selectors —
+else, once a core has split its weight and a later level brings it back, RC2 takes it for one of
+its totalizer sums; and a search resumed within a level detects AtMost1 constraints among the
+active selectors only (:class:`_LazyRC2`).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from solver.core.errors import Undecided
+from solver.sat.budget import Budget
+from solver.sat.solvers import MaxSat, _LiveRC2
+
+ORACLE = "mgh"  # MapleChrono
+
+
+class _Interrupted(Exception):
+    """An oracle call was interrupted (the budget's watchdog)."""
+
+
+class _LazyRC2(_LiveRC2):
+    def _call_oracle(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
+        """An interrupted call ends the search at once: RC2 would take the core it did not get
+        for an unsatisfiable formula (no model, as if the turn had none), or, exhausting a core,
+        for a higher cost — and a search resumed after verification clears RC2's own flag."""
+        result = super()._call_oracle(assumptions, expect_interrupt)
+        if result is None:
+            raise _Interrupted
+        return result
+
+    def adapt_am1(self):
+        """AtMost1 detection among the active selectors only. RC2 runs it at the start of each
+        search; a search resumed after verification (within a level) would otherwise also see the
+        selectors the level's cores parked for later levels (still in ``sels_set``), and relax
+        them while they wait: a parked selector gone from the weights fails when its level comes."""
+        self.sels_set = set(self.sels)
+        super().adapt_am1()
+
+
+class LazyMaxSat(MaxSat):
+    """:class:`MaxSat` tuned for models whose options are verified as the optimiser picks them."""
+
+    def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
+                 top: int | None = None, verify: Callable[[list[int]], bool] | None = None):
+        super().__init__(hard, soft, name=ORACLE, top=top, verify=verify)
+        self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
+        self._rc2.minz = False
+
+    def optimum(self, budget: Budget | None = None) -> list[int] | None:
+        try:
+            return super().optimum(budget)
+        except _Interrupted:
+            self._rc2.clear_interrupt()
+            raise budget.undecided() if budget is not None else Undecided("the optimiser was interrupted")
+
+    def add_soft(self, clause: Sequence[int], weight: int) -> None:
+        if weight > 0:
+            rc2 = self._rc2
+            rc2.hard = False  # hardening from here on would not know this clause's weight
+            rc2.bckp_set.add(rc2.add_clause(list(clause), weight=weight))  # see the module's docstring
