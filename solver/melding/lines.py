@@ -32,7 +32,7 @@ one (:meth:`Slots.block`) or corrects its points (:meth:`Slots.define`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Container, Hashable, Iterable, Mapping, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -280,7 +280,7 @@ class Slots:
 
     # -- reading a model -----------------------------------------------------------------------------
 
-    def stretches(self, true: set[int]) -> list[Stretch]:
+    def stretches(self, true: Container[int]) -> list[Stretch]:
         out = []
         for index, grid in enumerate(self.grids):
             kind, m = grid.line.kind, len(grid.fillers)
@@ -361,7 +361,7 @@ class LaidOut:
         for face, lits in self.slots.uses.items():
             uses[face] += lits
 
-    def learn(self, model, true: set[int], weights_matter: bool) -> bool:
+    def learn(self, model, true: Container[int], weights_matter: bool) -> bool:
         """Verify the stretches a model lays (as TurnModel._learn verifies options): an illegal
         one is forbidden on its line, one worth less than its structural points is weighed down
         through a literal of its own, one read as a kind of a phase binds that phase."""
@@ -394,6 +394,6 @@ class LaidOut:
                 changed |= phase not in true
         return changed
 
-    def melds(self, true: set[int]) -> list[tuple[tuple[Face, ...], object, int]]:
+    def melds(self, true: Container[int]) -> list[tuple[tuple[Face, ...], object, int]]:
         """The verified stretches of a model: (cards, reading, points)."""
         return [(stretch.faces, *self.seen[stretch.key]) for stretch in self.slots.stretches(true)]

@@ -26,6 +26,7 @@ from solver.melding.table import Operation, Table, TableMeld
 from solver.melding.tableforms import Form, table_forms
 from solver.melding.turn import TurnSolver
 from solver.sat.budget import Budget
+from solver.sat.solvers import TrueLiterals
 
 
 @dataclass(frozen=True)
@@ -130,9 +131,9 @@ class TableTurn(TurnSolver):
         self._laid: dict = {}
 
     def _chosen_forms(self, model: list[int]) -> list[tuple[Form, int]]:
-        true = {lit for lit in model if lit > 0}
+        true = TrueLiterals(model)
         return [(form, lit) for per_meld in self.form_lits for form, lit in per_meld
-                if lit in true and not form.unchanged]
+                if not form.unchanged and lit in true]
 
     def _learn(self, model: list[int], weights_matter: bool) -> bool:
         """Verification, and then the order: a choice no order of steps realises is forbidden."""
@@ -155,7 +156,7 @@ class TableTurn(TurnSolver):
 
     def _decode(self, model: list[int], question: str) -> Answer:
         steps = self._steps(model) or []
-        true = {lit for lit in model if lit > 0}
+        true = TrueLiterals(model)
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
         hand = Counter(self.problem.hand)
         for step in steps:

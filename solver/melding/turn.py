@@ -33,7 +33,7 @@ from solver.core.errors import MeldsError, Undecided
 from solver.melding.points import hand_points
 from solver.melding.problem import Answer, Play, Problem, validate_problem  # noqa: F401 - the turn's types, re-exported
 from solver.melding.turnmodel import TurnModel, _Optimiser
-from solver.sat.solvers import MaxSat
+from solver.sat.solvers import MaxSat, TrueLiterals
 
 
 class TurnSolver(TurnModel):
@@ -115,7 +115,7 @@ class TurnSolver(TurnModel):
                 if model is None:
                     return found, False
                 found += 1
-                true = {lit for lit in model if lit > 0}
+                true = TrueLiterals(model)
                 solver.add([-block] + [-v if v in true else v for v in decision])
             return found, True
         except Undecided:
@@ -124,7 +124,7 @@ class TurnSolver(TurnModel):
             solver.add([-block])
 
     def _decode(self, model: list[int], question: str) -> Answer:
-        true = set(lit for lit in model if lit > 0)
+        true = TrueLiterals(model)
         plays = []
         for o in self._chosen(model):
             plays.append(Play(o.hand_faces, o.reading, o.weight, o.table))

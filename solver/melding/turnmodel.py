@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from itertools import compress
+from operator import itemgetter
+from typing import Callable, Sequence
 
 from solver.core.deck import Face
 from solver.melding.candidates import Candidate, candidates, merged
@@ -32,7 +34,7 @@ from solver.sat.encodings import TRUE, exact_counter
 from solver.sat.lazymaxsat import ORACLE, LazyMaxSat
 from solver.sat.pool import VarPool
 from solver.sat.search import any_of_at_most_one
-from solver.sat.solvers import MaxSat, SatSolver
+from solver.sat.solvers import MaxSat, SatSolver, TrueLiterals
 
 
 @dataclass
@@ -111,6 +113,8 @@ class TurnModel:
         self.pool = VarPool()
         self.goal = self.pool.new()  # assumed (or asserted) when the question is going out
         self.options: list[_Option] = []
+        self._option_index: tuple[int, int, Callable | None] | None = None  # (options indexed, top var, getter)
+        self._chosen_last: tuple[list[int], list[_Option]] | None = None  # (model, its options)
         self.forbidden: set[int] = set()
         self._table_cache: dict[int, int] = {}
         self.laid: LaidOut | None = None  # the kinds laid out in slots, if any
@@ -237,10 +241,10 @@ class TurnModel:
         """Verify the options a model chose; tell every live solver what that taught. True when
         the model no longer stands (an option was illegal, or read as another kind than the
         model counted it; with ``weights_matter``, worth less than its bound)."""
-        true = {lit for lit in model if lit > 0}
+        true = TrueLiterals(model)
         changed = False
-        for o in self.options:
-            if o.var not in true or o.verified:
+        for o in self._chosen(model):
+            if o.verified:
                 continue
             bound = o.weight
             if not self._verify(o):
@@ -433,7 +437,7 @@ class TurnModel:
 
     def phase_of(self, model: list[int]) -> str | None:
         """The phase a model's turn was played in (None: it needs none)."""
-        true = {lit for lit in model if lit > 0}
+        true = TrueLiterals(model)
         return next((ph for ph, lit in self.phase_lit.items() if lit in true), None)
 
     def _route_clauses(self, live: list[_Option]) -> list[list[int]]:
@@ -562,8 +566,24 @@ class TurnModel:
                 return model
 
     def _chosen(self, model: list[int]) -> list[_Option]:
-        true = {lit for lit in model if lit > 0}
-        return [o for o in self.options if o.var in true]
+        """The options a model makes. Asked a few times per verification round of the same model,
+        over tens of thousands of options in a large table turn: read from the model by index in
+        C (itemgetter, compress) and kept for the model last asked."""
+        if self._chosen_last is not None and self._chosen_last[0] is model:
+            return self._chosen_last[1]
+        options = self.options
+        if self._option_index is None or self._option_index[0] != len(options):
+            self._option_index = (len(options), max((o.var for o in options), default=0),
+                                  itemgetter(*(o.var - 1 for o in options)) if len(options) >= 2 else None)
+        top = self._option_index[1]
+        if len(options) < 2 or top > len(model) or any(model[o.var - 1] != o.var and model[o.var - 1] != -o.var
+                                                       for o in (options[0], options[-1])):
+            true = TrueLiterals(model)
+            chosen = [o for o in options if o.var in true]
+        else:
+            chosen = list(compress(options, map((0).__lt__, self._option_index[2](model))))
+        self._chosen_last = (model, chosen)
+        return chosen
 
     def _optimiser(self, mode: str) -> "_Optimiser | None":
         """The live optimiser of a mode ("any" turn, or going "out"); None: nothing to weigh."""

@@ -70,6 +70,35 @@ class SatSolver:
         return self._solver.get_core()
 
 
+class TrueLiterals:
+    """``lit in TrueLiterals(model)``: whether a variable is true in a model, read at its index.
+
+    A solver's model lists every variable in order (``model[v - 1]`` is ``v`` or ``-v``); a set of
+    its true literals costs a pass over the whole model — hundreds of thousands of counter and
+    totalizer variables in a large turn — at every verification round, where a few hundred option
+    variables are asked. A model that is not laid out so (filtered, partial) is read into a set."""
+
+    __slots__ = ("model", "_set")
+
+    def __init__(self, model: Sequence[int]):
+        self.model = model
+        self._set: set[int] | None = None
+
+    def __contains__(self, lit: int) -> bool:
+        if lit <= 0:
+            return False
+        model = self.model
+        if lit <= len(model):
+            at = model[lit - 1]
+            if at == lit:
+                return True
+            if at == -lit:
+                return False
+        if self._set is None:
+            self._set = {v for v in model if v > 0}
+        return lit in self._set
+
+
 class MaxSat:
     """Minimise the weight of the violated soft clauses, subject to the hard ones: one live RC2
     through every round of a query.
