@@ -4,6 +4,8 @@ and going out exactly when the search can, on random small tables."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 
@@ -62,3 +64,63 @@ def test_one_model_equals_the_exhaustive_search(problem):
 @given(table_problems())
 def test_one_model_equals_the_exhaustive_search_at_length(problem):
     agrees(problem)
+
+
+def _ring_problems(seed: int, count: int):
+    """Tables of four to six melds and a hand of five to seven cards after one's own meld: where
+    the chosen table forms trade cards around and an order of them can fail."""
+    from test_table_turns import MELDS
+    from solver.melding.table import TableMeld
+    from solver.melding.turn import Problem
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        table, used = [], set()
+        while len(table) < rng.randint(4, 6):
+            meld = rng.choice(MELDS)
+            if not used & set(meld):
+                used |= set(meld)
+                owner = rng.choice(["me", "B"])
+                table.append(TableMeld(owner, meld, owner == "me"))
+        rest = [f for f in RS.deck.faces if f not in used]
+        hand = tuple(rng.sample(rest, rng.randint(5, 7)))
+        yield Problem(RS, hand, tuple(table), "normal", None, True, rng.choice(["yang", "yin"]))
+
+
+def _deadlock_agrees(seed: int, count: int) -> int:
+    """The best turn with the general nogood of a failed order equals the one found forbidding
+    only whole combinations (TableTurn._deadlock off); returns how many cores were learnt."""
+    from solver.melding import tableturn
+
+    general = tableturn.TableTurn._deadlock
+    learnt = 0
+
+    def counted(self, chosen):
+        nonlocal learnt
+        core = general(self, chosen)
+        learnt += core is not None
+        return core
+
+    for problem in _ring_problems(seed, count):
+        tableturn.TableTurn._deadlock = counted
+        try:
+            best = solve(problem, "best")
+        finally:
+            tableturn.TableTurn._deadlock = general
+        assert replay(problem, best) == []
+        tableturn.TableTurn._deadlock = lambda self, chosen: None
+        try:
+            plain = solve(problem, "best")
+        finally:
+            tableturn.TableTurn._deadlock = general
+        assert _value(best) == _value(plain), problem
+    return learnt
+
+
+def test_a_general_nogood_of_a_failed_order_keeps_the_optimum():
+    _deadlock_agrees(3, 4)
+
+
+@pytest.mark.slow
+def test_a_general_nogood_of_a_failed_order_keeps_the_optimum_at_length():
+    assert _deadlock_agrees(17, 60) > 0, "no order failed: the test did not reach the nogood"

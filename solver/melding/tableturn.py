@@ -51,10 +51,11 @@ class NewMeld:
 
 
 def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: Sequence[NewMeld],
-            start_points: Sequence[int]) -> list[Step] | None:
+            start_points: Sequence[int], supply: Counter | None = None) -> list[Step] | None:
     """The chosen forms' operations and the new melds as steps in an order the rules allow, or
     None. Melds are independent, so each form's own path keeps its order; what is searched is
-    the interleaving (a depth-first search over a few items, failures remembered)."""
+    the interleaving (a depth-first search over a few items, failures remembered). ``supply``:
+    cards held beyond the hand from the start (a relaxation, see TableTurn._deadlock)."""
     failed: set = set()
 
     def search(at: tuple, made: frozenset, hand: Counter, own: bool, pending: tuple, claim: Face | None):
@@ -106,7 +107,8 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
         failed.add(key)
         return None
 
-    return search(tuple(0 for _ in forms), frozenset(), Counter(problem.hand), problem.has_melded, (), claim)
+    return search(tuple(0 for _ in forms), frozenset(), Counter(problem.hand) + (supply or Counter()),
+                  problem.has_melded, (), claim)
 
 
 def _meld_step(meld: NewMeld) -> Step:
@@ -140,10 +142,46 @@ class TableTurn(TurnSolver):
         if super()._learn(model, weights_matter):
             return True
         if self._steps(model) is None:
-            chosen = [lit for _, lit in self._chosen_forms(model)] + [o.var for o in self._chosen(model)]
+            chosen = self._deadlock(self._chosen_forms(model))
+            if chosen is None:
+                chosen = [lit for _, lit in self._chosen_forms(model)] + [o.var for o in self._chosen(model)]
             self._add_hard([-lit for lit in chosen])
             return True
         return False
+
+    def _deadlock(self, chosen: list[tuple[Form, int]]) -> list[int] | None:
+        """A few of the chosen forms that no model can lay out together, or None: the nogood of a
+        failed order made general. Forbidding only the whole combination let the optimiser offer
+        the same deadlock again with one form more or less, hundreds of times (cards traded around
+        a ring of table melds).
+
+        Sound for a player who has melded, with no claimed card to meld first: then new melds go
+        last and only the forms' interleaving can fail. Other forms of a model can only add, to
+        what a set of forms holds at any moment, cards lying on their own table melds; so a set of
+        forms that cannot be laid out even holding all those cards from the start fails in every
+        model that has it. Forms are dropped one at a time while that stays so."""
+        if not self.problem.has_melded or self.claim is not None or not chosen:
+            return None
+        table = self.problem.table
+        cards = [Counter(meld.all_cards) for meld in table]
+
+        def fails(subset: list[tuple[Form, int]]) -> bool:
+            self.budget.check()
+            mine = {form.table for form, _ in subset}
+            supply = sum((cards[i] for i in range(len(table)) if i not in mine), Counter())
+            forms = [form for form, _ in subset]
+            starts = [meld_points(self.table_judge.reading(table[f.table])) for f in forms]
+            return lay_out(self.problem, None, forms, [], starts, supply) is None
+
+        if not fails(chosen):
+            return None
+        core = list(chosen)
+        for item in list(core):
+            if len(core) > 1:
+                rest = [c for c in core if c is not item]
+                if fails(rest):
+                    core = rest
+        return [lit for _, lit in core]
 
     def _steps(self, model: list[int]) -> list[Step] | None:
         forms = [form for form, _ in self._chosen_forms(model)]
