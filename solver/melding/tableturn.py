@@ -131,6 +131,7 @@ class TableTurn(TurnSolver):
         rule = self.rule
         self.claim = problem.claimed if problem.turn == "claimed" and rule.claimed_in_new_meld else None
         self._laid: dict = {}
+        self._takeable: list[Counter] | None = None  # see _deadlock
 
     def _chosen_forms(self, model: list[int]) -> list[tuple[Form, int]]:
         true = TrueLiterals(model)
@@ -157,18 +158,26 @@ class TableTurn(TurnSolver):
 
         Sound for a player who has melded, with no claimed card to meld first: then new melds go
         last and only the forms' interleaving can fail. Other forms of a model can only add, to
-        what a set of forms holds at any moment, cards lying on their own table melds; so a set of
-        forms that cannot be laid out even holding all those cards from the start fails in every
-        model that has it. Forms are dropped one at a time while that stays so."""
+        what a set of forms holds at any moment, cards their own paths take (at most what the
+        most taking form of each other table meld takes on its way); so a set of forms that cannot
+        be laid out even holding all those cards from the start fails in every model that has it.
+        Forms are dropped one at a time while that stays so."""
         if not self.problem.has_melded or self.claim is not None or not chosen:
             return None
         table = self.problem.table
-        cards = [Counter(meld.all_cards) for meld in table]
+        if self._takeable is None:  # per table meld: the most of each card any of its forms takes on its way
+            self._takeable = []
+            for per_meld in self.forms:
+                most: Counter = Counter()
+                for form in per_meld:
+                    most |= sum((Counter(move.taken) for move in form.path), Counter())
+                self._takeable.append(most)
+        takeable = self._takeable
 
         def fails(subset: list[tuple[Form, int]]) -> bool:
             self.budget.check()
             mine = {form.table for form, _ in subset}
-            supply = sum((cards[i] for i in range(len(table)) if i not in mine), Counter())
+            supply = sum((takeable[i] for i in range(len(table)) if i not in mine), Counter())
             forms = [form for form, _ in subset]
             starts = [meld_points(self.table_judge.reading(table[f.table])) for f in forms]
             return lay_out(self.problem, None, forms, [], starts, supply) is None

@@ -25,7 +25,7 @@ from solver.core.errors import Undecided
 from solver.sat.budget import Budget
 from solver.sat.solvers import MaxSat, _LiveRC2
 
-ORACLE = "mgh"  # MapleChrono
+ORACLE = "mgh"  # MiniSat (GitHub version), the oracle bench/run's Fesca figures were measured with
 
 
 class _Interrupted(Exception):
