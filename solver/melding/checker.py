@@ -24,9 +24,11 @@ from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
 from solver.melding.points import meld_points
+from solver.melding.ruleholds import Assignment, never_holds, rule_holds
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
+MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Verdict:
 class MeldChecker:
     """Compiles a ruleset's meld kinds lazily and checks melds against them."""
 
+    shortcuts = True  # decide what a plain look at a model settles without SAT (tests compare both ways)
+
     def __init__(self, ruleset: Ruleset, gate: RoleGate = OPEN):
         self.ruleset = ruleset
         self.gate = gate
@@ -69,6 +73,7 @@ class MeldChecker:
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
         self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
+        self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
 
     def __enter__(self) -> "MeldChecker":
         return self
@@ -80,6 +85,7 @@ class MeldChecker:
         for model in self.models.values():
             model.close()
         self.models.clear()
+        self._memo.clear()
 
     @property
     def sat_calls(self) -> int:
@@ -131,9 +137,28 @@ class MeldChecker:
         faces are in table order (a sequence must then read left to right or right to left);
         ``explain`` adds reasons for illegal melds and the other identities each wild could take;
         ``params`` are the ruleset's query parameters (a chosen card that makes wilds).
+
+        The same question asked again (a batch repeats melds, a search re-checks them) gets the
+        verdict it got the first time, from a bounded memo.
         """
-        params = self._check_params(params)
         faces = tuple(faces)
+        params = self._check_params(params)
+        try:
+            key = (faces, phase, ordered, explain,
+                   tuple(sorted(params.items())) if params else None)
+            hash(key)
+        except TypeError:  # a parameter value that cannot be a key: judged afresh
+            return self._check(faces, phase, ordered, explain, params)
+        verdict = self._memo.get(key)
+        if verdict is None:
+            verdict = self._check(faces, phase, ordered, explain, params)
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = verdict
+        return verdict
+
+    def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool,
+               params: Mapping | None) -> Verdict:
         if not faces:
             raise MeldsError("no cards given")
         if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
@@ -357,12 +382,15 @@ class MeldChecker:
             model, indices, base, layouts = query
             keys = _rule_priority(k for k in model.rules if k != "distinguish")
 
-            last: list = [None]  # the relaxed set of the last call, when it was satisfiable
+            # The last satisfying assignment: it keeps every rule enabled so far, so a rule it
+            # keeps too can be enabled without asking the solver (solver/melding/ruleholds.py).
+            last: list = [None]
 
             def satisfiable(relaxed: set) -> list[int] | None:
                 selectors = model.selectors(relaxed=relaxed | {"distinguish"})
                 found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
-                last[0] = set(relaxed) if found is not None else None
+                if found is not None:
+                    last[0] = Assignment(model, indices, model.solver.model())
                 return found
 
             relaxed = set(keys)
@@ -371,11 +399,15 @@ class MeldChecker:
             for key in keys:
                 if _vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
                     relaxed.discard(key)
+                elif self.shortcuts and never_holds(model, key):
+                    continue
+                elif self.shortcuts and rule_holds(last[0], key):
+                    relaxed.discard(key)
                 elif satisfiable(relaxed - {key}) is not None:
                     relaxed.discard(key)
-            if last[0] != relaxed:  # the witness is decoded from a model of exactly these relaxations
-                satisfiable(relaxed)
-            candidates.append((model, [k for k in keys if k in relaxed], model.reading(indices)))
+            # the witness: a model of these relaxations (the last one found keeps every rule since)
+            witness = model.reading(indices, last[0].values)
+            candidates.append((model, [k for k in keys if k in relaxed], witness))
         if not candidates:
             return ()
         explicit = [c for c in candidates

@@ -458,12 +458,13 @@ class KindModel:
             return []
         return [-self.wild_count.rhs[k]]
 
-    def reading(self, indices: Sequence[int]) -> Reading | None:
-        """Decode the last model for the given present cards (None for a degenerate model, which
-        has no placements to decode: only its size rule speaks)."""
+    def reading(self, indices: Sequence[int], values: list[int] | None = None) -> Reading | None:
+        """Decode the last model (or ``values``, a model kept from earlier) for the given present
+        cards (None for a degenerate model, which has no placements to decode: only its size rule
+        speaks)."""
         if self.degenerate:
             return None
-        model = self.solver.model()
+        model = self.solver.model() if values is None else values
 
         def true(lit: int) -> bool:
             return model[lit - 1] > 0

@@ -1,0 +1,124 @@
+"""Does a model of a :class:`~solver.melding.encode.KindModel` already keep one of its rules?
+
+The checker's diagnosis (``MeldChecker._diagnose``) re-enables relaxed rules one at a time and asks
+the solver whether the cards still read as the kind. When the last satisfying assignment already
+keeps a rule, the answer is yes without a SAT call: the assignment (with at most the rule's own
+auxiliary variables — a meld's common rank ``R``, a window's first suit and direction, the
+counters of a cardinality encoding — set anew) is a model with that rule enabled too.
+
+:func:`rule_holds` decides this from the assignment's values for the present cards (their role
+entry, suit, rank or offset), one rule at a time, following the clauses ``encode.py`` writes under
+each rule's selector. It answers True only when it is sure; for any rule it does not know, or a
+shape it does not cover, it answers False and the checker asks the solver as before — so what the
+diagnosis concludes (which rules to blame) is the same either way, only cheaper.
+
+:func:`never_holds` names the rules whose selector is forced off by a unit clause (a size no form
+of the kind allows): enabling them is unsatisfiable whatever the cards.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from solver.melding.encode import KindModel
+
+
+class Assignment:
+    """The values a satisfying assignment gives the present cards of one query."""
+
+    def __init__(self, model: KindModel, indices: Sequence[int], values: list[int]):
+        self.model = model
+        self.indices = list(indices)
+        self.values = values
+
+    def true(self, lit: int) -> bool:
+        return self.values[lit - 1] > 0
+
+    def first(self, lits: Sequence[int]) -> int:
+        return next(j for j, lit in enumerate(lits) if self.values[lit - 1] > 0)
+
+    def entry(self, c: int):
+        """(entry index, KindRole) card ``c`` plays."""
+        return self.model.entries[c][self.first(self.model.role_lits[c])]
+
+    def suit(self, c: int) -> int:
+        return self.first(self.model.xs[c])
+
+    def rank(self, c: int) -> int:
+        return self.first(self.model.xr[c])
+
+    def offset(self, c: int) -> int:
+        return self.first(self.model.rel[c])
+
+
+def never_holds(model: KindModel, key: str) -> bool:
+    """Enabling ``key`` is unsatisfiable for any cards (its selector is refuted by a unit clause)."""
+    return key == "size"
+
+
+def rule_holds(a: Assignment, key: str) -> bool:
+    """The assignment keeps rule ``key`` (up to the rule's own auxiliary variables); False when
+    unsure."""
+    model, cards = a.model, a.indices
+    kind = model.kind
+    shape = kind.shape
+    if model.degenerate:
+        return False
+    if key == "same-rank" and shape in ("group", "identical"):
+        return len({a.rank(c) for c in cards}) <= 1
+    if key == "same-suit" and shape == "identical":
+        return len({a.suit(c) for c in cards}) <= 1
+    if key == "distinct" and shape == "group":
+        suits = [a.suit(c) for c in cards]
+        return len(set(suits)) == len(suits)
+    if shape == "sequence":
+        if key == "consecutive":
+            return all(a.offset(c) < model.n for c in cards)
+        if key in ("same-suit", "suit-step") and key == ("suit-step" if kind.suit_step.cycle else "same-suit"):
+            return _steps_hold(a)
+        if key == "distinct":
+            order = kind.order.ranks
+            if len(set(order)) != len(order):
+                return False  # a rank twice in the order adds clauses not followed here
+            offsets = [a.offset(c) for c in cards]
+            return len(set(offsets)) == len(offsets)
+    if key == "short-form" and kind.short_form is not None:
+        return all(a.entry(c)[1].role.id in kind.short_form.roles for c in cards)
+    if key.startswith("role-size:"):
+        entry = int(key.split(":", 1)[1])
+        return all(a.entry(c)[0] != entry for c in cards)
+    if key.startswith("requires:"):
+        return _requirements_hold(a, key.split(":", 1)[1])
+    if key == "wilds" and kind.wilds:
+        lo, hi, _ = kind.wilds
+        wilds = sum(a.entry(c)[1].role.wild for c in cards)
+        return (not lo or wilds >= lo) and (hi is None or wilds <= hi)
+    return False
+
+
+def _steps_hold(a: Assignment) -> bool:
+    """Some first suit and direction give every present card its suit at its offset (the
+    window's first suit and direction appear in no other rule)."""
+    model = a.model
+    suits = model.kind.suits
+    placed = [(a.offset(c), suits[a.suit(c)]) for c in a.indices]
+    for s0 in suits:
+        for d in model.directions:
+            if all((model.steps.step(s0, d, i) if model.steps else s0) == suit for i, suit in placed):
+                return True
+    return False
+
+
+def _requirements_hold(a: Assignment, role_id: str) -> bool:
+    """Every present card playing ``role_id`` has a card of a required class beside it."""
+    model = a.model
+    for c in a.indices:
+        _, entry = a.entry(c)
+        if entry.role.id != role_id:
+            continue
+        needed = entry.role.requires_in_meld
+        if needed is None:
+            continue
+        if not any(o != c and model.cards[o][0].cls in needed.classes for o in a.indices):
+            return False
+    return True

@@ -1,0 +1,125 @@
+"""The checker's shortcuts (solver/melding/ruleholds.py, the verdict memo) against its plain SAT path.
+
+A diagnosis that skips a SAT call because the last model already keeps a rule must blame the same
+rules as one that asks the solver every time; every "it holds" the shortcut says is confirmed by
+the solver here. Witness details in a reason's message (which rank a wild card shows) are whatever
+model the solver found, on either path, so the comparison is of verdicts, kinds, reading kinds,
+and each reason's code, kind and rule citation.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.core.ruleset import load_ruleset
+from solver.melding import checker as checker_module
+from solver.melding.checker import MeldChecker
+
+RULESETS = ("fesca", "basic-rummy", "marriage", "rummikub")
+
+
+def random_melds(ruleset, count: int, seed: int) -> list[tuple]:
+    """Random melds: sampled faces (wild-capable cards included as often as the deck has them),
+    near-sets and near-runs (one face changed), and repeats of a face where the deck has copies."""
+    rng = random.Random(seed)
+    faces = list(ruleset.deck.faces)
+    ranked = [f for f in faces if f.rank is not None and f.suit is not None]
+    out = []
+    while len(out) < count:
+        n = rng.randint(2, 7)
+        style = rng.random()
+        if style < 0.4 or not ranked:
+            meld = rng.sample(faces, min(n, len(faces)))
+        else:
+            base = rng.choice(ranked)
+            if style < 0.7:  # a near-set: the same rank in other suits
+                meld = [f for f in ranked if f.rank == base.rank]
+            else:  # a near-run: the same suit
+                meld = sorted((f for f in ranked if f.suit == base.suit), key=lambda f: f.index)
+                start = rng.randrange(len(meld))
+                meld = (meld + meld)[start:start + n]
+            meld = rng.sample(meld, min(n, len(meld)))
+            for _ in range(rng.randint(0, 2)):  # change a card or two, maybe to a wild
+                if meld:
+                    meld[rng.randrange(len(meld))] = rng.choice(faces)
+        counts: dict = {}
+        for f in meld:
+            counts[f] = counts.get(f, 0) + 1
+        if meld and all(c <= ruleset.deck.copies[f] for f, c in counts.items()):
+            out.append(tuple(meld))
+    return out
+
+
+def summary(verdict) -> tuple:
+    reasons = tuple((r.code, r.kind, r.source) for r in verdict.reasons)
+    return (verdict.legal, verdict.kind.id if verdict.kind else None,
+            tuple(r.kind.id for r in verdict.readings), reasons, verdict.phase_required)
+
+
+def compare(name: str, count: int, seed: int, monkeypatch) -> int:
+    ruleset = load_ruleset(name)
+    confirmed = [0]
+    holds = checker_module.rule_holds
+
+    def checked_holds(assignment, key):  # every shortcut confirmed by the solver
+        answer = holds(assignment, key)
+        if answer:
+            assert _satisfiable_with_aux(assignment.model, assignment.values, key), key
+            confirmed[0] += 1
+        return answer
+
+    monkeypatch.setattr(checker_module, "rule_holds", checked_holds)
+    fast, plain = MeldChecker(ruleset), MeldChecker(ruleset)
+    plain.shortcuts = False
+    for meld in random_melds(ruleset, count, seed):
+        for phase in (None, *(p.id for p in ruleset.phases)):
+            a, b = fast.check(meld, phase=phase), plain.check(meld, phase=phase)
+            assert summary(a) == summary(b), (name, meld, phase)
+            if a.legal:
+                assert a.reading.wilds == b.reading.wilds
+    fast.close(), plain.close()
+    return confirmed[0]
+
+
+def _satisfiable_with_aux(model, values: list[int], key: str) -> bool:
+    """The assignment's card literals fixed, the rule enabled: satisfiable (the rule's own auxiliary
+    variables set anew)?"""
+    card_vars = set()
+    for c in range(len(model.cards)):
+        card_vars.update(abs(x) for x in model.role_lits[c])
+        card_vars.update(abs(x) for x in model.xs[c])
+        card_vars.add(abs(model.pres[c]))
+        if model.kind.shape == "sequence" and not model.degenerate:
+            card_vars.update(abs(x) for x in model.rel[c])
+            card_vars.update(abs(x) for x in model.pos[c])
+        elif model.kind.shape != "sequence":
+            card_vars.update(abs(x) for x in model.xr[c])
+    fixed = [v for v in values if abs(v) in card_vars]
+    rules = [lit if k == key else -lit for k, (lit, _) in model.rules.items()]
+    # the other rules relaxed: the shortcut's claim is only about this rule's clauses
+    return model.solver.solve(fixed + rules)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_shortcuts_blame_the_same_rules(name, monkeypatch):
+    confirmed = compare(name, 60, 1, monkeypatch)
+    if name == "fesca":
+        assert confirmed > 0  # the shortcut is taken (and each time confirmed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RULESETS)
+def test_shortcuts_blame_the_same_rules_many(name, monkeypatch):
+    compare(name, 1500, 7, monkeypatch)
+
+
+def test_memo_gives_the_same_verdict():
+    ruleset = load_ruleset("fesca")
+    memo, fresh = MeldChecker(ruleset), MeldChecker(ruleset)
+    melds = random_melds(ruleset, 40, 3)
+    first = [memo.check(m) for m in melds]
+    again = [memo.check(m) for m in melds]
+    assert first == again
+    assert [summary(v) for v in first] == [summary(fresh.check(m)) for m in melds]
