@@ -24,7 +24,7 @@ from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
 from solver.melding.points import meld_points
-from solver.melding.ruleholds import Assignment, never_holds, rule_holds
+from solver.melding.ruleholds import Assignment, certainly_broken, rule_holds
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
@@ -394,12 +394,19 @@ class MeldChecker:
                 return found
 
             relaxed = set(keys)
-            if satisfiable(relaxed) is None:
+            # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
+            # the one-at-a-time search below would enable each of them: one SAT call decides.
+            broken = certainly_broken(model, indices) if self.shortcuts else set()
+            if self.shortcuts and broken & relaxed != relaxed and satisfiable(broken & relaxed) is not None:
+                relaxed &= broken
+            elif satisfiable(relaxed) is None:
                 continue  # not this kind whatever the rules say
             for key in keys:
+                if key not in relaxed:
+                    continue
                 if _vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
                     relaxed.discard(key)
-                elif self.shortcuts and never_holds(model, key):
+                elif key in broken:
                     continue
                 elif self.shortcuts and rule_holds(last[0], key):
                     relaxed.discard(key)

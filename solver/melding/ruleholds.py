@@ -122,3 +122,90 @@ def _requirements_hold(a: Assignment, role_id: str) -> bool:
         if not any(o != c and model.cards[o][0].cls in needed.classes for o in a.indices):
             return False
     return True
+
+
+def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
+    """The rules no reading of these cards as the kind can keep, seen from what each card could be
+    (the union over its role entries of the suits and ranks they allow): enabling one of them is
+    unsatisfiable, so the diagnosis need not ask. Only sure cases are named."""
+    kind = model.kind
+    broken = {key for key in model.rules if never_holds(model, key)}
+    if model.degenerate:
+        return broken
+    suits = [_options(model, c, "suits") for c in indices]
+    ranks = [_options(model, c, "ranks") for c in indices]
+    if kind.shape in ("group", "identical") and "same-rank" in model.rules:
+        if not set.intersection(*ranks):
+            broken.add("same-rank")
+    if kind.shape == "group" and "distinct" in model.rules:
+        forced = [next(iter(s)) for s in suits if len(s) == 1]
+        if len(forced) != len(set(forced)):
+            broken.add("distinct")
+    same_suit = "same-suit" if kind.shape != "sequence" or not kind.suit_step.cycle else None
+    if same_suit in model.rules and not set.intersection(*suits):
+        broken.add(same_suit)
+    if kind.shape == "sequence":
+        order = kind.order.ranks
+        if len(set(order)) != len(order):
+            return broken  # a rank twice in the order: positions are not fixed by ranks
+        if "consecutive" in model.rules and not _window_fits(model, ranks):
+            broken.add("consecutive")
+        # cards whose suit and position are both fixed
+        fixed = [(next(iter(s)), order.index(next(iter(r))))
+                 for s, r in zip(suits, ranks) if len(s) == 1 and len(r) == 1]
+        step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
+        if step_key in model.rules and not _steps_fit(model, fixed):
+            broken.add(step_key)
+        places = [order.index(next(iter(r))) for r in ranks if len(r) == 1]
+        if "distinct" in model.rules and model.n <= len(order) and len(places) != len(set(places)):
+            broken.add("distinct")  # one offset a position (given the start): two cards on one
+    return broken
+
+
+def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
+    """Some start, first suit and direction give each fixed card its suit at an offset that puts
+    it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
+    kind = model.kind
+    length = len(kind.order.ranks)
+    width = max(length, model.n)
+    for p in model.starts():
+        offsets = []
+        for _, q in fixed:
+            if kind.order.cyclic:
+                offsets.append([i for i in range((q - p) % length, width, length)])
+            else:
+                offsets.append([q - p] if 0 <= q - p < width else [])
+        for s0 in kind.suits:
+            for d in model.directions:
+                if all(any((model.steps.step(s0, d, i) if model.steps else s0) == suit for i in opts)
+                       for (suit, _), opts in zip(fixed, offsets)):
+                    return True
+    return False
+
+
+def _options(model: KindModel, c: int, what: str) -> set:
+    face = model.cards[c][0]
+    kind = model.kind
+    allowed = set(kind.suits) if what == "suits" else \
+        set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
+    out: set = set()
+    for _, entry in model.entries[c]:
+        values = entry.role.suits_for(face) if what == "suits" else entry.role.ranks_for(face)
+        out.update(v for v in values if v in allowed)
+    return out
+
+
+def _window_fits(model: KindModel, ranks: list[set]) -> bool:
+    """Some window of n consecutive positions (the model's starts) holds every card whose rank is
+    fixed; True when unsure (a rank twice in the order)."""
+    order = model.kind.order.ranks
+    if len(set(order)) != len(order):
+        return True
+    fixed = {order.index(next(iter(r))) for r in ranks if len(r) == 1}
+    length, n = len(order), model.n
+    for p in model.starts():
+        window = {(p + i) % length for i in range(n)} if model.kind.order.cyclic else \
+            {p + i for i in range(n) if p + i < length}
+        if fixed <= window:
+            return True
+    return False
