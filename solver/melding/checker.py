@@ -73,6 +73,7 @@ class MeldChecker:
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
         self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
+        self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
 
     def __enter__(self) -> "MeldChecker":
@@ -110,11 +111,27 @@ class MeldChecker:
     def _query(self, kind: MeldKind, cards: list, ordered: bool, params=None):
         """(model, card indices, presence assumptions, layout alternatives) for the cards as
         ``kind``, or None when a card can play no role in it."""
+        if self.shortcuts and not all(self._can_play(kind, face, len(cards)) for face, _ in cards):
+            return None  # a card no role gives a suit and rank of this kind: no model needed
         model = self.model(kind, len(cards))
         indices = model.card_indices(cards)
         if indices is None:
             return None
         return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
+
+    def _can_play(self, kind: MeldKind, face: Face, n: int) -> bool:
+        """Some role entry of ``kind`` gives ``face`` a suit of the kind and a rank of it (of its
+        order, for a sequence that fits in it); else the model could not hold the card present."""
+        key = (kind.id, face, n)
+        known = self._plays.get(key)
+        if known is None:
+            window = kind.shape == "sequence" and n <= len(kind.order.ranks)
+            ranks = set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
+            known = any(e.applies(face) and set(e.role.suits_for(face)) & set(kind.suits)
+                        and (kind.shape == "sequence" and not window or set(e.role.ranks_for(face)) & ranks)
+                        for e in kind.roles)
+            self._plays[key] = known
+        return known
 
     def _readable_kinds(self, faces: Sequence[Face], params) -> set[str]:
         """The kinds some frame of which the cards fill (:mod:`solver.melding.candidates`, complete:

@@ -165,22 +165,30 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
 def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
     """Some start, first suit and direction give each fixed card its suit at an offset that puts
     it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
-    kind = model.kind
-    length = len(kind.order.ranks)
-    width = max(length, model.n)
-    for p in model.starts():
-        offsets = []
-        for _, q in fixed:
-            if kind.order.cyclic:
-                offsets.append([i for i in range((q - p) % length, width, length)])
-            else:
-                offsets.append([q - p] if 0 <= q - p < width else [])
-        for s0 in kind.suits:
-            for d in model.directions:
-                if all(any((model.steps.step(s0, d, i) if model.steps else s0) == suit for i in opts)
-                       for (suit, _), opts in zip(fixed, offsets)):
-                    return True
-    return False
+    wanted = set(fixed)
+    return any(wanted <= allowed for allowed in _step_table(model))
+
+
+def _step_table(model: KindModel) -> list[frozenset]:
+    """For each start, first suit and direction, the (suit, position) pairs a card can take:
+    computed once a model."""
+    table = model.__dict__.get("_step_table")
+    if table is None:
+        kind = model.kind
+        length = len(kind.order.ranks)
+        width = max(length, model.n)
+        table = []
+        for p in model.starts():
+            for s0 in kind.suits:
+                for d in model.directions:
+                    allowed = set()
+                    for i in range(width):
+                        if not kind.order.cyclic and p + i >= length:
+                            break
+                        allowed.add((model.steps.step(s0, d, i) if model.steps else s0, (p + i) % length))
+                    table.append(frozenset(allowed))
+        model.__dict__["_step_table"] = table
+    return table
 
 
 def _options(model: KindModel, c: int, what: str) -> set:
