@@ -73,6 +73,7 @@ class MeldChecker:
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
         self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
+        self._broken_now: dict[tuple, set] = {}  # the rules no reading keeps, for recent melds
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
 
@@ -118,6 +119,16 @@ class MeldChecker:
         if indices is None:
             return None
         return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
+
+    def _broken(self, model: KindModel, indices: list[int]) -> set[str]:
+        """:func:`~solver.melding.ruleholds.certainly_broken`, remembered for the meld at hand
+        (check and its diagnosis ask it of the same cards)."""
+        key = (model.kind.id, model.n, tuple(indices))
+        if key not in self._broken_now:
+            if len(self._broken_now) > 64:
+                self._broken_now.clear()
+            self._broken_now[key] = certainly_broken(model, indices)
+        return self._broken_now[key]
 
     def _can_play(self, kind: MeldKind, face: Face, n: int) -> bool:
         """Some role entry of ``kind`` gives ``face`` a suit of the kind and a rank of it (of its
@@ -205,6 +216,8 @@ class MeldChecker:
             if query is None:
                 continue
             model, indices, base, layouts = query
+            if self.shortcuts and self._broken(model, indices):
+                continue  # a rule no reading keeps: the query below is unsatisfiable
             relax_veto = model.selectors(relaxed={"distinguish"})
             layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
             if layout is None:
@@ -413,7 +426,7 @@ class MeldChecker:
             relaxed = set(keys)
             # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
             # the one-at-a-time search below would enable each of them: one SAT call decides.
-            broken = certainly_broken(model, indices) if self.shortcuts else set()
+            broken = self._broken(model, indices) if self.shortcuts else set()
             if self.shortcuts and broken & relaxed != relaxed and satisfiable(broken & relaxed) is not None:
                 relaxed &= broken
             elif satisfiable(relaxed) is None:
