@@ -24,7 +24,7 @@ from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
 from solver.melding.points import meld_points
-from solver.melding.ruleholds import Assignment, certainly_broken, rule_holds
+from solver.melding.ruleholds import Assignment, certainly_broken, plain_model, rule_holds
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
@@ -427,7 +427,8 @@ class MeldChecker:
             # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
             # the one-at-a-time search below would enable each of them: one SAT call decides.
             broken = self._broken(model, indices) if self.shortcuts else set()
-            if self.shortcuts and broken & relaxed != relaxed and satisfiable(broken & relaxed) is not None:
+            if self.shortcuts and broken & relaxed != relaxed and self._keeps_all_but(
+                    model, indices, layouts, relaxed - broken, satisfiable, last):
                 relaxed &= broken
             elif satisfiable(relaxed) is None:
                 continue  # not this kind whatever the rules say
@@ -462,6 +463,19 @@ class MeldChecker:
                 if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
                     reasons.append(reason)
         return tuple(reasons)
+
+    @staticmethod
+    def _keeps_all_but(model: KindModel, indices: list[int], layouts: list, enabled: set[str],
+                       satisfiable, last: list) -> bool:
+        """Can the cards read as the kind with ``enabled`` rules kept (the others relaxed)? Cards
+        with one option each are placed without the solver (ruleholds.plain_model); ``last[0]``
+        becomes the model found."""
+        if layouts == [[]]:
+            plain = plain_model(model, indices, enabled)
+            if plain is not None:
+                last[0] = plain
+                return True
+        return satisfiable(set(model.rules) - enabled - {"distinguish"}) is not None
 
     def _reason(self, model: KindModel, rule: Rule, witness: Reading, cards: list) -> Reason:
         kind, n = model.kind, model.n

@@ -99,14 +99,20 @@ def rule_holds(a: Assignment, key: str) -> bool:
 def _steps_hold(a: Assignment) -> bool:
     """Some first suit and direction give every present card its suit at its offset (the
     window's first suit and direction appear in no other rule)."""
+    return _direction(a, None) is not None
+
+
+def _direction(a: Assignment, otherwise: str | None = "") -> str | None:
+    """The first direction in which some first suit gives every present card its suit at its
+    offset; ``otherwise`` (the model's first direction when not given) if none does."""
     model = a.model
     suits = model.kind.suits
     placed = [(a.offset(c), suits[a.suit(c)]) for c in a.indices]
-    for s0 in suits:
-        for d in model.directions:
+    for d in model.directions:
+        for s0 in suits:
             if all((model.steps.step(s0, d, i) if model.steps else s0) == suit for i, suit in placed):
-                return True
-    return False
+                return d
+    return model.directions[0] if otherwise == "" else otherwise
 
 
 def _requirements_hold(a: Assignment, role_id: str) -> bool:
@@ -217,3 +223,59 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
         if fixed <= window:
             return True
     return False
+
+
+class _Chosen:
+    """A model's values as a list would give them (``values[var - 1] > 0``), for an assignment the
+    checker chose itself: the variables in ``true`` are true, every other false."""
+
+    def __init__(self, true: set[int]):
+        self.true = true
+
+    def __getitem__(self, index: int) -> int:
+        return 1 if index + 1 in self.true else -1
+
+
+def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> Assignment | None:
+    """A model with the rules ``enabled``, written without the solver when every card has one
+    option only (one role entry, suit and rank of the kind: a five-element card in a set or run);
+    None when some card has a choice, a role hangs on the query's parameters, or no start keeps
+    every rule (then the solver is asked as before). Unordered queries only."""
+    kind = model.kind
+    if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
+        return None
+    sequence = kind.shape == "sequence"
+    order = kind.order.ranks if sequence else kind.ranks
+    if sequence and (len(set(order)) != len(order) or model.n >= len(order)):
+        return None  # a rank twice, or a window around the whole order (a canonical start)
+    chosen = []
+    for c in indices:
+        face = model.cards[c][0]
+        options = [(k, j, q) for k, (_, entry) in enumerate(model.entries[c])
+                   for j, suit in enumerate(kind.suits) if suit in entry.role.suits_for(face)
+                   for q, rank in enumerate(order) if rank in entry.role.ranks_for(face)]
+        if len(options) != 1:
+            return None
+        chosen.append((c,) + options[0])
+    true = set()
+    for c, k, j, q in chosen:
+        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
+        if not sequence:
+            true.add(model.xr[c][q])
+    if not sequence:
+        found = Assignment(model, indices, _Chosen(true))
+        return found if all(rule_holds(found, key) for key in enabled) else None
+    length = len(order)
+    for p in model.starts():
+        offsets = [(q - p) % length if kind.order.cyclic else q - p for _, _, _, q in chosen]
+        if min(offsets) < 0:
+            continue
+        placed = set(true)
+        for (c, _, _, q), i in zip(chosen, offsets):
+            placed.update((model.pos[c][q], model.rel[c][i]))
+        placed.add(model.st[p])
+        found = Assignment(model, indices, _Chosen(placed))
+        if all(rule_holds(found, key) for key in enabled):
+            placed.add(model.v("dir", _direction(found)))  # the reading names it
+            return found
+    return None
