@@ -473,11 +473,11 @@ class KindModel:
             return None
         model = self.solver.model() if values is None else values
 
-        def true(lit: int) -> bool:
-            return model[lit - 1] > 0
-
         def first(lits: Sequence[int]) -> int:
-            return next(j for j, lit in enumerate(lits) if true(lit))
+            for j, lit in enumerate(lits):
+                if model[lit - 1] > 0:
+                    return j
+            raise StopIteration  # as next() on no true literal
 
         kind = self.kind
         direction = None

@@ -198,15 +198,28 @@ def _step_table(model: KindModel) -> list[frozenset]:
 
 
 def _options(model: KindModel, c: int, what: str) -> set:
-    face = model.cards[c][0]
-    kind = model.kind
-    allowed = set(kind.suits) if what == "suits" else \
-        set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
-    out: set = set()
-    for _, entry in model.entries[c]:
-        values = entry.role.suits_for(face) if what == "suits" else entry.role.ranks_for(face)
-        out.update(v for v in values if v in allowed)
-    return out
+    """The suits (``what`` = "suits") or ranks card ``c`` can take in the kind, over its role
+    entries."""
+    return _card_options(model, c)[0 if what == "suits" else 1]
+
+
+def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
+    """Card ``c``'s suits, its ranks, and its (entry, suit index, rank index) options — rank
+    indices into the kind's order for a sequence, into its ranks for a group; once a model."""
+    memo = model.__dict__.setdefault("_card_options", {})
+    if c not in memo:
+        face = model.cards[c][0]
+        kind = model.kind
+        order = kind.order.ranks if kind.shape == "sequence" else kind.ranks
+        options = [(k, j, q) for k, (_, entry) in enumerate(model.entries[c])
+                   for j, suit in enumerate(kind.suits) if suit in entry.role.suits_for(face)
+                   for q, rank in enumerate(order) if rank in entry.role.ranks_for(face)]
+        suits, ranks = set(), set()
+        for _, entry in model.entries[c]:
+            suits.update(v for v in entry.role.suits_for(face) if v in kind.suits)
+            ranks.update(v for v in entry.role.ranks_for(face) if v in order)
+        memo[c] = (suits, ranks, options)
+    return memo[c]
 
 
 def _window_fits(model: KindModel, ranks: list[set]) -> bool:
@@ -250,10 +263,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
         return None  # a rank twice, or a window around the whole order (a canonical start)
     chosen = []
     for c in indices:
-        face = model.cards[c][0]
-        options = [(k, j, q) for k, (_, entry) in enumerate(model.entries[c])
-                   for j, suit in enumerate(kind.suits) if suit in entry.role.suits_for(face)
-                   for q, rank in enumerate(order) if rank in entry.role.ranks_for(face)]
+        options = _card_options(model, c)[2]
         if len(options) != 1:
             return None
         chosen.append((c,) + options[0])
