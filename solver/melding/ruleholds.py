@@ -18,6 +18,7 @@ of the kind allows): enabling them is unsatisfiable whatever the cards.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Sequence
 
 from solver.melding.encode import KindModel
@@ -105,14 +106,27 @@ def _steps_hold(a: Assignment) -> bool:
 def _direction(a: Assignment, otherwise: str | None = "") -> str | None:
     """The first direction in which some first suit gives every present card its suit at its
     offset; ``otherwise`` (the model's first direction when not given) if none does."""
-    model = a.model
-    suits = model.kind.suits
-    placed = [(a.offset(c), suits[a.suit(c)]) for c in a.indices]
-    for d in model.directions:
-        for s0 in suits:
-            if all((model.steps.step(s0, d, i) if model.steps else s0) == suit for i, suit in placed):
-                return d
-    return model.directions[0] if otherwise == "" else otherwise
+    placed = [(a.offset(c), a.suit(c)) for c in a.indices]
+    for d, along in _suits_along(a.model):
+        if all(along[i] == j for i, j in placed):
+            return d
+    return a.model.directions[0] if otherwise == "" else otherwise
+
+
+def _suits_along(model: KindModel) -> list[tuple[str, list]]:
+    """(direction, the suit index at each offset) for every direction and first suit, directions
+    in the model's order: once a model."""
+    table = model.__dict__.get("_suits_along")
+    if table is None:
+        suits = model.kind.suits
+        width = max(len(model.kind.order.ranks), model.n)
+        table = []
+        for d in model.directions:
+            for s0 in suits:
+                steps = [model.steps.step(s0, d, i) if model.steps else s0 for i in range(width)]
+                table.append((d, [suits.index(x) if x in suits else -1 for x in steps]))
+        model.__dict__["_suits_along"] = table
+    return table
 
 
 def _requirements_hold(a: Assignment, role_id: str) -> bool:
@@ -238,6 +252,26 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
     return False
 
 
+class _Placed(Assignment):
+    """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
+
+    def __init__(self, model: KindModel, indices: Sequence[int], values: "_Chosen", placed: dict):
+        super().__init__(model, indices, values)
+        self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
+
+    def entry(self, c: int):
+        return self.placed[c][:2]
+
+    def suit(self, c: int) -> int:
+        return self.placed[c][2]
+
+    def rank(self, c: int) -> int:
+        return self.placed[c][3]
+
+    def offset(self, c: int) -> int:
+        return self.placed[c][4]
+
+
 class _Chosen:
     """A model's values as a list would give them (``values[var - 1] > 0``), for an assignment the
     checker chose itself: the variables in ``true`` are true, every other false."""
@@ -250,42 +284,89 @@ class _Chosen:
 
 
 def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> Assignment | None:
-    """A model with the rules ``enabled``, written without the solver when every card has one
-    option only (one role entry, suit and rank of the kind: a five-element card in a set or run);
-    None when some card has a choice, a role hangs on the query's parameters, or no start keeps
-    every rule (then the solver is asked as before). Unordered queries only."""
+    """A model with the rules ``enabled``, written without the solver: each card given one of
+    its options (role entry, suit and rank of the kind) — the only one for a five-element card, a
+    few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
+    (:func:`rule_holds`). None when nothing tried keeps them all, or a role hangs on the query's
+    parameters: the solver is then asked as before. Unordered queries only."""
     kind = model.kind
     if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
         return None
     sequence = kind.shape == "sequence"
-    order = kind.order.ranks if sequence else kind.ranks
-    if sequence and (len(set(order)) != len(order) or model.n >= len(order)):
+    length = len(kind.order.ranks) if sequence else 0
+    if sequence and (len(set(kind.order.ranks)) != length or model.n >= length):
         return None  # a rank twice, or a window around the whole order (a canonical start)
-    chosen = []
-    for c in indices:
-        options = _card_options(model, c)[2]
-        if len(options) != 1:
-            return None
-        chosen.append((c,) + options[0])
-    true = set()
-    for c, k, j, q in chosen:
-        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
-        if not sequence:
-            true.add(model.xr[c][q])
-    if not sequence:
-        found = Assignment(model, indices, _Chosen(true))
-        return found if all(rule_holds(found, key) for key in enabled) else None
-    length = len(order)
-    for p in model.starts():
-        offsets = [(q - p) % length if kind.order.cyclic else q - p for _, _, _, q in chosen]
-        if min(offsets) < 0:
+    options = [_card_options(model, c)[2] for c in indices]
+    fixed = [o[0] for o in options if len(o) == 1]
+    enabled = sorted(enabled, key=lambda key: key in ("suit-step", "same-suit"))  # the dearest last
+    for p in (model.starts() if sequence else [None]):
+        place = (lambda q: (q - p) % length if kind.order.cyclic else q - p) if sequence else None
+        if sequence and not _start_fits(model, [place(q) for _, _, q in fixed], enabled):
             continue
-        placed = set(true)
-        for (c, _, _, q), i in zip(chosen, offsets):
-            placed.update((model.pos[c][q], model.rel[c][i]))
-        placed.add(model.st[p])
-        found = Assignment(model, indices, _Chosen(placed))
-        if all(rule_holds(found, key) for key in enabled):
-            placed.add(model.v("dir", _direction(found)))  # the reading names it
-            return found
+        choices = [o if len(o) == 1 else _likely(model, c, o, fixed, enabled, place)
+                   for c, o in zip(indices, options)]
+        for tried, combo in enumerate(product(*choices)):
+            if tried == PLAIN_TRIES:
+                break
+            found = _assigned(model, indices, combo, p, place)
+            if found is not None and all(rule_holds(found, key) for key in enabled):
+                if sequence:
+                    found.values.true.add(model.v("dir", _direction(found)))  # the reading names it
+                return found
     return None
+
+
+def _start_fits(model: KindModel, offsets: list[int], enabled: list[str]) -> bool:
+    """The cards without a choice have offsets the start allows (inside the window when
+    'consecutive' is kept, one a place when 'distinct' is)."""
+    if any(i < 0 for i in offsets):
+        return False
+    if "consecutive" in enabled and any(i >= model.n for i in offsets):
+        return False
+    return "distinct" not in enabled or len(set(offsets)) == len(offsets)
+
+
+PLAIN_TRIES = 24  # combinations of the wild cards' options tried a start before the solver is asked
+
+
+def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: set[str], place) -> list:
+    """The options of a card with a choice that the enabled rules leave open beside the cards
+    without one (the same rank, another suit, a free offset inside the window); natural roles
+    first."""
+    out = []
+    if place is None:  # a group
+        ranks = {q for _, _, q in fixed}
+        suits = {j for _, j, _ in fixed}
+        for k, j, q in options:
+            if "same-rank" in enabled and ranks and (len(ranks) > 1 or q not in ranks):
+                continue
+            if "distinct" in enabled and j in suits:
+                continue
+            out.append((k, j, q))
+    else:
+        taken = {place(q) for _, _, q in fixed}
+        for k, j, q in options:
+            i = place(q)
+            if i < 0 or ("consecutive" in enabled and i >= model.n) or ("distinct" in enabled and i in taken):
+                continue
+            out.append((k, j, q))
+    return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
+
+
+def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> Assignment | None:
+    true = set()
+    placed = {}
+    for c, (k, j, q) in zip(indices, combo):
+        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
+        if place is None:
+            true.add(model.xr[c][q])
+            placed[c] = model.entries[c][k] + (j, q, None)
+            continue
+        i = place(q)
+        if i < 0:
+            return None
+        true.update((model.pos[c][q], model.rel[c][i]))
+        placed[c] = model.entries[c][k] + (j, None, i)
+    if place is not None:
+        true.add(model.st[p])
+    return _Placed(model, indices, _Chosen(true), placed)
