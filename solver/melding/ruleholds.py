@@ -255,9 +255,12 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
 
-    def __init__(self, model: KindModel, indices: Sequence[int], values: "_Chosen", placed: dict):
+    def __init__(self, model: KindModel, indices: Sequence[int], values: "_Chosen", placed: dict,
+                 combo: tuple, start: int | None):
         super().__init__(model, indices, values)
         self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
+        self.combo = combo  # each card's (entry, suit, rank) option
+        self.start = start  # a sequence's start (None for a group)
 
     def entry(self, c: int):
         return self.placed[c][:2]
@@ -298,22 +301,31 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
         return None  # a rank twice, or a window around the whole order (a canonical start)
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
-    enabled = sorted(enabled, key=lambda key: key in ("suit-step", "same-suit"))  # the dearest last
-    for p in (model.starts() if sequence else [None]):
+    enabled = sorted(enabled, key=_cost)
+    starts = model.starts() if sequence else [None]
+    if sequence and not kind.suit_step.cycle and "consecutive" not in enabled:
+        starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
+    tries = PLAIN_TRIES
+    for p in starts:
         place = (lambda q: (q - p) % length if kind.order.cyclic else q - p) if sequence else None
         if sequence and not _start_fits(model, [place(q) for _, _, q in fixed], enabled):
             continue
         choices = [o if len(o) == 1 else _likely(model, c, o, fixed, enabled, place)
                    for c, o in zip(indices, options)]
-        for tried, combo in enumerate(product(*choices)):
-            if tried == PLAIN_TRIES:
-                break
+        for combo in product(*choices):
+            tries -= 1
+            if tries < 0:
+                return None
             found = _assigned(model, indices, combo, p, place)
             if found is not None and all(rule_holds(found, key) for key in enabled):
-                if sequence:
-                    found.values.true.add(model.v("dir", _direction(found)))  # the reading names it
+                _write(found)
                 return found
     return None
+
+
+def _cost(key: str) -> int:
+    """Rules that a start decides first (they fail most), those of roles next, suit steps last."""
+    return 2 if key in ("suit-step", "same-suit") else 1 if ":" in key else 0
 
 
 def _start_fits(model: KindModel, offsets: list[int], enabled: list[str]) -> bool:
@@ -326,7 +338,7 @@ def _start_fits(model: KindModel, offsets: list[int], enabled: list[str]) -> boo
     return "distinct" not in enabled or len(set(offsets)) == len(offsets)
 
 
-PLAIN_TRIES = 24  # combinations of the wild cards' options tried a start before the solver is asked
+PLAIN_TRIES = 40  # candidates tried (options and starts) before the solver is asked: a SAT call's worth
 
 
 def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: set[str], place) -> list:
@@ -354,19 +366,28 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: set[s
 
 
 def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> Assignment | None:
-    true = set()
+    """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
+    option falls before the start. Its values are written out only once it is kept (_write)."""
     placed = {}
     for c, (k, j, q) in zip(indices, combo):
-        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
         if place is None:
-            true.add(model.xr[c][q])
             placed[c] = model.entries[c][k] + (j, q, None)
             continue
         i = place(q)
         if i < 0:
             return None
-        true.update((model.pos[c][q], model.rel[c][i]))
         placed[c] = model.entries[c][k] + (j, None, i)
-    if place is not None:
-        true.add(model.st[p])
-    return _Placed(model, indices, _Chosen(true), placed)
+    return _Placed(model, indices, _Chosen(set()), placed, combo, p)
+
+
+def _write(found: "_Placed") -> None:
+    """The kept assignment's true variables, for the reading decoded from it."""
+    model, true = found.model, found.values.true
+    for c, (k, j, q) in zip(found.indices, found.combo):
+        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
+        if found.start is None:
+            true.add(model.xr[c][q])
+        else:
+            true.update((model.pos[c][q], model.rel[c][found.placed[c][4]]))
+    if found.start is not None:
+        true.update((model.st[found.start], model.v("dir", _direction(found))))  # the reading names it
