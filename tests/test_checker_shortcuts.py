@@ -100,9 +100,11 @@ def compare(name: str, count: int, seed: int, monkeypatch) -> int:
     fast, plain_checker = MeldChecker(ruleset), MeldChecker(ruleset)
     plain_checker.shortcuts = False
     for meld in random_melds(ruleset, count, seed):
-        for phase in (None, *(p.id for p in ruleset.phases)):
-            a, b = fast.check(meld, phase=phase), plain_checker.check(meld, phase=phase)
-            assert summary(a) == summary(b), (name, meld, phase)
+        questions = [(phase, False) for phase in (None, *(p.id for p in ruleset.phases))] + [(None, True)]
+        for phase, ordered in questions:  # ordered: the cards in table order, as given
+            a = fast.check(meld, phase=phase, ordered=ordered)
+            b = plain_checker.check(meld, phase=phase, ordered=ordered)
+            assert summary(a) == summary(b), (name, meld, phase, ordered)
             if a.legal:
                 assert a.reading.wilds == b.reading.wilds
     fast.close(), plain_checker.close()
@@ -130,9 +132,9 @@ def _satisfiable_with_aux(model, values: list[int], key: str | None, enabled=())
     return model.solver.solve(fixed + rules)
 
 
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", [n for n in RULESETS if n != "marriage"])  # marriage's deck: slow run
 def test_shortcuts_blame_the_same_rules(name, monkeypatch):
-    confirmed, plain = compare(name, 60, 1, monkeypatch)
+    confirmed, plain = compare(name, 40 if name == "fesca" else 12, 1, monkeypatch)
     if name == "fesca":
         assert confirmed > 0 and plain > 0  # the shortcuts are taken (and each time confirmed)
 
@@ -144,10 +146,9 @@ def test_shortcuts_blame_the_same_rules_many(name, monkeypatch):
 
 
 def test_memo_gives_the_same_verdict():
-    ruleset = load_ruleset("fesca")
-    memo, fresh = MeldChecker(ruleset), MeldChecker(ruleset)
-    melds = random_melds(ruleset, 40, 3)
-    first = [memo.check(m) for m in melds]
-    again = [memo.check(m) for m in melds]
-    assert first == again
-    assert [summary(v) for v in first] == [summary(fresh.check(m)) for m in melds]
+    checker = MeldChecker(load_ruleset("fesca"))
+    melds = random_melds(checker.ruleset, 15, 3)
+    first = [checker.check(m) for m in melds]
+    assert all(checker.check(m) is v for m, v in zip(melds, first))  # remembered
+    assert [summary(checker._check(m, None, False, True, None)) for m in melds] == [summary(v) for v in first]
+    assert checker.check(melds[0], phase="yang") is not first[0]  # another question, another answer
