@@ -1,19 +1,21 @@
-"""Does a model of a :class:`~solver.melding.encode.KindModel` already keep one of its rules?
+"""What the meld checker settles without a SAT call, always as the solver would.
 
-The checker's diagnosis (``MeldChecker._diagnose``) re-enables relaxed rules one at a time and asks
-the solver whether the cards still read as the kind. When the last satisfying assignment already
-keeps a rule, the answer is yes without a SAT call: the assignment (with at most the rule's own
-auxiliary variables — a meld's common rank ``R``, a window's first suit and direction, the
-counters of a cardinality encoding — set anew) is a model with that rule enabled too.
+The checker's diagnosis (``MeldChecker._diagnose``) looks for the fewest rules to blame: it relaxes
+a kind's rules and re-enables them one at a time, asking the solver each time whether the cards
+still read as the kind. Three plain looks spare most of those calls:
 
-:func:`rule_holds` decides this from the assignment's values for the present cards (their role
-entry, suit, rank or offset), one rule at a time, following the clauses ``encode.py`` writes under
-each rule's selector. It answers True only when it is sure; for any rule it does not know, or a
-shape it does not cover, it answers False and the checker asks the solver as before — so what the
-diagnosis concludes (which rules to blame) is the same either way, only cheaper.
+* :func:`certainly_broken`: rules no reading can keep, seen from what each card could be (no rank
+  or suit they could all share, fixed ranks no window holds, fixed suits no step fits, two fixed
+  cards on one place, a size no form allows) — enabling one is unsatisfiable;
+* :func:`rule_holds`: the last model already keeps a rule (with at most the rule's own auxiliary
+  variables — a meld's common rank, a window's first suit and direction, a cardinality encoding's
+  counters — set anew), so enabling it is satisfiable;
+* :func:`plain_model`: a model with every rule but the broken ones, written out: each card given
+  its only option, or one of a few likely ones for a wild, at each start, checked rule by rule.
 
-:func:`never_holds` names the rules whose selector is forced off by a unit clause (a size no form
-of the kind allows): enabling them is unsatisfiable whatever the cards.
+Each answers only when sure (False, or None, otherwise, and the solver is asked), following the
+clauses ``encode.py`` writes under each rule's selector; so the rules blamed are the solver's
+answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver).
 """
 
 from __future__ import annotations
@@ -31,9 +33,6 @@ class Assignment:
         self.model = model
         self.indices = list(indices)
         self.values = values
-
-    def true(self, lit: int) -> bool:
-        return self.values[lit - 1] > 0
 
     def first(self, lits: Sequence[int]) -> int:
         return next(j for j, lit in enumerate(lits) if self.values[lit - 1] > 0)
@@ -341,7 +340,7 @@ def _start_fits(model: KindModel, offsets: list[int], enabled: list[str]) -> boo
 PLAIN_TRIES = 40  # candidates tried (options and starts) before the solver is asked: a SAT call's worth
 
 
-def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: set[str], place) -> list:
+def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Sequence[str], place) -> list:
     """The options of a card with a choice that the enabled rules leave open beside the cards
     without one (the same rank, another suit, a free offset inside the window); natural roles
     first."""
