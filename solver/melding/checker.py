@@ -24,9 +24,11 @@ from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
 from solver.melding.points import meld_points
+from solver.melding.ruleholds import Assignment, certainly_broken, plain_model, rule_holds
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
+MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Verdict:
 class MeldChecker:
     """Compiles a ruleset's meld kinds lazily and checks melds against them."""
 
+    shortcuts = True  # decide what a plain look at a model settles without SAT (tests compare both ways)
+
     def __init__(self, ruleset: Ruleset, gate: RoleGate = OPEN):
         self.ruleset = ruleset
         self.gate = gate
@@ -69,6 +73,9 @@ class MeldChecker:
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
         self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
+        self._broken_now: dict[tuple, set] = {}  # the rules no reading keeps, for recent melds
+        self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
+        self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
 
     def __enter__(self) -> "MeldChecker":
         return self
@@ -80,6 +87,7 @@ class MeldChecker:
         for model in self.models.values():
             model.close()
         self.models.clear()
+        self._memo.clear()
 
     @property
     def sat_calls(self) -> int:
@@ -104,11 +112,37 @@ class MeldChecker:
     def _query(self, kind: MeldKind, cards: list, ordered: bool, params=None):
         """(model, card indices, presence assumptions, layout alternatives) for the cards as
         ``kind``, or None when a card can play no role in it."""
+        if self.shortcuts and not all(self._can_play(kind, face, len(cards)) for face, _ in cards):
+            return None  # a card no role gives a suit and rank of this kind: no model needed
         model = self.model(kind, len(cards))
         indices = model.card_indices(cards)
         if indices is None:
             return None
         return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
+
+    def _broken(self, model: KindModel, indices: list[int]) -> set[str]:
+        """:func:`~solver.melding.ruleholds.certainly_broken`, remembered for the meld at hand
+        (check and its diagnosis ask it of the same cards)."""
+        key = (model.kind.id, model.n, tuple(indices))
+        if key not in self._broken_now:
+            if len(self._broken_now) > 64:
+                self._broken_now.clear()
+            self._broken_now[key] = certainly_broken(model, indices)
+        return self._broken_now[key]
+
+    def _can_play(self, kind: MeldKind, face: Face, n: int) -> bool:
+        """Some role entry of ``kind`` gives ``face`` a suit of the kind and a rank of it (of its
+        order, for a sequence that fits in it); else the model could not hold the card present."""
+        key = (kind.id, face, n)
+        known = self._plays.get(key)
+        if known is None:
+            window = kind.shape == "sequence" and n <= len(kind.order.ranks)
+            ranks = set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
+            known = any(e.applies(face) and set(e.role.suits_for(face)) & set(kind.suits)
+                        and (kind.shape == "sequence" and not window or set(e.role.ranks_for(face)) & ranks)
+                        for e in kind.roles)
+            self._plays[key] = known
+        return known
 
     def _readable_kinds(self, faces: Sequence[Face], params) -> set[str]:
         """The kinds some frame of which the cards fill (:mod:`solver.melding.candidates`, complete:
@@ -131,9 +165,28 @@ class MeldChecker:
         faces are in table order (a sequence must then read left to right or right to left);
         ``explain`` adds reasons for illegal melds and the other identities each wild could take;
         ``params`` are the ruleset's query parameters (a chosen card that makes wilds).
+
+        The same question asked again (a batch repeats melds, a search re-checks them) gets the
+        verdict it got the first time, from a bounded memo.
         """
-        params = self._check_params(params)
         faces = tuple(faces)
+        params = self._check_params(params)
+        try:
+            key = (faces, phase, ordered, explain,
+                   tuple(sorted(params.items())) if params else None)
+            hash(key)
+        except TypeError:  # a parameter value that cannot be a key: judged afresh
+            return self._check(faces, phase, ordered, explain, params)
+        verdict = self._memo.get(key)
+        if verdict is None:
+            verdict = self._check(faces, phase, ordered, explain, params)
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = verdict
+        return verdict
+
+    def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool,
+               params: Mapping | None) -> Verdict:
         if not faces:
             raise MeldsError("no cards given")
         if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
@@ -163,6 +216,8 @@ class MeldChecker:
             if query is None:
                 continue
             model, indices, base, layouts = query
+            if self.shortcuts and self._broken(model, indices):
+                continue  # a rule no reading keeps: the query below is unsatisfiable
             relax_veto = model.selectors(relaxed={"distinguish"})
             layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
             if layout is None:
@@ -357,25 +412,40 @@ class MeldChecker:
             model, indices, base, layouts = query
             keys = _rule_priority(k for k in model.rules if k != "distinguish")
 
-            last: list = [None]  # the relaxed set of the last call, when it was satisfiable
+            # The last satisfying assignment: it keeps every rule enabled so far, so a rule it
+            # keeps too can be enabled without asking the solver (solver/melding/ruleholds.py).
+            last: list = [None]
 
             def satisfiable(relaxed: set) -> list[int] | None:
                 selectors = model.selectors(relaxed=relaxed | {"distinguish"})
                 found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
-                last[0] = set(relaxed) if found is not None else None
+                if found is not None:
+                    last[0] = Assignment(model, indices, model.solver.model())
                 return found
 
             relaxed = set(keys)
-            if satisfiable(relaxed) is None:
+            # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
+            # the one-at-a-time search below would enable each of them: one SAT call decides.
+            broken = self._broken(model, indices) if self.shortcuts else set()
+            if self.shortcuts and broken & relaxed != relaxed and self._keeps_all_but(
+                    model, indices, layouts, relaxed - broken, satisfiable, last):
+                relaxed &= broken
+            elif satisfiable(relaxed) is None:
                 continue  # not this kind whatever the rules say
             for key in keys:
+                if key not in relaxed:
+                    continue
                 if _vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
+                    relaxed.discard(key)
+                elif key in broken:
+                    continue
+                elif self.shortcuts and rule_holds(last[0], key):
                     relaxed.discard(key)
                 elif satisfiable(relaxed - {key}) is not None:
                     relaxed.discard(key)
-            if last[0] != relaxed:  # the witness is decoded from a model of exactly these relaxations
-                satisfiable(relaxed)
-            candidates.append((model, [k for k in keys if k in relaxed], model.reading(indices)))
+            # the witness: a model of these relaxations (the last one found keeps every rule since)
+            witness = model.reading(indices, last[0].values)
+            candidates.append((model, [k for k in keys if k in relaxed], witness))
         if not candidates:
             return ()
         explicit = [c for c in candidates
@@ -393,6 +463,19 @@ class MeldChecker:
                 if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
                     reasons.append(reason)
         return tuple(reasons)
+
+    @staticmethod
+    def _keeps_all_but(model: KindModel, indices: list[int], layouts: list, enabled: set[str],
+                       satisfiable, last: list) -> bool:
+        """Can the cards read as the kind with ``enabled`` rules kept (the others relaxed)? Cards
+        with one option each are placed without the solver (ruleholds.plain_model); ``last[0]``
+        becomes the model found."""
+        if layouts == [[]]:
+            plain = plain_model(model, indices, enabled)
+            if plain is not None:
+                last[0] = plain
+                return True
+        return satisfiable(set(model.rules) - enabled - {"distinguish"}) is not None
 
     def _reason(self, model: KindModel, rule: Rule, witness: Reading, cards: list) -> Reason:
         kind, n = model.kind, model.n

@@ -293,6 +293,11 @@ class KindModel:
         width = max(length, n)
         self.rel = []
         self.pos = []
+        clauses = self.clauses  # the two loops below write most of a sequence's clauses
+        # the suit index at offset i from first suit j0 in direction d (None: off the kind's suits)
+        stepped = [[[kind.suits.index(s) if s in kind.suits else None
+                     for s in ((self.steps.step(s0, d, i) if self.steps else s0) for i in range(width))]
+                    for d in self.directions] for s0 in kind.suits]
         for c in range(len(self.cards)):
             face = self.cards[c][0]
             rel = [self.v("rel", c, i) for i in range(width)]
@@ -308,19 +313,21 @@ class KindModel:
             for p, st in self.st.items():
                 for i in range(width):
                     if kind.order.cyclic:
-                        self.add([-st, -rel[i], pos[(p + i) % length]])
+                        clauses.append([-st, -rel[i], pos[(p + i) % length]])
                     elif p + i < length:
-                        self.add([-st, -rel[i], pos[p + i]])
+                        clauses.append([-st, -rel[i], pos[p + i]])
                     else:
-                        self.add([-st, -rel[i]])
+                        clauses.append([-st, -rel[i]])
             # The suit follows the position in the order (not the card count), so that with
             # 'consecutive' relaxed a chain's suits still step rank by rank.
-            for j0, s0 in enumerate(kind.suits):
-                for d, dir_lit in zip(self.directions, dirs):
-                    for i in range(width):
-                        s = self.steps.step(s0, d, i) if self.steps else s0
-                        target = [self.xs[c][kind.suits.index(s)]] if s in kind.suits else []
-                        self.add([-rel[i], -su0[j0], -dir_lit] + target, suit_rule)
+            xs = self.xs[c]
+            for j0 in range(len(kind.suits)):
+                for steps, dir_lit in zip(stepped[j0], dirs):
+                    for i, j in enumerate(steps):
+                        clause = [-suit_rule, -rel[i], -su0[j0], -dir_lit]
+                        if j is not None:
+                            clause.append(xs[j])
+                        clauses.append(clause)
             for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
                 ranks = set(entry.role.ranks_for(face))
                 self.add([-role] + [pos[q] for q in range(length) if order[q] in ranks])
@@ -458,18 +465,19 @@ class KindModel:
             return []
         return [-self.wild_count.rhs[k]]
 
-    def reading(self, indices: Sequence[int]) -> Reading | None:
-        """Decode the last model for the given present cards (None for a degenerate model, which
-        has no placements to decode: only its size rule speaks)."""
+    def reading(self, indices: Sequence[int], values: list[int] | None = None) -> Reading | None:
+        """Decode the last model (or ``values``, a model kept from earlier) for the given present
+        cards (None for a degenerate model, which has no placements to decode: only its size rule
+        speaks)."""
         if self.degenerate:
             return None
-        model = self.solver.model()
-
-        def true(lit: int) -> bool:
-            return model[lit - 1] > 0
+        model = self.solver.model() if values is None else values
 
         def first(lits: Sequence[int]) -> int:
-            return next(j for j, lit in enumerate(lits) if true(lit))
+            for j, lit in enumerate(lits):
+                if model[lit - 1] > 0:
+                    return j
+            raise StopIteration  # as next() on no true literal
 
         kind = self.kind
         direction = None

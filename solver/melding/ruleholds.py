@@ -1,0 +1,392 @@
+"""What the meld checker settles without a SAT call, always as the solver would.
+
+The checker's diagnosis (``MeldChecker._diagnose``) looks for the fewest rules to blame: it relaxes
+a kind's rules and re-enables them one at a time, asking the solver each time whether the cards
+still read as the kind. Three plain looks spare most of those calls:
+
+* :func:`certainly_broken`: rules no reading can keep, seen from what each card could be (no rank
+  or suit they could all share, fixed ranks no window holds, fixed suits no step fits, two fixed
+  cards on one place, a size no form allows) — enabling one is unsatisfiable;
+* :func:`rule_holds`: the last model already keeps a rule (with at most the rule's own auxiliary
+  variables — a meld's common rank, a window's first suit and direction, a cardinality encoding's
+  counters — set anew), so enabling it is satisfiable;
+* :func:`plain_model`: a model with every rule but the broken ones, written out: each card given
+  its only option, or one of a few likely ones for a wild, at each start, checked rule by rule.
+
+Each answers only when sure (False, or None, otherwise, and the solver is asked), following the
+clauses ``encode.py`` writes under each rule's selector; so the rules blamed are the solver's
+answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Sequence
+
+from solver.melding.encode import KindModel
+
+
+class Assignment:
+    """The values a satisfying assignment gives the present cards of one query."""
+
+    def __init__(self, model: KindModel, indices: Sequence[int], values: list[int]):
+        self.model = model
+        self.indices = list(indices)
+        self.values = values
+
+    def first(self, lits: Sequence[int]) -> int:
+        return next(j for j, lit in enumerate(lits) if self.values[lit - 1] > 0)
+
+    def entry(self, c: int):
+        """(entry index, KindRole) card ``c`` plays."""
+        return self.model.entries[c][self.first(self.model.role_lits[c])]
+
+    def suit(self, c: int) -> int:
+        return self.first(self.model.xs[c])
+
+    def rank(self, c: int) -> int:
+        return self.first(self.model.xr[c])
+
+    def offset(self, c: int) -> int:
+        return self.first(self.model.rel[c])
+
+
+def never_holds(model: KindModel, key: str) -> bool:
+    """Enabling ``key`` is unsatisfiable for any cards (its selector is refuted by a unit clause)."""
+    return key == "size"
+
+
+def rule_holds(a: Assignment, key: str) -> bool:
+    """The assignment keeps rule ``key`` (up to the rule's own auxiliary variables); False when
+    unsure."""
+    model, cards = a.model, a.indices
+    kind = model.kind
+    shape = kind.shape
+    if model.degenerate:
+        return False
+    if key == "same-rank" and shape in ("group", "identical"):
+        return len({a.rank(c) for c in cards}) <= 1
+    if key == "same-suit" and shape == "identical":
+        return len({a.suit(c) for c in cards}) <= 1
+    if key == "distinct" and shape == "group":
+        suits = [a.suit(c) for c in cards]
+        return len(set(suits)) == len(suits)
+    if shape == "sequence":
+        if key == "consecutive":
+            return all(a.offset(c) < model.n for c in cards)
+        if key in ("same-suit", "suit-step") and key == ("suit-step" if kind.suit_step.cycle else "same-suit"):
+            return _steps_hold(a)
+        if key == "distinct":
+            order = kind.order.ranks
+            if len(set(order)) != len(order):
+                return False  # a rank twice in the order adds clauses not followed here
+            offsets = [a.offset(c) for c in cards]
+            return len(set(offsets)) == len(offsets)
+    if key == "short-form" and kind.short_form is not None:
+        return all(a.entry(c)[1].role.id in kind.short_form.roles for c in cards)
+    if key.startswith("role-size:"):
+        entry = int(key.split(":", 1)[1])
+        return all(a.entry(c)[0] != entry for c in cards)
+    if key.startswith("requires:"):
+        return _requirements_hold(a, key.split(":", 1)[1])
+    if key == "wilds" and kind.wilds:
+        lo, hi, _ = kind.wilds
+        wilds = sum(a.entry(c)[1].role.wild for c in cards)
+        return (not lo or wilds >= lo) and (hi is None or wilds <= hi)
+    return False
+
+
+def _steps_hold(a: Assignment) -> bool:
+    """Some first suit and direction give every present card its suit at its offset (the
+    window's first suit and direction appear in no other rule)."""
+    return _direction(a, None) is not None
+
+
+def _direction(a: Assignment, otherwise: str | None = "") -> str | None:
+    """The first direction in which some first suit gives every present card its suit at its
+    offset; ``otherwise`` (the model's first direction when not given) if none does."""
+    placed = [(a.offset(c), a.suit(c)) for c in a.indices]
+    for d, along in _suits_along(a.model):
+        if all(along[i] == j for i, j in placed):
+            return d
+    return a.model.directions[0] if otherwise == "" else otherwise
+
+
+def _suits_along(model: KindModel) -> list[tuple[str, list]]:
+    """(direction, the suit index at each offset) for every direction and first suit, directions
+    in the model's order: once a model."""
+    table = model.__dict__.get("_suits_along")
+    if table is None:
+        suits = model.kind.suits
+        width = max(len(model.kind.order.ranks), model.n)
+        table = []
+        for d in model.directions:
+            for s0 in suits:
+                steps = [model.steps.step(s0, d, i) if model.steps else s0 for i in range(width)]
+                table.append((d, [suits.index(x) if x in suits else -1 for x in steps]))
+        model.__dict__["_suits_along"] = table
+    return table
+
+
+def _requirements_hold(a: Assignment, role_id: str) -> bool:
+    """Every present card playing ``role_id`` has a card of a required class beside it."""
+    model = a.model
+    for c in a.indices:
+        _, entry = a.entry(c)
+        if entry.role.id != role_id:
+            continue
+        needed = entry.role.requires_in_meld
+        if needed is None:
+            continue
+        if not any(o != c and model.cards[o][0].cls in needed.classes for o in a.indices):
+            return False
+    return True
+
+
+def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
+    """The rules no reading of these cards as the kind can keep, seen from what each card could be
+    (the union over its role entries of the suits and ranks they allow): enabling one of them is
+    unsatisfiable, so the diagnosis need not ask. Only sure cases are named."""
+    kind = model.kind
+    broken = {key for key in model.rules if never_holds(model, key)}
+    if model.degenerate:
+        return broken
+    suits = [_options(model, c, "suits") for c in indices]
+    ranks = [_options(model, c, "ranks") for c in indices]
+    if kind.shape in ("group", "identical") and "same-rank" in model.rules:
+        if not set.intersection(*ranks):
+            broken.add("same-rank")
+    if kind.shape == "group" and "distinct" in model.rules:
+        forced = [next(iter(s)) for s in suits if len(s) == 1]
+        if len(forced) != len(set(forced)):
+            broken.add("distinct")
+    same_suit = "same-suit" if kind.shape != "sequence" or not kind.suit_step.cycle else None
+    if same_suit in model.rules and not set.intersection(*suits):
+        broken.add(same_suit)
+    if kind.shape == "sequence":
+        order = kind.order.ranks
+        if len(set(order)) != len(order):
+            return broken  # a rank twice in the order: positions are not fixed by ranks
+        if "consecutive" in model.rules and not _window_fits(model, ranks):
+            broken.add("consecutive")
+        # cards whose suit and position are both fixed
+        fixed = [(next(iter(s)), order.index(next(iter(r))))
+                 for s, r in zip(suits, ranks) if len(s) == 1 and len(r) == 1]
+        step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
+        if step_key in model.rules and not _steps_fit(model, fixed):
+            broken.add(step_key)
+        places = [order.index(next(iter(r))) for r in ranks if len(r) == 1]
+        if "distinct" in model.rules and model.n <= len(order) and len(places) != len(set(places)):
+            broken.add("distinct")  # one offset a position (given the start): two cards on one
+    return broken
+
+
+def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
+    """Some start, first suit and direction give each fixed card its suit at an offset that puts
+    it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
+    wanted = set(fixed)
+    return any(wanted <= allowed for allowed in _step_table(model))
+
+
+def _step_table(model: KindModel) -> list[frozenset]:
+    """For each start, first suit and direction, the (suit, position) pairs a card can take:
+    computed once a model."""
+    table = model.__dict__.get("_step_table")
+    if table is None:
+        kind = model.kind
+        length = len(kind.order.ranks)
+        width = max(length, model.n)
+        table = []
+        for p in model.starts():
+            for s0 in kind.suits:
+                for d in model.directions:
+                    allowed = set()
+                    for i in range(width):
+                        if not kind.order.cyclic and p + i >= length:
+                            break
+                        allowed.add((model.steps.step(s0, d, i) if model.steps else s0, (p + i) % length))
+                    table.append(frozenset(allowed))
+        model.__dict__["_step_table"] = table
+    return table
+
+
+def _options(model: KindModel, c: int, what: str) -> set:
+    """The suits (``what`` = "suits") or ranks card ``c`` can take in the kind, over its role
+    entries."""
+    return _card_options(model, c)[0 if what == "suits" else 1]
+
+
+def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
+    """Card ``c``'s suits, its ranks, and its (entry, suit index, rank index) options — rank
+    indices into the kind's order for a sequence, into its ranks for a group; once a model."""
+    memo = model.__dict__.setdefault("_card_options", {})
+    if c not in memo:
+        face = model.cards[c][0]
+        kind = model.kind
+        order = kind.order.ranks if kind.shape == "sequence" else kind.ranks
+        options = [(k, j, q) for k, (_, entry) in enumerate(model.entries[c])
+                   for j, suit in enumerate(kind.suits) if suit in entry.role.suits_for(face)
+                   for q, rank in enumerate(order) if rank in entry.role.ranks_for(face)]
+        suits, ranks = set(), set()
+        for _, entry in model.entries[c]:
+            suits.update(v for v in entry.role.suits_for(face) if v in kind.suits)
+            ranks.update(v for v in entry.role.ranks_for(face) if v in order)
+        memo[c] = (suits, ranks, options)
+    return memo[c]
+
+
+def _window_fits(model: KindModel, ranks: list[set]) -> bool:
+    """Some window of n consecutive positions (the model's starts) holds every card whose rank is
+    fixed; True when unsure (a rank twice in the order)."""
+    order = model.kind.order.ranks
+    if len(set(order)) != len(order):
+        return True
+    fixed = {order.index(next(iter(r))) for r in ranks if len(r) == 1}
+    length, n = len(order), model.n
+    for p in model.starts():
+        window = {(p + i) % length for i in range(n)} if model.kind.order.cyclic else \
+            {p + i for i in range(n) if p + i < length}
+        if fixed <= window:
+            return True
+    return False
+
+
+class _Placed(Assignment):
+    """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
+
+    def __init__(self, model: KindModel, indices: Sequence[int], values: "_Chosen", placed: dict,
+                 combo: tuple, start: int | None):
+        super().__init__(model, indices, values)
+        self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
+        self.combo = combo  # each card's (entry, suit, rank) option
+        self.start = start  # a sequence's start (None for a group)
+
+    def entry(self, c: int):
+        return self.placed[c][:2]
+
+    def suit(self, c: int) -> int:
+        return self.placed[c][2]
+
+    def rank(self, c: int) -> int:
+        return self.placed[c][3]
+
+    def offset(self, c: int) -> int:
+        return self.placed[c][4]
+
+
+class _Chosen:
+    """A model's values as a list would give them (``values[var - 1] > 0``), for an assignment the
+    checker chose itself: the variables in ``true`` are true, every other false."""
+
+    def __init__(self, true: set[int]):
+        self.true = true
+
+    def __getitem__(self, index: int) -> int:
+        return 1 if index + 1 in self.true else -1
+
+
+def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> Assignment | None:
+    """A model with the rules ``enabled``, written without the solver: each card given one of
+    its options (role entry, suit and rank of the kind) — the only one for a five-element card, a
+    few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
+    (:func:`rule_holds`). None when nothing tried keeps them all, or a role hangs on the query's
+    parameters: the solver is then asked as before. Unordered queries only."""
+    kind = model.kind
+    if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
+        return None
+    sequence = kind.shape == "sequence"
+    length = len(kind.order.ranks) if sequence else 0
+    if sequence and (len(set(kind.order.ranks)) != length or model.n >= length):
+        return None  # a rank twice, or a window around the whole order (a canonical start)
+    options = [_card_options(model, c)[2] for c in indices]
+    fixed = [o[0] for o in options if len(o) == 1]
+    enabled = sorted(enabled, key=_cost)
+    starts = model.starts() if sequence else [None]
+    if sequence and not kind.suit_step.cycle and "consecutive" not in enabled:
+        starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
+    tries = PLAIN_TRIES
+    for p in starts:
+        place = (lambda q: (q - p) % length if kind.order.cyclic else q - p) if sequence else None
+        if sequence and not _start_fits(model, [place(q) for _, _, q in fixed], enabled):
+            continue
+        choices = [o if len(o) == 1 else _likely(model, c, o, fixed, enabled, place)
+                   for c, o in zip(indices, options)]
+        for combo in product(*choices):
+            tries -= 1
+            if tries < 0:
+                return None
+            found = _assigned(model, indices, combo, p, place)
+            if found is not None and all(rule_holds(found, key) for key in enabled):
+                _write(found)
+                return found
+    return None
+
+
+def _cost(key: str) -> int:
+    """Rules that a start decides first (they fail most), those of roles next, suit steps last."""
+    return 2 if key in ("suit-step", "same-suit") else 1 if ":" in key else 0
+
+
+def _start_fits(model: KindModel, offsets: list[int], enabled: list[str]) -> bool:
+    """The cards without a choice have offsets the start allows (inside the window when
+    'consecutive' is kept, one a place when 'distinct' is)."""
+    if any(i < 0 for i in offsets):
+        return False
+    if "consecutive" in enabled and any(i >= model.n for i in offsets):
+        return False
+    return "distinct" not in enabled or len(set(offsets)) == len(offsets)
+
+
+PLAIN_TRIES = 40  # candidates tried (options and starts) before the solver is asked: a SAT call's worth
+
+
+def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Sequence[str], place) -> list:
+    """The options of a card with a choice that the enabled rules leave open beside the cards
+    without one (the same rank, another suit, a free offset inside the window); natural roles
+    first."""
+    out = []
+    if place is None:  # a group
+        ranks = {q for _, _, q in fixed}
+        suits = {j for _, j, _ in fixed}
+        for k, j, q in options:
+            if "same-rank" in enabled and ranks and (len(ranks) > 1 or q not in ranks):
+                continue
+            if "distinct" in enabled and j in suits:
+                continue
+            out.append((k, j, q))
+    else:
+        taken = {place(q) for _, _, q in fixed}
+        for k, j, q in options:
+            i = place(q)
+            if i < 0 or ("consecutive" in enabled and i >= model.n) or ("distinct" in enabled and i in taken):
+                continue
+            out.append((k, j, q))
+    return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
+
+
+def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> Assignment | None:
+    """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
+    option falls before the start. Its values are written out only once it is kept (_write)."""
+    placed = {}
+    for c, (k, j, q) in zip(indices, combo):
+        if place is None:
+            placed[c] = model.entries[c][k] + (j, q, None)
+            continue
+        i = place(q)
+        if i < 0:
+            return None
+        placed[c] = model.entries[c][k] + (j, None, i)
+    return _Placed(model, indices, _Chosen(set()), placed, combo, p)
+
+
+def _write(found: "_Placed") -> None:
+    """The kept assignment's true variables, for the reading decoded from it."""
+    model, true = found.model, found.values.true
+    for c, (k, j, q) in zip(found.indices, found.combo):
+        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
+        if found.start is None:
+            true.add(model.xr[c][q])
+        else:
+            true.update((model.pos[c][q], model.rel[c][found.placed[c][4]]))
+    if found.start is not None:
+        true.update((model.st[found.start], model.v("dir", _direction(found))))  # the reading names it
