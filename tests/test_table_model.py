@@ -124,3 +124,19 @@ def test_a_general_nogood_of_a_failed_order_keeps_the_optimum():
 @pytest.mark.slow
 def test_a_general_nogood_of_a_failed_order_keeps_the_optimum_at_length():
     assert _deadlock_agrees(17, 60) > 0, "no order failed: the test did not reach the nogood"
+
+
+def test_a_card_taken_back_from_a_meld_may_be_played_on_it_again():
+    """木11 laid on the chain by 付け抜き札 (taking 空無木), taken back by 抜き札 with that 空無木,
+    then buried on it (埋め潰し): the hand keeps nothing but the discard. The forms of a meld once
+    played only the hand's cards, so this turn (found by the slow differential) was missed."""
+    from solver.core.notation import Notation
+    from solver.melding.table import TableMeld
+    from solver.melding.turn import Problem
+
+    notation = Notation.for_deck(RS.deck)
+    problem = Problem(RS, tuple(notation.parse_many("木11 木1")),
+                      (TableMeld("me", tuple(notation.parse_many("空無水 空無金 陰陽1 火2 空無木")), True),),
+                      "normal", None, True, "yang")
+    agrees(problem)
+    assert solve(problem, "best").score["hand_points"] == 0

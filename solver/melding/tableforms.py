@@ -66,9 +66,9 @@ def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
 def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
              ops: tuple[Operation, ...], budget: Budget, mine: bool, hand: Sequence[Face] = (),
              extra_cap: int = 0) -> list[Form]:
-    """Every layout reachable from ``meld`` by operations whose played cards are the hand's or,
-    at most ``extra_cap`` of them, other ``available`` kinds (cards taken from other melds): a
-    breadth-first walk, each layout by a shortest path."""
+    """Every layout reachable from ``meld`` by operations whose played cards are the hand's, cards
+    the path took from this meld before, or, at most ``extra_cap`` of them, other ``available``
+    kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path."""
     start = table.reading(meld)
     base_points = meld_points(start) if mine else 0
     origin = _cards(meld)
@@ -76,7 +76,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     first = _canonical(meld, start)
     seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
     queue = deque([(meld, first)])
-    kinds = sorted(set(available) | set(hand))
+    from_table = set(available)  # cards other melds' operations may take
+    kinds = sorted(from_table | set(hand) | set(origin))
     copies = table.checker.ruleset.deck.copies
     while queue:
         budget.check()
@@ -86,12 +87,15 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         path = seen[key]
         held = _cards(current)
         played = Counter(f for m in path for f in m.played)
-        extras = sum((played - in_hand).values())
+        # what the path took from this meld is in the hand after it: it may be played again (a
+        # card laid off, taken back by a later operation, and buried under a wild)
+        own = in_hand + Counter(f for m in path for f in m.taken)
+        extras = sum((played - own).values())
         for face in kinds:
             if held[face] >= copies.get(face, 0):  # every copy of it is in the meld already
                 continue
-            if played[face] >= in_hand[face] and extras >= extra_cap:  # no more cards from the table
-                continue
+            if played[face] >= own[face] and (extras >= extra_cap or face not in from_table):
+                continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in table._legal(current, face, phase, ops):
                 canonical = _canonical(result, reading)
                 if canonical in seen:
