@@ -45,10 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
 
 from bench.mahjong import WARM_HANDS, WARM_LINES, ScoringSides, batch_seconds, fresh_deals, request_of  # noqa: E402
-from bench.table_turns import table_melds  # noqa: E402
+from bench.table_turns import deal_table, table_melds  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
-from solver.melding.table import TableMeld  # noqa: E402
 from solver.melding.turn import Problem  # noqa: E402
 
 WILD_CLASSES = {"陰陽", "空無", "太極"}
@@ -98,16 +97,8 @@ def fesca_table(count: int, rng, budget: float) -> Row:
     melds = table_melds(rs, game.checker, rng)
     row = Row("fesca-table-40+10")
     for _ in range(count):
-        table, used, tries = [], set(), 0
-        while sum(len(m.faces) for m in table) < 40 and tries < 20000:
-            tries += 1
-            meld = rng.choice(melds)
-            if not used & set(meld):
-                used |= set(meld)
-                owner = rng.choice(["me", "B"])
-                table.append(TableMeld(owner, meld, owner == "me"))
-        hand = tuple(rng.sample([f for f in rs.deck.faces if f not in used], 10))
-        answer = game.answer_problem(Problem(rs, hand, tuple(table), "normal", None, True, "yang"), "best",
+        table, hand = deal_table(rs, melds, rng, 10, full=lambda t: sum(len(m.faces) for m in t) >= 40)
+        answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"), "best",
                                      max_seconds=budget)
         row.times.append(answer.seconds if answer.solvable is not None else budget)
         row.undecided += answer.solvable is None

@@ -30,6 +30,22 @@ def table_melds(rs, checker, rng: random.Random, count: int = 200) -> list[tuple
     return melds
 
 
+def deal_table(rs, melds: list[tuple], rng: random.Random, hand_size: int, full=lambda table: False,
+               tries: int = 20000) -> tuple[tuple[TableMeld, ...], tuple]:
+    """A table of disjoint melds drawn from ``melds`` (each the player's own or B's, at random) until
+    ``full(table)`` or ``tries`` draws, and a hand of ``hand_size`` cards from the rest of the deck."""
+    table, used = [], set()
+    while tries > 0 and not full(table):
+        tries -= 1
+        meld = rng.choice(melds)
+        if not used & set(meld):
+            used |= set(meld)
+            owner = rng.choice(["me", "B"])
+            table.append(TableMeld(owner, meld, owner == "me"))
+    hand = tuple(rng.sample([f for f in rs.deck.faces if f not in used], hand_size))
+    return tuple(table), hand
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=20)
@@ -43,16 +59,8 @@ def main() -> None:
     for size in (6, 10):
         times, outs = [], 0
         for _ in range(args.turns):
-            table, used = [], set()
-            for _ in range(rng.randint(2, 3)):
-                m = rng.choice(melds)
-                if not used & set(m):
-                    used |= set(m)
-                    owner = rng.choice(["me", "B"])
-                    table.append(TableMeld(owner, m, owner == "me"))
-            rest = [f for f in rs.deck.faces if f not in used]
-            hand = tuple(rng.sample(rest, size))
-            answer = game.answer_problem(Problem(rs, hand, tuple(table), "normal", None, True, "yang"),
+            table, hand = deal_table(rs, melds, rng, size, tries=rng.randint(2, 3))
+            answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"),
                                          max_seconds=60)
             times.append(answer.seconds)
             outs += bool(answer.solvable)

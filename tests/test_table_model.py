@@ -69,22 +69,15 @@ def test_one_model_equals_the_exhaustive_search_at_length(problem):
 def _ring_problems(seed: int, count: int):
     """Tables of four to six melds and a hand of five to seven cards after one's own meld: where
     the chosen table forms trade cards around and an order of them can fail."""
+    from bench.table_turns import deal_table
     from test_table_turns import MELDS
-    from solver.melding.table import TableMeld
     from solver.melding.turn import Problem
 
     rng = random.Random(seed)
     for _ in range(count):
-        table, used = [], set()
-        while len(table) < rng.randint(4, 6):
-            meld = rng.choice(MELDS)
-            if not used & set(meld):
-                used |= set(meld)
-                owner = rng.choice(["me", "B"])
-                table.append(TableMeld(owner, meld, owner == "me"))
-        rest = [f for f in RS.deck.faces if f not in used]
-        hand = tuple(rng.sample(rest, rng.randint(5, 7)))
-        yield Problem(RS, hand, tuple(table), "normal", None, True, rng.choice(["yang", "yin"]))
+        melds = rng.randint(4, 6)
+        table, hand = deal_table(RS, MELDS, rng, rng.randint(5, 7), full=lambda t: len(t) >= melds)
+        yield Problem(RS, hand, table, "normal", None, True, rng.choice(["yang", "yin"]))
 
 
 def _deadlock_agrees(seed: int, count: int) -> int:

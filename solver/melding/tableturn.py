@@ -179,8 +179,7 @@ class TableTurn(TurnSolver):
             mine = {form.table for form, _ in subset}
             supply = sum((takeable[i] for i in range(len(table)) if i not in mine), Counter())
             forms = [form for form, _ in subset]
-            starts = [meld_points(self.table_judge.reading(table[f.table])) for f in forms]
-            return lay_out(self.problem, None, forms, [], starts, supply) is None
+            return lay_out(self.problem, None, forms, [], self._start_points(forms), supply) is None
 
         if not fails(chosen):
             return None
@@ -197,9 +196,12 @@ class TableTurn(TurnSolver):
         melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
         key = (tuple(id(f) for f in forms), tuple(sorted(o.var for o in self._chosen(model))))
         if key not in self._laid:
-            starts = [meld_points(self.table_judge.reading(self.problem.table[f.table])) for f in forms]
-            self._laid[key] = lay_out(self.problem, self.claim, forms, melds, starts)
+            self._laid[key] = lay_out(self.problem, self.claim, forms, melds, self._start_points(forms))
         return self._laid[key]
+
+    def _start_points(self, forms: Sequence[Form]) -> list[int]:
+        """The meld points each form's table meld had before the turn (what its steps add to)."""
+        return [meld_points(self.table_judge.reading(self.problem.table[f.table])) for f in forms]
 
     def _decode(self, model: list[int], question: str) -> Answer:
         steps = self._steps(model) or []
