@@ -94,10 +94,9 @@ class HandReplay:
                 rons = [m for m in moves[k:] if m.verb == "ron"]
                 return self.report, self._rons(state, rons, k)
             if state.step == "call" and not self._answers(state, move):
-                state = self._judge(state, "pass", k, move.seat, "(nobody calls)")
+                state = self._pass(state, k, move.seat)
                 if state is None:
                     return self.report, None
-                self._passed()
             if move.verb in ("tsumo", "kyuushu"):
                 return self.report, self._last(state, move, k)
             state = self._judge(state, self._action(move), k, move.seat, move.raw)
@@ -157,6 +156,14 @@ class HandReplay:
             t.robbed.add(move.source)
             t.feeders.setdefault(s, []).append((self.mj.identity(self.mj.parse_tiles(move.tile)[0]), move.source))
 
+    def _pass(self, state: GameState, k: int, seat):
+        """Nobody calls the tile on the table: the pass judged (None: illegal, reported), and a
+        riichi declared with that tile stands."""
+        state = self._judge(state, "pass", k, seat, "(nobody calls)")
+        if state is not None:
+            self._passed()
+        return state
+
     def _passed(self) -> None:
         """Nobody took the tile on the table: a riichi declared with it stands."""
         t = self.table
@@ -211,11 +218,9 @@ class HandReplay:
             if draw == "triple-ron":
                 return self._triple_ron(state, k)
             if state.step == "call":
-                passed = self._judge(state, "pass", k, self.seat(state.turn), "(nobody calls)")
-                if passed is None:
+                state = self._pass(state, k, self.seat(state.turn))
+                if state is None:
                     return None
-                self._passed()
-                state = passed
             happened = {"four-winds": "四風連打" in str(state.facts.get("result", "")),
                         "four-kans": "四開槓" in str(state.facts.get("result", "")),
                         "four-riichi": all(state.flag(w, "riichi") for w in state.players)}
@@ -226,11 +231,9 @@ class HandReplay:
         if result not in EXHAUSTIVE:
             return self._wrong_end(k, state, f"the record ends the hand with {result!r} after its last action")
         if state.step == "call":
-            passed = self._judge(state, "pass", k, self.seat(state.turn), "(nobody calls)")
-            if passed is None:
+            state = self._pass(state, k, self.seat(state.turn))
+            if state is None:
                 return None
-            self._passed()
-            state = passed
         if state.step != "draw" or state.stock > 0:
             return self._wrong_end(k, state, f"the record ends the hand in a draw with {state.stock} tiles left in "
                                              f"the wall (a draw is missing, or the hand was cut short)")
