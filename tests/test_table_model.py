@@ -5,6 +5,7 @@ and going out exactly when the search can, on random small tables."""
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -66,6 +67,34 @@ def test_one_model_equals_the_exhaustive_search_at_length(problem):
     agrees(problem)
 
 
+@contextmanager
+def laid_out():
+    """Every sequence kind of a table turn laid out in slots (lines.py), as large tables have them."""
+    from solver.melding.turnmodel import TurnModel
+
+    limit = TurnModel.slot_limit
+    TurnModel.slot_limit = 0
+    try:
+        yield
+    finally:
+        TurnModel.slot_limit = limit
+
+
+@settings(max_examples=examples(25), **SETTINGS)
+@given(table_problems())
+def test_new_melds_laid_out_in_slots_equal_the_exhaustive_search(problem):
+    with laid_out():
+        agrees(problem)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(300), **SETTINGS)
+@given(table_problems())
+def test_new_melds_laid_out_in_slots_equal_the_exhaustive_search_at_length(problem):
+    with laid_out():
+        agrees(problem)
+
+
 def _ring_problems(seed: int, count: int):
     """Tables of four to six melds and a hand of five to seven cards after one's own meld: where
     the chosen table forms trade cards around and an order of them can fail."""
@@ -82,16 +111,17 @@ def _ring_problems(seed: int, count: int):
 
 def _deadlock_agrees(seed: int, count: int) -> int:
     """The best turn with the general nogood of a failed order equals the one found forbidding
-    only whole combinations (TableTurn._deadlock off); returns how many cores were learnt."""
+    only whole choices of forms (TableTurn._deadlock returning every meld's form); returns how
+    many nogoods were smaller than that."""
     from solver.melding import tableturn
 
     general = tableturn.TableTurn._deadlock
     learnt = 0
 
-    def counted(self, chosen):
+    def counted(self, every):
         nonlocal learnt
-        core = general(self, chosen)
-        learnt += core is not None
+        core = general(self, every)
+        learnt += len(core) < len(every)
         return core
 
     for problem in _ring_problems(seed, count):
@@ -101,7 +131,7 @@ def _deadlock_agrees(seed: int, count: int) -> int:
         finally:
             tableturn.TableTurn._deadlock = general
         assert replay(problem, best) == []
-        tableturn.TableTurn._deadlock = lambda self, chosen: None
+        tableturn.TableTurn._deadlock = lambda self, every: [lit for _, lit in every]
         try:
             plain = solve(problem, "best")
         finally:
@@ -133,3 +163,44 @@ def test_a_card_taken_back_from_a_meld_may_be_played_on_it_again():
                       "normal", None, True, "yang")
     agrees(problem)
     assert solve(problem, "best").score["hand_points"] == 0
+
+
+def _slots_agree(seed: int, count: int) -> int:
+    """On larger tables (four to six melds, five to seven cards, the ring problems above) the turn
+    with every sequence kind laid out in slots is as good as the one with every candidate named,
+    and replays; returns how many of the best turns made a meld in slots."""
+    from solver.melding import lines
+
+    made = 0
+    for problem in _ring_problems(seed, count):
+        named = solve(problem, "best")
+        named_out = solve(problem, "go-out")
+        stretches = []
+        melds = lines.LaidOut.melds
+
+        def counted(self, true):
+            found = melds(self, true)
+            stretches.append(len(found))
+            return found
+
+        lines.LaidOut.melds = counted
+        try:
+            with laid_out():
+                slotted = solve(problem, "best")
+                out = solve(problem, "go-out")
+        finally:
+            lines.LaidOut.melds = melds
+        assert replay(problem, slotted) == []
+        assert _value(slotted) == _value(named), problem
+        assert bool(out.solvable) == bool(named_out.solvable), problem
+        made += bool(stretches and stretches[-1])
+    return made
+
+
+def test_new_melds_laid_out_in_slots_equal_the_named_candidates_on_larger_tables():
+    assert _slots_agree(5, 6) > 0, "no meld was laid out in slots: the test did not reach them"
+
+
+@pytest.mark.slow
+def test_new_melds_laid_out_in_slots_equal_the_named_candidates_on_larger_tables_at_length():
+    assert _slots_agree(23, 80) > 0

@@ -23,8 +23,10 @@ from solver.core.source import Source
 from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
+from solver.melding.layouts import LayoutLines
 from solver.melding.points import meld_points
-from solver.melding.ruleholds import Assignment, certainly_broken, plain_model, rule_holds
+from solver.melding.ruleholds import (Assignment, certainly_broken, plain_model, rule_holds, rule_priority,
+                                      vacuous)
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
@@ -76,6 +78,7 @@ class MeldChecker:
         self._broken_now: dict[tuple, set] = {}  # the rules no reading keeps, for recent melds
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
+        self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
 
     def __enter__(self) -> "MeldChecker":
         return self
@@ -212,6 +215,9 @@ class MeldChecker:
                     self._walks[n] += 1
                 if kind.id not in readable:
                     continue
+            least = self.layouts.least_wilds(kind, faces, params) if ordered and self.shortcuts else 0
+            if least is None:
+                continue  # no start of the kind reads the layout: the query below is unsatisfiable
             query = self._query(kind, cards, ordered, params)
             if query is None:
                 continue
@@ -231,7 +237,7 @@ class MeldChecker:
                     continue
                 layout = distinguished
             assumptions = base + model.selectors() + layout
-            reading = self._fewest_wilds(model, indices, assumptions)
+            reading = self._fewest_wilds(model, indices, assumptions, least)
             found[kind.id] = _Found(reading, assumptions, model, indices)
 
         all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
@@ -271,10 +277,14 @@ class MeldChecker:
             if kind.family != family or not kind.size_ok(len(cards)) or \
                     (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
                 continue
+            if ordered and self.shortcuts and self.layouts.least_wilds(kind, tuple(faces), None) is None:
+                continue
             query = self._query(kind, cards, ordered)
             if query is None:
                 continue
-            model, _, base, layouts = query
+            model, indices, base, layouts = query
+            if self.shortcuts and self._broken(model, indices):
+                continue  # a rule no reading keeps (never the relaxed one): as in check
             relaxed = model.selectors(relaxed={"distinguish"})
             if any(model.solve(base + relaxed + layout) for layout in layouts):
                 return True
@@ -320,13 +330,14 @@ class MeldChecker:
             raise MeldsError(f"{self.ruleset.id} has no parameter {sorted(unknown)[0]!r} (parameters: {known})")
         return params
 
-    def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int]) -> Reading:
+    def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int],
+                      least: int = 0) -> Reading:
         """The reading with the fewest wild cards; ``assumptions`` (satisfiable) gain that bound.
 
-        Cards that can only act as wilds in this kind give the lower bound, so the first call
-        usually succeeds.
+        Cards that can only act as wilds in this kind give a lower bound, and ``least`` another
+        (a table layout's, :meth:`LayoutLines.least_wilds`), so the first call usually succeeds.
         """
-        least = sum(all(e.role.wild for _, e in model.entries[c]) for c in indices)
+        least = max(least, sum(all(e.role.wild for _, e in model.entries[c]) for c in indices))
         for k in range(least, model.n + 1):
             bound = model.at_most_wilds(k)
             if model.solve(assumptions + bound):
@@ -410,7 +421,7 @@ class MeldChecker:
             if query is None:
                 continue
             model, indices, base, layouts = query
-            keys = _rule_priority(k for k in model.rules if k != "distinguish")
+            keys = rule_priority(k for k in model.rules if k != "distinguish")
 
             # The last satisfying assignment: it keeps every rule enabled so far, so a rule it
             # keeps too can be enabled without asking the solver (solver/melding/ruleholds.py).
@@ -435,7 +446,7 @@ class MeldChecker:
             for key in keys:
                 if key not in relaxed:
                     continue
-                if _vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
+                if vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
                     relaxed.discard(key)
                 elif key in broken:
                     continue
@@ -558,23 +569,6 @@ class _Found:
     assumptions: list
     model: KindModel
     indices: list
-
-
-def _vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
-    """A rule about one role entry (its sizes, what it requires in the meld) says nothing when no
-    card present can take that entry: relaxing it or not gives the same models."""
-    rule = model.rules[key][1]
-    if rule.entry is None or not key.startswith(("role-size:", "requires:")):
-        return False
-    return not any(entry is rule.entry for c in indices for _, entry in model.entries[c])
-
-
-def _rule_priority(keys: Iterable[str]) -> list[str]:
-    """The order in which rules are re-enabled when looking for the fewest to blame: shape rules
-    first (kept if at all possible), then lengths, role conditions, wild counts, distinctness."""
-    rank = {"same-rank": 0, "same-suit": 0, "suit-step": 0, "consecutive": 0, "size": 1,
-            "short-form": 1, "role-size": 2, "requires": 2, "wilds": 3, "distinct": 4}
-    return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))
 
 
 def as_cards(faces: Sequence[Face]) -> list:

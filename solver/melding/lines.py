@@ -331,6 +331,10 @@ class Slots:
     def fits(self) -> set[Face]:
         return set(self.uses)
 
+    def passing(self) -> list[int]:
+        """Every "a stretch passes here" literal: one is true when some meld is laid out."""
+        return [p for grid in self.grids for row in grid.p for p in row if p]
+
 
 def _longest_reach(load: Sequence[int], cyclic: bool) -> int:
     """The most positions in a row some card can fill."""
@@ -356,8 +360,8 @@ class LaidOut:
 
     def build(self, model, clauses: list[Clause], uses: dict[Face, list[int]]) -> None:
         steps = {k.suit_step.cycle: model.checker.steps(k) for k in self.kinds if k.suit_step.cycle}
-        self.slots = Slots(self.kinds, model.count, steps, model.checker.gate, model.problem.params, model.pool,
-                           clauses, model.phase_lit)
+        self.slots = Slots(self.kinds, model.supply_top, steps, model.checker.gate, model.problem.params, model.pool,
+                           clauses, model.phase_lit)  # the hand's cards and those forms may take
         for face, lits in self.slots.uses.items():
             uses[face] += lits
 
@@ -393,6 +397,14 @@ class LaidOut:
                 model._add_hard([-lit, phase])
                 changed |= phase not in true
         return changed
+
+    def nogood(self, true: Container[int]) -> list[int]:
+        """Literals of which one is true in every model that does not lay out exactly the
+        stretches this one lays where it lays them (a clause part forbidding its layout)."""
+        out: list[int] = []
+        for stretch in self.slots.stretches(true):
+            out += self.slots._pattern(stretch, stretch.slot) or []
+        return out
 
     def melds(self, true: Container[int]) -> list[tuple[tuple[Face, ...], object, int]]:
         """The verified stretches of a model: (cards, reading, points)."""

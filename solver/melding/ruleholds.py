@@ -21,7 +21,7 @@ answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver
 from __future__ import annotations
 
 from itertools import product
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from solver.melding.encode import KindModel
 
@@ -390,3 +390,20 @@ def _write(found: "_Placed") -> None:
             true.update((model.pos[c][q], model.rel[c][found.placed[c][4]]))
     if found.start is not None:
         true.update((model.st[found.start], model.v("dir", _direction(found))))  # the reading names it
+
+
+def vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
+    """A rule about one role entry (its sizes, what it requires in the meld) says nothing when no
+    card present can take that entry: relaxing it or not gives the same models."""
+    rule = model.rules[key][1]
+    if rule.entry is None or not key.startswith(("role-size:", "requires:")):
+        return False
+    return not any(entry is rule.entry for c in indices for _, entry in model.entries[c])
+
+
+def rule_priority(keys: Iterable[str]) -> list[str]:
+    """The order in which rules are re-enabled when looking for the fewest to blame: shape rules
+    first (kept if at all possible), then lengths, role conditions, wild counts, distinctness."""
+    rank = {"same-rank": 0, "same-suit": 0, "suit-step": 0, "consecutive": 0, "size": 1,
+            "short-form": 1, "role-size": 2, "requires": 2, "wilds": 3, "distinct": 4}
+    return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))

@@ -83,11 +83,6 @@ class TableMeld:
     def all_cards(self) -> tuple[Face, ...]:
         return self.faces + tuple(b for b in self.buried if b is not None)
 
-    def replaced(self, i: int, face: Face, buried: Face | None = None) -> "TableMeld":
-        faces = self.faces[:i] + (face,) + self.faces[i + 1:]
-        under = self.buried[:i] + (buried,) + self.buried[i + 1:]
-        return TableMeld(self.owner, faces, self.mine, under)
-
 
 @dataclass(frozen=True)
 class Move:
@@ -130,6 +125,12 @@ class Table:
         card = as_cards(meld.faces)[i]
         return next(p for p in reading.placements if (p.face, p.copy) == card)
 
+    def _placements(self, meld: TableMeld, reading: Reading) -> list:
+        """The reading's placement of each position of the layout, in order (what every
+        position-wise operation asks of one meld)."""
+        by_card = {(p.face, p.copy): p for p in reading.placements}
+        return [by_card[card] for card in as_cards(meld.faces)]
+
     def touchable(self, meld: TableMeld, phase: str | None) -> bool:
         """A meld of a phase-bound kind may be touched only in its phase."""
         reading = self.reading(meld)
@@ -148,23 +149,44 @@ class Table:
     def _legal(self, meld: TableMeld, face: Face, phase: str | None, ops: tuple[Operation, ...]):
         """The legal operations on one meld with one hand card (cached: they depend on nothing
         else)."""
-        key = (meld, face, phase, ops)
-        if key not in self._moves:
-            before = self.reading(meld)
-            found = []
-            for op in ops:
-                if not self._may_act(op, face, before.kind.family):
-                    continue  # the card can never act as the operation needs (a natural for 差し札…)
-                same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
-                for played, taken, result, slot in self._effect(op, meld, before, [face]):
-                    if same_family and not self._in_family(result.faces, before.kind.family, phase):
-                        continue  # no meld of its family: it could not stay one (most results)
-                    verdict = self.verdict(result.faces, phase)
-                    if (verdict.legal and self._kind_change_ok(op, meld, before, verdict.reading)
-                            and self._roles_ok(op, result, verdict.reading, slot)):
-                        found.append((op, played, taken, result, verdict.reading))
-            self._moves[key] = found
-        return self._moves[key]
+        return self.legal_with(meld, phase, ops)(face)
+
+    def legal_with(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
+        """:meth:`_legal` for one meld, as a function of the card (a search asks one meld about
+        every card it may play: the meld and the operations are looked up once)."""
+        key = (meld, phase, ops)
+        per_face = self._moves.get(key)
+        if per_face is None:
+            per_face = self._moves[key] = {}
+        placements: list = []
+
+        def legal(face: Face):
+            found = per_face.get(face)
+            if found is None:
+                found = per_face[face] = self._legal_now(meld, face, phase, ops, placements)
+            return found
+        return legal
+
+    def _legal_now(self, meld: TableMeld, face: Face, phase: str | None, ops: tuple[Operation, ...],
+                   placements: list) -> list:
+        """The legal operations on one meld with one card (``placements``: the meld's reading per
+        position, filled on first need and kept for the meld's other cards)."""
+        before = self.reading(meld)
+        found = []
+        for op in ops:
+            if not self._may_act(op, face, before.kind.family):
+                continue  # the card can never act as the operation needs (a natural for 差し札…)
+            same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
+            for played, taken, faces, buried, slot in self._effect(op, meld, before, [face], placements):
+                if same_family and not self._in_family(faces, before.kind.family, phase):
+                    continue  # no meld of its family: it could not stay one (most results)
+                verdict = self.verdict(faces, phase)
+                if not verdict.legal or not self._kind_change_ok(op, meld, before, verdict.reading):
+                    continue
+                result = TableMeld(meld.owner, faces, meld.mine, buried)
+                if self._roles_ok(op, result, verdict.reading, slot):
+                    found.append((op, played, taken, result, verdict.reading))
+        return found
 
     def _may_act(self, op: Operation, face: Face, family: str) -> bool:
         """Can the card ever act as the operation wants it to (see :meth:`_roles_ok`) in a meld of
@@ -197,52 +219,55 @@ class Table:
         wanted_wild = _WANTED_WILD.get(op.effect)
         return wanted_wild is None or self.placement_at(result, reading, slot).wild == wanted_wild
 
-    def _effect(self, op: Operation, meld: TableMeld, before: Reading, hand: list[Face]):
-        """(played, taken, resulting meld, position of the played card) for each way to apply
-        the operation with one of the hand's cards."""
+    def _effect(self, op: Operation, meld: TableMeld, before: Reading, hand: list[Face], placements: list):
+        """(played, taken, resulting cards, their buried wilds, position of the played card) for
+        each way to apply the operation with one of the hand's cards (the cards first: most
+        results are no meld, and a TableMeld is made only of those that are)."""
         allowed = [f for f in hand if op.card_classes is None or f.cls in op.card_classes]
-        faces = meld.faces
+        faces, buried = meld.faces, meld.buried
         effect = op.effect
+        if not placements and effect in ("replace-wild", "bury-wild", "replace-natural"):
+            placements += self._placements(meld, before)
         if effect == "add":
-            seen = set()
             for c in allowed:
-                at_end = TableMeld(meld.owner, faces + (c,), meld.mine, meld.buried + (None,))
-                at_start = TableMeld(meld.owner, (c,) + faces, meld.mine, (None,) + meld.buried)
-                for result, slot in ((at_end, len(faces)), (at_start, 0)):
-                    if result.faces not in seen:
-                        seen.add(result.faces)
-                        yield (c,), (), result, slot
+                at_end = faces + (c,)
+                yield (c,), (), at_end, buried + (None,), len(faces)
+                at_start = (c,) + faces
+                if at_start != at_end:
+                    yield (c,), (), at_start, (None,) + buried, 0
         elif effect in ("replace-wild", "bury-wild"):
             for i, face in enumerate(faces):
-                if meld.buried[i] is not None or not self.placement_at(meld, before, i).wild:
+                if buried[i] is not None or not placements[i].wild:
                     continue
+                under = buried[:i] + ((face if effect == "bury-wild" else None),) + buried[i + 1:]
+                taken = () if effect == "bury-wild" else (face,)
                 for c in allowed:
-                    buried = face if effect == "bury-wild" else None
-                    yield (c,), (() if buried else (face,)), meld.replaced(i, c, buried), i
+                    yield (c,), taken, faces[:i] + (c,) + faces[i + 1:], under, i
         elif effect == "replace-natural":
             for i, face in enumerate(faces):
-                p = self.placement_at(meld, before, i)
-                if meld.buried[i] is not None or p.wild or (
+                p = placements[i]
+                if buried[i] is not None or p.wild or (
                         op.taken_classes is not None and face.cls not in op.taken_classes):
                     continue
                 for c in allowed:
-                    yield (c,), (face,), meld.replaced(i, c), i
+                    yield (c,), (face,), faces[:i] + (c,) + faces[i + 1:], buried, i
         elif effect == "replace-buried":
             for i, face in enumerate(faces):
-                if meld.buried[i] is None:
+                if buried[i] is None:
                     continue
+                under = buried[:i] + (None,) + buried[i + 1:]
                 for c in allowed:
-                    yield (c,), (face, meld.buried[i]), meld.replaced(i, c), i
+                    yield (c,), (face, buried[i]), faces[:i] + (c,) + faces[i + 1:], under, i
         elif effect == "add-and-take-far-end":
             if op.families is not None and before.kind.family not in op.families:
                 return
             if len(faces) < before.kind.size_max:
                 return
             for c in allowed:
-                right = TableMeld(meld.owner, faces[1:] + (c,), meld.mine, meld.buried[1:] + (None,))
-                left = TableMeld(meld.owner, (c,) + faces[:-1], meld.mine, (None,) + meld.buried[:-1])
-                yield (c,), tuple(x for x in (faces[0], meld.buried[0]) if x is not None), right, len(faces) - 1
-                yield (c,), tuple(x for x in (faces[-1], meld.buried[-1]) if x is not None), left, 0
+                yield ((c,), tuple(x for x in (faces[0], buried[0]) if x is not None),
+                       faces[1:] + (c,), buried[1:] + (None,), len(faces) - 1)
+                yield ((c,), tuple(x for x in (faces[-1], buried[-1]) if x is not None),
+                       (c,) + faces[:-1], (None,) + buried[:-1], 0)
 
 
 def recall(meld: TableMeld) -> tuple[Face, ...]:

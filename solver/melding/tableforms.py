@@ -91,12 +91,13 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         # card laid off, taken back by a later operation, and buried under a wild)
         own = in_hand + Counter(f for m in path for f in m.taken)
         extras = sum((played - own).values())
+        legal = table.legal_with(current, phase, ops)
         for face in kinds:
             if held[face] >= copies.get(face, 0):  # every copy of it is in the meld already
                 continue
             if played[face] >= own[face] and (extras >= extra_cap or face not in from_table):
                 continue  # no more of it in the hand, and no more cards from the table
-            for op, played_now, taken, result, reading in table._legal(current, face, phase, ops):
+            for op, played_now, taken, result, reading in legal(face):
                 canonical = _canonical(result, reading)
                 if canonical in seen:
                     continue

@@ -57,9 +57,17 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
     the interleaving (a depth-first search over a few items, failures remembered). ``supply``:
     cards held beyond the hand from the start (a relaxation, see TableTurn._deadlock)."""
     failed: set = set()
+    # per form, per move of its path: the cards it needs in the hand and what it leaves there
+    needs = [[Counter(move.played) for move in form.path] for form in forms]
+    gives = [[Counter(move.taken) for move in form.path] for form in forms]
+    meld_cards = [Counter(meld.faces) for meld in melds]
+
+    def holds(hand: Counter, cards: Counter) -> bool:
+        return all(hand[f] >= k for f, k in cards.items())
 
     def search(at: tuple, made: frozenset, hand: Counter, own: bool, pending: tuple, claim: Face | None):
-        key = (at, made, tuple(sorted(hand.items())), own, pending, claim)
+        # the hand is fixed by the steps taken (``at`` and ``made``): it is not part of the key
+        key = (at, made, own, pending, claim)
         if key in failed:
             return None
         rest = [j for j in range(len(melds)) if j not in made]
@@ -67,18 +75,18 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
             must = {claim} if claim is not None else set(pending)
             for j in rest:
                 faces = melds[j].faces
-                if must & set(faces) and not Counter(faces) - hand:
+                if must & set(faces) and holds(hand, meld_cards[j]):
                     left = list(pending)
                     for f in faces:
                         if f in left:
                             left.remove(f)
-                    found = search(at, made | {j}, hand - Counter(faces), True, tuple(left), None)
+                    found = search(at, made | {j}, hand - meld_cards[j], True, tuple(left), None)
                     if found is not None:
                         return [_meld_step(melds[j])] + found
             failed.add(key)
             return None
         if all(i == len(form.path) for i, form in zip(at, forms)):
-            if not Counter(f for j in rest for f in melds[j].faces) - hand:  # the rest melded at the end
+            if holds(hand, sum((meld_cards[j] for j in rest), Counter())):  # the rest melded at the end
                 return [_meld_step(melds[j]) for j in rest]
             failed.add(key)
             return None
@@ -86,11 +94,13 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
             if i == len(form.path):
                 continue
             move = form.path[i]
-            if Counter(move.played) - hand or (not own and move.op.before_own_meld == "forbidden"):
+            if not holds(hand, needs[n][i]) or (not own and move.op.before_own_meld == "forbidden"):
                 continue
             waits = tuple(sorted(move.taken)) if (not own and move.op.before_own_meld == "meld-taken-at-once") else ()
-            found = search(at[:n] + (i + 1,) + at[n + 1:], made, hand - Counter(move.played) + Counter(move.taken),
-                           own, waits, None)
+            after = hand.copy()
+            after.subtract(needs[n][i])
+            after.update(gives[n][i])
+            found = search(at[:n] + (i + 1,) + at[n + 1:], made, after, own, waits, None)
             if found is not None:
                 before = form.path[i - 1].reading if i else None
                 gain = (meld_points(move.reading) - (meld_points(before) if before else start_points[n])
@@ -99,9 +109,8 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
                 return [step] + found
         if not own:  # a meld of one's own first, to open the operations forbidden before it
             for j in rest:
-                faces = melds[j].faces
-                if not Counter(faces) - hand:
-                    found = search(at, made | {j}, hand - Counter(faces), True, (), None)
+                if holds(hand, meld_cards[j]):
+                    found = search(at, made | {j}, hand - meld_cards[j], True, (), None)
                     if found is not None:
                         return [_meld_step(melds[j])] + found
         failed.add(key)
@@ -127,43 +136,66 @@ class TableTurn(TurnSolver):
                     and (op.turns is None or problem.turn in op.turns))
         self.ops = ops
         forms, extra = table_forms(self.table_judge, problem.table, problem.hand, problem.phase, ops, budget)
-        super().__init__(problem, checker, budget, forms=forms, extra=extra)
+        super().__init__(problem, checker, budget, forms=forms, extra=extra, compact=True)
         rule = self.rule
         self.claim = problem.claimed if problem.turn == "claimed" and rule.claimed_in_new_meld else None
         self._laid: dict = {}
         self._takeable: list[Counter] | None = None  # see _deadlock
 
-    def _chosen_forms(self, model: list[int]) -> list[tuple[Form, int]]:
+    def _chosen_forms(self, model: list[int], unchanged: bool = False) -> list[tuple[Form, int]]:
+        """The forms a model chooses (those that change their meld; ``unchanged``: every meld's)."""
         true = TrueLiterals(model)
         return [(form, lit) for per_meld in self.form_lits for form, lit in per_meld
-                if not form.unchanged and lit in true]
+                if (unchanged or not form.unchanged) and lit in true]
 
     def _learn(self, model: list[int], weights_matter: bool) -> bool:
         """Verification, and then the order: a choice no order of steps realises is forbidden."""
         if super()._learn(model, weights_matter):
             return True
         if self._steps(model) is None:
-            chosen = self._deadlock(self._chosen_forms(model))
-            if chosen is None:
-                chosen = [lit for _, lit in self._chosen_forms(model)] + [o.var for o in self._chosen(model)]
-            self._add_hard([-lit for lit in chosen])
+            self._add_hard(self._failed_order(model))
             return True
         return False
 
-    def _deadlock(self, chosen: list[tuple[Form, int]]) -> list[int] | None:
-        """A few of the chosen forms that no model can lay out together, or None: the nogood of a
-        failed order made general. Forbidding only the whole combination let the optimiser offer
-        the same deadlock again with one form more or less, hundreds of times (cards traded around
-        a ring of table melds).
+    def _failed_order(self, model: list[int]) -> list[int]:
+        """The nogood of a model no order lays out, as general as is sound.
+
+        After one's own meld, with no claimed card to meld first, new melds are made last from
+        what the forms leave in the hand — which the model's counts already guarantee — so only
+        the forms' interleaving can fail, and the nogood is a few forms (:meth:`_deadlock`).
+        Else the new melds matter: the whole choice is forbidden, every meld's form in it (a
+        form of a meld left unchanged could supply a card), and, before one's own meld, every
+        other new meld too (a turn with one meld more, made first, may be laid out)."""
+        every = self._chosen_forms(model, unchanged=True)
+        if self.problem.has_melded and self.claim is None:
+            return [-lit for lit in self._deadlock(every)]
+        true = TrueLiterals(model)
+        chosen = {o.var for o in self._chosen(model)}
+        clause = [-lit for _, lit in every] + [-var for var in chosen]
+        if self.laid is not None:
+            clause += self.laid.nogood(true)
+        if not self.problem.has_melded:
+            clause += [o.var for o in self.options
+                       if o.table is None and o.var not in chosen and o.var not in self.forbidden]
+            if self.laid is not None:
+                clause += [p for p in self.laid.slots.passing() if p not in true]
+        return clause
+
+    def _deadlock(self, every: list[tuple[Form, int]]) -> list[int]:
+        """Of a model's forms (one per table meld, unchanged ones included) that no order lays
+        out, a few that no model can lay out together: the nogood of a failed order made
+        general. Forbidding only the whole combination let the optimiser offer the same deadlock
+        again with one form more or less, hundreds of times (cards traded around a ring of table
+        melds).
 
         Sound for a player who has melded, with no claimed card to meld first: then new melds go
-        last and only the forms' interleaving can fail. Other forms of a model can only add, to
-        what a set of forms holds at any moment, cards their own paths take (at most what the
-        most taking form of each other table meld takes on its way); so a set of forms that cannot
-        be laid out even holding all those cards from the start fails in every model that has it.
-        Forms are dropped one at a time while that stays so."""
-        if not self.problem.has_melded or self.claim is not None or not chosen:
-            return None
+        last and only the forms' interleaving can fail. A meld whose form is left out of the
+        nogood may have any form in another model, which can only add, to what the kept forms
+        hold at any moment, cards its own path takes (at most what the most taking form of that
+        meld takes on its way); so kept forms that cannot be laid out even holding all those
+        cards from the start fail in every model that has them. Forms are dropped one at a time
+        while that stays so: unchanged melds first (each pinned only if its cards were needed),
+        then the changed."""
         table = self.problem.table
         if self._takeable is None:  # per table meld: the most of each card any of its forms takes on its way
             self._takeable = []
@@ -176,15 +208,21 @@ class TableTurn(TurnSolver):
 
         def fails(subset: list[tuple[Form, int]]) -> bool:
             self.budget.check()
-            mine = {form.table for form, _ in subset}
-            supply = sum((takeable[i] for i in range(len(table)) if i not in mine), Counter())
-            forms = [form for form, _ in subset]
+            kept = {form.table for form, _ in subset}
+            supply = sum((takeable[i] for i in range(len(table)) if i not in kept), Counter())
+            forms = [form for form, _ in subset if not form.unchanged]
             return lay_out(self.problem, None, forms, [], self._start_points(forms), supply) is None
 
-        if not fails(chosen):
-            return None
-        core = list(chosen)
-        for item in list(core):
+        changed = [item for item in every if not item[0].unchanged]
+        if changed and fails(changed):
+            core = changed  # no unchanged meld's cards would help
+        else:
+            core = [item for item in every if not item[0].unchanged or takeable[item[0].table]]
+            for item in [item for item in core if item[0].unchanged]:
+                rest = [c for c in core if c is not item]
+                if fails(rest):
+                    core = rest
+        for item in [item for item in core if not item[0].unchanged]:
             if len(core) > 1:
                 rest = [c for c in core if c is not item]
                 if fails(rest):
@@ -194,7 +232,10 @@ class TableTurn(TurnSolver):
     def _steps(self, model: list[int]) -> list[Step] | None:
         forms = [form for form, _ in self._chosen_forms(model)]
         melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
-        key = (tuple(id(f) for f in forms), tuple(sorted(o.var for o in self._chosen(model))))
+        laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
+        melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
+        key = (tuple(id(f) for f in forms), tuple(sorted(o.var for o in self._chosen(model))),
+               tuple(sorted((m.faces for m in melds[len(melds) - len(laid):]), key=lambda f: [x.index for x in f])))
         if key not in self._laid:
             self._laid[key] = lay_out(self.problem, self.claim, forms, melds, self._start_points(forms))
         return self._laid[key]
@@ -225,6 +266,7 @@ class TableTurn(TurnSolver):
     def _why(self) -> dict:
         """Cards that fit no new meld and no operation on the table."""
         hand = set(self.problem.hand)
-        fits = {f for o in self.options if set(o.hand_faces) & hand and self._verify(o) for f in o.hand_faces}
+        fits = self.laid.slots.fits() if self.laid is not None else set()  # structurally, for slots
+        fits |= {f for o in self.options if set(o.hand_faces) & hand and self._verify(o) for f in o.hand_faces}
         fits |= {f for per_meld in self.forms for form in per_meld for f in form.played}
         return {"no_meld": sorted(hand - fits), "core": []}

@@ -180,10 +180,10 @@ class TurnModel:
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
     def _may_lay_out(self) -> bool:
-        """Slots hold a plain turn: no table, no route or requirements, every card held once, an
-        objective of meld and hand points."""
-        return (self.compact and not self.problem.table and not self.forms and self.route is None
-                and not self.seeing and self.rule.max_new_melds is None and max(self.count.values()) == 1
+        """Slots hold a plain turn: no lay-offs (table melds change by forms, if at all), no route
+        or requirements, every card once (the table's too), an objective of meld and hand points."""
+        return (self.compact and (not self.problem.table or self.forms) and self.route is None
+                and not self.seeing and self.rule.max_new_melds is None and max(self.supply_top.values()) == 1
                 and {g.measure for g in self.rs.objective} <= {"meld_points", "hand_points"})
 
     def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
@@ -304,10 +304,10 @@ class TurnModel:
             if o.var not in self.forbidden:
                 for f in o.hand_faces:
                     uses[f].append(o.var)
-        releases = self._form_clauses(clauses, uses)
         self.phase_lit = self._phase_literals()
         if self.laid is not None:
             self.laid.build(self, clauses, uses)
+        releases = self._form_clauses(clauses, uses)
         accounted: dict[Face, list[int]] = {}
         self.supply: dict[Face, list] = {}
         for face in self.faces:
@@ -396,7 +396,8 @@ class TurnModel:
         (made first; the order is checked when the turn is laid out)."""
         releases: dict[Face, list[int]] = {}
         self.form_lits: list[list[tuple[Form, int]]] = []
-        new_melds = [o.var for o in self.options if o.table is None and o.var not in self.forbidden]
+        new_melds = [o.var for o in self.options if o.table is None and o.var not in self.forbidden] + (
+            self.laid.slots.passing() if self.laid is not None else [])
         for per_meld in self.forms:
             lits = [(form, self.pool.new()) for form in per_meld]
             self.form_lits.append(lits)

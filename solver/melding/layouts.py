@@ -1,0 +1,99 @@
+"""What a sequence laid out on the table can read as, seen without SAT.
+
+A table meld's cards are in table order, and a sequence must read left to right or right to left
+(:meth:`~solver.melding.checker.MeldChecker.check` with ``ordered``). Its kind's model
+(:meth:`~solver.melding.encode.KindModel._sequence`) then places the card at offset ``i`` at
+the identity a start, a first suit and a direction give that offset — (the suit ``i`` steps
+along the kind's cycle from the first, the rank ``i`` places after the start). So a layout that
+no start, first suit and direction read — each card an identity one of its roles allows — has no
+reading; and in any reading, the cards whose identity there is natural to none of their roles at
+that size are wild. A table search tries thousands of layouts, nearly all of them no meld
+(97 % in a large turn, most of them 相順 chains): this look rules most of them out before a SAT
+call, and bounds the wilds of the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping, Sequence
+
+from solver.core.deck import Face
+from solver.core.rules import MeldKind
+from solver.melding.candidates import identity_options
+from solver.melding.cycles import SuitSteps
+from solver.melding.encode import RoleGate
+
+Line = tuple  # per offset, the identity (suit, rank) there, or None where none is
+
+
+class LayoutLines:
+    """The readings of sequence layouts by offset, per kind and size (cached), and the identities
+    each card's roles allow it (cached)."""
+
+    def __init__(self, gate: RoleGate, steps: Callable[[MeldKind], SuitSteps | None]):
+        self.gate = gate
+        self.steps = steps
+        self._lines: dict[tuple[str, int], list[dict[tuple, list[Line]]] | None] = {}
+        self._identities: dict[tuple, dict] = {}  # (kind, face, params) -> identity_options
+
+    def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
+        """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
+        direction read them (left to right or right to left), else the fewest cards any
+        reading makes wild. 0 (nothing known) for a kind not looked at so: not a sequence, a
+        short form, an order with no start this long, parameters that are no key."""
+        if kind.shape != "sequence" or kind.order is None or kind.short_form:
+            return 0
+        try:
+            key_params = tuple(sorted(params.items())) if params else None
+            hash(key_params)
+        except TypeError:
+            return 0
+        n = len(faces)
+        lines = self._lines.get((kind.id, n))
+        if lines is None:
+            lines = self._lines[(kind.id, n)] = self._offset_identities(kind, n)
+        if lines is None:
+            return 0  # no start at all: the model's size rule speaks
+        allowed = []
+        for face in faces:
+            key = (kind.id, face, key_params)
+            found = self._identities.get(key)
+            if found is None:
+                found = self._identities[key] = identity_options(kind, face, self.gate, params)
+            allowed.append(found)
+        least = None
+        for cards in (allowed, allowed[::-1]):
+            anchor = min(range(n), key=lambda i: len(cards[i]))  # the card fewest lines pass
+            for ident in cards[anchor]:
+                for line in lines[anchor].get(ident, ()):
+                    if all(it in ok for it, ok in zip(line, cards)):
+                        wild = sum(n not in ok[it] for it, ok in zip(line, cards))
+                        if least is None or wild < least:
+                            least = wild
+        return least
+
+    def _offset_identities(self, kind: MeldKind, n: int) -> list[dict[tuple, list[Line]]] | None:
+        """Every line of ``n`` offsets the kind's model can place (per start, first suit and
+        direction), indexed by offset and the identity there: a card anchors the few lines
+        through what it can be. None: no start (the sequence is longer than the order)."""
+        order = kind.order.ranks
+        length = len(order)
+        starts = range(length) if kind.order.cyclic else range(length - n + 1)
+        if not starts:
+            return None
+        steps = self.steps(kind)
+        lines = set()
+        for p in starts:
+            for s0 in kind.suits:
+                for d, _ in kind.suit_step.directions:
+                    line = []
+                    for i in range(n):
+                        suit = steps.step(s0, d, i) if steps else s0
+                        at = (p + i) % length if kind.order.cyclic else p + i
+                        line.append((suit, order[at]) if suit in kind.suits else None)
+                    lines.add(tuple(line))
+        index: list[dict[tuple, list[Line]]] = [{} for _ in range(n)]
+        for line in lines:
+            for i, ident in enumerate(line):
+                if ident is not None:
+                    index[i].setdefault(ident, []).append(line)
+        return index
