@@ -204,3 +204,13 @@ def test_new_melds_laid_out_in_slots_equal_the_named_candidates_on_larger_tables
 @pytest.mark.slow
 def test_new_melds_laid_out_in_slots_equal_the_named_candidates_on_larger_tables_at_length():
     assert _slots_agree(23, 80) > 0
+
+
+def test_a_meld_with_too_many_layouts_is_undecided_and_says_which_limit(monkeypatch):
+    """The bound on the layouts one table meld may reach in a turn (tableforms.MAX_FORMS) stops the
+    search as undecided, and the answer names that limit, not the time."""
+    from solver.melding import tableforms
+
+    monkeypatch.setattr(tableforms, "MAX_FORMS", 1)
+    answer = solve(next(_ring_problems(3, 1)), "best")
+    assert answer.solvable is None and answer.limit == "layouts"

@@ -110,6 +110,10 @@ class Undecided(Exception):
     exit_code = ExitCode.UNDECIDED
     code = "undecided"
 
+    def __init__(self, message: str = "", limit: str | None = None):
+        super().__init__(message)
+        self.limit = limit  # a bound of the search itself that ran out (else the budget's)
+
     def to_json(self) -> dict:
         return {"code": self.code, "message": str(self) or "the budget ran out before an answer"}
 

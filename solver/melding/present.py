@@ -202,6 +202,9 @@ def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
 def undecided_text(seconds: float, limit: str | None = None) -> str:
     if limit == "memory":
         return f"{head('undecided', None)}: the memory ceiling was reached before an answer ({seconds:.2f} s; raise --max-memory)"
+    if limit == "layouts":
+        return (f"{head('undecided', None)}: a table meld reaches more layouts this turn than the search "
+                f"follows ({seconds:.2f} s)")
     return f"{head('undecided', None)}: no answer within the budget ({seconds:.2f} s)"
 
 

@@ -64,7 +64,7 @@ class Answer:
     partial: bool = False  # undecided, but the best turn found within the budget is shown
     bound: dict | None = None  # with partial: the first objective's value found and the best possible
     phase_needed: str | None = None  # the field phase the turn's phase-bound melds need
-    limit: str | None = None  # undecided: the budget's limit that ran out ("time" or "memory")
+    limit: str | None = None  # undecided: the limit that ran out ("time", "memory" or "layouts")
 
     @property
     def melds(self) -> list[Play]:

@@ -48,8 +48,8 @@ def table_turn(problem: Problem, checker: MeldChecker, question: str, count: boo
     try:
         with TableTurn(problem, checker, budget, operations) as solver:
             answer = solver.best() if question == "best" else solver.go_out()
-    except Undecided:
-        answer = Answer(solvable=None, question=question, limit=budget.spent or "time")
+    except Undecided as stopped:
+        answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
         answer.seconds = budget.elapsed
     answer.counted = not count
     return answer

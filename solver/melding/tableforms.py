@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.core.deck import Face
+from solver.core.errors import Undecided
 from solver.melding.encode import Reading
 from solver.melding.points import meld_points
 from solver.melding.table import Move, Operation, Table, TableMeld
@@ -104,7 +105,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
                 queue.append((result, canonical))
                 if len(seen) > MAX_FORMS:
-                    raise budget.undecided()
+                    raise Undecided(f"table meld {t + 1} reaches more than {MAX_FORMS} layouts this turn: "
+                                    f"the search of what the turn can make of it stops there", limit="layouts")
     best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
     for path in seen.values():
         result = path[-1].result if path else meld
