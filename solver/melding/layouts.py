@@ -33,7 +33,7 @@ class LayoutLines:
         self.gate = gate
         self.steps = steps
         self._lines: dict[tuple[str, int], list[dict[tuple, list[Line]]] | None] = {}
-        self._identities: dict[tuple, dict] = {}  # (kind, face, params) -> identity_options
+        self._identities: dict[tuple, dict] = {}  # (kind, params) -> face -> identity_options
 
     def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
         """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
@@ -53,12 +53,14 @@ class LayoutLines:
             lines = self._lines[(kind.id, n)] = self._offset_identities(kind, n)
         if lines is None:
             return 0  # no start at all: the model's size rule speaks
+        known = self._identities.get((kind.id, key_params))
+        if known is None:
+            known = self._identities[(kind.id, key_params)] = {}
         allowed = []
         for face in faces:
-            key = (kind.id, face, key_params)
-            found = self._identities.get(key)
+            found = known.get(face)
             if found is None:
-                found = self._identities[key] = identity_options(kind, face, self.gate, params)
+                found = known[face] = identity_options(kind, face, self.gate, params)
             allowed.append(found)
         least = None
         for cards in (allowed, allowed[::-1]):

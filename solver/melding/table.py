@@ -105,16 +105,19 @@ class Table:
 
     def __init__(self, checker: MeldChecker):
         self.checker = checker
-        self._verdicts: dict = {}
-        self._families: dict = {}
+        self._verdicts: dict = {}  # phase -> cards in table order -> verdict
+        self._families: dict = {}  # (family, phase) -> cards in table order -> a kind of it reads them
         self._acts: dict = {}
         self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
-        key = (faces, phase)
-        if key not in self._verdicts:
-            self._verdicts[key] = self.checker.check(faces, phase=phase, ordered=True, explain=False)
-        return self._verdicts[key]
+        known = self._verdicts.get(phase)
+        if known is None:
+            known = self._verdicts[phase] = {}
+        verdict = known.get(faces)
+        if verdict is None:
+            verdict = known[faces] = self.checker.check(faces, phase=phase, ordered=True, explain=False)
+        return verdict
 
     def reading(self, meld: TableMeld) -> Reading | None:
         """The meld's reading in its layout, whatever the phase (it is on the table already)."""
@@ -203,10 +206,13 @@ class Table:
         return self._acts[key]
 
     def _in_family(self, faces: tuple[Face, ...], family: str, phase: str | None) -> bool:
-        key = (faces, family, phase)
-        if key not in self._families:
-            self._families[key] = self.checker.reads_in_family(faces, family, phase)
-        return self._families[key]
+        known = self._families.get((family, phase))
+        if known is None:
+            known = self._families[(family, phase)] = {}
+        found = known.get(faces)
+        if found is None:
+            found = known[faces] = self.checker.reads_in_family(faces, family, phase)
+        return found
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
         if before.kind.family == after.kind.family or op.kind_change == "any":
