@@ -214,3 +214,16 @@ def test_a_meld_with_too_many_layouts_is_undecided_and_says_which_limit(monkeypa
     monkeypatch.setattr(tableforms, "MAX_FORMS", 1)
     answer = solve(next(_ring_problems(3, 1)), "best")
     assert answer.solvable is None and answer.limit == "layouts"
+
+
+def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():
+    """Out of budget, a table turn's answer is the best turn verified so far, undecided, with the
+    limit that ran out (its decoding once left the limit unset)."""
+    from solver.melding.tableturn import TableTurn
+
+    problem = next(_ring_problems(3, 1))
+    with TableTurn(problem, CHECKER, Budget(), _operations()) as solver:
+        best = solver.best()
+        cut = solver._undecided("best")
+    assert cut.solvable is None and cut.partial and cut.limit == "time"
+    assert cut.score == best.score

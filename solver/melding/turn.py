@@ -168,6 +168,7 @@ class TurnSolver(TurnModel):
                 continue
             answer = self._decode(model, question)
             answer.solvable = None
+            answer.limit = self.budget.spent or "time"
             answer.partial = True
             answer.bound = self._bound(opt, answer)
             return answer
