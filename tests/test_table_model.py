@@ -227,3 +227,37 @@ def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():
         cut = solver._undecided("best")
     assert cut.solvable is None and cut.partial and cut.limit == "time"
     assert cut.score == best.score
+
+
+def test_forms_past_their_share_of_the_time_still_answer_with_a_real_turn(monkeypatch):
+    """When the search of the table's forms takes its share of the time, the turn is solved over
+    the forms found so far (here none: every meld unchanged): a real turn, replayed step by step,
+    undecided (exit 3) and with no bound claimed."""
+    from solver.melding import tableturn
+
+    monkeypatch.setattr(tableturn, "FORMS_SHARE", 0.0)
+    problem = next(_ring_problems(3, 1))
+    answer = solve(problem, "best", max_seconds=30)
+    assert answer.solvable is None and answer.partial and answer.bound is None and answer.limit == "time"
+    assert replay(problem, answer) == []
+    assert answer.plays and not any(s.action != "meld" for s in answer.steps)  # the hand's melds only
+    monkeypatch.setattr(tableturn, "FORMS_SHARE", 1.0)
+    full = solve(problem, "best", max_seconds=30)
+    assert full.solvable is not None and _value(full) >= _value(answer)
+
+
+def test_a_way_out_over_unfinished_forms_still_answers_yes(monkeypatch):
+    """Going out, a way out found over the forms of an unfinished search is a proof: yes."""
+    from solver.melding import tableturn
+    from solver.melding.turn import Problem
+
+    monkeypatch.setattr(tableturn, "FORMS_SHARE", 0.0)
+    table = next(_ring_problems(3, 1)).table
+    used = {f for meld in table for f in meld.all_cards}
+    free = [f for f in RS.deck.faces if f not in used and f.cls == "五行"]
+    run = next([a, b, c] for a in free for b in free for c in free
+               if a.suit == b.suit == c.suit and [int(x.rank) for x in (a, b, c)] == [int(a.rank) + i for i in range(3)])
+    hand = tuple(run) + (next(f for f in free if f not in run),)  # a run, and a card to discard
+    problem = Problem(RS, hand, table, "normal", None, True, "yang")
+    answer = solve(problem, "go-out", max_seconds=30)
+    assert answer.solvable is True and not answer.kept and replay(problem, answer) == []

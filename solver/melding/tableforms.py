@@ -14,6 +14,7 @@ cards taken by the forms of the cards known so far, until no form takes a new on
 
 from __future__ import annotations
 
+import time
 from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Sequence
@@ -64,12 +65,17 @@ def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
     return TableMeld(meld.owner, tuple(f for f, _ in pairs), meld.mine, tuple(b for _, b in pairs))
 
 
+class _OutOfShare(Exception):
+    """The search of the forms took its share of the turn's time (see :func:`table_forms`)."""
+
+
 def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
              ops: tuple[Operation, ...], budget: Budget, mine: bool, hand: Sequence[Face] = (),
-             extra_cap: int = 0) -> list[Form]:
+             extra_cap: int = 0, stop_at: float | None = None) -> list[Form]:
     """Every layout reachable from ``meld`` by operations whose played cards are the hand's, cards
     the path took from this meld before, or, at most ``extra_cap`` of them, other ``available``
-    kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path."""
+    kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path.
+    ``stop_at``: a clock time (perf_counter) past which the walk stops (:class:`_OutOfShare`)."""
     start = table.reading(meld)
     base_points = meld_points(start) if mine else 0
     origin = _cards(meld)
@@ -82,6 +88,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     copies = table.checker.ruleset.deck.copies
     while queue:
         budget.check()
+        if stop_at is not None and time.perf_counter() > stop_at:
+            raise _OutOfShare
         current, key = queue.popleft()
         if not table.touchable(current, phase):
             continue
@@ -132,19 +140,37 @@ def _better(form: Form, than: Form) -> bool:
 
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
-                ops: tuple[Operation, ...], budget: Budget,
-                extra_cap: int | None = None) -> tuple[list[list[Form]], list[Face]]:
-    """The forms of every table meld, and the cards operations may take from the table (beyond
-    the hand's): the forms of the hand's cards first, then — while that finds new cards to
-    take — forms that play up to ``extra_cap`` of the cards taken from other melds."""
+                ops: tuple[Operation, ...], budget: Budget, extra_cap: int | None = None,
+                share: float | None = None) -> tuple[list[list[Form]], list[Face], bool]:
+    """The forms of every table meld, the cards operations may take from the table (beyond the
+    hand's), and whether the search finished: the forms of the hand's cards first, then — while
+    that finds new cards to take — forms that play up to ``extra_cap`` of the cards taken from
+    other melds.
+
+    ``share``: of a query with a deadline, the part of its time the search may take. Past it, the
+    forms of the last round finished are returned (a few melds of many wilds reach thousands of
+    layouts): each is a real form, so every turn the model makes of them is a real turn — the turn
+    is still answered, undecided, with the best found. Before any round finished: every table
+    meld unchanged."""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
+    stop_at = None if share is None or budget.deadline is None else budget.start + share * budget.seconds
+    done = ([[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
     extras: set[Face] = set()
     cap = 0
     while True:
-        forms = [forms_of(table, t, meld, sorted(extras), phase, ops, budget, meld.mine, hand, cap)
-                 for t, meld in enumerate(melds)]
+        try:
+            forms = [forms_of(table, t, meld, sorted(extras), phase, ops, budget, meld.mine, hand, cap, stop_at)
+                     for t, meld in enumerate(melds)]
+        except _OutOfShare:
+            return done[0], done[1], False
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras or extra_cap == 0:
-            return forms, sorted(taken | extras)
+            return forms, sorted(taken | extras), True
+        done = (forms, sorted(taken | extras))
         extras |= taken
         cap = extra_cap
+
+
+def _unchanged(table: Table, t: int, meld: TableMeld) -> Form:
+    """A table meld's form that leaves it as it is."""
+    return Form(t, meld, table.reading(meld), (), (), (), 0, frozenset())

@@ -28,6 +28,8 @@ from solver.melding.turn import TurnSolver
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
 
+FORMS_SHARE = 0.6  # of a turn's time, the most the search of the table's forms takes (see table_forms)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -135,12 +137,31 @@ class TableTurn(TurnSolver):
         ops = tuple(op for op in operations if op.effect != "recall"
                     and (op.turns is None or problem.turn in op.turns))
         self.ops = ops
-        forms, extra = table_forms(self.table_judge, problem.table, problem.hand, problem.phase, ops, budget)
+        forms, extra, self.forms_complete = table_forms(self.table_judge, problem.table, problem.hand,
+                                                        problem.phase, ops, budget, share=FORMS_SHARE)
         super().__init__(problem, checker, budget, forms=forms, extra=extra, compact=True)
         rule = self.rule
         self.claim = problem.claimed if problem.turn == "claimed" and rule.claimed_in_new_meld else None
         self._laid: dict = {}
         self._takeable: list[Counter] | None = None  # see _deadlock
+
+    def go_out(self) -> Answer:
+        return self._as_found(super().go_out())
+
+    def best(self, question: str = "best") -> Answer:
+        return self._as_found(super().best(question))
+
+    def _as_found(self, answer: Answer) -> Answer:
+        """An answer over the forms of an unfinished search (:func:`table_forms` past its share of
+        the time) is the best turn found, not a proven one: undecided, its bound unknown — but a
+        way out it found answers going out (yes, by that way, perhaps not the best)."""
+        if self.forms_complete or answer.solvable is None and not answer.partial:
+            return answer
+        if answer.question == "go-out" and answer.solvable:
+            return answer
+        answer.solvable, answer.partial, answer.bound, answer.why = None, True, None, None
+        answer.limit = self.budget.spent or "time"
+        return answer
 
     def _chosen_forms(self, model: list[int], unchanged: bool = False) -> list[tuple[Form, int]]:
         """The forms a model chooses (those that change their meld; ``unchanged``: every meld's)."""
