@@ -5,7 +5,6 @@ and going out exactly when the search can, on random small tables."""
 from __future__ import annotations
 
 import random
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +17,7 @@ from solver.melding.checker import MeldChecker
 from solver.sat.budget import Budget
 from table_search_oracle import TableTurnSolver
 from test_table_turns import RS, SETTINGS, _value, table_problems
+from test_turn_shares import laid_out  # every sequence kind laid out in slots, as large tables have them
 
 CHECKER = MeldChecker(RS)
 
@@ -65,19 +65,6 @@ def test_one_model_equals_the_exhaustive_search(problem):
 @given(table_problems())
 def test_one_model_equals_the_exhaustive_search_at_length(problem):
     agrees(problem)
-
-
-@contextmanager
-def laid_out():
-    """Every sequence kind of a table turn laid out in slots (lines.py), as large tables have them."""
-    from solver.melding.turnmodel import TurnModel
-
-    limit = TurnModel.slot_limit
-    TurnModel.slot_limit = 0
-    try:
-        yield
-    finally:
-        TurnModel.slot_limit = limit
 
 
 @settings(max_examples=examples(25), **SETTINGS)
