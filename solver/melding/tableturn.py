@@ -59,15 +59,16 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
     the interleaving (a depth-first search over a few items, failures remembered). ``supply``:
     cards held beyond the hand from the start (a relaxation, see TableTurn._deadlock)."""
     failed: set = set()
-    # per form, per move of its path: the cards it needs in the hand and what it leaves there
-    needs = [[Counter(move.played) for move in form.path] for form in forms]
-    gives = [[Counter(move.taken) for move in form.path] for form in forms]
+    # per form, per move of its path: the cards it needs in the hand and what it leaves there (the
+    # hand a plain dict, changed by hand: this search runs tens of thousands of times a turn)
+    needs = [[tuple(Counter(move.played).items()) for move in form.path] for form in forms]
+    gives = [[tuple(Counter(move.taken).items()) for move in form.path] for form in forms]
     meld_cards = [Counter(meld.faces) for meld in melds]
 
-    def holds(hand: Counter, cards: Counter) -> bool:
-        return all(hand[f] >= k for f, k in cards.items())
+    def holds(hand: dict, cards: Counter | tuple) -> bool:
+        return all(hand.get(f, 0) >= k for f, k in (cards.items() if isinstance(cards, dict) else cards))
 
-    def search(at: tuple, made: frozenset, hand: Counter, own: bool, pending: tuple, claim: Face | None):
+    def search(at: tuple, made: frozenset, hand: dict, own: bool, pending: tuple, claim: Face | None):
         # the hand is fixed by the steps taken (``at`` and ``made``): it is not part of the key
         key = (at, made, own, pending, claim)
         if key in failed:
@@ -82,7 +83,7 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
                     for f in faces:
                         if f in left:
                             left.remove(f)
-                    found = search(at, made | {j}, hand - meld_cards[j], True, tuple(left), None)
+                    found = search(at, made | {j}, _less(hand, meld_cards[j]), True, tuple(left), None)
                     if found is not None:
                         return [_meld_step(melds[j])] + found
             failed.add(key)
@@ -99,9 +100,11 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
             if not holds(hand, needs[n][i]) or (not own and move.op.before_own_meld == "forbidden"):
                 continue
             waits = tuple(sorted(move.taken)) if (not own and move.op.before_own_meld == "meld-taken-at-once") else ()
-            after = hand.copy()
-            after.subtract(needs[n][i])
-            after.update(gives[n][i])
+            after = dict(hand)
+            for f, k in needs[n][i]:
+                after[f] -= k
+            for f, k in gives[n][i]:
+                after[f] = after.get(f, 0) + k
             found = search(at[:n] + (i + 1,) + at[n + 1:], made, after, own, waits, None)
             if found is not None:
                 before = form.path[i - 1].reading if i else None
@@ -112,14 +115,21 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
         if not own:  # a meld of one's own first, to open the operations forbidden before it
             for j in rest:
                 if holds(hand, meld_cards[j]):
-                    found = search(at, made | {j}, hand - meld_cards[j], True, (), None)
+                    found = search(at, made | {j}, _less(hand, meld_cards[j]), True, (), None)
                     if found is not None:
                         return [_meld_step(melds[j])] + found
         failed.add(key)
         return None
 
-    return search(tuple(0 for _ in forms), frozenset(), Counter(problem.hand) + (supply or Counter()),
+    return search(tuple(0 for _ in forms), frozenset(), dict(Counter(problem.hand) + (supply or Counter())),
                   problem.has_melded, (), claim)
+
+
+def _less(hand: dict, cards: Counter) -> dict:
+    after = dict(hand)
+    for f, k in cards.items():
+        after[f] -= k
+    return after
 
 
 def _meld_step(meld: NewMeld) -> Step:
