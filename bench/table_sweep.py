@@ -1,0 +1,92 @@
+"""Fesca table turns on 75 fixed tables (bench/data/table-turns.json): 15 seeds of 5 turns, about 40
+cards on the table and 10 in hand, 陽場, after one's own meld, ``--best`` under a budget.
+
+    python -m bench.table_sweep [--budget 10] [--baseline DIR]
+
+Prints each seed's median and worst time and its undecided turns, and the whole sweep's. The
+tables are fixed (the random deal depends on the checker's readings, which change between
+versions), so two versions are timed on the same turns; ``--baseline DIR`` runs another melds
+tree (a checkout of an earlier commit, with its own interpreter via ``--baseline-python``) on them
+too, one after the other, and compares the answers of the turns both decided.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data" / "table-turns.json"
+
+
+def run(budget: float) -> list[dict]:
+    """Each turn's seconds, whether it was undecided, and its score (this tree's melds)."""
+    from solver.core.registry import load_game
+    from solver.core.ruleset import load_ruleset
+    from solver.melding.table import TableMeld
+    from solver.melding.turn import Problem
+
+    rs = load_ruleset("fesca")
+    game = load_game(rs)
+    faces = rs.deck.faces
+    rows = []
+    for turn in json.loads(DATA.read_text(encoding="utf-8"))["turns"]:
+        table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
+        hand = tuple(faces[i] for i in turn["hand"])
+        start = time.perf_counter()
+        answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"), "best",
+                                     max_seconds=budget)
+        rows.append({"seed": turn["seed"], "turn": turn["turn"], "seconds": time.perf_counter() - start,
+                     "undecided": answer.solvable is None, "score": answer.score})
+        print(".", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return rows
+
+
+def report(rows: list[dict], title: str) -> None:
+    by_seed = defaultdict(list)
+    for row in rows:
+        by_seed[row["seed"]].append(row)
+    print(f"{title}\n{'seed':>4} {'median s':>9} {'worst s':>8} {'undecided':>9}")
+    for seed, turns in sorted(by_seed.items()):
+        times = [t["seconds"] for t in turns]
+        print(f"{seed:>4} {statistics.median(times):>9.2f} {max(times):>8.2f} {sum(t['undecided'] for t in turns):>9}")
+    times = [r["seconds"] for r in rows]
+    print(f"{'all':>4} {statistics.median(times):>9.2f} {max(times):>8.2f} {sum(r['undecided'] for r in rows):>9}"
+          f"   ({len(rows)} turns; seeds with a median of 2 s or less: "
+          f"{sum(statistics.median([t['seconds'] for t in ts]) <= 2 for ts in by_seed.values())} of {len(by_seed)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=10.0)
+    parser.add_argument("--baseline", type=Path, help="another melds tree to run on the same tables")
+    parser.add_argument("--baseline-python", default=sys.executable)
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON (what --baseline reads)")
+    args = parser.parse_args()
+    rows = run(args.budget)
+    if args.json:
+        print(json.dumps(rows))
+        return
+    report(rows, "this tree")
+    if args.baseline:
+        out = subprocess.run([args.baseline_python, "-c",
+                              "import runpy, sys; budget, tree, script = sys.argv[1:]; "
+                              "sys.argv = ['table_sweep', '--json', '--budget', budget]; "
+                              "sys.path.insert(0, tree); runpy.run_path(script, run_name='__main__')",
+                              str(args.budget), str(args.baseline.resolve()), __file__],
+                             cwd=args.baseline, stdout=subprocess.PIPE, text=True, check=True)
+        theirs = json.loads(out.stdout.strip().splitlines()[-1])
+        report(theirs, f"baseline {args.baseline}")
+        both = [(a, b) for a, b in zip(rows, theirs) if not a["undecided"] and not b["undecided"]]
+        differ = [(a["seed"], a["turn"]) for a, b in both if a["score"] != b["score"]]
+        print(f"decided by both: {len(both)}, answers that differ: {len(differ)} {differ or ''}")
+
+
+if __name__ == "__main__":
+    main()
