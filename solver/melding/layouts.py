@@ -21,8 +21,9 @@ from solver.core.rules import MeldKind
 from solver.melding.candidates import identity_options
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import RoleGate
+from solver.melding.lines import kind_lines
 
-Line = tuple  # per offset, the identity (suit, rank) there, or None where none is
+Line = tuple  # per offset, the identity (suit, rank) there
 
 
 class LayoutLines:
@@ -39,7 +40,7 @@ class LayoutLines:
         """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
         direction read them (left to right or right to left), else the fewest cards any
         reading makes wild. 0 (nothing known) for a kind not looked at so: not a sequence, a
-        short form, an order with no start this long, parameters that are no key."""
+        short form, no window this long, parameters that are no key."""
         if kind.shape != "sequence" or kind.order is None or kind.short_form:
             return 0
         try:
@@ -52,7 +53,7 @@ class LayoutLines:
         if lines is None:
             lines = self._lines[(kind.id, n)] = self._offset_identities(kind, n)
         if lines is None:
-            return 0  # no start at all: the model's size rule speaks
+            return 0  # no window this long: the model's size rule speaks
         known = self._identities.get((kind.id, key_params))
         if known is None:
             known = self._identities[(kind.id, key_params)] = {}
@@ -74,28 +75,22 @@ class LayoutLines:
         return least
 
     def _offset_identities(self, kind: MeldKind, n: int) -> list[dict[tuple, list[Line]]] | None:
-        """Every line of ``n`` offsets the kind's model can place (per start, first suit and
-        direction), indexed by offset and the identity there: a card anchors the few lines
-        through what it can be. None: no start (the sequence is longer than the order)."""
-        order = kind.order.ranks
-        length = len(order)
-        starts = range(length) if kind.order.cyclic else range(length - n + 1)
-        if not starts:
+        """Every window of ``n`` offsets along the kind's lines (:func:`~solver.melding.lines.kind_lines`:
+        the identities a meld of the kind passes through, one line a suit, or a first suit and
+        direction), indexed by offset and the identity there: a card anchors the few windows
+        through what it can be. None: no window this long (the model's size rule speaks)."""
+        windows = set()
+        for line in kind_lines(kind, self.steps(kind)):
+            ids, m = line.identities, len(line.identities)
+            for p in range(line.starts):
+                if line.cyclic:
+                    windows.add(tuple(ids[(p + i) % m] for i in range(n)))
+                elif p + n <= m:
+                    windows.add(ids[p:p + n])
+        if not windows:
             return None
-        steps = self.steps(kind)
-        lines = set()
-        for p in starts:
-            for s0 in kind.suits:
-                for d, _ in kind.suit_step.directions:
-                    line = []
-                    for i in range(n):
-                        suit = steps.step(s0, d, i) if steps else s0
-                        at = (p + i) % length if kind.order.cyclic else p + i
-                        line.append((suit, order[at]) if suit in kind.suits else None)
-                    lines.add(tuple(line))
         index: list[dict[tuple, list[Line]]] = [{} for _ in range(n)]
-        for line in lines:
-            for i, ident in enumerate(line):
-                if ident is not None:
-                    index[i].setdefault(ident, []).append(line)
+        for window in windows:
+            for i, ident in enumerate(window):
+                index[i].setdefault(ident, []).append(window)
         return index

@@ -111,9 +111,7 @@ class Table:
         self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
-        known = self._verdicts.get(phase)
-        if known is None:
-            known = self._verdicts[phase] = {}
+        known = self._verdicts.setdefault(phase, {})
         verdict = known.get(faces)
         if verdict is None:
             verdict = known[faces] = self.checker.check(faces, phase=phase, ordered=True, explain=False)
@@ -125,8 +123,7 @@ class Table:
         return v.reading if v.legal else None
 
     def placement_at(self, meld: TableMeld, reading: Reading, i: int):
-        card = as_cards(meld.faces)[i]
-        return next(p for p in reading.placements if (p.face, p.copy) == card)
+        return self._placements(meld, reading)[i]
 
     def _placements(self, meld: TableMeld, reading: Reading) -> list:
         """The reading's placement of each position of the layout, in order (what every
@@ -157,10 +154,7 @@ class Table:
     def legal_with(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
         """:meth:`_legal` for one meld, as a function of the card (a search asks one meld about
         every card it may play: the meld and the operations are looked up once)."""
-        key = (meld, phase, ops)
-        per_face = self._moves.get(key)
-        if per_face is None:
-            per_face = self._moves[key] = {}
+        per_face = self._moves.setdefault((meld, phase, ops), {})
         placements: list = []
 
         def legal(face: Face):
@@ -206,9 +200,7 @@ class Table:
         return self._acts[key]
 
     def _in_family(self, faces: tuple[Face, ...], family: str, phase: str | None) -> bool:
-        known = self._families.get((family, phase))
-        if known is None:
-            known = self._families[(family, phase)] = {}
+        known = self._families.setdefault((family, phase), {})
         found = known.get(faces)
         if found is None:
             found = known[faces] = self.checker.reads_in_family(faces, family, phase)

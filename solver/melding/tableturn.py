@@ -63,10 +63,10 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
     # hand a plain dict, changed by hand: this search runs tens of thousands of times a turn)
     needs = [[tuple(Counter(move.played).items()) for move in form.path] for form in forms]
     gives = [[tuple(Counter(move.taken).items()) for move in form.path] for form in forms]
-    meld_cards = [Counter(meld.faces) for meld in melds]
+    meld_cards = [tuple(Counter(meld.faces).items()) for meld in melds]
 
-    def holds(hand: dict, cards: Counter | tuple) -> bool:
-        return all(hand.get(f, 0) >= k for f, k in (cards.items() if isinstance(cards, dict) else cards))
+    def holds(hand: dict, cards: tuple) -> bool:
+        return all(hand.get(f, 0) >= k for f, k in cards)
 
     def search(at: tuple, made: frozenset, hand: dict, own: bool, pending: tuple, claim: Face | None):
         # the hand is fixed by the steps taken (``at`` and ``made``): it is not part of the key
@@ -89,7 +89,7 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
             failed.add(key)
             return None
         if all(i == len(form.path) for i, form in zip(at, forms)):
-            if holds(hand, sum((meld_cards[j] for j in rest), Counter())):  # the rest melded at the end
+            if holds(hand, tuple(Counter(f for j in rest for f in melds[j].faces).items())):  # the rest, at the end
                 return [_meld_step(melds[j]) for j in rest]
             failed.add(key)
             return None
@@ -100,9 +100,7 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
             if not holds(hand, needs[n][i]) or (not own and move.op.before_own_meld == "forbidden"):
                 continue
             waits = tuple(sorted(move.taken)) if (not own and move.op.before_own_meld == "meld-taken-at-once") else ()
-            after = dict(hand)
-            for f, k in needs[n][i]:
-                after[f] -= k
+            after = _less(hand, needs[n][i])
             for f, k in gives[n][i]:
                 after[f] = after.get(f, 0) + k
             found = search(at[:n] + (i + 1,) + at[n + 1:], made, after, own, waits, None)
@@ -125,9 +123,10 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
                   problem.has_melded, (), claim)
 
 
-def _less(hand: dict, cards: Counter) -> dict:
+def _less(hand: dict, cards: tuple) -> dict:
+    """The hand after playing ``cards`` ((card, count) pairs the hand holds)."""
     after = dict(hand)
-    for f, k in cards.items():
+    for f, k in cards:
         after[f] -= k
     return after
 
@@ -266,7 +265,7 @@ class TableTurn(TurnSolver):
         laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
         melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
         key = (tuple(id(f) for f in forms), tuple(sorted(o.var for o in self._chosen(model))),
-               tuple(sorted((m.faces for m in melds[len(melds) - len(laid):]), key=lambda f: [x.index for x in f])))
+               tuple(sorted(tuple(f.index for f in faces) for faces, _, _ in laid)))
         if key not in self._laid:
             self._laid[key] = lay_out(self.problem, self.claim, forms, melds, self._start_points(forms))
         return self._laid[key]
