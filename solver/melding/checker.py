@@ -19,33 +19,18 @@ from solver.core.errors import MeldsError
 from solver.core.notation import Notation
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
-from solver.core.source import Source
 from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
-from solver.melding.encode import OPEN, KindModel, Placement, Reading, RoleGate, Rule
+from solver.melding.encode import OPEN, KindModel, Reading, RoleGate
 from solver.melding.layouts import LayoutLines
 from solver.melding.points import meld_points
+from solver.melding.reasons import Reason, rule_reason
 from solver.melding.ruleholds import (Assignment, certainly_broken, plain_model, rule_holds, rule_priority,
                                       vacuous)
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
 MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
-
-
-@dataclass(frozen=True)
-class Reason:
-    code: str
-    message: str
-    source: Source | None = None
-    kind: str | None = None
-
-    def to_json(self) -> dict:
-        out = {"code": self.code, "message": self.message,
-               "source": self.source.to_json() if self.source else None}
-        if self.kind:
-            out["kind"] = self.kind
-        return out
 
 
 @dataclass(frozen=True)
@@ -215,8 +200,8 @@ class MeldChecker:
                     self._walks[n] += 1
                 if kind.id not in readable:
                     continue
-            least = self.layouts.least_wilds(kind, faces, params) if ordered and self.shortcuts else 0
-            if least is None:
+            ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
+            if ways == (None, None):
                 continue  # no start of the kind reads the layout: the query below is unsatisfiable
             query = self._query(kind, cards, ordered, params)
             if query is None:
@@ -224,6 +209,15 @@ class MeldChecker:
             model, indices, base, layouts = query
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps: the query below is unsatisfiable
+            least = 0
+            if ways is not None:  # a way no window reads is unsatisfiable: not asked
+                layouts = [lay for lay, way in zip(layouts, ways) if way is not None]
+                least = min(way for way in ways if way is not None)
+                settled = self._settled_at_once(model, indices, base, layouts[0],
+                                                next(way for way in ways if way is not None))
+                if settled is not None:
+                    found[kind.id] = settled
+                    continue
             relax_veto = model.selectors(relaxed={"distinguish"})
             layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
             if layout is None:
@@ -266,6 +260,19 @@ class MeldChecker:
         could_be = self._could_be(best) if explain else {}
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
 
+    def _settled_at_once(self, model: KindModel, indices: list[int], base: list[int], layout: list[int],
+                         least: int) -> "_Found | None":
+        """A table layout's usual case in one call: read the first way a window reads it, with
+        every rule (the distinction too) and no more wilds than that way's windows need. That
+        way is then the first readable (relaxed or not), and its fewest wilds are ``least``
+        (a lower bound, :meth:`LayoutLines.least_wilds_each_way`): the reading the three
+        questions of :meth:`_check` would find. None: unsatisfiable, and those questions decide."""
+        least = max(least, sum(all(e.role.wild for _, e in model.entries[c]) for c in indices))
+        assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
+        if not model.solve(assumptions):
+            return None
+        return _Found(model.reading(indices), assumptions, model, indices)
+
     def reads_in_family(self, faces: Sequence[Face], family: str, phase: str | None = None,
                         ordered: bool = True) -> bool:
         """Can a kind of ``family`` read these cards at all (ambiguity and vetoes aside)? A cheap
@@ -277,12 +284,15 @@ class MeldChecker:
             if kind.family != family or not kind.size_ok(len(cards)) or \
                     (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
                 continue
-            if ordered and self.shortcuts and self.layouts.least_wilds(kind, tuple(faces), None) is None:
+            ways = self.layouts.least_wilds_each_way(kind, tuple(faces), None) if ordered and self.shortcuts else None
+            if ways == (None, None):
                 continue
             query = self._query(kind, cards, ordered)
             if query is None:
                 continue
             model, indices, base, layouts = query
+            if ways is not None:  # a way no window reads is unsatisfiable: not asked
+                layouts = [lay for lay, way in zip(layouts, ways) if way is not None]
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps (never the relaxed one): as in check
             relaxed = model.selectors(relaxed={"distinguish"})
@@ -470,7 +480,7 @@ class MeldChecker:
                 continue
             families.add(model.kind.family)
             for key in keys:
-                reason = self._reason(model, model.rules[key][1], witness, cards)
+                reason = rule_reason(self.notation, self.ruleset, model, model.rules[key][1], witness, cards)
                 if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
                     reasons.append(reason)
         return tuple(reasons)
@@ -488,80 +498,6 @@ class MeldChecker:
                 return True
         return satisfiable(set(model.rules) - enabled - {"distinguish"}) is not None
 
-    def _reason(self, model: KindModel, rule: Rule, witness: Reading, cards: list) -> Reason:
-        kind, n = model.kind, model.n
-        fmt = self.notation.format
-        label = kind.label
-        shown = " ".join(fmt(face) for face, _ in cards)
-
-        def reason(message: str) -> Reason:
-            return Reason(rule.code, message, rule.source, kind.id)
-
-        if rule.key == "size":
-            if n < kind.size_min:
-                return reason(f"a {label} needs at least {kind.size_min} cards, {n} given")
-            return reason(f"a {label} has at most {kind.size_max} cards, {n} given")
-        if rule.key == "short-form":
-            allowed = ", ".join(sorted(kind.short_form.roles))
-            bad = [p for p in witness.placements if p.role not in kind.short_form.roles]
-            who = " and ".join(f"{fmt(p.face)} (as {p.role})" for p in bad)
-            return reason(f"a {label} of {n} cards may hold only cards playing {allowed}"
-                          + (f"; {who} needs a longer meld" if who else ""))
-        if rule.key == "distinct":
-            return reason(self._duplicates(kind, witness))
-        if rule.key.startswith("requires:"):
-            role = rule.entry.role
-            need = " or ".join(sorted(role.requires_in_meld.classes))
-            users = " and ".join(fmt(p.face) for p in witness.placements if p.role == role.id)
-            return reason(f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
-                          f"which needs a {need} card beside it")
-        if rule.key.startswith("role-size:"):
-            entry = rule.entry
-            sizes = ", ".join(str(s) for s in sorted(entry.sizes))
-            classes = " or ".join(sorted(entry.classes or entry.role.classes))
-            return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of "
-                          f"{sizes} cards, not {n}")
-        if rule.key == "wilds":
-            lo, hi, _ = kind.wilds
-            return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, "
-                          f"here {witness.wilds}")
-        if rule.key == "same-rank":
-            ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
-            return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")
-        if rule.key == "same-suit":
-            suits = list(dict.fromkeys(p.identity[0] for p in witness.placements if not p.wild))
-            return reason(f"a {label} needs one suit; {shown} show suits {', '.join(suits)}")
-        if rule.key == "suit-step":
-            cycle = kind.suit_step.cycle
-            path = "→".join(self.ruleset.cycles[cycle])
-            return reason(f"in a {label} the suits step along {cycle} ({path}); {shown} do not")
-        if rule.key == "consecutive":
-            order = kind.order.ranks
-            ends = " ".join(order) if len(order) <= 5 else f"{order[0]} {order[1]} … {order[-2]} {order[-1]}"
-            ends += ", round again" if kind.order.cyclic else ""
-            return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
-        return reason(f"breaks the rule {rule.key} of a {label}")
-
-    def _duplicates(self, kind: MeldKind, witness: Reading) -> str:
-        fmt = self.notation.format
-        fmt_id = self.notation.format_identity
-        by_identity: dict[tuple, list[Placement]] = {}
-        for p in witness.placements:
-            by_identity.setdefault(p.identity, []).append(p)
-        parts = []
-        for identity, group in by_identity.items():
-            if len(group) < 2:
-                continue
-            natural = [p for p in group if not p.wild]
-            wilds = [p for p in group if p.wild]
-            if natural and wilds:
-                parts.append(f"{' and '.join(fmt(p.face) for p in wilds)} would have to stand for "
-                             f"{fmt_id(identity)}, which is already in the meld")
-            else:
-                parts.append(f"{' and '.join(fmt(p.face) for p in group)} would all be {fmt_id(identity)}")
-        detail = "; ".join(parts) or "two cards would be the same card"
-        return f"as a {kind.label}: {detail}"
-
 
 @dataclass
 class _Found:
@@ -573,11 +509,12 @@ class _Found:
 
 def as_cards(faces: Sequence[Face]) -> list:
     """Faces to physical cards: the k-th occurrence of a face is its copy k."""
-    seen: Counter = Counter()
+    seen: dict = {}  # a plain dict: a table search asks this hundreds of thousands of times
     cards = []
     for face in faces:
-        cards.append((face, seen[face]))
-        seen[face] += 1
+        copy = seen.get(face, 0)
+        cards.append((face, copy))
+        seen[face] = copy + 1
     return cards
 
 

@@ -23,62 +23,83 @@ from solver.melding.cycles import SuitSteps
 from solver.melding.encode import RoleGate
 from solver.melding.lines import kind_lines
 
-Line = tuple  # per offset, the identity (suit, rank) there
-
-
 class LayoutLines:
-    """The readings of sequence layouts by offset, per kind and size (cached), and the identities
-    each card's roles allow it (cached)."""
+    """The readings of sequence layouts by offset, per kind and size (cached), and what each card's
+    roles allow it at each offset (cached).
+
+    The windows of a kind and size are numbered, and a set of windows is an int with one bit per
+    window: per card and offset, the windows whose identity there the card's roles allow (and
+    those where it is natural), so the windows that read a layout are one AND per card — a table
+    search asks this of hundreds of thousands of layouts."""
 
     def __init__(self, gate: RoleGate, steps: Callable[[MeldKind], SuitSteps | None]):
         self.gate = gate
         self.steps = steps
-        self._lines: dict[tuple[str, int], list[dict[tuple, list[Line]]] | None] = {}
-        self._identities: dict[tuple, dict] = {}  # (kind, params) -> face -> identity_options
+        self._windows: dict[tuple[str, int], list[dict[tuple, int]] | None] = {}
+        self._masks: dict[tuple, dict] = {}  # (kind, size, params) -> face -> per offset (allowed, natural)
 
     def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
         """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
         direction read them (left to right or right to left), else the fewest cards any
         reading makes wild. 0 (nothing known) for a kind not looked at so: not a sequence, a
         short form, no window this long, parameters that are no key."""
-        if kind.shape != "sequence" or kind.order is None or kind.short_form:
+        ways = self.least_wilds_each_way(kind, faces, params)
+        if ways is None:
             return 0
+        known = [least for least in ways if least is not None]
+        return min(known) if known else None
+
+    def least_wilds_each_way(self, kind: MeldKind, faces: Sequence[Face],
+                             params: Mapping | None) -> tuple[int | None, int | None] | None:
+        """:meth:`least_wilds` for each way the layout may read: (left to right, right to left),
+        the order of the kind model's layouts (:meth:`~solver.melding.encode.KindModel.layout`,
+        not reversed, then reversed). None in a place: no reading that way, so the model need
+        not be asked it. None for the whole: a kind not looked at so (see :meth:`least_wilds`)."""
+        if kind.shape != "sequence" or kind.order is None or kind.short_form:
+            return None
         try:
             key_params = tuple(sorted(params.items())) if params else None
             hash(key_params)
         except TypeError:
-            return 0
+            return None
         n = len(faces)
-        lines = self._lines.get((kind.id, n))
-        if lines is None:
-            lines = self._lines[(kind.id, n)] = self._offset_identities(kind, n)
-        if lines is None:
-            return 0  # no window this long: the model's size rule speaks
-        known = self._identities.get((kind.id, key_params))
+        windows = self._windows.get((kind.id, n), False)
+        if windows is False:
+            windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
+        if windows is None:
+            return None  # no window this long: the model's size rule speaks
+        known = self._masks.get((kind.id, n, key_params))
         if known is None:
-            known = self._identities[(kind.id, key_params)] = {}
-        allowed = []
+            known = self._masks[(kind.id, n, key_params)] = {}
+        masks = []
         for face in faces:
             found = known.get(face)
             if found is None:
-                found = known[face] = identity_options(kind, face, self.gate, params)
-            allowed.append(found)
-        least = None
-        for cards in (allowed, allowed[::-1]):
-            anchor = min(range(n), key=lambda i: len(cards[i]))  # the card fewest lines pass
-            for ident in cards[anchor]:
-                for line in lines[anchor].get(ident, ()):
-                    if all(it in ok for it, ok in zip(line, cards)):
-                        wild = sum(n not in ok[it] for it, ok in zip(line, cards))
-                        if least is None or wild < least:
-                            least = wild
-        return least
+                found = known[face] = self._card_masks(kind, face, params, windows, n)
+            masks.append(found)
+        return _least(masks, n, False), _least(masks, n, True)
 
-    def _offset_identities(self, kind: MeldKind, n: int) -> list[dict[tuple, list[Line]]] | None:
+    def _card_masks(self, kind: MeldKind, face: Face, params: Mapping | None,
+                    windows: list[dict[tuple, int]], n: int) -> list[tuple[int, int]]:
+        """Per offset, the windows whose identity there the card's roles allow, and those of them
+        where it is natural at this size."""
+        options = identity_options(kind, face, self.gate, params)
+        out = []
+        for at in windows:
+            allowed = natural = 0
+            for ident, sizes in options.items():
+                bits = at.get(ident, 0)
+                allowed |= bits
+                if n in sizes:
+                    natural |= bits
+            out.append((allowed, natural))
+        return out
+
+    def _offset_windows(self, kind: MeldKind, n: int) -> list[dict[tuple, int]] | None:
         """Every window of ``n`` offsets along the kind's lines (:func:`~solver.melding.lines.kind_lines`:
         the identities a meld of the kind passes through, one line a suit, or a first suit and
-        direction), indexed by offset and the identity there: a card anchors the few windows
-        through what it can be. None: no window this long (the model's size rule speaks)."""
+        direction), numbered: per offset, identity -> the windows with that identity there (a
+        bit each). None: no window this long (the model's size rule speaks)."""
         windows = set()
         for line in kind_lines(kind, self.steps(kind)):
             ids, m = line.identities, len(line.identities)
@@ -89,8 +110,25 @@ class LayoutLines:
                     windows.add(ids[p:p + n])
         if not windows:
             return None
-        index: list[dict[tuple, list[Line]]] = [{} for _ in range(n)]
-        for window in windows:
+        index: list[dict[tuple, int]] = [{} for _ in range(n)]
+        for w, window in enumerate(sorted(windows)):
             for i, ident in enumerate(window):
-                index[i].setdefault(ident, []).append(window)
+                index[i][ident] = index[i].get(ident, 0) | (1 << w)
         return index
+
+
+def _least(masks: list[list[tuple[int, int]]], n: int, reverse: bool) -> int | None:
+    """The fewest wilds of a window that reads the cards (``masks``, per card its windows per
+    offset) one way: card i at offset i, or at offset n-1-i; None when no window does."""
+    feasible = -1
+    for i, card in enumerate(masks):
+        feasible &= card[n - 1 - i if reverse else i][0]
+        if not feasible:
+            return None
+    least = n
+    while feasible and least:
+        bit = feasible & -feasible
+        feasible ^= bit
+        wild = sum(not card[n - 1 - i if reverse else i][1] & bit for i, card in enumerate(masks))
+        least = min(least, wild)
+    return least

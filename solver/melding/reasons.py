@@ -1,0 +1,108 @@
+"""Why a meld is illegal, in words: a :class:`Reason` (code, message, the sentence behind it) and
+the message for each rule a kind's model encodes (:func:`rule_reason`), shown on the reading
+that breaks only that rule (:meth:`~solver.melding.checker.MeldChecker._diagnose` finds it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.core.deck import rank_order
+from solver.core.notation import Notation
+from solver.core.rules import MeldKind
+from solver.core.ruleset import Ruleset
+from solver.core.source import Source
+from solver.melding.encode import KindModel, Placement, Reading, Rule
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: str
+    message: str
+    source: Source | None = None
+    kind: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"code": self.code, "message": self.message,
+               "source": self.source.to_json() if self.source else None}
+        if self.kind:
+            out["kind"] = self.kind
+        return out
+
+
+
+def rule_reason(notation: Notation, ruleset: Ruleset, model: KindModel, rule: Rule, witness: Reading,
+                cards: list) -> Reason:
+    """The reason a meld breaks ``rule`` of the model's kind, in words, shown on ``witness`` (the
+    reading that keeps every other rule the diagnosis kept)."""
+    kind, n = model.kind, model.n
+    fmt = notation.format
+    label = kind.label
+    shown = " ".join(fmt(face) for face, _ in cards)
+
+    def reason(message: str) -> Reason:
+        return Reason(rule.code, message, rule.source, kind.id)
+
+    if rule.key == "size":
+        if n < kind.size_min:
+            return reason(f"a {label} needs at least {kind.size_min} cards, {n} given")
+        return reason(f"a {label} has at most {kind.size_max} cards, {n} given")
+    if rule.key == "short-form":
+        allowed = ", ".join(sorted(kind.short_form.roles))
+        bad = [p for p in witness.placements if p.role not in kind.short_form.roles]
+        who = " and ".join(f"{fmt(p.face)} (as {p.role})" for p in bad)
+        return reason(f"a {label} of {n} cards may hold only cards playing {allowed}"
+                      + (f"; {who} needs a longer meld" if who else ""))
+    if rule.key == "distinct":
+        return reason(_duplicates(notation, kind, witness))
+    if rule.key.startswith("requires:"):
+        role = rule.entry.role
+        need = " or ".join(sorted(role.requires_in_meld.classes))
+        users = " and ".join(fmt(p.face) for p in witness.placements if p.role == role.id)
+        return reason(f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
+                      f"which needs a {need} card beside it")
+    if rule.key.startswith("role-size:"):
+        entry = rule.entry
+        sizes = ", ".join(str(s) for s in sorted(entry.sizes))
+        classes = " or ".join(sorted(entry.classes or entry.role.classes))
+        return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of "
+                      f"{sizes} cards, not {n}")
+    if rule.key == "wilds":
+        lo, hi, _ = kind.wilds
+        return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, "
+                      f"here {witness.wilds}")
+    if rule.key == "same-rank":
+        ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
+        return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")
+    if rule.key == "same-suit":
+        suits = list(dict.fromkeys(p.identity[0] for p in witness.placements if not p.wild))
+        return reason(f"a {label} needs one suit; {shown} show suits {', '.join(suits)}")
+    if rule.key == "suit-step":
+        cycle = kind.suit_step.cycle
+        path = "→".join(ruleset.cycles[cycle])
+        return reason(f"in a {label} the suits step along {cycle} ({path}); {shown} do not")
+    if rule.key == "consecutive":
+        order = kind.order.ranks
+        ends = " ".join(order) if len(order) <= 5 else f"{order[0]} {order[1]} … {order[-2]} {order[-1]}"
+        ends += ", round again" if kind.order.cyclic else ""
+        return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
+    return reason(f"breaks the rule {rule.key} of a {label}")
+
+def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
+    fmt = notation.format
+    fmt_id = notation.format_identity
+    by_identity: dict[tuple, list[Placement]] = {}
+    for p in witness.placements:
+        by_identity.setdefault(p.identity, []).append(p)
+    parts = []
+    for identity, group in by_identity.items():
+        if len(group) < 2:
+            continue
+        natural = [p for p in group if not p.wild]
+        wilds = [p for p in group if p.wild]
+        if natural and wilds:
+            parts.append(f"{' and '.join(fmt(p.face) for p in wilds)} would have to stand for "
+                         f"{fmt_id(identity)}, which is already in the meld")
+        else:
+            parts.append(f"{' and '.join(fmt(p.face) for p in group)} would all be {fmt_id(identity)}")
+    detail = "; ".join(parts) or "two cards would be the same card"
+    return f"as a {kind.label}: {detail}"
