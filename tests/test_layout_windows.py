@@ -1,0 +1,162 @@
+"""A table layout's windows (solver/melding/layouts.py) and the checker's one-call reading of a
+laid-out sequence, against the solver.
+
+A table search judges hundreds of thousands of layouts. The checker rules out a way (left to
+right, right to left) no window of a sequence kind reads without asking the solver, and settles
+the usual layout in one call bounded by the fewest wilds the windows allow. Both must be sound:
+a way said unreadable is unsatisfiable in the kind's model, the bound is never above a reading's
+wilds, and every verdict is the one the checker's plain SAT path (no shortcuts) gives — legality,
+kind, direction and the number of wilds. The layouts are those a real table turn asks about
+(bench/data/table-turns.json), most of them no meld, plus random ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from solver.core.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker, as_cards
+from solver.melding.table import Table, TableMeld
+from solver.melding.tableforms import table_forms
+from solver.sat.budget import Budget
+
+RS = load_ruleset("fesca")
+TURNS = Path(__file__).resolve().parent.parent / "bench" / "data" / "table-turns.json"
+
+
+class _Recording(MeldChecker):
+    """A checker that keeps every layout a table search asks it about."""
+
+    asked: list
+
+    def check(self, faces, phase=None, ordered=False, explain=True, params=None):
+        if ordered:
+            self.asked.append((tuple(faces), phase))
+        return super().check(faces, phase=phase, ordered=ordered, explain=explain, params=params)
+
+    def reads_in_family(self, faces, family, phase=None, ordered=True):
+        self.asked.append((tuple(faces), phase))
+        return super().reads_in_family(faces, family, phase=phase, ordered=ordered)
+
+
+@pytest.fixture(scope="module")
+def searched_layouts() -> list[tuple]:
+    """The table layouts the search of one 40-card turn's forms judged (a few thousand, most of
+    them no meld), every one asked once."""
+    from solver.core.registry import load_game
+
+    turn = next(t for t in json.loads(TURNS.read_text(encoding="utf-8"))["turns"] if t["seed"] == 7)
+    faces = RS.deck.faces
+    table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
+    hand = tuple(faces[i] for i in turn["hand"])
+    checker = _Recording(RS)
+    checker.asked = []
+    ops = tuple(op for op in load_game(RS).rules.operations if op.effect != "recall")
+    table_forms(Table(checker), table, hand, "yang", ops, Budget())
+    checker.close()
+    layouts = list(dict.fromkeys(checker.asked))
+    assert len(layouts) > 500  # a real search's worth
+    return layouts
+
+
+def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
+    """Random layouts, half of them runs of one suit in a random direction with a card or two
+    changed (a wild, say): a way is told from the other only where a kind reads one way only."""
+    rng = random.Random(seed)
+    faces = rs.deck.faces
+    phases = (None, *(p.id for p in rs.phases))
+    ranked = [f for f in faces if f.suit is not None and f.rank is not None]
+    out = []
+    while len(out) < count:
+        n = rng.randint(3, 6)
+        if rng.random() < 0.5:
+            layout = [rng.choice(faces) for _ in range(n)]
+        else:
+            suit = rng.choice(ranked).suit
+            run = sorted((f for f in ranked if f.suit == suit), key=lambda f: f.index)
+            start = rng.randrange(len(run))
+            layout = (run + run)[start:start + n][::rng.choice((1, -1))]
+            for _ in range(rng.randint(0, 2)):
+                layout[rng.randrange(len(layout))] = rng.choice(faces)
+        layout = tuple(layout)
+        if all(layout.count(f) <= rs.deck.copies[f] for f in layout):
+            out.append((layout, rng.choice(phases)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["fesca", "basic-rummy", "rummikub"])
+def test_a_way_no_window_reads_is_unsatisfiable_and_the_bound_holds(name, searched_layouts):
+    rs = load_ruleset(name)
+    checker = MeldChecker(rs)
+    ruled_out = bounded = 0
+    layouts = (searched_layouts[:1500] if name == "fesca" else []) + _random_layouts(600, 3, rs)
+    for faces, _ in layouts:
+        for kind in rs.kinds:
+            if not kind.size_ok(len(faces)):
+                continue
+            ways = checker.layouts.least_wilds_each_way(kind, faces, None)
+            if ways is None:
+                continue
+            assert checker.layouts.least_wilds(kind, faces, None) == min(
+                (w for w in ways if w is not None), default=None)
+            model = checker.model(kind, len(faces))
+            indices = model.card_indices(as_cards(faces))
+            if indices is None:
+                continue
+            base = model.presence(indices) + model.selectors(relaxed={"distinguish"})
+            for least, reverse in zip(ways, (False, True)):
+                layout = model.layout(indices, reverse=reverse)
+                if least is None:
+                    assert not model.solve(base + layout), (kind.id, faces, reverse)
+                    ruled_out += 1
+                elif least > 0 and model.solve(base + layout):
+                    assert not model.solve(base + layout + model.at_most_wilds(least - 1)), (kind.id, faces)
+                    bounded += 1
+    checker.close()
+    assert ruled_out > 100 and (bounded > 10 or name != "fesca")  # both looks exercised (Fesca's wilds)
+
+
+def _summary(verdict) -> tuple:
+    reading = verdict.reading
+    return (verdict.legal, reading.kind.id if reading else None, reading.direction if reading else None,
+            reading.wilds if reading else None, tuple(r.code for r in verdict.reasons),
+            tuple(r.kind.id for r in verdict.readings), verdict.phase_required)
+
+
+def test_table_verdicts_are_the_plain_solvers(searched_layouts):
+    """Fesca's layouts as a table search asks them (set, run and chain families)."""
+    fast, plain = MeldChecker(RS), MeldChecker(RS)
+    plain.shortcuts = False
+    legal = 0
+    readable = [(f, ph) for f, ph in searched_layouts if fast.check(f, phase=ph, ordered=True, explain=False).legal]
+    fast.close()
+    fast = MeldChecker(RS)  # asked afresh: the verdicts below are not remembered ones
+    for faces, phase in readable[:400] + searched_layouts[:800] + _random_layouts(300, 5):
+        a = fast.check(faces, phase=phase, ordered=True, explain=False)
+        b = plain.check(faces, phase=phase, ordered=True, explain=False)
+        assert _summary(a) == _summary(b), (faces, phase)
+        legal += a.legal
+        for family in ("set", "run", "chain"):
+            assert fast.reads_in_family(faces, family, phase) == plain.reads_in_family(faces, family, phase)
+    fast.close(), plain.close()
+    assert legal > 40  # the search's readable layouts among them
+
+
+@pytest.mark.parametrize("name", ["basic-rummy", "rummikub"])
+def test_layouts_read_one_way_only_are_the_plain_solvers(name):
+    """Rulesets whose runs read in one direction only: a layout reversed is judged the other way."""
+    rs = load_ruleset(name)
+    fast, plain = MeldChecker(rs), MeldChecker(rs)
+    plain.shortcuts = False
+    legal = 0
+    for faces, phase in _random_layouts(500, 7, rs):
+        a = fast.check(faces, phase=phase, ordered=True, explain=False)
+        b = plain.check(faces, phase=phase, ordered=True, explain=False)
+        assert _summary(a) == _summary(b), (faces, phase)
+        legal += a.legal
+    fast.close(), plain.close()
+    assert legal > 20
