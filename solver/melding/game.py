@@ -15,37 +15,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 import click
 
 from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
-from solver.core.moves import UNKNOWN
 from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
-from solver.core.replay import Settlement
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
-from solver.core.state import GameState
 from solver.core.validate import Impossible, copies_problems, state_location
-from solver.melding import claims, scorecard
-from solver.melding.audit import ambiguous_kinds, dead_sizes
+from solver.melding import scorecard
 from solver.melding.checker import MeldChecker
 from solver.melding.encode import OPEN, RoleGate
-from solver.melding.moves import MeldMoves
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
-from solver.melding.settlehand import settle_melds
 from solver.melding.routes import GoOutRoute, read_routes
-from solver.melding.solve import solve_turn
 from solver.melding.table import Operation, read_operations
-from solver.melding.turn import Answer, Problem
+from solver.melding.problem import Answer, Problem
 from solver.present.text import BAD, GOOD, bold, deck_line
 from solver.sat.budget import Budget
+
+if TYPE_CHECKING:  # types only: what plays moves, replays and audits loads when it runs (cold start)
+    from solver.core.replay import Settlement
+    from solver.core.state import GameState
+    from solver.melding.moves import MeldMoves
 
 MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     "check": [OptionSpec("--ordered", "The cards are given in table order (a sequence must read left to right or "
@@ -183,6 +181,8 @@ class MeldGame:
         """Answer a question about a turn (go-out or best; a game adds its own)."""
         if question not in ("go-out", "best"):
             raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
+        from solver.melding.solve import solve_turn  # the turn solvers load when a turn is asked (not for check)
+
         budget = Budget(max_seconds)
         with budget.guarding():  # the query's limits hold through Python work that does not check
             return solve_turn(problem, self.checker, question, count, limit, budget,
@@ -290,9 +290,15 @@ class MeldGame:
     def new_moves(self) -> MeldMoves:
         """The game's turn rules, made once (a game whose moves need more than the checker
         overrides this)."""
-        return self.moves_class(self.ruleset, self.checker)
+        return self.moves_type()(self.ruleset, self.checker)
 
-    moves_class: ClassVar[type[MeldMoves]] = MeldMoves
+    @classmethod
+    def moves_type(cls) -> type[MeldMoves]:
+        """The game's moves class (a game with moves of its own overrides this). Imported here,
+        when moves are played: check and solve never load the turn rules (cold start)."""
+        from solver.melding.moves import MeldMoves
+
+        return MeldMoves
 
     def moves(self) -> MeldMoves:
         return self._moves
@@ -300,6 +306,8 @@ class MeldGame:
     def state_problems(self, state: GameState) -> list[Impossible]:
         """The cards a state shows (known hands, table melds with buried wilds, discards) against
         the deck's copies; ``?`` is a card nobody has seen."""
+        from solver.core.moves import UNKNOWN  # states load with moves, not with every command
+
         fmt = self.notation
 
         def faces(text: str) -> list:
@@ -324,12 +332,18 @@ class MeldGame:
                          f"format")
 
     def settle_hand(self, state, turn_start) -> Settlement:
+        from solver.melding.settlehand import settle_melds  # replays load it (see state_problems)
+
         return settle_melds(state, turn_start, self.checker)
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
+        from solver.melding import claims  # moves and audits load it (see state_problems)
+
         return claims.meld_claims(self.checker, self.params)
 
     def audit_checks(self) -> Sequence[Callable[[Any], None]]:
+        from solver.melding.audit import ambiguous_kinds, dead_sizes  # audit loads it (see state_problems)
+
         return [lambda audit: dead_sizes(audit, self.checker), lambda audit: ambiguous_kinds(audit, self.checker)]
 
 

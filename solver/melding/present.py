@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from solver.melding.checker import MeldChecker, Verdict
-from solver.melding.turn import Answer, Problem
+from solver.melding.problem import Answer, Problem
 from solver.present.text import coloured, display_width, head, quote_line
 
 

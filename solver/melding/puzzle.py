@@ -22,7 +22,7 @@ from solver.core.validate import Impossible, copies_problems
 from solver.core.yamlload import line_of
 from solver.melding.rounds import Round
 from solver.melding.table import TableMeld
-from solver.melding.turn import Answer, Problem
+from solver.melding.problem import Answer, Problem
 
 ME = "me"  # the owner name of the player's own table melds
 

@@ -3,17 +3,18 @@ be melded and touched and which a 陰陽 discard changes."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from solver.core.game import OptionSpec
 from solver.core.reader import RuleReader
-from solver.core.state import GameState
 from solver.core.validate import Impossible, state_location
-from solver.games.fesca.moves import FescaMoves
 from solver.games.fesca.rules import FescaRules, read_rules
 from solver.melding.game import MeldGame
 from solver.melding.puzzle import table_meld
-from solver.melding.turn import Answer, Problem
+from solver.melding.problem import Answer, Problem
+
+if TYPE_CHECKING:  # a type only: states load with moves (see MeldGame.moves_type)
+    from solver.core.state import GameState
 
 PHASE = OptionSpec("--phase", "Field phase (陽場 yang / 陰場 yin) for phase-bound melds such as 相順; none: "
                    "before any 陰陽 discard, when neither 相生 nor 相克 may be melded or touched.",
@@ -32,10 +33,15 @@ EXAMPLES = {
 class FescaGame(MeldGame):
     name: ClassVar[str] = "fesca"
     label: ClassVar[str] = "Fesca"
-    moves_class = FescaMoves
     rules: FescaRules
     OPTIONS = {"check": [PHASE], "solve": [PHASE], "score": [PHASE]}
     EXAMPLES = EXAMPLES
+
+    @classmethod
+    def moves_type(cls) -> type:
+        from solver.games.fesca.moves import FescaMoves  # loaded when moves are played (see MeldGame.moves_type)
+
+        return FescaMoves
 
     @classmethod
     def read_rules(cls, reader: RuleReader) -> FescaRules:

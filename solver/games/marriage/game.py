@@ -15,7 +15,6 @@ from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.games.marriage import settle
-from solver.games.marriage.moves import MarriageMoves
 from solver.games.marriage.rules import MaalGate, MarriageRules, read_rules
 from solver.games.marriage.settlehand import settle_marriage
 from solver.melding.encode import RoleGate
@@ -42,7 +41,7 @@ class MarriageGame(MeldGame):
     name: ClassVar[str] = "marriage"
     label: ClassVar[str] = "Marriage"
     QUESTIONS: ClassVar[dict[str, str]] = {"best": "best", "see": "see", "which_tiplu": "which-tiplu"}
-    moves_class = MarriageMoves
+
     rules: MarriageRules
     OPTIONS = {"check": [TIPLU],
                "solve": [TIPLU,
@@ -53,6 +52,12 @@ class MarriageGame(MeldGame):
                "score": [OptionSpec("--settle", "Settle a round (settle: section) — maal points and payments.",
                                     metavar="FILE", type="path")]}
     EXAMPLES = EXAMPLES
+
+    @classmethod
+    def moves_type(cls) -> type:
+        from solver.games.marriage.moves import MarriageMoves  # loaded when moves are played (see MeldGame.moves_type)
+
+        return MarriageMoves
 
     @classmethod
     def read_rules(cls, reader: RuleReader) -> MarriageRules:
