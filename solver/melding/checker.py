@@ -63,6 +63,7 @@ class MeldChecker:
         self._broken_now: dict[tuple, set] = {}  # the rules no reading keeps, for recent melds
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
+        self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
 
     def __enter__(self) -> "MeldChecker":
@@ -76,6 +77,7 @@ class MeldChecker:
             model.close()
         self.models.clear()
         self._memo.clear()
+        self._readings_memo.clear()
 
     @property
     def sat_calls(self) -> int:
@@ -185,6 +187,49 @@ class MeldChecker:
         n = len(cards)
         if not self._size_possible(n):
             return Verdict(False, faces, None, (self._not_a_meld(n),))
+        found, vetoes = self._kind_readings(faces, cards, ordered, params)
+        all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
+        ambiguous = len({r.kind.family for r in all_readings}) > 1
+        if self.ruleset.ambiguity_rule == "prefer":
+            ambiguous = False  # the first kind wins (with the fewest wilds)
+        if vetoes or ambiguous:
+            return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes),
+                           all_readings)
+        if not found:
+            reasons = self._diagnose(cards, ordered, params) if explain else ()
+            return Verdict(False, faces, None, reasons or (self._not_a_meld(n),))
+        allowed = {k: f for k, f in found.items()
+                   if phase is None or self.ruleset.kind(k).phase in (None, phase)}
+        if not allowed:
+            reading = next(iter(found.values())).reading
+            kind = reading.kind
+            phases = {p.id: p for p in self.ruleset.phases}
+            now = phases[phase].name if phase in phases else "a field with no phase yet"
+            reason = Reason("phase", f"a {kind.label} may be melded only in "
+                            f"{phases[kind.phase].name}, not in {now}",
+                            phases[kind.phase].source, kind.id)
+            return Verdict(False, faces, None, (reason,), (reading,), phase_required=kind.phase)
+        order = [k.id for k in self.ruleset.kinds]
+        best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
+        could_be = self._could_be(best) if explain else {}
+        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
+
+    def _kind_readings(self, faces: tuple, cards: list, ordered: bool,
+                       params: Mapping | None) -> tuple[dict[str, "_Found"], list[Reading]]:
+        """Per kind that reads the cards, its reading with the fewest wilds; and the readings a
+        kind's distinction rule vetoes. Nothing here depends on the field phase (it only chooses
+        among these afterwards), so a layout asked in two phases — a table search asks each
+        layout it reaches in the turn's phase and then, to touch it, in none — is read once
+        (a bounded memo, like the verdicts')."""
+        try:
+            key = (faces, ordered, tuple(sorted(params.items())) if params else None)
+            hash(key)
+        except TypeError:
+            key = None
+        known = self._readings_memo.get(key) if key is not None else None
+        if known is not None:
+            return known
+        n = len(cards)
         found: dict[str, _Found] = {}
         vetoes: list[Reading] = []
         # While a size is new, only the kinds whose frames the cards fill get a model; a size asked
@@ -234,31 +279,11 @@ class MeldChecker:
             reading = self._fewest_wilds(model, indices, assumptions, least)
             found[kind.id] = _Found(reading, assumptions, model, indices)
 
-        all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
-        ambiguous = len({r.kind.family for r in all_readings}) > 1
-        if self.ruleset.ambiguity_rule == "prefer":
-            ambiguous = False  # the first kind wins (with the fewest wilds)
-        if vetoes or ambiguous:
-            return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes),
-                           all_readings)
-        if not found:
-            reasons = self._diagnose(cards, ordered, params) if explain else ()
-            return Verdict(False, faces, None, reasons or (self._not_a_meld(n),))
-        allowed = {k: f for k, f in found.items()
-                   if phase is None or self.ruleset.kind(k).phase in (None, phase)}
-        if not allowed:
-            reading = next(iter(found.values())).reading
-            kind = reading.kind
-            phases = {p.id: p for p in self.ruleset.phases}
-            now = phases[phase].name if phase in phases else "a field with no phase yet"
-            reason = Reason("phase", f"a {kind.label} may be melded only in "
-                            f"{phases[kind.phase].name}, not in {now}",
-                            phases[kind.phase].source, kind.id)
-            return Verdict(False, faces, None, (reason,), (reading,), phase_required=kind.phase)
-        order = [k.id for k in self.ruleset.kinds]
-        best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
-        could_be = self._could_be(best) if explain else {}
-        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
+        if key is not None:
+            if len(self._readings_memo) >= MEMO_SIZE:
+                self._readings_memo.clear()
+            self._readings_memo[key] = (found, vetoes)
+        return found, vetoes
 
     def _settled_at_once(self, model: KindModel, indices: list[int], base: list[int], layout: list[int],
                          least: int) -> "_Found | None":
