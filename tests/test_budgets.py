@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +52,22 @@ def test_solve_holds_max_seconds():
     out = subprocess_run("solve", "-r", "fesca", "--hand", big_hand(), "--best", "--max-seconds", str(seconds), "--json")
     wall = time.perf_counter() - start
     assert out.returncode in (0, 1, 3), out.stderr
+    assert wall < seconds * 1.1 + 0.5 + SLACK
+    data = json.loads(out.stdout)
+    if out.returncode == 3:
+        assert data["solvable"] is None and data["undecided"]["limit"] == "time"
+
+
+def test_the_hard_table_turn_holds_its_budget_with_a_real_turn():
+    """bench/data/hard-table-turn.yaml, the README's case for budgets, read as a puzzle and cut
+    short: exit 3 in time, with the best turn found so far (its steps, replayed by the answer's
+    own score), or decided."""
+    seconds = 1.0
+    start = time.perf_counter()
+    hard = Path(__file__).resolve().parent.parent / "bench" / "data" / "hard-table-turn.yaml"
+    out = subprocess_run("solve", "--best", str(hard), "--max-seconds", str(seconds), "--json")
+    wall = time.perf_counter() - start
+    assert out.returncode in (1, 3), out.stderr  # it cannot go out; the best turn may be unproven
     assert wall < seconds * 1.1 + 0.5 + SLACK
     data = json.loads(out.stdout)
     if out.returncode == 3:
