@@ -24,8 +24,9 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data" / "table-turns.json"
 
 
-def run(budget: float) -> list[dict]:
-    """Each turn's seconds, whether it was undecided, and its score (this tree's melds)."""
+def run(budget: float, turns: int | None = None) -> list[dict]:
+    """Each turn's seconds, whether it was undecided, and its score (this tree's melds);
+    ``turns``: the first that many of each seed's five (all five by default)."""
     from solver.core.registry import load_game
     from solver.core.ruleset import load_ruleset
     from solver.melding.table import TableMeld
@@ -36,6 +37,8 @@ def run(budget: float) -> list[dict]:
     faces = rs.deck.faces
     rows = []
     for turn in json.loads(DATA.read_text(encoding="utf-8"))["turns"]:
+        if turns is not None and turn["turn"] >= turns:
+            continue
         table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
         hand = tuple(faces[i] for i in turn["hand"])
         start = time.perf_counter()
