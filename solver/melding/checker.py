@@ -299,11 +299,16 @@ class MeldChecker:
         return _Found(model.reading(indices), assumptions, model, indices)
 
     def reads_in_family(self, faces: Sequence[Face], family: str, phase: str | None = None,
-                        ordered: bool = True) -> bool:
+                        ordered: bool = True, surely: bool = True) -> bool:
         """Can a kind of ``family`` read these cards at all (ambiguity and vetoes aside)? A cheap
         first question for a search whose results must stay in a family (a table operation that
         may not change a meld's kind): most results are no meld, and this asks only the family's
-        kinds, one SAT call each, before :meth:`check` asks them all."""
+        kinds, one SAT call each, before :meth:`check` asks them all.
+
+        ``surely=False``: a "perhaps" will do — a layout some window of a sequence kind reads is
+        taken as read without the call. For a caller that judges every yes in full anyway (the
+        table search checks it next), the call would only be asked twice: the windows rule out
+        nearly every layout they let through the solver too."""
         cards = as_cards(tuple(faces))
         for kind in self.ruleset.kinds:
             if kind.family != family or not kind.size_ok(len(cards)) or \
@@ -320,6 +325,8 @@ class MeldChecker:
                 layouts = [lay for lay, way in zip(layouts, ways) if way is not None]
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps (never the relaxed one): as in check
+            if ways is not None and not surely:
+                return True
             relaxed = model.selectors(relaxed={"distinguish"})
             if any(model.solve(base + relaxed + layout) for layout in layouts):
                 return True

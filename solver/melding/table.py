@@ -209,7 +209,7 @@ class Table:
         known = self._families.setdefault((family, phase), {})
         found = known.get(faces)
         if found is None:
-            found = known[faces] = self.checker.reads_in_family(faces, family, phase)
+            found = known[faces] = self.checker.reads_in_family(faces, family, phase, surely=False)  # verdict next
         return found
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
