@@ -3,14 +3,19 @@ profile is loaded (tests/profiles.py)."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 import profiles  # noqa: F401 - loads the Hypothesis profile MELDS_HYPOTHESIS_PROFILE names
 import pytest
 
-# the tests (and the commands they start) keep what melds caches apart from the user's own cache
-os.environ.setdefault("MELDS_CACHE_DIR", tempfile.mkdtemp(prefix="melds-test-cache-"))
+# the tests (and the commands they start) keep what melds caches apart from the user's own cache,
+# in a folder the process that made it removes when it ends (workers inherit it)
+if "MELDS_CACHE_DIR" not in os.environ:
+    os.environ["MELDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="melds-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["MELDS_CACHE_DIR"], ignore_errors=True)
 # a fault of melds is a traceback in the tests (the command line turns it into an error message
 # otherwise); tests/hostile.py runs without it, to check that no input ever shows one
 os.environ.setdefault("MELDS_DEBUG", "1")
