@@ -23,6 +23,7 @@ from solver.melding.cycles import SuitSteps
 from solver.melding.encode import RoleGate
 from solver.melding.lines import kind_lines
 
+
 class LayoutLines:
     """The readings of sequence layouts by offset, per kind and size (cached), and what each card's
     roles allow it at each offset (cached).
