@@ -26,8 +26,8 @@ after a change — ratios, not absolute times, are the figures to compare across
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
-items as in one process), so that none is timed on a heap another left behind. The peers come from the ``test`` extra; a scenario whose
-peer is missing prints ``—`` for the ratio.
+items as in one process), so that none is timed on a heap another left behind. The peers come from
+the ``test`` extra; a scenario whose peer is missing prints ``—`` for the ratio.
 """
 
 from __future__ import annotations

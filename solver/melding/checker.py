@@ -255,11 +255,10 @@ class MeldChecker:
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps: the query below is unsatisfiable
             least = 0
-            if ways is not None:  # a way no window reads is unsatisfiable: not asked
-                layouts = [lay for lay, way in zip(layouts, ways) if way is not None]
-                least = min(way for way in ways if way is not None)
-                settled = self._settled_at_once(model, indices, base, layouts[0],
-                                                next(way for way in ways if way is not None))
+            if ways is not None:
+                open_ways = _open_ways(layouts, ways)
+                layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
+                settled = self._settled_at_once(model, indices, base, *open_ways[0])
                 if settled is not None:
                     found[kind.id] = settled
                     continue
@@ -292,7 +291,7 @@ class MeldChecker:
         way is then the first readable (relaxed or not), and its fewest wilds are ``least``
         (a lower bound, :meth:`LayoutLines.least_wilds_each_way`): the reading the three
         questions of :meth:`_check` would find. None: unsatisfiable, and those questions decide."""
-        least = max(least, sum(all(e.role.wild for _, e in model.entries[c]) for c in indices))
+        least = max(least, _always_wild(model, indices))
         assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
         if not model.solve(assumptions):
             return None
@@ -307,8 +306,8 @@ class MeldChecker:
 
         ``surely=False``: a "perhaps" will do — a layout some window of a sequence kind reads is
         taken as read without the call. For a caller that judges every yes in full anyway (the
-        table search checks it next), the call would only be asked twice: the windows rule out
-        nearly every layout they let through the solver too."""
+        table search checks it next) the call would be asked twice, and the solver refuses almost
+        nothing the windows let through."""
         cards = as_cards(tuple(faces))
         for kind in self.ruleset.kinds:
             if kind.family != family or not kind.size_ok(len(cards)) or \
@@ -321,12 +320,12 @@ class MeldChecker:
             if query is None:
                 continue
             model, indices, base, layouts = query
-            if ways is not None:  # a way no window reads is unsatisfiable: not asked
-                layouts = [lay for lay, way in zip(layouts, ways) if way is not None]
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps (never the relaxed one): as in check
-            if ways is not None and not surely:
-                return True
+            if ways is not None:
+                if not surely:
+                    return True
+                layouts = [lay for lay, _ in _open_ways(layouts, ways)]
             relaxed = model.selectors(relaxed={"distinguish"})
             if any(model.solve(base + relaxed + layout) for layout in layouts):
                 return True
@@ -379,7 +378,7 @@ class MeldChecker:
         Cards that can only act as wilds in this kind give a lower bound, and ``least`` another
         (a table layout's, :meth:`LayoutLines.least_wilds`), so the first call usually succeeds.
         """
-        least = max(least, sum(all(e.role.wild for _, e in model.entries[c]) for c in indices))
+        least = max(least, _always_wild(model, indices))
         for k in range(least, model.n + 1):
             bound = model.at_most_wilds(k)
             if model.solve(assumptions + bound):
@@ -537,6 +536,18 @@ class _Found:
     assumptions: list
     model: KindModel
     indices: list
+
+
+def _always_wild(model: KindModel, indices: list[int]) -> int:
+    """How many of the cards every role of the kind makes wild: a floor under any reading's wilds."""
+    return sum(all(e.role.wild for _, e in model.entries[c]) for c in indices)
+
+
+def _open_ways(layouts: list[list[int]], ways: tuple[int | None, int | None]) -> list[tuple[list[int], int]]:
+    """The model's layouts (left to right, right to left) some window reads, each with the fewest
+    wilds its windows need (:meth:`LayoutLines.least_wilds_each_way`): a way no window reads is
+    unsatisfiable, so it is not asked."""
+    return [(layout, way) for layout, way in zip(layouts, ways) if way is not None]
 
 
 def as_cards(faces: Sequence[Face]) -> list:

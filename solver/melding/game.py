@@ -32,11 +32,11 @@ from solver.melding import scorecard
 from solver.melding.checker import MeldChecker
 from solver.melding.encode import OPEN, RoleGate
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
+from solver.melding.problem import Answer, Problem
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
 from solver.melding.routes import GoOutRoute, read_routes
 from solver.melding.table import Operation, read_operations
-from solver.melding.problem import Answer, Problem
 from solver.present.text import BAD, GOOD, bold, deck_line
 from solver.sat.budget import Budget
 

@@ -115,12 +115,12 @@ class Table:
         verdict = known.get(faces)
         if verdict is None:
             verdict = known[faces] = self.checker.check(faces, phase=phase, ordered=True, explain=False)
-            if verdict.legal and phase is not None:
+            anyhow = self._verdicts.setdefault(None, {})
+            if verdict.legal and faces not in anyhow:
                 # a layout a search reaches is asked again in no phase (to touch it, its reading):
                 # asked now, while the checker still remembers what the kinds read (its memo is
                 # bounded), it costs nothing
-                self._verdicts.setdefault(None, {}).setdefault(
-                    faces, self.checker.check(faces, phase=None, ordered=True, explain=False))
+                anyhow[faces] = self.checker.check(faces, phase=None, ordered=True, explain=False)
         return verdict
 
     def reading(self, meld: TableMeld) -> Reading | None:

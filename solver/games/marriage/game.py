@@ -41,7 +41,6 @@ class MarriageGame(MeldGame):
     name: ClassVar[str] = "marriage"
     label: ClassVar[str] = "Marriage"
     QUESTIONS: ClassVar[dict[str, str]] = {"best": "best", "see": "see", "which_tiplu": "which-tiplu"}
-
     rules: MarriageRules
     OPTIONS = {"check": [TIPLU],
                "solve": [TIPLU,
