@@ -42,6 +42,9 @@ class _Recording(MeldChecker):
         self.asked.append((tuple(faces), phase))
         return super().reads_in_family(faces, family, phase=phase, ordered=ordered, surely=surely)
 
+    def faces_that_may_fill(self, layout, hole, family, phase=None):
+        return None  # every card at every place asked: the layouts the windows rule out are kept here
+
 
 @pytest.fixture(scope="module")
 def searched_layouts() -> list[tuple]:
@@ -64,8 +67,9 @@ def searched_layouts() -> list[tuple]:
 
 
 def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
-    """Random layouts, half of them runs of one suit in a random direction with a card or two
-    changed (a wild, say): a way is told from the other only where a kind reads one way only."""
+    """Random layouts: some groups of one rank, some runs of one suit in a random direction, each
+    with a card or two changed (a wild, say), the rest any cards. A way is told from the other
+    only where a kind reads one way only."""
     rng = random.Random(seed)
     faces = rs.deck.faces
     phases = (None, *(p.id for p in rs.phases))
@@ -73,8 +77,14 @@ def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
     out = []
     while len(out) < count:
         n = rng.randint(3, 6)
-        if rng.random() < 0.5:
+        shape = rng.random()
+        if shape < 0.4:
             layout = [rng.choice(faces) for _ in range(n)]
+        elif shape < 0.6:  # a group: one rank, any suits, a card or two changed
+            rank = rng.choice(ranked).rank
+            layout = [rng.choice([f for f in ranked if f.rank == rank]) for _ in range(n)]
+            for _ in range(rng.randint(0, 2)):
+                layout[rng.randrange(len(layout))] = rng.choice(faces)
         else:
             suit = rng.choice(ranked).suit
             run = sorted((f for f in ranked if f.suit == suit), key=lambda f: f.index)
@@ -162,4 +172,47 @@ def test_layouts_read_one_way_only_are_the_plain_solvers(name):
         assert _summary(a) == _summary(b), (faces, phase)
         legal += a.legal
     fast.close(), plain.close()
+    assert legal > 20
+
+
+def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts):
+    """The table search puts a card at a place only where :meth:`MeldChecker.faces_that_may_fill`
+    says a window may read it: every card it leaves out reads in no family there (the plain
+    solver's word), and no kind at all where the result may change kind."""
+    fast, plain = MeldChecker(RS), MeldChecker(RS)
+    plain.shortcuts = False
+    rng = random.Random(11)
+    faces = RS.deck.faces
+    left_out = 0
+    for layout, phase in rng.sample(searched_layouts, 40):
+        hole = rng.randrange(len(layout))
+        with_hole = layout[:hole] + (None,) + layout[hole + 1:]
+        for family in ("set", "run", "chain", None):
+            fill = fast.faces_that_may_fill(with_hole, hole, family, phase)
+            if fill is None:
+                continue
+            for face in faces:
+                if not fill >> face.index & 1:
+                    result = layout[:hole] + (face,) + layout[hole + 1:]
+                    if any(result.count(f) > RS.deck.copies[f] for f in result):
+                        continue
+                    assert not plain.reads_in_family(result, family, phase), (result, family, phase)
+                    left_out += 1
+    fast.close(), plain.close()
+    assert left_out > 1000
+
+
+@pytest.mark.parametrize("name", ["fesca", "basic-rummy", "rummikub"])
+def test_a_layout_reads_as_its_mirror(name):
+    """The table search takes a sequence and its mirror for one meld (a meld is read left to right
+    or right to left, and every operation is the same at either end): both get one verdict."""
+    rs = load_ruleset(name)
+    checker = MeldChecker(rs)
+    legal = 0
+    for faces, phase in _random_layouts(500, 13, rs):
+        a = checker.check(faces, phase=phase, ordered=True, explain=False)
+        b = checker.check(faces[::-1], phase=phase, ordered=True, explain=False)
+        assert (a.legal, a.kind, a.reading and a.reading.wilds) == (b.legal, b.kind, b.reading and b.reading.wilds), faces
+        legal += a.legal
+    checker.close()
     assert legal > 20

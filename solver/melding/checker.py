@@ -246,8 +246,8 @@ class MeldChecker:
                 if kind.id not in readable:
                     continue
             ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
-            if ways == (None, None):
-                continue  # no start of the kind reads the layout: the query below is unsatisfiable
+            if ways == (None, None) or self.shortcuts and self.layouts.group_may_read(kind, faces, params) is False:
+                continue  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
             query = self._query(kind, cards, ordered, params)
             if query is None:
                 continue
@@ -297,12 +297,13 @@ class MeldChecker:
             return None
         return _Found(model.reading(indices), assumptions, model, indices)
 
-    def reads_in_family(self, faces: Sequence[Face], family: str, phase: str | None = None,
+    def reads_in_family(self, faces: Sequence[Face], family: str | None, phase: str | None = None,
                         ordered: bool = True, surely: bool = True) -> bool:
         """Can a kind of ``family`` read these cards at all (ambiguity and vetoes aside)? A cheap
         first question for a search whose results must stay in a family (a table operation that
         may not change a meld's kind): most results are no meld, and this asks only the family's
-        kinds, one SAT call each, before :meth:`check` asks them all.
+        kinds, one SAT call each, before :meth:`check` asks them all. ``family`` None: any kind
+        (for a result that may change its kind, most of them no meld all the same).
 
         ``surely=False``: a "perhaps" will do — a layout some window of a sequence kind reads is
         taken as read without the call. For a caller that judges every yes in full anyway (the
@@ -310,11 +311,11 @@ class MeldChecker:
         nothing the windows let through."""
         cards = as_cards(tuple(faces))
         for kind in self.ruleset.kinds:
-            if kind.family != family or not kind.size_ok(len(cards)) or \
+            if family is not None and kind.family != family or not kind.size_ok(len(cards)) or \
                     (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
                 continue
             ways = self.layouts.least_wilds_each_way(kind, tuple(faces), None) if ordered and self.shortcuts else None
-            if ways == (None, None):
+            if ways == (None, None) or self.shortcuts and self.layouts.group_may_read(kind, faces, None) is False:
                 continue
             query = self._query(kind, cards, ordered)
             if query is None:
@@ -330,6 +331,27 @@ class MeldChecker:
             if any(model.solve(base + relaxed + layout) for layout in layouts):
                 return True
         return False
+
+    def faces_that_may_fill(self, layout: Sequence[Face | None], hole: int, family: str | None,
+                            phase: str | None = None) -> int | None:
+        """The faces (a bit per face index) that may make ``layout``, in table order with None at
+        ``hole``, a meld of ``family`` (None: of any kind): every face for which
+        :meth:`reads_in_family` could say yes is among them. A table search makes each meld's
+        results by putting one card at a place — each card at each place, hundreds a layout, nearly
+        all of them no meld: asked once per place, this leaves the few worth asking. None: every
+        face may (a kind the windows do not look at)."""
+        if not self.shortcuts:
+            return None
+        out = 0
+        for kind in self.ruleset.kinds:
+            if family is not None and kind.family != family or not kind.size_ok(len(layout)) or \
+                    (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
+                continue
+            fill = self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces)
+            if fill is None:
+                return None
+            out |= fill
+        return out
 
     def best_points(self, faces: Sequence[Face], phase: str | None = None,
                     limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:

@@ -10,6 +10,12 @@ reading; and in any reading, the cards whose identity there is natural to none o
 that size are wild. A table search tries thousands of layouts, nearly all of them no meld
 (97 % in a large turn, most of them 相順 chains): this look rules most of them out before a SAT
 call, and bounds the wilds of the rest.
+
+A group is looked at the same way, order aside: its cards share one rank (and, for an
+``identical`` kind, one suit; for a ``distinct`` group, each card a suit of its own), so cards
+whose roles allow no common rank — or too few suits at each — read as no group of the kind.
+Layouts an operation on one's own meld makes may become any kind (付け札 "own"), and most of
+them are no meld: this answers them without the model too.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ class LayoutLines:
         self.steps = steps
         self._windows: dict[tuple[str, int], list[dict[tuple, int]] | None] = {}
         self._masks: dict[tuple, dict] = {}  # (kind, size, params) -> face -> per offset (allowed, natural)
+        self._suits_by_rank: dict[tuple, dict] = {}  # (kind, params) -> face -> rank -> suits (a bit each)
+        self._fillers: dict[tuple, object] = {}  # (kind, size) -> per offset: window -> faces; (kind, 0): rank -> faces
 
     def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
         """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
@@ -79,6 +87,136 @@ class LayoutLines:
                 found = known[face] = self._card_masks(kind, face, params, windows, n)
             masks.append(found)
         return _least(masks, n, False), _least(masks, n, True)
+
+    def faces_that_may_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
+                            faces: Sequence[Face]) -> int | None:
+        """The faces (a bit per face index) that some window of ``kind`` reads at ``hole`` of
+        ``layout`` (one way or the other) with the layout's other cards: every face ``c`` for
+        which :meth:`least_wilds_each_way` of the layout with ``c`` there is not (None, None)
+        is among them. ``faces``: the deck's. None: a kind not looked at so (every face may)."""
+        n = len(layout)
+        if kind.shape in ("group", "identical"):
+            return self._group_fill(kind, layout, hole, faces)
+        if kind.shape != "sequence" or kind.order is None or kind.short_form:
+            return None
+        windows = self._windows.get((kind.id, n), False)
+        if windows is False:
+            windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
+        if windows is None:
+            return None
+        known = self._masks.get((kind.id, n, None))
+        if known is None:
+            known = self._masks[(kind.id, n, None)] = {}
+        fillers = self._fillers.get((kind.id, n))
+        if fillers is None:
+            fillers = self._fillers[(kind.id, n)] = self._window_fillers(kind, faces, windows, n, known)
+        out = 0
+        for reverse in (False, True):
+            open_windows = -1
+            for i, face in enumerate(layout):
+                if i == hole:
+                    continue
+                masks = known.get(face)
+                if masks is None:
+                    masks = known[face] = self._card_masks(kind, face, None, windows, n)
+                open_windows &= masks[n - 1 - i if reverse else i][0]
+                if not open_windows:
+                    break
+            at = fillers[n - 1 - hole if reverse else hole]
+            while open_windows:
+                bit = open_windows & -open_windows
+                open_windows ^= bit
+                out |= at.get(bit, 0)
+        return out
+
+    def _group_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
+                    faces: Sequence[Face]) -> int | None:
+        """:meth:`faces_that_may_fill` for a group: the faces with a rank every other card may
+        take (:meth:`group_may_read` says the rest)."""
+        known = self._suits_by_rank.get((kind.id, None))
+        if known is None:
+            known = self._suits_by_rank[(kind.id, None)] = {}
+        common: set | None = None
+        for i, face in enumerate(layout):
+            if i == hole:
+                continue
+            ranks = known.get(face)
+            if ranks is None:
+                ranks = known[face] = self._card_suits_by_rank(kind, face, None)
+            common = set(ranks) if common is None else common & ranks.keys()
+        if common is None:
+            return None  # the card alone
+        by_rank = self._fillers.get((kind.id, 0))
+        if by_rank is None:
+            by_rank = {}
+            for face in faces:
+                ranks = known.get(face)
+                if ranks is None:
+                    ranks = known[face] = self._card_suits_by_rank(kind, face, None)
+                for rank in ranks:
+                    by_rank[rank] = by_rank.get(rank, 0) | (1 << face.index)
+            self._fillers[(kind.id, 0)] = by_rank
+        out = 0
+        for rank in common:
+            out |= by_rank.get(rank, 0)
+        return out
+
+    def _window_fillers(self, kind: MeldKind, faces: Sequence[Face], windows: list[dict[tuple, int]], n: int,
+                        known: dict) -> list[dict[int, int]]:
+        """Per offset, per window (its bit): the faces whose roles allow them there (a bit each)."""
+        out: list[dict[int, int]] = [{} for _ in range(n)]
+        for face in faces:
+            masks = known.get(face)
+            if masks is None:
+                masks = known[face] = self._card_masks(kind, face, None, windows, n)
+            for offset, (allowed, _) in enumerate(masks):
+                while allowed:
+                    bit = allowed & -allowed
+                    allowed ^= bit
+                    out[offset][bit] = out[offset].get(bit, 0) | (1 << face.index)
+        return out
+
+    def group_may_read(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> bool | None:
+        """For a group kind: False when no rank is one every card's roles allow (with one suit for
+        all, for an ``identical`` kind; with a suit of its own for each card, for a ``distinct``
+        one) — then the kind's model cannot read the cards. None: a kind not looked at so (a
+        sequence, or parameters that are no key). True: perhaps (wild limits and the rest are the
+        model's to say)."""
+        if kind.shape not in ("group", "identical"):
+            return None
+        try:
+            key_params = tuple(sorted(params.items())) if params else None
+            hash(key_params)
+        except TypeError:
+            return None
+        known = self._suits_by_rank.get((kind.id, key_params))
+        if known is None:
+            known = self._suits_by_rank[(kind.id, key_params)] = {}
+        cards = []
+        for face in faces:
+            found = known.get(face)
+            if found is None:
+                found = known[face] = self._card_suits_by_rank(kind, face, params)
+            cards.append(found)
+        common = set(cards[0])
+        for card in cards[1:]:
+            common &= card.keys()
+        for rank in common:
+            suits = [card[rank] for card in cards]
+            if kind.shape == "identical":
+                if _all_share(suits):
+                    return True
+            elif not kind.distinct or _own_suit_each(suits):
+                return True
+        return False
+
+    def _card_suits_by_rank(self, kind: MeldKind, face: Face, params: Mapping | None) -> dict[str, int]:
+        """Per rank of the kind the card's roles allow it, the kind's suits they allow with it."""
+        out: dict[str, int] = {}
+        for suit, rank in identity_options(kind, face, self.gate, params):
+            if rank in kind.ranks:
+                out[rank] = out.get(rank, 0) | (1 << kind.suits.index(suit))
+        return out
 
     def _card_masks(self, kind: MeldKind, face: Face, params: Mapping | None,
                     windows: list[dict[tuple, int]], n: int) -> list[tuple[int, int]]:
@@ -133,3 +271,29 @@ def _least(masks: list[list[tuple[int, int]]], n: int, reverse: bool) -> int | N
         wild = sum(not card[n - 1 - i if reverse else i][1] & bit for i, card in enumerate(masks))
         least = min(least, wild)
     return least
+
+
+def _all_share(suits: list[int]) -> bool:
+    common = -1
+    for allowed in suits:
+        common &= allowed
+    return bool(common)
+
+
+def _own_suit_each(suits: list[int]) -> bool:
+    """Can each card (its allowed suits, a bit each) take a suit no other card takes? A matching
+    by augmenting paths (a meld is a handful of cards)."""
+    owner: dict[int, int] = {}  # suit bit -> card
+
+    def place(card: int, tried: int) -> bool:
+        free = suits[card] & ~tried
+        while free:
+            bit = free & -free
+            free ^= bit
+            tried |= bit
+            if bit not in owner or place(owner[bit], tried):
+                owner[bit] = card
+                return True
+        return False
+
+    return all(place(card, 0) for card in range(len(suits)))

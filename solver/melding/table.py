@@ -96,6 +96,26 @@ class Move:
     reading: Reading
 
 
+class MeldMoves:
+    """The legal operations on one table meld, per card played (each worked out on first need):
+    call it with a card. ``faces``: the cards (a bit per face index) that may have one — every
+    other card has none, so a search need not ask."""
+
+    def __init__(self, table: "Table", meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
+        self._table, self._meld, self._phase = table, meld, phase
+        self._places = table._places(meld, phase, ops)
+        self.faces = 0
+        for _, _, may_play, _ in self._places:
+            self.faces |= may_play
+        self._per_face: dict = {}
+
+    def __call__(self, face: Face) -> list:
+        found = self._per_face.get(face)
+        if found is None:
+            found = self._per_face[face] = self._table._legal_now(self._meld, face, self._phase, self._places)
+        return found
+
+
 # how the played card acts in the operations that say (see Table._roles_ok)
 _WANTED_WILD = {"replace-wild": False, "bury-wild": False, "replace-natural": True, "replace-buried": True}
 
@@ -108,6 +128,7 @@ class Table:
         self._verdicts: dict = {}  # phase -> cards in table order -> verdict
         self._families: dict = {}  # (family, phase) -> cards in table order -> a kind of it reads them
         self._acts: dict = {}
+        self._acting_masks: dict = {}
         self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
@@ -157,39 +178,71 @@ class Table:
         else)."""
         return self.legal_with(meld, phase, ops)(face)
 
-    def legal_with(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
+    def legal_with(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]) -> "MeldMoves":
         """:meth:`_legal` for one meld, as a function of the card (a search asks one meld about
-        every card it may play: the meld and the operations are looked up once)."""
-        per_face = self._moves.setdefault((meld, phase, ops), {})
-        placements: list = []
+        every card it may play: the meld's places are worked out once, see :meth:`_places`)."""
+        key = (meld, phase, ops)
+        moves = self._moves.get(key)
+        if moves is None:
+            moves = self._moves[key] = MeldMoves(self, meld, phase, ops)
+        return moves
 
-        def legal(face: Face):
-            found = per_face.get(face)
-            if found is None:
-                found = per_face[face] = self._legal_now(meld, face, phase, ops, placements)
-            return found
-        return legal
-
-    def _legal_now(self, meld: TableMeld, face: Face, phase: str | None, ops: tuple[Operation, ...],
-                   placements: list) -> list:
-        """The legal operations on one meld with one card (``placements``: the meld's reading per
-        position, filled on first need and kept for the meld's other cards)."""
+    def _legal_now(self, meld: TableMeld, face: Face, phase: str | None, places: list) -> list:
+        """The legal operations on one meld with one card, of the meld's ``places``."""
         before = self.reading(meld)
+        bit = 1 << face.index
         found = []
-        for op in ops:
-            if not self._may_act(op, face, before.kind.family):
-                continue  # the card can never act as the operation needs (a natural for 差し札…)
-            same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
-            for played, taken, faces, buried, slot in self._effect(op, meld, before, [face], placements):
-                if same_family and not self._in_family(faces, before.kind.family, phase):
-                    continue  # no meld of its family: it could not stay one (most results)
+        for op, family, may_play, at in places:
+            if not may_play & bit:
+                continue  # the card can go nowhere a window reads; or never acts as the operation needs
+            for layout, buried, hole, taken, fill, same_at_end in at:
+                if fill is not None and not fill & bit or same_at_end and all(f == face for f in meld.faces):
+                    continue  # no window reads the card there; or 付け札 at the start, the same as at the end
+                faces = layout[:hole] + (face,) + layout[hole + 1:]
+                if not self._in_family(faces, family, phase):
+                    continue  # no meld (of its family, if it must stay in it): most results
                 verdict = self.verdict(faces, phase)
                 if not verdict.legal or not self._kind_change_ok(op, meld, before, verdict.reading):
                     continue
                 result = TableMeld(meld.owner, faces, meld.mine, buried)
-                if self._roles_ok(op, result, verdict.reading, slot):
-                    found.append((op, played, taken, result, verdict.reading))
+                if self._roles_ok(op, result, verdict.reading, hole):
+                    found.append((op, (face,), taken, result, verdict.reading))
         return found
+
+    def _places(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]) -> list:
+        """Per operation: the family its results must stay in (None: any kind), the faces that may
+        play it on the meld (a bit per face index), and the places its card may go — (the layout
+        with None there, its buried wilds, the place, cards taken, the faces some window reads
+        there (None: any), whether it is 付け札 at the start). The faces a window reads at each
+        place are worked out once for the meld: a card at a place no window reads is no meld of
+        a sequence kind, and most cards at most places are none."""
+        before = self.reading(meld)
+        placements = self._placements(meld, before) if any(
+            op.effect in ("replace-wild", "bury-wild", "replace-natural") for op in ops) else []
+        out = []
+        for op in ops:
+            same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
+            family = before.kind.family if same_family else None
+            at = [(layout, buried, hole, taken, self.checker.faces_that_may_fill(layout, hole, family, phase), first)
+                  for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)]
+            fills = 0
+            for place in at:
+                fills |= -1 if place[4] is None else place[4]
+            out.append((op, family, fills & self._acting(op, before.kind.family), at))
+        return out
+
+    def _acting(self, op: Operation, family: str) -> int:
+        """The faces (a bit each) the operation may play on a meld of the family: of its card
+        classes, and able to act as it needs (:meth:`_may_act`)."""
+        key = (op.id, family)
+        mask = self._acting_masks.get(key)
+        if mask is None:
+            mask = 0
+            for face in self.checker.ruleset.deck.faces:
+                if (op.card_classes is None or face.cls in op.card_classes) and self._may_act(op, face, family):
+                    mask |= 1 << face.index
+            self._acting_masks[key] = mask
+        return mask
 
     def _may_act(self, op: Operation, face: Face, family: str) -> bool:
         """Can the card ever act as the operation wants it to (see :meth:`_roles_ok`) in a meld of
@@ -205,7 +258,7 @@ class Table:
                                   for entry in kind.roles)
         return self._acts[key]
 
-    def _in_family(self, faces: tuple[Face, ...], family: str, phase: str | None) -> bool:
+    def _in_family(self, faces: tuple[Face, ...], family: str | None, phase: str | None) -> bool:
         known = self._families.setdefault((family, phase), {})
         found = known.get(faces)
         if found is None:
@@ -223,55 +276,44 @@ class Table:
         wanted_wild = _WANTED_WILD.get(op.effect)
         return wanted_wild is None or self.placement_at(result, reading, slot).wild == wanted_wild
 
-    def _effect(self, op: Operation, meld: TableMeld, before: Reading, hand: list[Face], placements: list):
-        """(played, taken, resulting cards, their buried wilds, position of the played card) for
-        each way to apply the operation with one of the hand's cards (the cards first: most
-        results are no meld, and a TableMeld is made only of those that are)."""
-        allowed = [f for f in hand if op.card_classes is None or f.cls in op.card_classes]
+    def _effect(self, op: Operation, meld: TableMeld, before: Reading, placements: list):
+        """(the resulting layout with None where the played card goes, its buried wilds, that
+        place, the cards taken, whether it is 付け札 at the start) for each way the operation may
+        apply to the meld (a card is put in the place by :meth:`_legal_now`)."""
         faces, buried = meld.faces, meld.buried
         effect = op.effect
-        if not placements and effect in ("replace-wild", "bury-wild", "replace-natural"):
-            placements += self._placements(meld, before)
         if effect == "add":
-            for c in allowed:
-                at_end = faces + (c,)
-                yield (c,), (), at_end, buried + (None,), len(faces)
-                at_start = (c,) + faces
-                if at_start != at_end:
-                    yield (c,), (), at_start, (None,) + buried, 0
+            yield faces + (None,), buried + (None,), len(faces), (), False
+            yield (None,) + faces, (None,) + buried, 0, (), True
         elif effect in ("replace-wild", "bury-wild"):
             for i, face in enumerate(faces):
                 if buried[i] is not None or not placements[i].wild:
                     continue
                 under = buried[:i] + ((face if effect == "bury-wild" else None),) + buried[i + 1:]
                 taken = () if effect == "bury-wild" else (face,)
-                for c in allowed:
-                    yield (c,), taken, faces[:i] + (c,) + faces[i + 1:], under, i
+                yield faces[:i] + (None,) + faces[i + 1:], under, i, taken, False
         elif effect == "replace-natural":
             for i, face in enumerate(faces):
                 p = placements[i]
                 if buried[i] is not None or p.wild or (
                         op.taken_classes is not None and face.cls not in op.taken_classes):
                     continue
-                for c in allowed:
-                    yield (c,), (face,), faces[:i] + (c,) + faces[i + 1:], buried, i
+                yield faces[:i] + (None,) + faces[i + 1:], buried, i, (face,), False
         elif effect == "replace-buried":
             for i, face in enumerate(faces):
                 if buried[i] is None:
                     continue
                 under = buried[:i] + (None,) + buried[i + 1:]
-                for c in allowed:
-                    yield (c,), (face, buried[i]), faces[:i] + (c,) + faces[i + 1:], under, i
+                yield faces[:i] + (None,) + faces[i + 1:], under, i, (face, buried[i]), False
         elif effect == "add-and-take-far-end":
             if op.families is not None and before.kind.family not in op.families:
                 return
             if len(faces) < before.kind.size_max:
                 return
-            for c in allowed:
-                yield ((c,), tuple(x for x in (faces[0], buried[0]) if x is not None),
-                       faces[1:] + (c,), buried[1:] + (None,), len(faces) - 1)
-                yield ((c,), tuple(x for x in (faces[-1], buried[-1]) if x is not None),
-                       (c,) + faces[:-1], (None,) + buried[:-1], 0)
+            yield (faces[1:] + (None,), buried[1:] + (None,), len(faces) - 1,
+                   tuple(x for x in (faces[0], buried[0]) if x is not None), False)
+            yield ((None,) + faces[:-1], (None,) + buried[:-1], 0,
+                   tuple(x for x in (faces[-1], buried[-1]) if x is not None), False)
 
 
 def recall(meld: TableMeld) -> tuple[Face, ...]:

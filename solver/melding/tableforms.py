@@ -58,8 +58,14 @@ def _cards(meld: TableMeld) -> Counter:
 
 def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
     """A group's layout in one order (its cards' order says nothing: 3 cards laid off one at a
-    time at either end reach one group, not eight layouts of it)."""
+    time at either end reach one group, not eight layouts of it); a sequence's in one of its two
+    directions (a meld on the table is read left to right or right to left, and every operation
+    is the same at either end: seen from across the table it is the same meld, with the same
+    operations open to it, mirrored)."""
     if reading.kind.shape == "sequence":
+        ahead = [(f.index, b.index if b else -1) for f, b in zip(meld.faces, meld.buried)]
+        if ahead[::-1] < ahead:
+            return TableMeld(meld.owner, meld.faces[::-1], meld.mine, meld.buried[::-1])
         return meld
     pairs = sorted(zip(meld.faces, meld.buried), key=lambda fb: (fb[0].index, fb[1].index if fb[1] else -1))
     return TableMeld(meld.owner, tuple(f for f, _ in pairs), meld.mine, tuple(b for _, b in pairs))
@@ -101,7 +107,10 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         own = in_hand + Counter(f for m in path for f in m.taken)
         extras = sum((played - own).values())
         legal = table.legal_with(current, phase, ops)
+        may_play = legal.faces
         for face in kinds:
+            if not may_play >> face.index & 1:
+                continue  # no operation plays it here (most cards, for most layouts)
             if held[face] >= copies.get(face, 0):  # every copy of it is in the meld already
                 continue
             if played[face] >= own[face] and (extras >= extra_cap or face not in from_table):

@@ -21,27 +21,12 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from solver.core.errors import Undecided
-from solver.sat.budget import Budget
 from solver.sat.solvers import MaxSat, _LiveRC2
 
 ORACLE = "mgh"  # MiniSat (GitHub version), the oracle bench/run's Fesca figures were measured with
 
 
-class _Interrupted(Exception):
-    """An oracle call was interrupted (the budget's watchdog)."""
-
-
 class _LazyRC2(_LiveRC2):
-    def _call_oracle(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
-        """An interrupted call ends the search at once: RC2 would take the core it did not get
-        for an unsatisfiable formula (no model, as if the turn had none), or, exhausting a core,
-        for a higher cost — and a search resumed after verification clears RC2's own flag."""
-        result = super()._call_oracle(assumptions, expect_interrupt)
-        if result is None:
-            raise _Interrupted
-        return result
-
     def adapt_am1(self):
         """AtMost1 detection among the active selectors only. RC2 runs it at the start of each
         search; a search resumed after verification (within a level) would otherwise also see the
@@ -59,13 +44,6 @@ class LazyMaxSat(MaxSat):
         super().__init__(hard, soft, name=ORACLE, top=top, verify=verify)
         self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
         self._rc2.minz = False
-
-    def optimum(self, budget: Budget | None = None) -> list[int] | None:
-        try:
-            return super().optimum(budget)
-        except _Interrupted:
-            self._rc2.clear_interrupt()
-            raise budget.undecided() if budget is not None else Undecided("the optimiser was interrupted")
 
     def add_soft(self, clause: Sequence[int], weight: int) -> None:
         if weight > 0:

@@ -167,19 +167,40 @@ class MaxSat:
         rc2 = self._rc2
         if budget is None or not budget.limited:
             return rc2.compute()
-        model = budget.run(rc2, lambda: rc2.compute(expect_interrupt=True))
+        rc2.interruptible = True
+        try:
+            model = budget.run(rc2, lambda: rc2.compute(expect_interrupt=True))
+        except _Interrupted:
+            rc2.clear_interrupt()
+            raise budget.undecided() from None
+        finally:
+            rc2.interruptible = False
         if model is None and rc2.interrupted:
             raise budget.undecided()
         return model
 
 
+class _Interrupted(Exception):
+    """An oracle call was interrupted (the budget's watchdog)."""
+
+
 class _LiveRC2(RC2Stratified):
     verify: Callable[[list[int]], bool] | None = None
     passed: list[int] | None = None
+    interruptible = False  # under a budget: every oracle call may be interrupted
 
     def _call_oracle(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
+        """Under a budget every call is interruptible, and an interrupted one ends the search.
+        RC2 makes its heuristics' calls (core exhaustion, minimisation) uninterruptible, holding
+        the GIL, so the watchdog cannot even run: on a large table turn one such call ran 9 s past
+        a 30 s budget. And RC2 would take a call that returned nothing for an unsatisfiable one: a
+        core it did not get (no model, as if the query had none) or, exhausting a core, a higher
+        cost — a lower bound that is not one."""
         MaxSat.calls += 1
-        return super()._call_oracle(assumptions, expect_interrupt)
+        result = super()._call_oracle(assumptions, expect_interrupt or self.interruptible)
+        if result is None and self.interruptible:
+            raise _Interrupted
+        return result
 
     def compute_(self):
         while True:
