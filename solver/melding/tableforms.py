@@ -51,6 +51,27 @@ class Form:
     def unchanged(self) -> bool:
         return not self.path
 
+    def borrows(self, hand: Counter) -> set[Face]:
+        """The cards the path plays at some step beyond what ``hand`` and its own earlier steps
+        have given: a card it gives back later (a wild played by 抜き札 and taken again by 差し札)
+        is not among what it plays in all, yet at that step it must come from another meld's
+        operations. Each step needs its played card before its taken ones come."""
+        balance = Counter(hand)
+        short: set[Face] = set()
+        for move in self.path:
+            for f in move.played:
+                balance[f] -= 1
+                if balance[f] < 0:
+                    short.add(f)
+            for f in move.taken:
+                balance[f] += 1
+        return short
+
+    @property
+    def passes(self) -> frozenset[Face]:
+        """Every card some step of the path takes into the hand (if only for a while)."""
+        return frozenset(f for move in self.path for f in move.taken)
+
 
 def _cards(meld: TableMeld) -> Counter:
     return Counter(meld.all_cards)

@@ -153,6 +153,7 @@ class TableTurn(TurnSolver):
         self.claim = problem.claimed if problem.turn == "claimed" and rule.claimed_in_new_meld else None
         self._laid: dict = {}
         self._takeable: list[Counter] | None = None  # see _deadlock
+        self._borrowing_known = False  # see _learn
 
     def go_out(self) -> Answer:
         return self._as_found(super().go_out())
@@ -179,13 +180,42 @@ class TableTurn(TurnSolver):
                 if (unchanged or not form.unchanged) and lit in true]
 
     def _learn(self, model: list[int], weights_matter: bool) -> bool:
-        """Verification, and then the order: a choice no order of steps realises is forbidden."""
+        """Verification, and then the order: a choice no order of steps realises is forbidden.
+        At the first such choice, every form's need of cards it borrows from other melds is added
+        too (:meth:`_borrow_clauses`)."""
         if super()._learn(model, weights_matter):
             return True
         if self._steps(model) is None:
+            if not self._borrowing_known:
+                self._borrowing_known = True
+                for clause in self._borrow_clauses():
+                    self._add_hard(clause)
             self._add_hard(self._failed_order(model))
             return True
         return False
+
+    def _borrow_clauses(self) -> list[list[int]]:
+        """A form whose path plays, at some step, a card neither the hand nor its own earlier
+        steps hold needs a form of another meld whose path takes that card. The cards counted
+        (played against taken) miss it when the form gives the card back later, and only laying
+        the turn out finds it: on one table the optimiser offered hundreds of such forms, each
+        refused in turn. Added only once a turn has failed to be laid out (:meth:`_learn`): on the
+        turns that never do, these clauses only slowed the optimiser."""
+        hand = Counter(self.problem.hand)
+        passing: list[dict[Face, list[int]]] = []  # per table meld: card -> its forms whose path takes it
+        for per_meld in self.form_lits:
+            by_card: dict[Face, list[int]] = {}
+            for form, lit in per_meld:
+                for face in form.passes:
+                    by_card.setdefault(face, []).append(lit)
+            passing.append(by_card)
+        clauses = []
+        for t, per_meld in enumerate(self.form_lits):
+            for form, lit in per_meld:
+                for face in sorted(form.borrows(hand)):
+                    clauses.append([-lit] + [other for u, by_card in enumerate(passing) if u != t
+                                             for other in by_card.get(face, ())])
+        return clauses
 
     def _failed_order(self, model: list[int]) -> list[int]:
         """The nogood of a model no order lays out, as general as is sound.
