@@ -12,6 +12,7 @@ kind, direction and the number of wilds. The layouts are those a real table turn
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -80,9 +81,10 @@ def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
         shape = rng.random()
         if shape < 0.4:
             layout = [rng.choice(faces) for _ in range(n)]
-        elif shape < 0.6:  # a group: one rank, any suits, a card or two changed
+        elif shape < 0.6:  # a group: one rank, a suit each, a card or two changed
             rank = rng.choice(ranked).rank
-            layout = [rng.choice([f for f in ranked if f.rank == rank]) for _ in range(n)]
+            same = [f for f in ranked if f.rank == rank]
+            layout = rng.sample(same, min(n, len(same)))
             for _ in range(rng.randint(0, 2)):
                 layout[rng.randrange(len(layout))] = rng.choice(faces)
         else:
@@ -177,23 +179,25 @@ def test_layouts_read_one_way_only_are_the_plain_solvers(name):
 
 def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts):
     """The table search puts a card at a place only where :meth:`MeldChecker.faces_that_may_fill`
-    says a window may read it: every card it leaves out reads in no family there (the plain
-    solver's word), and no kind at all where the result may change kind."""
+    says a window (a group's rank and suits) may read it: every card it leaves out reads in no
+    family there (the plain solver's word), and no kind at all where the result may change kind.
+    On a real search's layouts and on random ones (groups among them)."""
     fast, plain = MeldChecker(RS), MeldChecker(RS)
     plain.shortcuts = False
     rng = random.Random(11)
     faces = RS.deck.faces
     left_out = 0
-    for layout, phase in rng.sample(searched_layouts, 40):
+    for layout, phase in rng.sample(searched_layouts, 40) + _random_layouts(40, 17):
         hole = rng.randrange(len(layout))
-        with_hole = layout[:hole] + (None,) + layout[hole + 1:]
-        for family in ("set", "run", "chain", None):
-            fill = fast.faces_that_may_fill(with_hole, hole, family, phase)
+        places = [(layout[:hole] + (None,) + layout[hole + 1:], hole),  # a card changed
+                  (layout + (None,), len(layout)), ((None,) + layout, 0)]  # or one more at an end
+        for (with_hole, at), family in itertools.product(places, ("set", "run", "chain", None)):
+            fill = fast.faces_that_may_fill(with_hole, at, family, phase)
             if fill is None:
                 continue
             for face in faces:
                 if not fill >> face.index & 1:
-                    result = layout[:hole] + (face,) + layout[hole + 1:]
+                    result = with_hole[:at] + (face,) + with_hole[at + 1:]
                     if any(result.count(f) > RS.deck.copies[f] for f in result):
                         continue
                     assert not plain.reads_in_family(result, family, phase), (result, family, phase)

@@ -64,6 +64,7 @@ class MeldChecker:
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
+        self._playing_masks: dict[tuple[str, int], int] = {}
         self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
 
     def __enter__(self) -> "MeldChecker":
@@ -348,10 +349,25 @@ class MeldChecker:
                     (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
                 continue
             fill = self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces)
-            if fill is None:
-                return None
+            if fill is None:  # not looked at so (a short form): the cards its roles may play at all
+                n = len(layout)
+                if not all(self._can_play(kind, face, n) for i, face in enumerate(layout) if i != hole):
+                    continue  # as _query: a card no role of the kind plays
+                fill = self._playing(kind, n)
             out |= fill
         return out
+
+    def _playing(self, kind: MeldKind, n: int) -> int:
+        """The faces (a bit each) some role of ``kind`` plays in a meld of ``n`` (:meth:`_can_play`)."""
+        key = (kind.id, n)
+        mask = self._playing_masks.get(key)
+        if mask is None:
+            mask = 0
+            for face in self.ruleset.deck.faces:
+                if self._can_play(kind, face, n):
+                    mask |= 1 << face.index
+            self._playing_masks[key] = mask
+        return mask
 
     def best_points(self, faces: Sequence[Face], phase: str | None = None,
                     limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:

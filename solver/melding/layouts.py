@@ -45,7 +45,8 @@ class LayoutLines:
         self._windows: dict[tuple[str, int], list[dict[tuple, int]] | None] = {}
         self._masks: dict[tuple, dict] = {}  # (kind, size, params) -> face -> per offset (allowed, natural)
         self._suits_by_rank: dict[tuple, dict] = {}  # (kind, params) -> face -> rank -> suits (a bit each)
-        self._fillers: dict[tuple, object] = {}  # (kind, size) -> per offset: window -> faces; (kind, 0): rank -> faces
+        # (kind, size) -> per offset: window -> faces; for a group, (kind, 0) -> (rank, suit) -> faces
+        self._fillers: dict[tuple, object] = {}
 
     def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
         """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
@@ -132,33 +133,50 @@ class LayoutLines:
     def _group_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
                     faces: Sequence[Face]) -> int | None:
         """:meth:`faces_that_may_fill` for a group: the faces with a rank every other card may
-        take (:meth:`group_may_read` says the rest)."""
+        take and, at it, a suit the others leave (a distinct group: each card a suit of its own;
+        an identical kind: the one suit they all may take)."""
         known = self._suits_by_rank.get((kind.id, None))
         if known is None:
             known = self._suits_by_rank[(kind.id, None)] = {}
-        common: set | None = None
+        others = []
         for i, face in enumerate(layout):
             if i == hole:
                 continue
             ranks = known.get(face)
             if ranks is None:
                 ranks = known[face] = self._card_suits_by_rank(kind, face, None)
-            common = set(ranks) if common is None else common & ranks.keys()
-        if common is None:
+            others.append(ranks)
+        if not others:
             return None  # the card alone
-        by_rank = self._fillers.get((kind.id, 0))
-        if by_rank is None:
-            by_rank = {}
+        common = set(others[0])
+        for ranks in others[1:]:
+            common &= ranks.keys()
+        by_identity = self._fillers.get((kind.id, 0))
+        if by_identity is None:  # (rank, suit bit) -> the faces that may be it
+            by_identity = {}
             for face in faces:
                 ranks = known.get(face)
                 if ranks is None:
                     ranks = known[face] = self._card_suits_by_rank(kind, face, None)
-                for rank in ranks:
-                    by_rank[rank] = by_rank.get(rank, 0) | (1 << face.index)
-            self._fillers[(kind.id, 0)] = by_rank
+                for rank, suits in ranks.items():
+                    while suits:
+                        bit = suits & -suits
+                        suits ^= bit
+                        by_identity[(rank, bit)] = by_identity.get((rank, bit), 0) | (1 << face.index)
+            self._fillers[(kind.id, 0)] = by_identity
         out = 0
         for rank in common:
-            out |= by_rank.get(rank, 0)
+            suits = [ranks[rank] for ranks in others]
+            if kind.shape == "identical":
+                left = -1
+                for allowed in suits:
+                    left &= allowed
+            else:
+                left = (1 << len(kind.suits)) - 1
+                if kind.distinct:  # a suit the others can all do without
+                    left = sum(bit for bit in _bits(left) if _own_suit_each([a & ~bit for a in suits]))
+            for bit in _bits(left):
+                out |= by_identity.get((rank, bit), 0)
         return out
 
     def _window_fillers(self, kind: MeldKind, faces: Sequence[Face], windows: list[dict[tuple, int]], n: int,
@@ -297,3 +315,11 @@ def _own_suit_each(suits: list[int]) -> bool:
         return False
 
     return all(place(card, 0) for card in range(len(suits)))
+
+
+def _bits(mask: int):
+    """The set bits of a mask, one at a time."""
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        yield bit
