@@ -25,7 +25,7 @@ from solver.melding.encode import OPEN, KindModel, Reading, RoleGate
 from solver.melding.layouts import LayoutLines
 from solver.melding.points import meld_points
 from solver.melding.reasons import Reason, rule_reason
-from solver.melding.ruleholds import (Assignment, certainly_broken, plain_model, rule_holds, rule_priority,
+from solver.melding.ruleholds import (Assignment, certainly_broken, keeps_all_but, rule_holds, rule_priority,
                                       vacuous)
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
@@ -64,7 +64,6 @@ class MeldChecker:
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
-        self._playing_masks: dict[tuple[str, int], int] = {}
         self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
 
     def __enter__(self) -> "MeldChecker":
@@ -340,7 +339,7 @@ class MeldChecker:
         :meth:`reads_in_family` could say yes is among them. A table search makes each meld's
         results by putting one card at a place — each card at each place, hundreds a layout, nearly
         all of them no meld: asked once per place, this leaves the few worth asking. None: every
-        face may (a kind the windows do not look at)."""
+        face may."""
         if not self.shortcuts:
             return None
         out = 0
@@ -348,26 +347,8 @@ class MeldChecker:
             if family is not None and kind.family != family or not kind.size_ok(len(layout)) or \
                     (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
                 continue
-            fill = self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces)
-            if fill is None:  # not looked at so (a short form): the cards its roles may play at all
-                n = len(layout)
-                if not all(self._can_play(kind, face, n) for i, face in enumerate(layout) if i != hole):
-                    continue  # as _query: a card no role of the kind plays
-                fill = self._playing(kind, n)
-            out |= fill
+            out |= self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces, self._can_play)
         return out
-
-    def _playing(self, kind: MeldKind, n: int) -> int:
-        """The faces (a bit each) some role of ``kind`` plays in a meld of ``n`` (:meth:`_can_play`)."""
-        key = (kind.id, n)
-        mask = self._playing_masks.get(key)
-        if mask is None:
-            mask = 0
-            for face in self.ruleset.deck.faces:
-                if self._can_play(kind, face, n):
-                    mask |= 1 << face.index
-            self._playing_masks[key] = mask
-        return mask
 
     def best_points(self, faces: Sequence[Face], phase: str | None = None,
                     limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:
@@ -517,7 +498,7 @@ class MeldChecker:
             # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
             # the one-at-a-time search below would enable each of them: one SAT call decides.
             broken = self._broken(model, indices) if self.shortcuts else set()
-            if self.shortcuts and broken & relaxed != relaxed and self._keeps_all_but(
+            if self.shortcuts and broken & relaxed != relaxed and keeps_all_but(
                     model, indices, layouts, relaxed - broken, satisfiable, last):
                 relaxed &= broken
             elif satisfiable(relaxed) is None:
@@ -553,20 +534,6 @@ class MeldChecker:
                 if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
                     reasons.append(reason)
         return tuple(reasons)
-
-    @staticmethod
-    def _keeps_all_but(model: KindModel, indices: list[int], layouts: list, enabled: set[str],
-                       satisfiable, last: list) -> bool:
-        """Can the cards read as the kind with ``enabled`` rules kept (the others relaxed)? Cards
-        with one option each are placed without the solver (ruleholds.plain_model); ``last[0]``
-        becomes the model found."""
-        if layouts == [[]]:
-            plain = plain_model(model, indices, enabled)
-            if plain is not None:
-                last[0] = plain
-                return True
-        return satisfiable(set(model.rules) - enabled - {"distinguish"}) is not None
-
 
 @dataclass
 class _Found:

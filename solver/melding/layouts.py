@@ -45,7 +45,8 @@ class LayoutLines:
         self._windows: dict[tuple[str, int], list[dict[tuple, int]] | None] = {}
         self._masks: dict[tuple, dict] = {}  # (kind, size, params) -> face -> per offset (allowed, natural)
         self._suits_by_rank: dict[tuple, dict] = {}  # (kind, params) -> face -> rank -> suits (a bit each)
-        # (kind, size) -> per offset: window -> faces; for a group, (kind, 0) -> (rank, suit) -> faces
+        # (kind, size) -> per offset: window -> faces; for a group, (kind, 0) -> (rank, suit) -> faces;
+        # (kind, -size) -> the faces its roles play at all
         self._fillers: dict[tuple, object] = {}
 
     def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
@@ -90,21 +91,27 @@ class LayoutLines:
         return _least(masks, n, False), _least(masks, n, True)
 
     def faces_that_may_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
-                            faces: Sequence[Face]) -> int | None:
+                            faces: Sequence[Face], can_play: Callable[[MeldKind, Face, int], bool]) -> int:
         """The faces (a bit per face index) that some window of ``kind`` reads at ``hole`` of
         ``layout`` (one way or the other) with the layout's other cards: every face ``c`` for
         which :meth:`least_wilds_each_way` of the layout with ``c`` there is not (None, None)
-        is among them. ``faces``: the deck's. None: a kind not looked at so (every face may)."""
+        is among them; of a group, those :meth:`group_may_read` may let through. ``faces``: the
+        deck's. A kind not looked at so (a short form): the faces ``can_play`` says its roles
+        play at all, if they play the others."""
         n = len(layout)
         if kind.shape in ("group", "identical"):
-            return self._group_fill(kind, layout, hole, faces)
-        if kind.shape != "sequence" or kind.order is None or kind.short_form:
-            return None
-        windows = self._windows.get((kind.id, n), False)
-        if windows is False:
-            windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
+            fill = self._group_fill(kind, layout, hole, faces)
+            if fill is not None:
+                return fill
+        windows = None
+        if kind.shape == "sequence" and kind.order is not None and not kind.short_form:
+            windows = self._windows.get((kind.id, n), False)
+            if windows is False:
+                windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
         if windows is None:
-            return None
+            if not all(can_play(kind, face, n) for i, face in enumerate(layout) if i != hole):
+                return 0
+            return self._playing(kind, n, faces, can_play)
         known = self._masks.get((kind.id, n, None))
         if known is None:
             known = self._masks[(kind.id, n, None)] = {}
@@ -129,6 +136,14 @@ class LayoutLines:
                 open_windows ^= bit
                 out |= at.get(bit, 0)
         return out
+
+    def _playing(self, kind: MeldKind, n: int, faces: Sequence[Face],
+                 can_play: Callable[[MeldKind, Face, int], bool]) -> int:
+        """The faces (a bit each) ``can_play`` says some role of ``kind`` plays in a meld of ``n``."""
+        mask = self._fillers.get((kind.id, -n))
+        if mask is None:
+            mask = self._fillers[(kind.id, -n)] = sum(1 << face.index for face in faces if can_play(kind, face, n))
+        return mask
 
     def _group_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
                     faces: Sequence[Face]) -> int | None:

@@ -407,3 +407,16 @@ def rule_priority(keys: Iterable[str]) -> list[str]:
     rank = {"same-rank": 0, "same-suit": 0, "suit-step": 0, "consecutive": 0, "size": 1,
             "short-form": 1, "role-size": 2, "requires": 2, "wilds": 3, "distinct": 4}
     return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))
+
+
+def keeps_all_but(model: KindModel, indices: list[int], layouts: list, enabled: set[str],
+                  satisfiable, last: list) -> bool:
+    """Can the cards read as the kind with ``enabled`` rules kept (the others relaxed)? Cards
+    with one option each are placed without the solver (:func:`plain_model`); ``last[0]``
+    becomes the model found (the diagnosis' ``satisfiable`` asks the solver otherwise)."""
+    if layouts == [[]]:
+        plain = plain_model(model, indices, enabled)
+        if plain is not None:
+            last[0] = plain
+            return True
+    return satisfiable(set(model.rules) - enabled - {"distinguish"}) is not None
