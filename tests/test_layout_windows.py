@@ -220,3 +220,32 @@ def test_a_layout_reads_as_its_mirror(name):
         legal += a.legal
     checker.close()
     assert legal > 20
+
+
+@pytest.mark.parametrize("name", ["fesca", "basic-rummy", "rummikub"])
+def test_a_group_no_rank_reads_is_unsatisfiable_and_its_bound_holds(name):
+    """:meth:`LayoutLines.group_may_read` and :meth:`~LayoutLines.group_least_wilds` against the
+    solver: a group no rank reads has no reading, and none has fewer wilds than the bound."""
+    rs = load_ruleset(name)
+    checker = MeldChecker(rs)
+    ruled_out = bounded = 0
+    for faces, _ in _random_layouts(800, 19, rs):
+        for kind in rs.kinds:
+            may = checker.layouts.group_may_read(kind, faces, None)
+            if may is None or not kind.size_ok(len(faces)):
+                continue
+            model = checker.model(kind, len(faces))
+            indices = model.card_indices(as_cards(faces))
+            if indices is None:
+                continue
+            base = model.presence(indices) + model.selectors(relaxed={"distinguish"})
+            if not may:
+                assert not model.solve(base), (kind.id, faces)
+                ruled_out += 1
+                continue
+            least = checker.layouts.group_least_wilds(kind, faces, None)
+            if least > 0 and model.solve(base):
+                assert not model.solve(base + model.at_most_wilds(least - 1)), (kind.id, faces)
+                bounded += 1
+    checker.close()
+    assert ruled_out > 100 and (bounded > 10 or name != "fesca")

@@ -246,7 +246,8 @@ class MeldChecker:
                 if kind.id not in readable:
                     continue
             ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
-            if ways == (None, None) or self.shortcuts and self.layouts.group_may_read(kind, faces, params) is False:
+            grouped = self.layouts.group_may_read(kind, faces, params) if self.shortcuts else None
+            if ways == (None, None) or grouped is False:
                 continue  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
             query = self._query(kind, cards, ordered, params)
             if query is None:
@@ -259,6 +260,12 @@ class MeldChecker:
                 open_ways = _open_ways(layouts, ways)
                 layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
                 settled = self._settled_at_once(model, indices, base, *open_ways[0])
+                if settled is not None:
+                    found[kind.id] = settled
+                    continue
+            elif grouped:  # a group's rank bounds its wilds the same way
+                least = self.layouts.group_least_wilds(kind, faces, params)
+                settled = self._settled_at_once(model, indices, base, layouts[0], least)
                 if settled is not None:
                     found[kind.id] = settled
                     continue
@@ -305,17 +312,18 @@ class MeldChecker:
         kinds, one SAT call each, before :meth:`check` asks them all. ``family`` None: any kind
         (for a result that may change its kind, most of them no meld all the same).
 
-        ``surely=False``: a "perhaps" will do — a layout some window of a sequence kind reads is
-        taken as read without the call. For a caller that judges every yes in full anyway (the
-        table search checks it next) the call would be asked twice, and the solver refuses almost
-        nothing the windows let through."""
+        ``surely=False``: a "perhaps" will do — a layout some window of a sequence kind reads, or
+        whose cards may share a group's rank, is taken as read without the call. For a caller that
+        judges every yes in full anyway (the table search checks it next) the call would be asked
+        twice, and the solver refuses almost nothing the windows let through."""
         cards = as_cards(tuple(faces))
         for kind in self.ruleset.kinds:
             if family is not None and kind.family != family or not kind.size_ok(len(cards)) or \
                     (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
                 continue
             ways = self.layouts.least_wilds_each_way(kind, tuple(faces), None) if ordered and self.shortcuts else None
-            if ways == (None, None) or self.shortcuts and self.layouts.group_may_read(kind, faces, None) is False:
+            grouped = self.layouts.group_may_read(kind, faces, None) if self.shortcuts else None
+            if ways == (None, None) or grouped is False:
                 continue
             query = self._query(kind, cards, ordered)
             if query is None:
@@ -323,9 +331,9 @@ class MeldChecker:
             model, indices, base, layouts = query
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps (never the relaxed one): as in check
+            if not surely and (ways is not None or grouped):
+                return True
             if ways is not None:
-                if not surely:
-                    return True
                 layouts = [lay for lay, _ in _open_ways(layouts, ways)]
             relaxed = model.selectors(relaxed={"distinguish"})
             if any(model.solve(base + relaxed + layout) for layout in layouts):

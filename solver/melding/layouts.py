@@ -45,6 +45,7 @@ class LayoutLines:
         self._windows: dict[tuple[str, int], list[dict[tuple, int]] | None] = {}
         self._masks: dict[tuple, dict] = {}  # (kind, size, params) -> face -> per offset (allowed, natural)
         self._suits_by_rank: dict[tuple, dict] = {}  # (kind, params) -> face -> rank -> suits (a bit each)
+        self._identities: dict[tuple, dict] = {}  # (kind, face) -> identity_options (no parameters)
         # (kind, size) -> per offset: window -> faces; for a group, (kind, 0) -> (rank, suit) -> faces;
         # (kind, -size) -> the faces its roles play at all
         self._fillers: dict[tuple, object] = {}
@@ -215,6 +216,32 @@ class LayoutLines:
         one) — then the kind's model cannot read the cards. None: a kind not looked at so (a
         sequence, or parameters that are no key). True: perhaps (wild limits and the rest are the
         model's to say)."""
+        ranks = self._group_ranks(kind, faces, params)
+        return None if ranks is None else bool(ranks)
+
+    def group_least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int:
+        """For a group kind some rank may read (:meth:`group_may_read`): the fewest cards any
+        reading makes wild — at the best of those ranks, the cards natural there to none of their
+        roles at this size (as :meth:`least_wilds_each_way` for a sequence). 0: nothing known."""
+        ranks = self._group_ranks(kind, faces, params)
+        if not ranks:
+            return 0
+        n = len(faces)
+        naturals = [identity_options(kind, face, self.gate, params) for face in faces] \
+            if params else [self._naturals(kind, face) for face in faces]
+        return min(sum(not any(r == rank and n in sizes for (_, r), sizes in options.items()) for options in naturals)
+                   for rank in ranks)
+
+    def _naturals(self, kind: MeldKind, face: Face) -> dict[tuple, frozenset[int]]:
+        key = (kind.id, face)
+        found = self._identities.get(key)
+        if found is None:
+            found = self._identities[key] = identity_options(kind, face, self.gate, None)
+        return found
+
+    def _group_ranks(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> list[str] | None:
+        """The ranks at which a group kind may read the cards (see :meth:`group_may_read`); None:
+        not looked at so."""
         if kind.shape not in ("group", "identical"):
             return None
         try:
@@ -234,14 +261,15 @@ class LayoutLines:
         common = set(cards[0])
         for card in cards[1:]:
             common &= card.keys()
-        for rank in common:
+        out = []
+        for rank in sorted(common):
             suits = [card[rank] for card in cards]
             if kind.shape == "identical":
                 if _all_share(suits):
-                    return True
+                    out.append(rank)
             elif not kind.distinct or _own_suit_each(suits):
-                return True
-        return False
+                out.append(rank)
+        return out
 
     def _card_suits_by_rank(self, kind: MeldKind, face: Face, params: Mapping | None) -> dict[str, int]:
         """Per rank of the kind the card's roles allow it, the kind's suits they allow with it."""
