@@ -46,9 +46,9 @@ class LayoutLines:
         self._masks: dict[tuple, dict] = {}  # (kind, size, params) -> face -> per offset (allowed, natural)
         self._suits_by_rank: dict[tuple, dict] = {}  # (kind, params) -> face -> rank -> suits (a bit each)
         self._identities: dict[tuple, dict] = {}  # (kind, face) -> identity_options (no parameters)
-        # (kind, size) -> per offset: window -> faces; for a group, (kind, 0) -> (rank, suit) -> faces;
-        # (kind, -size) -> the faces its roles play at all
-        self._fillers: dict[tuple, object] = {}
+        self._window_faces: dict[tuple[str, int], list[dict[int, int]]] = {}  # per offset: window -> faces
+        self._identity_faces: dict[str, dict[tuple[str, int], int]] = {}  # group: (rank, suit) -> faces
+        self._playing_faces: dict[tuple[str, int], int] = {}  # (kind, size) -> the faces its roles play
 
     def least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int | None:
         """For ``faces`` laid out in this order as ``kind``: None when no start, first suit and
@@ -69,10 +69,8 @@ class LayoutLines:
         not be asked it. None for the whole: a kind not looked at so (see :meth:`least_wilds`)."""
         if kind.shape != "sequence" or kind.order is None or kind.short_form:
             return None
-        try:
-            key_params = tuple(sorted(params.items())) if params else None
-            hash(key_params)
-        except TypeError:
+        key_params = _params_key(params)
+        if key_params is False:
             return None
         n = len(faces)
         windows = self._windows.get((kind.id, n), False)
@@ -116,9 +114,9 @@ class LayoutLines:
         known = self._masks.get((kind.id, n, None))
         if known is None:
             known = self._masks[(kind.id, n, None)] = {}
-        fillers = self._fillers.get((kind.id, n))
+        fillers = self._window_faces.get((kind.id, n))
         if fillers is None:
-            fillers = self._fillers[(kind.id, n)] = self._window_fillers(kind, faces, windows, n, known)
+            fillers = self._window_faces[(kind.id, n)] = self._window_fillers(kind, faces, windows, n, known)
         out = 0
         for reverse in (False, True):
             open_windows = -1
@@ -132,18 +130,16 @@ class LayoutLines:
                 if not open_windows:
                     break
             at = fillers[n - 1 - hole if reverse else hole]
-            while open_windows:
-                bit = open_windows & -open_windows
-                open_windows ^= bit
+            for bit in _bits(open_windows):
                 out |= at.get(bit, 0)
         return out
 
     def _playing(self, kind: MeldKind, n: int, faces: Sequence[Face],
                  can_play: Callable[[MeldKind, Face, int], bool]) -> int:
         """The faces (a bit each) ``can_play`` says some role of ``kind`` plays in a meld of ``n``."""
-        mask = self._fillers.get((kind.id, -n))
+        mask = self._playing_faces.get((kind.id, n))
         if mask is None:
-            mask = self._fillers[(kind.id, -n)] = sum(1 << face.index for face in faces if can_play(kind, face, n))
+            mask = self._playing_faces[(kind.id, n)] = sum(1 << face.index for face in faces if can_play(kind, face, n))
         return mask
 
     def _group_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
@@ -167,19 +163,16 @@ class LayoutLines:
         common = set(others[0])
         for ranks in others[1:]:
             common &= ranks.keys()
-        by_identity = self._fillers.get((kind.id, 0))
+        by_identity = self._identity_faces.get(kind.id)
         if by_identity is None:  # (rank, suit bit) -> the faces that may be it
-            by_identity = {}
+            by_identity = self._identity_faces[kind.id] = {}
             for face in faces:
                 ranks = known.get(face)
                 if ranks is None:
                     ranks = known[face] = self._card_suits_by_rank(kind, face, None)
                 for rank, suits in ranks.items():
-                    while suits:
-                        bit = suits & -suits
-                        suits ^= bit
+                    for bit in _bits(suits):
                         by_identity[(rank, bit)] = by_identity.get((rank, bit), 0) | (1 << face.index)
-            self._fillers[(kind.id, 0)] = by_identity
         out = 0
         for rank in common:
             suits = [ranks[rank] for ranks in others]
@@ -204,9 +197,7 @@ class LayoutLines:
             if masks is None:
                 masks = known[face] = self._card_masks(kind, face, None, windows, n)
             for offset, (allowed, _) in enumerate(masks):
-                while allowed:
-                    bit = allowed & -allowed
-                    allowed ^= bit
+                for bit in _bits(allowed):
                     out[offset][bit] = out[offset].get(bit, 0) | (1 << face.index)
         return out
 
@@ -242,12 +233,8 @@ class LayoutLines:
     def _group_ranks(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> list[str] | None:
         """The ranks at which a group kind may read the cards (see :meth:`group_may_read`); None:
         not looked at so."""
-        if kind.shape not in ("group", "identical"):
-            return None
-        try:
-            key_params = tuple(sorted(params.items())) if params else None
-            hash(key_params)
-        except TypeError:
+        key_params = _params_key(params)
+        if kind.shape not in ("group", "identical") or key_params is False:
             return None
         known = self._suits_by_rank.get((kind.id, key_params))
         if known is None:
@@ -332,6 +319,16 @@ def _least(masks: list[list[tuple[int, int]]], n: int, reverse: bool) -> int | N
         wild = sum(not card[n - 1 - i if reverse else i][1] & bit for i, card in enumerate(masks))
         least = min(least, wild)
     return least
+
+
+def _params_key(params: Mapping | None) -> tuple | None | bool:
+    """Query parameters as a key of the caches; False: a value that cannot be one."""
+    try:
+        key = tuple(sorted(params.items())) if params else None
+        hash(key)
+    except TypeError:
+        return False
+    return key
 
 
 def _all_share(suits: list[int]) -> bool:
