@@ -97,35 +97,39 @@ def _ring_problems(seed: int, count: int):
         yield Problem(RS, hand, table, "normal", None, True, rng.choice(["yang", "yin"]))
 
 
-def _deadlock_agrees(seed: int, count: int) -> int:
-    """The best turn with the general nogood of a failed order equals the one found forbidding
-    only whole choices of forms (TableTurn._deadlock returning every meld's form); returns how
-    many nogoods were smaller than that."""
+def _same_best_turn(name: str, plain, mattered, seed: int, count: int) -> int:
+    """The best turn with ``TableTurn.<name>`` as it is equals the one found with ``plain`` in
+    its place, on ring tables; returns how many of the real method's answers ``mattered``."""
     from solver.melding import tableturn
 
-    general = tableturn.TableTurn._deadlock
-    learnt = 0
+    real = getattr(tableturn.TableTurn, name)
+    hits = 0
 
-    def counted(self, every):
-        nonlocal learnt
-        core = general(self, every)
-        learnt += len(core) < len(every)
-        return core
+    def counted(self, *args):
+        nonlocal hits
+        found = real(self, *args)
+        hits += mattered(found, *args)
+        return found
 
     for problem in _ring_problems(seed, count):
-        tableturn.TableTurn._deadlock = counted
-        try:
-            best = solve(problem, "best")
-        finally:
-            tableturn.TableTurn._deadlock = general
+        answers = []
+        for method in (counted, plain):
+            setattr(tableturn.TableTurn, name, method)
+            try:
+                answers.append(solve(problem, "best"))
+            finally:
+                setattr(tableturn.TableTurn, name, real)
+        best, other = answers
         assert replay(problem, best) == []
-        tableturn.TableTurn._deadlock = lambda self, every: [lit for _, lit in every]
-        try:
-            plain = solve(problem, "best")
-        finally:
-            tableturn.TableTurn._deadlock = general
-        assert _value(best) == _value(plain), problem
-    return learnt
+        assert _value(best) == _value(other), problem
+    return hits
+
+
+def _deadlock_agrees(seed: int, count: int) -> int:
+    """The general nogood of a failed order against forbidding only whole choices of forms
+    (TableTurn._deadlock returning every meld's form); returns how many nogoods were smaller."""
+    return _same_best_turn("_deadlock", lambda self, every: [lit for _, lit in every],
+                           lambda core, every: len(core) < len(every), seed, count)
 
 
 def test_a_general_nogood_of_a_failed_order_keeps_the_optimum():
@@ -138,33 +142,9 @@ def test_a_general_nogood_of_a_failed_order_keeps_the_optimum_at_length():
 
 
 def _borrowing_agrees(seed: int, count: int) -> int:
-    """The best turn with the clauses of cards a form borrows (TableTurn._borrow_clauses, added at
-    the first failed order) equals the one found without them; returns how many turns added
-    them."""
-    from solver.melding import tableturn
-
-    borrowing = tableturn.TableTurn._borrow_clauses
-    added = 0
-
-    def counted(self):
-        nonlocal added
-        added += 1
-        return borrowing(self)
-
-    for problem in _ring_problems(seed, count):
-        tableturn.TableTurn._borrow_clauses = counted
-        try:
-            best = solve(problem, "best")
-        finally:
-            tableturn.TableTurn._borrow_clauses = borrowing
-        assert replay(problem, best) == []
-        tableturn.TableTurn._borrow_clauses = lambda self: []
-        try:
-            plain = solve(problem, "best")
-        finally:
-            tableturn.TableTurn._borrow_clauses = borrowing
-        assert _value(best) == _value(plain), problem
-    return added
+    """The clauses of cards a form borrows (TableTurn._borrow_clauses, added at the first failed
+    order) against none; returns how many turns added them."""
+    return _same_best_turn("_borrow_clauses", lambda self: [], lambda clauses: 1, seed, count)
 
 
 def test_the_cards_a_form_borrows_keep_the_optimum():
