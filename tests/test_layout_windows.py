@@ -243,7 +243,8 @@ def test_a_group_no_rank_reads_is_unsatisfiable_and_its_bound_holds(name):
                 assert not model.solve(base), (kind.id, faces)
                 ruled_out += 1
                 continue
-            least = checker.layouts.group_least_wilds(kind, faces, None)
+            ranks = checker.layouts.group_ranks(kind, faces, None)
+            least = checker.layouts.group_least_wilds(kind, faces, ranks, None)
             if least > 0 and model.solve(base):
                 assert not model.solve(base + model.at_most_wilds(least - 1)), (kind.id, faces)
                 bounded += 1

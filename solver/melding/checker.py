@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
@@ -22,7 +22,7 @@ from solver.core.ruleset import Ruleset
 from solver.melding.candidates import candidates
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, KindModel, Reading, RoleGate
-from solver.melding.layouts import LayoutLines
+from solver.melding.layouts import LayoutLines, params_key
 from solver.melding.points import meld_points
 from solver.melding.reasons import Reason, rule_reason
 from solver.melding.ruleholds import (Assignment, certainly_broken, keeps_all_but, rule_holds, rule_priority,
@@ -161,18 +161,13 @@ class MeldChecker:
         """
         faces = tuple(faces)
         params = self._check_params(params)
-        try:
-            key = (faces, phase, ordered, explain,
-                   tuple(sorted(params.items())) if params else None)
-            hash(key)
-        except TypeError:  # a parameter value that cannot be a key: judged afresh
+        key_params = params_key(params)
+        if key_params is False:  # a parameter value that cannot be a key: judged afresh
             return self._check(faces, phase, ordered, explain, params)
+        key = (faces, phase, ordered, explain, key_params)
         verdict = self._memo.get(key)
         if verdict is None:
-            verdict = self._check(faces, phase, ordered, explain, params)
-            if len(self._memo) >= MEMO_SIZE:
-                self._memo.clear()
-            self._memo[key] = verdict
+            verdict = _remember(self._memo, key, self._check(faces, phase, ordered, explain, params))
         return verdict
 
     def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool,
@@ -221,11 +216,8 @@ class MeldChecker:
         among these afterwards), so a layout asked in two phases — a table search asks each
         layout it reaches in the turn's phase and then, to touch it, in none — is read once
         (a bounded memo, like the verdicts')."""
-        try:
-            key = (faces, ordered, tuple(sorted(params.items())) if params else None)
-            hash(key)
-        except TypeError:
-            key = None
+        key_params = params_key(params)
+        key = None if key_params is False else (faces, ordered, key_params)
         known = self._readings_memo.get(key) if key is not None else None
         if known is not None:
             return known
@@ -246,8 +238,8 @@ class MeldChecker:
                 if kind.id not in readable:
                     continue
             ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
-            grouped = self.layouts.group_may_read(kind, faces, params) if self.shortcuts else None
-            if ways == (None, None) or grouped is False:
+            ranks = self.layouts.group_ranks(kind, faces, params) if self.shortcuts else None
+            if ways == (None, None) or ranks == []:
                 continue  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
             query = self._query(kind, cards, ordered, params)
             if query is None:
@@ -255,17 +247,16 @@ class MeldChecker:
             model, indices, base, layouts = query
             if self.shortcuts and self._broken(model, indices):
                 continue  # a rule no reading keeps: the query below is unsatisfiable
-            least = 0
+            least, first = 0, None
             if ways is not None:
                 open_ways = _open_ways(layouts, ways)
                 layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
-                settled = self._settled_at_once(model, indices, base, *open_ways[0])
-                if settled is not None:
-                    found[kind.id] = settled
-                    continue
-            elif grouped:  # a group's rank bounds its wilds the same way
-                least = self.layouts.group_least_wilds(kind, faces, params)
-                settled = self._settled_at_once(model, indices, base, layouts[0], least)
+                first = open_ways[0]
+            elif ranks:  # a group's ranks bound its wilds the same way
+                least = self.layouts.group_least_wilds(kind, faces, ranks, params)
+                first = (layouts[0], least)
+            if first is not None:
+                settled = self._settled_at_once(model, indices, base, *first)
                 if settled is not None:
                     found[kind.id] = settled
                     continue
@@ -286,18 +277,17 @@ class MeldChecker:
             found[kind.id] = _Found(reading, assumptions, model, indices)
 
         if key is not None:
-            if len(self._readings_memo) >= MEMO_SIZE:
-                self._readings_memo.clear()
-            self._readings_memo[key] = (found, vetoes)
+            _remember(self._readings_memo, key, (found, vetoes))
         return found, vetoes
 
     def _settled_at_once(self, model: KindModel, indices: list[int], base: list[int], layout: list[int],
                          least: int) -> "_Found | None":
-        """A table layout's usual case in one call: read the first way a window reads it, with
-        every rule (the distinction too) and no more wilds than that way's windows need. That
-        way is then the first readable (relaxed or not), and its fewest wilds are ``least``
-        (a lower bound, :meth:`LayoutLines.least_wilds_each_way`): the reading the three
-        questions of :meth:`_check` would find. None: unsatisfiable, and those questions decide."""
+        """The usual case in one call: read the first way a window reads a table layout (a group:
+        its one layout), with every rule (the distinction too) and no more wilds than that way's
+        windows (the group's ranks) need. That way is then the first readable (relaxed or not),
+        and its fewest wilds are ``least`` (a lower bound, :meth:`LayoutLines.least_wilds_each_way`,
+        :meth:`LayoutLines.group_least_wilds`): the reading the three questions of :meth:`_check`
+        would find. None: unsatisfiable, and those questions decide."""
         least = max(least, _always_wild(model, indices))
         assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
         if not model.solve(assumptions):
@@ -317,10 +307,7 @@ class MeldChecker:
         judges every yes in full anyway (the table search checks it next) the call would be asked
         twice, and the solver refuses almost nothing the windows let through."""
         cards = as_cards(tuple(faces))
-        for kind in self.ruleset.kinds:
-            if family is not None and kind.family != family or not kind.size_ok(len(cards)) or \
-                    (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
-                continue
+        for kind in self._kinds_of(family, len(cards), phase):
             ways = self.layouts.least_wilds_each_way(kind, tuple(faces), None) if ordered and self.shortcuts else None
             grouped = self.layouts.group_may_read(kind, faces, None) if self.shortcuts else None
             if ways == (None, None) or grouped is False:
@@ -351,12 +338,16 @@ class MeldChecker:
         if not self.shortcuts:
             return None
         out = 0
-        for kind in self.ruleset.kinds:
-            if family is not None and kind.family != family or not kind.size_ok(len(layout)) or \
-                    (phase not in (None, NO_PHASE) and kind.phase not in (None, phase)):
-                continue
+        for kind in self._kinds_of(family, len(layout), phase):
             out |= self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces, self._can_play)
         return out
+
+    def _kinds_of(self, family: str | None, n: int, phase: str | None) -> Iterator[MeldKind]:
+        """The kinds of ``family`` (None: every kind) a meld of ``n`` cards may be in ``phase``."""
+        for kind in self.ruleset.kinds:
+            if (family is None or kind.family == family) and kind.size_ok(n) and \
+                    (phase in (None, NO_PHASE) or kind.phase in (None, phase)):
+                yield kind
 
     def best_points(self, faces: Sequence[Face], phase: str | None = None,
                     limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:
@@ -549,6 +540,14 @@ class _Found:
     assumptions: list
     model: KindModel
     indices: list
+
+
+def _remember(memo: dict, key, value):
+    """``value`` into a bounded memo (forgotten all at once when full: memory stays bounded)."""
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _always_wild(model: KindModel, indices: list[int]) -> int:

@@ -69,25 +69,43 @@ class LayoutLines:
         not be asked it. None for the whole: a kind not looked at so (see :meth:`least_wilds`)."""
         if kind.shape != "sequence" or kind.order is None or kind.short_form:
             return None
-        key_params = _params_key(params)
+        key_params = params_key(params)
         if key_params is False:
             return None
         n = len(faces)
+        windows = self._windows_of(kind, n)
+        if windows is None:
+            return None  # no window this long: the model's size rule speaks
+        masks = [self._masks_of(kind, n, key_params, face, params, windows) for face in faces]
+        return _least(masks, n, False), _least(masks, n, True)
+
+    def _windows_of(self, kind: MeldKind, n: int) -> list[dict[tuple, int]] | None:
+        """:meth:`_offset_windows`, remembered."""
         windows = self._windows.get((kind.id, n), False)
         if windows is False:
             windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
-        if windows is None:
-            return None  # no window this long: the model's size rule speaks
+        return windows
+
+    def _masks_of(self, kind: MeldKind, n: int, key_params, face: Face, params: Mapping | None,
+                  windows: list[dict[tuple, int]]) -> list[tuple[int, int]]:
+        """:meth:`_card_masks`, remembered per kind, size and parameters."""
         known = self._masks.get((kind.id, n, key_params))
         if known is None:
             known = self._masks[(kind.id, n, key_params)] = {}
-        masks = []
-        for face in faces:
-            found = known.get(face)
-            if found is None:
-                found = known[face] = self._card_masks(kind, face, params, windows, n)
-            masks.append(found)
-        return _least(masks, n, False), _least(masks, n, True)
+        found = known.get(face)
+        if found is None:
+            found = known[face] = self._card_masks(kind, face, params, windows, n)
+        return found
+
+    def _suits_of(self, kind: MeldKind, key_params, face: Face, params: Mapping | None) -> dict[str, int]:
+        """:meth:`_card_suits_by_rank`, remembered per kind and parameters."""
+        known = self._suits_by_rank.get((kind.id, key_params))
+        if known is None:
+            known = self._suits_by_rank[(kind.id, key_params)] = {}
+        found = known.get(face)
+        if found is None:
+            found = known[face] = self._card_suits_by_rank(kind, face, params)
+        return found
 
     def faces_that_may_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
                             faces: Sequence[Face], can_play: Callable[[MeldKind, Face, int], bool]) -> int:
@@ -104,28 +122,21 @@ class LayoutLines:
                 return fill
         windows = None
         if kind.shape == "sequence" and kind.order is not None and not kind.short_form:
-            windows = self._windows.get((kind.id, n), False)
-            if windows is False:
-                windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
+            windows = self._windows_of(kind, n)
         if windows is None:
             if not all(can_play(kind, face, n) for i, face in enumerate(layout) if i != hole):
                 return 0
             return self._playing(kind, n, faces, can_play)
-        known = self._masks.get((kind.id, n, None))
-        if known is None:
-            known = self._masks[(kind.id, n, None)] = {}
         fillers = self._window_faces.get((kind.id, n))
         if fillers is None:
-            fillers = self._window_faces[(kind.id, n)] = self._window_fillers(kind, faces, windows, n, known)
+            fillers = self._window_faces[(kind.id, n)] = self._window_fillers(kind, faces, windows, n)
         out = 0
         for reverse in (False, True):
             open_windows = -1
             for i, face in enumerate(layout):
                 if i == hole:
                     continue
-                masks = known.get(face)
-                if masks is None:
-                    masks = known[face] = self._card_masks(kind, face, None, windows, n)
+                masks = self._masks_of(kind, n, None, face, None, windows)
                 open_windows &= masks[n - 1 - i if reverse else i][0]
                 if not open_windows:
                     break
@@ -147,17 +158,7 @@ class LayoutLines:
         """:meth:`faces_that_may_fill` for a group: the faces with a rank every other card may
         take and, at it, a suit the others leave (a distinct group: each card a suit of its own;
         an identical kind: the one suit they all may take)."""
-        known = self._suits_by_rank.get((kind.id, None))
-        if known is None:
-            known = self._suits_by_rank[(kind.id, None)] = {}
-        others = []
-        for i, face in enumerate(layout):
-            if i == hole:
-                continue
-            ranks = known.get(face)
-            if ranks is None:
-                ranks = known[face] = self._card_suits_by_rank(kind, face, None)
-            others.append(ranks)
+        others = [self._suits_of(kind, None, face, None) for i, face in enumerate(layout) if i != hole]
         if not others:
             return None  # the card alone
         common = set(others[0])
@@ -167,19 +168,14 @@ class LayoutLines:
         if by_identity is None:  # (rank, suit bit) -> the faces that may be it
             by_identity = self._identity_faces[kind.id] = {}
             for face in faces:
-                ranks = known.get(face)
-                if ranks is None:
-                    ranks = known[face] = self._card_suits_by_rank(kind, face, None)
-                for rank, suits in ranks.items():
+                for rank, suits in self._suits_of(kind, None, face, None).items():
                     for bit in _bits(suits):
                         by_identity[(rank, bit)] = by_identity.get((rank, bit), 0) | (1 << face.index)
         out = 0
         for rank in common:
             suits = [ranks[rank] for ranks in others]
             if kind.shape == "identical":
-                left = -1
-                for allowed in suits:
-                    left &= allowed
+                left = _common(suits)
             else:
                 left = (1 << len(kind.suits)) - 1
                 if kind.distinct:  # a suit the others can all do without
@@ -188,15 +184,12 @@ class LayoutLines:
                 out |= by_identity.get((rank, bit), 0)
         return out
 
-    def _window_fillers(self, kind: MeldKind, faces: Sequence[Face], windows: list[dict[tuple, int]], n: int,
-                        known: dict) -> list[dict[int, int]]:
+    def _window_fillers(self, kind: MeldKind, faces: Sequence[Face], windows: list[dict[tuple, int]],
+                        n: int) -> list[dict[int, int]]:
         """Per offset, per window (its bit): the faces whose roles allow them there (a bit each)."""
         out: list[dict[int, int]] = [{} for _ in range(n)]
         for face in faces:
-            masks = known.get(face)
-            if masks is None:
-                masks = known[face] = self._card_masks(kind, face, None, windows, n)
-            for offset, (allowed, _) in enumerate(masks):
+            for offset, (allowed, _) in enumerate(self._masks_of(kind, n, None, face, None, windows)):
                 for bit in _bits(allowed):
                     out[offset][bit] = out[offset].get(bit, 0) | (1 << face.index)
         return out
@@ -207,14 +200,15 @@ class LayoutLines:
         one) — then the kind's model cannot read the cards. None: a kind not looked at so (a
         sequence, or parameters that are no key). True: perhaps (wild limits and the rest are the
         model's to say)."""
-        ranks = self._group_ranks(kind, faces, params)
+        ranks = self.group_ranks(kind, faces, params)
         return None if ranks is None else bool(ranks)
 
-    def group_least_wilds(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> int:
-        """For a group kind some rank may read (:meth:`group_may_read`): the fewest cards any
-        reading makes wild — at the best of those ranks, the cards natural there to none of their
-        roles at this size (as :meth:`least_wilds_each_way` for a sequence). 0: nothing known."""
-        ranks = self._group_ranks(kind, faces, params)
+    def group_least_wilds(self, kind: MeldKind, faces: Sequence[Face], ranks: Sequence[str],
+                          params: Mapping | None) -> int:
+        """For a group kind and the ranks that may read the cards (:meth:`group_ranks`): the
+        fewest cards any reading makes wild — at the best of those ranks, the cards natural there
+        to none of their roles at this size (as :meth:`least_wilds_each_way` for a sequence).
+        0: nothing known."""
         if not ranks:
             return 0
         n = len(faces)
@@ -230,21 +224,13 @@ class LayoutLines:
             found = self._identities[key] = identity_options(kind, face, self.gate, None)
         return found
 
-    def _group_ranks(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> list[str] | None:
+    def group_ranks(self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None) -> list[str] | None:
         """The ranks at which a group kind may read the cards (see :meth:`group_may_read`); None:
         not looked at so."""
-        key_params = _params_key(params)
+        key_params = params_key(params)
         if kind.shape not in ("group", "identical") or key_params is False:
             return None
-        known = self._suits_by_rank.get((kind.id, key_params))
-        if known is None:
-            known = self._suits_by_rank[(kind.id, key_params)] = {}
-        cards = []
-        for face in faces:
-            found = known.get(face)
-            if found is None:
-                found = known[face] = self._card_suits_by_rank(kind, face, params)
-            cards.append(found)
+        cards = [self._suits_of(kind, key_params, face, params) for face in faces]
         common = set(cards[0])
         for card in cards[1:]:
             common &= card.keys()
@@ -252,7 +238,7 @@ class LayoutLines:
         for rank in sorted(common):
             suits = [card[rank] for card in cards]
             if kind.shape == "identical":
-                if _all_share(suits):
+                if _common(suits):
                     out.append(rank)
             elif not kind.distinct or _own_suit_each(suits):
                 out.append(rank)
@@ -321,8 +307,8 @@ def _least(masks: list[list[tuple[int, int]]], n: int, reverse: bool) -> int | N
     return least
 
 
-def _params_key(params: Mapping | None) -> tuple | None | bool:
-    """Query parameters as a key of the caches; False: a value that cannot be one."""
+def params_key(params: Mapping | None) -> tuple | None | bool:
+    """Query parameters as a key of a cache or memo; False: a value that cannot be one."""
     try:
         key = tuple(sorted(params.items())) if params else None
         hash(key)
@@ -331,11 +317,12 @@ def _params_key(params: Mapping | None) -> tuple | None | bool:
     return key
 
 
-def _all_share(suits: list[int]) -> bool:
+def _common(suits: list[int]) -> int:
+    """The suits (a bit each) every card allows."""
     common = -1
     for allowed in suits:
         common &= allowed
-    return bool(common)
+    return common
 
 
 def _own_suit_each(suits: list[int]) -> bool:

@@ -127,8 +127,7 @@ class Table:
         self.checker = checker
         self._verdicts: dict = {}  # phase -> cards in table order -> verdict
         self._families: dict = {}  # (family, phase) -> cards in table order -> a kind of it reads them
-        self._acts: dict = {}
-        self._acting_masks: dict = {}
+        self._acting_masks: dict = {}  # (operation, family) -> the faces that may play it
         self._moves: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
@@ -221,8 +220,7 @@ class Table:
             op.effect in ("replace-wild", "bury-wild", "replace-natural") for op in ops) else []
         out = []
         for op in ops:
-            same_family = op.kind_change == "never" or (op.kind_change == "own" and not meld.mine)
-            family = before.kind.family if same_family else None
+            family = None if _may_change_kind(op, meld) else before.kind.family
             at = [(layout, buried, hole, taken, self.checker.faces_that_may_fill(layout, hole, family, phase), first)
                   for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)]
             fills = 0
@@ -233,30 +231,19 @@ class Table:
 
     def _acting(self, op: Operation, family: str) -> int:
         """The faces (a bit each) the operation may play on a meld of the family: of its card
-        classes, and able to act as it needs (:meth:`_may_act`)."""
+        classes, and, where it wants a natural or a wild (see :meth:`_roles_ok`), able to act so —
+        a role entry of some kind of the family applies to it with that wildness (these
+        operations never change a meld's kind)."""
         key = (op.id, family)
         mask = self._acting_masks.get(key)
         if mask is None:
-            mask = 0
-            for face in self.checker.ruleset.deck.faces:
-                if (op.card_classes is None or face.cls in op.card_classes) and self._may_act(op, face, family):
-                    mask |= 1 << face.index
-            self._acting_masks[key] = mask
+            wanted = _WANTED_WILD.get(op.effect)
+            entries = [entry for kind in self.checker.ruleset.kinds if kind.family == family for entry in kind.roles]
+            mask = self._acting_masks[key] = sum(
+                1 << face.index for face in self.checker.ruleset.deck.faces
+                if (op.card_classes is None or face.cls in op.card_classes)
+                and (wanted is None or any(e.applies(face) and e.role.wild == wanted for e in entries)))
         return mask
-
-    def _may_act(self, op: Operation, face: Face, family: str) -> bool:
-        """Can the card ever act as the operation wants it to (see :meth:`_roles_ok`) in a meld of
-        this family? A role entry of some kind of the family must apply to it with that wildness
-        (its kinds stay the family's: these operations never change a meld's kind)."""
-        wanted = _WANTED_WILD.get(op.effect)
-        if wanted is None:
-            return True
-        key = (face, family, wanted)
-        if key not in self._acts:
-            self._acts[key] = any(entry.applies(face) and entry.role.wild == wanted
-                                  for kind in self.checker.ruleset.kinds if kind.family == family
-                                  for entry in kind.roles)
-        return self._acts[key]
 
     def _in_family(self, faces: tuple[Face, ...], family: str | None, phase: str | None) -> bool:
         known = self._families.setdefault((family, phase), {})
@@ -266,9 +253,7 @@ class Table:
         return found
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
-        if before.kind.family == after.kind.family or op.kind_change == "any":
-            return True
-        return op.kind_change == "own" and meld.mine
+        return before.kind.family == after.kind.family or _may_change_kind(op, meld)
 
     def _roles_ok(self, op: Operation, result: TableMeld, reading: Reading, slot: int) -> bool:
         """The played card acts as the operation says: a natural for 差し札 and 埋め潰し, a wild
@@ -314,6 +299,12 @@ class Table:
                    tuple(x for x in (faces[0], buried[0]) if x is not None), False)
             yield ((None,) + faces[:-1], (None,) + buried[:-1], 0,
                    tuple(x for x in (faces[-1], buried[-1]) if x is not None), False)
+
+
+def _may_change_kind(op: Operation, meld: TableMeld) -> bool:
+    """May the operation's result be a meld of another family (``kind_change``: any, or own on
+    one's own meld)?"""
+    return op.kind_change == "any" or op.kind_change == "own" and meld.mine
 
 
 def recall(meld: TableMeld) -> tuple[Face, ...]:
