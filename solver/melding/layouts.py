@@ -76,7 +76,8 @@ class LayoutLines:
         windows = self._windows_of(kind, n)
         if windows is None:
             return None  # no window this long: the model's size rule speaks
-        masks = [self._masks_of(kind, n, key_params, face, params, windows) for face in faces]
+        known = self._masks_known(kind, n, key_params)
+        masks = [known.get(face) or self._card_masks_kept(known, kind, face, params, windows) for face in faces]
         return _least(masks, n, False), _least(masks, n, True)
 
     def _windows_of(self, kind: MeldKind, n: int) -> list[dict[tuple, int]] | None:
@@ -86,15 +87,17 @@ class LayoutLines:
             windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
         return windows
 
-    def _masks_of(self, kind: MeldKind, n: int, key_params, face: Face, params: Mapping | None,
-                  windows: list[dict[tuple, int]]) -> list[tuple[int, int]]:
-        """:meth:`_card_masks`, remembered per kind, size and parameters."""
+    def _masks_known(self, kind: MeldKind, n: int, key_params) -> dict:
+        """The cards' masks remembered for a kind, size and parameters (:meth:`_card_masks_kept`)."""
         known = self._masks.get((kind.id, n, key_params))
         if known is None:
             known = self._masks[(kind.id, n, key_params)] = {}
-        found = known.get(face)
-        if found is None:
-            found = known[face] = self._card_masks(kind, face, params, windows, n)
+        return known
+
+    def _card_masks_kept(self, known: dict, kind: MeldKind, face: Face, params: Mapping | None,
+                         windows: list[dict[tuple, int]]) -> list[tuple[int, int]]:
+        """:meth:`_card_masks`, kept in ``known`` (the callers look there first: the hot loops)."""
+        found = known[face] = self._card_masks(kind, face, params, windows, len(windows))
         return found
 
     def _suits_of(self, kind: MeldKind, key_params, face: Face, params: Mapping | None) -> dict[str, int]:
@@ -130,13 +133,14 @@ class LayoutLines:
         fillers = self._window_faces.get((kind.id, n))
         if fillers is None:
             fillers = self._window_faces[(kind.id, n)] = self._window_fillers(kind, faces, windows, n)
+        known = self._masks_known(kind, n, None)
         out = 0
         for reverse in (False, True):
             open_windows = -1
             for i, face in enumerate(layout):
                 if i == hole:
                     continue
-                masks = self._masks_of(kind, n, None, face, None, windows)
+                masks = known.get(face) or self._card_masks_kept(known, kind, face, None, windows)
                 open_windows &= masks[n - 1 - i if reverse else i][0]
                 if not open_windows:
                     break
@@ -188,8 +192,10 @@ class LayoutLines:
                         n: int) -> list[dict[int, int]]:
         """Per offset, per window (its bit): the faces whose roles allow them there (a bit each)."""
         out: list[dict[int, int]] = [{} for _ in range(n)]
+        known = self._masks_known(kind, n, None)
         for face in faces:
-            for offset, (allowed, _) in enumerate(self._masks_of(kind, n, None, face, None, windows)):
+            masks = known.get(face) or self._card_masks_kept(known, kind, face, None, windows)
+            for offset, (allowed, _) in enumerate(masks):
                 for bit in _bits(allowed):
                     out[offset][bit] = out[offset].get(bit, 0) | (1 << face.index)
         return out
