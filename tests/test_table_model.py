@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -250,6 +251,60 @@ def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():
         cut = solver._undecided("best")
     assert cut.solvable is None and cut.partial and cut.limit == "time"
     assert cut.score == best.score
+
+
+def _table_turn_of(problem):
+    from solver.melding.tableturn import TableTurn
+
+    try:
+        return TableTurn(problem, CHECKER, Budget(), _operations())
+    except MeldsError:  # a table meld not legal in its layout: no turn to weigh
+        return None
+
+
+@settings(max_examples=examples(40), **SETTINGS)
+@given(table_problems())
+def test_the_forms_ladders_weigh_exactly_the_gain_of_the_form_chosen(problem):
+    """Per table meld, the soft clauses of its forms' gains, satisfied by any one form chosen,
+    weigh that form's gain less the meld's least: with the offset, exactly its meld points."""
+    solver = _table_turn_of(problem)
+    if solver is None:
+        return
+    with solver:
+        solver._build()
+        soft, offset = solver._form_gains()
+        assert offset == sum(min(form.gain for form, _ in per_meld) for per_meld in solver.form_lits)
+        for per_meld in solver.form_lits:
+            least = min(form.gain for form, _ in per_meld)
+            mine = {lit for _, lit in per_meld}
+            for form, lit in per_meld:
+                # the clauses of this meld that the chosen form satisfies (one form per meld)
+                paid = sum(w for clause, w in soft if lit in clause)
+                assert all(c in mine for clause, _ in soft if lit in clause for c in clause)
+                assert paid + least == form.gain
+
+
+def test_a_finished_table_turn_bounds_its_points_at_what_it_found():
+    """Once the optimiser has finished, the bound it proves on the meld points is the best turn's
+    own: the soft clauses weigh the points exactly, forms' gains and losses included (a clause
+    per form once made the bound the points of every form not chosen: 1,525 for a turn of 3)."""
+    checked = 0
+    for problem in _ring_problems(11, 8):
+        problem = replace(problem, table=tuple(replace(meld, owner="me", mine=True) if i % 2 else meld
+                                               for i, meld in enumerate(problem.table)))
+        solver = _table_turn_of(problem)
+        if solver is None:
+            continue
+        with solver:
+            best = solver.best()
+            opt = solver._optimisers.get("any")
+            if opt is None or best.solvable is None:
+                continue
+            assert replay(problem, best) == []
+            bound = solver._bound(opt, best)
+            assert bound["best_possible"] == bound["found"] == best.score["meld_points"]
+            checked += any(form.gain for per_meld in solver.forms for form in per_meld)
+    assert checked  # some of these turns weighed forms that gain or lose points
 
 
 def test_forms_past_their_share_of_the_time_still_answer_with_a_real_turn(monkeypatch):

@@ -26,7 +26,7 @@ import oracle
 import test_solve_properties as properties
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.shares import caps, share_out
+from solver.melding.shares import caps, one_of_pays, share_out
 from solver.melding.table import TableMeld
 from solver.melding.turn import Problem, TurnSolver
 from solver.melding.turnmodel import TurnModel
@@ -149,6 +149,23 @@ def test_cards_are_paid_the_points_of_the_melds_made(seed):
             true = {lit for lit, _, _ in made}
             paid = sum(w for clause, w in soft if true & set(clause))
             assert paid == sum(points for _, points, _ in made)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_one_option_of_each_choice_is_paid_its_worth(seed):
+    """The ladders of choices of which exactly one option is chosen (a table meld's forms,
+    gaining or losing meld points): what the soft clauses satisfy, plus the offset, is the
+    chosen options' worth, every combination tried."""
+    rng = random.Random(seed)
+    lits = itertools.count(1)
+    choices = [[(next(lits), rng.choice([-3, -2, -1, 0, 0, 1, 2, 5])) for _ in range(rng.randint(1, 5))]
+               for _ in range(rng.randint(1, 4))]
+    soft, offset = one_of_pays(choices)
+    assert all(w > 0 for _, w in soft)
+    for chosen in itertools.product(*choices):
+        true = {lit for lit, _ in chosen}
+        paid = sum(w for clause, w in soft if true & set(clause))
+        assert paid + offset == sum(worth for _, worth in chosen)
 
 
 @pytest.mark.parametrize("problem", fesca_problems(12, (6, 16), 3), ids=lambda p: f"{len(p.hand)}")

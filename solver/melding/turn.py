@@ -181,10 +181,10 @@ class TurnSolver(TurnModel):
         if not self.rs.objective or not opt.levels:
             return None
         goal = self.rs.objective[0]
-        measure, total, scale = opt.levels[0]
-        unmet = opt.maxsat.lower_bound // scale
-        best = total - unmet if goal.sense == "maximize" else unmet
-        return {"measure": measure, "sense": goal.sense, "found": answer.score.get(measure),
+        level = opt.levels[0]
+        unmet = opt.maxsat.lower_bound // level.scale
+        best = (level.total - unmet if goal.sense == "maximize" else unmet) + level.offset
+        return {"measure": level.measure, "sense": goal.sense, "found": answer.score.get(level.measure),
                 "best_possible": best}
 
     def _why(self) -> dict:

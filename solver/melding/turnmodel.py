@@ -26,7 +26,7 @@ from solver.melding.encode import Reading
 from solver.melding.lines import LaidOut, expressible
 from solver.melding.problem import Problem, validate_problem
 from solver.melding.routes import GoOutRoute, Requirement
-from solver.melding.shares import Soft, share_out
+from solver.melding.shares import Level, Soft, one_of_pays, share_out
 from solver.melding.tableforms import Form
 from solver.sat import encodings
 from solver.sat.budget import Budget
@@ -43,11 +43,11 @@ class _Optimiser:
 
     maxsat: MaxSat
     given: dict[int, int]  # option variable -> the meld points its soft clause weighs (unscaled)
-    levels: list[tuple[str, int, int]]  # per objective level: measure, total weight, scale
+    levels: list[Level]  # per objective level, the ruleset's first first
 
     @property
     def meld_scale(self) -> int:
-        return next((scale for measure, _, scale in self.levels if measure == "meld_points"), 1)
+        return next((level.scale for level in self.levels if level.measure == "meld_points"), 1)
 
 
 @dataclass
@@ -502,10 +502,10 @@ class TurnModel:
         verdict = self.checker.check(faces, explain=False, params=self.problem.params)
         return verdict.reading.kind.id if verdict.legal else None
 
-    def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[tuple[str, int, int]]]:
+    def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[Level]]:
         """Soft clauses (clause, weight), lexicographic over the ruleset's objective levels by
         scaling; the weight each option was given at the meld-points level; and per level
-        (measure, total unscaled weight, scale). ``mode``: "any" turn or going "out"."""
+        its :class:`Level`. ``mode``: "any" turn or going "out"."""
         levels = []
         weighed = [o for o in self.options if o.var not in self.forbidden and o.weight > 0]
         for goal in self.rs.objective:
@@ -527,26 +527,21 @@ class TurnModel:
         soft, given, scales = [], {}, []
         scale = 1
         for measure, level in reversed(levels):
+            offset = 0
             if measure == "meld_points":
                 given = {o.var: o.weight for o in weighed}
-                level = level + self._form_gains()
+                gains, offset = self._form_gains()
+                level = level + gains
             soft += [(clause, w * scale) for clause, w in level]
             total = sum(w for _, w in level)
-            scales.insert(0, (measure, total, scale))
+            scales.insert(0, Level(measure, total, scale, offset))
             scale *= total + 1
         return soft, given, scales
 
-    def _form_gains(self) -> list[tuple[list[int], int]]:
-        """Meld points a form adds to (or takes from) the player's own melds, as soft clauses:
-        a gain on choosing it, a loss on not choosing it (the same order of turns)."""
-        out = []
-        for per_meld in self.form_lits:
-            for form, lit in per_meld:
-                if form.gain > 0:
-                    out.append(([lit], form.gain))
-                elif form.gain < 0:
-                    out.append(([-lit], -form.gain))
-        return out
+    def _form_gains(self) -> tuple[list[Soft], int]:
+        """Meld points the forms add to (or take from) the player's own melds, as soft clauses,
+        and the offset that makes their satisfied weight the points (one form per table meld)."""
+        return one_of_pays([[(lit, form.gain) for form, lit in per_meld] for per_meld in self.form_lits])
 
     def _live(self) -> SatSolver:
         """The live SAT solver over the model."""
