@@ -153,9 +153,9 @@ def test_cards_are_paid_the_points_of_the_melds_made(seed):
 
 @pytest.mark.parametrize("seed", range(30))
 def test_one_option_of_each_choice_is_paid_its_worth(seed):
-    """The ladders of choices of which exactly one option is chosen (a table meld's forms,
-    gaining or losing meld points): what the soft clauses satisfy, plus the offset, is the
-    chosen options' worth, every combination tried."""
+    """Choices of which exactly one option is chosen (a table meld's forms, gaining or losing
+    meld points): what the soft clauses satisfy, plus the offset, is the chosen options' worth,
+    every combination tried."""
     rng = random.Random(seed)
     lits = itertools.count(1)
     choices = [[(next(lits), rng.choice([-3, -2, -1, 0, 0, 1, 2, 5])) for _ in range(rng.randint(1, 5))]
@@ -163,7 +163,8 @@ def test_one_option_of_each_choice_is_paid_its_worth(seed):
     soft, offset = one_of_pays(choices)
     assert all(w > 0 for _, w in soft)
     for chosen in itertools.product(*choices):
-        true = {lit for lit, _ in chosen}
+        picked = {lit for lit, _ in chosen}
+        true = picked | {-lit for options in choices for lit, _ in options if lit not in picked}
         paid = sum(w for clause, w in soft if true & set(clause))
         assert paid + offset == sum(worth for _, worth in chosen)
 

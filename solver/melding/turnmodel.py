@@ -514,24 +514,25 @@ class TurnModel:
                 laid = self.laid
                 level = share_out([(o.var, o.weight, [f for f in o.hand_faces if f in once]) for o in weighed],
                                   laid.slots.ladders if laid else None)
-                levels.append(("meld_points", level + [([-lit], d) for lit, d in (laid.corrections if laid else [])]))
+                # a stretch's points above its true ones, weighed off when it is laid: satisfied
+                # when it is not, which the offset takes back (as it does the losses forms avoid)
+                corrections = laid.corrections if laid else []
+                gains, offset = self._form_gains()
+                levels.append(("meld_points", level + [([-lit], d) for lit, d in corrections] + gains,
+                               offset - sum(d for _, d in corrections)))
             elif goal.measure == "hand_points" and mode == "out" and self._all_cards():
-                levels.append(("hand_points", []))  # going out keeps no card: nothing to weigh
+                levels.append(("hand_points", [], 0))  # going out keeps no card: nothing to weigh
             elif goal.measure == "hand_points":  # a copy there is and not accounted for
                 levels.append(("hand_points", [([a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
                                                 self.rs.points(face))
                                                for face, acc in self.accounted.items()
-                                               for k, a in enumerate(acc, 1) if self.rs.points(face) > 0]))
+                                               for k, a in enumerate(acc, 1) if self.rs.points(face) > 0], 0))
             elif goal.measure == "melds":
-                levels.append(("melds", [([o.var], 1) for o in self.options if o.var not in self.forbidden]))
-        soft, given, scales = [], {}, []
+                levels.append(("melds", [([o.var], 1) for o in self.options if o.var not in self.forbidden], 0))
+        soft, scales = [], []
+        given = {o.var: o.weight for o in weighed} if any(m == "meld_points" for m, _, _ in levels) else {}
         scale = 1
-        for measure, level in reversed(levels):
-            offset = 0
-            if measure == "meld_points":
-                given = {o.var: o.weight for o in weighed}
-                gains, offset = self._form_gains()
-                level = level + gains
+        for measure, level, offset in reversed(levels):
             soft += [(clause, w * scale) for clause, w in level]
             total = sum(w for _, w in level)
             scales.insert(0, Level(measure, total, scale, offset))
