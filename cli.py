@@ -8,9 +8,9 @@ for JSON Lines). Exit codes: 0 yes (legal / solvable / clean), 1 no, 2 bad input
 
 from __future__ import annotations
 
-from solver.commands.group import main
+from solver.commands.group import main, run
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -268,7 +268,7 @@ def _same(deal, ours: tuple | None, theirs: tuple | None) -> bool:
     return ours[:3] == (han, fu, total)
 
 
-MELDS = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()"]
+MELDS = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
 # Both scoring benchmarks (this one and bench/run's mahjong rows) warm each side on as many other
 # hands before the fresh ones are timed, and a batch on as many lines before its timed ones.
 WARM_HANDS = 1000

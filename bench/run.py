@@ -157,7 +157,7 @@ def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
 
 
 def cold_start(runs: int) -> Row:
-    melds = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()"]
+    melds = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
     row = Row("check-cold-start")
     for _ in range(runs):
         row.times.append(_timed([*melds, "check", "-r", "fesca", "木3", "木4", "太極"]))
@@ -173,7 +173,7 @@ def batch_checks(lines: int, rng) -> Row:
     text = "".join(json.dumps({"cards": [notation.format(f) for f in rng.sample(faces, rng.randint(3, 6))]},
                               ensure_ascii=False) + "\n" for _ in range(lines))
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import main; main()",
+    subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()",
                     "check", "-r", "fesca", "--batch", "-"], input=text.encode(), capture_output=True, cwd=ROOT)
     seconds = time.perf_counter() - start
     row = Row("fesca-batch-check", [seconds / lines])

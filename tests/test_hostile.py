@@ -312,6 +312,30 @@ def test_a_pipe_closed_early_ends_quietly():
     assert "Traceback" not in err and "Exception ignored" not in err and "BrokenPipe" not in err, err
 
 
+def test_the_command_leaves_at_once_with_all_its_output_and_its_code(tmp_path):
+    """The installed command ends without freeing its objects one by one (cli.run): every line
+    of a long batch still reaches a file and a pipe, and each exit code is the one main() gave."""
+    lines = [json.dumps({"cards": f"金{r} 金{r + 1} 金{r + 2}"}, ensure_ascii=False) for r in range(1, 10)]
+    lines.append(json.dumps({"cards": "金1 金2 金9"}, ensure_ascii=False))
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("\n".join(lines * 300) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    with out.open("w") as sink:
+        code = subprocess.run(melds_exe() + ["check", "-r", "fesca", "--batch", str(batch)], stdout=sink,
+                              stderr=subprocess.DEVNULL, timeout=120).returncode
+    answers = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [a["line"] for a in answers] == list(range(1, 3001))
+    assert code == 1  # 金1 金2 金9 is no meld: the worst line's code
+    piped = subprocess.run(melds_exe() + ["check", "-r", "fesca", "--batch", str(batch)], capture_output=True,
+                           timeout=120)
+    assert piped.stdout.count(b"\n") == 3000 and piped.returncode == code
+    for args, expected in ((["check", "-r", "fesca", "金1", "金2", "金3"], 0),
+                           (["check", "-r", "fesca", "金1", "金2", "金9"], 1),
+                           (["check", "-r", "nonesuch", "金1"], 2),
+                           (["--bogus"], 2)):
+        assert subprocess.run(melds_exe() + args, capture_output=True, timeout=60).returncode == expected, args
+
+
 def test_a_ruleset_id_is_not_shadowed_by_the_working_folder(tmp_path, monkeypatch):
     (tmp_path / "fesca").mkdir()
     (tmp_path / "basic-rummy").write_text("id: nope\n", encoding="utf-8")
