@@ -109,3 +109,22 @@ def test_an_optimum_cut_short_keeps_its_turn_and_bound():
     assert cut.score == best.score
     assert cut.bound == {"measure": "meld_points", "sense": "maximize", "found": best.score["meld_points"],
                          "best_possible": best.score["meld_points"]}
+
+
+def test_a_count_cut_short_says_how_many_ways_it_found():
+    """Out of budget while counting the ways out: exit 3 with the ways found so far, and that many
+    ways there are (a count without a budget, stopped at that number, reaches it)."""
+    hand = "金1 金2 金3 金4 金5 金6 木1 木2 木3 木4 木5 木6 水1 水2 水3 水4 水5 水6 陰陽1 空無金 太極"
+    out = subprocess_run("solve", "-r", "fesca", "--hand", hand, "--all", "--limit", "1000000",
+                         "--max-seconds", "1", "--json")
+    assert out.returncode == 3, out.stderr
+    data = json.loads(out.stdout)
+    assert data["solutions"] is None and data["undecided"]["limit"] == "time"
+    found = data["solutions_at_least"]
+    assert found >= 1
+    text = subprocess_run("solve", "-r", "fesca", "--hand", hand, "--all", "--limit", "1000000", "--max-seconds", "1")
+    assert text.returncode == 3 and "ways to go out: at least" in text.stdout
+    problem = Problem(RS, tuple(GAME.notation.parse_many(hand)))
+    with TurnSolver(problem, GAME.checker, Budget(), compact=False) as solver:
+        assert solver.go_out().solvable
+        assert solver.count_solutions(found) == (found, True, False)

@@ -148,6 +148,9 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped
+    elif answer.solutions_at_least is not None:
+        out["solutions"] = None
+        out["solutions_at_least"] = answer.solutions_at_least
     elif not answer.counted:
         out["solutions"] = None
     return out
@@ -273,6 +276,8 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
     if answer.solutions is not None:
         more = "+" if answer.solutions_capped else ""
         lines.append(f"ways to go out: {answer.solutions}{more}")
+    elif answer.solutions_at_least is not None:
+        lines.append(f"ways to go out: at least {answer.solutions_at_least} (the count stopped there)")
     elif not answer.counted:
         lines.append("ways to go out: not counted for turns with table operations")
     if stats:

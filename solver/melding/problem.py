@@ -65,6 +65,7 @@ class Answer:
     bound: dict | None = None  # with partial: the first objective's value found and the best possible
     phase_needed: str | None = None  # the field phase the turn's phase-bound melds need
     limit: str | None = None  # undecided: the limit that ran out ("time", "memory" or "layouts")
+    solutions_at_least: int | None = None  # undecided while counting: the ways found before it stopped
 
     @property
     def melds(self) -> list[Play]:

@@ -33,9 +33,9 @@ def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out",
     with TurnSolver(problem, checker, budget, compact=not count) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
-            n, capped = solver.count_solutions(limit)
-            if n < 0:
-                return solver._undecided(question)
+            n, capped, stopped = solver.count_solutions(limit)
+            if stopped:
+                return _count_stopped(solver, question, n)
             answer.solutions, answer.solutions_capped = n, capped and n >= limit
         return solver._stamp(answer)
 
@@ -69,9 +69,9 @@ def by_routes(problem: Problem, checker: MeldChecker, question: str, count: bool
                 return answer
             answer.route = route.id
             if count:
-                n, more = solver.count_solutions(limit)
-                if n < 0:
-                    return solver._undecided(question)
+                n, more, stopped = solver.count_solutions(limit)
+                if stopped:
+                    return _count_stopped(solver, question, total + n)
                 total += n
                 capped |= more and n >= limit
             if first_answer is None:
@@ -81,4 +81,12 @@ def by_routes(problem: Problem, checker: MeldChecker, question: str, count: bool
     answer = chosen or first_answer
     if count:
         answer.solutions, answer.solutions_capped = total, capped
+    return answer
+
+
+def _count_stopped(solver: TurnSolver, question: str, found: int) -> Answer:
+    """Out of budget while counting the ways out: undecided, with the ways found so far (at least
+    that many)."""
+    answer = solver._undecided(question)
+    answer.solutions_at_least = found
     return answer

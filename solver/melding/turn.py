@@ -100,10 +100,11 @@ class TurnSolver(TurnModel):
         except Undecided:
             return self._undecided("see")
 
-    def count_solutions(self, limit: int) -> tuple[int, bool]:
+    def count_solutions(self, limit: int) -> tuple[int, bool, bool]:
         """Distinct ways to go out (set of melds, lay-offs, discard), up to ``limit``: each way
         found is blocked on the live solver (under a selector retired afterwards, so the
-        blocking clauses do not outlive the count)."""
+        blocking clauses do not outlive the count). Returns the ways found, whether the count
+        stopped at ``limit``, and whether it ran out of budget first (the ways found: a floor)."""
         assert self.laid is None, "a turn laid out in slots counts a way once a slot order"
         solver = self._live()
         block = self.pool.new()
@@ -113,13 +114,13 @@ class TurnSolver(TurnModel):
             while found < limit:
                 model = self._satisfy([self.goal, block])
                 if model is None:
-                    return found, False
+                    return found, False, False
                 found += 1
                 true = TrueLiterals(model)
                 solver.add([-block] + [-v if v in true else v for v in decision])
-            return found, True
+            return found, True, False
         except Undecided:
-            return -1, True
+            return found, True, True
         finally:
             solver.add([-block])
 
