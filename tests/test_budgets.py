@@ -98,6 +98,21 @@ def test_audit_holds_max_seconds():
     assert wall < 1 * 1.1 + 0.5 + SLACK
 
 
+def test_an_audit_cut_short_reports_the_rulesets_it_finished():
+    """--all out of budget after some rulesets: exit 3, the error saying where it stopped, and the
+    report of those audited (each as a whole audit of it would give it)."""
+    out = subprocess_run("audit", "--all", "--max-seconds", "3", "--json")
+    assert out.returncode == 3, out.stderr
+    data = json.loads(out.stdout)
+    assert data["error"]["code"] == "undecided"
+    done = [r["ruleset"] for r in data.get("rulesets", [])]
+    assert f"({len(done)} of " in data["error"]["message"]
+    if done:  # a slow machine may finish none in 3 s: then the error alone, as before
+        alone = json.loads(subprocess_run("audit", done[0], "--json").stdout)
+        assert alone["rulesets"][0] == data["rulesets"][0]
+        assert [f for f in data["findings"] if f["ruleset"] == done[0]] == alone["findings"]
+
+
 def test_an_optimum_cut_short_keeps_its_turn_and_bound():
     """What an undecided answer shows is the optimiser's last verified model with the bound its
     cores prove; at the optimum the two meet."""

@@ -69,8 +69,11 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_
             try:
                 audits.append(audit_ruleset(load_ruleset(ref)))
             except Undecided as exc:
-                raise Undecided(f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of "
-                                f"{len(refs)} rulesets audited)") from None
+                stopped = Undecided(f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of "
+                                    f"{len(refs)} rulesets audited)")
+                if not audits or fmt == "html" or coverage:
+                    raise stopped from None
+                _partial(audits, stopped, fmt, as_json)
     if fmt == "html":
         _write_pages(audits, output, all_rulesets)
     elif coverage:
@@ -81,6 +84,18 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_
     else:
         click.echo(audit_markdown(audits) if fmt == "markdown" else audit_text(audits), nl=fmt != "markdown")
     sys.exit(ExitCode.NO if any(a.contradictions for a in audits) else ExitCode.YES)
+
+
+def _partial(audits, stopped: Undecided, fmt: str, as_json: bool) -> None:
+    """Out of budget after some rulesets: theirs are the answer found so far — the report of
+    those audited, with the error that says where the audit stopped (exit 3). Coverage and the
+    pages need every ruleset asked for: they give the error alone."""
+    if as_json:
+        emit_json({"error": stopped.to_json(), **audits_json(audits)})
+    else:
+        click.echo(audit_markdown(audits) if fmt == "markdown" else audit_text(audits), nl=fmt != "markdown")
+    click.echo(f"melds: error: {stopped}", err=True)
+    sys.exit(stopped.exit_code)
 
 
 def _write_pages(audits, output: Path, folder: bool) -> None:
