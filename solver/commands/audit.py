@@ -16,7 +16,7 @@ from solver.commands.common import SECONDS, handle_errors, json_option, max_memo
 from solver.core.errors import ExitCode, MeldsError, Undecided
 from solver.sat.budget import Budget
 from solver.core.ruleset import bundled_rulesets, load_ruleset
-from solver.present.render import emit_json
+from solver.present.render import emit_error, emit_json
 
 
 @click.command("audit")
@@ -73,29 +73,27 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_
                                     f"{len(refs)} rulesets audited)")
                 if not audits or fmt == "html" or coverage:
                     raise stopped from None
-                _partial(audits, stopped, fmt, as_json)
+                # the rulesets audited are the answer found so far: their report, with the error
+                # that says where the audit stopped (coverage and the pages need every ruleset)
+                _report(audits, fmt, as_json, stopped)
+                emit_error(stopped, as_json=False)
+                sys.exit(stopped.exit_code)
     if fmt == "html":
         _write_pages(audits, output, all_rulesets)
     elif coverage:
         covs = document_coverage(audits)
         emit_json(coverage_json(covs)) if as_json else click.echo(coverage_text(covs))
-    elif as_json:
-        emit_json(audits_json(audits))
     else:
-        click.echo(audit_markdown(audits) if fmt == "markdown" else audit_text(audits), nl=fmt != "markdown")
+        _report(audits, fmt, as_json)
     sys.exit(ExitCode.NO if any(a.contradictions for a in audits) else ExitCode.YES)
 
 
-def _partial(audits, stopped: Undecided, fmt: str, as_json: bool) -> None:
-    """Out of budget after some rulesets: theirs are the answer found so far — the report of
-    those audited, with the error that says where the audit stopped (exit 3). Coverage and the
-    pages need every ruleset asked for: they give the error alone."""
+def _report(audits, fmt: str, as_json: bool, stopped: Undecided | None = None) -> None:
+    """The audits' findings as JSON (with the error of an audit cut short), Markdown or text."""
     if as_json:
-        emit_json({"error": stopped.to_json(), **audits_json(audits)})
+        emit_json({"error": stopped.to_json(), **audits_json(audits)} if stopped else audits_json(audits))
     else:
         click.echo(audit_markdown(audits) if fmt == "markdown" else audit_text(audits), nl=fmt != "markdown")
-    click.echo(f"melds: error: {stopped}", err=True)
-    sys.exit(stopped.exit_code)
 
 
 def _write_pages(audits, output: Path, folder: bool) -> None:

@@ -165,9 +165,6 @@ class LayoutLines:
         others = [self._suits_of(kind, None, face, None) for i, face in enumerate(layout) if i != hole]
         if not others:
             return None  # the card alone
-        common = set(others[0])
-        for ranks in others[1:]:
-            common &= ranks.keys()
         by_identity = self._identity_faces.get(kind.id)
         if by_identity is None:  # (rank, suit bit) -> the faces that may be it
             by_identity = self._identity_faces[kind.id] = {}
@@ -176,7 +173,7 @@ class LayoutLines:
                     for bit in _bits(suits):
                         by_identity[(rank, bit)] = by_identity.get((rank, bit), 0) | (1 << face.index)
         out = 0
-        for rank in common:
+        for rank in _shared_ranks(others):
             suits = [ranks[rank] for ranks in others]
             if kind.shape == "identical":
                 left = _common(suits)
@@ -237,11 +234,8 @@ class LayoutLines:
         if kind.shape not in ("group", "identical") or key_params is False:
             return None
         cards = [self._suits_of(kind, key_params, face, params) for face in faces]
-        common = set(cards[0])
-        for card in cards[1:]:
-            common &= card.keys()
         out = []
-        for rank in sorted(common):
+        for rank in sorted(_shared_ranks(cards)):
             suits = [card[rank] for card in cards]
             if kind.shape == "identical":
                 if _common(suits):
@@ -321,6 +315,14 @@ def params_key(params: Mapping | None) -> tuple | None | bool:
     except TypeError:
         return False
     return key
+
+
+def _shared_ranks(cards: list[dict[str, int]]) -> set[str]:
+    """The ranks every card may take (each card: its suits by rank, :meth:`_card_suits_by_rank`)."""
+    shared = set(cards[0])
+    for ranks in cards[1:]:
+        shared &= ranks.keys()
+    return shared
 
 
 def _common(suits: list[int]) -> int:

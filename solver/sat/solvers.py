@@ -175,9 +175,7 @@ class MaxSat:
             raise budget.undecided() from None
         finally:
             rc2.interruptible = False
-        if model is None and rc2.interrupted:
-            raise budget.undecided()
-        return model
+        return model  # an interrupted call raised above: a None here is a finished proof of none
 
 
 class _Interrupted(Exception):
