@@ -6,13 +6,16 @@ from __future__ import annotations
 import json
 import random
 import time
+from itertools import islice
 from pathlib import Path
 
 import pytest
 
+import oracle
 from clirun import subprocess_run
 from solver.core.errors import Undecided
 from solver.core.registry import load_game
+from solver.core.state import load_state
 from solver.core.ruleset import load_ruleset
 from solver.melding.turn import Problem, TurnSolver
 from solver.sat.budget import Budget
@@ -143,3 +146,69 @@ def test_a_count_cut_short_says_how_many_ways_it_found():
     with TurnSolver(problem, GAME.checker, Budget(), compact=False) as solver:
         assert solver.go_out().solvable
         assert solver.count_solutions(found) == (found, True, False)
+
+
+MANY_WILDS = Path(__file__).resolve().parent / "data" / "hostile" / "state-many-wilds.yaml"
+
+
+def _legal_up_to(state, last: str | None) -> list[str]:
+    """The legal actions a listing holds when it stops just after ``last``: the candidates in
+    their order up to it, each judged (None: none listed)."""
+    mv = load_game(state.ruleset).moves()
+    out: list[str] = []
+    for action in mv.candidates(state) if last is not None else ():
+        if mv.judge(state, action).legal:
+            out.append(action)
+        if action == last:
+            break
+    return out
+
+
+def test_moves_holds_max_seconds_and_lists_what_it_judged():
+    """Every wild in one hand: tens of thousands of melds to judge. Out of budget, melds moves
+    ends in time, exit 3, with the actions judged legal before it ran out — in their order, none
+    skipped."""
+    seconds = 1.0
+    start = time.perf_counter()
+    out = subprocess_run("moves", str(MANY_WILDS), "--max-seconds", str(seconds), "--json")
+    wall = time.perf_counter() - start
+    assert out.returncode == 3, out.stderr
+    assert wall < seconds * 1.1 + 0.5 + SLACK
+    data = json.loads(out.stdout)
+    assert data["partial"] is True and data["undecided"]["limit"] == "time"
+    state = load_state(MANY_WILDS)
+    listed = data["actions"]
+    assert listed == _legal_up_to(state, listed[-1] if listed else None)
+    text = subprocess_run("moves", str(MANY_WILDS), "--max-seconds", str(seconds))
+    assert text.returncode == 3 and "legal actions so far" in text.stdout and "undecided" in text.stderr
+
+
+def test_moves_holds_max_memory():
+    out = subprocess_run("moves", str(MANY_WILDS), "--max-memory", "20MiB", "--json")
+    assert out.returncode == 3, out.stderr
+    data = json.loads(out.stdout)
+    assert data["partial"] is True and data["undecided"]["limit"] == "memory"
+
+
+def test_a_listing_cut_short_holds_exactly_the_legal_actions_judged():
+    """The listing stopped after 120 candidates (the budget's check, made to run out there): the
+    legal ones among them, melds included, each a legal meld for the independent checker."""
+    state = load_state(MANY_WILDS)
+    mv = load_game(state.ruleset).moves()
+    asked = 0
+
+    def check() -> None:
+        nonlocal asked
+        asked += 1
+        if asked > 120:
+            raise Undecided("stopped")
+
+    listing = mv.listing(state, check)
+    assert not listing.complete and str(listing.undecided) == "stopped"
+    first = list(islice(mv.candidates(state), 120))
+    assert listing.actions == [a for a in first if mv.judge(state, a).legal]
+    melds = [a.split()[1:] for a in listing.actions if a.startswith("meld ")]
+    assert melds, "the first 120 candidates hold melds of the hand"
+    for cards in melds:
+        if len(cards) <= 6:  # the brute force tries every wild assignment: small melds only
+            assert oracle.verdict(RS, GAME.notation.parse_many(cards), "yang", ordered=True).legal, cards

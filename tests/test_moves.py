@@ -308,6 +308,7 @@ def test_cli_moves_lists_the_legal_actions():
     data = json.loads(run("moves", path, "--json").output)
     assert "meld S9 S10 SJ" in data["actions"] and "discard D4" in data["actions"]
     assert not any(a.startswith("meld HQ") for a in data["actions"])
+    assert "partial" not in data and "undecided" not in data  # the whole listing, judged
     proc = subprocess_run("moves", path)
     assert proc.returncode == 0 and "legal actions" in proc.stdout
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from solver.commands.common import GameCommand, handle_errors, json_option
+from solver.commands.common import SECONDS, GameCommand, handle_errors, json_option, max_memory_option
 from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.registry import load_game
@@ -16,6 +16,7 @@ from solver.core.state import GameState, load_state
 from solver.core.validate import validate_state
 from solver.present.moves import judgement_text
 from solver.present.render import emit_json
+from solver.sat.budget import Budget
 
 ruleset_choice = click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path (default: the state file's).")
 
@@ -38,18 +39,32 @@ def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
 @click.command("moves", cls=GameCommand, command="moves")
 @ruleset_choice
 @json_option
+@click.option("--max-seconds", type=SECONDS,
+              help="Budget of the listing; past it, exit 3 'undecided' with the actions judged legal so far.")
+@max_memory_option
 @click.argument("state_file", type=click.Path(dir_okay=False))
 @handle_errors
-def moves_cmd(ruleset_ref, as_json, state_file) -> None:
+def moves_cmd(ruleset_ref, as_json, max_seconds, state_file) -> None:
     """Every legal action in the game state STATE_FILE."""
     state = _state(ruleset_ref, state_file)
-    legal = load_game(state.ruleset).moves().legal_actions(state)
+    budget = Budget(max_seconds)
+    with budget.guarding():
+        listing = load_game(state.ruleset).moves().listing(state, budget.check)
+    legal, cut = listing.actions, listing.undecided
     if as_json:
-        emit_json({"turn": state.turn, "step": state.step, "actions": legal})
+        data = {"turn": state.turn, "step": state.step, "actions": legal}
+        if cut is not None:  # the actions judged before the budget ran out: more may be legal
+            data.update(partial=True, undecided={"limit": cut.limit or budget.spent or "time", "message": str(cut)})
+        emit_json(data)
     else:
-        click.echo(f"{state.turn} to play ({state.step}): {len(legal)} legal actions")
+        more = " so far (the budget ran out before every action was judged)" if cut is not None else ""
+        click.echo(f"{state.turn} to play ({state.step}): {len(legal)} legal actions{more}")
         for a in legal:
             click.echo(f"  {a}")
+    if cut is not None:
+        if not as_json:
+            click.echo(f"melds: undecided: {cut}", err=True)
+        sys.exit(ExitCode.UNDECIDED)
     sys.exit(ExitCode.of(bool(legal)))
 
 

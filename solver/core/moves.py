@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-from solver.core.errors import MeldsError
+from solver.core.errors import MeldsError, Undecided
 from solver.core.ruleset import Ruleset
 from solver.core.source import Source, source_json
 from solver.core.state import GameState
@@ -71,6 +71,19 @@ class Forbidden(Exception):
 
 
 Check = Callable[[Any, GameState, Action], "str | None"]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The legal actions of a state (``melds moves``); ``undecided``: the budget ran out before
+    every candidate was judged, so more may be legal."""
+
+    actions: list[str]
+    undecided: Undecided | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.undecided is None
 
 
 class Moves:
@@ -132,10 +145,29 @@ class Moves:
         return action.verb
 
     def legal_actions(self, state: GameState) -> list[str]:
-        return [a for a in self.candidates(state)
-                if self.action_id(parse_action(a)) in self.rs.moves.actions and self.judge(state, a).legal]
+        """Every legal action of the state (no budget: see :meth:`listing`)."""
+        return self.listing(state).actions
 
-    def candidates(self, state: GameState) -> list[str]:
+    def listing(self, state: GameState, check: Callable[[], None] = lambda: None) -> Listing:
+        """The legal actions of the state, in the order the game lists its candidates, judged one
+        by one; ``check`` (a query's budget) is called before each and raises
+        :class:`Undecided` once the budget is spent. A hand of many wilds makes tens of thousands
+        of melds, each judged by the checker, so a listing may be cut short: it then holds the
+        actions judged legal before the budget ran out."""
+        actions: list[str] = []
+        try:
+            for text in self.candidates(state):
+                check()
+                if self.action_id(parse_action(text)) in self.rs.moves.actions \
+                        and self.judge(state, text, describe=False).legal:
+                    actions.append(text)
+        except Undecided as exc:
+            return Listing(actions, exc)
+        return Listing(actions)
+
+    def candidates(self, state: GameState) -> Iterable[str]:
+        """The actions worth judging in the state, in the order they are listed (a game may make
+        them lazily: a listing cut short by its budget stops asking for more)."""
         raise NotImplementedError
 
     # -- the state, shown -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
@@ -170,22 +170,26 @@ class MeldMoves(Moves):
 
     # -- listing ------------------------------------------------------------------------------
 
-    def candidates(self, state: GameState) -> list[str]:
+    def candidates(self, state: GameState) -> Iterator[str]:
+        """Draws; or discards, melds of the hand, lay-offs and the game's own actions, in that
+        order — made lazily: a hand of many wilds has tens of thousands of melds."""
         if state.step == "draw":
-            return ["draw stock", "draw discard", "restock"]
+            yield from ("draw stock", "draw discard", "restock")
+            return
         hand = self.hand(state)
         if hand is None or state.step == "over":
-            return []
+            return
         known = [c for c in hand if c != UNKNOWN]
-        out = [f"discard {c}" for c in dict.fromkeys(known)]
+        yield from (f"discard {c}" for c in dict.fromkeys(known))
         faces = self.notation.parse_many(known)
-        melds = [[self.notation.format(faces[i]) for i in cand.cards]
-                 for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate)]
-        out += ["meld " + " ".join(m) for m in melds]
+        melds = []
+        for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate):
+            melds.append([self.notation.format(faces[i]) for i in cand.cards])
+            yield "meld " + " ".join(melds[-1])
         for n, meld in enumerate(state.table, 1):
             for c in dict.fromkeys(known):
-                out.append(f"layoff {n} {c}")
-        return out + self.more_candidates(state, known, melds)
+                yield f"layoff {n} {c}"
+        yield from self.more_candidates(state, known, melds)
 
     def more_candidates(self, state: GameState, known: list[str], melds: list[list[str]]) -> list[str]:
         """A game's own actions to list after the draws, melds, lay-offs and discards."""

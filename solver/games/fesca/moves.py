@@ -12,6 +12,7 @@ buried wild, as in puzzles."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Iterator
 
 from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden
@@ -323,23 +324,34 @@ class FescaMoves(MeldMoves):
         facts = {k: v for k, v in state.facts.items() if k not in ("claimed_turn", "resume", "must_meld")}
         return replace(state, turn=nxt, step="draw", facts=facts, taken=None, melds_this_turn=0)
 
-    def candidates(self, state: GameState) -> list[str]:
+    def candidates(self, state: GameState) -> Iterator[str]:
+        """The shared listing in table order, without lay-offs (the operations say what may be
+        played on a table meld), then each table operation with each hand card, recalls and the
+        end of the turn — made lazily, each once."""
         if state.step == "call":
-            return ["pass"] + [f"{p}: claim" for p in state.players if p != state.discarded_by]
-        out = super().candidates(state)
-        out = [self._in_table_order(a) for a in out if not a.startswith(("layoff", "show"))]
+            yield "pass"
+            yield from (f"{p}: claim" for p in state.players if p != state.discarded_by)
+            return
+        listed: set[str] = set()
+        for action in self._shared_candidates(state):
+            if action not in listed:
+                listed.add(action)
+                yield action
+
+    def _shared_candidates(self, state: GameState) -> Iterator[str]:
+        for action in super().candidates(state):
+            if not action.startswith(("layoff", "show")):
+                yield self._in_table_order(action)
         hand = self.hand(state)
         if state.step == "play" and hand is not None:
-            melds = self.melds(state)
-            for n, meld in enumerate(melds, 1):
+            faces = tuple(self.notation.parse(c) for c in dict.fromkeys(hand) if c != "?")
+            for n, meld in enumerate(self.melds(state), 1):
                 meld = replace(meld, mine=meld.owner == state.turn)
-                faces = tuple(self.notation.parse(c) for c in dict.fromkeys(hand) if c != "?")
                 for move in self.table.moves((meld,), faces, self.phase(state), self.rules.operations):
-                    out.append(f"op {move.op.id} {n} {self.notation.format(move.played[0])}")
+                    yield f"op {move.op.id} {n} {self.notation.format(move.played[0])}"
                 if meld.owner == state.turn:
-                    out.append(f"recall {n}")
-            out.append("end")
-        return list(dict.fromkeys(out))
+                    yield f"recall {n}"
+            yield "end"
 
 
 def _claim_priority(self: FescaMoves, state: GameState, action: Action) -> str | None:

@@ -21,9 +21,10 @@ discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from solver.core.errors import MeldsError
-from solver.core.moves import Action, Forbidden, Moves
+from solver.core.moves import Action, Forbidden, Listing, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
 from solver.games.mahjong.furiten import furiten_reason
@@ -47,8 +48,8 @@ class MahjongMoves(KanRules, Moves):
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
 
-    def legal_actions(self, state: GameState) -> list[str]:
-        return super().legal_actions(self.current(state))
+    def listing(self, state: GameState, check: Callable[[], None] = lambda: None) -> Listing:
+        return super().listing(self.current(state), check)
 
     # -- hands --------------------------------------------------------------------------------
 
