@@ -22,6 +22,7 @@ from solver.games.words.rules import read_rules
 from solver.games.words.session import WordSession
 from solver.games.words.settlehand import settle_words
 from solver.present.text import question_puzzle_text
+from solver.sat.budget import Budget
 
 DICTIONARY = [
     OptionSpec("--dict", "Add a word list (UTF-8, one word a line, # comments, .gz allowed; repeatable).",
@@ -116,8 +117,9 @@ class WordGame:
             raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
         facts = {**request, "table": list(request.get("table") or ()), "loose": request.get("loose") or "",
                  "has_word": bool(request.get("has_word", request.get("has_melded")))}
+        budget = Budget(request.get("max_seconds"))  # from the request: loading the dictionary counts
         session = self.session(request)
-        result, code = session.solve(facts, seconds=request.get("max_seconds"))
+        result, code = session.solve(facts, budget=budget)
         result = {**result, "dictionary": session.dictionary_json()}
         text = present.bonus_text if facts.get("bonus") else present.turn_text
         return Result(result, ExitCode(code), lambda: text(result))
@@ -133,7 +135,7 @@ class WordGame:
         return Result(result, ExitCode(code), lambda: present.score_text(result))
 
     def answer(self, document: Document, request: Request, folder: bool = False) -> PuzzleResult:
-        row, code = answer_puzzle(document, self.session_for)
+        row, code = answer_puzzle(document, self.session_for, Budget(request.get("max_seconds")))
         matches = row.get("matches")
         folder_code = ExitCode(code) if matches is None else ExitCode.YES if matches else ExitCode.NO
         single = ExitCode.NO if matches is False else ExitCode(code)

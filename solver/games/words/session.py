@@ -18,6 +18,7 @@ from solver.core.ruleset import Ruleset
 from solver.core.source import source_json as _src
 from solver.games.words.tiles import Dictionary, TileSet
 from solver.games.words.turn import Turn, TurnAnswer, Word, bonus_points, solve_bonus, solve_turn
+from solver.sat.budget import Budget
 
 
 @dataclass
@@ -134,22 +135,22 @@ class WordSession:
         self.check_copies(hand, "".join(table), loose)
         return Turn(hand, table, loose, bool(facts.get("has_word", False)), bool(facts.get("last_lap", False)))
 
-    def solve(self, facts: Mapping[str, Any], *, seconds: float | None = None) -> tuple[dict, int]:
-        """A turn (or, with ``bonus``, the bonus words of a revealed hand)."""
+    def solve(self, facts: Mapping[str, Any], *, budget: Budget | None = None) -> tuple[dict, int]:
+        """A turn (or, with ``bonus``, the bonus words of a revealed hand), within ``budget``."""
         if facts.get("bonus"):
-            return self.bonus(facts, seconds=seconds)
+            return self.bonus(facts, budget=budget)
         turn = self.turn(facts)
         try:
-            answer = solve_turn(self.dictionary, turn, self.game, seconds=seconds)
+            answer = solve_turn(self.dictionary, turn, self.game, budget=budget)
         except Undecided:
             return {"question": "word-turn", "undecided": True}, ExitCode.UNDECIDED
         result = {"question": "word-turn", **self.turn_json(turn, answer)}
         return result, ExitCode.YES if answer.goes_out else ExitCode.NO
 
-    def bonus(self, facts: Mapping[str, Any], *, seconds: float | None = None) -> tuple[dict, int]:
+    def bonus(self, facts: Mapping[str, Any], *, budget: Budget | None = None) -> tuple[dict, int]:
         revealed = self.tiles(facts.get("hand", ""), "revealed hand")
         try:
-            answer = solve_bonus(self.dictionary, revealed, self.game, seconds=seconds)
+            answer = solve_bonus(self.dictionary, revealed, self.game, budget=budget)
         except Undecided:
             return {"question": "word-bonus", "undecided": True}, ExitCode.UNDECIDED
         points = bonus_points(self.game, len(revealed), answer.placed)

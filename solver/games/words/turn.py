@@ -35,7 +35,7 @@ from solver.games.words.tiles import Dictionary, Entry
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, counter
 from solver.sat.pool import VarPool
-from solver.sat.solvers import SatSolver
+from solver.sat.solvers import SMALL, SatSolver
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ class TurnModel:
     def best(self, go_out_only: bool = False) -> list[int] | None:
         """A model that puts down every hand tile, else (unless go_out_only) the most."""
         everything = [self.hand_ge[t][self.hand[t]] for t in self.kinds if self.hand[t]]
-        with SatSolver(self.clauses) as solver:
+        with SatSolver(self.clauses, SMALL) as solver:
             model = self._solve(solver, everything)
             if model is not None or go_out_only:
                 return model
@@ -294,9 +294,10 @@ ROUNDS = (1500, 6000)  # arranged candidates per round before the whole set
 
 
 def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, seconds: float | None = None,
-               go_out_only: bool = False) -> TurnAnswer:
-    """The best play of a turn (see :func:`_solve_turn`), under one budget held by its guard."""
-    budget = Budget(seconds)
+               go_out_only: bool = False, budget: Budget | None = None) -> TurnAnswer:
+    """The best play of a turn (see :func:`_solve_turn`), under one budget held by its guard:
+    ``budget``, or one of ``seconds`` from now."""
+    budget = budget if budget is not None else Budget(seconds)
     with budget.guarding():
         return _solve_turn(dictionary, turn, rules, budget, go_out_only)
 
@@ -341,12 +342,14 @@ def _solve_turn(dictionary: Dictionary, turn: Turn, rules, budget: Budget, go_ou
 
 
 def solve_bonus(dictionary: Dictionary, revealed: tuple[str, ...], rules, *,
-                seconds: float | None = None) -> TurnAnswer:
-    """The winner's best bonus words from a loser's revealed tiles: most tiles in 2+-tile words."""
-    words = candidates(dictionary, Counter(revealed), rules.min_length["bonus"])
-    model = TurnModel(Turn(hand=revealed), words, [], words_from_hand=None, arrange=False,
-                      budget=Budget(seconds))
-    found = model.best()
+                seconds: float | None = None, budget: Budget | None = None) -> TurnAnswer:
+    """The winner's best bonus words from a loser's revealed tiles: most tiles in 2+-tile words
+    (within ``budget``, or one of ``seconds`` from now)."""
+    budget = budget if budget is not None else Budget(seconds)
+    with budget.guarding():
+        words = candidates(dictionary, Counter(revealed), rules.min_length["bonus"])
+        model = TurnModel(Turn(hand=revealed), words, [], words_from_hand=None, arrange=False, budget=budget)
+        found = model.best()
     if found is None:
         return TurnAnswer(False, 0, [], [], sorted(revealed, key=dictionary.tileset.kinds.index), [], False,
                           len(words), model.sat_calls)
