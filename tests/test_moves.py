@@ -318,3 +318,16 @@ def test_bad_state_file_is_a_schema_error(tmp_path):
     bad.write_text("format: 1\nruleset: basic-rummy\nplayers: [A, B]\nturn: Z\nhands: {A: S9, B: 3}\n", encoding="utf-8")
     result = run("move", str(bad), "draw", "stock")
     assert result.exit_code == 2 and "turn: 'Z' is not one of the players" in result.output
+
+
+def test_a_refusal_resting_on_an_assumption_says_whose_it_is(tmp_path):
+    """Fesca's deck list is lost from its document: a state holding a card twice is refused by the
+    ruleset's assumption (deck-list), and the message says so beside the nearest quote."""
+    path = tmp_path / "twice.yaml"
+    path.write_text("format: 1\nruleset: fesca\nplayers: [A, B]\nturn: A\nstep: play\n"
+                    "hands: {A: 火4 木3, B: 3}\ntable:\n- {owner: B, cards: 火4 火5 火6}\n", encoding="utf-8")
+    out = subprocess_run("moves", str(path), "--json")
+    assert out.returncode == 2
+    error = json.loads(out.stdout)["error"]
+    assert error["rule"] == "deck-copies" and error["source"]["assumption"] == "deck-list"
+    assert "火4 is there 2 times" in error["message"] and "the ruleset's assumption deck-list" in error["message"]

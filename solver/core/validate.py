@@ -41,6 +41,8 @@ class Impossible(MeldsError):
     def __init__(self, message: str, rule: str, source: Source | None = None, location: Location | None = None):
         self.rule, self.source, self.location = rule, source, location
         quote = f" 「{source.quote}」" if source is not None and source.quote else ""
+        if source is not None and source.assumption:  # the document does not say it: say whose it is
+            quote += f" (the ruleset's assumption {source.assumption}; the quote is the nearest the document says)"
         super().__init__(f"{location}: {message}{quote}" if location else f"{message}{quote}")
         self.message = message
 
