@@ -15,7 +15,7 @@ final placement — with the hands that follow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from solver.core.errors import MeldsError
 from solver.core.replay import GameReport, HandReport

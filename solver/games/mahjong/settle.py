@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.games.mahjong.flow import GameFlow
 from solver.games.mahjong.hands import Hand
-from solver.games.mahjong.record import HandRecord, WinRecord
+from solver.games.mahjong.record import WinRecord
 from solver.games.mahjong.scoring import NotAWin
 from solver.games.mahjong.tenhou import yaku_id
 
