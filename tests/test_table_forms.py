@@ -43,7 +43,7 @@ def _walks(table, hand, stop_at_call: int | None = None):
 
     def recorded(judge, t, *args, **kwargs):
         if stop_at_call is not None and len(walks) == stop_at_call:
-            raise tableforms._OutOfShare([])  # cut before its walk reached a layout
+            raise tableforms._OutOfShare
         forms = walk(judge, t, *args, **kwargs)
         walks.append((t, forms))
         return forms
@@ -90,27 +90,3 @@ def test_a_search_cut_short_keeps_each_melds_latest_finished_walk(stop):
     # the forms kept are among the finished search's (a later round plays more cards: more forms)
     for kept, every in zip(forms, complete_forms):
         assert {(f.played, f.taken) for f in kept} <= {(f.played, f.taken) for f in every}
-
-
-def test_a_walk_cut_short_keeps_the_forms_it_reached(monkeypatch):
-    """The walk of one meld, stopped after some of its layouts (a clock made to tick once a
-    layout): its forms are real, among the finished walk's, and a longer walk keeps all a shorter
-    one did (breadth-first: the forms of the fewest operations come first)."""
-    table, hand = _turn(3, 0)
-    (forms, extra, _), _ = _walks(table, hand)
-    t = max(range(len(table)), key=lambda i: len(forms[i]))  # its richest meld, walked as the last round did
-    judge = Table(GAME.checker)
-    args = (judge, t, table[t], extra, "yang", OPS, Budget(), table[t].mine, hand, tableforms.EXTRA_CAP)
-    ticks = iter(range(10 ** 9))
-    monkeypatch.setattr(tableforms, "perf_counter", lambda: next(ticks))
-    whole = {(f.played, f.taken) for f in tableforms.forms_of(*args, stop_at=10 ** 9)}
-    layouts = next(ticks)  # one tick a layout taken from the queue
-    kept = []
-    for stop in (1, layouts // 3, 2 * layouts // 3):
-        ticks = iter(range(10 ** 9))
-        with pytest.raises(tableforms._OutOfShare) as cut:
-            tableforms.forms_of(*args, stop_at=stop)
-        kept.append({(f.played, f.taken) for f in cut.value.found})
-        assert all(_replays(form, table[t], judge) for form in cut.value.found)
-    assert kept[0] <= kept[1] <= kept[2] <= whole
-    assert len(kept[0]) < len(kept[2]) < len(whole)  # each cut keeps more, none all

@@ -14,9 +14,9 @@ cards taken by the forms of the cards known so far, until no form takes a new on
 
 from __future__ import annotations
 
+import time
 from collections import Counter, deque
 from dataclasses import dataclass
-from time import perf_counter
 from typing import Sequence
 
 from solver.core.deck import Face
@@ -93,13 +93,7 @@ def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
 
 
 class _OutOfShare(Exception):
-    """The search of the forms took its share of the turn's time (see :func:`table_forms`);
-    ``found``: the forms of the walk it cut short, one per layout reached so far (each a real
-    form: the walk is breadth-first, so every form of a few operations is among them)."""
-
-    def __init__(self, found: list[Form]):
-        super().__init__()
-        self.found = found
+    """The search of the forms took its share of the turn's time (see :func:`table_forms`)."""
 
 
 def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
@@ -121,8 +115,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     copies = table.checker.ruleset.deck.copies
     while queue:
         budget.check()
-        if stop_at is not None and perf_counter() > stop_at:
-            raise _OutOfShare(_kept(t, meld, start, seen, base_points, mine))
+        if stop_at is not None and time.perf_counter() > stop_at:
+            raise _OutOfShare
         current, key = queue.popleft()
         if not table.touchable(current, phase):
             continue
@@ -151,29 +145,15 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 if len(seen) > MAX_FORMS:
                     raise Undecided(f"table meld {t + 1} reaches more than {MAX_FORMS} layouts this turn: "
                                     f"the search of what the turn can make of it stops there", limit="layouts")
-    return _kept(t, meld, start, seen, base_points, mine)
-
-
-def _kept(t: int, meld: TableMeld, start: Reading, seen: dict, base_points: int, mine: bool) -> list[Form]:
-    """The forms of the layouts a walk reached (``seen``: the path to each), one per what it
-    takes in and gives out (the rest is its layout: see :func:`_better`)."""
-    origin = _cards(meld)
-    forms = []
+    best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
     for path in seen.values():
         result = path[-1].result if path else meld
         after = _cards(result)
         reading = path[-1].reading if path else start
         gain = meld_points(reading) - base_points if mine else 0
-        forms.append(Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
-                          tuple(sorted((origin - after).elements())), gain,
-                          frozenset(m.op.before_own_meld for m in path)))
-    return _merged(forms)
-
-
-def _merged(*found: Sequence[Form]) -> list[Form]:
-    """Forms of one meld as one list: one per what it takes in and gives out, the better kept."""
-    best: dict[tuple, Form] = {}
-    for form in (f for forms in found for f in forms):
+        form = Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
+                    tuple(sorted((origin - after).elements())), gain,
+                    frozenset(m.op.before_own_meld for m in path))
         key = (form.played, form.taken)
         kept = best.get(key)
         if kept is None or _better(form, kept):
@@ -199,12 +179,11 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
 
     ``share``: of a query with a deadline, the part of its time the search may take. Past it, each
     meld keeps the forms of its latest finished walk — this round's for the melds it walked, the
-    round before's for the rest — and the meld whose walk was cut adds the layouts that walk
-    reached (a few melds of many wilds reach thousands of layouts): each is a real form, so every
-    turn the model makes of them is a real turn — the turn is still answered, undecided, with the
-    best found. (Keeping only the last whole round once answered the bench's hardest turn, 13:4,
-    at 10 s with 2 meld points and six cards kept; with this round's walks it goes out with 9,
-    the best being 10.)"""
+    round before's for the rest (a few melds of many wilds reach thousands of layouts): each is a
+    real form, so every turn the model makes of them is a real turn — the turn is still answered,
+    undecided, with the best found. A meld not yet walked in any round stays unchanged. (Keeping
+    only the last whole round once answered the bench's hardest turn, 13:4, at 10 s with 2 meld
+    points and six cards kept; with this round's walks it goes out with 9, the best being 10.)"""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     stop_at = None if share is None or budget.deadline is None else budget.start + share * budget.seconds
     done = ([[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
@@ -215,12 +194,10 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         try:
             for t, meld in enumerate(melds):
                 forms.append(forms_of(table, t, meld, sorted(extras), phase, ops, budget, meld.mine, hand, cap, stop_at))
-        except _OutOfShare as cut:
+        except _OutOfShare:
             # the melds this round finished have its forms (more cards to play: as many forms or
-            # more); the meld it cut short adds what its walk reached to its last round's; the
-            # rest keep the last round's
-            at = len(forms)
-            return forms + [_merged(done[0][at], cut.found)] + done[0][at + 1:], done[1], False
+            # more); the rest keep the last round's
+            return forms + done[0][len(forms):], done[1], False
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras or extra_cap == 0:
             return forms, sorted(taken | extras), True
