@@ -229,3 +229,28 @@ def test_a_word_puzzle_keeps_its_budget_and_undecided_is_no_mismatch():
         assert data["undecided"] is True and "matches" not in data and "mismatches" not in data
     else:  # a fast machine may finish: then it is compared
         assert out.returncode == 0 and data["matches"] is True, out.stdout
+
+
+def test_an_audit_stops_at_the_next_ruleset_when_the_guard_was_lost(monkeypatch):
+    """The guard raises once a query; work that swallows it (as the cache's read once did) must
+    not let an audit run on to its end: the budget is checked again before each ruleset."""
+    from clirun import run
+    from solver.commands import audit as audit_command
+
+    audit = audit_command.audit_ruleset
+    calls = []
+
+    def slow_and_deaf(ruleset):
+        calls.append(ruleset.id)
+        if len(calls) == 1:
+            try:
+                time.sleep(1.0)  # past the budget: the guard fires here, and is swallowed
+            except Undecided:
+                pass
+        return audit(ruleset)
+
+    monkeypatch.setattr(audit_command, "audit_ruleset", slow_and_deaf)
+    out = run("audit", "--all", "--max-seconds", "0.3", "--json")
+    assert out.exit_code == 3 and len(calls) == 1
+    data = json.loads(out.stdout)
+    assert data["error"]["code"] == "undecided" and [r["ruleset"] for r in data["rulesets"]] == calls

@@ -67,3 +67,30 @@ def test_a_broken_compiled_ruleset_is_rebuilt(tmp_path, monkeypatch):
     entry.write_bytes(b"not a pickle")
     again = build(str(path), path.stat().st_mtime, ())
     assert again.deck.size == fresh.deck.size and again.kinds == fresh.kinds
+
+
+def test_a_budget_ending_while_an_entry_loads_is_not_a_broken_entry(tmp_path, monkeypatch):
+    """A query's budget ends Python work from its guard, raising Undecided wherever the work is.
+    Inside the cache's read it once passed for a broken entry (None: rebuilt, and the query went
+    on: an `audit --all --max-seconds 1` ran to its end, exit 1). A broken entry still is one."""
+    import pytest
+
+    from solver.core import cache
+    from solver.core.errors import Undecided
+
+    monkeypatch.setenv("MELDS_CACHE_DIR", str(tmp_path))
+    cache.store("probe", "key", {"cards": 3})
+    assert cache.load("probe", "key") == {"cards": 3}
+
+    def ended(stream):
+        raise Undecided("the time ran out")
+
+    monkeypatch.setattr(cache.pickle, "load", ended)
+    with pytest.raises(Undecided):
+        cache.load("probe", "key")
+
+    def broken(stream):
+        raise ValueError("not a pickle")
+
+    monkeypatch.setattr(cache.pickle, "load", broken)
+    assert cache.load("probe", "key") is None

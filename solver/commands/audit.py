@@ -67,6 +67,7 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_
             if len(refs) > 1:
                 click.echo(f"auditing {Path(ref).stem}", err=True)
             try:
+                budget.check()  # between rulesets too: the guard fires once, wherever the work is then
                 audits.append(audit_ruleset(load_ruleset(ref)))
             except Undecided as exc:
                 stopped = Undecided(f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of "
