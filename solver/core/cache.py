@@ -18,8 +18,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from solver.core.errors import Undecided
-
 SOLVER = Path(__file__).resolve().parent.parent  # the solver package: its modules sign the code
 
 
@@ -64,8 +62,6 @@ def load(kind: str, key: str) -> Any | None:
     try:
         with open(folder / f"{kind}-{key}.pickle", "rb") as stream:
             return pickle.load(stream)  # noqa: S301 - our own cache folder, keyed by our own code
-    except Undecided:  # a budget's guard ended the query while it loaded: not a broken entry
-        raise
     except Exception:  # noqa: BLE001 - any broken entry is passed by, and rebuilt
         return None
 

@@ -104,8 +104,13 @@ class InternalError(MeldsError):
     code = "internal-error"
 
 
-class Undecided(Exception):
-    """The solver budget ran out before an answer (exit code 3; not an input error)."""
+class Undecided(BaseException):
+    """The solver budget ran out before an answer (exit code 3; not an input error).
+
+    A BaseException, as KeyboardInterrupt is: the budget's guard raises it in the main thread
+    wherever the work happens to be, and a handler of faults (``except Exception``: a broken
+    cache entry, a batch line's fault) must not take it for one and go on — the guard fires once
+    a query (the cache's read once swallowed it, and an audit ran on to its end)."""
 
     exit_code = ExitCode.UNDECIDED
     code = "undecided"
