@@ -295,11 +295,11 @@ def candidates(dictionary: Dictionary, tiles: Counter, min_tiles: int, table: Se
 ROUNDS = (1500, 6000)  # arranged candidates per round before the whole set
 
 
-def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, seconds: float | None = None,
-               go_out_only: bool = False, budget: Budget | None = None) -> TurnAnswer:
-    """The best play of a turn (see :func:`_solve_turn`), under one budget held by its guard:
-    ``budget``, or one of ``seconds`` from now."""
-    budget = budget if budget is not None else Budget(seconds)
+def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, go_out_only: bool = False,
+               budget: Budget | None = None) -> TurnAnswer:
+    """The best play of a turn (see :func:`_solve_turn`), under one budget (none: no limit) held
+    by its guard."""
+    budget = budget if budget is not None else Budget()
     with budget.guarding():
         return _solve_turn(dictionary, turn, rules, budget, go_out_only)
 
@@ -344,10 +344,10 @@ def _solve_turn(dictionary: Dictionary, turn: Turn, rules, budget: Budget, go_ou
 
 
 def solve_bonus(dictionary: Dictionary, revealed: tuple[str, ...], rules, *,
-                seconds: float | None = None, budget: Budget | None = None) -> TurnAnswer:
+                budget: Budget | None = None) -> TurnAnswer:
     """The winner's best bonus words from a loser's revealed tiles: most tiles in 2+-tile words
-    (within ``budget``, or one of ``seconds`` from now)."""
-    budget = budget if budget is not None else Budget(seconds)
+    (within ``budget``; none: no limit)."""
+    budget = budget if budget is not None else Budget()
     with budget.guarding():
         words = candidates(dictionary, Counter(revealed), rules.min_length["bonus"])
         model = TurnModel(Turn(hand=revealed), words, [], words_from_hand=None, arrange=False, budget=budget)
