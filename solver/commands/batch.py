@@ -25,6 +25,7 @@ from solver.core.errors import BadJson, ExitCode, InternalError, MeldsError, Und
 from solver.core.inputs import open_input
 from solver.core.requests import describe
 from solver.present.render import json_text
+from solver.sat.budget import count_from
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -205,7 +206,9 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk
     processes (each inherits the compiled game), a bounded window of chunks in flight. ``work``
     must not raise (wrap it with :func:`guarded`). A worker that dies (killed, out of memory) takes
     its chunk with it: each item of it is tried again alone, and one that kills a worker again
-    gets ``died(item)``. Where processes cannot fork, one process."""
+    gets ``died(item)``. Where processes cannot fork, one process. Each item's budget counts from
+    its own start, not the process's."""
+    count_from(None)
     if jobs > 1:
         import multiprocessing  # only a pool pays for it
         from concurrent.futures import ProcessPoolExecutor

@@ -19,6 +19,7 @@ from solver.commands.batch import internal_error
 from solver.core import registry
 from solver.core.errors import ExitCode, MeldsError, UsageError
 from solver.present.render import emit_error, emit_json
+from solver.sat import budget
 
 COMMANDS = {  # name -> "module:function" of its click command
     "audit": "solver.commands.audit:audit_cmd",
@@ -82,7 +83,9 @@ def run() -> None:
     would still do — free every object of the answer, one at a time — cost more time than the
     budget's slack: 0.7 s after a 10 s table turn (172 MB) had answered. Its exit functions run
     and its output is flushed first; only the freeing is left to the system. In-process callers
-    (tests, scripts) call :func:`main`, which exits as usual."""
+    (tests, scripts) call :func:`main`, which exits as usual. The query's ``--max-seconds`` counts
+    from the process's start (:func:`~solver.sat.budget.count_from`)."""
+    budget.count_from(budget.process_start())
     try:
         main()
         code = 0

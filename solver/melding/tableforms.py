@@ -177,15 +177,17 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     that finds new cards to take — forms that play up to ``extra_cap`` of the cards taken from
     other melds.
 
-    ``share``: of a query with a deadline, the part of its time the search may take. Past it, each
+    ``share``: of a query with a deadline, the part of the time left the search may take. Past it, each
     meld keeps the forms of its latest finished walk — this round's for the melds it walked, the
     round before's for the rest (a few melds of many wilds reach thousands of layouts): each is a
     real form, so every turn the model makes of them is a real turn — the turn is still answered,
     undecided, with the best found. A meld not yet walked in any round stays unchanged. (Keeping
     only the last whole round once answered the bench's hardest turn, 13:4, at 10 s with 2 meld
-    points and six cards kept; with this round's walks it goes out with 9, the best being 10.)"""
+    points and six cards kept; with this round's walks it may go out with 9, the best being 10 —
+    where the share cuts the walks decides which, and at 10 s that varies from run to run.)"""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
-    stop_at = None if share is None or budget.deadline is None else budget.start + share * budget.seconds
+    # the share of the time left (the budget may count from the command's start: its start-up is spent)
+    stop_at = None if share is None or budget.deadline is None else time.perf_counter() + share * max(budget.left(), 0)
     done = ([[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
     extras: set[Face] = set()
     cap = 0

@@ -69,14 +69,15 @@ class MarriageGame(MeldGame):
 
     def answer_problem(self, problem: Problem, question: str = "go-out", count: bool = False,
                        limit: int = 1000, max_seconds: float | None = None) -> Answer:
-        budget = Budget(max_seconds)
         if question == "see":
+            budget = Budget(max_seconds)
             with budget.guarding(), TurnSolver(problem, self.checker, budget, requirements=self.rules.seeing) as solver:
                 return solver._stamp(solver.see())
         if question == "which-tiplu":
+            budget = Budget(max_seconds)
             with budget.guarding():
                 return self.which_tiplu(problem, budget)
-        return super().answer_problem(problem, question, count, limit, max_seconds)
+        return super().answer_problem(problem, question, count, limit, max_seconds)  # its own budget
 
     def which_tiplu(self, problem: Problem, budget: Budget) -> Answer:
         """Every tiplu for which the hand could go out this turn."""
