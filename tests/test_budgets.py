@@ -254,3 +254,30 @@ def test_an_audit_stops_at_the_next_ruleset_when_the_guard_was_lost(monkeypatch)
     assert out.exit_code == 3 and len(calls) == 1
     data = json.loads(out.stdout)
     assert data["error"]["code"] == "undecided" and [r["ruleset"] for r in data["rulesets"]] == calls
+
+
+def test_an_interrupt_between_two_oracle_calls_is_undecided_not_a_proof_of_none(monkeypatch):
+    """The watchdog's interrupt can land as an oracle call ends on its own (a core found): RC2
+    then processes that core and stops with None — the answer it also gives for hard clauses
+    with no model. That was read as a proof that no turn exists: "impossible state" (exit 2),
+    once in thirty 60-card Fesca hands at --max-seconds 1. It must be undecided."""
+    from solver.sat import solvers
+
+    calls = solvers._LiveRC2._call_oracle
+
+    def interrupted_as_it_ends(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
+        result = calls(self, assumptions, expect_interrupt)
+        if result is False:  # a core: the watchdog interrupts just after the call has ended
+            self.interrupt()
+        return result
+
+    monkeypatch.setattr(solvers._LiveRC2, "_call_oracle", interrupted_as_it_ends)
+    # five options, each wanted; not all of 1, 2, 3 and not all of 3, 4, 5: cores before a model
+    hard, soft = [[-1, -2, -3], [-3, -4, -5]], [([v], 1) for v in range(1, 6)]
+    with solvers.MaxSat(hard, soft, top=5) as maxsat:
+        with pytest.raises(Undecided):
+            maxsat.optimum(Budget(100))
+    monkeypatch.setattr(solvers._LiveRC2, "_call_oracle", calls)
+    with solvers.MaxSat(hard, soft, top=5) as plain:  # no interrupt: the optimum (all but 3)
+        model = plain.optimum(Budget(100))
+        assert model is not None and {lit for lit in model if 0 < lit <= 5} == {1, 2, 4, 5}

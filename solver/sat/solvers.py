@@ -203,6 +203,13 @@ class _LiveRC2(RC2Stratified):
     def compute_(self):
         while True:
             settled = super().compute_()
+            if settled is None:
+                # RC2 was interrupted after an oracle call had ended on its own: it processes that
+                # call's core and stops, answering None, as it answers no model at all (False) —
+                # which optimum() would take for a proof of none: "impossible state: no turn is
+                # possible" once in thirty 60-card hands at a 1 s budget, when the watchdog's
+                # interrupt fell between two calls
+                raise _Interrupted
             if settled is not True:
                 return settled
             model = self.oracle.get_model()
