@@ -232,28 +232,42 @@ def test_a_word_puzzle_keeps_its_budget_and_undecided_is_no_mismatch():
 
 
 def test_an_audit_stops_at_the_next_ruleset_when_the_guard_was_lost(monkeypatch):
-    """The guard raises once a query; work that swallows it (as the cache's read once did) must
-    not let an audit run on to its end: the budget is checked again before each ruleset."""
+    """The guard raises once a query; work that swallows it (as the cache's read once did, as a
+    claim's solve does to answer undecided) must not let an audit run on to its end: the budget is
+    checked again before each ruleset — and after it: a ruleset whose audit ran past the budget is
+    not reported as audited (a claim answered undecided there could read as a contradiction)."""
     from clirun import run
     from solver.commands import audit as audit_command
 
     audit = audit_command.audit_ruleset
     calls = []
 
-    def slow_and_deaf(ruleset):
+    def slow_and_deaf(ruleset, check):
         calls.append(ruleset.id)
-        if len(calls) == 1:
+        if len(calls) == 2:
             try:
-                time.sleep(1.0)  # past the budget: the guard fires here, and is swallowed
+                time.sleep(3.0)  # past the budget: the guard fires here, and is swallowed
             except Undecided:
                 pass
-        return audit(ruleset)
+        return audit(ruleset, check)
 
     monkeypatch.setattr(audit_command, "audit_ruleset", slow_and_deaf)
-    out = run("audit", "--all", "--max-seconds", "0.3", "--json")
-    assert out.exit_code == 3 and len(calls) == 1
+    out = run("audit", "--all", "--max-seconds", "2.5", "--json")  # the first ruleset's audit: 0.5 s
+    assert out.exit_code == 3 and len(calls) == 2
     data = json.loads(out.stdout)
-    assert data["error"]["code"] == "undecided" and [r["ruleset"] for r in data["rulesets"]] == calls
+    assert data["error"]["code"] == "undecided" and "1 of 8 rulesets audited" in data["error"]["message"]
+    assert [r["ruleset"] for r in data["rulesets"]] == calls[:1]
+
+
+def test_an_audit_checks_its_budget_before_every_claim():
+    from solver.audit.run import audit_ruleset
+
+    rs = load_ruleset("gensou-mahjong")
+    checked = []
+    audit_ruleset(rs, lambda: checked.append(1))
+    assert rs.claims and len(checked) >= len(rs.claims)
+    with pytest.raises(Undecided):  # a budget spent mid-way ends the audit at the next claim
+        audit_ruleset(rs, Budget(1e-9).check)
 
 
 def test_an_interrupt_between_two_oracle_calls_is_undecided_not_a_proof_of_none(monkeypatch):

@@ -25,7 +25,7 @@ Exit status of ``melds audit``: 0 when no finding is a contradiction, 1 otherwis
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from solver.audit.defects import declared_defects, mark_undefined
 from solver.audit.findings import SEVERITIES, Audit
@@ -40,12 +40,16 @@ from solver.core.state import state_from_data
 LOST = "lost"  # an example whose picture or symbols are gone: listed, not checkable
 
 
-def audit_ruleset(ruleset: Ruleset) -> Audit:
+def audit_ruleset(ruleset: Ruleset, check: Callable[[], None] = lambda: None) -> Audit:
+    """The audit of one ruleset. ``check`` (a budget's) is called before each claim and each
+    search: a game's solver catches a budget's guard to answer undecided with its best so far, so
+    past its deadline an audit's own checks are what end it in time."""
     audit = Audit(ruleset)
     game = load_game(ruleset)
     checks = {"move": move_claim(game), **game.claim_checks()}
-    check_claims(audit, checks)
+    check_claims(audit, checks, check)
     for search in game.audit_checks():
+        check()
         search(audit)
     check_deal(audit)
     declared_defects(audit, checks)
@@ -79,9 +83,10 @@ def locate_sides(audit: Audit) -> None:
         f.sides = sides
 
 
-def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck]) -> None:
+def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck], budget_check: Callable[[], None] = lambda: None) -> None:
     rs = audit.ruleset
     for claim in rs.claims:
+        budget_check()
         if claim.kind == LOST:
             audit.add(f"lost/{claim.id}", "gap", claim.source,
                       claim.note or "the example's picture is lost; nothing is left to check")

@@ -68,7 +68,11 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_
                 click.echo(f"auditing {Path(ref).stem}", err=True)
             try:
                 budget.check()  # between rulesets too: the guard fires once, wherever the work is then
-                audits.append(audit_ruleset(load_ruleset(ref)))
+                audit = audit_ruleset(load_ruleset(ref), budget.check)
+                # a ruleset whose audit ran past the budget is not one audited: a claim's solve may
+                # have taken the guard for its own limit and answered undecided
+                budget.check()
+                audits.append(audit)
             except Undecided as exc:
                 stopped = Undecided(f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of "
                                     f"{len(refs)} rulesets audited)")
