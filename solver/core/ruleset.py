@@ -11,10 +11,12 @@ and cached.
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
@@ -198,6 +200,33 @@ def raw_game(ref: str) -> str:
     if _bundled(str(path)):
         return load_ruleset(ref).game
     return str(_load_raw(str(path), path.stat().st_mtime).get("game") or registry.default_game())
+
+
+_TOP_RULESET = re.compile(r"^ruleset:[ \t]*([\"']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def file_ruleset(args: Sequence[str]) -> str | None:
+    """The bundled ruleset a puzzle or state file of the command line names (a top-level
+    ``ruleset: ID`` line among its first few), so that ``melds solve PUZZLE.yaml`` imports that one
+    game to know its options, not every game (a quarter of a second of start-up); None when no
+    single YAML file names one plainly — a path, a flow mapping, two files: every game then."""
+    named = set()
+    for arg in args:
+        if not arg.endswith((".yaml", ".yml")) or arg.startswith("-") or not os.path.isfile(arg):
+            continue
+        try:
+            with open(arg, "rb") as file:
+                head = file.read(4096).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):  # cut inside a character, or unreadable: the loader says
+            return None
+        found = _TOP_RULESET.findall(head)
+        if len(found) != 1:
+            return None
+        named.add(found[0][1])
+    if len(named) != 1:
+        return None
+    (ref,) = named
+    return ref if (BUNDLED_DIR / f"{ref}.yaml").is_file() else None
 
 
 def ruleset_data(ruleset: Ruleset) -> Any:

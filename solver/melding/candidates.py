@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -73,14 +73,20 @@ class _TooMany(Exception):
 class _Collector:
     """Deduplicates card sets by face multiset and keeps the best bound."""
 
-    def __init__(self, pool: Sequence[Face], required: frozenset[int], limit: int | None = None):
+    def __init__(self, pool: Sequence[Face], required: frozenset[int], limit: int | None = None,
+                 check: Callable[[], None] | None = None):
         self.pool = pool
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
         self.kind = ""
         self.limit = limit
+        self.check = check
+        self.added = 0
 
     def add(self, cards: Iterable[int], bound: int) -> None:
+        self.added += 1
+        if self.check is not None and not self.added & 1023:
+            self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
         cards = tuple(sorted(cards))
         if not self.required <= set(cards) or len(cards) == len(self.required):
             return
@@ -97,12 +103,14 @@ class _Collector:
 
 def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None = None,
                required: Iterable[int] = (), steps: dict[str, SuitSteps] | None = None,
-               params=None, gate: RoleGate = OPEN, limit: int | None = None) -> list[Candidate] | None:
+               params=None, gate: RoleGate = OPEN, limit: int | None = None,
+               check: Callable[[], None] | None = None) -> list[Candidate] | None:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
     roles open to each card under the query's parameters. With a ``limit``, None as soon as
-    there are more (the caller models those kinds another way)."""
-    collector = _Collector(pool, frozenset(required), limit)
+    there are more (the caller models those kinds another way). ``check``: called now and then
+    (a budget's, which raises when it is spent)."""
+    collector = _Collector(pool, frozenset(required), limit, check)
     try:
         _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
     except _TooMany:

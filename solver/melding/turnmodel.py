@@ -162,11 +162,12 @@ class TurnModel:
         found: list[Candidate] = []
         if self._may_lay_out():
             lined = [k for k in kinds if expressible(k)]
-            found = candidates(self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit)
+            found = candidates(self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit,
+                               check=self.budget.check)
             if found is None:  # too many to name: laid out in slots instead
                 self.laid, found = LaidOut(lined), []
             kinds = [k for k in kinds if k not in lined]
-        for cand in merged(found, candidates(self.rs, hand, kinds, params=params, gate=gate)):
+        for cand in merged(found, candidates(self.rs, hand, kinds, params=params, gate=gate, check=self.budget.check)):
             faces = tuple(hand[i] for i in cand.cards)
             self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None or self.forms:  # with operations, a lay-off is a form
@@ -175,7 +176,8 @@ class TurnModel:
             self.budget.check()
             pool = list(table.faces) + hand
             required = range(len(table.faces))
-            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate):
+            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate,
+                                   check=self.budget.check):
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
