@@ -93,3 +93,4 @@ def test_the_query_counts_from_the_commands_start(name):
     data = json.loads(out.stdout)
     assert data.get("partial") or data.get("solvable", "absent") is None or "undecided" in json.dumps(data)
     assert budgets._origin is None  # the query's budget took it
+

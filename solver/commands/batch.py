@@ -195,15 +195,22 @@ def _died_line(item: tuple[int, Any]) -> "tuple[dict, int]":
 _work: Callable[[Any], Any] | None = None  # what a forked worker runs (set before the pool forks)
 
 
-def _run_chunk(chunk: list) -> list:
+CHUNK_SECONDS = 0.05  # a chunk's work once items are timed: the pipe's cost a chunk (about 1 ms) stays small
+
+
+def _run_chunk(chunk: list) -> tuple[list, float]:
+    """The chunk's answers and the seconds they took (the parent sizes the next chunks by them)."""
     assert _work is not None
-    return [_work(item) for item in chunk]
+    start = time.perf_counter()
+    return [_work(item) for item in chunk], time.perf_counter() - start
 
 
 def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk: int = 8,
                 died: Callable[[T], R] | None = None) -> Iterator[R]:
     """``work`` over ``items``, lazily and in order; with ``jobs`` > 1 in that many forked worker
-    processes (each inherits the compiled game), a bounded window of chunks in flight. ``work``
+    processes (each inherits the compiled game), a bounded window of chunks in flight: one item a
+    chunk until items are timed, then as many as take about :data:`CHUNK_SECONDS`, at most
+    ``chunk`` (four table turns in one chunk of eight once ran on one worker, the other idle). ``work``
     must not raise (wrap it with :func:`guarded`). A worker that dies (killed, out of memory) takes
     its chunk with it: each item of it is tried again alone, and one that kills a worker again
     gets ``died(item)``. Where processes cannot fork, one process. Each item's budget counts from
@@ -223,10 +230,11 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk
     source = iter(items)
     window: deque = deque()  # (chunk, future, alone: a retried single item)
     pool = ProcessPoolExecutor(jobs, mp_context=context)
+    size = 1  # items a chunk: one until the first answers say how long an item takes
     try:
         while True:
             while len(window) < 4 * jobs:
-                block = [item for _, item in zip(range(chunk), source)]
+                block = [item for _, item in zip(range(size), source)]
                 if not block:
                     break
                 window.append((block, pool.submit(_run_chunk, block), False))
@@ -234,7 +242,8 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk
                 return
             block, future, alone = window.popleft()
             try:
-                results = future.result()
+                results, seconds = future.result()
+                size = max(1, min(chunk, int(CHUNK_SECONDS * len(block) / max(seconds, 1e-6))))
             except BrokenProcessPool:
                 pool.shutdown(cancel_futures=True)
                 pool = ProcessPoolExecutor(jobs, mp_context=context)
