@@ -64,6 +64,7 @@ class MeldChecker:
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
+        self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
         self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
 
     def __enter__(self) -> "MeldChecker":
@@ -78,6 +79,7 @@ class MeldChecker:
         self.models.clear()
         self._memo.clear()
         self._readings_memo.clear()
+        self._fills.clear()
 
     @property
     def sat_calls(self) -> int:
@@ -337,10 +339,14 @@ class MeldChecker:
         face may."""
         if not self.shortcuts:
             return None
+        key = (tuple(layout), hole, family, phase)
+        known = self._fills.get(key)
+        if known is not None:  # a layout one card from another reaches the same holes (4 asks in 5, on the bench)
+            return known
         out = 0
         for kind in self._kinds_of(family, len(layout), phase):
             out |= self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces, self._can_play)
-        return out
+        return _remember(self._fills, key, out)
 
     def _kinds_of(self, family: str | None, n: int, phase: str | None) -> Iterator[MeldKind]:
         """The kinds of ``family`` (None: every kind) a meld of ``n`` cards may be in ``phase``."""
