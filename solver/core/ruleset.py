@@ -215,9 +215,9 @@ def file_ruleset(args: Sequence[str]) -> str | None:
         if not arg.endswith((".yaml", ".yml")) or arg.startswith("-") or not os.path.isfile(arg):
             continue
         try:
-            with open(arg, "rb") as file:
-                head = file.read(4096).decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):  # cut inside a character, or unreadable: the loader says
+            with open(arg, "rb") as file:  # a character cut at the end, or bytes not UTF-8: the loader says
+                head = file.read(4096).decode("utf-8-sig", errors="ignore")
+        except OSError:
             return None
         found = _TOP_RULESET.findall(head)
         if len(found) != 1:
