@@ -27,21 +27,23 @@ MANY_WILDS = Path(__file__).resolve().parent / "data" / "hostile" / "state-many-
 
 @pytest.fixture(autouse=True)
 def no_origin_left():
-    """An origin no budget took must not reach the next test's budgets."""
+    """An origin set by a test must not reach the next test's budgets."""
     yield
     count_from(None)
 
 
-def test_a_budget_with_a_deadline_counts_from_the_origin_once():
+def test_every_budget_with_a_deadline_counts_from_the_origin():
     origin = time.perf_counter() - 0.4
     count_from(origin)
-    unlimited = Budget()  # no deadline: it leaves the origin to the query's budget
+    unlimited = Budget()  # no deadline: nothing to count
     assert unlimited.start > origin
     first = Budget(1.0)
     assert first.start == origin and first.deadline == origin + 1.0
     assert 0.5 <= first.left() <= 0.6 + 0.1
-    second = Budget(1.0)  # the next query (a second budget of the process) counts from its own start
-    assert second.start > origin + 0.39
+    second = Budget(1.0)  # a second budget of the command (an unused one made first, say): the same start
+    assert second.start == origin
+    count_from(None)  # a batch's line: its own start
+    assert Budget(1.0).start > origin + 0.39
 
 
 def test_an_origin_later_than_now_is_not_a_gift_of_time():
@@ -92,5 +94,5 @@ def test_the_query_counts_from_the_commands_start(name):
     assert out.exit_code == 3, out.output
     data = json.loads(out.stdout)
     assert data.get("partial") or data.get("solvable", "absent") is None or "undecided" in json.dumps(data)
-    assert budgets._origin is None  # the query's budget took it
+    assert Budget(5).left() < 0  # any other budget of the command counts from its start too
 

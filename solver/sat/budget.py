@@ -32,16 +32,18 @@ T = TypeVar("T")
 POLL = 0.02  # seconds between two looks of a watchdog: the slack of a limit, well under the 0.5 s allowed
 GUARD_SLACK = 0.25  # the guard fires this much after the deadline: the solvers' own ending comes first
 _default_memory: int | None = None  # bytes; set once by the command line (--max-memory)
-_origin: float | None = None  # perf_counter time the next budget with a deadline counts from
+_origin: float | None = None  # perf_counter time every budget with a deadline counts from (None: its own)
 
 
 def count_from(origin: float | None) -> None:
-    """The next budget made with a deadline counts its seconds from ``origin`` (a perf_counter
-    time), not from when it is made; None: every budget from when it is made. The command line
-    gives the process's start: ``--max-seconds 10`` is the whole command's time as its user
-    measures it, start-up, reading the ruleset and loading a state included (a budget started
-    after them ended a ``melds moves`` 0.7 s later than asked). Taken by one budget only; a batch
-    or a folder of puzzles clears it first (each line, each puzzle its own time)."""
+    """Every budget made with a deadline from now on counts its seconds from ``origin`` (a
+    perf_counter time), not from when it is made; None: each from when it is made. The command
+    line gives the process's start: ``--max-seconds 10`` is the whole command's time as its user
+    measures it — start-up, reading the ruleset and loading a state included (a budget started
+    after them ended a ``melds moves`` 0.7 s later than asked), and any budget a game makes
+    before the one its query runs under (Marriage once made an unused one, and its turn then ran
+    0.4 s long). A batch or a folder of puzzles clears it first: each line, each puzzle its own
+    time."""
     global _origin
     _origin = origin
 
@@ -85,10 +87,9 @@ class Budget:
     command line's default, see :func:`set_default_memory`; 0: none)."""
 
     def __init__(self, seconds: float | None = None, memory: int | None = None):
-        global _origin
         self.start = time.perf_counter()
         if seconds is not None and _origin is not None:
-            self.start, _origin = min(_origin, self.start), None
+            self.start = min(_origin, self.start)
         self.seconds = seconds
         self.deadline = None if seconds is None else self.start + seconds
         self.memory = _default_memory if memory is None else (memory or None)
