@@ -12,7 +12,7 @@ import pytest
 
 from clirun import ROOT, run
 from solver.commands.common import games_for
-from solver.core.ruleset import file_ruleset
+from solver.core.files import load_document, ruleset_named_in
 from solver.core.registry import game_type, known_games
 
 PUZZLES = ROOT / "puzzles"
@@ -27,18 +27,10 @@ def write(tmp_path: Path, text: str, name: str = "p.yaml") -> str:
 @pytest.mark.parametrize("folder", ["fesca", "marriage", "basic-rummy", "rummikub", "word-rummy", "gensou-mahjong"])
 def test_each_bundled_puzzle_names_the_game_its_loader_finds(folder):
     for path in sorted((PUZZLES / folder).glob("*.yaml"))[:5]:
-        ref = file_ruleset([str(path)])
+        ref = ruleset_named_in([str(path)])
         assert ref is not None, path
         (game,) = games_for([str(path)])
-        assert game is game_type(_loaded_game(path)), path
-
-
-def _loaded_game(path: Path) -> str:
-    import yaml
-
-    from solver.core.ruleset import load_ruleset
-
-    return load_ruleset(yaml.safe_load(path.read_text(encoding="utf-8"))["ruleset"]).game
+        assert game is game_type(load_document(path).ruleset.game), path
 
 
 @pytest.mark.parametrize("text", [
@@ -47,7 +39,7 @@ def _loaded_game(path: Path) -> str:
     'hand: 木1\nruleset: "fesca"\n',
 ])
 def test_a_plain_top_level_line_names_the_ruleset(tmp_path, text):
-    assert file_ruleset([write(tmp_path, text)]) == "fesca"
+    assert ruleset_named_in([write(tmp_path, text)]) == "fesca"
 
 
 @pytest.mark.parametrize("text", [
@@ -60,15 +52,15 @@ def test_a_plain_top_level_line_names_the_ruleset(tmp_path, text):
 ])
 def test_anything_else_leaves_every_game(tmp_path, text):
     path = write(tmp_path, text)
-    assert file_ruleset([path]) is None
+    assert ruleset_named_in([path]) is None
     assert {g.__name__ for g in games_for([path])} == {game_type(n).__name__ for n in known_games()}
 
 
 def test_two_files_naming_two_games_leave_every_game(tmp_path):
     a = write(tmp_path, "ruleset: fesca\n", "a.yaml")
     b = write(tmp_path, "ruleset: marriage\n", "b.yaml")
-    assert file_ruleset([a, b]) is None
-    assert file_ruleset([a, str(tmp_path / "missing.yaml"), "--json"]) == "fesca"
+    assert ruleset_named_in([a, b]) is None
+    assert ruleset_named_in([a, str(tmp_path / "missing.yaml"), "--json"]) == "fesca"
 
 
 def test_a_puzzle_loads_only_its_own_game():

@@ -20,7 +20,8 @@ from solver.commands.batch import internal_error, run_batch
 from solver.core import inputs, registry, requests
 from solver.core.errors import BadRequest, MeldsError, Undecided
 from solver.core.game import OptionSpec
-from solver.core.ruleset import file_ruleset, raw_game
+from solver.core.files import ruleset_named_in
+from solver.core.ruleset import raw_game
 from solver.core.result import Result
 from solver.present.render import emit, emit_error
 from solver.sat.budget import set_default_memory
@@ -234,7 +235,7 @@ def ruleset_in(args: Sequence[str]) -> str | None:
 def games_for(args: Sequence[str]) -> list[type]:
     """The game of the command line's ruleset, or every game when it names none (or a bad one:
     loading it later says what is wrong)."""
-    ref = ruleset_in(args) or file_ruleset(args)
+    ref = ruleset_in(args) or ruleset_named_in(args)
     if ref is not None:
         try:
             return [registry.game_type(raw_game(ref))]
@@ -252,7 +253,7 @@ class GameCommand(click.Command):
         self.common = list(self.params)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        ref = ruleset_in(args) or file_ruleset(args)  # read first: click's parser consumes ``args`` as it goes
+        ref = ruleset_in(args) or ruleset_named_in(args)  # read first: click's parser consumes ``args`` as it goes
         games = games_for(args)
         ctx.meta["melds.games"] = games
         specs: dict[str, OptionSpec] = {}

@@ -9,12 +9,14 @@ options. What the rest of the file means is the game's to read (``Game.answer``,
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from solver.core.errors import Location, MeldsError, SchemaError
-from solver.core.ruleset import Ruleset, load_ruleset
+from solver.core.ruleset import BUNDLED_DIR, Ruleset, load_ruleset
 from solver.core.schema import validate
 from solver.core.yamlload import line_of, load_file
 
@@ -55,6 +57,34 @@ def file_ruleset(path: Path, data: Mapping[str, Any]) -> Ruleset:
     relative = path.parent / ref
     ruleset_ref = str(relative) if ref.endswith((".yaml", ".yml")) and relative.is_file() else ref
     return load_ruleset(ruleset_ref, data.get("options") or {})
+
+
+_TOP_RULESET = re.compile(r"^ruleset:[ \t]*([\"']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def ruleset_named_in(args: Sequence[str]) -> str | None:
+    """The bundled ruleset a puzzle or state file among the command line's ``args`` names (a
+    top-level ``ruleset: ID`` line among its first few), read before anything is loaded, so that ``melds solve PUZZLE.yaml`` imports that one
+    game to know its options, not every game (a quarter of a second of start-up); None when no
+    single YAML file names one plainly — a path (:func:`file_ruleset` resolves those), a flow
+    mapping, two files: every game then."""
+    named = set()
+    for arg in args:
+        if not arg.endswith((".yaml", ".yml")) or arg.startswith("-") or not os.path.isfile(arg):
+            continue
+        try:
+            with open(arg, "rb") as file:  # a character cut at the end, or bytes not UTF-8: the loader says
+                head = file.read(4096).decode("utf-8-sig", errors="ignore")
+        except OSError:
+            return None
+        found = _TOP_RULESET.findall(head)
+        if len(found) != 1:
+            return None
+        named.add(found[0][1])
+    if len(named) != 1:
+        return None
+    (ref,) = named
+    return ref if (BUNDLED_DIR / f"{ref}.yaml").is_file() else None
 
 
 def load_document(path: str | Path, data: Any = None) -> Document:

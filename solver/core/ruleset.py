@@ -11,12 +11,10 @@ and cached.
 from __future__ import annotations
 
 import hashlib
-import os
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
@@ -200,33 +198,6 @@ def raw_game(ref: str) -> str:
     if _bundled(str(path)):
         return load_ruleset(ref).game
     return str(_load_raw(str(path), path.stat().st_mtime).get("game") or registry.default_game())
-
-
-_TOP_RULESET = re.compile(r"^ruleset:[ \t]*([\"']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.*)?$", re.MULTILINE)
-
-
-def file_ruleset(args: Sequence[str]) -> str | None:
-    """The bundled ruleset a puzzle or state file of the command line names (a top-level
-    ``ruleset: ID`` line among its first few), so that ``melds solve PUZZLE.yaml`` imports that one
-    game to know its options, not every game (a quarter of a second of start-up); None when no
-    single YAML file names one plainly — a path, a flow mapping, two files: every game then."""
-    named = set()
-    for arg in args:
-        if not arg.endswith((".yaml", ".yml")) or arg.startswith("-") or not os.path.isfile(arg):
-            continue
-        try:
-            with open(arg, "rb") as file:  # a character cut at the end, or bytes not UTF-8: the loader says
-                head = file.read(4096).decode("utf-8-sig", errors="ignore")
-        except OSError:
-            return None
-        found = _TOP_RULESET.findall(head)
-        if len(found) != 1:
-            return None
-        named.add(found[0][1])
-    if len(named) != 1:
-        return None
-    (ref,) = named
-    return ref if (BUNDLED_DIR / f"{ref}.yaml").is_file() else None
 
 
 def ruleset_data(ruleset: Ruleset) -> Any:

@@ -41,7 +41,7 @@ def count_from(origin: float | None) -> None:
     line gives the process's start: ``--max-seconds 10`` is the whole command's time as its user
     measures it — start-up, reading the ruleset and loading a state included (a budget started
     after them ended a ``melds moves`` 0.7 s later than asked), and any budget a game makes
-    before the one its query runs under (Marriage once made an unused one, and its turn then ran
+    before the one its query runs under (one game once made an unused one, and its turn then ran
     0.4 s long). A batch or a folder of puzzles clears it first: each line, each puzzle its own
     time."""
     global _origin
