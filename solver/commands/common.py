@@ -232,10 +232,11 @@ def ruleset_in(args: Sequence[str]) -> str | None:
     return None
 
 
-def games_for(args: Sequence[str]) -> list[type]:
-    """The game of the command line's ruleset, or every game when it names none (or a bad one:
-    loading it later says what is wrong)."""
-    ref = ruleset_in(args) or ruleset_named_in(args)
+def games_for(args: Sequence[str], ref: str | None = None) -> list[type]:
+    """The game of the command line's ruleset (``ref``, when the caller has read it: -r, else a
+    puzzle's or state's), or every game when it names none (or a bad one: loading it later says
+    what is wrong)."""
+    ref = ref or ruleset_in(args) or ruleset_named_in(args)
     if ref is not None:
         try:
             return [registry.game_type(raw_game(ref))]
@@ -254,7 +255,7 @@ class GameCommand(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ref = ruleset_in(args) or ruleset_named_in(args)  # read first: click's parser consumes ``args`` as it goes
-        games = games_for(args)
+        games = games_for(args, ref)
         ctx.meta["melds.games"] = games
         specs: dict[str, OptionSpec] = {}
         for game in games:
