@@ -83,7 +83,8 @@ def locate_sides(audit: Audit) -> None:
         f.sides = sides
 
 
-def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck], budget_check: Callable[[], None] = lambda: None) -> None:
+def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck],
+                 budget_check: Callable[[], None] = lambda: None) -> None:
     rs = audit.ruleset
     for claim in rs.claims:
         budget_check()

@@ -64,10 +64,10 @@ _TOP_RULESET = re.compile(r"^ruleset:[ \t]*([\"']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.
 
 def ruleset_named_in(args: Sequence[str]) -> str | None:
     """The bundled ruleset a puzzle or state file among the command line's ``args`` names (a
-    top-level ``ruleset: ID`` line among its first few), read before anything is loaded, so that ``melds solve PUZZLE.yaml`` imports that one
-    game to know its options, not every game (a quarter of a second of start-up); None when no
-    single YAML file names one plainly — a path (:func:`file_ruleset` resolves those), a flow
-    mapping, two files: every game then."""
+    top-level ``ruleset: ID`` line among its first few), read before anything is loaded, so that
+    ``melds solve PUZZLE.yaml`` imports that one game to know its options, not every game (a
+    quarter of a second of start-up); None when no single YAML file names one plainly — a path
+    (:func:`file_ruleset` resolves those), a flow mapping, two files: every game then."""
     named = set()
     for arg in args:
         if not arg.endswith((".yaml", ".yml")) or arg.startswith("-") or not os.path.isfile(arg):

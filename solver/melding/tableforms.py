@@ -187,15 +187,17 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     where the share cuts the walks decides which, and at 10 s that varies from run to run.)"""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     # the share of the time left (the budget may count from the command's start: its start-up is spent)
-    stop_at = None if share is None or budget.deadline is None else time.perf_counter() + share * max(budget.left(), 0)
+    stop_at = None if share is None or budget.deadline is None else \
+        time.perf_counter() + share * max(budget.left(), 0)
     done = ([[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
     extras: set[Face] = set()
     cap = 0
     while True:
         forms: list[list[Form]] = []
+        available = sorted(extras)
         try:
             for t, meld in enumerate(melds):
-                forms.append(forms_of(table, t, meld, sorted(extras), phase, ops, budget, meld.mine, hand, cap, stop_at))
+                forms.append(forms_of(table, t, meld, available, phase, ops, budget, meld.mine, hand, cap, stop_at))
         except _OutOfShare:
             # the melds this round finished have its forms (more cards to play: as many forms or
             # more); the rest keep the last round's
