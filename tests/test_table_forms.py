@@ -43,7 +43,7 @@ def _walks(table, hand, stop_at_call: int | None = None):
 
     def recorded(judge, t, *args, **kwargs):
         if stop_at_call is not None and len(walks) == stop_at_call:
-            raise tableforms._OutOfShare
+            raise tableforms._Cut("time")
         forms = walk(judge, t, *args, **kwargs)
         walks.append((t, forms))
         return forms
@@ -72,10 +72,10 @@ def _replays(form: tableforms.Form, meld: TableMeld, judge: Table) -> bool:
 @pytest.mark.parametrize("stop", [4, 12, 30, 50])
 def test_a_search_cut_short_keeps_each_melds_latest_finished_walk(stop):
     table, hand = _turn(3, 0)
-    (complete_forms, _, complete), walks = _walks(table, hand)
-    assert complete and len(walks) > stop
-    (forms, extra, finished), _ = _walks(table, hand, stop_at_call=stop)
-    assert not finished
+    (complete_forms, _, cut), walks = _walks(table, hand)
+    assert cut is None and len(walks) > stop
+    (forms, extra, cut), _ = _walks(table, hand, stop_at_call=stop)
+    assert cut == "time"
     round_, at = divmod(stop, len(table))
     for t, per_meld in enumerate(forms):
         if t < at:  # walked in the round cut short

@@ -231,14 +231,21 @@ def test_new_melds_laid_out_in_slots_equal_the_named_candidates_on_larger_tables
     assert _slots_agree(23, 80) > 0
 
 
-def test_a_meld_with_too_many_layouts_is_undecided_and_says_which_limit(monkeypatch):
-    """The bound on the layouts one table meld may reach in a turn (tableforms.MAX_FORMS) stops the
-    search as undecided, and the answer names that limit, not the time."""
+def test_a_meld_with_too_many_layouts_is_undecided_with_the_best_turn_found_and_says_which_limit(monkeypatch):
+    """The bound on the layouts one table meld may reach in a turn (tableforms.MAX_LAYOUTS) stops the
+    search of the forms as its share of the time does: the turn is still answered, over the
+    forms found, undecided, with a turn that replays, and the answer names that limit, not the time."""
     from solver.melding import tableforms
 
-    monkeypatch.setattr(tableforms, "MAX_FORMS", 1)
-    answer = solve(next(_ring_problems(3, 1)), "best")
-    assert answer.solvable is None and answer.limit == "layouts"
+    problem = next(_ring_problems(3, 1))
+    monkeypatch.setattr(tableforms, "MAX_LAYOUTS", 1)
+    answer = solve(problem, "best")
+    assert answer.solvable is None and answer.partial and answer.limit == "layouts"
+    assert answer.bound is None  # over some forms only: nothing proved
+    assert replay(problem, answer) == []
+    monkeypatch.undo()
+    assert tableforms.MAX_LAYOUTS > 4000
+    assert _value(solve(problem, "best")) >= _value(answer)
 
 
 def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():

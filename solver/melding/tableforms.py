@@ -20,13 +20,16 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.core.deck import Face
-from solver.core.errors import Undecided
 from solver.melding.encode import Reading
 from solver.melding.points import meld_points
 from solver.melding.table import Move, Operation, Table, TableMeld
 from solver.sat.budget import Budget
 
-MAX_FORMS = 4000  # layouts of one meld, a guard against a pathological table (more: undecided)
+# Layouts one meld may reach in one turn: a guard against a pathological table when the query has no
+# deadline (with one, the share of the time stops the search first). Past it the search stops as
+# the share does (:func:`table_forms`), the answer undecided with the best turn found. Measured:
+# a meld of four wilds among 40 table cards reaches 5,644 layouts, about 0.7 ms and a few KB each.
+MAX_LAYOUTS = 50_000
 # Cards a form may play that another meld's form takes (a wild taken by 差し札 played into a
 # second meld by 抜き札, say): each one multiplies a meld's layouts by the table's wilds, so a
 # turn's forms play at most this many per meld; the hand's own cards are never limited.
@@ -92,8 +95,13 @@ def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
     return TableMeld(meld.owner, tuple(f for f, _ in pairs), meld.mine, tuple(b for _, b in pairs))
 
 
-class _OutOfShare(Exception):
-    """The search of the forms took its share of the turn's time (see :func:`table_forms`)."""
+class _Cut(Exception):
+    """The search of the forms stops short (see :func:`table_forms`): it took its share of the
+    turn's time (``limit`` "time"), or a meld reached more than :data:`MAX_LAYOUTS` ("layouts")."""
+
+    def __init__(self, limit: str):
+        super().__init__(limit)
+        self.limit = limit
 
 
 def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
@@ -102,7 +110,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     """Every layout reachable from ``meld`` by operations whose played cards are the hand's, cards
     the path took from this meld before, or, at most ``extra_cap`` of them, other ``available``
     kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path.
-    ``stop_at``: a clock time (perf_counter) past which the walk stops (:class:`_OutOfShare`)."""
+    ``stop_at``: a clock time (perf_counter) past which the walk stops (:class:`_Cut`)."""
     start = table.reading(meld)
     base_points = meld_points(start) if mine else 0
     origin = _cards(meld)
@@ -116,7 +124,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     while queue:
         budget.check()
         if stop_at is not None and time.perf_counter() > stop_at:
-            raise _OutOfShare
+            raise _Cut("time")
         current, key = queue.popleft()
         if not table.touchable(current, phase):
             continue
@@ -142,9 +150,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                     continue
                 seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
                 queue.append((result, canonical))
-                if len(seen) > MAX_FORMS:
-                    raise Undecided(f"table meld {t + 1} reaches more than {MAX_FORMS} layouts this turn: "
-                                    f"the search of what the turn can make of it stops there", limit="layouts")
+                if len(seen) > MAX_LAYOUTS:
+                    raise _Cut("layouts")
     best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
     for path in seen.values():
         result = path[-1].result if path else meld
@@ -171,14 +178,15 @@ def _better(form: Form, than: Form) -> bool:
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
                 ops: tuple[Operation, ...], budget: Budget, extra_cap: int | None = None,
-                share: float | None = None) -> tuple[list[list[Form]], list[Face], bool]:
+                share: float | None = None) -> tuple[list[list[Form]], list[Face], str | None]:
     """The forms of every table meld, the cards operations may take from the table (beyond the
-    hand's), and whether the search finished: the forms of the hand's cards first, then — while
+    hand's), and None when the search finished, else the limit that cut it ("time": the share;
+    "layouts": a meld past :data:`MAX_LAYOUTS`): the forms of the hand's cards first, then — while
     that finds new cards to take — forms that play up to ``extra_cap`` of the cards taken from
     other melds.
 
-    ``share``: of a query with a deadline, the part of the time left the search may take. Past it, each
-    meld keeps the forms of its latest finished walk — this round's for the melds it walked, the
+    ``share``: of a query with a deadline, the part of the time left the search may take. Past it
+    (or past the layouts), each meld keeps the forms of its latest finished walk — this round's for the melds it walked, the
     round before's for the rest (a few melds of many wilds reach thousands of layouts): each is a
     real form, so every turn the model makes of them is a real turn — the turn is still answered,
     undecided, with the best found. A meld not yet walked in any round stays unchanged. (Keeping
@@ -198,13 +206,13 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         try:
             for t, meld in enumerate(melds):
                 forms.append(forms_of(table, t, meld, available, phase, ops, budget, meld.mine, hand, cap, stop_at))
-        except _OutOfShare:
+        except _Cut as cut:
             # the melds this round finished have its forms (more cards to play: as many forms or
             # more); the rest keep the last round's
-            return forms + done[0][len(forms):], done[1], False
+            return forms + done[0][len(forms):], done[1], cut.limit
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras or extra_cap == 0:
-            return forms, sorted(taken | extras), True
+            return forms, sorted(taken | extras), None
         done = (forms, sorted(taken | extras))
         extras |= taken
         cap = extra_cap

@@ -131,6 +131,24 @@ def _less(hand: dict, cards: tuple) -> dict:
     return after
 
 
+def _most_lent(forms: Sequence[Form]) -> Counter:
+    """Of one table meld's forms, the most of each card a path has given the hand at any moment,
+    beyond what it has taken from it: cards taken out less cards played in, after each step. A
+    card the path takes back after the hand played it into the meld (a wild laid in by 抜き札,
+    taken again by 差し札) lends nothing: counting every card taken on the way, as this once
+    did, let a meld that never held a card seem to supply it, so a deadlock's nogood kept that
+    meld's form, and the optimiser met the same deadlock again with each of its other forms (a
+    table of twelve melds: a thousand rounds)."""
+    most: Counter = Counter()
+    for form in forms:
+        lent: Counter = Counter()
+        for move in form.path:
+            lent.subtract(move.played)
+            lent.update(move.taken)
+            most |= lent  # | keeps the positive counts only
+    return most
+
+
 def _meld_step(meld: NewMeld) -> Step:
     return Step("meld", None, None, meld.faces, (), meld.reading, None, meld.points)
 
@@ -146,7 +164,7 @@ class TableTurn(TurnSolver):
         ops = tuple(op for op in operations if op.effect != "recall"
                     and (op.turns is None or problem.turn in op.turns))
         self.ops = ops
-        forms, extra, self.forms_complete = table_forms(self.table_judge, problem.table, problem.hand,
+        forms, extra, self.forms_cut = table_forms(self.table_judge, problem.table, problem.hand,
                                                         problem.phase, ops, budget, share=FORMS_SHARE)
         super().__init__(problem, checker, budget, forms=forms, extra=extra, compact=True)
         rule = self.rule
@@ -163,14 +181,15 @@ class TableTurn(TurnSolver):
 
     def _as_found(self, answer: Answer) -> Answer:
         """An answer over the forms of an unfinished search (:func:`table_forms` past its share of
-        the time) is the best turn found, not a proven one: undecided, its bound unknown — but a
-        way out it found answers going out (yes, by that way, perhaps not the best)."""
-        if self.forms_complete or answer.solvable is None and not answer.partial:
+        the time, or a meld past the layouts it follows) is the best turn found, not a proven one:
+        undecided, its bound unknown, the limit the search met named — but a way out it found
+        answers going out (yes, by that way, perhaps not the best)."""
+        if self.forms_cut is None or answer.solvable is None and not answer.partial:
             return answer
         if answer.question == "go-out" and answer.solvable:
             return answer
         answer.solvable, answer.partial, answer.bound, answer.why = None, True, None, None
-        answer.limit = self.budget.spent or "time"
+        answer.limit = self.budget.spent or self.forms_cut
         return answer
 
     def _chosen_forms(self, model: list[int], unchanged: bool = False) -> list[tuple[Form, int]]:
@@ -251,19 +270,14 @@ class TableTurn(TurnSolver):
         Sound for a player who has melded, with no claimed card to meld first: then new melds go
         last and only the forms' interleaving can fail. A meld whose form is left out of the
         nogood may have any form in another model, which can only add, to what the kept forms
-        hold at any moment, cards its own path takes (at most what the most taking form of that
-        meld takes on its way); so kept forms that cannot be laid out even holding all those
-        cards from the start fail in every model that has them. Forms are dropped one at a time
+        hold at any moment, what its path has taken so far less what it has played
+        (:func:`_most_lent`); so kept forms that cannot be laid out even holding all those cards
+        from the start fail in every model that has them. Forms are dropped one at a time
         while that stays so: unchanged melds first (each pinned only if its cards were needed),
         then the changed."""
         table = self.problem.table
-        if self._takeable is None:  # per table meld: the most of each card any of its forms takes on its way
-            self._takeable = []
-            for per_meld in self.forms:
-                most: Counter = Counter()
-                for form in per_meld:
-                    most |= sum((Counter(move.taken) for move in form.path), Counter())
-                self._takeable.append(most)
+        if self._takeable is None:
+            self._takeable = [_most_lent(per_meld) for per_meld in self.forms]
         takeable = self._takeable
 
         def fails(subset: list[tuple[Form, int]]) -> bool:
