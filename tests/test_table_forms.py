@@ -90,3 +90,65 @@ def test_a_search_cut_short_keeps_each_melds_latest_finished_walk(stop):
     # the forms kept are among the finished search's (a later round plays more cards: more forms)
     for kept, every in zip(forms, complete_forms):
         assert {(f.played, f.taken) for f in kept} <= {(f.played, f.taken) for f in every}
+
+
+def test_what_a_meld_can_lend_counts_cards_taken_less_cards_played_at_each_step():
+    """A deadlock's nogood may leave out a meld only for what that meld can lend the others at any
+    moment (tableturn._most_lent): cards its path has taken out less those it has played in. A card
+    the path plays in and takes back lends nothing, and no meld lends more than it held."""
+    from solver.melding.tableturn import _most_lent
+
+    (forms, _, _), _ = _walks(*_turn(3, 0))
+    returned = 0
+    for t, per_meld in enumerate(forms):
+        most = _most_lent(per_meld)
+        assert not most - Counter(_original(per_meld)), t  # no more than the meld held
+        for form in per_meld:
+            lent = Counter()
+            for move in form.path:
+                lent.subtract(move.played)
+                lent.update(move.taken)
+                assert all(most[f] >= k for f, k in lent.items())
+            taken_on_the_way = Counter(f for move in form.path for f in move.taken)
+            returned += any(most[f] < k for f, k in taken_on_the_way.items())
+    assert returned, "no path took back a card played into it: the test did not reach the case"
+
+
+def _original(per_meld) -> tuple:
+    """The cards a table meld held before the turn (a form's layout less what it played, plus what it took)."""
+    form = per_meld[0]
+    return tuple((Counter(form.meld.all_cards) - Counter(form.played) + Counter(form.taken)).elements())
+
+
+def test_of_the_shortest_paths_to_a_form_the_walk_keeps_one_that_gives_the_hand_its_cards_first():
+    """A set of 12s whose wild 空無金 the hand can take by 差し札: of the paths that play the four
+    12s and take 空無金, the one kept takes it first, before the lay-offs (another meld of a ring may
+    need it to give the card a lay-off plays). The walk once kept the lay-offs first."""
+    judge = Table(GAME.checker)
+    meld = TableMeld("B", _cards("陰陽12 空無金 水12"))
+    forms = tableforms.forms_of(judge, 0, meld, _cards("空無金"), "yang", OPS, Budget(), False,
+                                _cards("木12 火12 土12 金12"))
+    form = next(f for f in forms if len(f.played) == 4 and f.taken == _cards("空無金"))
+    assert form.path[0].taken == _cards("空無金"), [m.op.id for m in form.path]
+    assert all(_replays(f, meld, judge) for f in forms)
+
+
+@pytest.mark.parametrize("seed, number, points", [(8, 4, 11), (10, 0, 9)])
+def test_a_bench_turn_whose_best_needs_a_form_that_gives_its_card_first(seed, number, points):
+    """Two of the bench's table turns (bench/data/table-turns.json) whose best turn plays a form's
+    steps in the order that gives the hand its card before it asks for one: they were answered with
+    10 and 8 meld points while a turn of 11 and 9 was there (found, and replayed step by step by
+    the independent checker of tests/replay.py)."""
+    from gameapi import solve
+    from replay import replay
+    from solver.melding.problem import Problem
+
+    table, hand = _turn(seed, number)
+    problem = Problem(RS, hand, table, "normal", None, True, "yang")
+    answer = solve(problem, "best")
+    assert replay(problem, answer) == []
+    assert answer.score["meld_points"] >= points
+
+
+def _cards(text: str) -> tuple:
+    return tuple(GAME.checker.notation.parse(name) for name in text.split())

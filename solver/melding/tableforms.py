@@ -109,15 +109,20 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
              extra_cap: int = 0, stop_at: float | None = None) -> list[Form]:
     """Every layout reachable from ``meld`` by operations whose played cards are the hand's, cards
     the path took from this meld before, or, at most ``extra_cap`` of them, other ``available``
-    kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path.
-    ``stop_at``: a clock time (perf_counter) past which the walk stops (:class:`_Cut`)."""
+    kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path —
+    of those that play and take the same cards, the one that gives the hand its cards earliest
+    (:func:`_lending`): melds in a ring, each waiting for a card another gives, may be laid out in
+    one order only (a set that takes 空無金 by 差し札 before its lay-offs feeds the ring; after them,
+    it waits on it). ``stop_at``: a clock time (perf_counter) past which the walk stops
+    (:class:`_Cut`)."""
     start = table.reading(meld)
     base_points = meld_points(start) if mine else 0
     origin = _cards(meld)
     in_hand = Counter(hand)
     first = _canonical(meld, start)
     seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
-    queue = deque([(meld, first)])
+    lending: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}  # its path's lending (see _lending) and balance
+    queue = deque([first])  # canonical layouts to walk from, breadth first
     from_table = set(available)  # cards other melds' operations may take
     kinds = sorted(from_table | set(hand) | set(origin))
     copies = table.checker.ruleset.deck.copies
@@ -125,15 +130,18 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         budget.check()
         if stop_at is not None and time.perf_counter() > stop_at:
             raise _Cut("time")
-        current, key = queue.popleft()
+        key = queue.popleft()
+        path = seen[key]
+        current = path[-1].result if path else meld  # the layout as its path leaves it
         if not table.touchable(current, phase):
             continue
-        path = seen[key]
+        area, balance = lending[key]
         held = _cards(current)
         played = Counter(f for m in path for f in m.played)
+        took = Counter(f for m in path for f in m.taken)
         # what the path took from this meld is in the hand after it: it may be played again (a
         # card laid off, taken back by a later operation, and buried under a wild)
-        own = in_hand + Counter(f for m in path for f in m.taken)
+        own = in_hand + took
         extras = sum((played - own).values())
         legal = table.legal_with(current, phase, ops)
         may_play = legal.faces
@@ -146,10 +154,20 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in legal(face):
                 canonical = _canonical(result, reading)
-                if canonical in seen:
+                after = balance + len(taken) - len(played_now)
+                other = seen.get(canonical)
+                if other is not None:
+                    # another shortest path to it, the same cards played and taken in another
+                    # order, that gives the hand its cards earlier: this one is kept (its layout not
+                    # walked yet, breadth first, so what follows it follows this path)
+                    if len(other) == len(path) + 1 and area + after > lending[canonical][0] and \
+                            _same_cards(other, played + Counter(played_now), took + Counter(taken)):
+                        seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
+                        lending[canonical] = (area + after, after)
                     continue
                 seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
-                queue.append((result, canonical))
+                lending[canonical] = (area + after, after)
+                queue.append(canonical)
                 if len(seen) > MAX_LAYOUTS:
                     raise _Cut("layouts")
     best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
@@ -168,12 +186,28 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     return list(best.values())
 
 
+def _lending(path: tuple[Move, ...]) -> int:
+    """How early a path gives the hand cards: over its steps, the sum of the cards it has taken out
+    so far less those it has played in (the more, the earlier it gives and the later it asks)."""
+    balance = area = 0
+    for move in path:
+        balance += len(move.taken) - len(move.played)
+        area += balance
+    return area
+
+
+def _same_cards(path: tuple[Move, ...], played: Counter, taken: Counter) -> bool:
+    """Does ``path`` play and take, over all its steps, these cards?"""
+    return Counter(f for m in path for f in m.played) == played and Counter(f for m in path for f in m.taken) == taken
+
+
 def _better(form: Form, than: Form) -> bool:
     """Of two forms that take in and give out the same cards, the one worth more to the player,
-    then the one with fewer restrictions before one's own meld, then the shorter path: the model
-    needs only one of them (choosing the other could never do better)."""
-    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.path)) > \
-        (than.gain, -len(than.restricted - {"allowed"}), -len(than.path))
+    then the one with fewer restrictions before one's own meld, then the shorter path, then the
+    path that gives the hand its cards earlier: the model needs only one of them (choosing the
+    other could never do better, but for the order of the steps)."""
+    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.path), _lending(form.path)) > \
+        (than.gain, -len(than.restricted - {"allowed"}), -len(than.path), _lending(than.path))
 
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
