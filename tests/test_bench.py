@@ -36,3 +36,31 @@ def test_the_word_rummy_bench_runs():
     lines = out.stdout.splitlines()
     assert lines[0].startswith("dictionary: ") and lines[1].split()[:2] == ["table", "tiles"]
     assert lines[2].split()[0] == "10" and lines[2].split()[3] in ("0/1", "1/1")
+
+
+def test_the_table_sweeps_turns_are_legal_tables_and_a_sweep_reads_another_file(tmp_path):
+    """Both files of fixed table turns hold what they say (legal melds of distinct cards, 20 to 42
+    on the table, 10 in hand), and ``--data`` sweeps the turns of the file it names."""
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    from bench import table_sweep
+    from solver.core.registry import load_game
+    from solver.core.ruleset import load_ruleset
+
+    rs = load_ruleset("fesca")
+    checker = load_game(rs).checker
+    for name, count in (("table-turns.json", 75), ("table-turns-more.json", 250)):
+        turns = json.loads((ROOT / "bench" / "data" / name).read_text(encoding="utf-8"))["turns"]
+        assert len(turns) == count
+        for turn in turns:
+            cards = [i for _, meld in turn["table"] for i in meld]
+            assert len(turn["hand"]) == 10 and 20 <= len(cards) <= 42
+            assert len(set(cards + turn["hand"])) == len(cards) + 10
+            assert all(checker.check([rs.deck.faces[i] for i in meld], ordered=True, explain=False).legal
+                       for _, meld in turn["table"])
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps({"turns": turns[:1]}), encoding="utf-8")
+    rows = table_sweep.run(10.0, data=one)
+    assert [(r["seed"], r["turn"]) for r in rows] == [(turns[0]["seed"], turns[0]["turn"])]
+    assert not rows[0]["undecided"]

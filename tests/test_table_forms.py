@@ -22,10 +22,10 @@ OPS = tuple(op for op in GAME.rules.operations if op.effect != "recall")
 TURNS = Path(__file__).resolve().parent.parent / "bench" / "data" / "table-turns.json"
 
 
-def _turn(seed: int, number: int) -> tuple[tuple[TableMeld, ...], tuple]:
+def _turn(seed: int, number: int, data: Path = TURNS) -> tuple[tuple[TableMeld, ...], tuple]:
     """A fixed table turn of the bench (seed 3, turn 0: nine melds, whose forms grow over seven
     rounds as the cards taken from the table join what may be played)."""
-    turn = next(t for t in json.loads(TURNS.read_text())["turns"] if (t["seed"], t["turn"]) == (seed, number))
+    turn = next(t for t in json.loads(data.read_text())["turns"] if (t["seed"], t["turn"]) == (seed, number))
     faces = RS.deck.faces
     table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
     return table, tuple(faces[i] for i in turn["hand"])
@@ -133,17 +133,17 @@ def test_of_the_shortest_paths_to_a_form_the_walk_keeps_one_that_gives_the_hand_
     assert all(_replays(f, meld, judge) for f in forms)
 
 
-@pytest.mark.parametrize("seed, number, points", [(8, 4, 11), (10, 0, 9)])
+@pytest.mark.parametrize("seed, number, points", [(8, 4, 11), (10, 0, 9), (110, 4, 7)])
 def test_a_bench_turn_whose_best_needs_a_form_that_gives_its_card_first(seed, number, points):
-    """Two of the bench's table turns (bench/data/table-turns.json) whose best turn plays a form's
-    steps in the order that gives the hand its card before it asks for one: they were answered with
-    10 and 8 meld points while a turn of 11 and 9 was there (found, and replayed step by step by
-    the independent checker of tests/replay.py)."""
+    """Bench table turns (bench/data/table-turns.json; 110:4 of table-turns-more.json) whose best
+    turn plays a form's steps in the order that gives the hand its card before it asks for one:
+    they were answered with 10, 8 and 3 meld points while a turn of 11, 9 and 7 was there (found,
+    and replayed step by step by the independent checker of tests/replay.py)."""
     from gameapi import solve
     from replay import replay
     from solver.melding.problem import Problem
 
-    table, hand = _turn(seed, number)
+    table, hand = _turn(seed, number, TURNS if seed < 100 else TURNS.with_name("table-turns-more.json"))
     problem = Problem(RS, hand, table, "normal", None, True, "yang")
     answer = solve(problem, "best")
     assert replay(problem, answer) == []
