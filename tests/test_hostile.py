@@ -376,3 +376,33 @@ def test_a_fault_of_melds_is_a_message_not_a_traceback(monkeypatch):
     batch = run("check", "-r", "fesca", "--batch", "-", input='{"cards": "木3"}\n{"cards": "木4"}\n')
     assert [json.loads(line)["error"]["code"] for line in batch.stdout.splitlines()] == ["internal-error"] * 2
 
+
+
+MANY_WILDS_TABLE = """format: 1
+ruleset: fesca
+title: a meld of five wilds against twelve 陰陽
+hand: 陰陽1 陰陽2 陰陽3 陰陽4 陰陽5 陰陽6 陰陽7 陰陽8 陰陽9 陰陽10 陰陽11 陰陽12 空無木
+turn:
+  has_melded: true
+  phase: yang
+table:
+- owner: B
+  cards: 空無火 空無土 太極 空無金 空無水
+- owner: me
+  cards: 木3 木4 木5
+"""
+
+
+@pytest.mark.slow  # about 25 s: the search of the forms walks to its guard
+def test_a_table_meld_of_wilds_with_no_deadline_stops_at_the_layouts_guard_with_the_best_turn_found(tmp_path):
+    """With no --max-seconds, what bounds the search of a table meld's layouts is its guard
+    (tableforms.MAX_LAYOUTS): the answer is undecided, names that limit, and still gives the best
+    turn over the forms found (it once gave no turn at all, at 4,000 layouts)."""
+    state = tmp_path / "wilds.yaml"
+    state.write_text(MANY_WILDS_TABLE, encoding="utf-8")
+    run = guarded("solve", str(state), "--best", "--json", timeout=120)
+    holds_contract(run, as_json=True)
+    answer = run.json()
+    assert run.code == 3 and answer["undecided"] == {"limit": "layouts"} and answer["partial"]
+    assert answer["score"]["meld_points"] >= 1024 and answer["melds"]  # the twelve 陰陽 as one run at least
+    assert run.peak < 1 << 30
