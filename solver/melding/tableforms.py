@@ -221,10 +221,10 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     other melds.
 
     ``share``: of a query with a deadline, the part of the time left the search may take. Past it
-    (or past the layouts), each meld keeps the forms of its latest finished walk — this round's for the melds it walked, the
-    round before's for the rest (a few melds of many wilds reach thousands of layouts): each is a
-    real form, so every turn the model makes of them is a real turn — the turn is still answered,
-    undecided, with the best found. A meld not yet walked in any round stays unchanged. (Keeping
+    (or past the layouts), each meld keeps the forms of its latest finished walk — this round's
+    for the melds it walked, the round before's for the rest (a few melds of many wilds reach
+    thousands of layouts): each is a real form, so every turn the model makes of them is a real
+    turn — the turn is still answered, undecided, with the best found. A meld not yet walked in any round stays unchanged. (Keeping
     only the last whole round once answered the bench's hardest turn, 13:4, at 10 s with 2 meld
     points and six cards kept; with this round's walks it may go out with 9, the best being 10 —
     where the share cuts the walks decides which, and at 10 s that varies from run to run.)"""
