@@ -111,7 +111,9 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     """Every layout reachable from ``meld`` by operations whose played cards are the hand's, cards
     the path took from this meld before, or, at most ``extra_cap`` of them, other ``available``
     kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path —
-    of those that play and take the same cards, the one that gives the hand its cards earliest
+    of those, the one that borrows the fewest cards from other melds (a wild of the hand may serve
+    for a while where one of the table would need its meld to give it first), then, of those that
+    play and take the same cards, the one that gives the hand its cards earliest
     (:func:`_lending`): melds in a ring, each waiting for a card another gives, may be laid out in
     one order only (a set that takes 空無金 by 差し札 before its lay-offs feeds the ring; after them,
     it waits on it). ``stop_at``: a clock time (perf_counter) past which the walk stops
@@ -122,7 +124,9 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     in_hand = Counter(hand)
     first = _canonical(meld, start)
     seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
-    lending: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}  # its path's lending (see _lending) and balance
+    # per layout, of its path: the cards it borrows from other melds (a step that plays a card the hand
+    # and the path's own takings do not hold), its lending (see _lending) and its balance
+    standing: dict[TableMeld, tuple[int, int, int]] = {first: (0, 0, 0)}
     queue = deque([first])  # canonical layouts to walk from, breadth first
     from_table = set(available)  # cards other melds' operations may take
     kinds = sorted(from_table | set(hand) | set(origin))
@@ -136,7 +140,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         current = path[-1].result if path else meld  # the layout as its path leaves it
         if not table.touchable(current, phase):
             continue
-        area, balance = lending[key]
+        short, area, balance = standing[key]
         held = _cards(current)
         played = Counter(f for m in path for f in m.played)
         took = Counter(f for m in path for f in m.taken)
@@ -151,23 +155,29 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 continue  # no operation plays it here (most cards, for most layouts)
             if held[face] >= copies.get(face, 0):  # every copy of it is in the meld already
                 continue
-            if played[face] >= own[face] and (extras >= extra_cap or face not in from_table):
+            borrowed = played[face] >= own[face]
+            if borrowed and (extras >= extra_cap or face not in from_table):
                 continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in legal(face):
                 canonical = _canonical(result, reading)
                 after = balance + len(taken) - len(played_now)
+                now = (short + borrowed, area + after, after)
                 other = seen.get(canonical)
                 if other is not None:
-                    # another shortest path to it, the same cards played and taken in another
-                    # order, that gives the hand its cards earlier: this one is kept (its layout not
-                    # walked yet, breadth first, so what follows it follows this path)
-                    if len(other) == len(path) + 1 and area + after > lending[canonical][0] and \
-                            _same_cards(other, played + Counter(played_now), took + Counter(taken)):
+                    # another shortest path to it (its layout not walked yet, breadth first, so
+                    # what follows it follows the path kept): kept if it borrows fewer cards from
+                    # other melds (the hand's own may do, for a while: a wild of the hand played
+                    # by 抜き札 and taken back by 差し札), or, the same cards played and taken in
+                    # another order, if it gives the hand its cards earlier
+                    was = standing[canonical]
+                    if len(other) == len(path) + 1 and (now[0] < was[0] or now[0] == was[0] and now[1] > was[1] and
+                                                        _same_cards(other, played + Counter(played_now),
+                                                                    took + Counter(taken))):
                         seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
-                        lending[canonical] = (area + after, after)
+                        standing[canonical] = now
                     continue
                 seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
-                lending[canonical] = (area + after, after)
+                standing[canonical] = now
                 queue.append(canonical)
                 if len(seen) > MAX_LAYOUTS:
                     raise _Cut("layouts")
@@ -182,7 +192,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                     frozenset(m.op.before_own_meld for m in path))
         key = (form.played, form.taken)
         kept = best.get(key)
-        if kept is None or _better(form, kept):
+        if kept is None or _better(form, kept, in_hand):
             best[key] = form
     return list(best.values())
 
@@ -202,13 +212,16 @@ def _same_cards(path: tuple[Move, ...], played: Counter, taken: Counter) -> bool
     return Counter(f for m in path for f in m.played) == played and Counter(f for m in path for f in m.taken) == taken
 
 
-def _better(form: Form, than: Form) -> bool:
+def _better(form: Form, than: Form, hand: Counter) -> bool:
     """Of two forms that take in and give out the same cards, the one worth more to the player,
-    then the one with fewer restrictions before one's own meld, then the shorter path, then the
-    path that gives the hand its cards earlier: the model needs only one of them (choosing the
-    other could never do better, but for the order of the steps)."""
-    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.path), _lending(form.path)) > \
-        (than.gain, -len(than.restricted - {"allowed"}), -len(than.path), _lending(than.path))
+    then the one with fewer restrictions before one's own meld, then the one whose path borrows
+    fewer cards from other melds, then the shorter path, then the path that gives the hand its
+    cards earlier: the model needs only one of them (choosing the other could never do better,
+    but for what its steps need of the other melds, and when)."""
+    def rank(f: Form) -> tuple:
+        return f.gain, -len(f.restricted - {"allowed"}), -len(f.borrows(hand)), -len(f.path), _lending(f.path)
+
+    return rank(form) > rank(than)
 
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
