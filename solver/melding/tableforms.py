@@ -125,8 +125,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     first = _canonical(meld, start)
     seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
     # per layout, of its path: the cards it borrows from other melds (a step that plays a card the hand
-    # and the path's own takings do not hold), its lending (see _lending) and its balance
-    standing: dict[TableMeld, tuple[int, int, int]] = {first: (0, 0, 0)}
+    # and the path's own takings do not hold) and its lending (see _lending)
+    standing: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}
     queue = deque([first])  # canonical layouts to walk from, breadth first
     from_table = set(available)  # cards other melds' operations may take
     kinds = sorted(from_table | set(hand) | set(origin))
@@ -140,10 +140,11 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         current = path[-1].result if path else meld  # the layout as its path leaves it
         if not table.touchable(current, phase):
             continue
-        short, area, balance = standing[key]
+        short, area = standing[key]
         held = _cards(current)
         played = Counter(f for m in path for f in m.played)
         took = Counter(f for m in path for f in m.taken)
+        balance = sum(took.values()) - sum(played.values())  # cards the path has given the hand, net
         # what the path took from this meld is in the hand after it: it may be played again (a
         # card laid off, taken back by a later operation, and buried under a wild)
         own = in_hand + took
@@ -160,8 +161,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in legal(face):
                 canonical = _canonical(result, reading)
-                after = balance + len(taken) - len(played_now)
-                now = (short + borrowed, area + after, after)
+                now = (short + borrowed, area + balance + len(taken) - len(played_now))
                 other = seen.get(canonical)
                 if other is not None:
                     # another shortest path to it (its layout not walked yet, breadth first, so
@@ -181,7 +181,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 queue.append(canonical)
                 if len(seen) > MAX_LAYOUTS:
                     raise _Cut("layouts")
-    best: dict[tuple, Form] = {}  # by what a form takes in and gives out: the rest is its layout
+    best: dict[tuple, tuple[tuple, Form]] = {}  # by what a form takes in and gives out: (its rank, it)
     for path in seen.values():
         result = path[-1].result if path else meld
         after = _cards(result)
@@ -190,11 +190,11 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         form = Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
                     tuple(sorted((origin - after).elements())), gain,
                     frozenset(m.op.before_own_meld for m in path))
-        key = (form.played, form.taken)
+        key, rank = (form.played, form.taken), _rank(form, in_hand)
         kept = best.get(key)
-        if kept is None or _better(form, kept, in_hand):
-            best[key] = form
-    return list(best.values())
+        if kept is None or rank > kept[0]:
+            best[key] = (rank, form)
+    return [form for _, form in best.values()]
 
 
 def _lending(path: tuple[Move, ...]) -> int:
@@ -212,16 +212,14 @@ def _same_cards(path: tuple[Move, ...], played: Counter, taken: Counter) -> bool
     return Counter(f for m in path for f in m.played) == played and Counter(f for m in path for f in m.taken) == taken
 
 
-def _better(form: Form, than: Form, hand: Counter) -> bool:
-    """Of two forms that take in and give out the same cards, the one worth more to the player,
-    then the one with fewer restrictions before one's own meld, then the one whose path borrows
-    fewer cards from other melds, then the shorter path, then the path that gives the hand its
-    cards earlier: the model needs only one of them (choosing the other could never do better,
-    but for what its steps need of the other melds, and when)."""
-    def rank(f: Form) -> tuple:
-        return f.gain, -len(f.restricted - {"allowed"}), -len(f.borrows(hand)), -len(f.path), _lending(f.path)
-
-    return rank(form) > rank(than)
+def _rank(form: Form, hand: Counter) -> tuple:
+    """Of forms that take in and give out the same cards, the model needs only the highest ranked
+    (choosing another could never do better, but for what its steps need of the other melds, and
+    when): the one worth more to the player, then the one with fewer restrictions before one's own
+    meld, then the one whose path borrows fewer cards from other melds, then the shorter path,
+    then the path that gives the hand its cards earlier."""
+    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.borrows(hand)), -len(form.path),
+            _lending(form.path))
 
 
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,

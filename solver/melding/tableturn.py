@@ -170,7 +170,7 @@ class TableTurn(TurnSolver):
         rule = self.rule
         self.claim = problem.claimed if problem.turn == "claimed" and rule.claimed_in_new_meld else None
         self._laid: dict = {}
-        self._takeable: list[Counter] | None = None  # see _deadlock
+        self._lent: list[Counter] | None = None  # per table meld, the most it lends the hand (see _deadlock)
         self._borrowing_known = False  # see _learn
 
     def go_out(self) -> Answer:
@@ -276,14 +276,14 @@ class TableTurn(TurnSolver):
         while that stays so: unchanged melds first (each pinned only if its cards were needed),
         then the changed."""
         table = self.problem.table
-        if self._takeable is None:
-            self._takeable = [_most_lent(per_meld) for per_meld in self.forms]
-        takeable = self._takeable
+        if self._lent is None:
+            self._lent = [_most_lent(per_meld) for per_meld in self.forms]
+        lent = self._lent
 
         def fails(subset: list[tuple[Form, int]]) -> bool:
             self.budget.check()
             kept = {form.table for form, _ in subset}
-            supply = sum((takeable[i] for i in range(len(table)) if i not in kept), Counter())
+            supply = sum((lent[i] for i in range(len(table)) if i not in kept), Counter())
             forms = [form for form, _ in subset if not form.unchanged]
             return lay_out(self.problem, None, forms, [], self._start_points(forms), supply) is None
 
@@ -291,7 +291,7 @@ class TableTurn(TurnSolver):
         if changed and fails(changed):
             core = changed  # no unchanged meld's cards would help
         else:
-            core = [item for item in every if not item[0].unchanged or takeable[item[0].table]]
+            core = [item for item in every if not item[0].unchanged or lent[item[0].table]]
             for item in [item for item in core if item[0].unchanged]:
                 rest = [c for c in core if c is not item]
                 if fails(rest):
