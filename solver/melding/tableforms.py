@@ -181,7 +181,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 queue.append(canonical)
                 if len(seen) > MAX_LAYOUTS:
                     raise _Cut("layouts")
-    best: dict[tuple, tuple[tuple, Form]] = {}  # by what a form takes in and gives out: (its rank, it)
+    # by what a form takes in and gives out: the form kept, and its rank once another met it (most never are)
+    best: dict[tuple, tuple[Form, tuple | None]] = {}
     for path in seen.values():
         result = path[-1].result if path else meld
         after = _cards(result)
@@ -190,11 +191,14 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         form = Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
                     tuple(sorted((origin - after).elements())), gain,
                     frozenset(m.op.before_own_meld for m in path))
-        key, rank = (form.played, form.taken), _rank(form, in_hand)
+        key = (form.played, form.taken)
         kept = best.get(key)
-        if kept is None or rank > kept[0]:
-            best[key] = (rank, form)
-    return [form for _, form in best.values()]
+        if kept is None:
+            best[key] = (form, None)
+            continue
+        rank, kept_rank = _rank(form, in_hand), kept[1] or _rank(kept[0], in_hand)
+        best[key] = (form, rank) if rank > kept_rank else (kept[0], kept_rank)
+    return [form for form, _ in best.values()]
 
 
 def _lending(path: tuple[Move, ...]) -> int:
