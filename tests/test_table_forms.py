@@ -72,9 +72,9 @@ def _replays(form: tableforms.Form, meld: TableMeld, judge: Table) -> bool:
 @pytest.mark.parametrize("stop", [4, 12, 30, 50])
 def test_a_search_cut_short_keeps_each_melds_latest_finished_walk(stop):
     table, hand = _turn(3, 0)
-    (complete_forms, _, cut), walks = _walks(table, hand)
+    (complete_forms, _, cut, _), walks = _walks(table, hand)
     assert cut is None and len(walks) > stop
-    (forms, extra, cut), _ = _walks(table, hand, stop_at_call=stop)
+    (forms, extra, cut, _), _ = _walks(table, hand, stop_at_call=stop)
     assert cut == "time"
     round_, at = divmod(stop, len(table))
     for t, per_meld in enumerate(forms):
@@ -98,7 +98,7 @@ def test_what_a_meld_can_lend_counts_cards_taken_less_cards_played_at_each_step(
     the path plays in and takes back lends nothing, and no meld lends more than it held."""
     from solver.melding.tableturn import _most_lent
 
-    (forms, _, _), _ = _walks(*_turn(3, 0))
+    (forms, _, _, _), _ = _walks(*_turn(3, 0))
     returned = 0
     for t, per_meld in enumerate(forms):
         most = _most_lent(per_meld)

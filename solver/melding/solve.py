@@ -47,7 +47,7 @@ def table_turn(problem: Problem, checker: MeldChecker, question: str, count: boo
     validate_problem(problem, checker)
     try:
         with TableTurn(problem, checker, budget, operations) as solver:
-            answer = solver.best() if question == "best" else solver.go_out()
+            answer = solver.answer(question)
     except Undecided as stopped:
         answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
         answer.seconds = budget.elapsed

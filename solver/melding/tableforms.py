@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections import Counter, deque
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from solver.core.deck import Face
 from solver.melding.encode import Reading
@@ -226,14 +226,25 @@ def _rank(form: Form, hand: Counter) -> tuple:
             _lending(form.path))
 
 
+class TableForms(NamedTuple):
+    """What :func:`table_forms` found."""
+
+    forms: list[list[Form]]  # per table meld, its forms
+    extra: list[Face]  # the cards operations may take from the table (beyond the hand's)
+    cut: str | None  # None: the search finished; else the limit that cut it ("time", "layouts")
+    # each round of the search that finished before the last, its (forms, extra): the forms of fewer
+    # cards, each a real form, smaller models (see tableturn's rungs)
+    earlier: list[tuple[list[list[Form]], list[Face]]]
+
+
 def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
                 ops: tuple[Operation, ...], budget: Budget, extra_cap: int | None = None,
-                share: float | None = None) -> tuple[list[list[Form]], list[Face], str | None]:
+                share: float | None = None) -> TableForms:
     """The forms of every table meld, the cards operations may take from the table (beyond the
     hand's), and None when the search finished, else the limit that cut it ("time": the share;
-    "layouts": a meld past :data:`MAX_LAYOUTS`): the forms of the hand's cards first, then — while
-    that finds new cards to take — forms that play up to ``extra_cap`` of the cards taken from
-    other melds.
+    "layouts": a meld past :data:`MAX_LAYOUTS`), with the rounds finished before the last: the
+    forms of the hand's cards first, then — while that finds new cards to take — forms that play
+    up to ``extra_cap`` of the cards taken from other melds.
 
     ``share``: of a query with a deadline, the part of the time left the search may take. Past it
     (or past the layouts), each meld keeps the forms of its latest finished walk — this round's
@@ -248,6 +259,7 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     stop_at = None if share is None or budget.deadline is None else \
         time.perf_counter() + share * max(budget.left(), 0)
     done = ([[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
+    finished: list[tuple[list[list[Form]], list[Face]]] = []
     extras: set[Face] = set()
     cap = 0
     while True:
@@ -259,11 +271,12 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         except _Cut as cut:
             # the melds this round finished have its forms (more cards to play: as many forms or
             # more); the rest keep the last round's
-            return forms + done[0][len(forms):], done[1], cut.limit
+            return TableForms(forms + done[0][len(forms):], done[1], cut.limit, finished)
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras or extra_cap == 0:
-            return forms, sorted(taken | extras), None
+            return TableForms(forms, sorted(taken | extras), None, finished)
         done = (forms, sorted(taken | extras))
+        finished.append(done)
         extras |= taken
         cap = extra_cap
 

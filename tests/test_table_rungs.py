@@ -1,0 +1,116 @@
+"""A table turn of many forms, under a deadline, is solved first over the forms of the search's
+earlier rounds, its rungs (tableturn.TableTurn.answer): when the whole model cannot settle in
+time, the turn answered is the better of what it found and the rungs' best — a real turn,
+replayed step by step, undecided — and when it settles, its answer stands."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameapi import solve
+from replay import replay
+from solver.melding import tableturn
+from solver.melding.problem import Answer
+from solver.melding.table import Table
+from solver.melding.tableforms import table_forms
+from solver.melding.tableturn import TableTurn
+from solver.sat.budget import Budget
+from test_table_model import CHECKER, _operations, _ring_problems
+from test_table_turns import _value
+
+def _ops():
+    return tuple(op for op in _operations() if op.effect != "recall")
+
+
+def _problems_with_rungs(count: int):
+    """Ring tables whose search of forms takes more than one round, the first of at most half the
+    forms of the whole (so there is a rung to climb), each with its rounds' forms."""
+    found = 0
+    for problem in _ring_problems(17, 100):
+        forms = table_forms(Table(CHECKER), problem.table, problem.hand, problem.phase, _ops(), Budget())
+        if forms.earlier and sum(map(len, forms.forms)) >= 2 * sum(map(len, forms.earlier[0][0])):
+            yield problem, forms
+            found += 1
+            if found == count:
+                return
+    assert found, "no ring table of seed 17 has a search of more than one round"
+
+
+def _rung_value(problem, forms, extra) -> tuple:
+    with TableTurn(problem, CHECKER, Budget(), _operations(), tableturn.TableForms(forms, extra, None, [])) as rung:
+        answer = rung.best()
+    assert answer.solvable is not None and replay(problem, answer) == []
+    return _value(answer)
+
+
+@pytest.fixture
+def every_turn_climbs(monkeypatch):
+    monkeypatch.setattr(tableturn, "RUNGS_FROM", 0)
+
+
+@pytest.fixture
+def whole_model_undecided(monkeypatch, every_turn_climbs):
+    """The whole model's optimiser ends with no turn, as when its time runs out at once (a rung is
+    made with no earlier rounds of its own)."""
+    real_best, real_go_out = TableTurn.best, TableTurn.go_out
+
+    def best(self, question="best"):
+        return self._stamp(Answer(solvable=None, question=question)) if self.earlier else real_best(self, question)
+
+    def go_out(self):
+        return self._stamp(Answer(solvable=None, question="go-out")) if self.earlier else real_go_out(self)
+
+    monkeypatch.setattr(TableTurn, "best", best)
+    monkeypatch.setattr(TableTurn, "go_out", go_out)
+
+
+def test_the_rungs_answer_with_a_real_turn_when_the_whole_model_cannot_settle(whole_model_undecided):
+    checked = 0
+    for problem, forms in _problems_with_rungs(3):
+        whole = sum(map(len, forms.forms))
+        rungs = [(f, extra) for f, extra in forms.earlier if 2 * sum(map(len, f)) <= whole]
+        answer = solve(problem, "best", max_seconds=60)
+        assert answer.solvable is None and answer.partial and answer.limit == "time"
+        assert replay(problem, answer) == []
+        assert _value(answer) == max(_rung_value(problem, f, extra) for f, extra in rungs)
+        checked += 1
+    assert checked
+
+
+def test_a_way_out_a_rung_finds_answers_going_out(whole_model_undecided):
+    for problem, forms in _problems_with_rungs(3):
+        answer = solve(problem, "go-out", max_seconds=60)
+        if answer.solvable:  # a rung went out: a way out, replayed
+            assert not answer.kept and replay(problem, answer) == []
+        else:  # no rung went out: undecided, whatever turn they found
+            assert answer.solvable is None
+            assert not answer.plays or replay(problem, answer) == []
+
+
+def test_a_whole_model_that_settles_answers_as_without_rungs(every_turn_climbs, monkeypatch):
+    made = []
+    real_init = TableTurn.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(len(args) + len(kwargs) > 4)  # a rung is given its forms
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(TableTurn, "__init__", counted)
+    for problem, _ in _problems_with_rungs(2):
+        made.clear()
+        climbed = solve(problem, "best", max_seconds=60)
+        assert any(made), "the rungs were solved"
+        made.clear()
+        plain = solve(problem, "best")  # no deadline: no rungs, the whole model given all the time
+        assert made == [False]
+        assert climbed.solvable is not None and _value(climbed) == _value(plain)
+        assert replay(problem, climbed) == []
+
+
+def test_a_part_of_a_budget_ends_by_its_share_of_the_time_left():
+    whole = Budget(10.0, memory=123 << 20)
+    part = whole.part(0.5)
+    assert part.memory == whole.memory and part.start == whole.start
+    assert 4.5 < part.left() <= 5.0 and whole.left() > 9.5
+    unlimited = Budget(memory=0).part(0.5)
+    assert unlimited.deadline is None and not unlimited.limited
