@@ -18,6 +18,7 @@ from solver.sat.budget import Budget
 from test_table_model import CHECKER, _operations, _ring_problems
 from test_table_turns import _value
 
+
 def _ops():
     return tuple(op for op in _operations() if op.effect != "recall")
 
@@ -88,12 +89,12 @@ def test_a_way_out_a_rung_finds_answers_going_out(whole_model_undecided):
 
 
 def test_a_whole_model_that_settles_answers_as_without_rungs(every_turn_climbs, monkeypatch):
-    made = []
+    made = []  # per TableTurn made: whether it is a rung (given its forms)
     real_init = TableTurn.__init__
 
-    def counted(self, *args, **kwargs):
-        made.append(len(args) + len(kwargs) > 4)  # a rung is given its forms
-        real_init(self, *args, **kwargs)
+    def counted(self, problem, checker, budget, operations, found=None):
+        made.append(found is not None)
+        real_init(self, problem, checker, budget, operations, found)
 
     monkeypatch.setattr(TableTurn, "__init__", counted)
     for problem, _ in _problems_with_rungs(2):
