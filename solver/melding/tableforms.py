@@ -250,16 +250,15 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     (or past the layouts), each meld keeps the forms of its latest finished walk — this round's
     for the melds it walked, the round before's for the rest (a few melds of many wilds reach
     thousands of layouts): each is a real form, so every turn the model makes of them is a real
-    turn — the turn is still answered, undecided, with the best found. A meld not yet walked in any round stays unchanged. (Keeping
-    only the last whole round once answered the bench's hardest turn, 13:4, at 10 s with 2 meld
+    turn — the turn is still answered, undecided, with the best found. A meld not yet walked in
+    any round stays unchanged. (Keeping only the last whole round once answered the bench's hardest turn, 13:4, at 10 s with 2 meld
     points and six cards kept; with this round's walks it may go out with 9, the best being 10 —
     where the share cuts the walks decides which, and at 10 s that varies from run to run.)"""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     # the share of the time left (the budget may count from the command's start: its start-up is spent)
     stop_at = None if share is None or budget.deadline is None else \
         time.perf_counter() + share * max(budget.left(), 0)
-    done = ([[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
-    finished: list[tuple[list[list[Form]], list[Face]]] = []
+    finished: list[tuple[list[list[Form]], list[Face]]] = []  # each round's (forms, cards taken from the table)
     extras: set[Face] = set()
     cap = 0
     while True:
@@ -270,13 +269,14 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
                 forms.append(forms_of(table, t, meld, available, phase, ops, budget, meld.mine, hand, cap, stop_at))
         except _Cut as cut:
             # the melds this round finished have its forms (more cards to play: as many forms or
-            # more); the rest keep the last round's
-            return TableForms(forms + done[0][len(forms):], done[1], cut.limit, finished)
+            # more); the rest keep the last round's (before the first: unchanged)
+            last, taken_before = finished[-1] if finished else (
+                [[_unchanged(table, t, meld)] for t, meld in enumerate(melds)], [])
+            return TableForms(forms + last[len(forms):], taken_before, cut.limit, finished)
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras or extra_cap == 0:
             return TableForms(forms, sorted(taken | extras), None, finished)
-        done = (forms, sorted(taken | extras))
-        finished.append(done)
+        finished.append((forms, sorted(taken | extras)))
         extras |= taken
         cap = extra_cap
 
