@@ -172,7 +172,7 @@ class TableTurn(TurnSolver):
                 raise MeldsError(f"table meld {i + 1} is not a legal meld in its layout")
         ops = tuple(op for op in operations if op.effect != "recall"
                     and (op.turns is None or problem.turn in op.turns))
-        self.ops, self.operations = ops, operations
+        self.ops = ops
         if found is None:
             found = table_forms(self.table_judge, problem.table, problem.hand, problem.phase, ops, budget,
                                 share=FORMS_SHARE)
@@ -221,7 +221,7 @@ class TableTurn(TurnSolver):
             if 2 * sum(map(len, forms)) > total:
                 break
             try:
-                with TableTurn(self.problem, self.checker, self.budget.part(RUNG_SHARE), self.operations,
+                with TableTurn(self.problem, self.checker, self.budget.part(RUNG_SHARE), self.ops,
                                TableForms(forms, extra, None, [])) as rung:
                     found = rung.best() if question == "best" else rung.go_out()
             except (Undecided, MeldsError):

@@ -111,14 +111,16 @@ class Budget:
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
     def part(self, share: float) -> "Budget":
-        """A budget for a part of this query: the same memory ceiling and start, and a deadline
-        ``share`` of the time left from now (a query with none: none). Its own limits end only
-        the part; this budget's guard, if any, still keeps the whole query's."""
+        """A budget for a part of this query: the same memory ceiling and start (its answers'
+        seconds are the query's), and a deadline ``share`` of the time left from now (a query with
+        none: none). Its own limits end only the part; this budget's guard, if any, still keeps
+        the whole query's."""
         part = Budget(memory=self.memory or 0)
-        part.start, part.seconds = self.start, self.seconds
+        part.start = self.start
         left = self.left()
         if left is not None:
             part.deadline = time.perf_counter() + share * max(left, 0.0)
+            part.seconds = part.deadline - part.start
         return part
 
     def _over(self, slack: float = 0.0) -> str | None:
