@@ -377,7 +377,6 @@ def test_a_fault_of_melds_is_a_message_not_a_traceback(monkeypatch):
     assert [json.loads(line)["error"]["code"] for line in batch.stdout.splitlines()] == ["internal-error"] * 2
 
 
-
 MANY_WILDS_TABLE = """format: 1
 ruleset: fesca
 title: a meld of five wilds against twelve 陰陽

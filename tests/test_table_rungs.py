@@ -79,13 +79,16 @@ def test_the_rungs_answer_with_a_real_turn_when_the_whole_model_cannot_settle(wh
 
 
 def test_a_way_out_a_rung_finds_answers_going_out(whole_model_undecided):
+    ways_out = 0
     for problem, forms in _problems_with_rungs(3):
         answer = solve(problem, "go-out", max_seconds=60)
         if answer.solvable:  # a rung went out: a way out, replayed
             assert not answer.kept and replay(problem, answer) == []
+            ways_out += 1
         else:  # no rung went out: undecided, whatever turn they found
             assert answer.solvable is None
             assert not answer.plays or replay(problem, answer) == []
+    assert ways_out, "no rung went out: the test did not reach the case"
 
 
 def test_a_whole_model_that_settles_answers_as_without_rungs(every_turn_climbs, monkeypatch):
@@ -113,5 +116,6 @@ def test_a_part_of_a_budget_ends_by_its_share_of_the_time_left():
     part = whole.part(0.5)
     assert part.memory == whole.memory and part.start == whole.start
     assert 4.5 < part.left() <= 5.0 and whole.left() > 9.5
+    assert part.start + part.seconds == pytest.approx(part.deadline)
     unlimited = Budget(memory=0).part(0.5)
     assert unlimited.deadline is None and not unlimited.limited
