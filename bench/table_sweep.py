@@ -3,7 +3,9 @@ cards on the table and 10 in hand, 陽場, after one's own meld, ``--best`` unde
 
     python -m bench.table_sweep [--budget 10] [--baseline DIR] [--data bench/data/table-turns-more.json]
 
-Prints each seed's median and worst time and its undecided turns, and the whole sweep's. The
+Prints each seed's median and worst time and its undecided turns, and the whole sweep's; then the
+turns left undecided and those decided in the last fifth of the budget, by name (seed:turn): a
+machine that much slower would leave them undecided. The
 tables are fixed (the random deal depends on the checker's readings, which change between
 versions), so two versions are timed on the same turns; ``--baseline DIR`` runs another melds
 tree (a checkout of an earlier commit, with its own interpreter via ``--baseline-python``) on them
@@ -24,6 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "table-turns.json"
+NEAR = 0.8  # a turn decided past this part of its budget is named: on a machine 1/0.8 times slower it would not be
 
 
 def run(budget: float, turns: int | None = None, data: Path = DATA) -> list[dict]:
@@ -53,7 +56,12 @@ def run(budget: float, turns: int | None = None, data: Path = DATA) -> list[dict
     return rows
 
 
-def report(rows: list[dict], title: str) -> None:
+def near_limit(rows: list[dict], budget: float) -> list[dict]:
+    """The turns decided past :data:`NEAR` of the budget."""
+    return [r for r in rows if not r["undecided"] and r["seconds"] > NEAR * budget]
+
+
+def report(rows: list[dict], title: str, budget: float) -> None:
     by_seed = defaultdict(list)
     for row in rows:
         by_seed[row["seed"]].append(row)
@@ -65,6 +73,9 @@ def report(rows: list[dict], title: str) -> None:
     print(f"{'all':>4} {statistics.median(times):>9.2f} {max(times):>8.2f} {sum(r['undecided'] for r in rows):>9}"
           f"   ({len(rows)} turns; seeds with a median of 2 s or less: "
           f"{sum(statistics.median([t['seconds'] for t in ts]) <= 2 for ts in by_seed.values())} of {len(by_seed)})")
+    undecided = [f"{r['seed']}:{r['turn']}" for r in rows if r["undecided"]]
+    near = [f"{r['seed']}:{r['turn']} ({r['seconds']:.1f} s)" for r in near_limit(rows, budget)]
+    print(f"undecided: {', '.join(undecided) or 'none'}; decided past {NEAR:.0%} of the budget: {', '.join(near) or 'none'}")
 
 
 def main() -> None:
@@ -79,7 +90,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows))
         return
-    report(rows, "this tree")
+    report(rows, "this tree", args.budget)
     if args.baseline:
         out = subprocess.run([args.baseline_python, "-c",
                               "import runpy, sys; budget, tree, script, data = sys.argv[1:]; "
@@ -88,7 +99,7 @@ def main() -> None:
                               str(args.budget), str(args.baseline.resolve()), __file__, str(args.data.resolve())],
                              cwd=args.baseline, stdout=subprocess.PIPE, text=True, check=True)
         theirs = json.loads(out.stdout.strip().splitlines()[-1])
-        report(theirs, f"baseline {args.baseline}")
+        report(theirs, f"baseline {args.baseline}", args.budget)
         both = [(a, b) for a, b in zip(rows, theirs) if not a["undecided"] and not b["undecided"]]
         differ = [(a["seed"], a["turn"]) for a, b in both if a["score"] != b["score"]]
         print(f"decided by both: {len(both)}, answers that differ: {len(differ)} {differ or ''}")

@@ -64,3 +64,17 @@ def test_the_table_sweeps_turns_are_legal_tables_and_a_sweep_reads_another_file(
     rows = table_sweep.run(10.0, data=one)
     assert [(r["seed"], r["turn"]) for r in rows] == [(turns[0]["seed"], turns[0]["turn"])]
     assert not rows[0]["undecided"]
+
+
+def test_the_sweep_names_the_turns_decided_near_the_budget(capsys):
+    """A turn decided in the last fifth of the budget is named beside the undecided ones (a slower
+    machine would leave it undecided); one decided sooner, or left undecided, is not counted near."""
+    sys.path.insert(0, str(ROOT))
+    from bench import table_sweep
+
+    rows = [{"seed": 1, "turn": 0, "seconds": 0.5, "undecided": False, "score": {}},
+            {"seed": 1, "turn": 1, "seconds": 8.5, "undecided": False, "score": {}},
+            {"seed": 2, "turn": 0, "seconds": 10.02, "undecided": True, "score": {}}]
+    assert [(r["seed"], r["turn"]) for r in table_sweep.near_limit(rows, 10.0)] == [(1, 1)]
+    table_sweep.report(rows, "rows", 10.0)
+    assert "undecided: 2:0; decided past 80% of the budget: 1:1 (8.5 s)" in capsys.readouterr().out
