@@ -154,3 +154,39 @@ def test_a_bench_turn_whose_best_needs_the_right_path_of_a_form(seed, number, me
 
 def _cards(text: str) -> tuple:
     return tuple(GAME.checker.notation.parse(name) for name in text.split())
+
+
+def test_a_turn_holds_at_once_only_the_cards_one_form_of_each_meld_gives():
+    """A card beyond the hand's copies comes from the one form its table meld keeps: two cards
+    that only one meld gives need a form of it that takes both; a card no meld gives, or a second
+    copy of one held once, cannot be held; a card two melds could give is left unjudged."""
+    from types import SimpleNamespace
+
+    a, b, c, d, e, x = _cards("木1 木2 木3 火5 金7 土9")
+    forms = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,))],  # meld 0 gives b or c, not both
+             [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))]]
+    can_hold = tableforms.holdable((a,), forms)
+    assert can_hold([a]) and can_hold([a, b]) and can_hold([b, d]) and can_hold([x, b, d])
+    assert not can_hold([b, c])
+    assert not can_hold([e]) and not can_hold([a, a])
+    assert can_hold([x, b]) and can_hold([x, c])  # x: meld 0 or meld 1 (not judged)
+    both = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]
+    assert tableforms.holdable((), both)([b, c])
+
+
+def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():
+    """Slots pay the k-th natural of a segment what it adds (a run's points double with each
+    natural): a card is paid no more than the longest run of naturals the turn can hold at once
+    ending at it, which is what the optimiser is left to prove out of reach."""
+    from solver.melding.lines import Slots, increments
+    from solver.sat.pool import VarPool
+
+    run = RS.kind("run")
+    woods = _cards("木1 木2 木3 木4 木5 木6 木7 木8")
+    top: dict = {}
+    for name, can_hold in (("all", None), ("four", lambda cards: len(cards) <= 4)):
+        slots = Slots([run], {f: 1 for f in woods}, {}, GAME.checker.gate, None, VarPool(), [], {}, can_hold)
+        top[name] = max(ladder[-1][0] for ladders in slots.ladders.values() for ladder in ladders)
+    steps = increments(run)
+    assert top == {"all": max(steps[:len(woods)]), "four": max(steps[:4])}
+    assert top["four"] < top["all"]

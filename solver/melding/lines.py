@@ -32,7 +32,7 @@ one (:meth:`Slots.block`) or corrects its points (:meth:`Slots.define`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Container, Hashable, Iterable, Mapping, Sequence
+from typing import Callable, Container, Hashable, Iterable, Mapping, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -162,8 +162,13 @@ class Slots:
     makes."""
 
     def __init__(self, kinds: Iterable[MeldKind], hand: Mapping[Face, int], steps: Mapping[str, SuitSteps],
-                 gate: RoleGate, params, pool: VarPool, clauses: list[Clause], phase_lit: Mapping[str, int]):
+                 gate: RoleGate, params, pool: VarPool, clauses: list[Clause], phase_lit: Mapping[str, int],
+                 holdable: Callable[[Sequence[Face]], bool] | None = None):
+        """``holdable``: whether the turn can hold some cards at once (a table turn's forms give
+        cards one meld at a time, :func:`~solver.melding.tableforms.holdable`); None: every card
+        it may have, at once."""
         self.pool, self.clauses = pool, clauses
+        self.holdable = holdable
         self.uses: dict[Face, list[int]] = {}
         self.ladders: dict[Hashable, list[list[tuple[int, list[int]]]]] = {}  # card -> a ladder a line
         self.lines: list[Line] = []
@@ -253,6 +258,9 @@ class Slots:
             for t in range(m):
                 back = t - 1 if t > 0 else (m - 1 if grid.line.cyclic else None)
                 reach[t] = 0 if natural[t] is None else min(kind.size_max, m, 1 + (reach[back] if back is not None else 0))
+        if self.holdable is not None:
+            alone = [sum(nat for _, nat in cell) == 1 for cell in grid.fillers]
+            reach = [self._held_reach(natural, alone, t, r, grid.line.cyclic) for t, r in enumerate(reach)]
         for s in range(grid.slots):
             row: list[list[int]] = []
             for t in range(m):
@@ -277,6 +285,22 @@ class Slots:
                     ladder.append((value, lits))
             if ladder:
                 self.ladders.setdefault(face, []).append(ladder)
+
+    def _held_reach(self, natural: list, alone: list[bool], t: int, most: int, cyclic: bool) -> int:
+        """Of the ``most`` naturals in a row that may end at ``t``, how many the turn can hold at
+        once: a count literal past it could never hold, and the card's ladder would pay it the
+        increment of a segment that long (a run's points double with each natural), for the
+        optimiser to prove out of reach. Counted only through positions with one natural card
+        (with two, either might do)."""
+        run = []
+        for k in range(most):
+            at = (t - k) % len(natural) if cyclic else t - k
+            if not alone[at]:
+                return most
+            run.append(natural[at])
+            if not self.holdable(run):
+                return k
+        return most
 
     # -- reading a model -----------------------------------------------------------------------------
 
@@ -361,7 +385,7 @@ class LaidOut:
     def build(self, model, clauses: list[Clause], uses: dict[Face, list[int]]) -> None:
         steps = {k.suit_step.cycle: model.checker.steps(k) for k in self.kinds if k.suit_step.cycle}
         self.slots = Slots(self.kinds, model.supply_top, steps, model.checker.gate, model.problem.params, model.pool,
-                           clauses, model.phase_lit)  # the hand's cards and those forms may take
+                           clauses, model.phase_lit, model.holdable)  # the hand's cards and those forms may take
         for face, lits in self.slots.uses.items():
             uses[face] += lits
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections import Counter, deque
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from solver.core.deck import Face
 from solver.melding.encode import Reading
@@ -279,6 +279,47 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         finished.append((forms, sorted(taken | extras)))
         extras |= taken
         cap = extra_cap
+
+
+def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[[Sequence[Face]], bool]:
+    """Whether a turn choosing one of ``forms`` per table meld could hold ``cards`` at once (a
+    necessary condition, not a sufficient one). A copy beyond the hand's comes from a table meld
+    whose form takes it, and each meld has one form: the cards only one meld can give must all be
+    taken by one of its forms. A card more than one meld could give is not judged (which melds
+    give it would be a matching). On the bench's table turns, a long run of the cards of one
+    table run, each of which some form takes but none all, seemed within reach; its points, paid
+    card by card, were most of what the optimiser had to prove out of reach (601 meld points of
+    caps on a turn whose best is 10; see :mod:`solver.melding.lines`)."""
+    held = Counter(hand)
+    sources: dict[Face, set[int]] = {}
+    for t, per_meld in enumerate(forms):
+        for form in per_meld:
+            for face in form.taken:
+                sources.setdefault(face, set()).add(t)
+    takes = [[Counter(form.taken) for form in per_meld] for per_meld in forms]
+    known: dict[tuple[int, ...], bool] = {}  # by the cards' indices: the same runs are asked along every line
+
+    def judge(cards: Sequence[Face]) -> bool:
+        needs: dict[int, Counter] = {}  # per table meld, the cards only it can give
+        for face, count in Counter(cards).items():
+            short = count - held[face]
+            if short <= 0:
+                continue
+            melds = sources.get(face)
+            if not melds:
+                return False
+            if len(melds) == 1:
+                needs.setdefault(next(iter(melds)), Counter())[face] += short
+        return all(any(all(taken[f] >= k for f, k in need.items()) for taken in takes[t]) for t, need in needs.items())
+
+    def can_hold(cards: Sequence[Face]) -> bool:
+        key = tuple(sorted(f.index for f in cards))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = judge(cards)
+        return found
+
+    return can_hold
 
 
 def _unchanged(table: Table, t: int, meld: TableMeld) -> Form:

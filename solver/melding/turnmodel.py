@@ -27,7 +27,7 @@ from solver.melding.lines import LaidOut, expressible
 from solver.melding.problem import Problem, validate_problem
 from solver.melding.routes import GoOutRoute, Requirement
 from solver.melding.shares import Level, Soft, one_of_pays, share_out
-from solver.melding.tableforms import Form
+from solver.melding.tableforms import Form, holdable
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, exact_counter
@@ -110,6 +110,8 @@ class TurnModel:
                 most |= Counter(form.taken)
             self.supply_top.update(most)
         self.faces = sorted(set(self.count) | set(extra) | set(self.supply_top))
+        # with forms, whether the turn can hold some cards at once (one form per table meld gives them)
+        self.holdable = holdable(problem.hand, self.forms) if self.forms else None
         self.pool = VarPool()
         self.goal = self.pool.new()  # assumed (or asserted) when the question is going out
         self.options: list[_Option] = []
@@ -169,7 +171,8 @@ class TurnModel:
             kinds = [k for k in kinds if k not in lined]
         for cand in merged(found, candidates(self.rs, hand, kinds, params=params, gate=gate, check=self.budget.check)):
             faces = tuple(hand[i] for i in cand.cards)
-            self._add_option(cand, faces, None, faces)
+            if self.holdable is None or self.holdable(faces):  # else no turn could make it
+                self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None or self.forms:  # with operations, a lay-off is a form
             return
         for t_index, table in enumerate(self.problem.table):
