@@ -291,16 +291,22 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
     card by card, were most of what the optimiser had to prove out of reach (601 meld points of
     caps on a turn whose best is 10; see :mod:`solver.melding.lines`)."""
     held = Counter(hand)
+    # per table meld, per card: its forms that take that many copies of it, as a bit set
+    # (a meld of four wilds has some 1,700 forms: one AND a card, not a walk over them)
+    taking: list[dict[tuple[Face, int], int]] = []
     sources: dict[Face, set[int]] = {}
     for t, per_meld in enumerate(forms):
-        for form in per_meld:
-            for face in form.taken:
+        bits: dict[tuple[Face, int], int] = {}
+        for i, form in enumerate(per_meld):
+            for face, count in Counter(form.taken).items():
                 sources.setdefault(face, set()).add(t)
-    takes = [[Counter(form.taken) for form in per_meld] for per_meld in forms]
+                for k in range(1, count + 1):
+                    bits[face, k] = bits.get((face, k), 0) | 1 << i
+        taking.append(bits)
     known: dict[tuple[int, ...], bool] = {}  # by the cards' indices: the same runs are asked along every line
 
     def judge(cards: Sequence[Face]) -> bool:
-        needs: dict[int, Counter] = {}  # per table meld, the cards only it can give
+        left: dict[int, int] = {}  # per table meld that must give some of them, its forms that could
         for face, count in Counter(cards).items():
             short = count - held[face]
             if short <= 0:
@@ -309,8 +315,12 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
             if not melds:
                 return False
             if len(melds) == 1:
-                needs.setdefault(next(iter(melds)), Counter())[face] += short
-        return all(any(all(taken[f] >= k for f, k in need.items()) for taken in takes[t]) for t, need in needs.items())
+                t = next(iter(melds))
+                could = left.get(t, -1) & taking[t].get((face, short), 0)
+                if not could:
+                    return False
+                left[t] = could
+        return True
 
     def can_hold(cards: Sequence[Face]) -> bool:
         key = tuple(sorted(f.index for f in cards))
