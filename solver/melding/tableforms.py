@@ -303,7 +303,6 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
                 for k in range(1, count + 1):
                     bits[face, k] = bits.get((face, k), 0) | 1 << i
         taking.append(bits)
-    known: dict[tuple[int, ...], bool] = {}  # by the cards' indices: the same runs are asked along every line
 
     def judge(cards: Sequence[Face]) -> bool:
         left: dict[int, int] = {}  # per table meld that must give some of them, its forms that could
@@ -322,14 +321,7 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
                 left[t] = could
         return True
 
-    def can_hold(cards: Sequence[Face]) -> bool:
-        key = tuple(sorted(f.index for f in cards))
-        found = known.get(key)
-        if found is None:
-            found = known[key] = judge(cards)
-        return found
-
-    return can_hold
+    return judge
 
 
 def _unchanged(table: Table, t: int, meld: TableMeld) -> Form:
