@@ -153,6 +153,52 @@ def test_the_cards_a_form_borrows_keep_the_optimum():
     assert _borrowing_agrees(7, 12) > 0, "no order failed: the test did not reach the clauses"
 
 
+def _written_out(turn) -> list[list[int]]:
+    """The clauses of cards forms borrow, each listing every other meld's form that passes the
+    card (as they were first written)."""
+    hand = Counter(turn.problem.hand)
+    clauses = []
+    for t, per_meld in enumerate(turn.form_lits):
+        for form, lit in per_meld:
+            for face in form.borrows(hand):
+                clauses.append([-lit] + [other for u, theirs in enumerate(turn.form_lits) if u != t
+                                         for their, other in theirs if face in their.passes])
+    return clauses
+
+
+def test_a_borrowed_card_through_one_literal_means_the_clauses_written_out():
+    """The clauses of cards a form borrows, a card many forms borrow going through one literal
+    ("a meld other than this one passes it"), allow exactly the choices of forms the clauses
+    written out allow: each written-out clause follows from them, and every choice the written-out
+    clauses allow (models of them on random assumptions) extends to a model of them."""
+    from pysat.solvers import Minisat22
+
+    from solver.melding.tableturn import TableTurn
+
+    rng = random.Random(5)
+    through = 0
+    for problem in _ring_problems(7, 12):
+        turn = TableTurn(problem, CHECKER, Budget(), _operations())
+        turn._build()
+        compact, plain = turn._borrow_clauses(), _written_out(turn)
+        form_lits = [lit for per_meld in turn.form_lits for _, lit in per_meld]
+        top = max(form_lits)
+        through += len({abs(lit) for clause in compact for lit in clause if abs(lit) > top})
+        assert sum(map(len, compact)) <= sum(map(len, plain))
+        one_per_meld = [[lit for _, lit in per_meld] for per_meld in turn.form_lits]
+        with Minisat22(bootstrap_with=compact + one_per_meld) as solver:
+            for clause in plain:
+                assert not solver.solve(assumptions=[-lit for lit in clause]), clause
+        with Minisat22(bootstrap_with=plain + one_per_meld) as plain_solver, \
+                Minisat22(bootstrap_with=compact) as solver:
+            for _ in range(20):
+                if not plain_solver.solve(assumptions=[rng.choice([lit, -lit]) for lit in rng.sample(form_lits, 5)]):
+                    continue
+                chosen = set(plain_solver.get_model())
+                assert solver.solve(assumptions=[lit if lit in chosen else -lit for lit in form_lits])
+    assert through > 0, "no card went through a literal: the test did not reach the compact clauses"
+
+
 @pytest.mark.slow
 def test_the_cards_a_form_borrows_keep_the_optimum_at_length():
     assert _borrowing_agrees(19, 60) > 0, "no order failed: the test did not reach the clauses"
