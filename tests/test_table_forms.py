@@ -174,6 +174,19 @@ def test_a_turn_holds_at_once_only_the_cards_one_form_of_each_meld_gives():
     assert tableforms.holdable((), both)([b, c])
 
 
+def test_cards_apart_are_those_only_one_meld_gives_and_none_of_its_forms_together():
+    """Pairs (card, copies) no turn can take from the table at once: both given by one meld
+    only, by no form of it together; a card another meld could give too is not judged; of the
+    counts, the least (two copies of a card apart from another are apart all the more)."""
+    from types import SimpleNamespace
+
+    b, c, d, x, y = _cards("木2 木3 火5 土9 金7")
+    forms = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,), (b, y), (y, y, c))],
+             [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))]]
+    assert sorted(tableforms.apart(forms)) == sorted([((b, 1), (c, 1)), ((b, 1), (y, 2))])
+    assert tableforms.apart([[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]) == []
+
+
 def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():
     """Slots pay the k-th natural of a segment what it adds (a run's points double with each
     natural): a card is paid no more than the longest run of naturals the turn can hold at once

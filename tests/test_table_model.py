@@ -199,6 +199,26 @@ def test_a_borrowed_card_through_one_literal_means_the_clauses_written_out():
     assert through > 0, "no card went through a literal: the test did not reach the compact clauses"
 
 
+def test_cards_apart_follow_from_the_model_without_them():
+    """Each clause of cards no turn can take from the table at once (TableTurn._apart_clauses)
+    follows from the turn's clauses without it: both cards taken at once is unsatisfiable."""
+    from pysat.solvers import Minisat22
+
+    from solver.melding.tableturn import TableTurn
+
+    checked = 0
+    for problem in _ring_problems(11, 10):
+        turn = TableTurn(problem, CHECKER, Budget(), _operations())
+        apart = turn._apart_clauses
+        turn._apart_clauses = lambda: []
+        turn._build()
+        with Minisat22(bootstrap_with=turn.clauses) as solver:
+            for clause in apart():
+                assert not solver.solve(assumptions=[-lit for lit in clause]), clause
+                checked += 1
+    assert checked > 0, "no cards apart: the test did not reach the clauses"
+
+
 @pytest.mark.slow
 def test_the_cards_a_form_borrows_keep_the_optimum_at_length():
     assert _borrowing_agrees(19, 60) > 0, "no order failed: the test did not reach the clauses"

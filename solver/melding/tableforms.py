@@ -281,18 +281,10 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         cap = extra_cap
 
 
-def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[[Sequence[Face]], bool]:
-    """Whether a turn choosing one of ``forms`` per table meld could hold ``cards`` at once (a
-    necessary condition, not a sufficient one). A copy beyond the hand's comes from a table meld
-    whose form takes it, and each meld has one form: the cards only one meld can give must all be
-    taken by one of its forms. A card more than one meld could give is not judged (which melds
-    give it would be a matching). On the bench's table turns, a long run of the cards of one
-    table run, each of which some form takes but none all, seemed within reach; its points, paid
-    card by card, were most of what the optimiser had to prove out of reach (601 meld points of
-    caps on a turn whose best is 10; see :mod:`solver.melding.lines`)."""
-    held = Counter(hand)
-    # per table meld, per card: its forms that take that many copies of it, as a bit set
-    # (a meld of four wilds has some 1,700 forms: one AND a card, not a walk over them)
+def _taking(forms: Sequence[Sequence[Form]]) -> tuple[list[dict[tuple[Face, int], int]], dict[Face, set[int]]]:
+    """Per table meld, per (card, k): its forms that take k copies of the card or more, as a bit
+    set (a meld of four wilds has some 1,700 forms: one AND a card, not a walk over them); and per
+    card, the table melds some form of which takes it."""
     taking: list[dict[tuple[Face, int], int]] = []
     sources: dict[Face, set[int]] = {}
     for t, per_meld in enumerate(forms):
@@ -303,6 +295,20 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
                 for k in range(1, count + 1):
                     bits[face, k] = bits.get((face, k), 0) | 1 << i
         taking.append(bits)
+    return taking, sources
+
+
+def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[[Sequence[Face]], bool]:
+    """Whether a turn choosing one of ``forms`` per table meld could hold ``cards`` at once (a
+    necessary condition, not a sufficient one). A copy beyond the hand's comes from a table meld
+    whose form takes it, and each meld has one form: the cards only one meld can give must all be
+    taken by one of its forms. A card more than one meld could give is not judged (which melds
+    give it would be a matching). On the bench's table turns, a long run of the cards of one
+    table run, each of which some form takes but none all, seemed within reach; its points, paid
+    card by card, were most of what the optimiser had to prove out of reach (601 meld points of
+    caps on a turn whose best is 10; see :mod:`solver.melding.lines`)."""
+    held = Counter(hand)
+    taking, sources = _taking(forms)
 
     def judge(cards: Sequence[Face]) -> bool:
         left: dict[int, int] = {}  # per table meld that must give some of them, its forms that could
@@ -322,6 +328,26 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
         return True
 
     return judge
+
+
+def apart(forms: Sequence[Sequence[Form]]) -> list[tuple[tuple[Face, int], tuple[Face, int]]]:
+    """Pairs of (card, k) that no turn can take from the table at once — k copies of the one and
+    k copies of the other — when only one table meld gives each, the same, and none of its forms
+    takes both: clauses the model implies (one form per meld), but only through a search of that
+    meld's forms, which may be thousands. Of the pairs, the least counts only (more copies of either
+    are apart from the other all the more)."""
+    taking, sources = _taking(forms)
+    pairs = []
+    for t, bits in enumerate(taking):
+        alone = sorted(key for key in bits if sources[key[0]] == {t})
+        for i, (a, ka) in enumerate(alone):
+            for b, kb in alone[i + 1:]:
+                if a == b or bits[a, ka] & bits[b, kb]:
+                    continue
+                if ka > 1 and not bits[a, ka - 1] & bits[b, kb] or kb > 1 and not bits[a, ka] & bits[b, kb - 1]:
+                    continue  # fewer copies are apart already
+                pairs.append(((a, ka), (b, kb)))
+    return pairs
 
 
 def _unchanged(table: Table, t: int, meld: TableMeld) -> Form:
