@@ -331,11 +331,11 @@ def holdable(hand: Sequence[Face], forms: Sequence[Sequence[Form]]) -> Callable[
 
 
 def apart(forms: Sequence[Sequence[Form]]) -> list[tuple[tuple[Face, int], tuple[Face, int]]]:
-    """Pairs of (card, k) that no turn can take from the table at once — k copies of the one and
-    k copies of the other — when only one table meld gives each, the same, and none of its forms
-    takes both: clauses the model implies (one form per meld), but only through a search of that
-    meld's forms, which may be thousands. Of the pairs, the least counts only (more copies of either
-    are apart from the other all the more)."""
+    """Pairs ((card, k), (other card, j)) that no turn can take from the table at once — k copies
+    of the one and j of the other — when one table meld only gives both, and none of its forms
+    takes both: the model implies it (one form per meld), but only through a search of that
+    meld's forms, which may be thousands (see ``TableTurn._apart_clauses``). Of the counts, the
+    least only (more copies of either are apart from the other all the more)."""
     taking, sources = _taking(forms)
     pairs = []
     for t, bits in enumerate(taking):
