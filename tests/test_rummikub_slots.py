@@ -190,6 +190,9 @@ def test_a_turn_cut_short_keeps_the_best_arrangement_found(monkeypatch):
     assert answer.found is None and answer.bounds.value is None
     assert answer.bounds.tiles == (len(answer.placed), 4)  # all five refuted by the first call
     verify(game, hand, table, answer, True)
+    # the game's own catalogue (shared by every load of the ruleset) must not make its live solver
+    # while the stand-in is patched in: it would keep it, and later tests would get cut short too
+    monkeypatch.undo()
     assert len(solve_turn(game.catalogue, hand, table, True, 30, "best").placed) == 3  # k2 and b3 stay
 
 
