@@ -122,15 +122,19 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     base_points = meld_points(start) if mine else 0
     origin = _cards(meld)
     in_hand = Counter(hand)
+    # the walk's tallies count cards by face index: a face's own hash is a Python call, and the
+    # walk tallies some 10^5 layouts' cards on a meld of wilds
+    hand_n = Counter(f.index for f in hand)
     first = _canonical(meld, start)
     seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
     # per layout, of its path: the cards it borrows from other melds (a step that plays a card the hand
     # and the path's own takings do not hold) and its lending (see _lending)
     standing: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}
     queue = deque([first])  # canonical layouts to walk from, breadth first
-    from_table = set(available)  # cards other melds' operations may take
-    kinds = sorted(from_table | set(hand) | set(origin))
-    copies = table.checker.ruleset.deck.copies
+    from_table = {f.index for f in available}  # cards other melds' operations may take
+    kinds = sorted(set(available) | set(hand) | set(origin))
+    by_index = {f.index: f for f in kinds}
+    copies = {f.index: n for f, n in table.checker.ruleset.deck.copies.items()}
     while queue:
         budget.check()
         if stop_at is not None and time.perf_counter() > stop_at:
@@ -141,23 +145,23 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         if not table.touchable(current, phase):
             continue
         short, area = standing[key]
-        held = _cards(current)
-        played = Counter(f for m in path for f in m.played)
-        took = Counter(f for m in path for f in m.taken)
+        held = Counter(f.index for f in current.all_cards)
+        played = Counter(f.index for m in path for f in m.played)
+        took = Counter(f.index for m in path for f in m.taken)
         balance = sum(took.values()) - sum(played.values())  # cards the path has given the hand, net
         # what the path took from this meld is in the hand after it: it may be played again (a
         # card laid off, taken back by a later operation, and buried under a wild)
-        own = in_hand + took
-        extras = sum((played - own).values())
+        extras = sum(max(0, n - hand_n[i] - took[i]) for i, n in played.items())
         legal = table.legal_with(current, phase, ops)
         may_play = legal.faces
         for face in kinds:
-            if not may_play >> face.index & 1:
+            i = face.index
+            if not may_play >> i & 1:
                 continue  # no operation plays it here (most cards, for most layouts)
-            if held[face] >= copies.get(face, 0):  # every copy of it is in the meld already
+            if held[i] >= copies.get(i, 0):  # every copy of it is in the meld already
                 continue
-            borrowed = played[face] >= own[face]
-            if borrowed and (extras >= extra_cap or face not in from_table):
+            borrowed = played[i] >= hand_n[i] + took[i]
+            if borrowed and (extras >= extra_cap or i not in from_table):
                 continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in legal(face):
                 canonical = _canonical(result, reading)
@@ -171,8 +175,8 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                     # another order, if it gives the hand its cards earlier
                     was = standing[canonical]
                     if len(other) == len(path) + 1 and (now[0] < was[0] or now[0] == was[0] and now[1] > was[1] and
-                                                        _same_cards(other, played + Counter(played_now),
-                                                                    took + Counter(taken))):
+                                                        _same_cards(other, played + Counter(f.index for f in played_now),
+                                                                    took + Counter(f.index for f in taken))):
                         seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
                         standing[canonical] = now
                     continue
@@ -183,13 +187,14 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                     raise _Cut("layouts")
     # by what a form takes in and gives out: the form kept, and its rank once another met it (most never are)
     best: dict[tuple, tuple[Form, tuple | None]] = {}
+    origin_n = Counter(f.index for f in meld.all_cards)
     for path in seen.values():
         result = path[-1].result if path else meld
-        after = _cards(result)
+        after = Counter(f.index for f in result.all_cards)
         reading = path[-1].reading if path else start
         gain = meld_points(reading) - base_points if mine else 0
-        form = Form(t, result, reading, path, tuple(sorted((after - origin).elements())),
-                    tuple(sorted((origin - after).elements())), gain,
+        form = Form(t, result, reading, path, tuple(by_index[i] for i in sorted((after - origin_n).elements())),
+                    tuple(by_index[i] for i in sorted((origin_n - after).elements())), gain,
                     frozenset(m.op.before_own_meld for m in path))
         key = (form.played, form.taken)
         kept = best.get(key)
@@ -212,8 +217,9 @@ def _lending(path: tuple[Move, ...]) -> int:
 
 
 def _same_cards(path: tuple[Move, ...], played: Counter, taken: Counter) -> bool:
-    """Does ``path`` play and take, over all its steps, these cards?"""
-    return Counter(f for m in path for f in m.played) == played and Counter(f for m in path for f in m.taken) == taken
+    """Does ``path`` play and take, over all its steps, these cards (counted by face index)?"""
+    return (Counter(f.index for m in path for f in m.played) == played
+            and Counter(f.index for m in path for f in m.taken) == taken)
 
 
 def _rank(form: Form, hand: Counter) -> tuple:
