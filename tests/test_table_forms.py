@@ -165,13 +165,13 @@ def test_a_turn_holds_at_once_only_the_cards_one_form_of_each_meld_gives():
     a, b, c, d, e, x = _cards("木1 木2 木3 火5 金7 土9")
     forms = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,))],  # meld 0 gives b or c, not both
              [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))]]
-    can_hold = tableforms.holdable((a,), forms)
+    can_hold = tableforms.Takings.of(forms).holdable((a,))
     assert can_hold([a]) and can_hold([a, b]) and can_hold([b, d]) and can_hold([x, b, d])
     assert not can_hold([b, c])
     assert not can_hold([e]) and not can_hold([a, a])
     assert can_hold([x, b]) and can_hold([x, c])  # x: meld 0 or meld 1 (not judged)
     both = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]
-    assert tableforms.holdable((), both)([b, c])
+    assert tableforms.Takings.of(both).holdable(())([b, c])
 
 
 def test_cards_apart_are_those_only_one_meld_gives_and_none_of_its_forms_together():
@@ -183,8 +183,8 @@ def test_cards_apart_are_those_only_one_meld_gives_and_none_of_its_forms_togethe
     b, c, d, x, y = _cards("木2 木3 火5 土9 金7")
     forms = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,), (b, y), (y, y, c))],
              [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))]]
-    assert sorted(tableforms.apart(forms)) == sorted([((b, 1), (c, 1)), ((b, 1), (y, 2))])
-    assert tableforms.apart([[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]) == []
+    assert sorted(tableforms.Takings.of(forms).apart()) == sorted([((b, 1), (c, 1)), ((b, 1), (y, 2))])
+    assert tableforms.Takings.of([[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]).apart() == []
 
 
 def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():

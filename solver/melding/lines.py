@@ -165,7 +165,7 @@ class Slots:
                  gate: RoleGate, params, pool: VarPool, clauses: list[Clause], phase_lit: Mapping[str, int],
                  holdable: Callable[[Sequence[Face]], bool] | None = None):
         """``holdable``: whether the turn can hold some cards at once (a table turn's forms give
-        cards one meld at a time, :func:`~solver.melding.tableforms.holdable`); None: every card
+        cards one meld at a time, :meth:`~solver.melding.tableforms.Takings.holdable`); None: every card
         it may have, at once."""
         self.pool, self.clauses = pool, clauses
         self.holdable = holdable

@@ -23,7 +23,7 @@ from solver.melding.encode import Reading
 from solver.melding.points import hand_points, meld_points
 from solver.melding.problem import Answer, Play, Problem
 from solver.melding.table import Operation, Table, TableMeld
-from solver.melding.tableforms import Form, TableForms, apart, table_forms
+from solver.melding.tableforms import Form, TableForms, table_forms
 from solver.melding.turn import TurnSolver
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE
@@ -193,14 +193,14 @@ class TableTurn(TurnSolver):
         self.clauses += self._apart_clauses()
 
     def _apart_clauses(self) -> list[list[int]]:
-        """Cards no turn can take from the table at once (:func:`apart`), as binary clauses on the
+        """Cards no turn can take from the table at once (:meth:`Takings.apart`), as binary clauses on the
         counts of the cards the hand has. The model implies them, but only through a search of
         the one meld's forms: a core that needs two such cards at once, which the optimiser must
         prove out of reach, cost it that search each time. On the sweep's slowest turns: 132:1
         13.2 s -> 9.0 s, 148:3 10.4 s -> 8.2 s, 149:0 37 s -> 28 s, with 13 to 32 clauses."""
         held = Counter(self.problem.hand)
         clauses = []
-        for (a, ka), (b, kb) in apart(self.forms):
+        for (a, ka), (b, kb) in self.takings.apart():
             first, second = self.supply[a][held[a] + ka], self.supply[b][held[b] + kb]
             if first not in (None, TRUE) and second not in (None, TRUE):
                 clauses.append([-first, -second])

@@ -27,7 +27,7 @@ from solver.melding.lines import LaidOut, expressible
 from solver.melding.problem import Problem, validate_problem
 from solver.melding.routes import GoOutRoute, Requirement
 from solver.melding.shares import Level, Soft, one_of_pays, share_out
-from solver.melding.tableforms import Form, holdable
+from solver.melding.tableforms import Form, Takings
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, exact_counter
@@ -102,16 +102,12 @@ class TurnModel:
         self.layoff_rule = rs.layoff_rule()
         self._validate()
         self.count = Counter(problem.hand)
-        # the most copies of each card the turn may hold: the hand's, and every form that takes it
-        self.supply_top = Counter(self.count)
-        for per_meld in self.forms:
-            most: Counter = Counter()
-            for form in per_meld:
-                most |= Counter(form.taken)
-            self.supply_top.update(most)
+        self.takings = Takings.of(self.forms)  # which forms of each table meld take which cards
+        # the most copies of each card the turn may hold: the hand's, and what the forms may take
+        self.supply_top = self.count + self.takings.most()
         self.faces = sorted(set(self.count) | set(extra) | set(self.supply_top))
         # with forms, whether the turn can hold some cards at once (one form per table meld gives them)
-        self.holdable = holdable(problem.hand, self.forms) if self.forms else None
+        self.holdable = self.takings.holdable(problem.hand) if self.forms else None
         self.pool = VarPool()
         self.goal = self.pool.new()  # assumed (or asserted) when the question is going out
         self.options: list[_Option] = []
