@@ -36,17 +36,17 @@ def _shape(per_meld) -> set:
 
 
 def _walks(table, hand, stop_at_call: int | None = None):
-    """table_forms, with every walk of a meld recorded (round, meld, its forms); the walk number
-    ``stop_at_call`` runs out of the share (as the clock would stop it there)."""
-    walks: list[tuple[int, list]] = []
+    """table_forms, with every walk of a meld recorded (meld, its Walk: forms and whether it went to
+    its end); the walk number ``stop_at_call`` runs out of the share (as the clock would stop it there)."""
+    walks: list[tuple[int, tableforms.Walk]] = []
     walk = tableforms.forms_of
 
     def recorded(judge, t, *args, **kwargs):
         if stop_at_call is not None and len(walks) == stop_at_call:
             raise tableforms._Cut("time")
-        forms = walk(judge, t, *args, **kwargs)
-        walks.append((t, forms))
-        return forms
+        found = walk(judge, t, *args, **kwargs)
+        walks.append((t, found))
+        return found
 
     tableforms.forms_of = recorded
     try:
@@ -69,22 +69,88 @@ def _replays(form: tableforms.Form, meld: TableMeld, judge: Table) -> bool:
             and sorted((before - after).elements()) == list(form.taken))
 
 
+def _whole_rounds(table, hand):
+    """The forms as rounds of whole walks find them (the search before probes): every meld walked to
+    its end with the cards taken so far, until a round takes no new card; (forms, cards taken)."""
+    judge, extras = Table(GAME.checker), set()
+    while True:
+        cap = tableforms.EXTRA_CAP if extras else 0
+        forms = [tableforms.forms_of(judge, t, meld, sorted(extras), "yang", OPS, Budget(), meld.mine, hand, cap).forms
+                 for t, meld in enumerate(table)]
+        taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
+        if taken <= extras:
+            return forms, sorted(extras)
+        extras |= taken
+
+
+def _exactly(per_meld) -> list:
+    return [(f.meld, f.played, f.taken, f.gain, f.restricted, tuple((m.op, m.played, m.taken, m.result) for m in f.path))
+            for f in per_meld]
+
+
+@pytest.mark.parametrize("seed, number", [(3, 0), (8, 4), (10, 0)])
+def test_probes_find_the_forms_rounds_of_whole_walks_find(seed, number):
+    """The rounds ask each meld only for the cards not known to be takeable yet (a probe stops once
+    it has them) and walk each meld whole at the fixpoint only: the same forms, in the same order,
+    with the same paths, and the same cards taken, as rounds of whole walks — in fewer layouts."""
+    table, hand = _turn(seed, number)
+    (forms, extra, cut, earlier), walks = _walks(table, hand)
+    whole, whole_extra = _whole_rounds(table, hand)
+    assert cut is None and extra == whole_extra
+    assert [_exactly(per_meld) for per_meld in forms] == [_exactly(per_meld) for per_meld in whole]
+    if seed == 3:  # seven rounds: probes that stopped early, and melds with nothing left to find
+        assert any(not found.whole for _, found in walks)
+        assert len(walks) < len(earlier) * len(table)
+
+
+def test_a_probe_stops_once_every_card_it_asks_about_is_taken():
+    """A meld of wilds asked only whether its wilds can be taken: the walk stops at the first layouts
+    that lack each — a few of the whole walk's forms, every one real."""
+    table, hand = _turn(3, 0)
+    judge = Table(GAME.checker)
+    t, meld = max(enumerate(table), key=lambda tm: sum(f.cls != "五行" for f in tm[1].faces))
+    asked = {f for f in meld.all_cards if f.cls != "五行"} - set(hand)
+    assert asked
+    whole = tableforms.forms_of(judge, t, meld, (), "yang", OPS, Budget(), meld.mine, hand)
+    probe = tableforms.forms_of(judge, t, meld, (), "yang", OPS, Budget(), meld.mine, hand, probe=set(asked))
+    assert whole.whole
+    if asked <= {f for form in whole.forms for f in form.taken}:
+        assert not probe.whole and len(probe.forms) < len(whole.forms)
+        assert asked <= {f for form in probe.forms for f in form.taken}
+    else:  # some card is never taken: the probe walks to the end
+        assert probe.whole and len(probe.forms) == len(whole.forms)
+    assert {(f.played, f.taken) for f in probe.forms} <= {(f.played, f.taken) for f in whole.forms}
+    assert all(_replays(form, meld, judge) for form in probe.forms)
+
+
+def test_the_rungs_are_the_forms_whose_paths_borrow_only_cards_taken_rounds_before():
+    table, hand = _turn(3, 0)
+    (forms, extra, cut, earlier), _ = _walks(table, hand)
+    assert cut is None and len(earlier) >= 2
+    before: frozenset = frozenset()
+    for rung, grown in earlier:
+        assert all(per_meld for per_meld in rung)  # every meld has a form: at least its unchanged one
+        for per_meld, every in zip(rung, forms):
+            assert all(form in every and form.borrows(Counter(hand)) <= before for form in per_meld)
+            assert [f for f in every if f.borrows(Counter(hand)) <= before] == per_meld
+        assert set(grown) <= set(extra)
+        before = frozenset(grown)
+    assert sum(map(len, earlier[0][0])) < sum(map(len, earlier[-1][0])) <= sum(map(len, forms))
+
+
 @pytest.mark.parametrize("stop", [4, 12, 30, 50])
-def test_a_search_cut_short_keeps_each_melds_latest_finished_walk(stop):
+def test_a_search_cut_short_keeps_each_melds_latest_walk(stop):
     table, hand = _turn(3, 0)
     (complete_forms, _, cut, _), walks = _walks(table, hand)
-    assert cut is None and len(walks) > stop
+    assert cut is None
+    stop = min(stop, len(walks) - 1)
     (forms, extra, cut, _), _ = _walks(table, hand, stop_at_call=stop)
     assert cut == "time"
-    round_, at = divmod(stop, len(table))
     for t, per_meld in enumerate(forms):
-        if t < at:  # walked in the round cut short
-            expected = walks[round_ * len(table) + t][1]
-        elif round_ > 0:  # the round before
-            expected = walks[(round_ - 1) * len(table) + t][1]
-        else:  # no round finished: the meld as it is
-            expected = [tableforms._unchanged(Table(GAME.checker), t, table[t])]
+        latest = [found.forms for walked, found in walks[:stop] if walked == t]
+        expected = latest[-1] if latest else [tableforms._unchanged(Table(GAME.checker), t, table[t])]
         assert _shape(per_meld) == _shape(expected), t
+    assert {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand) <= set(extra)
     judge = Table(GAME.checker)
     assert all(_replays(form, table[form.table], judge) for per_meld in forms for form in per_meld)
     # the forms kept are among the finished search's (a later round plays more cards: more forms)
@@ -127,7 +193,7 @@ def test_of_the_shortest_paths_to_a_form_the_walk_keeps_one_that_gives_the_hand_
     judge = Table(GAME.checker)
     meld = TableMeld("B", _cards("陰陽12 空無金 水12"))
     forms = tableforms.forms_of(judge, 0, meld, _cards("空無金"), "yang", OPS, Budget(), False,
-                                _cards("木12 火12 土12 金12"))
+                                _cards("木12 火12 土12 金12")).forms
     form = next(f for f in forms if len(f.played) == 4 and f.taken == _cards("空無金"))
     assert form.path[0].taken == _cards("空無金"), [m.op.id for m in form.path]
     assert all(_replays(f, meld, judge) for f in forms)

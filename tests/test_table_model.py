@@ -441,7 +441,7 @@ def test_a_form_keeps_the_path_that_borrows_nothing_from_other_melds():
     cards = lambda text: tuple(parse(name) for name in text.split())  # noqa: E731
     hand = cards("火2 空無土")
     forms = tableforms.forms_of(Table(CHECKER), 0, TableMeld("B", cards("土2 金2 水2")), cards("陰陽2"), "yang",
-                                tuple(op for op in _operations() if op.effect != "recall"), Budget(), False, hand)
+                                tuple(op for op in _operations() if op.effect != "recall"), Budget(), False, hand).forms
     form = next(f for f in forms if f.played == cards("火2") and f.taken == cards("土2"))
     assert form.borrows(Counter(hand)) == set(), [(m.op.id, m.played, m.taken) for m in form.path]
     agrees(next(_ring_problems(91, 1)))
