@@ -138,6 +138,22 @@ def test_the_rungs_are_the_forms_whose_paths_borrow_only_cards_taken_rounds_befo
     assert sum(map(len, earlier[0][0])) < sum(map(len, earlier[-1][0])) <= sum(map(len, forms))
 
 
+def test_a_meld_none_of_whose_forms_a_rung_keeps_stays_unchanged_there():
+    """A meld whose every form borrows a card (the whole search may keep, for the cards a meld
+    already holds, a layout of more points whose path borrows one and gives it back) keeps its
+    unchanged form in a rung of no cards from other melds, not no form (no turn at all)."""
+    table, hand = _turn(3, 0)
+    (forms, _, _, _), _ = _walks(table, hand)
+    t, borrowing = next((t, form) for t, per_meld in enumerate(forms) for form in per_meld
+                        if form.borrows(Counter(hand)))
+    only = [list(per_meld) for per_meld in forms]
+    only[t] = [borrowing]
+    judge = Table(GAME.checker)
+    (rung, cards), = tableforms._rungs(judge, table, only, [[borrowing.path[0].played[0]]], hand)
+    assert _shape(rung[t]) == _shape([tableforms._unchanged(judge, t, table[t])])
+    assert all(rung[u] == [f for f in forms[u] if not f.borrows(Counter(hand))] for u in range(len(table)) if u != t)
+
+
 @pytest.mark.parametrize("stop", [4, 12, 30, 50])
 def test_a_search_cut_short_keeps_each_melds_latest_walk(stop):
     table, hand = _turn(3, 0)

@@ -287,8 +287,10 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     (or past the layouts), each meld keeps the forms of its latest walk that ended (a probe's, or
     its whole walk's; a meld not yet walked stays unchanged): each is a real form, reached by real
     operations, so every turn the model makes of them is a real turn — the turn is still answered,
-    undecided, with the best found. ``earlier``: after each round of probes, every meld's latest
-    forms (real forms, fewer of them: smaller models, tableturn's rungs)."""
+    undecided, with the best found. ``earlier``: per round before the last, the forms of fewer
+    cards (real forms, smaller models: tableturn's rungs) — those of the whole search whose paths
+    borrow only cards taken in the rounds before it (:func:`_rungs`), or, of a search cut short,
+    every meld's latest forms after that round."""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     # the share of the time left (the budget may count from the command's start: its start-up is spent)
     stop_at = None if share is None or budget.deadline is None else \
@@ -332,22 +334,25 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         forms = now()
         return TableForms(forms, sorted(extras | taken_by(forms)), cut.limit, finished)
     forms = now()
-    return TableForms(forms, sorted(extras), None, _rungs(forms, [cards for _, cards in finished], hand))
+    return TableForms(forms, sorted(extras), None, _rungs(table, melds, forms, [cards for _, cards in finished], hand))
 
 
-def _rungs(forms: list[list[Form]], grown: list[list[Face]], hand: Sequence[Face]
-           ) -> list[tuple[list[list[Form]], list[Face]]]:
+def _rungs(table: Table, melds: Sequence[TableMeld], forms: list[list[Form]], grown: list[list[Face]],
+           hand: Sequence[Face]) -> list[tuple[list[list[Form]], list[Face]]]:
     """The rounds' forms, as a search that walked each round whole would have had them: after the
     round that grew the cards taken from the table to ``grown[j]``, the forms whose paths borrow
     from other melds only cards taken before it (none, after the first). Each is a form of the
-    whole search, so a real one; every meld keeps its unchanged form, which borrows nothing."""
+    whole search, so a real one. A meld none of whose forms qualifies keeps its unchanged form
+    (the whole search may have kept, for the same cards, another layout of more points whose path
+    borrows a card and gives it back)."""
     held = Counter(hand)
     borrowed = [[frozenset(form.borrows(held)) for form in per_meld] for per_meld in forms]
     rungs = []
     for j, cards in enumerate(grown):
         before = frozenset(grown[j - 1]) if j else frozenset()
         rungs.append(([[form for form, short in zip(per_meld, shorts) if short <= before]
-                       for per_meld, shorts in zip(forms, borrowed)], cards))
+                       or [_unchanged(table, t, melds[t])]
+                       for t, (per_meld, shorts) in enumerate(zip(forms, borrowed))], cards))
     return rungs
 
 
