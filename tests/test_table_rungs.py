@@ -111,6 +111,28 @@ def test_a_whole_model_that_settles_answers_as_without_rungs(every_turn_climbs, 
         assert replay(problem, climbed) == []
 
 
+def test_with_little_time_left_the_whole_model_is_solved_without_rungs(every_turn_climbs, monkeypatch):
+    """Less than RUNGS_LEFT seconds left once the forms are found: no rung is made (a rung of a
+    thousand forms would take seconds the whole model lacks), and the answer is the whole model's."""
+    made = []
+    real_init = TableTurn.__init__
+
+    def counted(self, problem, checker, budget, operations, found=None):
+        made.append((found is not None, budget.left()))
+        real_init(self, problem, checker, budget, operations, found)
+
+    monkeypatch.setattr(TableTurn, "__init__", counted)
+    problem, _ = next(_problems_with_rungs(1))
+    monkeypatch.setattr(tableturn, "RUNGS_LEFT", 50.0)
+    answer = solve(problem, "best", max_seconds=40)
+    assert [rung for rung, _ in made] == [False]
+    assert answer.solvable is not None and replay(problem, answer) == []
+    made.clear()
+    monkeypatch.setattr(tableturn, "RUNGS_LEFT", 30.0)  # 40 s budget: more than 30 s left
+    solve(problem, "best", max_seconds=40)
+    assert not made[0][0] and made[0][1] > 30 and any(rung for rung, _ in made)  # the whole, then its rungs
+
+
 def test_a_part_of_a_budget_ends_by_its_share_of_the_time_left():
     whole = Budget(10.0, memory=123 << 20)
     part = whole.part(0.5)

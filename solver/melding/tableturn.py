@@ -37,6 +37,12 @@ FORMS_SHARE = 0.6  # of a turn's time, the most the search of the table's forms 
 # settles in 9.5 s lost its proof to the rungs' time
 RUNGS_FROM = 2000
 RUNG_SHARE = 0.5
+# ... and only with this many seconds left once its forms are found: a rung of a thousand forms
+# takes seconds the whole model then lacks. Measured on the six bench turns of more than 2,000
+# forms at 10 s (2.5–5.7 s left after the search): no rung's turn beat the whole model's; the
+# rungs cost the decided ones 0.2–1.9 s (148:3 took 8.8 s instead of 7.0) and left 13:4 (7 meld
+# points with them, 8 without) 1.9 s. At 20, 30 and 60 s they answer 13:4 with 9 (8 without)
+RUNGS_LEFT = 10.0
 
 
 @dataclass(frozen=True)
@@ -234,9 +240,10 @@ class TableTurn(TurnSolver):
         as the whole (a rung near the whole's size costs near its time), smallest first, each
         under :data:`RUNG_SHARE` of the time left, until one is left undecided (a larger one
         would be too). None when the turn has few forms or no deadline (the whole model is
-        solved in time, or given all the time there is)."""
+        solved in time, or given all the time there is), or less than :data:`RUNGS_LEFT` seconds
+        are left (the whole model needs them more)."""
         total = sum(map(len, self.forms))
-        if self.budget.deadline is None or total <= RUNGS_FROM:
+        if self.budget.deadline is None or total <= RUNGS_FROM or self.budget.left() < RUNGS_LEFT:
             return None
         best = None
         for forms, extra in self.earlier:
