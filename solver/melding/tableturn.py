@@ -39,7 +39,7 @@ RUNGS_FROM = 2000
 RUNG_SHARE = 0.5
 # ... and only with this many seconds left once its forms are found: a rung of a thousand forms
 # takes seconds the whole model then lacks. Measured on the six bench turns of more than 2,000
-# forms at 10 s (2.5–5.7 s left after the search): no rung's turn beat the whole model's; the
+# forms at 10 s (4–7.5 s left after the search): no rung's turn beat the whole model's; the
 # rungs cost the decided ones 0.2–1.9 s (148:3 took 8.8 s instead of 7.0) and left 13:4 (7 meld
 # points with them, 8 without) 1.9 s. At 20, 30 and 60 s they answer 13:4 with 9 (8 without)
 RUNGS_LEFT = 10.0
