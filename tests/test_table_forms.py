@@ -71,15 +71,17 @@ def _replays(form: tableforms.Form, meld: TableMeld, judge: Table) -> bool:
 
 def _whole_rounds(table, hand):
     """The forms as rounds of whole walks find them (the search before probes): every meld walked to
-    its end with the cards taken so far, until a round takes no new card; (forms, cards taken)."""
-    judge, extras = Table(GAME.checker), set()
+    its end with the cards taken so far, until a round takes no new card; (forms, cards taken,
+    walks made)."""
+    judge, extras, rounds = Table(GAME.checker), set(), 0
     while True:
         cap = tableforms.EXTRA_CAP if extras else 0
         forms = [tableforms.forms_of(judge, t, meld, sorted(extras), "yang", OPS, Budget(), meld.mine, hand, cap).forms
                  for t, meld in enumerate(table)]
+        rounds += 1
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras:
-            return forms, sorted(extras)
+            return forms, sorted(extras), rounds * len(table)
         extras |= taken
 
 
@@ -95,12 +97,13 @@ def test_probes_find_the_forms_rounds_of_whole_walks_find(seed, number):
     with the same paths, and the same cards taken, as rounds of whole walks — in fewer layouts."""
     table, hand = _turn(seed, number)
     (forms, extra, cut, earlier), walks = _walks(table, hand)
-    whole, whole_extra = _whole_rounds(table, hand)
+    whole, whole_extra, whole_walks = _whole_rounds(table, hand)
     assert cut is None and extra == whole_extra
     assert [_exactly(per_meld) for per_meld in forms] == [_exactly(per_meld) for per_meld in whole]
+    assert len(walks) <= whole_walks + len(table)  # at most one more walk a meld (a probe, then its whole walk)
     if seed == 3:  # seven rounds: probes that stopped early, and melds with nothing left to find
         assert any(not found.whole for _, found in walks)
-        assert len(walks) < len(earlier) * len(table)
+        assert len(walks) < whole_walks
 
 
 def test_a_probe_stops_once_every_card_it_asks_about_is_taken():
