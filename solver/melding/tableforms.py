@@ -79,10 +79,6 @@ class Form:
         return frozenset(f for move in self.path for f in move.taken)
 
 
-def _cards(meld: TableMeld) -> Counter:
-    return Counter(meld.all_cards)
-
-
 def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
     """A group's layout in one order (its cards' order says nothing: 3 cards laid off one at a
     time at either end reach one group, not eight layouts of it); a sequence's in one of its two
@@ -123,11 +119,11 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     stops once some layout it reached lacks each of them (the forms so far, ``whole`` False)."""
     start = table.reading(meld)
     base_points = meld_points(start) if mine else 0
-    origin = _cards(meld)
     in_hand = Counter(hand)
     # the walk's tallies count cards by face index: a face's own hash is a Python call, and the
     # walk tallies some 10^5 layouts' cards on a meld of wilds
     hand_n = Counter(f.index for f in hand)
+    origin_n = Counter(f.index for f in meld.all_cards)
     first = _canonical(meld, start)
     seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
     # per layout, of its path: the cards it borrows from other melds (a step that plays a card the hand
@@ -135,7 +131,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
     standing: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}
     queue = deque([first])  # canonical layouts to walk from, breadth first
     from_table = {f.index for f in available}  # cards other melds' operations may take
-    kinds = sorted(set(available) | set(hand) | set(origin))
+    kinds = sorted(set(available) | set(hand) | set(meld.all_cards))
     by_index = {f.index: f for f in kinds}
     copies = {f.index: n for f, n in table.checker.ruleset.deck.copies.items()}
     wanted = {f.index for f in probe} if probe else None  # the probe's cards no layout reached lacks yet
@@ -192,7 +188,7 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 if wanted and any(f.index in wanted for f in taken):
                     # the first layout of a path to lack a card is the one whose step took it
                     wanted -= {f.index for f in taken
-                               if sum(g.index == f.index for g in result.all_cards) < origin[f]}
+                               if sum(g.index == f.index for g in result.all_cards) < origin_n[f.index]}
                     if not wanted:
                         queue.clear()  # every card asked about is taken by some form: the probe is done
                         break
@@ -200,7 +196,6 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                 break
     # by what a form takes in and gives out: the form kept, and its rank once another met it (most never are)
     best: dict[tuple, tuple[Form, tuple | None]] = {}
-    origin_n = Counter(f.index for f in meld.all_cards)
     for path in seen.values():
         result = path[-1].result if path else meld
         after = Counter(f.index for f in result.all_cards)
@@ -316,7 +311,7 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
         return {f for per_meld in forms for form in per_meld for f in form.taken} - in_hand
 
     try:
-        while extra_cap:
+        while extra_cap:  # rounds of probes (no cards from other melds: none, one whole walk each)
             found: set[Face] = set()  # this round's cards taken (another meld need not find them again)
             for t, meld in enumerate(melds):
                 probe = set(meld.all_cards) - in_hand - extras - found
