@@ -189,6 +189,18 @@ def test_every_line_of_a_hostile_batch_gets_its_own_answer():
     assert result.exit_code == 2
 
 
+def test_a_batch_lines_error_says_where_in_the_line_and_what_was_given():
+    lines = b"\n".join([b'{"hand": {"cards": 1}}', b'{"hand": "\xe6\x9c\xa83"', b'{"hand": nope}', b'{"x": 1}']) + b"\n"
+    out = [json.loads(line) for line in run("solve", "-r", "fesca", "--batch", "-", input=lines).stdout.splitlines()]
+    messages = [o["error"]["message"] for o in out]
+    assert messages[0] == 'each line needs "hand" (or "puzzle"), got an object of 1 item'
+    assert messages[1] == "not JSON: Expecting ',' delimiter at the end of the line"  # not json's "line 2 column 1"
+    assert messages[2] == "not JSON: Expecting value at column 10"
+    assert messages[3] == 'each line needs "hand" (or "puzzle")'
+    alone = run("solve", "--batch", "-", input=b'{"hand": "\xe6\x9c\xa83"}\n')
+    assert json.loads(alone.stdout)["error"]["message"] == 'each line needs a ruleset ("ruleset" or -r)'
+
+
 def test_a_mahjong_batch_refuses_wrong_types_and_impossible_facts_line_by_line():
     result = run("score", "-r", "gensou-mahjong", "--batch", data("batch-score-mahjong.jsonl"))
     out = [json.loads(line) for line in result.stdout.splitlines()]

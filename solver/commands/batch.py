@@ -99,7 +99,10 @@ def parse_line(raw: Any) -> dict | None:
         value = _DECODER.decode(text)
     except RecursionError:
         raise BadJson("JSON nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, or an integer of more than 4,300 digits
+    except json.JSONDecodeError as exc:  # where in the line, not json's "line 2 column 1" of a line and its end
+        where = "at the end of the line" if exc.pos >= len(text.rstrip()) else f"at column {exc.pos + 1}"
+        raise BadJson(f"not JSON: {exc.msg} {where}") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
         raise BadJson(f"not JSON: {exc}") from None
     if not isinstance(value, dict):
         raise BadJson(f"each line must be one JSON object (a request), got {describe(value)}")

@@ -89,8 +89,10 @@ def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaul
         result = game.answer(document, requests.checked_request(request, game_specs(game, "solve")))
         return result.data, result.code
     ref = requests.text("ruleset", line.get("ruleset", ruleset_ref))
-    if not ref or not isinstance(line.get("hand"), (str, list)):
-        raise MeldsError('each line needs "hand" and a ruleset ("ruleset" or -r)')
+    if not ref:
+        raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
+    if not isinstance(line.get("hand"), (str, list)):
+        raise MeldsError('each line needs "hand" (or "puzzle")' + requests.got("hand", line))
     options = {**parse_options(option_pairs), **(requests.mapping("options", line.get("options")) or {})}
     game = load_game(load_ruleset(ref, options))
     result = game.solve(requests.checked_request(request, game_specs(game, "solve")))

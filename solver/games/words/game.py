@@ -7,6 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
+from solver.core import requests
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
@@ -105,7 +106,8 @@ class WordGame:
             given = request.get("cards")
         given = [given] if isinstance(given, str) else given
         if not isinstance(given, (list, tuple)) or not all(isinstance(w, str) for w in given):
-            raise MeldsError('each line needs "words": a list of words (or "word": one)')
+            key = next((k for k in ("words", "word", "cards") if k in request), "words")
+            raise MeldsError('each line needs "words": a list of words (or "word": one)' + requests.got(key, request))
         least = self.rules.min_length["last_lap"] if request.get("last_lap") else None
         result, code = self.session(request).check_words(list(given), min_tiles=least)
         return Result(result, ExitCode(code), lambda: present.check_text(result))
