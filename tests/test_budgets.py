@@ -295,3 +295,24 @@ def test_an_interrupt_between_two_oracle_calls_is_undecided_not_a_proof_of_none(
     with solvers.MaxSat(hard, soft, top=5) as plain:  # no interrupt: the optimum (all but 3)
         model = plain.optimum(Budget(100))
         assert model is not None and {lit for lit in model if 0 < lit <= 5} == {1, 2, 4, 5}
+
+
+def test_an_undecided_turn_says_what_its_bound_is_or_that_none_was_proved():
+    """The text form of a turn cut short ends with its bound; a turn with no proved bound (a table
+    turn whose search of forms ran out of its share of the time: bound null in JSON) says so, with
+    what was found, rather than nothing."""
+    from dataclasses import replace
+
+    from solver.melding.present import answer_text
+
+    hand = tuple(GAME.notation.parse_many("木3 木4 木5 火4 火5 火6 土5 金6 水7 水8 火7 太極 陰陽3"))
+    problem = Problem(RS, hand, phase="yang")
+    with TurnSolver(problem, GAME.checker) as solver:
+        best = solver.best()
+        cut = solver._undecided("best")  # what a cut at the optimum would show
+    found = best.score["meld_points"]
+    assert cut.partial and cut.score == best.score
+    text = answer_text(cut, problem, GAME.checker).splitlines()
+    assert text[-1] == f"bound: at least {found} meld points (found), at most {found}"
+    text = answer_text(replace(cut, bound=None), problem, GAME.checker).splitlines()
+    assert text[-1] == f"bound: at least {found} meld points (found); no upper bound proved within the budget"

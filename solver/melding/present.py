@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from solver.core.ruleset import Ruleset
 from solver.melding.checker import MeldChecker, Verdict
 from solver.melding.problem import Answer, Problem
 from solver.present.text import coloured, display_width, head, quote_line
@@ -220,6 +221,19 @@ def bound_text(bound: dict) -> str:
     return f"bound: at least {found} {what} (found), at most {best}"
 
 
+def no_bound_text(answer: Answer, ruleset: Ruleset) -> str:
+    """A budget-cut turn with no proved bound (a table turn whose search of forms ran out of its
+    share of the time: the optimum over the forms found bounds nothing): what was found, and that
+    nothing better is ruled out."""
+    goal = ruleset.objective[0] if ruleset.objective else None
+    if goal is None or goal.measure not in answer.score:
+        return "bound: none proved within the budget"
+    what, found = goal.measure.replace("_", " "), answer.score[goal.measure]
+    if goal.sense == "minimize":
+        return f"bound: {what} at most {found} (found); no lower bound proved within the budget"
+    return f"bound: at least {found} {what} (found); no upper bound proved within the budget"
+
+
 def answer_heading(answer: Answer) -> str:
     """The first line of a turn's answer: go out, or the best turn."""
     if answer.question == "best":
@@ -267,6 +281,8 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
     lines.append("score: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in answer.score.items()))
     if answer.partial and answer.bound:
         lines.append(bound_text(answer.bound))
+    elif answer.partial:
+        lines.append(no_bound_text(answer, checker.ruleset))
     if answer.why:
         if answer.why.get("no_meld"):
             lines.append(f"why: these cards fit no legal meld: {fmt.format_many(answer.why['no_meld'])}")
