@@ -193,12 +193,21 @@ def test_a_batch_lines_error_says_where_in_the_line_and_what_was_given():
     lines = b"\n".join([b'{"hand": {"cards": 1}}', b'{"hand": "\xe6\x9c\xa83"', b'{"hand": nope}', b'{"x": 1}']) + b"\n"
     out = [json.loads(line) for line in run("solve", "-r", "fesca", "--batch", "-", input=lines).stdout.splitlines()]
     messages = [o["error"]["message"] for o in out]
-    assert messages[0] == 'each line needs "hand" (or "puzzle"), got an object of 1 item'
+    assert out[0]["error"]["code"] == "bad-request"  # a hand of the wrong type: named, as any key's
+    assert messages[0] == '"hand": expected a string or a list of strings, got an object of 1 item'
     assert messages[1] == "not JSON: Expecting ',' delimiter at the end of the line"  # not json's "line 2 column 1"
     assert messages[2] == "not JSON: Expecting value at column 10"
     assert messages[3] == 'each line needs "hand" (or "puzzle")'
     alone = run("solve", "--batch", "-", input=b'{"hand": "\xe6\x9c\xa83"}\n')
     assert json.loads(alone.stdout)["error"]["message"] == 'each line needs a ruleset ("ruleset" or -r)'
+
+
+def test_a_word_batch_names_a_word_of_the_wrong_type():
+    out = [json.loads(line) for line in run("check", "-r", "word-rummy", "--batch", "-",
+                                            input=b'{"words": ["abc", 1]}\n{"word": 7}\n').stdout.splitlines()]
+    assert [o["error"]["code"] for o in out] == ["bad-request", "bad-request"]
+    assert out[0]["error"]["message"] == '"words[1]": expected a string (a card, tile or word), got integer 1'
+    assert out[1]["error"]["message"] == '"word": expected a string or a list of strings, got integer 7'
 
 
 def test_a_mahjong_batch_refuses_wrong_types_and_impossible_facts_line_by_line():

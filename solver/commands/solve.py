@@ -91,11 +91,12 @@ def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaul
     ref = requests.text("ruleset", line.get("ruleset", ruleset_ref))
     if not ref:
         raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
-    if not isinstance(line.get("hand"), (str, list)):
-        raise MeldsError('each line needs "hand" (or "puzzle")' + requests.got("hand", line))
     options = {**parse_options(option_pairs), **(requests.mapping("options", line.get("options")) or {})}
     game = load_game(load_ruleset(ref, options))
-    result = game.solve(requests.checked_request(request, game_specs(game, "solve")))
+    request = requests.checked_request(request, game_specs(game, "solve"))  # a hand of the wrong type: a bad request
+    if not request.get("hand"):
+        raise MeldsError('each line needs "hand" (or "puzzle")')
+    result = game.solve(request)
     return result.data, result.code
 
 

@@ -30,12 +30,6 @@ def describe(value: Any) -> str:
     return f"{kind} {shown if len(shown) <= 40 else shown[:37] + '…'}"
 
 
-def got(key: str, request: Mapping[str, Any]) -> str:
-    """", got …" for a request's value of ``key`` when it has one (of a type the caller cannot
-    use), for a message that says what is needed: empty when the key is missing."""
-    return f", got {describe(request[key])}" if key in request else ""
-
-
 def _fail(key: str, value: Any, expected: str) -> BadRequest:
     return BadRequest(f'"{key}": expected {expected}, got {describe(value)}')
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 import click
 
-from solver.core import inputs, requests
+from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
@@ -120,7 +120,7 @@ class MeldGame:
         if isinstance(given, (list, tuple)) and not given and key == "cards":
             raise MeldsError("no cards given. " + self.notation.describe())
         if not isinstance(given, (str, list, tuple)) or not given:
-            raise MeldsError(f'each line needs "{key}": a string or a list of cards' + requests.got(key, request))
+            raise MeldsError(f'each line needs "{key}": a string or a list of cards')
         return self.notation.parse_many(list(given) if isinstance(given, tuple) else given)
 
     def params(self, request: Request) -> Mapping[str, Any] | None:

@@ -213,25 +213,24 @@ def undecided_text(seconds: float, limit: str | None = None) -> str:
 
 
 def bound_text(bound: dict) -> str:
-    """What a budget-cut optimum proved: "at least 7 meld points (found), at most 9"."""
+    """What a budget-cut optimum proved: "at least 7 meld points (found), at most 9"; with no
+    ``best_possible`` (a table turn whose search of forms ran out of its share of the time: the
+    optimum over the forms found bounds nothing), that nothing better is ruled out."""
     what = bound["measure"].replace("_", " ")
-    found, best = bound["found"], bound["best_possible"]
-    if bound.get("sense") == "minimize":
-        return f"bound: {what} at most {found} (found), at least {best}"
-    return f"bound: at least {found} {what} (found), at most {best}"
+    found, best = bound["found"], bound.get("best_possible")
+    minimize = bound.get("sense") == "minimize"
+    text = f"bound: {what} at most {found} (found)" if minimize else f"bound: at least {found} {what} (found)"
+    if best is None:
+        return f"{text}; no {'lower' if minimize else 'upper'} bound proved within the budget"
+    return f"{text}, at least {best}" if minimize else f"{text}, at most {best}"
 
 
-def no_bound_text(answer: Answer, ruleset: Ruleset) -> str:
-    """A budget-cut turn with no proved bound (a table turn whose search of forms ran out of its
-    share of the time: the optimum over the forms found bounds nothing): what was found, and that
-    nothing better is ruled out."""
+def _found_only(answer: Answer, ruleset: Ruleset) -> dict | None:
+    """An unbounded turn's bound as :func:`bound_text` reads it: the first objective's value found."""
     goal = ruleset.objective[0] if ruleset.objective else None
     if goal is None or goal.measure not in answer.score:
-        return "bound: none proved within the budget"
-    what, found = goal.measure.replace("_", " "), answer.score[goal.measure]
-    if goal.sense == "minimize":
-        return f"bound: {what} at most {found} (found); no lower bound proved within the budget"
-    return f"bound: at least {found} {what} (found); no upper bound proved within the budget"
+        return None
+    return {"measure": goal.measure, "sense": goal.sense, "found": answer.score[goal.measure]}
 
 
 def answer_heading(answer: Answer) -> str:
@@ -279,10 +278,9 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
     if answer.kept:
         lines.append(f"  keep     {' '.join(style_card(checker, fmt.format(f), f) for f in answer.kept)}")
     lines.append("score: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in answer.score.items()))
-    if answer.partial and answer.bound:
-        lines.append(bound_text(answer.bound))
-    elif answer.partial:
-        lines.append(no_bound_text(answer, checker.ruleset))
+    if answer.partial:
+        bound = answer.bound or _found_only(answer, checker.ruleset)
+        lines.append(bound_text(bound) if bound else "bound: none proved within the budget")
     if answer.why:
         if answer.why.get("no_meld"):
             lines.append(f"why: these cards fit no legal meld: {fmt.format_many(answer.why['no_meld'])}")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
-from solver.core import requests
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
@@ -306,5 +305,4 @@ def _hand_words(request: Request, *keys: str) -> str:
             return value
         if isinstance(value, (list, tuple)) and value:
             return " ".join(map(str, value))
-    raise MeldsError(f'each line needs "{keys[0]}": the tiles, e.g. "123m456p789s11122z"'
-                     + next((requests.got(key, request) for key in keys if key in request), ""))
+    raise MeldsError(f'each line needs "{keys[0]}": the tiles, e.g. "123m456p789s11122z"')

@@ -101,13 +101,10 @@ class WordGame:
     # -- queries ---------------------------------------------------------------------------------------
 
     def check(self, request: Request) -> Result:
-        given = request.get("words", request.get("word"))
+        key = next((k for k in ("words", "word", "cards") if request.get(k) is not None), "words")
+        given = requests.strings(key, request.get(key))  # one word is a list of one; a wrong type, a bad request
         if given is None:
-            given = request.get("cards")
-        given = [given] if isinstance(given, str) else given
-        if not isinstance(given, (list, tuple)) or not all(isinstance(w, str) for w in given):
-            key = next((k for k in ("words", "word", "cards") if k in request), "words")
-            raise MeldsError('each line needs "words": a list of words (or "word": one)' + requests.got(key, request))
+            raise MeldsError('each line needs "words": a list of words (or "word": one)')
         least = self.rules.min_length["last_lap"] if request.get("last_lap") else None
         result, code = self.session(request).check_words(list(given), min_tiles=least)
         return Result(result, ExitCode(code), lambda: present.check_text(result))
