@@ -404,11 +404,15 @@ class TurnModel:
             self.form_lits.append(lits)
             clauses.append([lit for _, lit in lits])
             clauses += encodings.at_most_one([lit for _, lit in lits], self.pool)
+            # counted a meld at a time, not a form (a meld of wilds has a thousand forms taking a wild:
+            # a counter over them was most of the model; the hardest bench turn took 100–150 s, 35 s so)
+            for face, steps in encodings.choice_counts([(lit, form.played) for form, lit in lits],
+                                                       self.pool, clauses).items():
+                uses[face] += steps
+            for face, steps in encodings.choice_counts([(lit, form.taken) for form, lit in lits],
+                                                       self.pool, clauses).items():
+                releases.setdefault(face, []).extend(steps)
             for form, lit in lits:
-                for f in form.played:
-                    uses[f].append(lit)
-                for f in form.taken:
-                    releases.setdefault(f, []).append(lit)
                 if not self.problem.has_melded and form.restricted - {"allowed"}:
                     clauses.append([-lit] + new_melds)
         return releases

@@ -8,7 +8,8 @@ fixed, and :func:`counter` where the count itself is wanted as literals.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, Sequence
+from collections import Counter
+from typing import Callable, Hashable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType, ITotalizer
 
@@ -100,3 +101,34 @@ def counter(lits: Sequence[int], top: int, new: Callable[[], int], clauses: list
 def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list) -> list:
     """:func:`counter` with its cells taken from ``pool``."""
     return counter(lits, top, pool.new, clauses)
+
+
+def choice_counts(options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPool,
+                  clauses: list) -> dict[Hashable, list[int]]:
+    """Of options one of which is chosen — (literal, the items it holds, an item once per copy) —
+    per item, literals ``at[k-1]``: "the option chosen holds k copies of it or more", each the OR
+    of the options that do (an option's own literal when it is the only one), each implying the
+    one below. A counter of the items over several choices then counts these, a few a choice,
+    instead of every option's literal: it need not learn that the options exclude each other."""
+    by_count: dict[Hashable, dict[int, list[int]]] = {}
+    for lit, items in options:
+        for item, n in Counter(items).items():
+            at = by_count.setdefault(item, {})
+            for k in range(1, n + 1):
+                at.setdefault(k, []).append(lit)
+    steps: dict[Hashable, list[int]] = {}
+    for item, at in by_count.items():
+        below = None
+        for k in sorted(at):
+            holding = at[k]
+            if len(holding) == 1:
+                step = holding[0]
+            else:
+                step = pool.new()
+                clauses.append([-step] + holding)
+                clauses += [[-lit, step] for lit in holding]
+            if below is not None:
+                clauses.append([-step, below])
+            below = step
+            steps.setdefault(item, []).append(step)
+    return steps
