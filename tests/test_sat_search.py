@@ -11,7 +11,7 @@ import random
 import pytest
 
 from solver.core.errors import Undecided
-from solver.sat.encodings import TRUE
+from solver.sat.encodings import TRUE, choice_counts, exactly
 from solver.sat.pool import VarPool
 from solver.sat.search import guard, maximise, unary_count, weight_at_least, weight_reached
 from solver.sat.solvers import SatSolver
@@ -47,6 +47,25 @@ def test_unary_count_counts_a_literal_given_twice_twice():
     ge = unary_count([x, x, y], 3, pool, clauses)
     with SatSolver(clauses) as solver:
         assert solver.solve([x, -y, ge[2], -ge[3]]) and not solver.solve([x, -y, ge[3]])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_choice_counts_say_what_the_option_chosen_holds(seed):
+    """With one option chosen, each item's step k holds exactly when that option holds k copies or
+    more of it (every option tried, every step asked both ways)."""
+    rng = random.Random(seed)
+    pool = VarPool()
+    options = [(pool.new(), [rng.choice("abcd") for _ in range(rng.randint(0, 4))]) for _ in range(rng.randint(1, 6))]
+    clauses: list = exactly([lit for lit, _ in options], 1, pool)
+    steps = choice_counts(options, pool, clauses)
+    most = {item: max(items.count(item) for _, items in options) for item in "abcd"}
+    assert {item: len(at) for item, at in steps.items()} == {item: n for item, n in most.items() if n}
+    with SatSolver(clauses) as solver:
+        for chosen, items in options:
+            for item, at in steps.items():
+                for k, step in enumerate(at, 1):
+                    assert solver.solve([chosen, step]) == (items.count(item) >= k)
+                    assert solver.solve([chosen, -step]) == (items.count(item) < k)
 
 
 @pytest.mark.parametrize("seed", range(6))
