@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from solver.core.errors import Undecided
+from solver.core.gcpause import no_full_collections
 from solver.melding.checker import MeldChecker
 from solver.melding.routes import GoOutRoute
 from solver.melding.table import Operation
@@ -24,8 +25,13 @@ def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out",
                limit: int = 1000, budget: Budget | None = None, routes: Sequence[GoOutRoute] = (),
                operations: Sequence[Operation] = ()) -> Answer:
     """Answer ``go-out`` or ``best`` for a problem; ``count`` adds the number of distinct ways to go
-    out (up to ``limit``)."""
-    budget = budget or Budget()
+    out (up to ``limit``). Without the garbage collector's full collections (:mod:`solver.core.gcpause`)."""
+    with no_full_collections():
+        return _solve_turn(problem, checker, question, count, limit, budget or Budget(), routes, operations)
+
+
+def _solve_turn(problem: Problem, checker: MeldChecker, question: str, count: bool, limit: int, budget: Budget,
+                routes: Sequence[GoOutRoute], operations: Sequence[Operation]) -> Answer:
     if problem.table and operations:
         return table_turn(problem, checker, question, count, budget, operations)
     if routes:

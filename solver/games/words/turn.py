@@ -25,12 +25,12 @@ set. Every answer is decoded into words with their tiles, for an independent che
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
 from solver.core.errors import MeldsError
+from solver.core.gcpause import no_collections
 from solver.games.words.tiles import Dictionary, Entry
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, counter
@@ -97,13 +97,8 @@ class TurnModel:
         self.words_from_hand = words_from_hand
         self.hand_words = list(hand_words)
         self.arranged_words = list(arranged_words) if arrange else []
-        collecting = gc.isenabled()
-        gc.disable()  # hundreds of thousands of clause lists, none cyclic: collecting only slows the build
-        try:
+        with no_collections():  # hundreds of thousands of clause lists, none cyclic
             self._build()
-        finally:
-            if collecting:
-                gc.enable()
 
     def _copies(self, word: Word, tiles: Counter) -> int:
         need = Counter(word.key)

@@ -1,0 +1,84 @@
+"""The garbage collector's pauses: on for the block, restored after it whatever happens."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from solver.core.errors import Undecided
+from solver.core.gcpause import NEVER, no_collections, no_full_collections
+
+
+def test_no_full_collection_in_the_block_and_the_thresholds_restored_after():
+    before = gc.get_threshold()
+    with no_full_collections():
+        assert gc.get_threshold() == before[:2] + (NEVER,) and gc.isenabled()  # young ones go on
+        with no_full_collections():
+            assert gc.get_threshold()[2] == NEVER
+        assert gc.get_threshold()[2] == NEVER  # the inner block leaves the outer one as it was
+    assert gc.get_threshold() == before
+
+
+def test_the_young_collections_free_cyclic_garbage_in_the_block():
+    class Node:
+        pass
+
+    with no_full_collections():
+        gc.collect(0)
+        for _ in range(10_000):  # a cycle each, freed only by the collector
+            a, b = Node(), Node()
+            a.other, b.other = b, a
+        assert sum(isinstance(o, Node) for o in gc.get_objects()) < 2_000
+
+
+def test_no_collections_in_the_block():
+    assert gc.isenabled()
+    with no_collections():
+        assert not gc.isenabled()
+        with no_collections():
+            pass
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_the_collector_is_restored_when_the_budget_runs_out_in_the_block():
+    before = gc.get_threshold()
+    with pytest.raises(Undecided):
+        with no_full_collections(), no_collections():
+            raise Undecided("time")
+    assert gc.isenabled() and gc.get_threshold() == before
+
+
+def test_a_collector_turned_off_by_the_caller_stays_off():
+    gc.disable()
+    try:
+        with no_collections():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_table_turn_is_solved_without_full_collections(monkeypatch):
+    from solver.core.registry import load_game
+    from solver.core.ruleset import load_ruleset
+    from solver.melding import tableturn
+    from solver.melding.table import TableMeld
+    from solver.melding.turn import Problem
+
+    seen = []
+    real = tableturn.table_forms
+
+    def spy(*args, **kwargs):
+        seen.append(gc.get_threshold()[2])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tableturn, "table_forms", spy)
+    rs = load_ruleset("fesca")
+    faces = {f"{f.suit}{f.rank}": f for f in rs.deck.faces if f.rank}
+    table = (TableMeld("B", (faces["金4"], faces["金5"], faces["金6"])),)
+    answer = load_game(rs).answer_problem(Problem(rs, (faces["金7"], faces["水9"]), table, "normal", None, True, "yang"),
+                                          "best")
+    assert seen == [NEVER] and gc.get_threshold()[2] != NEVER
+    assert answer.solvable  # 金7 laid off on 金4 金5 金6, 水9 discarded
