@@ -25,7 +25,8 @@ def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out",
                limit: int = 1000, budget: Budget | None = None, routes: Sequence[GoOutRoute] = (),
                operations: Sequence[Operation] = ()) -> Answer:
     """Answer ``go-out`` or ``best`` for a problem; ``count`` adds the number of distinct ways to go
-    out (up to ``limit``). Without the garbage collector's full collections (:mod:`solver.core.gcpause`)."""
+    out (up to ``limit``). The turn is solved without the garbage collector's full collections
+    (:mod:`solver.core.gcpause`)."""
     with no_full_collections():
         return _solve_turn(problem, checker, question, count, limit, budget or Budget(), routes, operations)
 

@@ -7,8 +7,8 @@ fixed, and :func:`counter` where the count itself is wanted as literals.
 
 from __future__ import annotations
 
-from itertools import combinations
 from collections import Counter
+from itertools import combinations
 from typing import Callable, Hashable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType, ITotalizer
