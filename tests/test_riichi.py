@@ -15,7 +15,7 @@ import mahjong_oracle as oracle
 from riichi_package import random_deal, tenhou
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
-from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+from solver.games.mahjong.scoring import WIN_FLAGS as WIN_FLAG_NAMES, NotAWin, Scorer, Win
 from solver.core.ruleset import load_ruleset
 
 
@@ -497,3 +497,56 @@ def test_a_win_from_a_request_is_the_win_the_class_makes(sc):
     assert made == Win(sc.tile("3p"), tsumo=True, double_riichi=True, seat="S", round_wind="S",
                        dora_indicators=(sc.tile("1m"), sc.tile("東")), honba=2)
     assert made.flags == frozenset({"tsumo", "double-riichi"}) and not made.dealer
+
+
+def _plain_win(sc, tile: str, facts: dict, players: int) -> Win:
+    """The reading of a request's win facts, written out key by key through Win's own __init__."""
+    seats = ["E", "S", "W", "N"][:players]
+    for key in ("seat", "from", "discarder"):
+        if facts.get(key) and facts[key] not in seats:
+            raise MeldsError(f"--{key}")
+    if str(facts.get("round", "E")) not in ("E", "S", "W", "N"):
+        raise MeldsError("round")
+    flags = {name: True for name in WIN_FLAG_NAMES
+             if facts.get(name) or facts.get(name.replace("_", "-"))}
+    win = Win(sc.tile(tile), seat=facts.get("seat") or "E", round_wind=facts.get("round") or "E",
+              dora_indicators=sc.tiles(facts.get("dora_indicators")), ura_indicators=sc.tiles(facts.get("ura_indicators")),
+              honba=int(facts.get("honba") or 0), riichi_sticks=int(facts.get("riichi_sticks") or 0),
+              dealer_streak=int(facts.get("dealer_streak") or 0), players=players,
+              discarder=facts.get("discarder") or facts.get("from"), river=sc.tiles(facts.get("river")),
+              furiten=bool(facts.get("furiten")), **flags)
+    if (win.tsumo and win.discarder) or win.discarder == win.seat:
+        raise MeldsError("discarder")
+    return win
+
+
+def test_every_request_reads_as_the_plain_reading_of_its_keys(sc):
+    """win_from_facts reads a request's keys in one pass: on random requests (flags under either
+    spelling, false values, seats out of the table, ``from`` and ``discarder`` together, no
+    round) it makes the Win, or refuses, exactly as reading each key by name does."""
+    from solver.games.mahjong.scoring import win_from_facts
+
+    rng = random.Random(20)
+    keys = ["seat", "from", "discarder", "round", "honba", "riichi_sticks", "dealer_streak", "furiten",
+            "dora_indicators", "ura_indicators", "river"] + [k for n in WIN_FLAG_NAMES for k in (n, n.replace("_", "-"))]
+    values = {"seat": ["E", "S", "W", "N", "", None, "X"], "from": ["E", "S", "W", "N", "", None],
+              "discarder": ["E", "S", "N", ""], "round": ["E", "S", "W", "N", "", None], "honba": [0, 2, "3", ""],
+              "riichi_sticks": [0, 1, "2"], "dealer_streak": [0, 4], "furiten": [True, False, 0],
+              "dora_indicators": ["1m", "1m 東", "", None], "ura_indicators": ["9p", ""], "river": ["1m 2m", ["3s"], ""]}
+    outcomes = set()
+    for _ in range(3000):
+        facts = {}
+        for key in rng.sample(keys, rng.randint(0, 6)):
+            facts[key] = rng.choice(values.get(key, [True, False, 1, 0]))
+        players = rng.choice([3, 4])
+        try:
+            want = _plain_win(sc, "5s", facts, players)
+        except MeldsError:
+            with pytest.raises(MeldsError):
+                win_from_facts(sc, "5s", facts, players)
+            outcomes.add("refused")
+            continue
+        got = win_from_facts(sc, "5s", facts, players)
+        assert got == want and got.flags == want.flags, facts
+        outcomes.add("made")
+    assert outcomes == {"made", "refused"}
