@@ -550,3 +550,31 @@ def test_every_request_reads_as_the_plain_reading_of_its_keys(sc):
         assert got == want and got.flags == want.flags, facts
         outcomes.add("made")
     assert outcomes == {"made", "refused"}
+
+
+def test_a_hands_score_does_not_depend_on_the_hands_scored_before():
+    """A suit's ways are worked out for a hand shape only when a hand first asks for them (an open
+    hand never asks for 七対子's or 国士無双's): two fresh scorers, given the same hands in opposite
+    orders, score each alike — hands that read as seven pairs or as four melds, 国士無双 after open
+    hands of the same suits, hands that do not win."""
+    crafted = [("223344m223344p55s", "5s"), ("2233m4455p667788s", "8s"), ("19m19p19s1234567z1m", "1m"),
+               ("19m19p19s123456z77z", "7z"), ("234m567p55s [888m] [東東東]", "5s"), ("11223344556677m", "7m"),
+               ("123456789m12344p", "4p"), ("19m19p19s1234567z2m", "2m")]
+    rng = random.Random(31)
+    deals = [(d.hand_string(), tenhou(d.win)) for d in (random_deal(rng) for _ in range(300))]
+    hands = crafted + deals
+
+    def outcome(scorer: Scorer, hand: str, win: str):
+        try:
+            s = scorer.score(scorer.mj.parse_hand(hand), Win(scorer.tile(win), seat="S"))
+        except NotAWin as why:
+            return str(why)
+        return s.han, s.fu, s.points.total, [y.id for y in s.yaku], [(p.kind, p.tiles) for p in s.parts]
+
+    forward, backward = (Scorer.for_ruleset(load_ruleset("gensou-mahjong")) for _ in range(2))
+    first = [outcome(forward, h, w) for h, w in hands]
+    second = [outcome(backward, h, w) for h, w in reversed(hands)][::-1]
+    assert first == second
+    read = {y for o in first if not isinstance(o, str) for y in o[3]}
+    assert "chiitoitsu" in read and any(y.startswith("kokushi") for y in read), read
+    assert any(isinstance(o, str) for o in first) and sum(not isinstance(o, str) for o in first) > 150

@@ -179,27 +179,28 @@ _NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honou
                          concealed=0, facts=-1, closed=True)
 
 
-# One suit's concealed tiles (per suit and the identity indices of its tiles): a plain tuple of
-# its facts, packed, then per hand shape, in the ruleset's order, its ways (one flat tuple: the
-# tables hold thousands, and each tuple more is one more object for the garbage collector to walk).
-SUIT_FACTS, SUIT_WAYS = 0, 1  # the ways of shape k are at SUIT_WAYS + k
+# One suit's concealed tiles (per suit and the identity indices of its tiles): one flat list (the
+# tables hold thousands, and each object more is one more for the garbage collector to walk) of its
+# facts, packed; its counts, packed as SuitWays takes them; the suit's index; then per hand shape,
+# in the ruleset's order, its ways — None until a hand asks for them: most hands are open to one
+# shape only (a declared meld rules out 七対子 and 国士無双), and a hand stops at its first suit the
+# shape cannot fill, so a suit met for the first time was worked out for shapes no hand then used.
+SUIT_FACTS, SUIT_COUNTS, SUIT_INDEX, SUIT_WAYS = 0, 1, 2, 3  # the ways of shape k are at SUIT_WAYS + k
 
 # A suit's facts packed in one int, so that a hand's are its suits' (and its declared melds') ANDed
 # together: the class bits every tile has; the class bits some tile has and the number suits held,
-# each stored complemented (an OR is the complement of an AND of complements); the shapes with a
-# way to fill the suit.
+# each stored complemented (an OR is the complement of an AND of complements).
 _SHIFT = 16
 _FIELD = (1 << _SHIFT) - 1
 
 
-def _pack_facts(every: int, some: int, number_suits: int, shapes: int) -> int:
-    return (every & _FIELD | (~some & _FIELD) << _SHIFT | (~number_suits & _FIELD) << 2 * _SHIFT
-            | shapes << 3 * _SHIFT)
+def _pack_facts(every: int, some: int, number_suits: int) -> int:
+    return every & _FIELD | (~some & _FIELD) << _SHIFT | (~number_suits & _FIELD) << 2 * _SHIFT
 
 
-def _unpack_facts(facts: int) -> tuple[int, int, int, int]:
-    """every, some, number suits, shapes."""
-    return (facts & _FIELD, ~(facts >> _SHIFT) & _FIELD, ~(facts >> 2 * _SHIFT) & _FIELD, facts >> 3 * _SHIFT)
+def _unpack_facts(facts: int) -> tuple[int, int, int]:
+    """every, some, number suits."""
+    return facts & _FIELD, ~(facts >> _SHIFT) & _FIELD, ~(facts >> 2 * _SHIFT) & _FIELD
 
 
 class HandReader:
@@ -237,7 +238,7 @@ class HandReader:
             declared = self._declared(hand.melds)
             held += declared.tiles
             facts &= declared.facts
-        every, some, number_suits, shapes = _unpack_facts(facts)
+        every, some, number_suits = _unpack_facts(facts)
         reds += declared.reds
         closed = declared.closed
         honours = bool(some & self._honour_bit)
@@ -253,9 +254,17 @@ class HandReader:
         sw, rank = self._suit_position[w], self._rank_in_suit[w]
         out = []
         for shape_index, shape, need in self._shape_needs(melds):
-            if not shapes >> shape_index & 1:
-                continue  # some suit cannot be filled with this shape's parts
             at = SUIT_WAYS + shape_index
+            filled = True
+            for info in suits:
+                ways = info[at]
+                if ways is None:
+                    ways = info[at] = self._suit_ways(info, shape_index)
+                if not ways:
+                    filled = False  # this suit cannot be filled with the shape's parts
+                    break
+            if not filled:
+                continue
             for combo in product(*[info[at] for info in suits]):
                 joined = _joined(combo, need)
                 if joined is None:
@@ -286,24 +295,22 @@ class HandReader:
                                                     self, win)))
         return out
 
-    def _new_suit(self, s: int, key: tuple[int, ...]) -> tuple:
+    def _new_suit(self, s: int, key: tuple[int, ...]) -> list:
         """One suit's concealed tiles, from their identity indices (cached by the caller: suit
-        patterns recur from hand to hand)."""
+        patterns recur from hand to hand), its ways left to :meth:`_suit_ways`."""
         number_suit, shapes = self._suit_making(s)
         every, some, packed, class_mask, packed_tile = self._all_classes, 0, 0, self._class_mask, self._packed_tile
         for i in key:
             every &= class_mask[i]
             some |= class_mask[i]
             packed += packed_tile[i]  # the counts packed as SuitWays takes them
-        by_shape, fillable = [], 0
-        for k, (ways, numbers) in enumerate(shapes):
-            found = self._pattern(k, s, ways, packed)
-            if found:
-                fillable |= 1 << k
-                by_shape.append(tuple([self._suit_way(pattern, numbers) for pattern in found]))
-            else:
-                by_shape.append(())
-        return (_pack_facts(every, some, number_suit if key else 0, fillable), *by_shape)
+        return [_pack_facts(every, some, number_suit if key else 0), packed, s] + [None] * len(shapes)
+
+    def _suit_ways(self, info: list, shape_index: int) -> tuple:
+        """The ways a hand shape fills a suit's entry (see :meth:`_new_suit`); none when it cannot."""
+        s = info[SUIT_INDEX]
+        ways, numbers = self._suit_making(s)[1][shape_index]
+        return tuple([self._suit_way(pattern, numbers) for pattern in self._pattern(shape_index, s, ways, info[SUIT_COUNTS])])
 
     def _suit_making(self, s: int) -> tuple:
         """What making a suit's entry needs, looked up once: its number suit's bit, and per hand
@@ -437,7 +444,7 @@ class HandReader:
         suit = self._suit_of[part.tiles[0]]
         return _Declared(tuple(idx), sum(self._is_red[f.index] for f in m.faces), parts, runs, triplets,
                          honour_triplets, touched, kans, sum(not p.open for p in triplets),
-                         _pack_facts(every, some, self._suit_bit[suit] if suit is not None else 0, -1), not m.open)
+                         _pack_facts(every, some, self._suit_bit[suit] if suit is not None else 0), not m.open)
 
     def _shape_needs(self, declared: int) -> list[tuple]:
         """(shape index, shape id, packed part counts needed) for the shapes open to ``declared``
