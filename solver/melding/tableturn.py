@@ -170,6 +170,13 @@ def _meld_step(meld: NewMeld) -> Step:
 class TableTurn(TurnSolver):
     """The turn of a problem with table melds under a ruleset with operations (one model)."""
 
+    # Glucose 4.2 as the optimiser's oracle: on the 32 bench turns whose answer took over 2 s at
+    # 10 s, their optimisers took 30.9 s in all against MiniSat's 41.3 s, every answer the same,
+    # and 149:0 was settled (7.9 s; undecided with MiniSat); the hardest bench turn (13:4), with no
+    # budget, 13.4 s against 39 s. Hands without a table keep MiniSat (45 cards: worst 0.28 s
+    # against 0.17 s with Glucose 4.2)
+    oracle = "g42"
+
     def __init__(self, problem: Problem, checker: MeldChecker, budget: Budget, operations: Sequence[Operation],
                  found: TableForms | None = None):
         """``found``: the table's forms, when they are known (a rung's, see :meth:`answer`)."""

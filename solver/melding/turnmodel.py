@@ -7,8 +7,7 @@ judged by :class:`MeldChecker` — the same rules as ``melds check``, ambiguity 
 true points computed (:meth:`TurnModel._learn`). An illegal option is forbidden, a reading of
 another kind is recorded, an option worth less than its bound takes the difference back through
 a soft clause: all added to every live solver, whose search goes on from where it stood. Bounds
-only ever fall to the truth, so a fully verified optimum is optimal. :class:`~solver.melding.turn.TurnSolver`
-asks the questions.
+only ever fall to the truth, so a fully verified optimum is optimal. TurnSolver asks the questions.
 """
 
 from __future__ import annotations
@@ -67,12 +66,13 @@ class _Option:
 
 
 class TurnModel:
-    """One problem's model and its live solvers: one SAT solver for the yes/no questions (going
-    out, counting, why not, seeing), asked with assumptions, and one MaxSAT optimiser per
-    objective question, driven through all its rounds; nothing is rebuilt."""
+    """One problem's model and its live solvers: one SAT solver for the yes/no questions (going out,
+    counting, why not, seeing), asked with assumptions, and one MaxSAT optimiser per objective
+    question, driven through all its rounds; nothing is rebuilt."""
 
     shares = True  # meld points paid to the cards (shares.py); False: one soft clause a candidate
     slot_limit = 2000  # with ``compact``, sequence kinds with more candidates than this are laid out (lines.py)
+    oracle = ORACLE  # the optimiser's SAT solver (TableTurn's own was measured on its models)
 
     def __init__(self, problem: Problem, checker: MeldChecker | None = None,
                  budget: Budget | None = None, claim_met: bool = False, route: GoOutRoute | None = None,
@@ -595,6 +595,6 @@ class TurnModel:
             if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
                 return None
             hard = self.clauses + ([[self.goal]] if mode == "out" else [])
-            maxsat = LazyMaxSat(hard, soft, top=self.pool.top, verify=lambda model: self._learn(model, True))
+            maxsat = LazyMaxSat(hard, soft, self.pool.top, lambda model: self._learn(model, True), self.oracle)
             self._optimisers[mode] = _Optimiser(maxsat, given, levels)
         return self._optimisers[mode]

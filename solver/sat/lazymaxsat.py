@@ -40,8 +40,8 @@ class LazyMaxSat(MaxSat):
     """:class:`MaxSat` tuned for models whose options are verified as the optimiser picks them."""
 
     def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
-                 top: int | None = None, verify: Callable[[list[int]], bool] | None = None):
-        super().__init__(hard, soft, name=ORACLE, top=top, verify=verify)
+                 top: int | None = None, verify: Callable[[list[int]], bool] | None = None, oracle: str = ORACLE):
+        super().__init__(hard, soft, name=oracle, top=top, verify=verify)
         self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
         self._rc2.minz = False
 
