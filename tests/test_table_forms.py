@@ -237,6 +237,38 @@ def test_a_bench_turn_whose_best_needs_the_right_path_of_a_form(seed, number, me
     assert (answer.score["meld_points"], -answer.score["hand_points"]) >= (meld_points, -hand_points)
 
 
+def _best_on(oracle: str, seed: int, number: int, monkeypatch) -> tuple:
+    """The best turn of a bench table turn with ``oracle`` under the table optimiser: its score, and
+    the problems its replay through tests/replay.py finds (none)."""
+    from gameapi import solve
+    from replay import replay
+    from solver.melding.problem import Problem
+    from solver.melding.tableturn import TableTurn
+
+    monkeypatch.setattr(TableTurn, "oracle", oracle)
+    table, hand = _turn(seed, number, TURNS if seed < 100 else TURNS.with_name("table-turns-more.json"))
+    problem = Problem(RS, hand, table, "normal", None, True, "yang")
+    answer = solve(problem, "best")
+    assert answer.solvable is not None
+    return answer.score, replay(problem, answer)
+
+
+@pytest.mark.parametrize("seed, number", [(8, 4), (13, 3), (110, 4)])
+def test_the_table_optimisers_oracle_and_minisat_settle_on_equal_turns(seed, number, monkeypatch):
+    """Table turns are optimised on Glucose 4.2 (TableTurn.oracle), hands on MiniSat: on bench
+    turns both prove the same optimum, and each turn found replays."""
+    won, problems = _best_on("g42", seed, number, monkeypatch)
+    assert problems == [] and (won, problems) == _best_on("mgh", seed, number, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(5))
+@pytest.mark.parametrize("seed", [101, 104, 107, 131, 149])
+def test_the_table_optimisers_oracle_and_minisat_agree_on_many_turns(seed, number, monkeypatch):
+    won, problems = _best_on("g42", seed, number, monkeypatch)
+    assert problems == [] and (won, problems) == _best_on("mgh", seed, number, monkeypatch)
+
+
 def _cards(text: str) -> tuple:
     return tuple(GAME.checker.notation.parse(name) for name in text.split())
 

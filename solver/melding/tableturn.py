@@ -173,8 +173,8 @@ class TableTurn(TurnSolver):
     # Glucose 4.2 as the optimiser's oracle: on the 32 bench turns whose answer took over 2 s at
     # 10 s, their optimisers took 30.9 s in all against MiniSat's 41.3 s, every answer the same,
     # and 149:0 was settled (7.9 s; undecided with MiniSat); the hardest bench turn (13:4), with no
-    # budget, 13.4 s against 39 s. Hands without a table keep MiniSat (45 cards: worst 0.28 s
-    # against 0.17 s with Glucose 4.2). Glucose heeds an interrupt only when it restarts: that
+    # budget, 13.4 s against 39 s. Hands without a table keep MiniSat (45 cards: worst 0.17 s,
+    # 0.28 s with Glucose 4.2). Both settle on equal turns (tests/test_table_forms.py). Glucose heeds an interrupt only when it restarts: that
     # turn at 10 s ends after 10.5-10.9 s (MiniSat: 10.04 s), within the budgets' 10 % + 0.5 s
     oracle = "g42"
 

@@ -184,7 +184,7 @@ _NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honou
 # facts, packed; its counts, packed as SuitWays takes them; the suit's index; then per hand shape,
 # in the ruleset's order, its ways — None until a hand asks for them: most hands are open to one
 # shape only (a declared meld rules out 七対子 and 国士無双), and a hand stops at its first suit the
-# shape cannot fill, so a suit met for the first time was worked out for shapes no hand then used.
+# shape cannot fill: working out every shape for each suit met was mostly for shapes no hand asked.
 SUIT_FACTS, SUIT_COUNTS, SUIT_INDEX, SUIT_WAYS = 0, 1, 2, 3  # the ways of shape k are at SUIT_WAYS + k
 
 # A suit's facts packed in one int, so that a hand's are its suits' (and its declared melds') ANDed
