@@ -174,8 +174,9 @@ class TableTurn(TurnSolver):
     # 10 s, their optimisers took 30.9 s in all against MiniSat's 41.3 s, every answer the same,
     # and 149:0 was settled (7.9 s; undecided with MiniSat); the hardest bench turn (13:4), with no
     # budget, 13.4 s against 39 s. Hands without a table keep MiniSat (45 cards: worst 0.17 s,
-    # 0.28 s with Glucose 4.2). Both settle on equal turns (tests/test_table_forms.py). Glucose heeds an interrupt only when it restarts: that
-    # turn at 10 s ends after 10.5-10.9 s (MiniSat: 10.04 s), within the budgets' 10 % + 0.5 s
+    # 0.28 s with Glucose 4.2). Both settle on equal turns (tests/test_table_forms.py). Glucose
+    # heeds an interrupt only when it restarts: that turn at 10 s ends after 10.5-10.9 s (MiniSat:
+    # 10.04 s), within the budgets' 10 % + 0.5 s
     oracle = "g42"
 
     def __init__(self, problem: Problem, checker: MeldChecker, budget: Budget, operations: Sequence[Operation],
