@@ -347,35 +347,50 @@ class _Scored(NamedTuple):
     aotenjou: bool
 
 
+def _plain_fields(cls: type) -> dict[str, Any] | None:
+    """A frozen dataclass's fields and their defaults (MISSING where there is none), or None when
+    its instances may not be made by setting their fields at once: it has a __post_init__ or a
+    default factory, which its own __init__ would run."""
+    fields = dataclasses.fields(cls)
+    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING for f in fields):
+        return None
+    return {f.name: f.default for f in fields}
+
+
+def _made(cls: type, fields: dict[str, Any]) -> Any:
+    """An instance of a frozen dataclass with ``fields`` (every one of them), set in one step: the
+    dataclass's own __init__ sets each field by a call of its own (a Win's 22 of them were a
+    twentieth of a fresh hand's scoring)."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
 def _maker(cls: type) -> Callable[..., Any]:
-    """A maker of a frozen dataclass's instances from keyword values that sets their fields in one
-    step: the dataclass's own __init__ sets each field by a call of its own (a Win's 21 of them
-    were a twentieth of a fresh hand's scoring). The class itself when it has a __post_init__ or a
-    field without a plain default besides those always given (so nothing it checks is passed by)."""
-    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
-    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING
-                                            for f in dataclasses.fields(cls)):
+    """A maker of a frozen dataclass's instances from keyword values (:func:`_made`). The class
+    itself when its fields are not plain (:func:`_plain_fields`), so nothing it checks is passed by."""
+    defaults = _plain_fields(cls)
+    if defaults is None:
         return cls
-    new, set_fields = object.__new__, object.__setattr__
     required = [name for name, default in defaults.items() if default is dataclasses.MISSING]
 
     def make(**values):
         for name in required:
             if name not in values:
                 return cls(**values)  # let the class say what is missing
-        made = new(cls)
         fields = dict(defaults)
         fields.update(values)
-        set_fields(made, "__dict__", fields)
-        return made
+        return _made(cls, fields)
 
     return make
 
 
 _new_score = _maker(Score)
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
-_WIN_FIELDS = {f.name: f.default for f in dataclasses.fields(Win)}  # every field but the tile has a plain default
-_NEW, _SET = object.__new__, object.__setattr__
+_WIN_FIELDS = _plain_fields(Win)  # every field but the tile has a plain default
+assert _WIN_FIELDS is not None, "win_from_facts sets a Win's fields at once"
+_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak")
+_WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 
 
 def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
@@ -410,14 +425,9 @@ def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) ->
                 fields[key] = scorer.tiles(value)
         elif key == "furiten":
             fields["furiten"] = bool(value)
-    win = _NEW(Win)
-    _SET(win, "__dict__", fields)
+    win = _made(Win, fields)
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
     if win.discarder == win.seat:
         raise MeldsError("the winner cannot deal in to themself")
     return win
-
-
-_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak")
-_WIN_TILES = ("dora_indicators", "ura_indicators", "river")
