@@ -127,7 +127,7 @@ def choice_counts(options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPo
                 step = pool.new()
                 clauses.append([-step] + holding)
                 clauses += [[-lit, step] for lit in holding]
-            if below is not None:
+            if below is not None and below != step:  # one option alone holding k copies and k - 1
                 clauses.append([-step, below])
             below = step
             steps.setdefault(item, []).append(step)
