@@ -243,13 +243,22 @@ def _best_on(oracle: str, seed: int, number: int, monkeypatch) -> tuple:
     from gameapi import solve
     from replay import replay
     from solver.melding.problem import Problem
+    from solver.melding import turnmodel
     from solver.melding.tableturn import TableTurn
 
     monkeypatch.setattr(TableTurn, "oracle", oracle)
+    used = []  # the oracles the optimisers were made with: the comparison is between two solvers
+
+    class Recorded(turnmodel.LazyMaxSat):
+        def __init__(self, *args, **kwargs):
+            used.append(args[4] if len(args) > 4 else kwargs.get("oracle"))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(turnmodel, "LazyMaxSat", Recorded)
     table, hand = _turn(seed, number, TURNS if seed < 100 else TURNS.with_name("table-turns-more.json"))
     problem = Problem(RS, hand, table, "normal", None, True, "yang")
     answer = solve(problem, "best")
-    assert answer.solvable is not None
+    assert answer.solvable is not None and used and set(used) == {oracle}
     return answer.score, replay(problem, answer)
 
 
