@@ -193,8 +193,13 @@ class _LiveRC2(RC2Stratified):
         the GIL, so the watchdog cannot even run: on a large table turn one such call ran 9 s past
         a 30 s budget. And RC2 would take a call that returned nothing for an unsatisfiable one: a
         core it did not get (no model, as if the query had none) or, exhausting a core, a higher
-        cost — a lower bound that is not one."""
+        cost — a lower bound that is not one. Nor does a call start once the search was told to
+        stop: an interrupt ends only the call it finds running (the next clears it), and one that
+        came as a call was ending on its own let the next ones run on — a table turn's whole
+        model, 2 s past an 8 s budget."""
         MaxSat.calls += 1
+        if self.interruptible and getattr(self, "interrupted", False):
+            raise _Interrupted
         result = super()._call_oracle(assumptions, expect_interrupt or self.interruptible)
         if result is None and self.interruptible:
             raise _Interrupted
