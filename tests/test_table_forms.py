@@ -50,7 +50,8 @@ def _walks(table, hand, stop_at_call: int | None = None):
 
     tableforms.forms_of = recorded
     try:
-        return tableforms.table_forms(Table(GAME.checker), table, hand, "yang", OPS, Budget()), walks
+        # in this process: a walk made by the forked child of the last round would not be recorded
+        return tableforms.table_forms(Table(GAME.checker), table, hand, "yang", OPS, Budget(), beside=False), walks
     finally:
         tableforms.forms_of = walk
 
@@ -244,9 +245,11 @@ def _best_on(oracle: str, seed: int, number: int, monkeypatch) -> tuple:
     from replay import replay
     from solver.melding.problem import Problem
     from solver.melding import turnmodel
+    from solver.melding import tableturn
     from solver.melding.tableturn import TableTurn
 
     monkeypatch.setattr(TableTurn, "oracle", oracle)
+    monkeypatch.setattr(tableturn, "STAND_INS_FROM", 10**9)  # the whole model, in this process (no race)
     used = []  # the oracles the optimisers were made with: the comparison is between two solvers
 
     class Recorded(turnmodel.LazyMaxSat):
