@@ -66,3 +66,16 @@ def _form_key(form) -> tuple:
     checker gives may depend on what it was asked before, in either process.)"""
     return (form.table, form.meld, form.played, form.taken, form.gain, form.reading.kind.id,
             tuple((m.op.id, m.played, m.taken, m.result, m.reading.kind.id) for m in form.path))
+
+
+def test_a_childs_budget_keeps_the_deadline_and_takes_its_share_of_the_memory_left():
+    """Two children each take half of what is left below the ceiling, over the pages they start
+    with (their resident size counts the parent's)."""
+    from solver.sat.budget import resident_bytes
+
+    mib = 2**20
+    budget = Budget(30, memory=resident_bytes() + 200 * mib)
+    child = budget.in_child()
+    assert abs(child.deadline - budget.deadline) < 0.01 and child.start == budget.start
+    assert resident_bytes() + 90 * mib <= child.memory <= resident_bytes() + 110 * mib
+    assert Budget(None, memory=0).in_child().memory is None and Budget(None, memory=0).in_child().deadline is None

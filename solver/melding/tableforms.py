@@ -303,9 +303,9 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     finished: list[tuple[list[list[Form]], list[Face]]] = []  # after each round of probes: (forms, cards taken)
     extras: set[Face] = set()
 
-    def walk(t: int, probe: set[Face] | None) -> None:
+    def walk(t: int, probe: set[Face] | None, within: Budget = budget) -> None:
         cap = extra_cap if extras else 0
-        found = forms_of(table, t, melds[t], sorted(extras), phase, ops, budget, melds[t].mine, hand, cap,
+        found = forms_of(table, t, melds[t], sorted(extras), phase, ops, within, melds[t].mine, hand, cap,
                          stop_at, probe)
         latest[t] = found.forms
         whole_at[t] = frozenset(extras) if found.whole else None
@@ -336,7 +336,8 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
             # the likeliest longest first (their probes found the most forms), so that the two
             # processes start on the two of them
             todo.sort(key=lambda t: -len(latest[t] or ()))
-            for t, found in _walked_beside(todo, lambda t: walk(t, None) or latest[t], table, ops).items():
+            for t, found in _walked_beside(todo, lambda t, within: walk(t, None, within) or latest[t],
+                                           budget, table, ops).items():
                 latest[t], whole_at[t] = found, frozenset(extras)
         else:
             for t in todo:
@@ -348,12 +349,12 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     return TableForms(forms, sorted(extras), None, _rungs(table, melds, forms, [cards for _, cards in finished], hand))
 
 
-def _walked_beside(todo: list[int], walk: Callable[[int], list[Form]], table: Table,
+def _walked_beside(todo: list[int], walk: Callable[[int, Budget], list[Form]], budget: Budget, table: Table,
                    ops: tuple[Operation, ...]) -> dict[int, list[Form]]:
-    """The whole walks of the melds ``todo`` (``walk(t)``: meld t's forms), shared with a forked
-    child on another core: each process takes the next meld not yet taken until none is left
-    (a pipe holds them, a byte each: a read of one byte takes it for one reader alone), and the
-    child sends back its melds' forms. The heaviest walks of a turn are a few melds of wilds of
+    """The whole walks of the melds ``todo`` (``walk(t, budget)``: meld t's forms), shared with a
+    forked child on another core (under :meth:`~solver.sat.budget.Budget.in_child`): each process
+    takes the next meld not yet taken until none is left (a pipe holds them, a byte each: a read
+    of one byte takes it for one reader alone), and the child sends back its melds' forms. The heaviest walks of a turn are a few melds of wilds of
     a second or more each; with two at once, the hardest bench turn's search took 2.1 s instead
     of 3.8. Returns the forms of every meld of ``todo``. A walk cut short (the share of the time,
     the layouts) ends the search as it would here; a child that fails leaves its melds to this
@@ -367,8 +368,9 @@ def _walked_beside(todo: list[int], walk: Callable[[int], list[Form]], table: Ta
             yield byte[0]
 
     def in_child() -> tuple[str, object]:
+        within = budget.in_child()
         try:
-            return "ok", {t: walk(t) for t in take()}
+            return "ok", {t: walk(t, within) for t in take()}
         except _Cut as cut:
             return "cut", cut.limit
 
@@ -376,7 +378,7 @@ def _walked_beside(todo: list[int], walk: Callable[[int], list[Form]], table: Ta
     try:
         with forked.Forked(in_child, shared_objects(table.checker.ruleset, ops)) as child:
             for t in take():
-                found[t] = walk(t)
+                found[t] = walk(t, budget)
             status, value = child.result(None) or ("failed", child.error)
     finally:
         os.close(read)
@@ -386,7 +388,7 @@ def _walked_beside(todo: list[int], walk: Callable[[int], list[Form]], table: Ta
         found.update(value)
     for t in todo:  # a child that failed: its melds walked here
         if t not in found:
-            found[t] = walk(t)
+            found[t] = walk(t, budget)
     return found
 
 

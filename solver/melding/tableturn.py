@@ -182,7 +182,7 @@ def _alone(turn: "TableTurn", question: str) -> Answer:
     """(Run in a forked child, see ``TableTurn._raced``.) The turn's answer over every form, under
     a budget of its own, guarded as a query is (the parent's watchdog threads are not in the
     child; a watchdog of one solver call interrupts it once, and the calls after it would run)."""
-    turn.budget = turn.budget.part(1.0)
+    turn.budget = turn.budget.in_child()
     with turn.budget.guarding():
         try:
             return turn._answer(question)
@@ -199,7 +199,7 @@ def _over_stand_ins(turn: "TableTurn") -> Answer | None:
     stand_ins = [undominated(per_meld) for per_meld in turn.forms]
     if sum(map(len, stand_ins)) == sum(map(len, turn.forms)):
         return None
-    budget = turn.budget.part(1.0)  # a budget of its own, guarded (see _alone)
+    budget = turn.budget.in_child()  # a budget of its own, guarded (see _alone)
     with budget.guarding(), TableTurn(turn.problem, turn.checker, budget, turn.ops,
                                       TableForms(stand_ins, turn.extra, None, [])) as fewer:
         found = fewer.best()

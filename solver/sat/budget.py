@@ -123,6 +123,18 @@ class Budget:
             part.seconds = part.deadline - part.start
         return part
 
+    def in_child(self, children: int = 2) -> "Budget":
+        """The budget of a forked child working beside the query (:mod:`solver.core.forked`): the
+        same deadline, and of the memory left below the ceiling a ``children``-th share. A child
+        starts with the parent's pages (its resident size counts them too): its ceiling is that
+        size and its share of what is left, so the children's own pages add up to no more than
+        the query had left."""
+        part = self.part(1.0)
+        if part.memory is not None:
+            now = resident_bytes()
+            part.memory = now + max(0, part.memory - now) // children
+        return part
+
     def _over(self, slack: float = 0.0) -> str | None:
         """Which limit is spent now, if any."""
         if self.spent:
