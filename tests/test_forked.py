@@ -43,7 +43,7 @@ def test_closing_ends_a_child_still_at_work():
 
 
 @pytest.mark.parametrize("seed, number", [(15, 2), (14, 1), pytest.param(13, 4, marks=pytest.mark.slow)])
-def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, number):
+def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, number, monkeypatch):
     """Turns whose last round has walks of a second or so each (melds of wilds; 13:4 has two), one
     in each process: the same forms, meld by meld and path by path, as one process finds."""
     from test_standins import _problem
@@ -54,8 +54,12 @@ def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, num
     game = load_game(RS)
     problem = _problem(seed, number)
     ops = tuple(op for op in game.rules.operations if op.effect != "recall")
+    children = []
+    made = forked.Forked
+    monkeypatch.setattr(forked, "Forked", lambda *args: children.append(1) or made(*args))
     found = [table_forms(Table(game.checker), problem.table, problem.hand, "yang", ops, Budget(), beside=beside)
              for beside in (True, False)]
+    assert children == [1]  # the walks were shared with a child, once
     assert found[0].cut is None and found[1].cut is None and found[0].extra == found[1].extra
     for beside, alone in zip(found[0].forms, found[1].forms):
         assert list(map(_form_key, beside)) == list(map(_form_key, alone))
