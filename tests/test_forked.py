@@ -84,3 +84,14 @@ def test_a_childs_budget_keeps_the_deadline_and_takes_its_share_of_the_memory_le
     assert abs(child.deadline - budget.deadline) < 0.01 and child.start == budget.start
     assert resident_bytes() + 90 * mib <= child.memory <= resident_bytes() + 110 * mib
     assert Budget(None, memory=0).in_child().memory is None and Budget(None, memory=0).in_child().deadline is None
+
+
+def test_the_grace_past_a_deadline_ends_where_the_budget_promises():
+    """--max-seconds N holds within a tenth of N and 0.5 s: a query past its deadline may wait
+    for a child that ends itself until then (less a margin), never longer."""
+    budget = Budget(10)
+    budget.deadline = time.perf_counter()  # the deadline is now
+    assert 1.3 < budget.grace() <= 1.4
+    budget.deadline -= 2.0  # two seconds past it
+    assert budget.grace() == 0.0
+    assert Budget(None, memory=1).grace() == 0.5

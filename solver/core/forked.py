@@ -1,8 +1,8 @@
 """One piece of work run beside this process, in a forked child, its result sent back when done.
 
-A query that can settle its question two ways, one of which often finishes first, runs the other
-here, on another core, and takes whichever answer comes first (a table turn over the forms that
-stand in for the rest, see ``TableTurn.answer``). A fork, not a new process: the child starts with
+Work that splits in two runs one half here, on another core: a table turn's last round of form
+walks (``tableforms._walked_beside``), and a large table turn raced against the forms that stand
+in for the rest (``TableTurn._raced``, two children). A fork, not a new process: the child starts with
 everything the parent has worked out (the table's forms, the checker's compiled models) and does
 only its own part. It runs one function and leaves through ``os._exit``, never returning into the
 caller's stack, flushing its copies of the parent's files, or running its exit handlers; threads

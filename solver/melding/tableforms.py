@@ -356,9 +356,9 @@ def _walked_beside(todo: list[int], walk: Callable[[int, Budget], list[Form]], b
     """The whole walks of the melds ``todo`` (``walk(t, budget)``: meld t's forms), shared with a
     forked child on another core (under :meth:`~solver.sat.budget.Budget.in_child`): each process
     takes the next meld not yet taken until none is left (a pipe holds them, a byte each: a read
-    of one byte takes it for one reader alone), and the child sends back its melds' forms. The heaviest walks of a turn are a few melds of wilds of
-    a second or more each; with two at once, the hardest bench turn's search took 2.1 s instead
-    of 3.8. Returns the forms of every meld of ``todo``. A walk cut short (the share of the time,
+    of one byte takes it for one reader alone), and the child sends back its melds' forms. The
+    heaviest walks of a turn are a few melds of wilds of a second or more each; with two at once,
+    the hardest bench turn's search took 2.1 s instead of 3.8. Returns the forms of every meld of ``todo``. A walk cut short (the share of the time,
     the layouts) ends the search as it would here; a child that fails leaves its melds to this
     process."""
     read, write = os.pipe()

@@ -57,7 +57,6 @@ RUNGS_LEFT = 10.0
 # at 10 s (148:3 2.6 s against 3.8), the two of 2,015 and 2,045 the same or 0.17 s more (two forks,
 # and two searches sharing the machine, for a whole model settled in a second)
 STAND_INS_FROM = 2500
-GRACE = 3.0  # seconds a raced turn waits past its deadline for the whole model's child to end itself
 
 
 @dataclass(frozen=True)
@@ -293,7 +292,8 @@ class TableTurn(TurnSolver):
         killed child none. The whole model's answer is the answer unless the stand-ins' settles
         first; a whole-model child that fails leaves the search to this process. Past the
         deadline the children's own budgets end them (the whole model's with the best turn it
-        found), as the search would end here."""
+        found), as the search would end here; past what ``--max-seconds`` promises
+        (:meth:`~solver.sat.budget.Budget.grace`) this process answers undecided without it."""
         settled = threading.Event()
         standing: list[Answer] = []
 
@@ -309,7 +309,7 @@ class TableTurn(TurnSolver):
                 try:
                     settled.wait(0.5)
                 except Undecided:  # the query's guard, past the deadline: the child ends itself
-                    if not whole.result(GRACE):
+                    if not whole.result(self.budget.grace()):
                         raise
             answer = standing[0] if standing else whole.result(0.0)
         if answer is None:  # the child failed (whole.error): the search here, if there is time

@@ -123,17 +123,27 @@ class Budget:
             part.seconds = part.deadline - part.start
         return part
 
-    def in_child(self, children: int = 2) -> "Budget":
+    def in_child(self, working: int = 2) -> "Budget":
         """The budget of a forked child working beside the query (:mod:`solver.core.forked`): the
-        same deadline, and of the memory left below the ceiling a ``children``-th share. A child
-        starts with the parent's pages (its resident size counts them too): its ceiling is that
-        size and its share of what is left, so the children's own pages add up to no more than
-        the query had left."""
+        same deadline, and a ``working``-th share of the memory left below the ceiling, for as
+        many processes at work at once (two children racing while the parent waits; a child
+        walking beside the parent). A child starts with the parent's pages (its resident size
+        counts them too): its ceiling is that size and its share, so what the children add stays
+        within what the query had left."""
         part = self.part(1.0)
         if part.memory is not None:
             now = resident_bytes()
-            part.memory = now + max(0, part.memory - now) // children
+            part.memory = now + max(0, part.memory - now) // working
         return part
+
+    def grace(self) -> float:
+        """Seconds a query past its limit may still wait for work that ends itself (a forked child
+        under its own budget) and keep the promise of ``--max-seconds``: the deadline, plus a
+        tenth of the time and 0.5 s, less a margin for the answer's own output. A query without a
+        deadline (its memory spent): half a second."""
+        if self.deadline is None or self.seconds is None:
+            return 0.5
+        return max(0.0, self.deadline + 0.1 * self.seconds + 0.4 - time.perf_counter())
 
     def _over(self, slack: float = 0.0) -> str | None:
         """Which limit is spent now, if any."""

@@ -198,7 +198,7 @@ class _LiveRC2(RC2Stratified):
         came as a call was ending on its own let the next ones run on — a table turn's whole
         model, 2 s past an 8 s budget."""
         MaxSat.calls += 1
-        if self.interruptible and getattr(self, "interrupted", False):
+        if self.interruptible and self.interrupted:  # RC2 sets it, False, when made
             raise _Interrupted
         result = super()._call_oracle(assumptions, expect_interrupt or self.interruptible)
         if result is None and self.interruptible:
