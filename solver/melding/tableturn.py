@@ -199,8 +199,7 @@ def _over_stand_ins(turn: "TableTurn") -> Answer | None:
     if sum(map(len, stand_ins)) == sum(map(len, turn.forms)):
         return None
     budget = turn.budget.in_child()  # a budget of its own, guarded (see _alone)
-    with budget.guarding(), TableTurn(turn.problem, turn.checker, budget, turn.ops,
-                                      TableForms(stand_ins, turn.extra, None, [])) as fewer:
+    with budget.guarding(), turn.over(stand_ins, turn.extra, budget) as fewer:
         found = fewer.best()
     if found.solvable is None or any(found.score.get(goal.measure, 0) != 0 for goal in turn.rs.objective[1:]):
         return None
@@ -243,6 +242,10 @@ class TableTurn(TurnSolver):
         self._laid: dict = {}
         self._lent: list[Counter] | None = None  # per table meld, the most it lends the hand (see _deadlock)
         self._borrowing_known = False  # see _learn
+
+    def over(self, forms: list[list[Form]], extra: Sequence[Face], budget: Budget) -> "TableTurn":
+        """The same turn over fewer forms, all found (a rung's, the stand-ins'): a smaller model."""
+        return TableTurn(self.problem, self.checker, budget, self.ops, TableForms(forms, list(extra), None, []))
 
     def _build(self) -> None:
         """The turn model's clauses, and those of the cards it cannot take at once."""
@@ -357,8 +360,7 @@ class TableTurn(TurnSolver):
             if 2 * sum(map(len, forms)) > total:
                 break
             try:
-                with TableTurn(self.problem, self.checker, self.budget.part(RUNG_SHARE), self.ops,
-                               TableForms(forms, extra, None, [])) as rung:
+                with self.over(forms, extra, self.budget.part(RUNG_SHARE)) as rung:
                     found = rung.best() if question == "best" else rung.go_out()
             except (Undecided, MeldsError):
                 break
