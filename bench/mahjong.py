@@ -83,8 +83,7 @@ def main() -> None:
     mj = Mahjong(load_ruleset("gensou-mahjong"))
     mj.winning_counts([0] * len(mj.identities))  # builds the per-suit tables
     build = time.perf_counter() - start
-    order = [("mps".index(s) * 9 + int(r) - 1) if s != "z" else 27 + HONOURS.index(r)
-             for s, r in mj.identities]
+    order = [("mps".index(s) * 9 + int(r) - 1) if s != "z" else 27 + HONOURS.index(r) for s, r in mj.identities]
 
     rng = random.Random(args.seed)
     fourteen = [deal(rng, 14) for _ in range(args.hands)]
@@ -106,42 +105,53 @@ def main() -> None:
     ours_w, answers_w = best_rate(our_waits, ours13, args.rounds)
     theirs_w, expected_w = best_rate(their_waits, thirteen, args.rounds)
     # the package knows no fifth copy: a formal-tenpai wait (every copy held) is ours alone
-    answers_w = [[t for t in w if c[t] < 4] for w, c in zip(answers_w, thirteen)]
+    answers_w = [[t for t in w if c[t] < 4] for w, c in zip(answers_w, thirteen, strict=True)]
 
-    print(f"tables built in {build:.2f} s (ruleset load included); {args.hands} hands each, "
-          f"best of {args.rounds}")
+    print(f"tables built in {build:.2f} s (ruleset load included); {args.hands} hands each, best of {args.rounds}")
     print(f"{'query':<8} {'melds /s':>10} {'mahjong /s':>11} {'ratio':>6}  agree  positive")
-    for name, ours, theirs, got, want in (("agari", ours_a, theirs_a, answers_a, expected_a),
-                                          ("waits", ours_w, theirs_w, answers_w, expected_w)):
-        agree = sum(a == b for a, b in zip(got, want))
-        print(f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  "
-              f"{agree}/{len(want)}  {sum(bool(a) for a in got)}")
+    for name, ours, theirs, got, want in (
+        ("agari", ours_a, theirs_a, answers_a, expected_a),
+        ("waits", ours_w, theirs_w, answers_w, expected_w),
+    ):
+        agree = sum(a == b for a, b in zip(got, want, strict=True))
+        print(
+            f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  "
+            f"{agree}/{len(want)}  {sum(bool(a) for a in got)}"
+        )
     for name, ours, theirs, agree in _scoring(args):
         print(f"{name:<8} {ours:>10,.0f} {theirs:>11,.0f} {ours / theirs:>6.2f}  {agree}")
-    print("Scoring: random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
-          "agree = same han, fu and points (三連刻/四連刻 hands, unknown to the package, left out).\n"
-          "  rescore: the same hands scored again and again, inputs built beforehand (best of the rounds; "
-          "caches warm on the very hands);\n"
-          "  fresh:   distinct hands never seen before, each scored once after both sides warmed up on "
-          "other hands, each side parsing the same tenhou notation in the loop (ours: the hand string "
-          "with [..] melds and the win's facts; the package's: TilesConverter strings, Meld objects, "
-          "HandConfig), chunks of hands alternated between the sides;\n"
-          "  batch:   `melds score --batch` on those fresh hands as JSON Lines, JSON out, one process, "
-          "start-up and warm-up lines excluded (a batch of warm-up + fresh lines less one of the warm-up "
-          "lines alone), against the package's fresh rate in-process.\n"
-          "  fresh and batch count CPU time (the process's, the batch child's), so that other work on the "
-          "machine weighs less on the ratio.")
+    print(
+        "Scoring: random winning hands (closed and open, tsumo and ron, all seats, dora, red fives); "
+        "agree = same han, fu and points (三連刻/四連刻 hands, unknown to the package, left out).\n"
+        "  rescore: the same hands scored again and again, inputs built beforehand (best of the rounds; "
+        "caches warm on the very hands);\n"
+        "  fresh:   distinct hands never seen before, each scored once after both sides warmed up on "
+        "other hands, each side parsing the same tenhou notation in the loop (ours: the hand string "
+        "with [..] melds and the win's facts; the package's: TilesConverter strings, Meld objects, "
+        "HandConfig), chunks of hands alternated between the sides;\n"
+        "  batch:   `melds score --batch` on those fresh hands as JSON Lines, JSON out, one process, "
+        "start-up and warm-up lines excluded (a batch of warm-up + fresh lines less one of the warm-up "
+        "lines alone), against the package's fresh rate in-process.\n"
+        "  fresh and batch count CPU time (the process's, the batch child's), so that other work on the "
+        "machine weighs less on the ratio."
+    )
 
 
 # -- scoring: the notation both sides start from ---------------------------------------------------
+
 
 def request_of(deal) -> dict:
     """A deal as melds' request: the hand in tenhou notation with [..] / (..) melds and the win's
     facts — a line of ``melds score --batch``."""
     from riichi_package import tenhou
 
-    request = {"hand": deal.hand_string(), "win": _win_text(deal), "seat": deal.seat, "round": deal.round_wind,
-               "dora_indicators": " ".join(tenhou(t) for t in deal.dora)}
+    request = {
+        "hand": deal.hand_string(),
+        "win": _win_text(deal),
+        "seat": deal.seat,
+        "round": deal.round_wind,
+        "dora_indicators": " ".join(tenhou(t) for t in deal.dora),
+    }
     if deal.tsumo:
         request["tsumo"] = True
     if deal.riichi:
@@ -168,10 +178,19 @@ def package_notation(deal) -> tuple:
     concealed = hand.split(" [")[0].split(" (")[0].replace(" ", "")
     types = {"chi": Meld.CHI, "pon": Meld.PON, "minkan": Meld.KAN, "ankan": Meld.KAN}
     melds = [(types[kind], "".join(tenhou(t) for t in tiles), kind != "ankan") for kind, tiles in deal.melds]
-    facts = {"is_tsumo": deal.tsumo, "is_riichi": deal.riichi, "player_wind": EAST + SEATS.index(deal.seat),
-             "round_wind": EAST + SEATS.index(deal.round_wind)}
-    return (concealed + "".join(m[1] for m in melds), melds, _win_text(deal),
-            "".join(tenhou(t) for t in deal.dora), facts)
+    facts = {
+        "is_tsumo": deal.tsumo,
+        "is_riichi": deal.riichi,
+        "player_wind": EAST + SEATS.index(deal.seat),
+        "round_wind": EAST + SEATS.index(deal.round_wind),
+    }
+    return (
+        concealed + "".join(m[1] for m in melds),
+        melds,
+        _win_text(deal),
+        "".join(tenhou(t) for t in deal.dora),
+        facts,
+    )
 
 
 def fresh_deals(rng: random.Random, count: int, seen: set) -> list:
@@ -202,8 +221,9 @@ class ScoringSides:
         from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
 
         self.scorer = scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
-        self.options = options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-                                               kiriage=False, fu_for_open_pinfu=False)
+        self.options = options = OptionalRules(
+            has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False, fu_for_open_pinfu=False
+        )
         calculator, parse = HandCalculator(), TilesConverter.one_line_string_to_136_array
         parse_hand = scorer.mj.parse_hand
 
@@ -219,10 +239,13 @@ class ScoringSides:
         def theirs(item: tuple):
             tiles, melds, win, dora, facts = item
             r = calculator.estimate_hand_value(
-                parse(tiles, True), parse(win, True)[0],
-                melds=[Meld(meld_type=kind, tiles=parse(text, True), opened=opened)
-                       for kind, text, opened in melds] or None,
-                dora_indicators=parse(dora, True) or None, config=HandConfig(options=options, **facts))
+                parse(tiles, True),
+                parse(win, True)[0],
+                melds=[Meld(meld_type=kind, tiles=parse(text, True), opened=opened) for kind, text, opened in melds]
+                or None,
+                dora_indicators=parse(dora, True) or None,
+                config=HandConfig(options=options, **facts),
+            )
             return None if r.error else (r.han, r.fu, r.cost["main"], r.cost["additional"])
 
         self.ours, self.theirs = ours, theirs
@@ -243,13 +266,13 @@ class ScoringSides:
         step = -(-len(deals) // chunks)
         for k in range(0, len(deals), step):
             start = time.process_time()
-            got += [self.ours(r) for r in requests[k:k + step]]
+            got += [self.ours(r) for r in requests[k : k + step]]
             middle = time.process_time()
-            want += [self.theirs(x) for x in items[k:k + step]]
+            want += [self.theirs(x) for x in items[k : k + step]]
             theirs_s += time.process_time() - middle
             ours_s += middle - start
         compared = agree = 0
-        for deal, g, w in zip(deals, got, want):
+        for deal, g, w in zip(deals, got, want, strict=True):
             if g is not None and g[3]:
                 continue  # 三連刻/四連刻: the document's yaku, unknown to the package
             compared += 1
@@ -302,8 +325,12 @@ def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> floa
                 out = Path(folder) / "out.jsonl"
                 with open(out, "w", encoding="utf-8") as sink:
                     start = child_seconds()
-                    subprocess.run([*MELDS, "score", "-r", "gensou-mahjong", "--batch", str(path)], stdout=sink,
-                                   stderr=subprocess.DEVNULL, cwd=root)
+                    subprocess.run(
+                        [*MELDS, "score", "-r", "gensou-mahjong", "--batch", str(path)],
+                        stdout=sink,
+                        stderr=subprocess.DEVNULL,
+                        cwd=root,
+                    )
                     best[k] = min(best[k], child_seconds() - start)
                 answers = out.read_text(encoding="utf-8").splitlines()
                 if len(answers) != count or any('"error"' in a for a in answers):
@@ -341,7 +368,7 @@ def _scoring(args) -> list[tuple]:
 
     our_rate, got = best_rate(ours, ours_in, args.rounds)
     their_rate, want = best_rate(theirs, theirs_in, args.rounds)
-    compared = [(g, w) for g, w in zip(got, want) if not (g and g[3])]
+    compared = [(g, w) for g, w in zip(got, want, strict=True) if not (g and g[3])]
     agree = sum((g and g[:3]) == w for g, w in compared)
     rows = [("rescore", our_rate, their_rate, f"{agree}/{len(compared)}")]
     # fresh: both sides warmed on other hands, then each new hand parsed and scored once
@@ -360,8 +387,14 @@ def our_input(scorer, deal) -> tuple:
 
     from solver.games.mahjong.scoring import Win
 
-    win = Win(scorer.tile(tenhou(deal.win)), tsumo=deal.tsumo, riichi=deal.riichi, seat=deal.seat,
-              round_wind=deal.round_wind, dora_indicators=tuple(scorer.tile(tenhou(t)) for t in deal.dora))
+    win = Win(
+        scorer.tile(tenhou(deal.win)),
+        tsumo=deal.tsumo,
+        riichi=deal.riichi,
+        seat=deal.seat,
+        round_wind=deal.round_wind,
+        dora_indicators=tuple(scorer.tile(tenhou(t)) for t in deal.dora),
+    )
     return scorer.mj.parse_hand(deal.hand_string()), win
 
 

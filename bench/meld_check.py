@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from solver.melding.checker import MeldChecker
 from solver.core.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,11 +40,11 @@ def random_melds(ruleset, count: int, seed: int) -> list[list]:
                 pool = [f for f in naturals if f.suit == base.suit]
                 pool.sort(key=lambda f: f.index)
                 start = rng.randrange(max(1, len(pool) - (n - k) + 1))
-                chosen = pool[start:start + n - k]
+                chosen = pool[start : start + n - k]
             else:
                 chosen = [f for f in naturals if f.rank == base.rank]
                 rng.shuffle(chosen)
-                chosen = chosen[:n - k]
+                chosen = chosen[: n - k]
         else:
             chosen = rng.sample(naturals, n - k)
         chosen = list(chosen) + rng.sample(wilds, min(k, len(wilds)))
@@ -71,10 +71,15 @@ def in_process(ruleset_id: str, count: int, seed: int) -> dict:
         for meld in melds[: count // 4]:
             checker.check(meld, explain=True)
         explain_time = time.perf_counter() - start
-    return {"ruleset": ruleset_id, "melds": count, "legal": legal,
-            "first_pass_s": warm, "checks_per_s": count / verdict_time,
-            "sat_calls_per_check": calls / count,
-            "explained_checks_per_s": (count // 4) / explain_time}
+    return {
+        "ruleset": ruleset_id,
+        "melds": count,
+        "legal": legal,
+        "first_pass_s": warm,
+        "checks_per_s": count / verdict_time,
+        "sat_calls_per_check": calls / count,
+        "explained_checks_per_s": (count // 4) / explain_time,
+    }
 
 
 def cold_start(runs: int = 5) -> dict:
@@ -83,8 +88,7 @@ def cold_start(runs: int = 5) -> dict:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([exe, "check", "-r", "fesca", "木3", "木4", "太極"], capture_output=True,
-                       check=False)
+        subprocess.run([exe, "check", "-r", "fesca", "木3", "木4", "太極"], capture_output=True, check=False)
         times.append(time.perf_counter() - start)
     return {"cold_start_median_s": statistics.median(times), "cold_start_max_s": max(times)}
 

@@ -35,6 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+import itertools
+
 from rummikub_peer import Peer  # noqa: E402
 from test_rummikub_brute import deal  # noqa: E402
 
@@ -60,8 +62,7 @@ def positions(rng: random.Random, total: int, count: int, melded: bool) -> list[
     for _ in range(count):
         rack = min(14, max(3, total // 4))
         hand, table = deal(rng, total - rack, rack)
-        request = {"hand": " ".join(hand), "table": [f"all: {s}" for s in table], "has_melded": melded,
-                   "best": True}
+        request = {"hand": " ".join(hand), "table": [f"all: {s}" for s in table], "has_melded": melded, "best": True}
         out.append((hand, table, request))
     return out
 
@@ -72,9 +73,15 @@ def batch_times(requests: list[dict]) -> list[float]:
     takes the start-up)."""
     lines = [json.dumps(r) for r in [requests[0], *requests]]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "solve", "-r", "rummikub", "--batch", "-",
-                             "--json"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True, env=env, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), "solve", "-r", "rummikub", "--batch", "-", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     proc.stdin.write("\n".join(lines) + "\n")
     proc.stdin.close()
     stamps = []
@@ -82,15 +89,16 @@ def batch_times(requests: list[dict]) -> list[float]:
         stamps.append(time.perf_counter())
         json.loads(line)
     proc.wait()
-    return [b - a for a, b in zip(stamps, stamps[1:])]
+    return [b - a for a, b in itertools.pairwise(stamps)]
 
 
 class Baseline:
     """Another melds tree answering the same requests in a worker process, timed in-process there."""
 
     def __init__(self, folder: str):
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, folder], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=folder)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WORKER, folder], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=folder
+        )
 
     def solve(self, request: dict) -> tuple[float, int]:
         self.proc.stdin.write(json.dumps(request) + "\n")
@@ -154,7 +162,7 @@ def main() -> None:
             row += f"  {c:7.4f}  " + (f"{c / b:10.3f}" if b else f"{'—':>10}")
         if baseline:
             d = statistics.median(before_t)
-            row += f"  {d:8.4f}  {statistics.median(x / y for x, y in zip(ours_t, before_t)):12.4f}"
+            row += f"  {d:8.4f}  {statistics.median(x / y for x, y in zip(ours_t, before_t, strict=True)):12.4f}"
         print(row + f"  {same:4d}  {more:10d}  {fewer:9d}", flush=True)
     if baseline:
         baseline.close()

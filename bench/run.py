@@ -39,9 +39,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
@@ -65,8 +65,16 @@ class Row:
     def cells(self) -> list[str]:
         med = statistics.median(self.times) if self.times else float("nan")
         ratio = f"{med / statistics.median(self.peer):.2f}" if self.peer else "—"
-        return [self.name, str(len(self.times)), f"{med:.4g}", f"{max(self.times, default=float('nan')):.4g}",
-                str(self.undecided), f"{statistics.median(self.peer):.4g}" if self.peer else "—", ratio, self.note]
+        return [
+            self.name,
+            str(len(self.times)),
+            f"{med:.4g}",
+            f"{max(self.times, default=float('nan')):.4g}",
+            str(self.undecided),
+            f"{statistics.median(self.peer):.4g}" if self.peer else "—",
+            ratio,
+            self.note,
+        ]
 
 
 def fesca_hands(size: int, wilds: tuple[int, int], count: int, rng: random.Random) -> list[tuple]:
@@ -103,8 +111,10 @@ def fesca_table(per_seed: int, budget: float) -> Row:
     for turn in turns:
         row.times.append(turn["seconds"] if not turn["undecided"] else budget)
         row.undecided += turn["undecided"]
-    row.note = (f"{len(row.times)} fixed tables of about 40 cards (bench.table_sweep: per seed); "
-                f"decided past {NEAR:.0%} of the budget: {len(near_limit(turns, budget))}")
+    row.note = (
+        f"{len(row.times)} fixed tables of about 40 cards (bench.table_sweep: per seed); "
+        f"decided past {NEAR:.0%} of the budget: {len(near_limit(turns, budget))}"
+    )
     return row
 
 
@@ -114,14 +124,20 @@ def rummikub(count: int, rng, budget: float) -> Row:
     game = load_game(load_ruleset("rummikub"))
     try:
         from rummikub_peer import Peer
+
         peer = Peer()
     except ImportError:
         peer = None
     row, fewer = Row("rummikub-80"), 0
     for _ in range(count):
         hand, table = deal(rng, 66, 14)
-        request = {"hand": " ".join(hand), "table": [f"all: {s}" for s in table], "has_melded": True,
-                   "best": True, "max_seconds": budget}
+        request = {
+            "hand": " ".join(hand),
+            "table": [f"all: {s}" for s in table],
+            "has_melded": True,
+            "best": True,
+            "max_seconds": budget,
+        }
         start = time.perf_counter()
         data = game.solve(request).data
         row.times.append(time.perf_counter() - start)
@@ -150,12 +166,22 @@ def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
     fresh = fresh_deals(rng, max(count, batch_lines), seen)
     ours, theirs, agree, compared = sides.fresh(fresh[:count])
     if not batch_lines:
-        return Row("mahjong-score", [ours], peer=[theirs],
-                   note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}")
-    line = batch_seconds([request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:WARM_LINES]], runs=1)
-    return Row("mahjong-batch", [line], peer=[theirs],
-               note=f"CPU seconds per line over {batch_lines} fresh hands, JSON in and out, start-up "
-                    f"excluded; peer in-process")
+        return Row(
+            "mahjong-score",
+            [ours],
+            peer=[theirs],
+            note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}",
+        )
+    line = batch_seconds(
+        [request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:WARM_LINES]], runs=1
+    )
+    return Row(
+        "mahjong-batch",
+        [line],
+        peer=[theirs],
+        note=f"CPU seconds per line over {batch_lines} fresh hands, JSON in and out, start-up "
+        f"excluded; peer in-process",
+    )
 
 
 def cold_start(runs: int) -> Row:
@@ -172,11 +198,27 @@ def batch_checks(lines: int, rng) -> Row:
     rs = load_ruleset("fesca")
     faces = [f for f in rs.deck.faces]
     notation = load_game(rs).notation
-    text = "".join(json.dumps({"cards": [notation.format(f) for f in rng.sample(faces, rng.randint(3, 6))]},
-                              ensure_ascii=False) + "\n" for _ in range(lines))
+    text = "".join(
+        json.dumps({"cards": [notation.format(f) for f in rng.sample(faces, rng.randint(3, 6))]}, ensure_ascii=False)
+        + "\n"
+        for _ in range(lines)
+    )
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()",
-                    "check", "-r", "fesca", "--batch", "-"], input=text.encode(), capture_output=True, cwd=ROOT)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.argv[0] = 'melds'; from cli import run; run()",
+            "check",
+            "-r",
+            "fesca",
+            "--batch",
+            "-",
+        ],
+        input=text.encode(),
+        capture_output=True,
+        cwd=ROOT,
+    )
     seconds = time.perf_counter() - start
     row = Row("fesca-batch-check", [seconds / lines])
     row.note = f"{lines / seconds:.0f} lines/s (start-up included)"
@@ -206,8 +248,17 @@ def _in_own_process(name: str, args: argparse.Namespace) -> list[str]:
     """One scenario's cells, measured in a process of its own: what one scenario leaves on the
     heap (the Fesca checkers' models) would tax the next one's collections — the mahjong row's
     melds side read 0.57–0.79 after the Fesca rows and 0.47 alone."""
-    command = [sys.executable, "-m", "bench.run", "--row", name, "--seed", str(args.seed),
-               "--budget", str(args.budget)] + (["--quick"] if args.quick else [])
+    command = [
+        sys.executable,
+        "-m",
+        "bench.run",
+        "--row",
+        name,
+        "--seed",
+        str(args.seed),
+        "--budget",
+        str(args.budget),
+    ] + (["--quick"] if args.quick else [])
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
@@ -234,7 +285,7 @@ def main() -> None:
         rows.append(_in_own_process(name, args))
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for line in [header, ["-" * w for w in widths], *rows]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip())
+        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip())
 
 
 if __name__ == "__main__":

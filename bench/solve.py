@@ -42,18 +42,24 @@ def main() -> None:
     args = parser.parse_args()
     ruleset = load_ruleset("fesca")
     rng = random.Random(args.seed)
-    print(f"{'cards':>5} {'hands':>5} {'median s':>9} {'worst s':>8} {'go out':>6} {'undecided':>9} {'sat calls (median)':>18}")
+    print(
+        f"{'cards':>5} {'hands':>5} {'median s':>9} {'worst s':>8} {'go out':>6} {'undecided':>9} {'sat calls (median)':>18}"
+    )
     game = load_game(ruleset)
     for hand in random_hands(ruleset, 14, 5, rng):  # compile the game's meld models once
         game.answer_problem(Problem(ruleset, hand))
     for size in args.sizes:
-        answers = [game.answer_problem(Problem(ruleset, hand), max_seconds=args.budget)
-                   for hand in random_hands(ruleset, size, args.hands, rng)]
+        answers = [
+            game.answer_problem(Problem(ruleset, hand), max_seconds=args.budget)
+            for hand in random_hands(ruleset, size, args.hands, rng)
+        ]
         times = [a.seconds for a in answers]
-        print(f"{size:>5} {len(answers):>5} {statistics.median(times):>9.3f} {max(times):>8.3f} "
-              f"{sum(a.solvable is True for a in answers):>6} "
-              f"{sum(a.solvable is None for a in answers):>9} "
-              f"{statistics.median(a.sat_calls for a in answers):>18.0f}")
+        print(
+            f"{size:>5} {len(answers):>5} {statistics.median(times):>9.3f} {max(times):>8.3f} "
+            f"{sum(a.solvable is True for a in answers):>6} "
+            f"{sum(a.solvable is None for a in answers):>9} "
+            f"{statistics.median(a.sat_calls for a in answers):>18.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -47,10 +47,16 @@ def run(budget: float, turns: int | None = None, data: Path = DATA) -> list[dict
         table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
         hand = tuple(faces[i] for i in turn["hand"])
         start = time.perf_counter()
-        answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"), "best",
-                                     max_seconds=budget)
-        rows.append({"seed": turn["seed"], "turn": turn["turn"], "seconds": time.perf_counter() - start,
-                     "undecided": answer.solvable is None, "score": answer.score})
+        answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"), "best", max_seconds=budget)
+        rows.append(
+            {
+                "seed": turn["seed"],
+                "turn": turn["turn"],
+                "seconds": time.perf_counter() - start,
+                "undecided": answer.solvable is None,
+                "score": answer.score,
+            }
+        )
         print(".", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return rows
@@ -70,12 +76,16 @@ def report(rows: list[dict], title: str, budget: float) -> None:
         times = [t["seconds"] for t in turns]
         print(f"{seed:>4} {statistics.median(times):>9.2f} {max(times):>8.2f} {sum(t['undecided'] for t in turns):>9}")
     times = [r["seconds"] for r in rows]
-    print(f"{'all':>4} {statistics.median(times):>9.2f} {max(times):>8.2f} {sum(r['undecided'] for r in rows):>9}"
-          f"   ({len(rows)} turns; seeds with a median of 2 s or less: "
-          f"{sum(statistics.median([t['seconds'] for t in ts]) <= 2 for ts in by_seed.values())} of {len(by_seed)})")
+    print(
+        f"{'all':>4} {statistics.median(times):>9.2f} {max(times):>8.2f} {sum(r['undecided'] for r in rows):>9}"
+        f"   ({len(rows)} turns; seeds with a median of 2 s or less: "
+        f"{sum(statistics.median([t['seconds'] for t in ts]) <= 2 for ts in by_seed.values())} of {len(by_seed)})"
+    )
     undecided = [f"{r['seed']}:{r['turn']}" for r in rows if r["undecided"]]
     near = [f"{r['seed']}:{r['turn']} ({r['seconds']:.1f} s)" for r in near_limit(rows, budget)]
-    print(f"undecided: {', '.join(undecided) or 'none'}; decided past {NEAR:.0%} of the budget: {', '.join(near) or 'none'}")
+    print(
+        f"undecided: {', '.join(undecided) or 'none'}; decided past {NEAR:.0%} of the budget: {', '.join(near) or 'none'}"
+    )
 
 
 def main() -> None:
@@ -92,15 +102,26 @@ def main() -> None:
         return
     report(rows, "this tree", args.budget)
     if args.baseline:
-        out = subprocess.run([args.baseline_python, "-c",
-                              "import runpy, sys; budget, tree, script, data = sys.argv[1:]; "
-                              "sys.argv = ['table_sweep', '--json', '--budget', budget, '--data', data]; "
-                              "sys.path.insert(0, tree); runpy.run_path(script, run_name='__main__')",
-                              str(args.budget), str(args.baseline.resolve()), __file__, str(args.data.resolve())],
-                             cwd=args.baseline, stdout=subprocess.PIPE, text=True, check=True)
+        out = subprocess.run(
+            [
+                args.baseline_python,
+                "-c",
+                "import runpy, sys; budget, tree, script, data = sys.argv[1:]; "
+                "sys.argv = ['table_sweep', '--json', '--budget', budget, '--data', data]; "
+                "sys.path.insert(0, tree); runpy.run_path(script, run_name='__main__')",
+                str(args.budget),
+                str(args.baseline.resolve()),
+                __file__,
+                str(args.data.resolve()),
+            ],
+            cwd=args.baseline,
+            stdout=subprocess.PIPE,
+            text=True,
+            check=True,
+        )
         theirs = json.loads(out.stdout.strip().splitlines()[-1])
         report(theirs, f"baseline {args.baseline}", args.budget)
-        both = [(a, b) for a, b in zip(rows, theirs) if not a["undecided"] and not b["undecided"]]
+        both = [(a, b) for a, b in zip(rows, theirs, strict=True) if not a["undecided"] and not b["undecided"]]
         differ = [(a["seed"], a["turn"]) for a, b in both if a["score"] != b["score"]]
         print(f"decided by both: {len(both)}, answers that differ: {len(differ)} {differ or ''}")
 

@@ -14,8 +14,8 @@ import statistics
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.turn import Problem
 from solver.melding.table import TableMeld
+from solver.melding.turn import Problem
 
 
 def table_melds(rs, checker, rng: random.Random, count: int = 200) -> list[tuple]:
@@ -30,8 +30,9 @@ def table_melds(rs, checker, rng: random.Random, count: int = 200) -> list[tuple
     return melds
 
 
-def deal_table(rs, melds: list[tuple], rng: random.Random, hand_size: int, full=lambda table: False,
-               tries: int = 20000) -> tuple[tuple[TableMeld, ...], tuple]:
+def deal_table(
+    rs, melds: list[tuple], rng: random.Random, hand_size: int, full=lambda table: False, tries: int = 20000
+) -> tuple[tuple[TableMeld, ...], tuple]:
     """A table of disjoint melds drawn from ``melds`` (each the player's own or B's, at random) until
     ``full(table)`` or ``tries`` draws, and a hand of ``hand_size`` cards from the rest of the deck."""
     table, used = [], set()
@@ -60,8 +61,7 @@ def main() -> None:
         times, outs = [], 0
         for _ in range(args.turns):
             table, hand = deal_table(rs, melds, rng, size, tries=rng.randint(2, 3))
-            answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"),
-                                         max_seconds=60)
+            answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"), max_seconds=60)
             times.append(answer.seconds)
             outs += bool(answer.solvable)
         print(f"{size:>4} {args.turns:>5} {statistics.median(times):>9.3f} {max(times):>8.3f} {outs:>6}")

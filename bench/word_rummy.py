@@ -47,8 +47,10 @@ def main() -> None:
         d = Dictionary.for_game(game)
         d.keys  # the sorted index the walk uses
         loads.append(time.perf_counter() - start)
-    print(f"dictionary: {len(d):,} tile keys from {d.reports[0].loaded:,} readings; "
-          f"load + index best {min(loads):.2f} s (worst {max(loads):.2f} s)")
+    print(
+        f"dictionary: {len(d):,} tile keys from {d.reports[0].loaded:,} readings; "
+        f"load + index best {min(loads):.2f} s (worst {max(loads):.2f} s)"
+    )
     common = [k for k, entries in d.by_key.items() if 3 <= len(k) <= 5 and any(e.common for e in entries)]
     letters = Counter("".join(d.keys))
     kinds, weights = list(letters), list(letters.values())
@@ -63,8 +65,10 @@ def main() -> None:
             times.append(time.perf_counter() - start)
             out += answer.goes_out
             cands.append(answer.candidates)
-        print(f"{size:>11} {statistics.median(times):>9.2f} {max(times):>8.2f} {out:>5}/{args.trials:<3} "
-              f"{statistics.mean(cands):>11,.0f}")
+        print(
+            f"{size:>11} {statistics.median(times):>9.2f} {max(times):>8.2f} {out:>5}/{args.trials:<3} "
+            f"{statistics.mean(cands):>11,.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -24,8 +24,9 @@ IN_PROCESS_MEMORY = "64GiB"
 
 def run(*args, input=None):
     """melds ARGS in-process (click's runner); exceptions propagate so a traceback fails the test."""
-    return CliRunner(env={"MELDS_MAX_MEMORY": IN_PROCESS_MEMORY}).invoke(main, list(args), input=input,
-                                                                         catch_exceptions=False)
+    return CliRunner(env={"MELDS_MAX_MEMORY": IN_PROCESS_MEMORY}).invoke(
+        main, list(args), input=input, catch_exceptions=False
+    )
 
 
 def melds_exe() -> list[str]:
@@ -36,5 +37,6 @@ def melds_exe() -> list[str]:
 def subprocess_run(*args, input=None):
     """melds ARGS as a separate process, the way a user's script calls it."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(melds_exe() + list(args), input=input, capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=60)
+    return subprocess.run(
+        melds_exe() + list(args), input=input, capture_output=True, text=True, encoding="utf-8", env=env, timeout=60
+    )

@@ -40,8 +40,14 @@ def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
 
 
-def guarded(*args: str, input: bytes | None = None, cwd=None, timeout: float = 60, close_stdin: bool = False,
-            env: dict | None = None) -> Run:
+def guarded(
+    *args: str,
+    input: bytes | None = None,
+    cwd=None,
+    timeout: float = 60,
+    close_stdin: bool = False,
+    env: dict | None = None,
+) -> Run:
     """melds ARGS in its own process under a 2 GiB address-space limit; a fault of melds shows
     as a traceback (MELDS_DEBUG is not set), which the callers' checks refuse."""
     environment = {k: v for k, v in os.environ.items() if k != "MELDS_DEBUG"}
@@ -53,9 +59,15 @@ def guarded(*args: str, input: bytes | None = None, cwd=None, timeout: float = 6
             os.close(0)
 
     start = time.perf_counter()
-    process = subprocess.Popen(melds_exe() + list(args), stdin=None if close_stdin else subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd or ROOT, env=environment,
-                               preexec_fn=prepare)
+    process = subprocess.Popen(
+        melds_exe() + list(args),
+        stdin=None if close_stdin else subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd or ROOT,
+        env=environment,
+        preexec_fn=prepare,
+    )
     try:
         out, err = process.communicate(input if not close_stdin else None, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -64,8 +76,13 @@ def guarded(*args: str, input: bytes | None = None, cwd=None, timeout: float = 6
         raise AssertionError(f"melds {' '.join(args)[:200]} ran past {timeout} s") from None
     seconds = time.perf_counter() - start
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # the largest child so far: an upper bound
-    return Run(process.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), seconds,
-               usage.ru_maxrss * 1024)
+    return Run(
+        process.returncode,
+        out.decode("utf-8", "replace"),
+        err.decode("utf-8", "replace"),
+        seconds,
+        usage.ru_maxrss * 1024,
+    )
 
 
 def holds_contract(run: Run, as_json: bool, budget: float | None = None) -> None:

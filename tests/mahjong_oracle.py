@@ -8,7 +8,7 @@ named as in the ruleset (shuntsu, koutsu, toitsu, yaochu, yaochu-pair).
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 HONOURS = "東南西北白發中"
 YAOCHU = (0, 8, 9, 17, 18, 26, *range(27, 34))
@@ -54,8 +54,7 @@ def decompositions(counts: Sequence[int], declared: int = 0) -> set[tuple]:
             out.add(("chiitoitsu", tuple(("toitsu", i) for i, c in enumerate(counts) if c)))
         if all(counts[i] for i in YAOCHU) and all(counts[i] == 0 for i in range(34) if i not in YAOCHU):
             pair = next(i for i in YAOCHU if counts[i] == 2)
-            out.add(("kokushi", tuple(sorted([("yaochu", i) for i in YAOCHU if i != pair] +
-                                             [("yaochu-pair", pair)]))))
+            out.add(("kokushi", tuple(sorted([("yaochu", i) for i in YAOCHU if i != pair] + [("yaochu-pair", pair)]))))
     return out
 
 
@@ -77,6 +76,7 @@ def waits(counts: Sequence[int], declared: int = 0, allowed: Sequence[int] = ran
 
 # -- random hands that are often interesting ---------------------------------------------------
 
+
 def random_complete(rng: random.Random, melds: int = 4, allowed: Sequence[int] = range(34)) -> list[int]:
     """A random complete hand (melds + pair), at most four of a tile, from the allowed tiles."""
     allowed = list(allowed)
@@ -96,8 +96,9 @@ def random_complete(rng: random.Random, melds: int = 4, allowed: Sequence[int] =
             return counts
 
 
-def random_hand(rng: random.Random, size: int, allowed: Sequence[int] = range(34),
-                suits: int | None = None) -> list[int]:
+def random_hand(
+    rng: random.Random, size: int, allowed: Sequence[int] = range(34), suits: int | None = None
+) -> list[int]:
     """A random hand of ``size`` tiles drawn from a full set (four of each allowed tile),
     often from few suits so that tenpai and wins are common."""
     allowed = list(allowed)

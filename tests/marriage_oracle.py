@@ -7,7 +7,7 @@ tiplu directly, and each combination kind is a predicate over three cards.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 RANKS = {"A": 1, **{str(i): i for i in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
@@ -125,7 +125,7 @@ def can_go_out(hand, tiplu, shown_pure: int = 0, shown_melds: int = 0) -> bool:
         return True  # the dublee route (dublees shown count toward it)
     need = 7 - shown_melds
 
-    @lru_cache(maxsize=None)
+    @cache
     def search(rest: tuple, discarded: bool, pure: int, melds: int) -> bool:
         if not rest:
             return discarded and melds == need and pure + shown_pure >= 3
@@ -143,7 +143,7 @@ def can_go_out(hand, tiplu, shown_pure: int = 0, shown_melds: int = 0) -> bool:
             kind = combination((first,) + pair, tiplu)
             if kind is None:
                 continue
-            left = others[:i] + others[i + 1:j] + others[j + 1:]
+            left = others[:i] + others[i + 1 : j] + others[j + 1 :]
             if search(left, discarded, pure + (kind in PURE), melds + 1):
                 return True
         return False

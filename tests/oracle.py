@@ -83,8 +83,12 @@ def distinguished(kind: MeldKind, chosen: list[Option]) -> bool:
     return len(suits) >= dg.fixed_suits and len(ranks) >= dg.fixed_ranks
 
 
-def readings(ruleset: Ruleset, kind: MeldKind, faces: list[Face], ordered: bool = False,
-             ) -> tuple[list[list[Option]], bool]:
+def readings(
+    ruleset: Ruleset,
+    kind: MeldKind,
+    faces: list[Face],
+    ordered: bool = False,
+) -> tuple[list[list[Option]], bool]:
     """All readings of ``faces`` as ``kind`` satisfying every rule, and whether the kind has
     readings that fail only its ``distinguish`` rule (a veto)."""
     n = len(faces)
@@ -103,9 +107,11 @@ def readings(ruleset: Ruleset, kind: MeldKind, faces: list[Face], ordered: bool 
 
     if kind.shape in ("group", "identical"):
         for rank in kind.ranks:
-            for suit in (kind.suits if kind.shape == "identical" else [None]):
-                per_card = [[Option(f, e, s, r) for e, s, r in opts if r == rank and suit in (None, s)]
-                            for f, opts in zip(faces, options)]
+            for suit in kind.suits if kind.shape == "identical" else [None]:
+                per_card = [
+                    [Option(f, e, s, r) for e, s, r in opts if r == rank and suit in (None, s)]
+                    for f, opts in zip(faces, options, strict=True)
+                ]
                 for chosen in product(*per_card):
                     if kind.shape == "group" and kind.distinct:
                         if len({o.suit for o in chosen}) != n:
@@ -137,9 +143,14 @@ def readings(ruleset: Ruleset, kind: MeldKind, faces: list[Face], ordered: bool 
                         continue
                     # each card takes one slot of the window whose identity its role allows
                     per_card = []
-                    for f, by_id in zip(faces, by_identity):
-                        per_card.append([(slot, Option(f, e, *window[slot][:2], window[slot][2]))
-                                         for slot in range(n) for e in by_id.get(window[slot][:2], ())])
+                    for f, by_id in zip(faces, by_identity, strict=True):
+                        per_card.append(
+                            [
+                                (slot, Option(f, e, *window[slot][:2], window[slot][2]))
+                                for slot in range(n)
+                                for e in by_id.get(window[slot][:2], ())
+                            ]
+                        )
                     for combo in product(*per_card):
                         slots = [slot for slot, _ in combo]
                         if len(set(slots)) != n:
@@ -160,8 +171,7 @@ class OracleVerdict:
     min_wilds: int | None  # fewest wilds among readings of the playable kinds
 
 
-def verdict(ruleset: Ruleset, faces: list[Face], phase: str | None = None,
-            ordered: bool = False) -> OracleVerdict:
+def verdict(ruleset: Ruleset, faces: list[Face], phase: str | None = None, ordered: bool = False) -> OracleVerdict:
     found = {}
     vetoed = False
     for kind in ruleset.kinds:
@@ -172,14 +182,17 @@ def verdict(ruleset: Ruleset, faces: list[Face], phase: str | None = None,
         if good:
             found[kind.id] = good
     families = frozenset(ruleset.kind(k).family for k in found)
-    playable = {k: v for k, v in found.items()
-                if phase is None or ruleset.kind(k).phase in (None, phase)}
+    playable = {k: v for k, v in found.items() if phase is None or ruleset.kind(k).phase in (None, phase)}
     legal = not vetoed and len(families) == 1 and bool(playable)
-    min_wilds = min((sum(o.role_entry.role.wild for o in r) for rs in playable.values() for r in rs),
-                    default=None)
-    return OracleVerdict(legal, families, frozenset(found), vetoed,
-                         bool(found) and not playable and len(families) == 1 and not vetoed,
-                         min_wilds if legal else None)
+    min_wilds = min((sum(o.role_entry.role.wild for o in r) for rs in playable.values() for r in rs), default=None)
+    return OracleVerdict(
+        legal,
+        families,
+        frozenset(found),
+        vetoed,
+        bool(found) and not playable and len(families) == 1 and not vetoed,
+        min_wilds if legal else None,
+    )
 
 
 def reading_problems(ruleset: Ruleset, reading, ordered_faces: list[Face] | None = None) -> list[str]:
@@ -188,9 +201,16 @@ def reading_problems(ruleset: Ruleset, reading, ordered_faces: list[Face] | None
     problems = []
     chosen = []
     for p in reading.placements:
-        entry = next((e for e in kind.roles if e.applies(p.face) and e.role.id == p.role
-                      and (p.identity[0], p.identity[1]) in
-                      {(s, r) for e2, s, r in card_options(kind, p.face) if e2 is e}), None)
+        entry = next(
+            (
+                e
+                for e in kind.roles
+                if e.applies(p.face)
+                and e.role.id == p.role
+                and (p.identity[0], p.identity[1]) in {(s, r) for e2, s, r in card_options(kind, p.face) if e2 is e}
+            ),
+            None,
+        )
         if entry is None:
             problems.append(f"{p.face} cannot be {p.identity} as {p.role} in {kind.id}")
             continue
@@ -223,11 +243,11 @@ def reading_problems(ruleset: Ruleset, reading, ordered_faces: list[Face] | None
             if not kind.order.cyclic and start + n > length:
                 continue
             for direction, _ in kind.suit_step.directions:
-                first = dict(zip(offsets, ids))[0][0]
-                expected = [(step(ruleset, kind, first, direction, i), order[(start + i) % length])
-                            for i in range(n)]
+                first = dict(zip(offsets, ids, strict=True))[0][0]
+                expected = [(step(ruleset, kind, first, direction, i), order[(start + i) % length]) for i in range(n)]
                 if Counter(expected) == Counter(ids) and all(
-                        expected[p.offset] == p.identity for p in reading.placements):
+                    expected[p.offset] == p.identity for p in reading.placements
+                ):
                     ok = True
         if not ok:
             problems.append("not a window of the order")
@@ -278,9 +298,17 @@ def meld_value(ruleset: Ruleset, faces: list[Face], phase: str | None, cache: di
     return cache[key]
 
 
-def best_turns(ruleset: Ruleset, hand: list[Face], table=(), turn: str = "normal", claimed=None,
-               has_melded: bool = False, phase: str | None = None, cache: dict | None = None,
-               on_go_out=None):
+def best_turns(
+    ruleset: Ruleset,
+    hand: list[Face],
+    table=(),
+    turn: str = "normal",
+    claimed=None,
+    has_melded: bool = False,
+    phase: str | None = None,
+    cache: dict | None = None,
+    on_go_out=None,
+):
     """Brute force over every turn: each card is kept, discarded, or in one block that is a new
     meld or a lay-off onto one table meld. Returns (go-out possible, best go-out objective,
     best objective), objectives as tuples to maximise (meld points, -hand points)."""
@@ -348,8 +376,7 @@ def best_turns(ruleset: Ruleset, hand: list[Face], table=(), turn: str = "normal
                 remaining = [i for i in others if i not in combo]
                 value = meld_value(ruleset, faces, phase, cache) if size >= 1 else None
                 if value is not None:
-                    walk(remaining, melds + [tuple(block)], layoffs, used_tables, discard, kept,
-                         points + value)
+                    walk(remaining, melds + [tuple(block)], layoffs, used_tables, discard, kept, points + value)
                 if layoff is None:
                     continue
                 for t, meld in enumerate(table):
@@ -359,8 +386,15 @@ def best_turns(ruleset: Ruleset, hand: list[Face], table=(), turn: str = "normal
                     if ext is not None:
                         base = meld_value(ruleset, list(meld.faces), phase, cache) or 0
                         gain = max(0, ext - base) if meld.mine else 0
-                        walk(remaining, melds, layoffs + [(t, tuple(block))], used_tables | {t},
-                             discard, kept, points + gain)
+                        walk(
+                            remaining,
+                            melds,
+                            layoffs + [(t, tuple(block))],
+                            used_tables | {t},
+                            discard,
+                            kept,
+                            points + gain,
+                        )
 
     walk(list(range(n)), [], [], frozenset(), None, [], 0)
     return best_out is not None, best_out, best_any
@@ -371,14 +405,15 @@ def go_out_ways(ruleset: Ruleset, hand: list[Face], **turn) -> int:
     found = []
 
     def record(melds, layoffs, discard):
-        key = (tuple(sorted(tuple(sorted(hand[i].index for i in m)) for m in melds)),
-               tuple(sorted((t, tuple(sorted(hand[i].index for i in b))) for t, b in layoffs)),
-               hand[discard].index if discard is not None else None)
+        key = (
+            tuple(sorted(tuple(sorted(hand[i].index for i in m)) for m in melds)),
+            tuple(sorted((t, tuple(sorted(hand[i].index for i in b))) for t, b in layoffs)),
+            hand[discard].index if discard is not None else None,
+        )
         found.append(key)
 
     best_turns(ruleset, hand, on_go_out=record, **turn)
     return len(set(found))
-
 
 
 def unmeldable(ruleset: Ruleset, hand: list[Face], phase: str | None = None) -> list[Face]:
@@ -387,7 +422,10 @@ def unmeldable(ruleset: Ruleset, hand: list[Face], phase: str | None = None) -> 
     out = []
     for i, face in enumerate(hand):
         others = [j for j in range(len(hand)) if j != i]
-        if not any(meld_value(ruleset, [face] + [hand[j] for j in combo], phase, cache) is not None
-                   for size in range(1, len(others) + 1) for combo in combinations(others, size)):
+        if not any(
+            meld_value(ruleset, [face] + [hand[j] for j in combo], phase, cache) is not None
+            for size in range(1, len(others) + 1)
+            for combo in combinations(others, size)
+        ):
             out.append(face)
     return out

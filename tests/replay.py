@@ -171,8 +171,12 @@ def replay(problem, answer) -> list[str]:
         if hand[answer.discard] < 1:
             problems.append("the discard is not in hand")
         hand[answer.discard] -= 1
-        if rule.claimed_not_discarded and problem.turn == "claimed" and answer.discard == problem.claimed \
-                and Counter(problem.hand)[problem.claimed] == 1:
+        if (
+            rule.claimed_not_discarded
+            and problem.turn == "claimed"
+            and answer.discard == problem.claimed
+            and Counter(problem.hand)[problem.claimed] == 1
+        ):
             problems.append("the claimed card was discarded")
     if rule.discard == "required" and answer.discard is None:
         problems.append("the turn must end with a discard")

@@ -89,8 +89,17 @@ def random_deal(rng: random.Random, allowed=range(34), open_rate: float = 0.4) -
         closed = all(k == "ankan" for k, _ in melds)
         # an indicator (written plain) is a tile of the set too: no more copies than it holds
         spare = [t for t in allowed if counts[t] - (t in red) < (3 if t in (4, 13, 22) else 4)]
-        return Deal(concealed, melds, win, red, rng.random() < 0.5, closed and rng.random() < 0.5,
-                    rng.choice(SEATS), rng.choice("ES"), rng.sample(spare, min(len(spare), rng.choice([0, 1, 2]))))
+        return Deal(
+            concealed,
+            melds,
+            win,
+            red,
+            rng.random() < 0.5,
+            closed and rng.random() < 0.5,
+            rng.choice(SEATS),
+            rng.choice("ES"),
+            rng.sample(spare, min(len(spare), rng.choice([0, 1, 2]))),
+        )
 
 
 def package_waits(agari, counts: list[int]) -> list[int]:
@@ -145,9 +154,13 @@ def package_inputs(deal: Deal, options):
         indices = [take(t) for t in tiles]
         meld_tiles += indices
         melds.append(Meld(meld_type=types[kind], tiles=indices, opened=kind != "ankan"))
-    config = HandConfig(is_tsumo=deal.tsumo, is_riichi=deal.riichi,
-                        player_wind=EAST + SEATS.index(deal.seat), round_wind=EAST + SEATS.index(deal.round_wind),
-                        options=options)
+    config = HandConfig(
+        is_tsumo=deal.tsumo,
+        is_riichi=deal.riichi,
+        player_wind=EAST + SEATS.index(deal.seat),
+        round_wind=EAST + SEATS.index(deal.round_wind),
+        options=options,
+    )
     dora = [t * 4 + 3 for t in deal.dora]
 
     def total(cost) -> int:
@@ -155,5 +168,8 @@ def package_inputs(deal: Deal, options):
             return cost["main"]
         return cost["main"] * 3 if deal.seat == "E" else cost["main"] + 2 * cost["additional"]
 
-    return ((concealed + meld_tiles, win_index),
-            {"melds": melds or None, "dora_indicators": dora or None, "config": config}, total)
+    return (
+        (concealed + meld_tiles, win_index),
+        {"melds": melds or None, "dora_indicators": dora or None, "config": config},
+        total,
+    )

@@ -16,7 +16,7 @@ Tiles are strings: a colour letter (k b o r) and a number 1–13, or ``J`` for a
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 COLOURS = "kbor"
@@ -82,6 +82,7 @@ def _sets_with(first: str, rest: Counter) -> list[tuple[str, ...]]:
     for length in range(3, 14):
         for start in range(max(1, number - length + 1), min(number, 14 - length) + 1):
             window = [f"{colour}{n}" for n in range(start, start + length) if n != number]
+
             # each other place: the tile itself (if there) or a joker
             def fill(i: int, used: tuple, jokers_left: int):
                 if i == len(window):
@@ -91,11 +92,12 @@ def _sets_with(first: str, rest: Counter) -> list[tuple[str, ...]]:
                     fill(i + 1, used + (window[i],), jokers_left)
                 if jokers_left:
                     fill(i + 1, used + ("J",), jokers_left - 1)
+
             fill(0, (), jokers)
     return [s for s in out if is_set(list(s))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_partition(tiles: tuple[str, ...]) -> int | None:
     """The most total value over the ways to split ``tiles`` (sorted, jokers last) into sets; None
     when they cannot be split."""
@@ -138,6 +140,7 @@ def _sub_multisets(hand: list[str]):
             return
         for k in range(counts[faces[i]] + 1):
             yield from walk(i + 1, chosen + (faces[i],) * k)
+
     yield from walk(0, ())
 
 
@@ -170,5 +173,8 @@ def arrangement_ok(hand, table_before, placed, table_after) -> bool:
     before = Counter(t for s in table_before for t in parse(s))
     after = Counter(t for s in table_after for t in parse(s))
     placed_c = Counter(parse(placed))
-    return (all(is_set(parse(s)) for s in table_after) and after == before + placed_c
-            and not placed_c - Counter(parse(hand)))
+    return (
+        all(is_set(parse(s)) for s in table_after)
+        and after == before + placed_c
+        and not placed_c - Counter(parse(hand))
+    )

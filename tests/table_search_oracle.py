@@ -17,8 +17,8 @@ search keeps the best value overall and the best among turns that go out.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
@@ -68,8 +68,9 @@ class TableTurnSolver:
         self.count_calls = sat_counter
         self.rule = self.rs.turn_rule(problem.turn)
         self.phase = problem.phase
-        self.ops = tuple(op for op in operations if op.effect != "recall"
-                         and (op.turns is None or problem.turn in op.turns))
+        self.ops = tuple(
+            op for op in operations if op.effect != "recall" and (op.turns is None or problem.turn in op.turns)
+        )
         self.finishes: dict = {}
         self.meld_options: dict = {}
         self.max_states = 200_000
@@ -151,8 +152,10 @@ class TableTurnSolver:
                     for f in faces:
                         if f in pending:
                             pending.remove(f)
-                    yield (Step("meld", None, None, faces, (), reading, None, points),
-                           _State(rest, state.table, True, tuple(sorted(pending)), None))
+                    yield (
+                        Step("meld", None, None, faces, (), reading, None, points),
+                        _State(rest, state.table, True, tuple(sorted(pending)), None),
+                    )
             return
         self._current = state.table
         for move in self.table.moves(state.table, hand, self.phase, self.ops):
@@ -162,22 +165,24 @@ class TableTurnSolver:
             pending = ()
             if not state.own and op.before_own_meld == "meld-taken-at-once" and move.taken:
                 pending = tuple(sorted(move.taken))
-            table = state.table[:move.table] + (move.result,) + state.table[move.table + 1:]
+            table = state.table[: move.table] + (move.result,) + state.table[move.table + 1 :]
             new_hand = tuple(sorted(_remove(hand, move.played) + move.taken))
-            step = Step(op.id, op, move.table, move.played, move.taken, move.reading, move.result,
-                        self.op_points(move))
+            step = Step(op.id, op, move.table, move.played, move.taken, move.reading, move.result, self.op_points(move))
             yield step, _State(new_hand, table, state.own, pending, None)
         if not state.own:  # a meld of one's own first, to open the restricted operations
             for faces, reading, points in self.new_melds(hand):
-                yield (Step("meld", None, None, faces, (), reading, None, points),
-                       _State(_remove(hand, faces), state.table, True, (), None))
+                yield (
+                    Step("meld", None, None, faces, (), reading, None, points),
+                    _State(_remove(hand, faces), state.table, True, (), None),
+                )
 
     # -- the search -------------------------------------------------------------------------
 
     def own_points(self, table: tuple) -> int:
         """Meld points of the player's own table melds as they stand."""
-        return sum(meld_points(self.table.reading(m)) for m, orig in zip(table, self.problem.table)
-                   if orig.mine)
+        return sum(
+            meld_points(self.table.reading(m)) for m, orig in zip(table, self.problem.table, strict=True) if orig.mine
+        )
 
     def solve(self) -> _Node:
         """Every state reachable this turn, once each; the best place to end the turn.
@@ -202,7 +207,7 @@ class TableTurnSolver:
                 raise Undecided
             if state.claim is None and not state.pending:
                 gained = made + self.own_points(state.table) - base
-                for which, fin in zip(("any", "out"), self.finish(state.hand, state.own)):
+                for which, fin in zip(("any", "out"), self.finish(state.hand, state.own), strict=True):
                     if fin is None:
                         continue
                     mp = gained + fin.meld_points

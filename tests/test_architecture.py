@@ -53,18 +53,47 @@ def _game_vocabulary() -> tuple[set[str], set[str], re.Pattern]:
     name a particular game anywhere in a string)."""
     names = set(registry.known_games())
     ids = {p.stem for p in bundled_rulesets()}
-    core_sections = {"format", "id", "game", "name", "name_en", "document", "extends", "players", "options",
-                     "assumptions", "deck", "cycles", "phases", "roles", "melds", "ambiguity", "deal",
-                     "card_points", "turns", "layoff", "objective", "round_scoring", "parameters", "moves",
-                     "claims", "operations", "going_out",  # the last two: shared melding mechanisms
-                     "audit"}  # melds audit's own reading of the document (solver/audit)
+    core_sections = {
+        "format",
+        "id",
+        "game",
+        "name",
+        "name_en",
+        "document",
+        "extends",
+        "players",
+        "options",
+        "assumptions",
+        "deck",
+        "cycles",
+        "phases",
+        "roles",
+        "melds",
+        "ambiguity",
+        "deal",
+        "card_points",
+        "turns",
+        "layoff",
+        "objective",
+        "round_scoring",
+        "parameters",
+        "moves",
+        "claims",
+        "operations",
+        "going_out",  # the last two: shared melding mechanisms
+        "audit",
+    }  # melds audit's own reading of the document (solver/audit)
     sections = set()
     for path in bundled_rulesets():
         sections |= set(yaml.safe_load(path.read_text(encoding="utf-8"))) - core_sections
     attributes = sections | {"if_maal", "maal_kind", "tiplu", "start_phase", "phase_after_discard"}
     particular = {n for n in names if n not in ("rummy", "words")} | ids | {"riichi", "tiplu", "maal"}
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, particular), key=len, reverse=True))
-                         + r")(?![\w-])|フェスカ|マリッジ|麻雀", re.IGNORECASE)
+    pattern = re.compile(
+        r"(?<![\w-])("
+        + "|".join(sorted(map(re.escape, particular), key=len, reverse=True))
+        + r")(?![\w-])|フェスカ|マリッジ|麻雀",
+        re.IGNORECASE,
+    )
     return names | ids | sections, attributes, pattern
 
 

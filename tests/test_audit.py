@@ -8,11 +8,11 @@ import textwrap
 from functools import lru_cache
 
 import pytest
-
 from clirun import ROOT, run
+
+from solver.audit.report import audit_markdown
 from solver.audit.run import audit_ruleset
 from solver.core.registry import load_game
-from solver.audit.report import audit_markdown
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 
 
@@ -25,8 +25,9 @@ def bundled_audits() -> tuple:
 def child(tmp_path, base: str, extra: str, name: str = "planted.yaml"):
     """A ruleset extending a bundled one, with extra sections (lists replace the base's)."""
     path = tmp_path / name
-    path.write_text(f"format: 1\nid: planted\nname: planted\nextends: {base}\n" + textwrap.dedent(extra),
-                    encoding="utf-8")
+    path.write_text(
+        f"format: 1\nid: planted\nname: planted\nextends: {base}\n" + textwrap.dedent(extra), encoding="utf-8"
+    )
     return load_ruleset(str(path))
 
 
@@ -35,11 +36,15 @@ def by_id(audit):
 
 
 def test_meld_claims_agree_or_contradict(tmp_path):
-    rs = child(tmp_path, "basic-rummy", """
+    rs = child(
+        tmp_path,
+        "basic-rummy",
+        """
         claims:
           - {id: good, kind: meld, cards: S9 S10 SJ, legal: true, as: sequence, source: {quote: "[S9][S10][SJ][SQ]"}}
           - {id: planted, kind: meld, cards: S9 S10 SQ, legal: true, source: {quote: "[S9][S10][SJ][SQ]"}}
-    """)
+    """,
+    )
     audit = audit_ruleset(rs)
     assert audit.claims_checked == 2 and audit.claims_agreeing == 1
     f = by_id(audit)["planted"]
@@ -48,11 +53,15 @@ def test_meld_claims_agree_or_contradict(tmp_path):
 
 
 def test_fesca_meld_points_claim(tmp_path):
-    rs = child(tmp_path, "fesca", """
+    rs = child(
+        tmp_path,
+        "fesca",
+        """
         claims:
           - {id: right, kind: meld-points, cards: 木1 木2 木3, points: 1, source: {quote: ・ 木の 3 連順}}
           - {id: wrong, kind: meld-points, cards: 木1 木2 木3, points: 99, source: {quote: ・ 木の 3 連順}}
-    """)
+    """,
+    )
     found = by_id(audit_ruleset(rs))
     assert "right" not in found and found["wrong"].claimed == 99 and found["wrong"].computed == 1
 
@@ -63,42 +72,58 @@ def test_mahjong_claims_waits_kans_payments(tmp_path):
     assert found["nine-gates-waits"].computed == ["2p", "5p", "7p", "8p"]
     assert found["kan-nine-gates-9p"].computed == {"document_rule": False, "general_rule": False}
     assert "kan-555666777999s-5s" not in found and "okuri-kan" not in found
-    rs = child(tmp_path, "gensou-mahjong-3p", """
+    rs = child(
+        tmp_path,
+        "gensou-mahjong-3p",
+        """
         claims:
           - {id: off-by-one, kind: payment, basic: 2000, seat: E, players: 3, payments: {S: 6000, W: 5000},
              source: {quote: "親が満貫(12,000点)をツモ和了した場合、南家と西家が北家の支払い分(4,000点)を折半して支払うため、それぞれ4,000+2,000で6,000点の支払いとなる。"}}
-    """)
+    """,
+    )
     (f,) = [f for f in audit_ruleset(rs).findings if f.severity == "contradiction"]
     assert f.computed == {"S": 6000, "W": 6000}
 
 
 def test_word_claims(tmp_path):
-    rs = child(tmp_path, "word-rummy", """
+    rs = child(
+        tmp_path,
+        "word-rummy",
+        """
         claims:
           - {id: school, kind: word, word: がっこう, legal: true, source: {quote: 日本語で通じればOK!!!}}
           - {id: coffee, kind: word, word: コーヒー, legal: true, source: {quote: 日本語で通じればOK!!!}}
-    """)
+    """,
+    )
     found = by_id(audit_ruleset(rs))
     assert "school" not in found and found["coffee"].computed is False
 
 
 def test_dead_meld_sizes_are_found_by_sat(tmp_path):
-    rs = child(tmp_path, "basic-rummy", """
+    rs = child(
+        tmp_path,
+        "basic-rummy",
+        """
         melds:
           - {id: group, name: グループ, family: group, shape: group, size: {min: 3, max: 6}, roles: [natural],
              source: {quote: 3枚か4枚の同じランクのカードです。}}
-    """)
+    """,
+    )
     f = by_id(audit_ruleset(rs))["group"]
     assert f.severity == "warning" and f.computed == {"impossible_sizes": [5, 6]}
 
 
 def test_a_deal_that_does_not_fit_the_deck(tmp_path):
-    rs = child(tmp_path, "basic-rummy", """
+    rs = child(
+        tmp_path,
+        "basic-rummy",
+        """
         deal:
           hand_size:
             - {players: ["2..6"], cards: 10, source: {quote: 2人ゲーム10枚}}
           starter_discard: 1
-    """)
+    """,
+    )
     found = by_id(audit_ruleset(rs))
     assert found["6"].severity == "contradiction" and (found["6"].claimed, found["6"].computed) == (61, 52)
     assert "5" not in found  # 5 × 10 + 1 = 51 fits in 52
@@ -110,33 +135,43 @@ def test_every_assumption_is_listed_with_its_quote():
         listed = [f for f in audit.findings if "/assumption/" in f.id]
         assert {f.id.split("/")[-1] for f in listed} == {a.id for a in rs.assumptions}
         assert all(f.severity == "assumption" for f in listed)
-        assert all(f.source["quote"] for f, a in zip(listed, rs.assumptions) if a.source)
+        assert all(f.source["quote"] for f, a in zip(listed, rs.assumptions, strict=True) if a.source)
 
 
 def test_the_report_in_docs_is_current():
-    assert (ROOT / "docs" / "audit-report.md").read_text(encoding="utf-8") == audit_markdown(list(bundled_audits())), \
+    assert (ROOT / "docs" / "audit-report.md").read_text(encoding="utf-8") == audit_markdown(list(bundled_audits())), (
         "regenerate: melds audit --all --format markdown > docs/audit-report.md"
+    )
 
 
 def test_known_findings_of_the_documents():
     """What the audit finds in the five documents (see docs/audit-report.md)."""
     contradictions = {f.id for a in bundled_audits() for f in a.findings if f.severity == "contradiction"}
-    assert contradictions == {"basic-rummy/claim/group-example", "gensou-mahjong/claim/nine-gates-waits",
-                              "gensou-mahjong/claim/kan-nine-gates-9p",
-                              "fesca/claim/penalty-c", "fesca/claim/penalty-doubled",
-                              "fesca/defect/rw-coexistence-vs-bury", "fesca/defect/doubled-total-credited-to-a-payer",
-                              "marriage/defect/ace-tiplu-marriage",
-                              "gensou-mahjong/defect/cap-adds-up-for-a-non-dealer-only",
-                              "fesca/defect/four-card-chain-ends",
-                              "word-rummy/defect/timeout-undo-vs-relief"}
+    assert contradictions == {
+        "basic-rummy/claim/group-example",
+        "gensou-mahjong/claim/nine-gates-waits",
+        "gensou-mahjong/claim/kan-nine-gates-9p",
+        "fesca/claim/penalty-c",
+        "fesca/claim/penalty-doubled",
+        "fesca/defect/rw-coexistence-vs-bury",
+        "fesca/defect/doubled-total-credited-to-a-payer",
+        "marriage/defect/ace-tiplu-marriage",
+        "gensou-mahjong/defect/cap-adds-up-for-a-non-dealer-only",
+        "fesca/defect/four-card-chain-ends",
+        "word-rummy/defect/timeout-undo-vs-relief",
+    }
     warnings = {f.id for a in bundled_audits() for f in a.findings if f.severity == "warning"}
     assert {"fesca/score-table/yinyang-run", "fesca/score-table/zat-set"} <= warnings
     found = {f.id: f for a in bundled_audits() for f in a.findings}
     # an exception the abortive-draw rule states for itself is the ruleset's reading, not a contradiction
     assert found["gensou-mahjong/defect/kyuushu-renchan-in-the-east-round"].severity == "assumption"
     # not defects: a table's own rules on another page; captions whose rule the text still states
-    assert not {"gensou-mahjong/defect/extra-red-dora-unnamed", "fesca/lost/soukoku-descending",
-                "fesca/lost/chain-shift-picture", "fesca/lost/chain-or-run"} & set(found)
+    assert not {
+        "gensou-mahjong/defect/extra-red-dora-unnamed",
+        "fesca/lost/soukoku-descending",
+        "fesca/lost/chain-shift-picture",
+        "fesca/lost/chain-or-run",
+    } & set(found)
     # one tile set without counts is one gap, not one per player count
     assert [i for i in found if i.startswith("word-rummy/deal/")] == ["word-rummy/deal/unknown-set"]
     assert found["word-rummy/defect/next-dealer-after-no-game"].kind == "presupposition"
@@ -167,8 +202,18 @@ def test_cli_exit_codes_and_json(tmp_path):
     assert result.exit_code == 1
     data = json.loads(result.output)
     (f,) = [f for f in data["findings"] if f["severity"] == "contradiction"]
-    assert set(f) == {"id", "severity", "ruleset", "source", "message", "claimed", "computed", "witness", "kind",
-                      "sides"}
+    assert set(f) == {
+        "id",
+        "severity",
+        "ruleset",
+        "source",
+        "message",
+        "claimed",
+        "computed",
+        "witness",
+        "kind",
+        "sides",
+    }
     assert f["source"] == {"doc": "003_33e9f92db0de6c57.txt", "quote": "[HK][SK][CA]"}
     assert f["kind"] == "worked-example" and [s["line"] for s in f["sides"]] == [58, 56]  # the example, the rule
     assert data["rulesets"][0]["claims_checked"] == 4
@@ -181,9 +226,12 @@ def test_cli_exit_codes_and_json(tmp_path):
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
 def test_a_users_ruleset_gets_the_same_audit(tmp_path, fmt):
     rs_path = tmp_path / "mine.yaml"
-    rs_path.write_text("format: 1\nid: mine\nname: mine\nextends: basic-rummy\n"
-                       "claims:\n  - {id: q-k-a, kind: meld, cards: HQ HK HA, legal: true, "
-                       "source: {quote: \"[HQ][HK][HA] これはシークエンスではない\"}}\n", encoding="utf-8")
+    rs_path.write_text(
+        "format: 1\nid: mine\nname: mine\nextends: basic-rummy\n"
+        "claims:\n  - {id: q-k-a, kind: meld, cards: HQ HK HA, legal: true, "
+        'source: {quote: "[HQ][HK][HA] これはシークエンスではない"}}\n',
+        encoding="utf-8",
+    )
     result = run("audit", str(rs_path), "--format", fmt)
     assert result.exit_code == 1 and "q-k-a" in result.output
 
@@ -191,13 +239,17 @@ def test_a_users_ruleset_gets_the_same_audit(tmp_path, fmt):
 def test_ambiguous_melds_without_a_deciding_rule_are_found_by_sat(tmp_path):
     """A ruleset with two kinds that read the same cards and no ambiguity: rule: the joined SAT
     models of the two kinds find a card set both read, and the meld checker confirms it."""
-    rs = child(tmp_path, "basic-rummy", """
+    rs = child(
+        tmp_path,
+        "basic-rummy",
+        """
         melds:
           - {id: group, name: グループ, family: group, shape: group, size: {min: 3, max: 4}, roles: [natural],
              source: {quote: 3枚か4枚の同じランクのカードです。}}
           - {id: trio, name: trio, family: trio, shape: group, size: {min: 3, max: 3}, roles: [natural],
              source: {quote: 3枚か4枚の同じランクのカードです。}}
-    """)
+    """,
+    )
     (f,) = [f for f in audit_ruleset(rs).findings if "/ambiguous/" in f.id]
     assert f.severity == "gap" and f.id.endswith("group+trio")
     from solver.melding.checker import MeldChecker

@@ -12,8 +12,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from clirun import ROOT
+
 from solver.audit.pages import COLOURS
 
 PAGES = sorted((ROOT / "docs" / "audit").glob("*.html"))
@@ -27,10 +27,25 @@ def browser() -> str | None:
 def chromium(url: str, *extra: str) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory() as profile:
         return subprocess.run(
-            [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-             "--hide-scrollbars", "--window-size=1280,900", *extra, url],
-            capture_output=True, text=True, timeout=120)
+            [
+                browser(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                f"--user-data-dir={profile}",
+                "--hide-scrollbars",
+                "--window-size=1280,900",
+                *extra,
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
 
 def read_png(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
@@ -39,8 +54,8 @@ def read_png(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     at, idat, width = 8, b"", 0
     while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + length]
         if kind == b"IHDR":
             width, height, depth, colour = struct.unpack(">IIBB", body[:10])
             assert depth == 8 and colour in (2, 6), (depth, colour)
@@ -51,7 +66,7 @@ def read_png(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
     raw, stride = zlib.decompress(idat), width * channels
     rows, prev = [], bytearray(stride)
     for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
         for x in range(stride):
             left = line[x - channels] if x >= channels else 0
             up, corner = prev[x], prev[x - channels] if x >= channels else 0
@@ -67,12 +82,12 @@ def read_png(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
                 line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
         rows.append(line)
         prev = line
-    pixels = [tuple(row[x:x + 3]) for row in rows for x in range(0, stride, channels)]
+    pixels = [tuple(row[x : x + 3]) for row in rows for x in range(0, stride, channels)]
     return width, height, pixels
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
 
 
 @pytest.mark.slow
@@ -90,10 +105,10 @@ def test_a_browser_renders_the_page_with_its_legend(page, tmp_path):
     seen = set(pixels)
     for status, (background, _) in COLOURS.items():  # the legend's swatches, in their colours
         want = _rgb(background)
-        assert any(max(abs(a - b) for a, b in zip(want, p)) <= 6 for p in seen), (page.name, status)
+        assert any(max(abs(a - b) for a, b in zip(want, p, strict=True)) <= 6 for p in seen), (page.name, status)
     dom = chromium(page.as_uri(), "--dump-dom").stdout
     assert 'id="legend"' in dom and all(f'data-status="{s}"' in dom for s in COLOURS), page.name
     if page.name != "index.html":  # the script shows the sentence the address names in the side panel
         shown = chromium(page.as_uri() + "#s-3", "--dump-dom").stdout
-        panel = shown[shown.index('id="detail"'):]
+        panel = shown[shown.index('id="detail"') :]
         assert "<h2>Line " in panel and "Ruleset entries (" in panel and "Findings (" in panel, page.name

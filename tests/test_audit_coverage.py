@@ -9,10 +9,17 @@ from html.parser import HTMLParser
 
 import pytest
 import yaml
-
 from clirun import ROOT, run
-from solver.audit.coverage import (STATUSES, SentenceCoverage, coverage_lists, document_coverage, ruleset_entries,
-                                   ruleset_nodes)
+from test_audit import bundled_audits, child
+
+from solver.audit.coverage import (
+    STATUSES,
+    SentenceCoverage,
+    coverage_lists,
+    document_coverage,
+    ruleset_entries,
+    ruleset_nodes,
+)
 from solver.audit.defects import DEFECT_KINDS
 from solver.audit.findings import KINDS
 from solver.audit.pages import document_page, index_page, page_name
@@ -22,8 +29,6 @@ from solver.core.errors import MeldsError
 from solver.core.registry import load_game
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 from solver.core.source import document_text
-from test_audit import bundled_audits, child
-
 
 # -- sentences --------------------------------------------------------------------------------------
 
@@ -45,13 +50,17 @@ def test_sentences_split_at_ends_items_rows_and_keep_qualifiers():
     doc = split_document("t.txt", text)
     assert [(s.line, s.form, s.text) for s in doc.sentences] == [
         (1, "heading", "見出し"),
-        (3, "prose", "一つ目の文です。"), (3, "prose", "二つ目の文です。"),
+        (3, "prose", "一つ目の文です。"),
+        (3, "prose", "二つ目の文です。"),
         (3, "prose", "(つまり、括弧の中の文です。)"),
-        (4, "item", "項目の文。"), (5, "item", "点の項目"), (6, "row", "名前 1 2"),
+        (4, "item", "項目の文。"),
+        (5, "item", "点の項目"),
+        (6, "row", "名前 1 2"),
         (7, "prose", "禁止しなければなりません。(例外は除く)"),
         (8, "prose", "キャプションの 続き"),
         (10, "prose", "The first sentence."),
-        (10, "prose", "The second one runs on to the next line."), (11, "prose", "1.1 is not an end."),
+        (10, "prose", "The second one runs on to the next line."),
+        (11, "prose", "1.1 is not an end."),
     ]
     assert doc.locate("二つ目") == (2,) and doc.locate("文です。二つ目") == (1, 2) and doc.locate("ない") == ()
     assert doc.locate("キャプションの続き") == (8,)  # white space is not compared
@@ -65,8 +74,12 @@ def test_every_quote_of_every_ruleset_names_a_sentence():
             assert doc.locate(entry.quote), (entry.id, entry.quote)
         lists = coverage_lists(rs)
         doc = split_document(rs.document, document_text(rs.document, rs.path))
-        for quote in lists.rule_bearing + lists.not_rule_bearing + tuple(q for q, _ in lists.omitted) \
-                + tuple(q for _, _, q in lists.cites):
+        for quote in (
+            lists.rule_bearing
+            + lists.not_rule_bearing
+            + tuple(q for q, _ in lists.omitted)
+            + tuple(q for _, _, q in lists.cites)
+        ):
             assert doc.locate(quote), (path.stem, quote)
 
 
@@ -202,8 +215,12 @@ def test_the_marriage_search_finds_the_ace_tiplu_and_only_it():
         high = sorted(order[r] if r != "A" else 13 for r in run)  # the ace above the king
         return any(x == list(range(x[0], x[0] + 3)) for x in (low, high))
 
-    dead = [s + t for s in "SHDC" for i, t in enumerate(ranks)
-            if not connects([ranks[(i - 1) % 13], t, ranks[(i + 1) % 13]])]
+    dead = [
+        s + t
+        for s in "SHDC"
+        for i, t in enumerate(ranks)
+        if not connects([ranks[(i - 1) % 13], t, ranks[(i + 1) % 13]])
+    ]
     assert sorted(f.witness["cards"]) == sorted(dead) == ["CA", "DA", "HA", "SA"]
     assert [s["line"] for s in f.sides] == [25, 16, 14, 24]
 
@@ -219,19 +236,28 @@ def test_the_1p_kan_is_an_assumption_about_an_undefined_rule():
 def test_cites_name_an_element_and_count_what_it_implements(tmp_path):
     """An audit section's cites: the entry implements a further sentence; an entry that is not in
     the ruleset is an error, never a silent citation."""
-    rs = child(tmp_path, "basic-rummy", """
+    rs = child(
+        tmp_path,
+        "basic-rummy",
+        """
         audit:
           cites:
             - {entry: moves/actions/meld, quote: 何組メルドしてもよく、まったく行わなくてもかまいません。}
-    """)
+    """,
+    )
     (cov,) = document_coverage([audit_ruleset(rs)])
     (row,) = [r for r in cov.sentences if r.sentence.text.startswith("何組メルド")]
     assert row.cited_by == ["basic-rummy/moves/actions/meld"] and row.status == "modelled"
-    bad = child(tmp_path, "basic-rummy", """
+    bad = child(
+        tmp_path,
+        "basic-rummy",
+        """
         audit:
           cites:
             - {entry: moves/actions/no-such-action, quote: 2人ゲーム10枚}
-    """, name="bad.yaml")
+    """,
+        name="bad.yaml",
+    )
     with pytest.raises(MeldsError, match="no-such-action"):
         coverage_lists(bad)
 
@@ -266,8 +292,12 @@ def test_the_four_card_chain_caption_fits_no_chain():
     for low in range(0, 11):
         for step in (1, -1):
             for first in range(5):
-                cards = [f"空無{cycle[(first + step * k) % 5]}" if low + k in (0, 13) else
-                         f"{cycle[(first + step * k) % 5]}{low + k}" for k in range(4)]
+                cards = [
+                    f"空無{cycle[(first + step * k) % 5]}"
+                    if low + k in (0, 13)
+                    else f"{cycle[(first + step * k) % 5]}{low + k}"
+                    for k in range(4)
+                ]
                 if legal(" ".join(cards)):
                     chains.append(" ".join(cards))
     takes = {card: {c for c in chains if legal(f"{c} {card}")} for card in ("木12", "土5")}
@@ -278,7 +308,10 @@ def test_the_four_card_chain_caption_fits_no_chain():
 
 
 def test_a_defect_the_solver_no_longer_shows_is_reported_as_such(tmp_path):
-    rs = child(tmp_path, "basic-rummy", """
+    rs = child(
+        tmp_path,
+        "basic-rummy",
+        """
         audit:
           defects:
             - id: planted
@@ -287,16 +320,22 @@ def test_a_defect_the_solver_no_longer_shows_is_reported_as_such(tmp_path):
               sides: [{quote: "[S9][S10][SJ][SQ]"}, {quote: 同じスートの3枚かそれ以上の続き札のことです。}]
               witness:
                 - {kind: meld, cards: S9 S10 SJ, legal: true}
-    """)
+    """,
+    )
     (f,) = [f for f in audit_ruleset(rs).findings if f.id == "planted/defect/planted"]
     assert f.witness["reproduced"] is False and "no longer shows" in f.message
     assert [s["line"] for s in f.sides] == [46, 44]
     with pytest.raises(MeldsError, match="nonsense"):  # a user's file: the schema names the bad kind
-        child(tmp_path, "basic-rummy", """
+        child(
+            tmp_path,
+            "basic-rummy",
+            """
             audit:
               defects:
                 - {id: x, kind: rule-conflict, message: m, sides: [{quote: 2人ゲーム10枚}], witness: [{kind: nonsense}]}
-        """, name="bad.yaml")
+        """,
+            name="bad.yaml",
+        )
 
 
 # -- the HTML pages ---------------------------------------------------------------------------------
@@ -352,8 +391,14 @@ def test_each_page_shows_every_sentence_with_a_status():
         assert page.legend[:5] == list(STATUSES)
         assert not page.external  # self-contained
         assert set(page.links) <= page.ids  # findings link back to sentences, sentences to findings
-        assert all(f"s-{i}" in page.links for r in cov.sentences for f in r.findings for side in f.sides
-                   if side.get("doc") == cov.document.name for i in side.get("sentences", [])[:1])
+        assert all(
+            f"s-{i}" in page.links
+            for r in cov.sentences
+            for f in r.findings
+            for side in f.sides
+            if side.get("doc") == cov.document.name
+            for i in side.get("sentences", [])[:1]
+        )
         assert len(page.data["sentences"]) == len(cov.sentences)
     index = index_page(covs, {})
     assert not parse_page(index).external  # the index is self-contained too
@@ -385,6 +430,6 @@ def test_the_pages_in_docs_are_current(tmp_path):
     committed = sorted(p.name for p in (ROOT / "docs" / "audit").iterdir())
     assert written == committed, "regenerate: melds audit --all --format html -o docs/audit"
     for name in written:
-        assert (tmp_path / name).read_text(encoding="utf-8") == \
-            (ROOT / "docs" / "audit" / name).read_text(encoding="utf-8"), \
-            f"docs/audit/{name} is stale: melds audit --all --format html -o docs/audit"
+        assert (tmp_path / name).read_text(encoding="utf-8") == (ROOT / "docs" / "audit" / name).read_text(
+            encoding="utf-8"
+        ), f"docs/audit/{name} is stale: melds audit --all --format html -o docs/audit"

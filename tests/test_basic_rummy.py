@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.melding.checker import MeldChecker
 from solver.core.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
 
 
 def check(checker, text, **kw):
@@ -28,8 +28,7 @@ def test_sequences_of_three_or_more_same_suit(rummy_checker, cards):
 def test_document_example_s9_to_sq_is_a_sequence(rummy_checker):
     """例えば、SS10SSの4枚はシークエンスになっています。 [S9][S10][SJ][SQ]"""
     v = check(rummy_checker, "S9 S10 SJ SQ")
-    assert v.legal and [p.identity for p in v.reading.placements] == [
-        ("S", "9"), ("S", "10"), ("S", "J"), ("S", "Q")]
+    assert v.legal and [p.identity for p in v.reading.placements] == [("S", "9"), ("S", "10"), ("S", "J"), ("S", "Q")]
 
 
 def test_ace_is_low(rummy_checker):
@@ -138,14 +137,23 @@ def test_two_decks_option_doubles_the_deck():
 # 得点: カードの点数
 
 
-@pytest.mark.parametrize("card,points", [("SA", 1), ("H2", 2), ("D9", 9), ("C10", 10), ("SJ", 10),
-                                         ("HQ", 10), ("DK", 10)])
+@pytest.mark.parametrize(
+    "card,points", [("SA", 1), ("H2", 2), ("D9", 9), ("C10", 10), ("SJ", 10), ("HQ", 10), ("DK", 10)]
+)
 def test_card_points(rummy, rummy_checker, card, points):
     """1点 / 10その数字の点数 / 10点 (the rank symbols are lost: assumption card-points)"""
     assert rummy.points(rummy_checker.notation.parse(card)) == points
 
 
 def test_options_from_the_notes_exist_with_their_sources(rummy):
-    for option in ("deal", "decks", "one-meld-per-turn", "layoff-after-own-meld", "stock-exhausted",
-                   "go-out-by-discard-only", "going-rummy", "scoring"):
+    for option in (
+        "deal",
+        "decks",
+        "one-meld-per-turn",
+        "layoff-after-own-meld",
+        "stock-exhausted",
+        "go-out-by-discard-only",
+        "going-rummy",
+        "scoring",
+    ):
         assert rummy.options[option].source.quote

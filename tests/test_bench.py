@@ -20,8 +20,13 @@ def test_a_scenario_gives_a_row():
 
 
 def test_the_runner_prints_its_table():
-    out = subprocess.run([sys.executable, "-m", "bench.run", "--quick", "--only", "fesca-solve-30"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.run", "--quick", "--only", "fesca-solve-30"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].split()[:3] == ["scenario", "n", "median"] and lines[2].startswith("fesca-solve-30  3")
@@ -30,8 +35,13 @@ def test_the_runner_prints_its_table():
 def test_the_word_rummy_bench_runs():
     """bench/word_rummy.py (not in bench/run's table) still runs: it was left reading a ruleset
     attribute the game packages replaced."""
-    out = subprocess.run([sys.executable, "-m", "bench.word_rummy", "--trials", "1", "--sizes", "10"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.word_rummy", "--trials", "1", "--sizes", "10"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].startswith("dictionary: ") and lines[1].split()[:2] == ["table", "tiles"]
@@ -57,8 +67,10 @@ def test_the_table_sweeps_turns_are_legal_tables_and_a_sweep_reads_another_file(
             cards = [i for _, meld in turn["table"] for i in meld]
             assert len(turn["hand"]) == 10 and 20 <= len(cards) <= 42
             assert len(set(cards + turn["hand"])) == len(cards) + 10
-            assert all(checker.check([rs.deck.faces[i] for i in meld], ordered=True, explain=False).legal
-                       for _, meld in turn["table"])
+            assert all(
+                checker.check([rs.deck.faces[i] for i in meld], ordered=True, explain=False).legal
+                for _, meld in turn["table"]
+            )
     one = tmp_path / "one.json"
     one.write_text(json.dumps({"turns": turns[:1]}), encoding="utf-8")
     rows = table_sweep.run(10.0, data=one)
@@ -72,9 +84,11 @@ def test_the_sweep_names_the_turns_decided_near_the_budget(capsys):
     sys.path.insert(0, str(ROOT))
     from bench import table_sweep
 
-    rows = [{"seed": 1, "turn": 0, "seconds": 0.5, "undecided": False, "score": {}},
-            {"seed": 1, "turn": 1, "seconds": 8.5, "undecided": False, "score": {}},
-            {"seed": 2, "turn": 0, "seconds": 10.02, "undecided": True, "score": {}}]
+    rows = [
+        {"seed": 1, "turn": 0, "seconds": 0.5, "undecided": False, "score": {}},
+        {"seed": 1, "turn": 1, "seconds": 8.5, "undecided": False, "score": {}},
+        {"seed": 2, "turn": 0, "seconds": 10.02, "undecided": True, "score": {}},
+    ]
     assert [(r["seed"], r["turn"]) for r in table_sweep.near_limit(rows, 10.0)] == [(1, 1)]
     table_sweep.report(rows, "rows", 10.0)
     assert "undecided: 2:0; decided past 80% of the budget: 1:1 (8.5 s)" in capsys.readouterr().out

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from clirun import ROOT, run
+
 from solver.commands.batch import ordered_map
 from solver.sat import budget as budgets
 from solver.sat.budget import Budget, count_from, process_start
@@ -55,8 +55,7 @@ def test_an_origin_later_than_now_is_not_a_gift_of_time():
 def test_the_process_start_is_read_from_the_system():
     """A new interpreter's age at its first line: its start-up so far (more than 10 ms: a start
     time that fell back to now would read about 0), well under five seconds."""
-    code = ("import time; from solver.sat.budget import process_start; "
-            "print(time.perf_counter() - process_start())")
+    code = "import time; from solver.sat.budget import process_start; print(time.perf_counter() - process_start())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     age = float(out.stdout)
     assert 0.01 < age < 5
@@ -79,8 +78,17 @@ QUERIES = {
     "fesca best": ["solve", "-r", "fesca", "--hand", "木1 木2 木3 火5", "--best", "--max-seconds", "5", "--json"],
     "marriage go-out": ["solve", "-r", "marriage", "--hand", "S2 S3 S4 H5", "--max-seconds", "5", "--json"],
     "marriage best": ["solve", "-r", "marriage", "--hand", "S2 S3 S4 H5", "--best", "--max-seconds", "5", "--json"],
-    "basic rummy count": ["solve", "-r", "basic-rummy", "--hand", "S2 S3 S4 H5", "--all", "--max-seconds", "5",
-                          "--json"],
+    "basic rummy count": [
+        "solve",
+        "-r",
+        "basic-rummy",
+        "--hand",
+        "S2 S3 S4 H5",
+        "--all",
+        "--max-seconds",
+        "5",
+        "--json",
+    ],
     "rummikub": ["solve", "-r", "rummikub", "--hand", "k10 b10 o10 r3 r4", "--best", "--max-seconds", "5", "--json"],
     "word rummy": ["solve", "-r", "word-rummy", "--hand", "ねこじたかいぬ", "--max-seconds", "5", "--json"],
     "moves": ["moves", str(MANY_WILDS), "--max-seconds", "5", "--json"],
@@ -96,4 +104,3 @@ def test_the_query_counts_from_the_commands_start(name):
     data = json.loads(out.stdout)
     assert data.get("partial") or data.get("solvable", "absent") is None or "undecided" in json.dumps(data)
     assert Budget(5).left() < 0  # any other budget of the command counts from its start too
-

@@ -9,14 +9,14 @@ import time
 from itertools import islice
 from pathlib import Path
 
-import pytest
-
 import oracle
+import pytest
 from clirun import subprocess_run
+
 from solver.core.errors import Undecided
 from solver.core.registry import load_game
-from solver.core.state import load_state
 from solver.core.ruleset import load_ruleset
+from solver.core.state import load_state
 from solver.melding.turn import Problem, TurnSolver
 from solver.sat.budget import Budget
 
@@ -34,10 +34,9 @@ def big_hand(seed: int = 4, size: int = 45) -> str:
 def test_a_pure_python_loop_is_ended_by_the_guard():
     budget = Budget(0.2)
     start = time.perf_counter()
-    with pytest.raises(Undecided):
-        with budget.guarding():
-            while True:  # work that never checks the budget
-                pass
+    with pytest.raises(Undecided), budget.guarding():
+        while True:  # work that never checks the budget
+            pass
     assert time.perf_counter() - start < 0.2 * 1.1 + 0.5
     assert budget.spent == "time"
 
@@ -52,7 +51,9 @@ def test_the_guard_stays_quiet_when_the_work_ends_in_time():
 def test_solve_holds_max_seconds():
     seconds = 0.5
     start = time.perf_counter()
-    out = subprocess_run("solve", "-r", "fesca", "--hand", big_hand(), "--best", "--max-seconds", str(seconds), "--json")
+    out = subprocess_run(
+        "solve", "-r", "fesca", "--hand", big_hand(), "--best", "--max-seconds", str(seconds), "--json"
+    )
     wall = time.perf_counter() - start
     assert out.returncode in (0, 1, 3), out.stderr
     assert wall < seconds * 1.1 + 0.5 + SLACK
@@ -125,16 +126,21 @@ def test_an_optimum_cut_short_keeps_its_turn_and_bound():
         cut = solver._undecided("best")
     assert cut.solvable is None and cut.partial
     assert cut.score == best.score
-    assert cut.bound == {"measure": "meld_points", "sense": "maximize", "found": best.score["meld_points"],
-                         "best_possible": best.score["meld_points"]}
+    assert cut.bound == {
+        "measure": "meld_points",
+        "sense": "maximize",
+        "found": best.score["meld_points"],
+        "best_possible": best.score["meld_points"],
+    }
 
 
 def test_a_count_cut_short_says_how_many_ways_it_found():
     """Out of budget while counting the ways out: exit 3 with the ways found so far, and that many
     ways there are (a count without a budget, stopped at that number, reaches it)."""
     hand = "金1 金2 金3 金4 金5 金6 木1 木2 木3 木4 木5 木6 水1 水2 水3 水4 水5 水6 陰陽1 空無金 太極"
-    out = subprocess_run("solve", "-r", "fesca", "--hand", hand, "--all", "--limit", "1000000",
-                         "--max-seconds", "1", "--json")
+    out = subprocess_run(
+        "solve", "-r", "fesca", "--hand", hand, "--all", "--limit", "1000000", "--max-seconds", "1", "--json"
+    )
     assert out.returncode == 3, out.stderr
     data = json.loads(out.stdout)
     assert data["solutions"] is None and data["undecided"]["limit"] == "time"
@@ -237,6 +243,7 @@ def test_an_audit_stops_at_the_next_ruleset_when_the_guard_was_lost(monkeypatch)
     checked again before each ruleset — and after it: a ruleset whose audit ran past the budget is
     not reported as audited (a claim answered undecided there could read as a contradiction)."""
     from clirun import run
+
     from solver.commands import audit as audit_command
 
     audit = audit_command.audit_ruleset
@@ -288,9 +295,8 @@ def test_an_interrupt_between_two_oracle_calls_is_undecided_not_a_proof_of_none(
     monkeypatch.setattr(solvers._LiveRC2, "_call_oracle", interrupted_as_it_ends)
     # five options, each wanted; not all of 1, 2, 3 and not all of 3, 4, 5: cores before a model
     hard, soft = [[-1, -2, -3], [-3, -4, -5]], [([v], 1) for v in range(1, 6)]
-    with solvers.MaxSat(hard, soft, top=5) as maxsat:
-        with pytest.raises(Undecided):
-            maxsat.optimum(Budget(100))
+    with solvers.MaxSat(hard, soft, top=5) as maxsat, pytest.raises(Undecided):
+        maxsat.optimum(Budget(100))
     monkeypatch.setattr(solvers._LiveRC2, "_call_oracle", calls)
     with solvers.MaxSat(hard, soft, top=5) as plain:  # no interrupt: the optimum (all but 3)
         model = plain.optimum(Budget(100))

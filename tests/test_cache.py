@@ -25,9 +25,11 @@ def test_cached_steps_equal_the_graphs(tmp_path, monkeypatch):
 
 def test_a_warm_cache_spares_networkx(tmp_path):
     env = {**os.environ, "MELDS_CACHE_DIR": str(tmp_path)}
-    code = ("import sys; sys.argv = ['melds', 'check', '-r', 'fesca', '木3', '木4', '太極']\n"
-            "from cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('networkx' in sys.modules)")
+    code = (
+        "import sys; sys.argv = ['melds', 'check', '-r', 'fesca', '木3', '木4', '太極']\n"
+        "from cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('networkx' in sys.modules)"
+    )
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     assert first.stdout.splitlines()[-1] == "True" and second.stdout.splitlines()[-1] == "False"
@@ -44,9 +46,11 @@ def test_a_broken_or_disabled_cache_is_passed_by(tmp_path, monkeypatch):
 
 def test_a_warm_cache_spares_yaml_and_gives_the_same_ruleset(tmp_path):
     env = {**os.environ, "MELDS_CACHE_DIR": str(tmp_path)}
-    code = ("import sys; sys.argv = ['melds', 'rulesets', '--json']\n"
-            "from cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('yaml' in sys.modules, 'jsonschema' in sys.modules)")
+    code = (
+        "import sys; sys.argv = ['melds', 'rulesets', '--json']\n"
+        "from cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('yaml' in sys.modules, 'jsonschema' in sys.modules)"
+    )
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     assert first.stdout.splitlines()[-1] == "True False" and second.stdout.splitlines()[-1] == "False False"

@@ -40,7 +40,7 @@ def random_melds(ruleset, count: int, seed: int) -> list[tuple]:
             else:  # a near-run: the same suit
                 meld = sorted((f for f in ranked if f.suit == base.suit), key=lambda f: f.index)
                 start = rng.randrange(len(meld))
-                meld = (meld + meld)[start:start + n]
+                meld = (meld + meld)[start : start + n]
             meld = rng.sample(meld, min(n, len(meld)))
             for _ in range(rng.randint(0, 2)):  # change a card or two, maybe to a wild
                 if meld:
@@ -55,8 +55,13 @@ def random_melds(ruleset, count: int, seed: int) -> list[tuple]:
 
 def summary(verdict) -> tuple:
     reasons = tuple((r.code, r.kind, r.source) for r in verdict.reasons)
-    return (verdict.legal, verdict.kind.id if verdict.kind else None,
-            tuple(r.kind.id for r in verdict.readings), reasons, verdict.phase_required)
+    return (
+        verdict.legal,
+        verdict.kind.id if verdict.kind else None,
+        tuple(r.kind.id for r in verdict.readings),
+        reasons,
+        verdict.phase_required,
+    )
 
 
 def compare(name: str, count: int, seed: int, monkeypatch) -> int:
@@ -150,6 +155,6 @@ def test_memo_gives_the_same_verdict():
     checker = MeldChecker(load_ruleset("fesca"))
     melds = random_melds(checker.ruleset, 15, 3)
     first = [checker.check(m) for m in melds]
-    assert all(checker.check(m) is v for m, v in zip(melds, first))  # remembered
+    assert all(checker.check(m) is v for m, v in zip(melds, first, strict=True))  # remembered
     assert [summary(checker._check(m, None, False, True, None)) for m in melds] == [summary(v) for v in first]
     assert checker.check(melds[0], phase="yang") is not first[0]  # another question, another answer

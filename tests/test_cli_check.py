@@ -6,10 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
-from cli import main
 from clirun import ROOT, run, subprocess_run
 
+from cli import main
 
 # -- legal / illegal, text ----------------------------------------------------------------------
 
@@ -69,11 +68,16 @@ def test_json_shape_illegal_has_reason_codes_and_sources():
     assert all(isinstance(c["as"], str) for c in data["cards"])
 
 
-@pytest.mark.parametrize("cards,code", [
-    (["木3", "木4"], "too-short"), (["木5", "火5", "空無木"], "duplicate-identity"),
-    (["陰陽6", "空無木", "太極"], "ambiguous"), (["木11", "木12", "木1"], "not-a-meld"),
-    ([" ".join(f"木{r}" for r in range(1, 13)), "空無木", "太極"], "too-long"),
-])
+@pytest.mark.parametrize(
+    "cards,code",
+    [
+        (["木3", "木4"], "too-short"),
+        (["木5", "火5", "空無木"], "duplicate-identity"),
+        (["陰陽6", "空無木", "太極"], "ambiguous"),
+        (["木11", "木12", "木1"], "not-a-meld"),
+        ([" ".join(f"木{r}" for r in range(1, 13)), "空無木", "太極"], "too-long"),
+    ],
+)
 def test_reason_codes(cards, code):
     data = json.loads(run("check", "-r", "fesca", "--json", *cards).output)
     assert code in [r["code"] for r in data["reasons"]]
@@ -100,8 +104,12 @@ def test_options_flag():
 
 
 def test_batch_jsonl_in_and_out(tmp_path):
-    lines = [{"cards": "木3 木4 木5"}, {"cards": ["木5", "火5", "空無木"]},
-             {"cards": "木1 火2 土3", "phase": "yin"}, {"cards": "木3 太極 木5", "ordered": True}]
+    lines = [
+        {"cards": "木3 木4 木5"},
+        {"cards": ["木5", "火5", "空無木"]},
+        {"cards": "木1 火2 土3", "phase": "yin"},
+        {"cards": "木3 太極 木5", "ordered": True},
+    ]
     path = tmp_path / "log.jsonl"
     path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n", encoding="utf-8")
     result = run("check", "-r", "fesca", "--batch", str(path))
@@ -126,14 +134,17 @@ def test_batch_bad_lines_give_errors_and_exit_2():
 # -- bad input: clear message, exit 2, no traceback ---------------------------------------------
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["check", "-r", "fesca", "木13"], "unknown card '木13'"),
-    (["check", "-r", "fesca", "太極", "太極", "木3"], "given 2 times"),
-    (["check", "-r", "nope", "木3"], "unknown ruleset 'nope'"),
-    (["check", "-r", "fesca"], "no cards given"),
-    (["check", "-r", "fesca", "-o", "sojun", "木3"], "KEY=VALUE"),
-    (["check", "-r", "fesca", "-o", "nope=1", "木3"], "no option 'nope'"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["check", "-r", "fesca", "木13"], "unknown card '木13'"),
+        (["check", "-r", "fesca", "太極", "太極", "木3"], "given 2 times"),
+        (["check", "-r", "nope", "木3"], "unknown ruleset 'nope'"),
+        (["check", "-r", "fesca"], "no cards given"),
+        (["check", "-r", "fesca", "-o", "sojun", "木3"], "KEY=VALUE"),
+        (["check", "-r", "fesca", "-o", "nope=1", "木3"], "no option 'nope'"),
+    ],
+)
 def test_bad_input_exit_2(args, fragment):
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
@@ -193,7 +204,8 @@ def test_subprocess_schema_error(tmp_path):
 
 
 def test_subprocess_batch_stdin():
-    proc = subprocess_run("check", "-r", "fesca", "--batch", "-",
-                          input='{"cards": "空無木 空無火"}\n{"cards": "陰陽3 陰陽4"}\n')
+    proc = subprocess_run(
+        "check", "-r", "fesca", "--batch", "-", input='{"cards": "空無木 空無火"}\n{"cards": "陰陽3 陰陽4"}\n'
+    )
     assert proc.returncode == 0
     assert [json.loads(x)["kind"] for x in proc.stdout.splitlines()] == ["zat-set", "yinyang-run"]

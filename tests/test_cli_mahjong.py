@@ -87,8 +87,7 @@ def test_waits_text_shows_unicode_tiles():
 
 
 def test_riichi_kan_document_allows_what_the_general_rule_forbids():
-    data = as_json(run("solve", "-r", "gensou-mahjong", "--riichi-kan", "--draw", "6s",
-                       "555666777999s1p", "--json"))
+    data = as_json(run("solve", "-r", "gensou-mahjong", "--riichi-kan", "--draw", "6s", "555666777999s1p", "--json"))
     (kan,) = data["kans"]
     assert kan["tile"] == "6s" and kan["waits_after"] == ["1p"]
     assert kan["document"]["allowed"] is True and kan["general"]["allowed"] is False
@@ -108,9 +107,11 @@ def test_riichi_kan_needs_a_draw():
 
 
 def test_solve_batch_mixes_waits_and_riichi_kan():
-    lines = ['{"hand": "1113456788999p"}',
-             '{"hand": "555666777999s1p", "draw": "7s", "question": "riichi-kan"}',
-             '{"hand": "123x"}']
+    lines = [
+        '{"hand": "1113456788999p"}',
+        '{"hand": "555666777999s1p", "draw": "7s", "question": "riichi-kan"}',
+        '{"hand": "123x"}',
+    ]
     result = run("solve", "-r", "gensou-mahjong", "--batch", "-", input="\n".join(lines) + "\n")
     out = [json.loads(x) for x in result.stdout.splitlines()]
     assert out[0]["waits"] == ["2p", "5p", "7p", "8p"]
@@ -122,8 +123,9 @@ def test_solve_batch_mixes_waits_and_riichi_kan():
 def test_subprocess_check_and_waits():
     won = subprocess_run("check", "-r", "gensou-mahjong", "19m19p19s1234567z9s", "--json")
     assert won.returncode == 0 and json.loads(won.stdout)["decompositions"][0]["shape"] == "kokushi"
-    waits = subprocess_run("solve", "-r", "gensou-mahjong-3p", "--waits", "--json",
-                           "11m", "999m", "123p", "456s", "北北")
+    waits = subprocess_run(
+        "solve", "-r", "gensou-mahjong-3p", "--waits", "--json", "11m", "999m", "123p", "456s", "北北"
+    )
     assert waits.returncode == 0 and json.loads(waits.stdout)["waits"] == ["1m", "4z"]
     bad = subprocess_run("check", "-r", "gensou-mahjong", "11111z")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "東 is given 5 times" in bad.stderr
@@ -133,8 +135,19 @@ def test_subprocess_check_and_waits():
 
 
 def test_score_json_contract():
-    result = run("score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "8s", "--tsumo", "--riichi",
-                 "--seat", "S", "--json")
+    result = run(
+        "score",
+        "-r",
+        "gensou-mahjong",
+        "234m567p345678s22p",
+        "--win",
+        "8s",
+        "--tsumo",
+        "--riichi",
+        "--seat",
+        "S",
+        "--json",
+    )
     assert result.exit_code == 0
     data = as_json(result)
     assert (data["han"], data["fu"]) == (4, 20)
@@ -144,19 +157,65 @@ def test_score_json_contract():
 
 
 def test_score_thirteen_tiles_plus_win_and_text():
-    result = run("score", "-r", "gensou-mahjong", "234m567p34567s22p", "--win", "8s", "--tsumo", "--riichi",
-                 "--seat", "S", "--honba", "1", "--riichi-sticks", "2", "--dora-indicators", "1m")
+    result = run(
+        "score",
+        "-r",
+        "gensou-mahjong",
+        "234m567p34567s22p",
+        "--win",
+        "8s",
+        "--tsumo",
+        "--riichi",
+        "--seat",
+        "S",
+        "--honba",
+        "1",
+        "--riichi-sticks",
+        "2",
+        "--dora-indicators",
+        "1m",
+    )
     assert result.exit_code == 0
     assert "5 han 20 fu 満貫: 8,000 points" in result.output
     assert "honba: E 100, W 100, N 100" in result.output and "riichi sticks: 2,000" in result.output
 
 
 def test_score_players_three_and_aotenjou_flags():
-    three = as_json(run("score", "-r", "gensou-mahjong", "--players", "3", "234p567p345678s22p", "--win", "8s",
-                        "--tsumo", "--riichi", "--seat", "E", "--dora-indicators", "6p", "--json"))
+    three = as_json(
+        run(
+            "score",
+            "-r",
+            "gensou-mahjong",
+            "--players",
+            "3",
+            "234p567p345678s22p",
+            "--win",
+            "8s",
+            "--tsumo",
+            "--riichi",
+            "--seat",
+            "E",
+            "--dora-indicators",
+            "6p",
+            "--json",
+        )
+    )
     assert three["ruleset"] == "gensou-mahjong-3p" and three["points"]["payments"] == {"S": 6000, "W": 6000}
-    ao = as_json(run("score", "-r", "gensou-mahjong", "--aotenjou", "111m333p555s777s99p", "--win", "3p",
-                     "--tsumo", "--seat", "S", "--json"))
+    ao = as_json(
+        run(
+            "score",
+            "-r",
+            "gensou-mahjong",
+            "--aotenjou",
+            "111m333p555s777s99p",
+            "--win",
+            "3p",
+            "--tsumo",
+            "--seat",
+            "S",
+            "--json",
+        )
+    )
     assert ao["aotenjou"] and ao["han"] == 16 and ao["points"]["total"] == 52428800
 
 
@@ -179,8 +238,10 @@ def test_score_exhaustive_draw():
 
 
 def test_score_batch_through_a_subprocess():
-    lines = ['{"hand": "234m567p345678s22p", "win": "8s", "tsumo": true, "riichi": true, "seat": "S"}',
-             '{"hand": "234m567p345s66s[678p]", "win": "2m", "seat": "S", "honba": 5}']
+    lines = [
+        '{"hand": "234m567p345678s22p", "win": "8s", "tsumo": true, "riichi": true, "seat": "S"}',
+        '{"hand": "234m567p345s66s[678p]", "win": "2m", "seat": "S", "honba": 5}',
+    ]
     proc = subprocess_run("score", "-r", "gensou-mahjong", "--batch", "-", input="\n".join(lines) + "\n")
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert out[0]["points"]["total"] == 5200

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from clirun import ROOT, run
 
 from cli import main
-from clirun import ROOT, run
 
 GOOD = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C4 C4 HK SK DK S7"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from clirun import ROOT, run
 
 from cli import main
-from clirun import ROOT, run
 
 
 def test_meld_points_json_contract():
@@ -92,6 +92,7 @@ def test_score_batch():
 def test_score_bad_input():
     result = CliRunner().invoke(main, ["score", "-r", "fesca"])
     assert result.exit_code == 2 and "no cards given" in result.stderr
-    result = CliRunner().invoke(main, ["score", "-r", "fesca", "--round",
-                                       str(ROOT / "puzzles/fesca/f01-run-and-set.yaml")])
+    result = CliRunner().invoke(
+        main, ["score", "-r", "fesca", "--round", str(ROOT / "puzzles/fesca/f01-run-and-set.yaml")]
+    )
     assert result.exit_code == 2 and "no round" in result.stderr

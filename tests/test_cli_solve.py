@@ -6,9 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from clirun import ROOT, run, subprocess_run
 
 from cli import main
-from clirun import ROOT, run, subprocess_run
 
 
 def test_inline_go_out_text():
@@ -24,7 +24,9 @@ def test_inline_json_contract():
     assert {"solvable", "melds", "discard", "score", "stats"} <= set(data)
     assert data["solvable"] is True and data["discard"] == "C7"
     assert sorted(tuple(c["card"] for c in m["cards"]) for m in data["melds"]) == [
-        ("H4", "D4", "C4"), ("S9", "S10", "SJ")]
+        ("H4", "D4", "C4"),
+        ("S9", "S10", "SJ"),
+    ]
     assert all({"kind", "cards"} <= set(m) for m in data["melds"])
     assert all({"card", "as"} <= set(c) for m in data["melds"] for c in m["cards"])
     assert data["score"] == {"hand_points": 0}
@@ -46,20 +48,36 @@ def test_wild_identities_in_answers():
 
 
 def test_best_and_all_flags():
-    data = json.loads(run("solve", "-r", "fesca", "--hand", "木1 火2 土3 金4 水5 土9 金9 水9",
-                          "--phase", "yang", "--all", "--json").output)
+    data = json.loads(
+        run(
+            "solve", "-r", "fesca", "--hand", "木1 火2 土3 金4 水5 土9 金9 水9", "--phase", "yang", "--all", "--json"
+        ).output
+    )
     assert data["solvable"] is True and data["solutions"] == 2 and data["score"]["meld_points"] == 4
-    best = json.loads(run("solve", "-r", "fesca", "--hand", "木9 火9 土9 金9 水9 陰陽9 木1 木2",
-                          "--best", "--json").output)
+    best = json.loads(
+        run("solve", "-r", "fesca", "--hand", "木9 火9 土9 金9 水9 陰陽9 木1 木2", "--best", "--json").output
+    )
     assert best["question"] == "best" and best["score"] == {"meld_points": 8, "hand_points": 1}
 
 
 def test_table_and_claimed_options():
-    data = json.loads(run("solve", "-r", "basic-rummy", "--hand", "D2 D6 D7 S8 H8 C8 CK",
-                          "--table", "me: D3 D4 D5", "--has-melded", "--json").output)
+    data = json.loads(
+        run(
+            "solve",
+            "-r",
+            "basic-rummy",
+            "--hand",
+            "D2 D6 D7 S8 H8 C8 CK",
+            "--table",
+            "me: D3 D4 D5",
+            "--has-melded",
+            "--json",
+        ).output
+    )
     assert data["layoffs"][0]["added"] == ["D2", "D6", "D7"] and data["layoffs"][0]["owner"] == "me"
-    data = json.loads(run("solve", "-r", "fesca", "--hand", "木3 木4 木5 火8 土8 金8 水8",
-                          "--claimed", "木5", "--json").output)
+    data = json.loads(
+        run("solve", "-r", "fesca", "--hand", "木3 木4 木5 火8 土8 金8 水8", "--claimed", "木5", "--json").output
+    )
     assert data["solvable"] is True and data["discard"] is None
 
 
@@ -87,15 +105,20 @@ def test_puzzle_mismatch_is_reported(tmp_path):
 
 
 def test_budget_gives_exit_3():
-    result = run("solve", "-r", "fesca", "--hand", "木1 火2 土3 金4 水5 土9 金9 水9",
-                 "--max-seconds", "0.000001", "--json")
+    result = run(
+        "solve", "-r", "fesca", "--hand", "木1 火2 土3 金4 水5 土9 金9 水9", "--max-seconds", "0.000001", "--json"
+    )
     assert result.exit_code == 3 and json.loads(result.output)["solvable"] is None
 
 
 def test_batch(tmp_path):
-    lines = [{"hand": "S9 S10 SJ H4 D4 C4 C7"}, {"hand": "S2 S3 S4 H9 HK D8 C5 C6"},
-             {"puzzle": str(ROOT / "puzzles/fesca/f01-run-and-set.yaml")},
-             {"hand": "木3 木4 木5", "ruleset": "fesca"}, {"hand": "X1"}]
+    lines = [
+        {"hand": "S9 S10 SJ H4 D4 C4 C7"},
+        {"hand": "S2 S3 S4 H9 HK D8 C5 C6"},
+        {"puzzle": str(ROOT / "puzzles/fesca/f01-run-and-set.yaml")},
+        {"hand": "木3 木4 木5", "ruleset": "fesca"},
+        {"hand": "X1"},
+    ]
     text = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines)
     result = run("solve", "-r", "basic-rummy", "--batch", "-", input=text)
     out = [json.loads(x) for x in result.stdout.splitlines()]
@@ -106,13 +129,16 @@ def test_batch(tmp_path):
     assert result.exit_code == 2
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["solve", "-r", "fesca"], "give a puzzle file or folder"),
-    (["solve", "-r", "fesca", "--hand", "木3 木3"], "given 2 times"),
-    (["solve", "-r", "fesca", "--hand", "水1 木3 木4 木5", "--claimed", "水1"], "impossible state"),
-    (["solve", "-r", "basic-rummy", "--hand", "S9", "--table", "B: H5 H7 H9"], "not a legal meld"),
-    (["solve", "-r", "basic-rummy", "--hand", "S9", "--claimed", "H2"], "not in the hand"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["solve", "-r", "fesca"], "give a puzzle file or folder"),
+        (["solve", "-r", "fesca", "--hand", "木3 木3"], "given 2 times"),
+        (["solve", "-r", "fesca", "--hand", "水1 木3 木4 木5", "--claimed", "水1"], "impossible state"),
+        (["solve", "-r", "basic-rummy", "--hand", "S9", "--table", "B: H5 H7 H9"], "not a legal meld"),
+        (["solve", "-r", "basic-rummy", "--hand", "S9", "--claimed", "H2"], "not in the hand"),
+    ],
+)
 def test_bad_input(args, fragment):
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and fragment in result.stderr

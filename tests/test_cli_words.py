@@ -54,8 +54,12 @@ def test_user_word_lists(tmp_path):
     assert result.exit_code == 0
     data = as_json(result)
     assert data["entries"][0]["source"] == "mine.txt"
-    assert data["dictionary"]["sources"][1] == {"name": "mine.txt", "loaded": 1, "skipped": {"not kana": 1},
-                                                "examples": {"not kana": ["line 2: abc"]}}
+    assert data["dictionary"]["sources"][1] == {
+        "name": "mine.txt",
+        "loaded": 1,
+        "skipped": {"not kana": 1},
+        "examples": {"not kana": ["line 2: abc"]},
+    }
     only = run("check", "-r", "word-rummy", "--dict", str(mine), "--no-default-dict", "がっこう")
     assert only.exit_code == 1 and "not in the dictionary (mine.txt)" in only.output
     ban = tmp_path / "ban.txt"
@@ -91,8 +95,18 @@ def test_solve_turn_text_and_json():
     assert "← new, from the hand" in result.output
     data = as_json(run(*args, "--hand", "たぬききつね", "--table", "さかな", "--has-melded", "--json"))
     assert data["goes_out"] is False and data["placed"] == 3
-    assert {"question", "goes_out", "placed", "new_word", "table", "table_before", "kept", "arranged",
-            "reasons", "dictionary"} <= set(data)
+    assert {
+        "question",
+        "goes_out",
+        "placed",
+        "new_word",
+        "table",
+        "table_before",
+        "kept",
+        "arranged",
+        "reasons",
+        "dictionary",
+    } <= set(data)
     assert sorted(data["kept"]) == sorted("きつね") or sorted(data["kept"]) == sorted("たぬき")
 
 
@@ -100,9 +114,11 @@ def test_solve_bonus_and_batch():
     args = ["solve", "-r", "word-rummy", "--dict", SMALL, "--no-default-dict"]
     data = as_json(run(*args, "--bonus", "--hand", "ねこいぬか", "--json"))
     assert data["tiles_in_words"] == 4 and data["points"] == -9
-    lines = ('{"hand": "や", "table": ["さかな"], "has_word": true}\n'
-             '{"hand": "や", "table": ["さかな"]}\n'
-             '{"hand": "ねこいぬか", "bonus": true}\n')
+    lines = (
+        '{"hand": "や", "table": ["さかな"], "has_word": true}\n'
+        '{"hand": "や", "table": ["さかな"]}\n'
+        '{"hand": "ねこいぬか", "bonus": true}\n'
+    )
     result = run(*args, "--batch", "-", input=lines)
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r.get("goes_out") for r in rows[:2]] == [True, False]
@@ -127,8 +143,9 @@ def test_score_text_json_and_batch():
     assert data["points"] == -6 and data["tiles_left"] == 6
     bad = run("score", "-r", "word-rummy", "ねこ", "--bonus-words", "いぬ")
     assert bad.exit_code == 1 and "not among the revealed tiles" in bad.output
-    rows = run("score", "-r", "word-rummy", "--batch", "-",
-               input='{"hand": "ねこいぬ", "bonus_words": ["ねこ", "いぬ"]}\n').stdout.splitlines()
+    rows = run(
+        "score", "-r", "word-rummy", "--batch", "-", input='{"hand": "ねこいぬ", "bonus_words": ["ねこ", "いぬ"]}\n'
+    ).stdout.splitlines()
     assert json.loads(rows[0])["points"] == -8
 
 

@@ -29,8 +29,11 @@ def test_notation_parses_every_spelling_and_prints_the_documents():
 def test_a_checker_reads_a_run_with_a_wild():
     with MeldChecker(load_ruleset("fesca")) as checker:
         v = checker.check_text("木3 木4 太極")
-        assert (v.legal, v.reading.kind.id, [checker.notation.format_identity(p.identity)
-                                             for p in v.reading.placements]) == (True, "run", ["木3", "木4", "木5"])
+        assert (
+            v.legal,
+            v.reading.kind.id,
+            [checker.notation.format_identity(p.identity) for p in v.reading.placements],
+        ) == (True, "run", ["木3", "木4", "木5"])
 
 
 def test_meld_points_of_a_run_split_by_a_wild():

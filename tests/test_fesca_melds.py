@@ -7,7 +7,6 @@ caption survives, the test uses the smallest hand that fits the caption.
 from __future__ import annotations
 
 import pytest
-
 from conftest import as_text
 
 
@@ -27,8 +26,9 @@ def codes(verdict):
 # -- 組 (セット) : 3 ~ 6 枚の同ランク札 (空無 2 枚~) --------------------------------------------
 
 
-@pytest.mark.parametrize("cards", ["木5 火5 土5", "木5 火5 土5 金5", "木5 火5 土5 金5 水5",
-                                   "木5 火5 土5 金5 水5 陰陽5"])
+@pytest.mark.parametrize(
+    "cards", ["木5 火5 土5", "木5 火5 土5 金5", "木5 火5 土5 金5 水5", "木5 火5 土5 金5 水5 陰陽5"]
+)
 def test_set_of_three_to_six_same_rank_cards(fesca_checker, cards):
     v = check(fesca_checker, cards)
     assert v.legal and v.kind.id == "set"
@@ -55,8 +55,9 @@ def test_three_card_set_with_sw(fesca_checker):
     assert v.legal and v.kind.id == "set"
     assert role_of(v, "陰陽5", fesca_checker) == "SW"
     assert set(as_text(fesca_checker, v.reading)) <= {"木5", "火5", "土5", "金5", "水5"}
-    assert {fesca_checker.notation.format_identity(i) for i in v.could_be[2]} | \
-        {as_text(fesca_checker, v.reading)[2]} == {"土5", "金5", "水5"}
+    assert {fesca_checker.notation.format_identity(i) for i in v.could_be[2]} | {
+        as_text(fesca_checker, v.reading)[2]
+    } == {"土5", "金5", "水5"}
 
 
 def test_three_card_set_with_rw(fesca_checker):
@@ -67,8 +68,7 @@ def test_three_card_set_with_rw(fesca_checker):
     assert "土5" in as_text(fesca_checker, v.reading)
 
 
-@pytest.mark.parametrize("cards", ["木5 火5 陰陽5 空無金", "木5 火5 土5 陰陽5 空無金",
-                                   "木5 陰陽5 空無金 太極"])
+@pytest.mark.parametrize("cards", ["木5 火5 陰陽5 空無金", "木5 火5 土5 陰陽5 空無金", "木5 陰陽5 空無金 太極"])
 def test_four_and_five_card_sets_with_rw_and_sw(fesca_checker, cards):
     """RWやSWを含む 4 枚組、5 枚組も可"""
     v = check(fesca_checker, cards)
@@ -91,7 +91,10 @@ def test_a_single_void_card_is_no_meld(fesca_checker):
 
 def test_void_cards_with_a_five_element_card_are_rank_wilds(fesca_checker):
     """RW role needs a non-空無 card beside it; with one, the 空無 cards are RWs of a normal set."""
-    v = check(fesca_checker, "空無木 空無火 土5", )
+    v = check(
+        fesca_checker,
+        "空無木 空無火 土5",
+    )
     assert not v.legal  # a set 木5 火5 土5 — and a 相順 through ZAT: ambiguous
     assert "ambiguous" in codes(v)
 
@@ -206,7 +209,10 @@ def test_water_run_of_five_with_sw_and_rw(fesca_checker):
     assert role_of(v, "陰陽4", fesca_checker) == "SW" and role_of(v, "空無水", fesca_checker) == "RW"
 
 
-@pytest.mark.parametrize("cards", ["陰陽3 陰陽4", "陰陽3 陰陽4 陰陽5", "陰陽1 陰陽2 陰陽3 陰陽4 陰陽5 陰陽6 陰陽7 陰陽8 陰陽9 陰陽10 陰陽11 陰陽12"])
+@pytest.mark.parametrize(
+    "cards",
+    ["陰陽3 陰陽4", "陰陽3 陰陽4 陰陽5", "陰陽1 陰陽2 陰陽3 陰陽4 陰陽5 陰陽6 陰陽7 陰陽8 陰陽9 陰陽10 陰陽11 陰陽12"],
+)
 def test_yinyang_only_runs_from_two_cards_as_their_own_suit(fesca_checker, cards):
     """・ 陰陽札のみは 2 枚の順より可 / SWではなく陰陽スート扱い"""
     v = check(fesca_checker, cards)

@@ -7,15 +7,15 @@ Each test quotes its sentence. Many operation sentences are also bundled puzzles
 from __future__ import annotations
 
 import pytest
-
-from replay import replay
-from solver.melding.checker import NO_PHASE, MeldChecker
-from solver.melding.puzzle import table_meld
-from solver.core.ruleset import load_ruleset
-from solver.melding.points import meld_points
 from gameapi import solve
-from solver.melding.turn import Problem
+from replay import replay
+
+from solver.core.ruleset import load_ruleset
+from solver.melding.checker import NO_PHASE, MeldChecker
+from solver.melding.points import meld_points
+from solver.melding.puzzle import table_meld
 from solver.melding.table import meld_state, recall, remeld_forbidden
+from solver.melding.turn import Problem
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)
@@ -24,9 +24,15 @@ N = CHECKER.notation
 
 def problem(hand, table=(), **turn):
     melds = tuple(table_meld(N, owner, cards) for owner, cards in table)
-    return Problem(RS, tuple(N.parse_many(hand)), melds, turn.pop("turn", "normal"),
-                   N.parse(turn.pop("claimed")) if "claimed" in turn else None,
-                   turn.pop("has_melded", False), turn.pop("phase", None))
+    return Problem(
+        RS,
+        tuple(N.parse_many(hand)),
+        melds,
+        turn.pop("turn", "normal"),
+        N.parse(turn.pop("claimed")) if "claimed" in turn else None,
+        turn.pop("has_melded", False),
+        turn.pop("phase", None),
+    )
 
 
 def solved(p, question="go-out"):
@@ -43,9 +49,15 @@ def check(text, **kw):
 # -- 相順 ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards,direction", [
-    ("木1 火2 土3", "相生昇順"), ("水3 金4 土5", "相生降順"),
-    ("水1 火2 金3", "相克昇順"), ("土7 木8 金9", "相克降順")])
+@pytest.mark.parametrize(
+    "cards,direction",
+    [
+        ("木1 火2 土3", "相生昇順"),
+        ("水3 金4 土5", "相生降順"),
+        ("水1 火2 金3", "相克昇順"),
+        ("土7 木8 金9", "相克降順"),
+    ],
+)
 def test_the_four_orders(cards, direction):
     """相生昇順、相生降順、相克昇順、相克降順の4つの並び順がある。"""
     v = check(cards)
@@ -111,8 +123,9 @@ def test_no_chain_before_the_phase_is_set():
     assert load_ruleset("fesca", {"start-phase": "yang"}).rules.start_phase == "yang"
 
 
-@pytest.mark.parametrize("card,after", [("陰陽7", "yang"), ("陰陽1", "yang"), ("陰陽10", "yin"),
-                                        ("陰陽2", "yin"), ("木3", "yin")])
+@pytest.mark.parametrize(
+    "card,after", [("陰陽7", "yang"), ("陰陽1", "yang"), ("陰陽10", "yin"), ("陰陽2", "yin"), ("木3", "yin")]
+)
 def test_phase_follows_the_last_yinyang_discard(card, after):
     """奇数の陽札を捨てると陽場になり、偶数の陰札を捨てると陰場になる。"""
     assert RS.rules.phase_after(N.parse(card), "yin") == after
@@ -287,8 +300,10 @@ def test_recalled_meld_cannot_return_in_the_same_state():
 # -- scoring ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards,points", [("木1 火1 土1", 3), ("陰陽4", 3), ("空無水", 5), ("太極", 7),
-                                          ("木1 木2 木3 空無土", 8), ("火1 火2 陰陽2", 5)])
+@pytest.mark.parametrize(
+    "cards,points",
+    [("木1 火1 土1", 3), ("陰陽4", 3), ("空無水", 5), ("太極", 7), ("木1 木2 木3 空無土", 8), ("火1 火2 陰陽2", 5)],
+)
 def test_penalty_table(cards, points):
     """種別 点/枚: 五行 1, 陰陽 3, 空無 5, 太極 7 (A の 8 点, D の 5 点)"""
     assert sum(RS.points(f) for f in N.parse_many(cards)) == points
@@ -300,13 +315,23 @@ def test_document_run_example_one_point_or_four():
     assert meld_points(check("土3 土4 土5 土6 土7").reading) == 4
 
 
-@pytest.mark.parametrize("cards,points", [
-    ("木1 木2 木3", 1), ("木1 木2 木3 木4 木5 木6", 8),
-    (" ".join(f"木{r}" for r in range(1, 13)) + " 空無木", 1024),
-    ("陰陽1 陰陽2", 1), ("陰陽1 陰陽2 陰陽3 陰陽4", 4),
-    ("木5 火5 土5", 1), ("木5 火5 土5 金5 水5 陰陽5", 8),
-    ("空無木 空無火", 1), ("空無木 空無火 空無土 空無金 空無水", 8),
-    ("木1 火2 土3", 1), ("木1 火2 土3 金4", 3), ("木1 火2 土3 金4 水5", 9)])
+@pytest.mark.parametrize(
+    "cards,points",
+    [
+        ("木1 木2 木3", 1),
+        ("木1 木2 木3 木4 木5 木6", 8),
+        (" ".join(f"木{r}" for r in range(1, 13)) + " 空無木", 1024),
+        ("陰陽1 陰陽2", 1),
+        ("陰陽1 陰陽2 陰陽3 陰陽4", 4),
+        ("木5 火5 土5", 1),
+        ("木5 火5 土5 金5 水5 陰陽5", 8),
+        ("空無木 空無火", 1),
+        ("空無木 空無火 空無土 空無金 空無水", 8),
+        ("木1 火2 土3", 1),
+        ("木1 火2 土3 金4", 3),
+        ("木1 火2 土3 金4 水5", 9),
+    ],
+)
 def test_meld_point_tables(cards, points):
     """順 1 2 4 8 … 1024 / 陰陽順 1 2 4 8 16 … / 組 1 2 4 8 / 空無組 1 2 4 8 16 / 相順 1 3 9"""
     assert CHECKER.best_points(N.parse_many(cards))[1] == points

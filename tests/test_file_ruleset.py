@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from clirun import ROOT, run
+
 from solver.commands.common import games_for
 from solver.core.files import load_document, ruleset_named_in
 from solver.core.registry import game_type, known_games
@@ -33,23 +33,29 @@ def test_each_bundled_puzzle_names_the_game_its_loader_finds(folder):
         assert game is game_type(load_document(path).ruleset.game), path
 
 
-@pytest.mark.parametrize("text", [
-    "format: 1\nruleset: fesca\nhand: 木1\n",
-    "\ufeffruleset: 'fesca'  # the game\nhand: 木1\n",
-    'hand: 木1\nruleset: "fesca"\n',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "format: 1\nruleset: fesca\nhand: 木1\n",
+        "\ufeffruleset: 'fesca'  # the game\nhand: 木1\n",
+        'hand: 木1\nruleset: "fesca"\n',
+    ],
+)
 def test_a_plain_top_level_line_names_the_ruleset(tmp_path, text):
     assert ruleset_named_in([write(tmp_path, text)]) == "fesca"
 
 
-@pytest.mark.parametrize("text", [
-    "{ruleset: fesca, hand: 木1}\n",  # a flow mapping
-    "ruleset: ../rulesets/fesca.yaml\nhand: 木1\n",  # a path: resolved by the loader, not here
-    "ruleset: no-such-ruleset\n",
-    "notes: |\n  ruleset: fesca\nhand: 木1\n",  # indented: not the top-level key
-    "ruleset: fesca\nruleset: marriage\n",  # two (the loader refuses the duplicate)
-    "hand: 木1\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{ruleset: fesca, hand: 木1}\n",  # a flow mapping
+        "ruleset: ../rulesets/fesca.yaml\nhand: 木1\n",  # a path: resolved by the loader, not here
+        "ruleset: no-such-ruleset\n",
+        "notes: |\n  ruleset: fesca\nhand: 木1\n",  # indented: not the top-level key
+        "ruleset: fesca\nruleset: marriage\n",  # two (the loader refuses the duplicate)
+        "hand: 木1\n",
+    ],
+)
 def test_anything_else_leaves_every_game(tmp_path, text):
     path = write(tmp_path, text)
     assert ruleset_named_in([path]) is None
@@ -64,9 +70,11 @@ def test_two_files_naming_two_games_leave_every_game(tmp_path):
 
 
 def test_a_puzzle_loads_only_its_own_game():
-    code = ("import sys, cli; from solver.commands.common import games_for; "
-            "games_for(['puzzles/fesca/f01-run-and-set.yaml']); "
-            "print(sorted(m for m in sys.modules if m.startswith('solver.games.') and m.count('.') == 2))")
+    code = (
+        "import sys, cli; from solver.commands.common import games_for; "
+        "games_for(['puzzles/fesca/f01-run-and-set.yaml']); "
+        "print(sorted(m for m in sys.modules if m.startswith('solver.games.') and m.count('.') == 2))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.stdout.strip() == "['solver.games.fesca']", out.stderr
 

@@ -58,19 +58,28 @@ def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, num
     children = []
     made = forked.Forked
     monkeypatch.setattr(forked, "Forked", lambda *args: children.append(1) or made(*args))
-    found = [table_forms(Table(game.checker), problem.table, problem.hand, "yang", ops, Budget(), beside=beside)
-             for beside in (True, False)]
+    found = [
+        table_forms(Table(game.checker), problem.table, problem.hand, "yang", ops, Budget(), beside=beside)
+        for beside in (True, False)
+    ]
     assert children == [1]  # the walks were shared with a child, once
     assert found[0].cut is None and found[1].cut is None and found[0].extra == found[1].extra
-    for beside, alone in zip(found[0].forms, found[1].forms):
+    for beside, alone in zip(found[0].forms, found[1].forms, strict=True):
         assert list(map(_form_key, beside)) == list(map(_form_key, alone))
 
 
 def _form_key(form) -> tuple:
     """A form as the turn uses it. (Of a layout read several ways with as few wilds, which one the
     checker gives may depend on what it was asked before, in either process.)"""
-    return (form.table, form.meld, form.played, form.taken, form.gain, form.reading.kind.id,
-            tuple((m.op.id, m.played, m.taken, m.result, m.reading.kind.id) for m in form.path))
+    return (
+        form.table,
+        form.meld,
+        form.played,
+        form.taken,
+        form.gain,
+        form.reading.kind.id,
+        tuple((m.op.id, m.played, m.taken, m.result, m.reading.kind.id) for m in form.path),
+    )
 
 
 def test_a_childs_budget_keeps_the_deadline_and_takes_its_share_of_the_memory_left():

@@ -24,35 +24,134 @@ from profiles import examples
 
 PUZZLES = ROOT / "puzzles"
 RULESETS = ["fesca", "basic-rummy", "marriage", "gensou-mahjong", "word-rummy", "rummikub"]
-SPELLINGS = ["木3", "火12", "陰陽10", "空無土", "太極", "wood3", "S9", "10H", "♠9", "HK", "DA", "JOKER", "123m",
-             "0p", "東", "haku", "k1", "r13", "J", "ねこ", "がっこう", "?", "木", "13", "-1", "1e400", "nan", "inf"]
+SPELLINGS = [
+    "木3",
+    "火12",
+    "陰陽10",
+    "空無土",
+    "太極",
+    "wood3",
+    "S9",
+    "10H",
+    "♠9",
+    "HK",
+    "DA",
+    "JOKER",
+    "123m",
+    "0p",
+    "東",
+    "haku",
+    "k1",
+    "r13",
+    "J",
+    "ねこ",
+    "がっこう",
+    "?",
+    "木",
+    "13",
+    "-1",
+    "1e400",
+    "nan",
+    "inf",
+]
 BUDGET = 2.0  # --max-seconds of the fuzzed solves
 PLAIN_BUDGET = 15.0  # a command without a budget (a check, a file refused)
 
 words = st.one_of(st.sampled_from(SPELLINGS), st.text(min_size=1, max_size=12)).filter(
-    lambda w: "\x00" not in w and not w.startswith("-"))
-numbers = st.one_of(st.integers(-10**30, 10**30).map(str), st.floats(allow_nan=True, allow_infinity=True).map(repr),
-                    st.sampled_from(["inf", "-inf", "nan", "1e400", "0", "-0", "1_0", "0x10", "", " 3 ", "½"]),
-                    st.text(max_size=8).filter(lambda t: "\x00" not in t))
+    lambda w: "\x00" not in w and not w.startswith("-")
+)
+numbers = st.one_of(
+    st.integers(-(10**30), 10**30).map(str),
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.sampled_from(["inf", "-inf", "nan", "1e400", "0", "-0", "1_0", "0x10", "", " 3 ", "½"]),
+    st.text(max_size=8).filter(lambda t: "\x00" not in t),
+)
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(), st.text(max_size=20),
-              st.sampled_from(SPELLINGS)),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**20), 10**20),
+        st.floats(),
+        st.text(max_size=20),
+        st.sampled_from(SPELLINGS),
+    ),
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
-    max_leaves=12)
-REQUEST_KEYS = ["cards", "hand", "ordered", "phase", "table", "turn", "options", "ruleset", "puzzle", "question",
-                "best", "all", "limit", "max_seconds", "win", "tsumo", "riichi", "seat", "round", "from", "honba",
-                "riichi_sticks", "players", "dora_indicators", "haitei", "houtei", "ippatsu", "tenhou", "penalty",
-                "tiplu", "words", "word", "has_melded", "claimed", "bonus_words"]
+    max_leaves=12,
+)
+REQUEST_KEYS = [
+    "cards",
+    "hand",
+    "ordered",
+    "phase",
+    "table",
+    "turn",
+    "options",
+    "ruleset",
+    "puzzle",
+    "question",
+    "best",
+    "all",
+    "limit",
+    "max_seconds",
+    "win",
+    "tsumo",
+    "riichi",
+    "seat",
+    "round",
+    "from",
+    "honba",
+    "riichi_sticks",
+    "players",
+    "dora_indicators",
+    "haitei",
+    "houtei",
+    "ippatsu",
+    "tenhou",
+    "penalty",
+    "tiplu",
+    "words",
+    "word",
+    "has_melded",
+    "claimed",
+    "bonus_words",
+]
 requests = st.dictionaries(st.sampled_from(REQUEST_KEYS), json_values, max_size=5)
 batch_lines = st.one_of(
     requests.map(lambda r: json.dumps(r, ensure_ascii=False).encode()),
     st.binary(max_size=60).map(lambda b: b.replace(b"\n", b" ")),
-    st.sampled_from([b"", b"[" * 5000, b"{}", b"null", b'{"cards": NaN}', b'\xef\xbb\xbf{"cards": "S9"}',
-                     b'{"cards": "S9"}\r']))
+    st.sampled_from(
+        [b"", b"[" * 5000, b"{}", b"null", b'{"cards": NaN}', b'\xef\xbb\xbf{"cards": "S9"}', b'{"cards": "S9"}\r']
+    ),
+)
 
-YAML_JUNK = ["", "-1", "1e400", ".nan", ".inf", "*nowhere", "&a [*a]", "[[[[", "{", "null", "~", "'木3'",
-             "10000000000000", "!!python/object/apply:os.system ['true']", "!!binary AAAA", "|", ">-", "- - - -",
-             "{a: 1, a: 2}", '"\\uffff"', "[1, 2, 3]", "yes", "0x1F", "2001-01-01", "<<: *x", "? [a]"]
+YAML_JUNK = [
+    "",
+    "-1",
+    "1e400",
+    ".nan",
+    ".inf",
+    "*nowhere",
+    "&a [*a]",
+    "[[[[",
+    "{",
+    "null",
+    "~",
+    "'木3'",
+    "10000000000000",
+    "!!python/object/apply:os.system ['true']",
+    "!!binary AAAA",
+    "|",
+    ">-",
+    "- - - -",
+    "{a: 1, a: 2}",
+    '"\\uffff"',
+    "[1, 2, 3]",
+    "yes",
+    "0x1F",
+    "2001-01-01",
+    "<<: *x",
+    "? [a]",
+]
 
 
 @st.composite
@@ -97,8 +196,14 @@ STATE_BASE = base("puzzles/basic-rummy/moves/m05-layoff.yaml")
 ROUND_BASE = base("puzzles/fesca/r04-one-go-doubles.yaml")
 
 
-def exercise(args: list[str], *, input: bytes | None = None, process: bool = False, budget: float = PLAIN_BUDGET,
-             lines_in: int | None = None) -> None:
+def exercise(
+    args: list[str],
+    *,
+    input: bytes | None = None,
+    process: bool = False,
+    budget: float = PLAIN_BUDGET,
+    lines_in: int | None = None,
+) -> None:
     """Run melds and hold it to the contract (see the module docstring)."""
     as_json = "--json" in args or "--batch" in args
     if process:
@@ -152,19 +257,37 @@ def test_card_words(process, ruleset, cards):
 @given(st.sampled_from(RULESETS), st.lists(words, min_size=1, max_size=20))
 def test_hands(process, ruleset, cards):
     extra = ["--no-default-dict"] if ruleset == "word-rummy" else []
-    exercise(["solve", "-r", ruleset, "--hand", " ".join(cards), "--max-seconds", str(BUDGET), *extra, "--json"],
-             process=process, budget=BUDGET)
+    exercise(
+        ["solve", "-r", ruleset, "--hand", " ".join(cards), "--max-seconds", str(BUDGET), *extra, "--json"],
+        process=process,
+        budget=BUDGET,
+    )
 
 
 @fuzz(6, 40)
-@given(st.sampled_from([("check", "fesca"), ("score", "gensou-mahjong"), ("solve", "basic-rummy"),
-                        ("check", "word-rummy"), ("score", "basic-rummy")]), st.lists(batch_lines, min_size=1, max_size=6))
+@given(
+    st.sampled_from(
+        [
+            ("check", "fesca"),
+            ("score", "gensou-mahjong"),
+            ("solve", "basic-rummy"),
+            ("check", "word-rummy"),
+            ("score", "basic-rummy"),
+        ]
+    ),
+    st.lists(batch_lines, min_size=1, max_size=6),
+)
 def test_batch_lines(process, command, lines):
     name, ruleset = command
     extra = ["--no-default-dict"] if ruleset == "word-rummy" else []
     budget = ["--max-seconds", str(BUDGET)] if name == "solve" else []
-    exercise([name, "-r", ruleset, *extra, *budget, "--batch", "-"], input=b"\n".join(lines) + b"\n",
-             process=process, budget=PLAIN_BUDGET + BUDGET * len(lines), lines_in=len(lines))
+    exercise(
+        [name, "-r", ruleset, *extra, *budget, "--batch", "-"],
+        input=b"\n".join(lines) + b"\n",
+        process=process,
+        budget=PLAIN_BUDGET + BUDGET * len(lines),
+        lines_in=len(lines),
+    )
 
 
 @fuzz(6, 40)
@@ -200,20 +323,33 @@ def test_round_files(process, text):
 
 
 @fuzz(5, 40)
-@given(st.one_of(st.binary(max_size=200), st.lists(words, max_size=10).map(lambda w: "\n".join(w).encode()),
-                 st.lists(words, max_size=10).map(lambda w: ("\ufeff" + "\r\n".join(w)).encode())))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.lists(words, max_size=10).map(lambda w: "\n".join(w).encode()),
+        st.lists(words, max_size=10).map(lambda w: ("\ufeff" + "\r\n".join(w)).encode()),
+    )
+)
 def test_word_lists(process, data):
-    args, folder = with_file(data, ".txt", lambda p: ["check", "-r", "word-rummy", "ねこじた", "--dict", p,
-                                                      "--no-default-dict", "--json"])
+    args, folder = with_file(
+        data, ".txt", lambda p: ["check", "-r", "word-rummy", "ねこじた", "--dict", p, "--no-default-dict", "--json"]
+    )
     with folder:
         exercise(args, process=process)
 
 
 @fuzz(10, 60)
-@given(st.sampled_from([["solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C4 C7", "--max-seconds"],
-                        ["solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C4 C7", "--all", "--limit"],
-                        ["score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "8s", "--honba"],
-                        ["score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "8s", "--players"],
-                        ["check", "-r", "fesca", "木3", "木4", "太極", "--jobs"]]), numbers)
+@given(
+    st.sampled_from(
+        [
+            ["solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C4 C7", "--max-seconds"],
+            ["solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C4 C7", "--all", "--limit"],
+            ["score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "8s", "--honba"],
+            ["score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "8s", "--players"],
+            ["check", "-r", "fesca", "木3", "木4", "太極", "--jobs"],
+        ]
+    ),
+    numbers,
+)
 def test_numeric_flags(process, args, value):
     exercise([*args, value, "--json"], process=process, budget=PLAIN_BUDGET)

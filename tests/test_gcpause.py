@@ -44,9 +44,8 @@ def test_no_collections_in_the_block():
 
 def test_the_collector_is_restored_when_the_budget_runs_out_in_the_block():
     before = gc.get_threshold()
-    with pytest.raises(Undecided):
-        with no_full_collections(), no_collections():
-            raise Undecided("time")
+    with pytest.raises(Undecided), no_full_collections(), no_collections():
+        raise Undecided("time")
     assert gc.isenabled() and gc.get_threshold() == before
 
 
@@ -78,7 +77,8 @@ def test_a_table_turn_is_solved_without_full_collections(monkeypatch):
     rs = load_ruleset("fesca")
     faces = {f"{f.suit}{f.rank}": f for f in rs.deck.faces if f.rank}
     table = (TableMeld("B", (faces["金4"], faces["金5"], faces["金6"])),)
-    answer = load_game(rs).answer_problem(Problem(rs, (faces["金7"], faces["水9"]), table, "normal", None, True, "yang"),
-                                          "best")
+    answer = load_game(rs).answer_problem(
+        Problem(rs, (faces["金7"], faces["水9"]), table, "normal", None, True, "yang"), "best"
+    )
     assert seen == [NEVER] and gc.get_threshold()[2] != NEVER
     assert answer.solvable  # 金7 laid off on 金4 金5 金6, 水9 discarded

@@ -18,21 +18,61 @@ EXAMPLES = {
     "## `melds rulesets`": ("rulesets",),
     "## `melds solve`": ("solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C4 C7"),
     "## `melds score`": ("score", "-r", "fesca", "土3", "土4", "土5", "土7", "太極"),
-    "## `melds score --settle`": ("score", "-r", "marriage", "--settle",
-                                  str(ROOT / "puzzles/marriage/s01-settlement-by-hand.yaml")),
-    "### `melds check` (is this 14-tile hand a win?)": ("check", "-r", "gensou-mahjong",
-                                                       "123m789p22z [111z] (0555p)"),
+    "## `melds score --settle`": (
+        "score",
+        "-r",
+        "marriage",
+        "--settle",
+        str(ROOT / "puzzles/marriage/s01-settlement-by-hand.yaml"),
+    ),
+    "### `melds check` (is this 14-tile hand a win?)": ("check", "-r", "gensou-mahjong", "123m789p22z [111z] (0555p)"),
     "### `melds solve --waits`": ("solve", "-r", "gensou-mahjong", "--waits", "1113456788999p"),
-    "### `melds solve --riichi-kan": ("solve", "-r", "gensou-mahjong", "--riichi-kan", "--draw", "6s",
-                                      "555666777999s1p"),
-    "### `melds score` (a winning mahjong hand)": ("score", "-r", "gensou-mahjong", "234m567p345678s22p",
-                                                  "--win", "8s", "--tsumo", "--riichi", "--seat", "S"),
+    "### `melds solve --riichi-kan": (
+        "solve",
+        "-r",
+        "gensou-mahjong",
+        "--riichi-kan",
+        "--draw",
+        "6s",
+        "555666777999s1p",
+    ),
+    "### `melds score` (a winning mahjong hand)": (
+        "score",
+        "-r",
+        "gensou-mahjong",
+        "234m567p345678s22p",
+        "--win",
+        "8s",
+        "--tsumo",
+        "--riichi",
+        "--seat",
+        "S",
+    ),
     "### `melds check -r word-rummy": ("check", "-r", "word-rummy", "がっこう"),
-    "### `melds solve -r word-rummy": ("solve", "-r", "word-rummy", "--hand", "たぬきつ", "--table", "さかな",
-                                       "--has-melded"),
+    "### `melds solve -r word-rummy": (
+        "solve",
+        "-r",
+        "word-rummy",
+        "--hand",
+        "たぬきつ",
+        "--table",
+        "さかな",
+        "--has-melded",
+    ),
     "### `melds score -r word-rummy": ("score", "-r", "word-rummy", "ねこいぬかき", "--bonus-words", "ねこ,いぬ"),
-    "## Rummikub": ("solve", "-r", "rummikub", "--hand", "r10 r11 J k2", "--table", "all: r7 r8 r9", "--table",
-                    "all: k5 b5 o5", "--has-melded", "--best"),
+    "## Rummikub": (
+        "solve",
+        "-r",
+        "rummikub",
+        "--hand",
+        "r10 r11 J k2",
+        "--table",
+        "all: r7 r8 r9",
+        "--table",
+        "all: k5 b5 o5",
+        "--has-melded",
+        "--best",
+    ),
     "## `melds audit`": ("audit", "basic-rummy"),
     "## `melds audit --coverage`": ("audit", "basic-rummy", "--coverage"),
     "## `melds replay`": ("replay", str(ROOT / "tests/data/tenhou/2019082700gm-00a9-0000-63d1f136.mjlog.gz")),
@@ -55,8 +95,8 @@ def top_level_keys(text: str) -> set[str]:
             end = text.index('"', i + 1)
             while text[end - 1] == "\\":
                 end = text.index('"', end + 1)
-            if depth == 1 and text[end + 1:].lstrip().startswith(":"):
-                keys.add(text[i + 1:end])
+            if depth == 1 and text[end + 1 :].lstrip().startswith(":"):
+                keys.add(text[i + 1 : end])
             i = end + 1
             continue
         depth += ch in "{[" and 1 or ch in "}]" and -1 or 0

@@ -91,7 +91,7 @@ def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
             suit = rng.choice(ranked).suit
             run = sorted((f for f in ranked if f.suit == suit), key=lambda f: f.index)
             start = rng.randrange(len(run))
-            layout = (run + run)[start:start + n][::rng.choice((1, -1))]
+            layout = (run + run)[start : start + n][:: rng.choice((1, -1))]
             for _ in range(rng.randint(0, 2)):
                 layout[rng.randrange(len(layout))] = rng.choice(faces)
         layout = tuple(layout)
@@ -114,13 +114,14 @@ def test_a_way_no_window_reads_is_unsatisfiable_and_the_bound_holds(name, search
             if ways is None:
                 continue
             assert checker.layouts.least_wilds(kind, faces, None) == min(
-                (w for w in ways if w is not None), default=None)
+                (w for w in ways if w is not None), default=None
+            )
             model = checker.model(kind, len(faces))
             indices = model.card_indices(as_cards(faces))
             if indices is None:
                 continue
             base = model.presence(indices) + model.selectors(relaxed={"distinguish"})
-            for least, reverse in zip(ways, (False, True)):
+            for least, reverse in zip(ways, (False, True), strict=True):
                 layout = model.layout(indices, reverse=reverse)
                 if least is None:
                     assert not model.solve(base + layout), (kind.id, faces, reverse)
@@ -134,9 +135,15 @@ def test_a_way_no_window_reads_is_unsatisfiable_and_the_bound_holds(name, search
 
 def _summary(verdict) -> tuple:
     reading = verdict.reading
-    return (verdict.legal, reading.kind.id if reading else None, reading.direction if reading else None,
-            reading.wilds if reading else None, tuple(r.code for r in verdict.reasons),
-            tuple(r.kind.id for r in verdict.readings), verdict.phase_required)
+    return (
+        verdict.legal,
+        reading.kind.id if reading else None,
+        reading.direction if reading else None,
+        reading.wilds if reading else None,
+        tuple(r.code for r in verdict.reasons),
+        tuple(r.kind.id for r in verdict.readings),
+        verdict.phase_required,
+    )
 
 
 def test_table_verdicts_are_the_plain_solvers(searched_layouts):
@@ -189,15 +196,18 @@ def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts):
     left_out = 0
     for layout, phase in rng.sample(searched_layouts, 40) + _random_layouts(40, 17):
         hole = rng.randrange(len(layout))
-        places = [(layout[:hole] + (None,) + layout[hole + 1:], hole),  # a card changed
-                  (layout + (None,), len(layout)), ((None,) + layout, 0)]  # or one more at an end
+        places = [
+            (layout[:hole] + (None,) + layout[hole + 1 :], hole),  # a card changed
+            (layout + (None,), len(layout)),
+            ((None,) + layout, 0),
+        ]  # or one more at an end
         for (with_hole, at), family in itertools.product(places, ("set", "run", "chain", None)):
             fill = fast.faces_that_may_fill(with_hole, at, family, phase)
             if fill is None:
                 continue
             for face in faces:
                 if not fill >> face.index & 1:
-                    result = with_hole[:at] + (face,) + with_hole[at + 1:]
+                    result = with_hole[:at] + (face,) + with_hole[at + 1 :]
                     if any(result.count(f) > RS.deck.copies[f] for f in result):
                         continue
                     assert not plain.reads_in_family(result, family, phase), (result, family, phase)
@@ -216,7 +226,9 @@ def test_a_layout_reads_as_its_mirror(name):
     for faces, phase in _random_layouts(500, 13, rs):
         a = checker.check(faces, phase=phase, ordered=True, explain=False)
         b = checker.check(faces[::-1], phase=phase, ordered=True, explain=False)
-        assert (a.legal, a.kind, a.reading and a.reading.wilds) == (b.legal, b.kind, b.reading and b.reading.wilds), faces
+        assert (a.legal, a.kind, a.reading and a.reading.wilds) == (b.legal, b.kind, b.reading and b.reading.wilds), (
+            faces
+        )
         legal += a.legal
     checker.close()
     assert legal > 20

@@ -35,7 +35,7 @@ def instance(rng: random.Random, n: int):
 def brute_best(n, hard, truth) -> int:
     best = -1
     for bits in itertools.product([False, True], repeat=n):
-        chosen = {v for v, b in zip(range(1, n + 1), bits) if b}
+        chosen = {v for v, b in zip(range(1, n + 1), bits, strict=True) if b}
         if any(truth[v] is None for v in chosen):
             continue
         if all(any((lit > 0) == (abs(lit) in chosen) for lit in clause) for clause in hard):

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import random
 
+import mahjong_oracle as oracle
 import pytest
-from profiles import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import mahjong_oracle as oracle
+from profiles import examples
 from riichi_package import package_waits
+
 from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
-from solver.games.mahjong.hands import Hand, Mahjong
 from solver.core.ruleset import load_ruleset
+from solver.games.mahjong.hands import Hand, Mahjong
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def mj3() -> Mahjong:
 
 def to34(mj: Mahjong, counts) -> list[int]:
     out = [0] * 34
-    for (suit, rank), n in zip(mj.identities, counts):
+    for (suit, rank), n in zip(mj.identities, counts, strict=True):
         out[oracle.index_of(suit, rank)] += n
     return out
 
@@ -43,7 +43,7 @@ def from34(mj: Mahjong, counts34) -> list[int]:
 
 def hand_from34(mj: Mahjong, counts34) -> Hand:
     faces = []
-    for (suit, rank), n in zip(mj.identities, from34(mj, counts34)):
+    for (suit, rank), n in zip(mj.identities, from34(mj, counts34), strict=True):
         faces += [mj.plain[(suit, rank)]] * n
     return Hand(tuple(faces))
 
@@ -52,8 +52,11 @@ def canonical(mj: Mahjong, decompositions) -> set[tuple]:
     """Our decompositions in the oracle's form (concealed parts only)."""
     out = set()
     for d in decompositions:
-        parts = tuple(sorted((p.kind, min(oracle.index_of(f.suit, f.rank) for f in p.faces))
-                             for p in d.parts if p.declared is None))
+        parts = tuple(
+            sorted(
+                (p.kind, min(oracle.index_of(f.suit, f.rank) for f in p.faces)) for p in d.parts if p.declared is None
+            )
+        )
         out.add((d.shape, parts))
     return out
 
@@ -63,6 +66,7 @@ def allowed34(mj: Mahjong) -> list[int]:
 
 
 # -- tiles and notation --------------------------------------------------------------------------
+
 
 def test_four_player_set_has_136_tiles_with_one_red_five_per_suit(mj):
     deck = mj.rs.deck
@@ -98,13 +102,16 @@ def test_three_player_forbids_chi_quoting_the_document(mj3):
     assert hand.melds[0].kind == "pon"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("123m456p789s11122z", "123m456p789s11122z"),
-    ("123m 456p 789s 東東東 南南", "123m456p789s11122z"),
-    ("🀇🀈🀉🀜🀝🀞🀖🀗🀘🀀🀀🀀🀁🀁", "123m456p789s11122z"),
-    ("r5m 0p 5s", "0m0p5s"),
-    ("ton nan haku 發 中", "12567z"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("123m456p789s11122z", "123m456p789s11122z"),
+        ("123m 456p 789s 東東東 南南", "123m456p789s11122z"),
+        ("🀇🀈🀉🀜🀝🀞🀖🀗🀘🀀🀀🀀🀁🀁", "123m456p789s11122z"),
+        ("r5m 0p 5s", "0m0p5s"),
+        ("ton nan haku 發 中", "12567z"),
+    ],
+)
 def test_notation_round_trips(mj, text, expected):
     assert mj.format_tiles(mj.parse_tiles(text)) == expected
 
@@ -115,8 +122,11 @@ def test_every_spelling_in_the_notation_doc_parses(mj, mj3):
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
     part = text.split("## 幻想麻雀")[1].split("\n## ")[0]
-    spellings = [s for s in re.findall(r"`([^`]+)`", part)
-                 if not s.startswith(("-r", "gensou")) and s not in ("m", "p", "s", "z", "0")]
+    spellings = [
+        s
+        for s in re.findall(r"`([^`]+)`", part)
+        if not s.startswith(("-r", "gensou")) and s not in ("m", "p", "s", "z", "0")
+    ]
     assert len(spellings) > 30
     errors = {"11": "no suit letter", "0m": "unknown tile", "[123p]": "チーは不可"}
     for spelling in spellings:
@@ -137,16 +147,19 @@ def test_declared_melds_in_brackets(mj):
     assert mj.size(hand) == 8 + 9
 
 
-@pytest.mark.parametrize("text, error, message", [
-    ("123x", UnknownCard, "unknown tile"),
-    ("11", UnknownCard, "no suit letter"),
-    ("8z", UnknownCard, "honours are 1z–7z"),
-    ("5555m", TooManyCopies, "write it 0m"),
-    ("11111z", TooManyCopies, "東 is given 5 times"),
-    ("[1234m]", MeldsError, "not a meld that can be declared"),
-    ("(123m)", MeldsError, "not a meld that can be declared"),
-    ("123m [456p", MeldsError, "unbalanced bracket"),
-])
+@pytest.mark.parametrize(
+    "text, error, message",
+    [
+        ("123x", UnknownCard, "unknown tile"),
+        ("11", UnknownCard, "no suit letter"),
+        ("8z", UnknownCard, "honours are 1z–7z"),
+        ("5555m", TooManyCopies, "write it 0m"),
+        ("11111z", TooManyCopies, "東 is given 5 times"),
+        ("[1234m]", MeldsError, "not a meld that can be declared"),
+        ("(123m)", MeldsError, "not a meld that can be declared"),
+        ("123m [456p", MeldsError, "unbalanced bracket"),
+    ],
+)
 def test_bad_hands_are_clear_errors(mj, text, error, message):
     with pytest.raises(error, match=message):
         mj.parse_hand(text)
@@ -160,15 +173,19 @@ def test_red_five_hint_only_when_fives_overflow(mj):
 
 # -- winning shapes ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, shapes", [
-    ("123m456p789s11122z", ["standard"]),
-    ("111222333m789p11z", ["standard", "standard"]),           # three triplets or three runs
-    ("1133557799m1122z", ["chiitoitsu"]),
-    ("223344m556677p11z", ["standard", "chiitoitsu"]),          # ryanpeikou shape reads both ways
-    ("19m19p19s1234567z9s", ["kokushi"]),
-    ("11123456789999m", ["standard"]),
-    ("123m 789p 22z [東東東] (0555p)", ["standard"]),
-])
+
+@pytest.mark.parametrize(
+    "text, shapes",
+    [
+        ("123m456p789s11122z", ["standard"]),
+        ("111222333m789p11z", ["standard", "standard"]),  # three triplets or three runs
+        ("1133557799m1122z", ["chiitoitsu"]),
+        ("223344m556677p11z", ["standard", "chiitoitsu"]),  # ryanpeikou shape reads both ways
+        ("19m19p19s1234567z9s", ["kokushi"]),
+        ("11123456789999m", ["standard"]),
+        ("123m 789p 22z [東東東] (0555p)", ["standard"]),
+    ],
+)
 def test_winning_shapes(mj, text, shapes):
     hand = mj.parse_hand(text)
     found = mj.decompositions(hand)
@@ -216,6 +233,7 @@ def test_three_player_hand_with_only_terminal_man(mj3):
 
 # -- waits ---------------------------------------------------------------------------------------
 
+
 def test_document_wait_example_and_the_wait_it_leaves_out(mj):
     """The document gives 1113456788999p as waiting on 2,5,8p; 7p also completes it:
     111 345 678 789 99."""
@@ -238,6 +256,7 @@ def test_waits_of_a_hand_with_declared_melds(mj):
 
 
 # -- the fast path equals the oracle and the SAT reference ----------------------------------------
+
 
 @pytest.mark.parametrize("ruleset", ["gensou-mahjong", "gensou-mahjong-3p"])
 def test_fast_path_equals_oracle_on_thousands_of_hands(ruleset):
@@ -287,8 +306,7 @@ def test_property_fast_winning_equals_oracle(tiles, extra):
         return
     assert mj.winning_counts(from34(mj, counts)) == oracle.is_winning(counts)
     counts[extra] -= 1
-    assert [oracle.index_of(*mj.identities[i]) for i in mj.waits_counts(from34(mj, counts))] == \
-        oracle.waits(counts)
+    assert [oracle.index_of(*mj.identities[i]) for i in mj.waits_counts(from34(mj, counts))] == oracle.waits(counts)
 
 
 _SHARED: list = []
@@ -323,8 +341,9 @@ def test_agari_with_declared_melds_equals_the_mahjong_package(mj):
     checker = agari.Agari()
     for n in range(2000):
         declared = rng.choice([1, 2, 3, 4])
-        counts = (oracle.random_complete(rng, melds=4 - declared) if n % 2
-                  else oracle.random_hand(rng, 14 - 3 * declared))
+        counts = (
+            oracle.random_complete(rng, melds=4 - declared) if n % 2 else oracle.random_hand(rng, 14 - 3 * declared)
+        )
         assert mj.winning_counts(from34(mj, counts), declared) == checker.is_agari(counts), counts
 
 
@@ -346,6 +365,7 @@ def test_waits_equal_the_mahjong_package(mj):
 
 
 # -- closed kans after riichi: the document's examples, decided by the tool -----------------------
+
 
 def _kan(mj, hand_text, draw):
     verdicts = mj.riichi_kans(mj.parse_hand(hand_text), mj.parse_tiles(draw)[0])
@@ -406,6 +426,7 @@ def test_riichi_kan_examples_are_cited_in_the_ruleset(mj):
 
 
 # -- declared melds: the kinds read off the ruleset without SAT, against the meld checker --------------
+
 
 def _groups(mj: Mahjong, every: bool):
     """Groups of one to four tiles: all of them (``every``), or a sample, most of them of three

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from profiles import examples
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import marriage_oracle as mo
+import pytest
 from gameapi import checker, solve
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
 from solver.core.ruleset import load_ruleset
 from solver.games.marriage.settle import PlayerResult, RoundResult, pairwise, settle
 from solver.melding.turn import Problem
@@ -31,13 +32,27 @@ def kind(cards, tiplu=None):
 # -- maal ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tiplu,card,expected", [
-    ("S10", "S10", "tiplu"), ("S10", "SJ", "poplu"), ("S10", "S9", "jhiplu"),
-    ("S10", "H10", "joker"), ("S10", "D10", "joker"), ("S10", "C10", "joker"), ("S10", "H9", None),
-    ("SK", "SA", "poplu"), ("SK", "SQ", "jhiplu"),      # K → A
-    ("SA", "S2", "poplu"), ("SA", "SK", "jhiplu"),      # A → 2, A ← K
-    ("S2", "SA", "jhiplu"), ("S2", "S3", "poplu"),      # 2 ← A
-    ("HQ", "HK", "poplu"), ("HA", "HA", "tiplu"), ("HA", "CA", "joker")])
+@pytest.mark.parametrize(
+    "tiplu,card,expected",
+    [
+        ("S10", "S10", "tiplu"),
+        ("S10", "SJ", "poplu"),
+        ("S10", "S9", "jhiplu"),
+        ("S10", "H10", "joker"),
+        ("S10", "D10", "joker"),
+        ("S10", "C10", "joker"),
+        ("S10", "H9", None),
+        ("SK", "SA", "poplu"),
+        ("SK", "SQ", "jhiplu"),  # K → A
+        ("SA", "S2", "poplu"),
+        ("SA", "SK", "jhiplu"),  # A → 2, A ← K
+        ("S2", "SA", "jhiplu"),
+        ("S2", "S3", "poplu"),  # 2 ← A
+        ("HQ", "HK", "poplu"),
+        ("HA", "HA", "tiplu"),
+        ("HA", "CA", "joker"),
+    ],
+)
 def test_maal_kinds_at_the_edges(tiplu, card, expected):
     """ティプル / ポプル (KならA、Aなら2) / ジプル (2ならA、AならK) / 普通のワイルドカード"""
     assert RS.rules.maal_kind(N.parse(card), N.parse(tiplu)) == expected
@@ -132,10 +147,11 @@ def test_dublee():
     assert kind("H8 D5", "C5") is None
 
 
-@settings(max_examples=examples(1500), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(list(RS.deck.faces)), min_size=3, max_size=3),
-       st.one_of(st.none(), st.sampled_from(list(RS.deck.faces))))
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(list(RS.deck.faces)), min_size=3, max_size=3),
+    st.one_of(st.none(), st.sampled_from(list(RS.deck.faces))),
+)
 def test_three_card_kinds_equal_the_hand_written_rules(faces, tiplu):
     v = CHECKER.check(faces, params={"tiplu": tiplu} if tiplu else None, explain=False)
     want = mo.combination([mo.card(f) for f in faces], mo.card(tiplu) if tiplu else None)
@@ -146,8 +162,7 @@ def test_three_card_kinds_equal_the_hand_written_rules(faces, tiplu):
 
 
 def problem(hand, tiplu=None, shown=()):
-    return Problem(RS, tuple(N.parse_many(hand)), params=T(tiplu),
-                   shown=tuple(tuple(N.parse_many(m)) for m in shown))
+    return Problem(RS, tuple(N.parse_many(hand)), params=T(tiplu), shown=tuple(tuple(N.parse_many(m)) for m in shown))
 
 
 GOOD = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C4 C4 HK SK DK S7"
@@ -215,11 +230,14 @@ def _random_22(seed: int, going_out: bool) -> list:
             elif style == "run":
                 ranks = [r.id for r in RS.deck.ranks]
                 i = ranks.index(base.rank) if ranks.index(base.rank) <= 10 else 10
-                group = [next(f for f in RS.deck.faces if f.suit == base.suit and f.rank == ranks[i + k])
-                         for k in range(3)]
+                group = [
+                    next(f for f in RS.deck.faces if f.suit == base.suit and f.rank == ranks[i + k]) for k in range(3)
+                ]
             else:
-                group = [next(f for f in RS.deck.faces if f.rank == base.rank and f.suit == s)
-                         for s in rng.sample(["S", "H", "D", "C"], 3)]
+                group = [
+                    next(f for f in RS.deck.faces if f.rank == base.rank and f.suit == s)
+                    for s in rng.sample(["S", "H", "D", "C"], 3)
+                ]
             hand += group
         hand += [rng.choice(RS.deck.faces)]
         for _ in range(rng.randint(0, 2)):  # swap a card or two
@@ -252,8 +270,14 @@ def test_go_out_verdicts_on_random_22_card_hands_equal_an_independent_search(see
 
 
 def player(name, seen, cards="", marriages=0, tunnelas=(), maal=None):
-    return PlayerResult(name, seen, tuple(N.parse_many(cards)) if cards else (), marriages,
-                        tuple(tuple(N.parse_many(t)) for t in tunnelas), maal)
+    return PlayerResult(
+        name,
+        seen,
+        tuple(N.parse_many(cards)) if cards else (),
+        marriages,
+        tuple(tuple(N.parse_many(t)) for t in tunnelas),
+        maal,
+    )
 
 
 def test_maal_points_by_hand():
@@ -276,27 +300,33 @@ def test_dealt_tunnela_values():
 def test_settlement_worked_by_hand():
     """上がり支払 + 総計点数 − (個人点数 X 人数): A wins; B has seen (3), C has not (10).
     Maal: A 15, B 5, C 0; total 20; n = 3. B pays 3 + 20 − 15 = 8, C pays 10 + 20 − 0 = 30."""
-    result = RoundResult(RS, N.parse("H7"), "A",
-                         (player("A", True, maal=15), player("B", True, maal=5), player("C", False, maal=0)))
+    result = RoundResult(
+        RS, N.parse("H7"), "A", (player("A", True, maal=15), player("B", True, maal=5), player("C", False, maal=0))
+    )
     settled = settle(result)
     assert settled["payments"] == {"A": 38, "B": -8, "C": -30}
 
 
 def test_dublee_win_adds_five_from_each():
     """8組のタブリーを作って上がったプレイヤーは、さらに各プレイヤーから5点ずつもらう"""
-    result = RoundResult(RS, N.parse("H7"), "A",
-                         (player("A", True, maal=0), player("B", True, maal=0)), dublee_win=True)
+    result = RoundResult(
+        RS, N.parse("H7"), "A", (player("A", True, maal=0), player("B", True, maal=0)), dublee_win=True
+    )
     assert settle(result)["payments"] == {"A": 8, "B": -8}
 
 
 @settings(max_examples=examples(300), deadline=None)
-@given(st.lists(st.tuples(st.booleans(), st.integers(0, 60)), min_size=2, max_size=5),
-       st.data(), st.booleans())
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 60)), min_size=2, max_size=5), st.data(), st.booleans())
 def test_settlement_is_zero_sum_and_equals_pairwise(players, data, dublee):
     names = [f"P{i}" for i in range(len(players))]
     winner = data.draw(st.sampled_from(names))
-    result = RoundResult(RS, N.parse("S5"), winner,
-                         tuple(player(n, seen, maal=m) for n, (seen, m) in zip(names, players)), dublee)
+    result = RoundResult(
+        RS,
+        N.parse("S5"),
+        winner,
+        tuple(player(n, seen, maal=m) for n, (seen, m) in zip(names, players, strict=True)),
+        dublee,
+    )
     settled = settle(result)
     assert sum(settled["payments"].values()) == 0
     assert settled["payments"] == pairwise(result)
@@ -304,6 +334,7 @@ def test_settlement_is_zero_sum_and_equals_pairwise(players, data, dublee):
 
 # -- the puzzle library, re-derived by the hand-written rules -------------------------------------
 
+import functools
 from pathlib import Path  # noqa: E402
 
 from solver.core.files import load_document  # noqa: E402
@@ -314,8 +345,11 @@ MARRIAGE_PUZZLES = sorted((Path(__file__).resolve().parent.parent / "puzzles" / 
 
 # a which-tiplu puzzle asks the hand-written search once per card of the deck (test_which_tiplu
 # does the same on its own hand in the default run): it runs with the slow tests
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if "which-tiplu" in p.stem else p
-                                  for p in MARRIAGE_PUZZLES], ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.slow) if "which-tiplu" in p.stem else p for p in MARRIAGE_PUZZLES],
+    ids=lambda p: p.stem,
+)
 def test_marriage_puzzles_agree_with_the_hand_written_rules(path):
     puzzle = load_game(RS).read(load_document(path))
     p = puzzle.problem
@@ -325,8 +359,9 @@ def test_marriage_puzzles_agree_with_the_hand_written_rules(path):
     if puzzle.question == "which-tiplu":
         answer = solve(p, "which-tiplu")
         held = {f: list(p.hand).count(f) for f in p.hand}
-        expected = [f for f in RS.deck.faces if held.get(f, 0) < 3
-                    and mo.can_go_out(p.hand, mo.card(f), shown_pure, len(shown))]
+        expected = [
+            f for f in RS.deck.faces if held.get(f, 0) < 3 and mo.can_go_out(p.hand, mo.card(f), shown_pure, len(shown))
+        ]
         assert sorted(answer.found) == sorted(expected)
         return
     if puzzle.question == "see":
@@ -336,17 +371,15 @@ def test_marriage_puzzles_agree_with_the_hand_written_rules(path):
         return
     if p.turn == "claimed":
         return  # the hand-written search has no claimed-card rule
-    assert mo.can_go_out(p.hand, mo.card(tiplu) if tiplu else None, shown_pure, len(shown)) \
-        == puzzle.expect["solvable"]
+    assert mo.can_go_out(p.hand, mo.card(tiplu) if tiplu else None, shown_pure, len(shown)) == puzzle.expect["solvable"]
 
 
 def _pure_disjoint(hand) -> int:
     """Most disjoint tunnelas and pure sequences in a hand (small search)."""
     cards = sorted(mo.card(f) for f in hand)
-    from functools import lru_cache
     from itertools import combinations as combos
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def best(rest: tuple) -> int:
         if len(rest) < 3:
             return 0
@@ -354,7 +387,7 @@ def _pure_disjoint(hand) -> int:
         top = best(others)
         for i, j in combos(range(len(others)), 2):
             if mo.combination((first, others[i], others[j]), None) in mo.PURE:
-                left = others[:i] + others[i + 1:j] + others[j + 1:]
+                left = others[:i] + others[i + 1 : j] + others[j + 1 :]
                 top = max(top, 1 + best(left))
         return top
 

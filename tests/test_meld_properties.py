@@ -8,13 +8,14 @@ oracle rejects it (ambiguity, phase).
 
 from __future__ import annotations
 
-import pytest
-from profiles import examples
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import oracle
-from solver.melding.checker import MeldChecker
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
 from solver.core.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),
@@ -24,8 +25,7 @@ RULESETS = {
     "basic-rummy-two-decks": load_ruleset("basic-rummy", {"decks": 2}),
 }
 CHECKERS = {name: MeldChecker(rs) for name, rs in RULESETS.items()}
-WILD_CLASSES = {name: {c for r in rs.roles.values() if r.wild for c in r.classes}
-                for name, rs in RULESETS.items()}
+WILD_CLASSES = {name: {c for r in rs.roles.values() if r.wild for c in r.classes} for name, rs in RULESETS.items()}
 
 
 @st.composite
@@ -44,8 +44,15 @@ def melds(draw, name: str, max_cards: int = 6, max_wilds: int = 2):
     elif style == "run":
         pool = [f for f in plain if f.suit == base.suit]
     elif style == "chain":
-        pool = [f for f in plain if f.rank and f.rank.isdigit() and base.rank and base.rank.isdigit()
-                and abs(int(f.rank) - int(base.rank)) <= 4]
+        pool = [
+            f
+            for f in plain
+            if f.rank
+            and f.rank.isdigit()
+            and base.rank
+            and base.rank.isdigit()
+            and abs(int(f.rank) - int(base.rank)) <= 4
+        ]
     else:
         pool = plain
     pool = pool or plain  # a chain needs numeric ranks: fall back for face cards
@@ -132,7 +139,8 @@ def test_basic_rummy_two_decks_equals_brute_force(faces):
     compare("basic-rummy-two-decks", faces)
 
 
-@pytest.mark.parametrize("text", ["陰陽6 空無木 太極", "土4 陰陽5 太極", "空無木 空無火 土5",
-                                  "木3 陰陽4 太極", "陰陽3 陰陽4 空無木"])
+@pytest.mark.parametrize(
+    "text", ["陰陽6 空無木 太極", "土4 陰陽5 太極", "空無木 空無火 土5", "木3 陰陽4 太極", "陰陽3 陰陽4 空無木"]
+)
 def test_document_ambiguity_examples_agree_with_brute_force(text):
     compare("fesca", CHECKERS["fesca"].notation.parse_many(text))

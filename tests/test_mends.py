@@ -15,8 +15,9 @@ from solver.core.state import state_from_data
 
 def test_going_rummy_plus_ten_adds_ten_instead_of_doubling():
     """Document 003 note 7: 得点を2倍するのでなく、10点余分に得点する."""
-    plus_ten = run("score", "-r", "basic-rummy", "-o", "going-rummy=plus-ten", "--penalty", "--double",
-                   "HK", "SQ", "C3", "--json")
+    plus_ten = run(
+        "score", "-r", "basic-rummy", "-o", "going-rummy=plus-ten", "--penalty", "--double", "HK", "SQ", "C3", "--json"
+    )
     data = json.loads(plus_ten.output)
     assert (data["points"], data["one_go_bonus"], data["doubled"]) == (33, {"add": 10}, False)
     doubled = json.loads(run("score", "-r", "basic-rummy", "--penalty", "--double", "HK", "SQ", "C3", "--json").output)
@@ -38,11 +39,21 @@ def test_a_dublee_player_goes_out_with_the_eighth_dublee_shown():
     though cards remain in hand."""
     rs = load_ruleset("marriage")
     moves = load_game(rs).moves()
-    data = {"format": 1, "ruleset": "marriage", "players": ["A", "B"], "turn": "A", "step": "play",
-            "tiplu": "S10", "stock": 20, "discards": "", "hands": {"A": "H2 C7", "B": 21},
-            "table": [{"owner": "A", "cards": c} for c in
-                      ("S3 S3", "S4 S4", "H5 H5", "H6 H6", "D7 D7", "D8 D8", "C9 C9", "CJ CJ")],
-            "flags": {"A": {"seen": True, "dublee": True, "melded": True}}}
+    data = {
+        "format": 1,
+        "ruleset": "marriage",
+        "players": ["A", "B"],
+        "turn": "A",
+        "step": "play",
+        "tiplu": "S10",
+        "stock": 20,
+        "discards": "",
+        "hands": {"A": "H2 C7", "B": 21},
+        "table": [
+            {"owner": "A", "cards": c} for c in ("S3 S3", "S4 S4", "H5 H5", "H6 H6", "D7 D7", "D8 D8", "C9 C9", "CJ CJ")
+        ],
+        "flags": {"A": {"seen": True, "dublee": True, "melded": True}},
+    }
     state = state_from_data(data, Path("inline.yaml"), rs)
     judgement = moves.judge(state, "discard C7")
     assert judgement.legal and judgement.state.step == "over"

@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
-from profiles import examples
+from clirun import ROOT, run, subprocess_run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
-from clirun import ROOT, run, subprocess_run
 from solver.core.errors import MeldsError
 from solver.core.files import file_ruleset
 from solver.core.moves import UNKNOWN
@@ -73,8 +73,15 @@ def test_rules_are_data_quoted_from_the_documents():
     j = moves(s.ruleset).judge(s, "discard H2")
     (reason,) = j.reasons
     assert reason["code"] == "taken-not-discarded" and reason["source"]["assumption"] == "taken-discard"
-    m = state("marriage", step="draw", hands={"A": 21, "B": 21, "C": 21}, discards="S9", tiplu="S10",
-              discarded_by="C", flags={"A": {"seen": True}})
+    m = state(
+        "marriage",
+        step="draw",
+        hands={"A": 21, "B": 21, "C": 21},
+        discards="S9",
+        tiplu="S10",
+        discarded_by="C",
+        flags={"A": {"seen": True}},
+    )
     (reason,) = moves(m.ruleset).judge(m, "draw discard").reasons
     assert reason["code"] == "wild-to-seen-player" and "ワイルドカードを捨て札した場合" in reason["source"]["quote"]
 
@@ -104,23 +111,37 @@ def test_show_sets_seen_and_dublee_flags():
 
 
 def test_word_turn_flow():
-    w = state("word-rummy", step="play", hands={"A": "たぬきや", "B": 12, "C": 12},
-              table=[{"owner": "B", "cards": "さかな"}], flags={"A": {"has_word": True}})
+    w = state(
+        "word-rummy",
+        step="play",
+        hands={"A": "たぬきや", "B": 12, "C": 12},
+        table=[{"owner": "B", "cards": "さかな"}],
+        flags={"A": {"has_word": True}},
+    )
     mv = moves(w.ruleset)
     after = mv.judge(w, "word たぬき").state
     assert after.flag("A", "word_this_turn") and after.hands["A"] == "や"
     after = mv.judge(after, "arrange さかなや | たぬき").state
     assert after.hands["A"] == "" and after.step == "over"
     # before a first word: no arranging, and the turn's draw passes the turn
-    fresh = state("word-rummy", step="play", hands={"A": "ぬぬを", "B": 12, "C": 12}, table=[{"owner": "B", "cards": "さかな"}])
+    fresh = state(
+        "word-rummy", step="play", hands={"A": "ぬぬを", "B": 12, "C": 12}, table=[{"owner": "B", "cards": "さかな"}]
+    )
     assert reasons(fresh, "arrange さかなぬ") and "first-word-before-arranging" in reasons(fresh, "arrange さかなぬ")
     drawn = mv.judge(fresh, "draw").state
     assert drawn.turn == "B" and drawn.hands["A"] == "ぬぬを" + UNKNOWN and drawn.stock == 19
 
 
 def test_mahjong_calls_move_the_discard_into_the_hand():
-    m = state("gensou-mahjong", players=["E", "S", "W", "N"], turn="E", step="call", discards=["5p"],
-              discarded_by="E", hands={"E": 13, "S": "34p123m456s789s11z", "W": "55p123m456s789s1z", "N": 13})
+    m = state(
+        "gensou-mahjong",
+        players=["E", "S", "W", "N"],
+        turn="E",
+        step="call",
+        discards=["5p"],
+        discarded_by="E",
+        hands={"E": 13, "S": "34p123m456s789s11z", "W": "55p123m456s789s1z", "N": 13},
+    )
     after = moves(m.ruleset).judge(m, "W: pon").state
     assert after.turn == "W" and after.step == "discard" and after.discards == ()
     assert after.hands["W"].endswith("[555p]") and after.flag("W", "called") == "pon 5p"
@@ -131,8 +152,15 @@ def test_mahjong_calls_move_the_discard_into_the_hand():
 
 
 def test_fesca_claim_and_return_to_the_normal_order():
-    f = state("fesca", players=["A", "B", "C", "D"], turn="A", step="call", discards=["水3"], discarded_by="A",
-              hands={"A": 8, "B": 9, "C": "水1 水2 木5 木6 木7", "D": 9})
+    f = state(
+        "fesca",
+        players=["A", "B", "C", "D"],
+        turn="A",
+        step="call",
+        discards=["水3"],
+        discarded_by="A",
+        hands={"A": 8, "B": 9, "C": "水1 水2 木5 木6 木7", "D": 9},
+    )
     mv = moves(f.ruleset)
     claimed = mv.judge(f, "C: claim").state
     assert (claimed.turn, claimed.step, claimed.facts["claimed_turn"]) == ("C", "play", "水3")
@@ -144,8 +172,9 @@ def test_fesca_claim_and_return_to_the_normal_order():
 
 
 def test_fesca_phase_changes_on_a_yinyang_discard():
-    f = state("fesca", players=["A", "B"], turn="A", step="play", hands={"A": "陰陽4 木1", "B": 9},
-              facts={"phase": "yang"})
+    f = state(
+        "fesca", players=["A", "B"], turn="A", step="play", hands={"A": "陰陽4 木1", "B": 9}, facts={"phase": "yang"}
+    )
     after = moves(f.ruleset).judge(f, "discard 陰陽4").state
     assert after.facts["phase"] == "yin" and after.step == "call"
 
@@ -153,7 +182,7 @@ def test_fesca_phase_changes_on_a_yinyang_discard():
 def test_a_game_without_moves_says_so(tmp_path):
     bare = tmp_path / "bare.yaml"
     text = (ROOT / "rulesets" / "basic-rummy.yaml").read_text(encoding="utf-8")
-    bare.write_text(text[:text.index("\nmoves:")] + "\n", encoding="utf-8")
+    bare.write_text(text[: text.index("\nmoves:")] + "\n", encoding="utf-8")
     with pytest.raises(MeldsError, match="has no moves: section"):
         load_game(load_ruleset(str(bare))).moves()
 
@@ -163,11 +192,19 @@ def test_a_game_without_moves_says_so(tmp_path):
 
 def assert_valid_successor(before: GameState, after: GameState) -> None:
     """The state after an action: the same cards in play, a valid file when written out."""
+
     def size(s: GameState) -> int:
         def hand(h):
             return h if isinstance(h, int) else len(_tokens(s, h))
-        return (sum(hand(h) for h in s.hands.values()) + sum(len(_tokens(s, t.cards)) for t in s.table)
-                + len(s.discards) + s.stock + len(_tokens(s, s.loose)))
+
+        return (
+            sum(hand(h) for h in s.hands.values())
+            + sum(len(_tokens(s, t.cards)) for t in s.table)
+            + len(s.discards)
+            + s.stock
+            + len(_tokens(s, s.loose))
+        )
+
     assert size(after) == size(before)
     assert after.turn in after.players and after.step in ("draw", "play", "discard", "call", "over")
     data = moves(after.ruleset).state_file(after)
@@ -210,17 +247,26 @@ def rummy_states(draw):
     if ruleset == "basic-rummy" and draw(st.booleans()):
         suit = rng.choice("SHDC")
         start = rng.randrange(1, 10)
-        run_ = [f"{suit}{r}" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][start:start + 3]]
+        run_ = [
+            f"{suit}{r}" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][start : start + 3]
+        ]
         if not set(run_) & set(hand):
             table.append({"owner": "B", "cards": " ".join(run_)})
     step = draw(st.sampled_from(["draw", "play"]))
-    discards = rest[:draw(st.integers(0, 3))]
+    discards = rest[: draw(st.integers(0, 3))]
     flags = {}
     if ruleset == "marriage" and draw(st.booleans()):
         flags = {"A": {"seen": True}}
     taken = rng.choice(hand) if step == "play" and draw(st.booleans()) else None
-    kw = {"step": step, "hands": {"A": " ".join(hand), "B": 7, "C": 7}, "table": table, "discards": discards,
-          "taken": taken, "flags": flags, "discarded_by": "C"}
+    kw = {
+        "step": step,
+        "hands": {"A": " ".join(hand), "B": 7, "C": 7},
+        "table": table,
+        "discards": discards,
+        "taken": taken,
+        "flags": flags,
+        "discarded_by": "C",
+    }
     if ruleset == "marriage":
         kw["tiplu"] = rng.choice(DECK)
     return state(ruleset, **kw)
@@ -233,11 +279,18 @@ def test_every_listed_rummy_action_is_legal_and_valid(s):
 
 
 @settings(max_examples=examples(15), deadline=None)
-@given(st.lists(st.sampled_from(list("たぬきつねさかないやこう")), min_size=3, max_size=8), st.booleans(), st.booleans())
+@given(
+    st.lists(st.sampled_from(list("たぬきつねさかないやこう")), min_size=3, max_size=8), st.booleans(), st.booleans()
+)
 def test_every_listed_word_action_is_legal_and_valid(hand, has_word, loose):
-    s = state("word-rummy", step="play", hands={"A": "".join(hand), "B": 12, "C": 12},
-              table=[{"owner": "B", "cards": "さかな"}], loose="ね" if loose else "",
-              flags={"A": {"has_word": has_word}})
+    s = state(
+        "word-rummy",
+        step="play",
+        hands={"A": "".join(hand), "B": 12, "C": 12},
+        table=[{"owner": "B", "cards": "さかな"}],
+        loose="ね" if loose else "",
+        flags={"A": {"has_word": has_word}},
+    )
     assert "draw" in assert_listed_actions_stand(s)
 
 
@@ -267,7 +320,23 @@ def test_every_listed_mahjong_action_is_legal_and_valid(s):
     assert assert_listed_actions_stand(s)
 
 
-FESCA = ["木1", "木2", "木3", "木4", "火4", "土4", "金6", "金7", "金8", "金12", "水3", "陰陽3", "陰陽4", "空無木", "太極"]
+FESCA = [
+    "木1",
+    "木2",
+    "木3",
+    "木4",
+    "火4",
+    "土4",
+    "金6",
+    "金7",
+    "金8",
+    "金12",
+    "水3",
+    "陰陽3",
+    "陰陽4",
+    "空無木",
+    "太極",
+]
 
 
 @st.composite
@@ -277,8 +346,15 @@ def fesca_states(draw):
     table = [{"owner": "B", "cards": "金9 金10 金11"}]
     if melded:
         table.append({"owner": "A", "cards": "水5 水6 水7"})
-    return state("fesca", players=["A", "B", "C"], step="play", hands={"A": " ".join(hand), "B": 9, "C": 9},
-                 table=table, flags={"A": {"melded": melded}}, facts={"phase": draw(st.sampled_from(["yang", "yin"]))})
+    return state(
+        "fesca",
+        players=["A", "B", "C"],
+        step="play",
+        hands={"A": " ".join(hand), "B": 9, "C": 9},
+        table=table,
+        flags={"A": {"melded": melded}},
+        facts={"phase": draw(st.sampled_from(["yang", "yin"]))},
+    )
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -315,7 +391,9 @@ def test_cli_moves_lists_the_legal_actions():
 
 def test_bad_state_file_is_a_schema_error(tmp_path):
     bad = tmp_path / "s.yaml"
-    bad.write_text("format: 1\nruleset: basic-rummy\nplayers: [A, B]\nturn: Z\nhands: {A: S9, B: 3}\n", encoding="utf-8")
+    bad.write_text(
+        "format: 1\nruleset: basic-rummy\nplayers: [A, B]\nturn: Z\nhands: {A: S9, B: 3}\n", encoding="utf-8"
+    )
     result = run("move", str(bad), "draw", "stock")
     assert result.exit_code == 2 and "turn: 'Z' is not one of the players" in result.output
 
@@ -324,8 +402,11 @@ def test_a_refusal_resting_on_an_assumption_says_whose_it_is(tmp_path):
     """Fesca's deck list is lost from its document: a state holding a card twice is refused by the
     ruleset's assumption (deck-list), and the message says so beside the nearest quote."""
     path = tmp_path / "twice.yaml"
-    path.write_text("format: 1\nruleset: fesca\nplayers: [A, B]\nturn: A\nstep: play\n"
-                    "hands: {A: 火4 木3, B: 3}\ntable:\n- {owner: B, cards: 火4 火5 火6}\n", encoding="utf-8")
+    path.write_text(
+        "format: 1\nruleset: fesca\nplayers: [A, B]\nturn: A\nstep: play\n"
+        "hands: {A: 火4 木3, B: 3}\ntable:\n- {owner: B, cards: 火4 火5 火6}\n",
+        encoding="utf-8",
+    )
     out = subprocess_run("moves", str(path), "--json")
     assert out.returncode == 2
     error = json.loads(out.stdout)["error"]

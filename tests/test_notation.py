@@ -18,12 +18,27 @@ def std(rummy):
     return Notation.for_deck(rummy.deck)
 
 
-@pytest.mark.parametrize("text,printed", [
-    ("木3", "木3"), ("wood3", "木3"), ("WD3", "木3"), ("moku3", "木3"), ("木３", "木3"),
-    ("火12", "火12"), ("fire12", "火12"), ("陰陽10", "陰陽10"), ("yy10", "陰陽10"),
-    ("yinyang1", "陰陽1"), ("空無土", "空無土"), ("void-earth", "空無土"), ("vea", "空無土"),
-    ("太極", "太極"), ("taiji", "太極"), ("GW", "太極"),
-])
+@pytest.mark.parametrize(
+    "text,printed",
+    [
+        ("木3", "木3"),
+        ("wood3", "木3"),
+        ("WD3", "木3"),
+        ("moku3", "木3"),
+        ("木３", "木3"),
+        ("火12", "火12"),
+        ("fire12", "火12"),
+        ("陰陽10", "陰陽10"),
+        ("yy10", "陰陽10"),
+        ("yinyang1", "陰陽1"),
+        ("空無土", "空無土"),
+        ("void-earth", "空無土"),
+        ("vea", "空無土"),
+        ("太極", "太極"),
+        ("taiji", "太極"),
+        ("GW", "太極"),
+    ],
+)
 def test_fesca_spellings(fesca_n, text, printed):
     assert fesca_n.format(fesca_n.parse(text)) == printed
 
@@ -38,8 +53,10 @@ def test_standard_ten_as_10_or_t(std, text):
     assert std.format(std.parse(text)) == "S10"
 
 
-@pytest.mark.parametrize("text,printed", [("HA", "HA"), ("AH", "HA"), ("♥A", "HA"), ("H1", "HA"),
-                                          ("DK", "DK"), ("♦K", "DK"), ("CQ", "CQ"), ("J♣", "CJ")])
+@pytest.mark.parametrize(
+    "text,printed",
+    [("HA", "HA"), ("AH", "HA"), ("♥A", "HA"), ("H1", "HA"), ("DK", "DK"), ("♦K", "DK"), ("CQ", "CQ"), ("J♣", "CJ")],
+)
 def test_standard_faces(std, text, printed):
     assert std.format(std.parse(text)) == printed
 

@@ -12,6 +12,7 @@ from solver.commands.batch import ordered_map
 def test_a_pool_shares_a_few_slow_lines_among_its_workers():
     """Chunks start at one item and grow to about 50 ms of work once items are timed: four slow
     lines used to go in one chunk of eight, to one worker, the other idle."""
+
     def slow(item):
         time.sleep(0.3)
         return item, os.getpid()

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import oracle
+import pytest
 from replay import replay
+
 from solver.core.files import is_state, load_document
 from solver.core.registry import load_game
 from solver.core.yamlload import load_file
 from solver.games.mahjong.puzzles import is_mahjong_puzzle
 from solver.games.words.puzzles import is_word_puzzle
-from solver.melding.rounds import score_round
 from solver.melding.puzzle import round_mismatches
+from solver.melding.rounds import score_round
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state(load_file(p)))  # states: test_moves
@@ -51,8 +51,9 @@ def test_mahjong_puzzle_answer_matches_expectation(path):
     assert row["matches"], row["mismatches"]
     if row["question"] in ("waits", "best-discard"):  # the plain-Python oracle agrees
         import mahjong_oracle
-        from solver.games.mahjong.hands import Mahjong
+
         from solver.core.ruleset import load_ruleset
+        from solver.games.mahjong.hands import Mahjong
 
         mj = Mahjong(load_ruleset(data["ruleset"]))
         hand = mj.parse_hand(data["hand"])
@@ -67,9 +68,10 @@ def test_mahjong_puzzle_answer_matches_expectation(path):
             for discard in row["best_discard"]:
                 t = _order34(discard)
                 counts34[t] -= 1
-                assert [tile34(w) for w in mahjong_oracle.waits(counts34, len(hand.melds), allowed)] == \
-                    sorted(row["waits"] if discard == row["best_discard"][0] else
-                           row["discards"][discard]["waits"], key=_order34)
+                assert [tile34(w) for w in mahjong_oracle.waits(counts34, len(hand.melds), allowed)] == sorted(
+                    row["waits"] if discard == row["best_discard"][0] else row["discards"][discard]["waits"],
+                    key=_order34,
+                )
                 counts34[t] += 1
 
 
@@ -102,9 +104,15 @@ def test_puzzle_answer_matches_expectation(path):
 
 
 # Rummikub's turns rearrange the whole table: its own brute force checks them (tests/test_rummikub_brute.py)
-SMALL = [p for p in PUZZLES if p not in SETTLEMENTS and load_puzzle(p)[1].problem is not None
-         and not load_puzzle(p)[1].problem.table and len(load_puzzle(p)[1].problem.hand) <= 9
-         and load_puzzle(p)[0].name != "rummikub"]
+SMALL = [
+    p
+    for p in PUZZLES
+    if p not in SETTLEMENTS
+    and load_puzzle(p)[1].problem is not None
+    and not load_puzzle(p)[1].problem.table
+    and len(load_puzzle(p)[1].problem.hand) <= 9
+    and load_puzzle(p)[0].name != "rummikub"
+]
 
 
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -119,7 +127,7 @@ def test_small_puzzle_expectations_agree_with_brute_force(path):
         assert can_out == exp["solvable"]
     goals = p.ruleset.objective
     best = best_out if (puzzle.question == "go-out" and can_out) else best_any
-    for goal, value in zip(goals, best):
+    for goal, value in zip(goals, best, strict=True):
         if goal.measure in exp.get("score", {}):
             want = exp["score"][goal.measure]
             assert (value if goal.sense == "maximize" else -value) == want, goal.measure

@@ -42,11 +42,14 @@ def test_when_the_game_ends():
     assert TENHOU.after(HandStart(2, 0, 0, 2), WIN, [60000, 40000, 0, 0], 0, 4) == HandStart(3, 0, 0, 3)
 
 
-@pytest.mark.parametrize("scores, sticks, final, points", [
-    ([51000, 27700, 19500, 1800], 0, [51000, 27700, 19500, 1800], [60, 8, -20, -48]),  # -10.5 is -10
-    ([85300, 8900, 8900, -3100], 0, [85300, 8900, 8900, -3100], [95, -11, -31, -53]),  # a tie: seat order
-    ([30000, 30000, 19000, 19000], 2, [32000, 30000, 19000, 19000], [42, 10, -21, -31]),  # sticks to the top
-])
+@pytest.mark.parametrize(
+    "scores, sticks, final, points",
+    [
+        ([51000, 27700, 19500, 1800], 0, [51000, 27700, 19500, 1800], [60, 8, -20, -48]),  # -10.5 is -10
+        ([85300, 8900, 8900, -3100], 0, [85300, 8900, 8900, -3100], [95, -11, -31, -53]),  # a tie: seat order
+        ([30000, 30000, 19000, 19000], 2, [32000, 30000, 19000, 19000], [42, 10, -21, -31]),  # sticks to the top
+    ],
+)
 def test_final_placement_with_uma_and_oka(scores, sticks, final, points):
     assert TENHOU.standings(scores, sticks, 1000) == (final, points)
 

@@ -14,8 +14,10 @@ from solver.core.logs import replay_file, replay_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW = {"marriage", "word-rummy"}  # a SAT model of 21 cards, a dictionary: seconds each
-SAMPLES = [pytest.param(p, marks=pytest.mark.slow) if p.parent.parent.name in SLOW else p
-           for p in sorted((ROOT / "puzzles").glob("*/logs/*.jsonl"))]
+SAMPLES = [
+    pytest.param(p, marks=pytest.mark.slow) if p.parent.parent.name in SLOW else p
+    for p in sorted((ROOT / "puzzles").glob("*/logs/*.jsonl"))
+]
 
 
 def _lines(path: Path) -> list[dict]:
@@ -33,7 +35,7 @@ def test_there_is_a_sample_log_for_every_rummy_family_game():
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: getattr(p, "name", ""))
 def test_every_sample_log_agrees(path):
-    report, = replay_file(str(path))
+    (report,) = replay_file(str(path))
     assert report.error is None, report.error
     assert [h.status for h in report.hands] == ["agree"] * len(report.hands)
     assert all(h.deltas == h.expected for h in report.hands)
@@ -42,7 +44,7 @@ def test_every_sample_log_agrees(path):
 def test_an_illegal_action_is_caught_where_it_stands_with_its_rule():
     header, hand = _lines(ROOT / "puzzles/basic-rummy/logs/br-a-goes-out.jsonl")
     hand["actions"][2] = "discard H5"  # the card just taken from the discard pile
-    report, = replay_text("x.jsonl", _text([header, hand]))
+    (report,) = replay_text("x.jsonl", _text([header, hand]))
     bad = report.hands[0]
     assert bad.status == "illegal" and bad.illegal["turn"] == 3 and bad.illegal["seat"] == "A"
     reasons = {r["code"]: r for r in bad.illegal["reasons"]}
@@ -53,7 +55,7 @@ def test_an_illegal_action_is_caught_where_it_stands_with_its_rule():
 def test_a_changed_result_is_a_mismatch_and_per_system_results_are_checked():
     header, hand = _lines(ROOT / "puzzles/fesca/logs/fe-run-and-set.jsonl")
     hand["result"]["meld-points"] = {"A": 6, "B": -6}
-    report, = replay_text("x.jsonl", _text([header, hand]))
+    (report,) = replay_text("x.jsonl", _text([header, hand]))
     bad = report.hands[0]
     assert bad.status == "mismatch" and bad.deltas == [10, -10] and bad.expected == [13, -13]
     assert {m["what"] for m in bad.mismatches} == {"result.meld-points", "deltas"}
@@ -77,7 +79,7 @@ def test_a_malformed_log_is_bad_input(tmp_path):
     bad.write_text(_text([header, hand]), encoding="utf-8")
     result = run("replay", str(bad), "--json")
     assert result.exit_code == 2
-    game, = json.loads(result.stdout)["games"]
+    (game,) = json.loads(result.stdout)["games"]
     assert game["status"] == "malformed" and "action 2" in game["error"]["message"]
     (tmp_path / "other.txt").write_text("hello", encoding="utf-8")
     result = run("replay", str(tmp_path / "other.txt"))

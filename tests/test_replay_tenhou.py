@@ -16,14 +16,25 @@ from solver.core.logs import read_text, replay_file, replay_text
 from solver.games.mahjong.tenhou import read_json, read_mjlog
 
 DATA = Path(__file__).parent / "data" / "tenhou"
-LONG = {"2010112714gm-00a9-0000-d497e395.mjlog.gz", "2016052515gm-00a9-0000-c4d72066.mjlog.gz",
-        "2020052221gm-00a9-0000-6f0524c7.mjlog.gz", "2020060723gm-00a9-0000-58807e27.mjlog.gz"}  # ½ s each
-RECORDS = [pytest.param(p, marks=pytest.mark.slow) if p.name in LONG else p
-           for p in sorted(DATA.iterdir()) if p.name != "README.md"]
+LONG = {
+    "2010112714gm-00a9-0000-d497e395.mjlog.gz",
+    "2016052515gm-00a9-0000-c4d72066.mjlog.gz",
+    "2020052221gm-00a9-0000-6f0524c7.mjlog.gz",
+    "2020060723gm-00a9-0000-58807e27.mjlog.gz",
+}  # ½ s each
+RECORDS = [
+    pytest.param(p, marks=pytest.mark.slow) if p.name in LONG else p
+    for p in sorted(DATA.iterdir())
+    if p.name != "README.md"
+]
 EXCERPTS = {"chankan.json"}  # one hand from the start of a game, no final standings: the game would go on
-WHOLE = {"2019082700gm-00a9-0000-63d1f136.mjlog.gz": "流し満貫", "2020052221gm-00a9-0000-6f0524c7.mjlog.gz": "四風連打",
-         "2018040923gm-00a9-0000-1833afca.mjlog.gz": "四家立直", "2016052515gm-00a9-0000-c4d72066.mjlog.gz": "四槓散了",
-         "2010112714gm-00a9-0000-d497e395.mjlog.gz": "九種九牌"}
+WHOLE = {
+    "2019082700gm-00a9-0000-63d1f136.mjlog.gz": "流し満貫",
+    "2020052221gm-00a9-0000-6f0524c7.mjlog.gz": "四風連打",
+    "2018040923gm-00a9-0000-1833afca.mjlog.gz": "四家立直",
+    "2016052515gm-00a9-0000-c4d72066.mjlog.gz": "四槓散了",
+    "2010112714gm-00a9-0000-d497e395.mjlog.gz": "九種九牌",
+}
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: getattr(p, "name", ""))
@@ -45,7 +56,7 @@ def test_a_whole_game_cut_short_is_reported_where_it_stops():
     before the game can end, that is a problem of the record (and exit 1), not an excerpt."""
     data = json.loads((DATA / "2019021004gm-00a9-0000-e2f6516d.json").read_text(encoding="utf-8"))
     data["log"] = data["log"][:3]
-    report, = replay_text("x.json", json.dumps(data))
+    (report,) = replay_text("x.json", json.dumps(data))
     assert all(h.status == "agree" for h in report.hands)
     assert [p["what"] for p in report.problems] == ["end"] and report.problems[0]["hand"] == 3
     excerpt = {k: v for k, v in data.items() if k not in ("sc", "owari")}
@@ -56,28 +67,29 @@ def test_a_whole_game_cut_short_is_reported_where_it_stops():
 def test_whole_games_end_and_place_as_the_records_say():
     """The final scores and points (uma, oka, 五捨六入, sticks to the top) equal the record's."""
     for name, draw in WHOLE.items():
-        report, = replay_file(str(DATA / name))
+        (report,) = replay_file(str(DATA / name))
         assert report.final["scores"] == report.final["expected_scores"]
         assert report.final["points"] == pytest.approx(report.final["expected_points"])
         assert any(h.result.get("draw") for h in report.hands), draw
 
 
 def test_liability_and_a_player_below_zero():
-    pao, = replay_file(str(DATA / "pao-tsumo.mjlog.gz"))
+    (pao,) = replay_file(str(DATA / "pao-tsumo.mjlog.gz"))
     assert min(pao.final["scores"]) < 0 and pao.final["scores"] == pao.final["expected_scores"]  # 飛び
     wins = [w for h in pao.hands for w in h.result.get("wins", []) if w["liable"] is not None]
     assert wins and {y["name"] for y in wins[0]["yaku"]} == {"大三元"}
 
 
 def test_the_two_formats_read_the_same_game_alike():
-    mjlog, = read_mjlog(read_text(DATA / "2017040900gm-00a9-0000-af5434e3.mjlog.gz"), "a")
-    tenhou6, = read_json(read_text(DATA / "2017040900gm-00a9-0000-af5434e3.mjscore.json"), "b")
+    (mjlog,) = read_mjlog(read_text(DATA / "2017040900gm-00a9-0000-af5434e3.mjlog.gz"), "a")
+    (tenhou6,) = read_json(read_text(DATA / "2017040900gm-00a9-0000-af5434e3.mjscore.json"), "b")
     for a, b in zip(mjlog.hands, tenhou6.hands, strict=True):
         assert [(m.seat, m.verb, m.tile) for m in a.moves] == [(m.seat, m.verb, m.tile) for m in b.moves]
         assert (a.deltas, a.scores, a.dora) == (b.deltas, b.scores, b.dora)
 
 
 # -- damaged copies ----------------------------------------------------------------------------------
+
 
 def _mjlog() -> str:
     return read_text(DATA / "2019082700gm-00a9-0000-63d1f136.mjlog.gz")
@@ -95,19 +107,19 @@ def test_a_discard_not_in_the_hand_is_caught_at_that_discard():
     text = _mjlog()
     tag = list(re.finditer(r"<D(\d+)/>", text))[20]
     hand, turn = _turn_of(text, tag.start())
-    report, = replay_text("x.mjlog", text[:tag.start()] + "<D135/>" + text[tag.end():])
+    (report,) = replay_text("x.mjlog", text[: tag.start()] + "<D135/>" + text[tag.end() :])
     bad = [h for h in report.hands if h.status != "agree"]
     assert [h.number for h in bad] == [hand] and bad[0].status == "illegal"
     assert bad[0].illegal["turn"] == turn and bad[0].illegal["record"] == "D135"
     assert bad[0].illegal["reasons"][0]["code"] == "not-in-hand"
-    assert all(h.status == "agree" for h in report.hands[:hand - 1])
+    assert all(h.status == "agree" for h in report.hands[: hand - 1])
 
 
 def test_a_missing_draw_is_caught_at_the_discard_that_follows_it():
     text = _mjlog()
     tag = list(re.finditer(r"<T(\d+)/>", text))[40]
     hand, turn = _turn_of(text, tag.start())
-    report, = replay_text("x.mjlog", text[:tag.start()] + text[tag.end():])
+    (report,) = replay_text("x.mjlog", text[: tag.start()] + text[tag.end() :])
     bad = report.hands[-1]
     assert bad.number == hand and bad.status == "illegal" and bad.illegal["turn"] == turn
     assert bad.illegal["reasons"][0]["code"] == "wrong-step"
@@ -118,7 +130,7 @@ def test_a_changed_delta_is_a_mismatch_of_that_hand_only():
     sc = list(re.finditer(r'sc="([^"]*)"', text))[3]
     values = sc.group(1).split(",")
     values[1], values[3] = str(int(values[1]) + 10), str(int(values[3]) - 10)
-    report, = replay_text("x.mjlog", text[:sc.start()] + f'sc="{",".join(values)}"' + text[sc.end():])
+    (report,) = replay_text("x.mjlog", text[: sc.start()] + f'sc="{",".join(values)}"' + text[sc.end() :])
     statuses = [h.status for h in report.hands]
     assert statuses.count("mismatch") == 1 and statuses[3] == "mismatch" and statuses.count("illegal") == 0
     miss = report.hands[3].mismatches
@@ -130,7 +142,7 @@ def test_damaged_json_records_are_caught_too():
     hand = data["log"][0]
     wrong = json.loads(json.dumps(data))
     wrong["log"][0][6][3] = 11  # seat 0's fourth discard: a 1m it does not hold
-    report, = replay_text("x.json", json.dumps(wrong))
+    (report,) = replay_text("x.json", json.dumps(wrong))
     assert report.hands[0].status == "illegal" and report.hands[0].illegal["record"] == "11"
     assert report.hands[0].illegal["reasons"][0]["code"] == "not-in-hand"
     short = json.loads(json.dumps(data))
@@ -138,7 +150,7 @@ def test_damaged_json_records_are_caught_too():
     assert replay_text("x.json", json.dumps(short))[0].hands[0].status == "illegal"
     paid = json.loads(json.dumps(data))
     paid["log"][0][16][1] = [1500, 1500, -1000, -2000]
-    report, = replay_text("x.json", json.dumps(paid))
+    (report,) = replay_text("x.json", json.dumps(paid))
     assert report.hands[0].status == "mismatch" and report.hands[0].deltas == hand[16][1]
 
 
@@ -155,26 +167,30 @@ def test_a_deal_of_a_fifth_copy_is_caught_at_the_deal():
         held += 1
         if held > 4:
             break
-    report, = replay_text("x.json", json.dumps(data))
+    (report,) = replay_text("x.json", json.dumps(data))
     bad = report.hands[0]
     assert bad.status == "illegal" and bad.illegal["turn"] == 0 and bad.illegal["action"] == "(the deal)"
-    assert bad.illegal["reasons"][0]["code"] == "impossible-state" and "deck holds 4" in bad.illegal["reasons"][0]["message"]
+    assert (
+        bad.illegal["reasons"][0]["code"] == "impossible-state"
+        and "deck holds 4" in bad.illegal["reasons"][0]["message"]
+    )
 
 
 # -- the command line -----------------------------------------------------------------------------
+
 
 def test_the_command_line_json_contract_and_exit_codes(tmp_path):
     result = run("replay", str(DATA / "double_ron.json"), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    hand, = data["hands"]
+    (hand,) = data["hands"]
     assert hand["status"] == "agree" and hand["deltas"] == hand["expected"] == [13000, 0, 2000, -14000]
     assert {"round", "status", "deltas", "expected", "illegal", "mismatches", "result"} <= set(hand)
     assert data["summary"]["hands"] == data["summary"]["agree"] == 1
     damaged = tmp_path / "damaged.mjlog.gz"
     text = _mjlog()
     tag = list(re.finditer(r"<D(\d+)/>", text))[20]
-    damaged.write_bytes(gzip.compress((text[:tag.start()] + "<D135/>" + text[tag.end():]).encode()))
+    damaged.write_bytes(gzip.compress((text[: tag.start()] + "<D135/>" + text[tag.end() :]).encode()))
     (tmp_path / "broken.json").write_text('{"log": [[1, 2]]}', encoding="utf-8")
     result = run("replay", str(damaged))
     assert result.exit_code == 1 and "not in the hand" in result.stdout
@@ -192,14 +208,15 @@ def test_many_logs_in_parallel_give_what_one_process_gives(how):
         pytest.importorskip("distributed")
     serial = json.loads(run("replay", str(DATA), "--json").stdout)
     parallel = json.loads(run("replay", str(DATA), "--json", *how).stdout)
-    assert [(h["file"], h["round"], h["deltas"]) for h in parallel["hands"]] == \
-        [(h["file"], h["round"], h["deltas"]) for h in serial["hands"]]
+    assert [(h["file"], h["round"], h["deltas"]) for h in parallel["hands"]] == [
+        (h["file"], h["round"], h["deltas"]) for h in serial["hands"]
+    ]
     assert parallel["summary"]["agree"] == serial["summary"]["agree"] == serial["summary"]["hands"]
 
 
 def test_a_three_player_record_is_refused_plainly(tmp_path):
     text = _mjlog().replace('<GO type="169"', '<GO type="185"')
-    report, = replay_file(str(_write(tmp_path / "sanma.mjlog", text)))
+    (report,) = replay_file(str(_write(tmp_path / "sanma.mjlog", text)))
     assert report.error is not None and "3-player" in report.error["message"]
 
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import mahjong_oracle as oracle
+import pytest
 from riichi_package import random_deal, tenhou
+
 from solver.core.errors import MeldsError
-from solver.games.mahjong.hands import Hand
-from solver.games.mahjong.scoring import WIN_FLAGS as WIN_FLAG_NAMES, NotAWin, Scorer, Win
 from solver.core.ruleset import load_ruleset
+from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.scoring import WIN_FLAGS as WIN_FLAG_NAMES
+from solver.games.mahjong.scoring import NotAWin, Scorer, Win
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +49,7 @@ def names(s) -> list[str]:
 
 # -- an independent check of every score: the reading is a partition of the hand -------------------
 
+
 def assert_partition(scorer: Scorer, hand_text: str, s) -> None:
     hand = scorer.mj.parse_hand(hand_text)
     held = sorted(scorer.mj.index[scorer.mj.identity(f)] for f in hand.tiles)
@@ -63,6 +65,7 @@ def test_every_yaku_cites_the_document_or_an_assumption(sc):
 
 
 # -- fu and points ----------------------------------------------------------------------------------
+
 
 def test_pinfu_tsumo_is_twenty_fu(sc):
     s = score(sc, "234m 567p 345678s 22p", "8s", tsumo=True, riichi=True)
@@ -131,6 +134,7 @@ def test_no_yaku_is_not_a_win(sc):
 
 # -- yaku the document names ------------------------------------------------------------------------
 
+
 def test_sanrenkou_and_suurenkou(sc):
     """八連荘、人和、三連刻、四連刻が採用されている。"""
     s = score(sc, "111p 222p 333p 99s [789m]", "9s")
@@ -181,20 +185,29 @@ def test_paarenchan_needs_the_eighth_dealer_win(sc):
 
 # -- 青天井 ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("hand, win, facts, yakuman, with_", [
-    ("111m 333p 555s 777s 99p", "3p", {"tsumo": True}, "四暗刻", [["対々和"], ["門前清模和"]]),
-    ("白白白 發發發 中中中 123m 55p", "5p", {}, "大三元", [["役牌 白"], ["役牌 發"], ["役牌 中"]]),
-    ("東東東 南南南 西西西 北北 白白白", "北", {}, "小四喜", [["字一色", "混一色"]]),
-    ("東東東 南南南 西西西 北北北 99p", "9p", {"seat": "E"}, "大四喜",
-     [["対々和"], ["役牌 自風"], ["役牌 場風"], ["字一色", "混一色"]]),
-    ("111m 999m 111p 999p 11s", "1s", {}, "清老頭", [["対々和"]]),
-    ("223344666888s 44s", "8s", {}, "緑一色", [["清一色", "混一色"]]),
-    ("1112345678999p 5p", "5p", {}, "純正九蓮宝燈", [["清一色"]]),
-    ("111222333444p 55s", "5s", {}, "四連刻", [["三連刻"], ["対々和"]]),
-    ("東東南南西西北北白白發發中中", "中", {}, "字一色", [["対々和", "七対子"]]),
-    ("(1111m) (9999p) (1111s) (東東東東) 白白", "白", {"tsumo": True}, "四槓子", [["対々和"]]),
-    ("123m 456m 789m 123p 55s", "5s", {"seat": "E", "tenhou": True, "tsumo": True}, "天和", [["門前清模和"]]),
-])
+
+@pytest.mark.parametrize(
+    "hand, win, facts, yakuman, with_",
+    [
+        ("111m 333p 555s 777s 99p", "3p", {"tsumo": True}, "四暗刻", [["対々和"], ["門前清模和"]]),
+        ("白白白 發發發 中中中 123m 55p", "5p", {}, "大三元", [["役牌 白"], ["役牌 發"], ["役牌 中"]]),
+        ("東東東 南南南 西西西 北北 白白白", "北", {}, "小四喜", [["字一色", "混一色"]]),
+        (
+            "東東東 南南南 西西西 北北北 99p",
+            "9p",
+            {"seat": "E"},
+            "大四喜",
+            [["対々和"], ["役牌 自風"], ["役牌 場風"], ["字一色", "混一色"]],
+        ),
+        ("111m 999m 111p 999p 11s", "1s", {}, "清老頭", [["対々和"]]),
+        ("223344666888s 44s", "8s", {}, "緑一色", [["清一色", "混一色"]]),
+        ("1112345678999p 5p", "5p", {}, "純正九蓮宝燈", [["清一色"]]),
+        ("111222333444p 55s", "5s", {}, "四連刻", [["三連刻"], ["対々和"]]),
+        ("東東南南西西北北白白發發中中", "中", {}, "字一色", [["対々和", "七対子"]]),
+        ("(1111m) (9999p) (1111s) (東東東東) 白白", "白", {"tsumo": True}, "四槓子", [["対々和"]]),
+        ("123m 456m 789m 123p 55s", "5s", {"seat": "E", "tenhou": True, "tsumo": True}, "天和", [["門前清模和"]]),
+    ],
+)
 def test_aotenjou_yakuman_carry_the_yaku_the_document_lists(ao, hand, win, facts, yakuman, with_):
     """以下の役満は必ず複合する役が有る。 — and each yakuman counts 13 han."""
     s = score(ao, hand, win, **facts)
@@ -216,7 +229,7 @@ def test_aotenjou_lower_yaku_do_not_combine_except_the_documents_two(ao):
 
 def test_aotenjou_points_follow_the_formula_and_the_cap(ao):
     s = score(ao, "234m 234m 567p 345s 99s", "7p", riichi=True, dora_indicators="4p 4p 4p 4p")
-    assert (s.han, s.fu) == (7, 30) and s.points.basic == 30 * 2 ** 9 and s.points.limit is None
+    assert (s.han, s.fu) == (7, 30) and s.points.basic == 30 * 2**9 and s.points.limit is None
     assert s.points.total == 61500  # 30 × 2^9 × 4 = 61,440, rounded up to the 100
     capped = score(ao, "東東東 南南南 西西西 北北北 99p", "9p", seat="E")
     assert capped.points.basic == 1_000_000_000 and capped.points.total == 6_000_000_000
@@ -228,24 +241,25 @@ def test_aotenjou_points_follow_the_formula_and_the_cap(ao):
 def test_aotenjou_renhou_is_eight_han_and_combines(ao):
     """役満は13翻の扱い、人和は8翻の扱いとなる。"""
     s = score(ao, "123m 456m 789m 123p 55s", "5s", renhou=True)
-    assert {"人和": 8, "一気通貫": 2} == {y.name: y.han for y in s.yaku}
+    assert {y.name: y.han for y in s.yaku} == {"人和": 8, "一気通貫": 2}
 
 
 # -- payments: the document's examples -------------------------------------------------------------
 
+
 def test_three_player_dealer_mangan_tsumo(sc3):
     """親が満貫(12,000点)をツモ和了した場合、南家と西家が北家の支払い分(4,000点)を折半して支払うため、
     それぞれ4,000+2,000で6,000点の支払いとなる。"""
-    s = score(sc3, "234p 567p 345678s 22p", "8s", seat="E", tsumo=True, riichi=True, dora_indicators="6p",
-              players=3)
+    s = score(sc3, "234p 567p 345678s 22p", "8s", seat="E", tsumo=True, riichi=True, dora_indicators="6p", players=3)
     assert s.points.limit == "満貫" and s.points.payments == {"S": 6000, "W": 6000} and s.points.total == 12000
 
 
 def test_three_player_child_baiman_tsumo(sc3):
     """子が倍満(16,000点)をツモ和了した場合、親ともう一人が北家の支払い分(4,000点)を折半して支払うため、
     親は8,000+2,000で10,000点、子は4,000+2,000で6,000点の支払いとなる。"""
-    s = score(sc3, "234p 567p 345678s 22p", "8s", seat="S", tsumo=True, riichi=True,
-              dora_indicators="1p 4p 4p", players=3)
+    s = score(
+        sc3, "234p 567p 345678s 22p", "8s", seat="S", tsumo=True, riichi=True, dora_indicators="1p 4p 4p", players=3
+    )
     assert s.points.limit == "倍満" and s.points.payments == {"E": 10000, "W": 6000}
 
 
@@ -265,13 +279,16 @@ def test_nagashi_mangan_is_fixed(sc):
     assert sc.settle_draw(4, nagashi=["E"]) == {"E": 12000, "S": -4000, "W": -4000, "N": -4000}
 
 
-@pytest.mark.parametrize("tenpai, expected", [
-    (["E"], {"E": 3000, "S": -1000, "W": -1000, "N": -1000}),
-    (["E", "S"], {"E": 1500, "S": 1500, "W": -1500, "N": -1500}),
-    (["E", "S", "W"], {"E": 1000, "S": 1000, "W": 1000, "N": -3000}),
-    ([], {"E": 0, "S": 0, "W": 0, "N": 0}),
-    (["E", "S", "W", "N"], {"E": 0, "S": 0, "W": 0, "N": 0}),
-])
+@pytest.mark.parametrize(
+    "tenpai, expected",
+    [
+        (["E"], {"E": 3000, "S": -1000, "W": -1000, "N": -1000}),
+        (["E", "S"], {"E": 1500, "S": 1500, "W": -1500, "N": -1500}),
+        (["E", "S", "W"], {"E": 1000, "S": 1000, "W": 1000, "N": -3000}),
+        ([], {"E": 0, "S": 0, "W": 0, "N": 0}),
+        (["E", "S", "W", "N"], {"E": 0, "S": 0, "W": 0, "N": 0}),
+    ],
+)
 def test_noten_penalty_is_3000(sc, tenpai, expected):
     """不聴罰符は3,000点。"""
     assert sc.settle_draw(4, tenpai=tenpai) == expected
@@ -294,6 +311,7 @@ def test_bad_seats_are_errors(sc3):
 
 # -- the scorer's decompositions and yaku against their references ---------------------------------
 
+
 def test_readings_decompose_as_the_sat_reference_does(sc):
     """The scorer's per-suit decompositions equal every decomposition SAT finds."""
     mj = sc.mj
@@ -301,31 +319,65 @@ def test_readings_decompose_as_the_sat_reference_does(sc):
     checked = 0
     for n in range(250):
         counts34 = oracle.random_complete(rng) if n % 3 else oracle.random_hand(rng, 14, suits=1)
-        faces = [mj.plain[(("mps"[t // 9], str(t % 9 + 1)) if t < 27 else ("z", oracle.HONOURS[t - 27]))]
-                 for t in range(34) for _ in range(counts34[t])]
+        faces = [
+            mj.plain[(("mps"[t // 9], str(t % 9 + 1)) if t < 27 else ("z", oracle.HONOURS[t - 27]))]
+            for t in range(34)
+            for _ in range(counts34[t])
+        ]
         ref = set()
         for d in mj.decompositions(Hand(tuple(faces))):
-            ref.add((d.shape, tuple(sorted((sc.kind_shape[p.kind], tuple(sorted(mj.index[mj.identity(f)]
-                                                                                 for f in p.faces)))
-                                           for p in d.parts))))
+            ref.add(
+                (
+                    d.shape,
+                    tuple(
+                        sorted(
+                            (sc.kind_shape[p.kind], tuple(sorted(mj.index[mj.identity(f)] for f in p.faces)))
+                            for p in d.parts
+                        )
+                    ),
+                )
+            )
         for face in {mj.identity(f): f for f in faces}.values():  # any winning tile: every reading
             win = Win(mj.identity(face))
-            ours = {(r.shape, tuple(sorted((p.kind, p.tiles) for p in r.parts)))
-                    for r in sc.readings(Hand(tuple(faces)), win)}
+            ours = {
+                (r.shape, tuple(sorted((p.kind, p.tiles) for p in r.parts)))
+                for r in sc.readings(Hand(tuple(faces)), win)
+            }
             assert ours == ref, (counts34, mj.tile_text(mj.identity(face)))
         checked += bool(ref)
     assert checked > 150
 
 
-WIN_FACTS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-             "tenhou", "chiihou", "renhou")
+WIN_FACTS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
 
 
 # hands with the rarer yaku (hand, winning tile), each also met with random facts of the win
-RARE_HANDS = [("123m 123p 123s 789m 55p", "3s"), ("123m 789m 123p 999s 11z", "1z"), ("123m 789p 123s 999s 11m", "1m"),
-              ("112233m 112233p 55s", "5s"), ("111m 333m 555p 777p 22s", "2s"), ("555z 666z 777z 123m 22p", "2p"),
-              ("19m19p19s1234567z 1m", "1m"), ("1112345678999m 5m", "5m"), ("111z 222z 333z 444z 55z", "5z"),
-              ("22334466888s 666z", "6z"), ("111m 222m 333m 444m 55m", "5m"), ("123456789p 123m 44z", "4z")]
+RARE_HANDS = [
+    ("123m 123p 123s 789m 55p", "3s"),
+    ("123m 789m 123p 999s 11z", "1z"),
+    ("123m 789p 123s 999s 11m", "1m"),
+    ("112233m 112233p 55s", "5s"),
+    ("111m 333m 555p 777p 22s", "2s"),
+    ("555z 666z 777z 123m 22p", "2p"),
+    ("19m19p19s1234567z 1m", "1m"),
+    ("1112345678999m 5m", "5m"),
+    ("111z 222z 333z 444z 55z", "5z"),
+    ("22334466888s 666z", "6z"),
+    ("111m 222m 333m 444m 55m", "5m"),
+    ("123456789p 123m 44z", "4z"),
+]
 
 
 def test_yaku_settled_by_keys_equal_every_primitive_tested(sc, ao):
@@ -345,8 +397,9 @@ def test_yaku_settled_by_keys_equal_every_primitive_tested(sc, ao):
         hand = scorer.mj.parse_hand(text)
         facts = {f: rng.random() < 0.15 for f in WIN_FACTS}
         facts["tsumo"] = tsumo
-        win = Win(scorer.tile(tile), seat=seat, round_wind=round_wind,
-                  dealer_streak=rng.choice([0, 1, 7, 8, 9]), **facts)
+        win = Win(
+            scorer.tile(tile), seat=seat, round_wind=round_wind, dealer_streak=rng.choice([0, 1, 7, 8, 9]), **facts
+        )
         for r in scorer.readings(hand, win):
             pool = scorer.closed_yaku if r.closed else scorer.open_yaku
             every = [c for c in pool if c.matches(r)]
@@ -357,18 +410,50 @@ def test_yaku_settled_by_keys_equal_every_primitive_tested(sc, ao):
             seen.update(got)
     # the keys settle flags, shapes, tile classes, one suit, triplet and kan counts, concealed
     # triplets, every-part classes and waits: these yaku must all have been met
-    assert {"riichi", "pinfu", "tanyao", "chanta", "junchan", "toitoi", "sanankou", "honitsu", "chinitsu",
-            "haku", "seat-wind", "round-wind", "iipeikou", "sanshoku", "ittsu", "chiitoitsu", "paarenchan",
-            "tenhou", "renhou", "ryanpeikou", "suuankou", "daisangen", "kokushi-13", "junsei-chuuren",
-            "daisuushii", "ryuuiisou", "suurenkou", "shousangen", "sanrenkou"} <= seen, sorted(seen)
+    assert {
+        "riichi",
+        "pinfu",
+        "tanyao",
+        "chanta",
+        "junchan",
+        "toitoi",
+        "sanankou",
+        "honitsu",
+        "chinitsu",
+        "haku",
+        "seat-wind",
+        "round-wind",
+        "iipeikou",
+        "sanshoku",
+        "ittsu",
+        "chiitoitsu",
+        "paarenchan",
+        "tenhou",
+        "renhou",
+        "ryanpeikou",
+        "suuankou",
+        "daisangen",
+        "kokushi-13",
+        "junsei-chuuren",
+        "daisuushii",
+        "ryuuiisou",
+        "suurenkou",
+        "shousangen",
+        "sanrenkou",
+    } <= seen, sorted(seen)
 
 
 # -- differential against the mahjong package -------------------------------------------------------
 
 package = pytest.importorskip("mahjong.hand_calculating.hand")
 
-ALLOWED = [range(34), list(range(9)) + list(range(27, 34)), [0, 8, 9, 17, 18, 26] + list(range(27, 34)),
-           [19, 20, 21, 23, 25, 32], list(range(9, 18))]
+ALLOWED = [
+    range(34),
+    list(range(9)) + list(range(27, 34)),
+    [0, 8, 9, 17, 18, 26] + list(range(27, 34)),
+    [19, 20, 21, 23, 25, 32],
+    list(range(9, 18)),
+]
 
 
 def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
@@ -376,20 +461,26 @@ def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
     ron, every seat and round wind, with dora and red fives. The one difference met on random
     hands — 三連刻/四連刻, which the package does not know — is counted and tested on its own."""
     from mahjong.hand_calculating.hand_config import OptionalRules
-
     from riichi_package import package_inputs
 
     calculator = package.HandCalculator()
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-                            kiriage=False, fu_for_open_pinfu=False)
+    options = OptionalRules(
+        has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False, fu_for_open_pinfu=False
+    )
     rng = random.Random(2026)
     compared = open_hands = tsumo = renkou = yakuman = 0
     for n in range(3000):
         deal = random_deal(rng, allowed=ALLOWED[n % len(ALLOWED)])
         hand_text = deal.hand_string()
         hand = sc.mj.parse_hand(hand_text)
-        win = Win(sc.tile(tenhou(deal.win)), tsumo=deal.tsumo, riichi=deal.riichi, seat=deal.seat,
-                  round_wind=deal.round_wind, dora_indicators=tuple(sc.tile(tenhou(t)) for t in deal.dora))
+        win = Win(
+            sc.tile(tenhou(deal.win)),
+            tsumo=deal.tsumo,
+            riichi=deal.riichi,
+            seat=deal.seat,
+            round_wind=deal.round_wind,
+            dora_indicators=tuple(sc.tile(tenhou(t)) for t in deal.dora),
+        )
         args, kwargs, total = package_inputs(deal, options)
         theirs = calculator.estimate_hand_value(*args, **kwargs)
         try:
@@ -404,7 +495,12 @@ def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
             continue
         assert_partition(sc, hand_text, ours)
         assert (ours.han, ours.fu, ours.points.total) == (theirs.han, theirs.fu, total(theirs.cost)), (
-            hand_text, tenhou(deal.win), deal, names(ours), theirs.yaku)
+            hand_text,
+            tenhou(deal.win),
+            deal,
+            names(ours),
+            theirs.yaku,
+        )
         compared += 1
         open_hands += not deal.closed
         tsumo += deal.tsumo
@@ -422,8 +518,7 @@ def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
     def scores(scorer):
         out = []
         for d in deals:
-            win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat,
-                      round_wind=d.round_wind)
+            win = Win(scorer.tile(tenhou(d.win)), tsumo=d.tsumo, riichi=d.riichi, seat=d.seat, round_wind=d.round_wind)
             try:
                 s = scorer.score(scorer.mj.parse_hand(d.hand_string()), win)
                 out.append((s.han, s.fu, s.points.total, [y.id for y in s.yaku]))
@@ -440,24 +535,31 @@ def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
 
 # -- the request path: notation in, JSON out (what a batch line does) ----------------------------------
 
+
 def _request(deal) -> dict:
     """A deal as a ``melds score --batch`` line: its hand in notation, its win's facts."""
     win = tenhou(deal.win, deal.win in deal.red and deal.concealed.count(deal.win) == 1)
-    request = {"hand": deal.hand_string(), "win": win, "seat": deal.seat, "round": deal.round_wind,
-               "dora_indicators": " ".join(tenhou(t) for t in deal.dora)}
+    request = {
+        "hand": deal.hand_string(),
+        "win": win,
+        "seat": deal.seat,
+        "round": deal.round_wind,
+        "dora_indicators": " ".join(tenhou(t) for t in deal.dora),
+    }
     return {**request, **({"tsumo": True} if deal.tsumo else {}), **({"riichi": True} if deal.riichi else {})}
 
 
 def _requests_agree_with_the_package(count: int, seed: int) -> int:
     from mahjong.hand_calculating.hand_config import OptionalRules
-
     from riichi_package import package_inputs
+
     from solver.core.registry import load_game
 
     game = load_game(load_ruleset("gensou-mahjong"))
     calculator = package.HandCalculator()
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-                            kiriage=False, fu_for_open_pinfu=False)
+    options = OptionalRules(
+        has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False, fu_for_open_pinfu=False
+    )
     rng, compared = random.Random(seed), 0
     for _ in range(count):
         deal = random_deal(rng)
@@ -471,7 +573,11 @@ def _requests_agree_with_the_package(count: int, seed: int) -> int:
             continue
         assert not theirs.error, (data["hand"], theirs.error)
         assert (data["han"], data["fu"], data["points"]["total"]) == (theirs.han, theirs.fu, total(theirs.cost)), (
-            data["hand"], data["win"], [y["id"] for y in data["yaku"]], theirs.yaku)
+            data["hand"],
+            data["win"],
+            [y["id"] for y in data["yaku"]],
+            theirs.yaku,
+        )
         compared += 1
     return compared
 
@@ -492,10 +598,21 @@ def test_a_win_from_a_request_is_the_win_the_class_makes(sc):
     Win, flags and all."""
     from solver.games.mahjong.scoring import win_from_facts
 
-    made = win_from_facts(sc, "3p", {"tsumo": True, "double-riichi": 1, "seat": "S", "round": "S",
-                                      "dora_indicators": "1m 東", "honba": "2"}, 4)
-    assert made == Win(sc.tile("3p"), tsumo=True, double_riichi=True, seat="S", round_wind="S",
-                       dora_indicators=(sc.tile("1m"), sc.tile("東")), honba=2)
+    made = win_from_facts(
+        sc,
+        "3p",
+        {"tsumo": True, "double-riichi": 1, "seat": "S", "round": "S", "dora_indicators": "1m 東", "honba": "2"},
+        4,
+    )
+    assert made == Win(
+        sc.tile("3p"),
+        tsumo=True,
+        double_riichi=True,
+        seat="S",
+        round_wind="S",
+        dora_indicators=(sc.tile("1m"), sc.tile("東")),
+        honba=2,
+    )
     assert made.flags == frozenset({"tsumo", "double-riichi"}) and not made.dealer
 
 
@@ -507,14 +624,22 @@ def _plain_win(sc, tile: str, facts: dict, players: int) -> Win:
             raise MeldsError(f"--{key}")
     if str(facts.get("round", "E")) not in ("E", "S", "W", "N"):
         raise MeldsError("round")
-    flags = {name: True for name in WIN_FLAG_NAMES
-             if facts.get(name) or facts.get(name.replace("_", "-"))}
-    win = Win(sc.tile(tile), seat=facts.get("seat") or "E", round_wind=facts.get("round") or "E",
-              dora_indicators=sc.tiles(facts.get("dora_indicators")), ura_indicators=sc.tiles(facts.get("ura_indicators")),
-              honba=int(facts.get("honba") or 0), riichi_sticks=int(facts.get("riichi_sticks") or 0),
-              dealer_streak=int(facts.get("dealer_streak") or 0), players=players,
-              discarder=facts.get("discarder") or facts.get("from"), river=sc.tiles(facts.get("river")),
-              furiten=bool(facts.get("furiten")), **flags)
+    flags = {name: True for name in WIN_FLAG_NAMES if facts.get(name) or facts.get(name.replace("_", "-"))}
+    win = Win(
+        sc.tile(tile),
+        seat=facts.get("seat") or "E",
+        round_wind=facts.get("round") or "E",
+        dora_indicators=sc.tiles(facts.get("dora_indicators")),
+        ura_indicators=sc.tiles(facts.get("ura_indicators")),
+        honba=int(facts.get("honba") or 0),
+        riichi_sticks=int(facts.get("riichi_sticks") or 0),
+        dealer_streak=int(facts.get("dealer_streak") or 0),
+        players=players,
+        discarder=facts.get("discarder") or facts.get("from"),
+        river=sc.tiles(facts.get("river")),
+        furiten=bool(facts.get("furiten")),
+        **flags,
+    )
     if (win.tsumo and win.discarder) or win.discarder == win.seat:
         raise MeldsError("discarder")
     return win
@@ -527,12 +652,32 @@ def test_every_request_reads_as_the_plain_reading_of_its_keys(sc):
     from solver.games.mahjong.scoring import win_from_facts
 
     rng = random.Random(20)
-    keys = ["seat", "from", "discarder", "round", "honba", "riichi_sticks", "dealer_streak", "furiten",
-            "dora_indicators", "ura_indicators", "river"] + [k for n in WIN_FLAG_NAMES for k in (n, n.replace("_", "-"))]
-    values = {"seat": ["E", "S", "W", "N", "", None, "X"], "from": ["E", "S", "W", "N", "", None],
-              "discarder": ["E", "S", "N", ""], "round": ["E", "S", "W", "N", "", None], "honba": [0, 2, "3", ""],
-              "riichi_sticks": [0, 1, "2"], "dealer_streak": [0, 4], "furiten": [True, False, 0],
-              "dora_indicators": ["1m", "1m 東", "", None], "ura_indicators": ["9p", ""], "river": ["1m 2m", ["3s"], ""]}
+    keys = [
+        "seat",
+        "from",
+        "discarder",
+        "round",
+        "honba",
+        "riichi_sticks",
+        "dealer_streak",
+        "furiten",
+        "dora_indicators",
+        "ura_indicators",
+        "river",
+    ] + [k for n in WIN_FLAG_NAMES for k in (n, n.replace("_", "-"))]
+    values = {
+        "seat": ["E", "S", "W", "N", "", None, "X"],
+        "from": ["E", "S", "W", "N", "", None],
+        "discarder": ["E", "S", "N", ""],
+        "round": ["E", "S", "W", "N", "", None],
+        "honba": [0, 2, "3", ""],
+        "riichi_sticks": [0, 1, "2"],
+        "dealer_streak": [0, 4],
+        "furiten": [True, False, 0],
+        "dora_indicators": ["1m", "1m 東", "", None],
+        "ura_indicators": ["9p", ""],
+        "river": ["1m 2m", ["3s"], ""],
+    }
     outcomes = set()
     for _ in range(3000):
         facts = {}
@@ -557,9 +702,16 @@ def test_a_hands_score_does_not_depend_on_the_hands_scored_before():
     hand never asks for 七対子's or 国士無双's): two fresh scorers, given the same hands in opposite
     orders, score each alike — hands that read as seven pairs or as four melds, 国士無双 after open
     hands of the same suits, hands that do not win."""
-    crafted = [("223344m223344p55s", "5s"), ("2233m4455p667788s", "8s"), ("19m19p19s1234567z1m", "1m"),
-               ("19m19p19s123456z77z", "7z"), ("234m567p55s [888m] [東東東]", "5s"), ("11223344556677m", "7m"),
-               ("123456789m12344p", "4p"), ("19m19p19s1234567z2m", "2m")]
+    crafted = [
+        ("223344m223344p55s", "5s"),
+        ("2233m4455p667788s", "8s"),
+        ("19m19p19s1234567z1m", "1m"),
+        ("19m19p19s123456z77z", "7z"),
+        ("234m567p55s [888m] [東東東]", "5s"),
+        ("11223344556677m", "7m"),
+        ("123456789m12344p", "4p"),
+        ("19m19p19s1234567z2m", "2m"),
+    ]
     rng = random.Random(31)
     deals = [(d.hand_string(), tenhou(d.win)) for d in (random_deal(rng) for _ in range(300))]
     hands = crafted + deals

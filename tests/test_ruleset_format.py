@@ -15,8 +15,8 @@ import yaml
 
 from solver.core.errors import BadOption, MalformedYaml, SchemaError, UnknownRuleset
 from solver.core.ruleset import bundled_rulesets, load_ruleset, resolve_path
-from solver.core.source import document_text, DOCUMENTS_DIR, normalise_quote
 from solver.core.schema import load_schema, validate
+from solver.core.source import DOCUMENTS_DIR, document_text, normalise_quote
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = """\
@@ -76,14 +76,21 @@ def test_python_tags_are_never_evaluated(tmp_path):
         load_ruleset(write(tmp_path, evil))
 
 
-@pytest.mark.parametrize("change,line,path,message", [
-    (("id: tiny", "id: Tiny Game"), 2, "id", "lower-case"),
-    (("    - {id: plain, suits: [A, B],", "    - {id: plain, colour: red, suits: [A, B],"), 9,
-     "deck.classes[0].colour", "unknown key 'colour'"),
-    (("size: {min: 3, max: 5}", "size: {min: 3}"), 13, "melds[0].size", "missing required key 'max'"),
-    (("shape: sequence", "shape: spiral"), 13, "melds[0].shape", "'spiral' is not one of"),
-    (("format: 1", "format: 2"), 1, "format", "must be 1"),
-])
+@pytest.mark.parametrize(
+    "change,line,path,message",
+    [
+        (("id: tiny", "id: Tiny Game"), 2, "id", "lower-case"),
+        (
+            ("    - {id: plain, suits: [A, B],", "    - {id: plain, colour: red, suits: [A, B],"),
+            9,
+            "deck.classes[0].colour",
+            "unknown key 'colour'",
+        ),
+        (("size: {min: 3, max: 5}", "size: {min: 3}"), 13, "melds[0].size", "missing required key 'max'"),
+        (("shape: sequence", "shape: spiral"), 13, "melds[0].shape", "'spiral' is not one of"),
+        (("format: 1", "format: 2"), 1, "format", "must be 1"),
+    ],
+)
 def test_schema_errors_name_file_line_and_key(tmp_path, change, line, path, message):
     text = MINIMAL.replace(*change)
     assert text != MINIMAL
@@ -93,13 +100,16 @@ def test_schema_errors_name_file_line_and_key(tmp_path, change, line, path, mess
     assert err.location.line == line and err.location.path == path and message in err.message
 
 
-@pytest.mark.parametrize("change,message,line", [
-    (("suits: [A, B], ranks", "suits: [A, C], ranks"), "unknown suit 'C'", 9),
-    (('ranks: ["1..5"], spell', 'ranks: ["1..6"], spell'), "unknown rank '6'", 9),
-    (("roles: [natural]}", "roles: [wild]}"), "unknown role 'wild'", 13),
-    (("order: {ranks: [\"1..5\"]}", "order: {ranks: [\"1..5\"]}, phase: day"), "unknown phase 'day'", 13),
-    (('spell: ["{suit}{rank}"]', 'spell: ["{rank}"]'), "names two cards", 8),
-])
+@pytest.mark.parametrize(
+    "change,message,line",
+    [
+        (("suits: [A, B], ranks", "suits: [A, C], ranks"), "unknown suit 'C'", 9),
+        (('ranks: ["1..5"], spell', 'ranks: ["1..6"], spell'), "unknown rank '6'", 9),
+        (("roles: [natural]}", "roles: [wild]}"), "unknown role 'wild'", 13),
+        (('order: {ranks: ["1..5"]}', 'order: {ranks: ["1..5"]}, phase: day'), "unknown phase 'day'", 13),
+        (('spell: ["{suit}{rank}"]', 'spell: ["{rank}"]'), "names two cards", 8),
+    ],
+)
 def test_semantic_errors_name_the_line(tmp_path, change, message, line):
     text = MINIMAL.replace(*change)
     assert text != MINIMAL
@@ -172,7 +182,9 @@ def test_every_source_is_a_quote_a_document_and_a_note(path):
     def walk(node, where=""):
         if isinstance(node, dict):
             if isinstance(node.get("quote"), str):
-                allowed = {"quote", "doc", "note", "assumption"} | ({"reason", "entry"} if where.startswith(".audit") else set())
+                allowed = {"quote", "doc", "note", "assumption"} | (
+                    {"reason", "entry"} if where.startswith(".audit") else set()
+                )
                 assert set(node) <= allowed, f"{path.name}{where}: {sorted(node)}"
                 assert len(node["quote"].strip()) >= 2, f"{path.name}{where}: a quote of one character"
             for key, value in node.items():
@@ -213,14 +225,23 @@ def test_every_meld_kind_and_assumption_cites_something(path):
 # -- the JSON Schema ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,variable", [("ruleset.schema.json", "schema"),
-                                           ("puzzle.schema.json", "puzzle_schema"),
-                                           ("state.schema.json", "state_schema")])
+@pytest.mark.parametrize(
+    "name,variable",
+    [("ruleset.schema.json", "schema"), ("puzzle.schema.json", "puzzle_schema"), ("state.schema.json", "state_schema")],
+)
 def test_committed_schemas_are_generated_by_the_tool(name, variable):
-    out = subprocess.run([sys.executable, "-c",
-                          "import runpy,json; g=runpy.run_path('tools/gen_schema.py');"
-                          f"print(json.dumps(g['{variable}'], ensure_ascii=False, indent=2))"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import runpy,json; g=runpy.run_path('tools/gen_schema.py');"
+            f"print(json.dumps(g['{variable}'], ensure_ascii=False, indent=2))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert json.loads(out) == json.loads((ROOT / "rulesets" / name).read_text(encoding="utf-8"))
 
 
@@ -240,8 +261,10 @@ def _mutations(data):
     yield "size min type", lambda d: d["melds"][0]["size"].__setitem__("min", "three")
     yield "role suit form", lambda d: d["roles"][0].__setitem__("suit", 7)
     yield "empty spell", lambda d: d["deck"]["classes"][0].__setitem__("spell", [])
-    yield "option no default", lambda d: d.setdefault("options", {}).__setitem__(
-        "x", {"type": "boolean", "description": "x"})
+    yield (
+        "option no default",
+        lambda d: d.setdefault("options", {}).__setitem__("x", {"type": "boolean", "description": "x"}),
+    )
     yield "quote missing", lambda d: d["melds"][0].__setitem__("source", {"doc": "x"})
     yield "rank range form", lambda d: d["deck"]["ranks"].append("1-5")
     yield "kind role object", lambda d: d["melds"][0]["roles"].append({"classes": ["x"]})
@@ -274,21 +297,24 @@ def test_bundled_puzzles_and_states_fit_their_schemas():
         jsonschema.Draft202012Validator.check_schema(schema)
     for path in sorted((ROOT / "puzzles").rglob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        errors = list(jsonschema.Draft202012Validator(state if "turn" in data and "players" in data
-                                                      else puzzle).iter_errors(data))
+        errors = list(
+            jsonschema.Draft202012Validator(state if "turn" in data and "players" in data else puzzle).iter_errors(data)
+        )
         assert not errors, f"{path}: {errors[0].message}"
 
 
 def test_bundled_files_never_import_jsonschema():
-    code = ("import sys; from solver.core.ruleset import load_ruleset; from solver.core.files import "
-            "load_document; load_ruleset('fesca'); load_document('puzzles/fesca/f01-run-and-set.yaml'); "
-            "print('jsonschema' in sys.modules)")
+    code = (
+        "import sys; from solver.core.ruleset import load_ruleset; from solver.core.files import "
+        "load_document; load_ruleset('fesca'); load_document('puzzles/fesca/f01-run-and-set.yaml'); "
+        "print('jsonschema' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_a_wrong_type_deep_in_a_list_names_its_line(tmp_path):
-    text = MINIMAL.replace("ranks: [\"1..5\"]\n  classes", "ranks: [\"1..5\", [6]]\n  classes")
+    text = MINIMAL.replace('ranks: ["1..5"]\n  classes', 'ranks: ["1..5", [6]]\n  classes')
     with pytest.raises(SchemaError) as info:
         load_ruleset(write(tmp_path, text))
     assert info.value.location.line == 7 and info.value.location.path == "deck.ranks[1]"

@@ -22,11 +22,11 @@ def _json(*args):
 
 
 ZAT_RUNS = [
-    WOOD + ["空無木"],                              # ZAT as 13, after 12
-    ["空無木"] + WOOD,                              # ZAT as 0, before 1
-    ["木12", "空無木"] + WOOD[:11],                 # 12 → ZAT → 1 … 11: round through ZAT
-    WOOD[4:] + ["空無木"] + WOOD[:4],               # 5 … 12 ZAT 1 … 4
-    ["木11", "木12", "空無木", "木1", "木2"],       # the document's joining example
+    WOOD + ["空無木"],  # ZAT as 13, after 12
+    ["空無木"] + WOOD,  # ZAT as 0, before 1
+    ["木12", "空無木"] + WOOD[:11],  # 12 → ZAT → 1 … 11: round through ZAT
+    WOOD[4:] + ["空無木"] + WOOD[:4],  # 5 … 12 ZAT 1 … 4
+    ["木11", "木12", "空無木", "木1", "木2"],  # the document's joining example
     ["木12", "空無木", "木1"],
 ]
 
@@ -50,8 +50,11 @@ def test_the_13_card_run_is_shown_from_zat():
     assert code == 0 and [p["card"] for p in data["cards"]] == ["空無木"] + WOOD
 
 
-@pytest.mark.parametrize("layout", [["木12", "木1", "木2"], WOOD[4:11] + ["空無木", "木12"] + WOOD[:4]],
-                         ids=["12-1 without ZAT", "ZAT out of place"])
+@pytest.mark.parametrize(
+    "layout",
+    [["木12", "木1", "木2"], WOOD[4:11] + ["空無木", "木12"] + WOOD[:4]],
+    ids=["12-1 without ZAT", "ZAT out of place"],
+)
 def test_12_and_1_do_not_join_without_zat(layout):
     """「12と1は繋がらないので順として認められない」"""
     code, data = _json("check", "-r", "fesca", "--ordered", *layout)
@@ -87,8 +90,17 @@ def test_phase_none_bars_every_chain_in_check_score_and_solve():
 def test_phase_none_in_move_until_a_yinyang_discard(tmp_path):
     """A state with no phase yet (no facts.phase, start-phase none): the 相生 chain is refused,
     quoting the phase rule; after a 陰陽3 discard (奇数の陽札を捨てると陽場になり) it may be melded."""
-    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
-                           "hands": {"A": "木1 火2 土3 陰陽3 水9", "B": "木7 火8 土9 水1"}, "stock": 30})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "play",
+            "hands": {"A": "木1 火2 土3 陰陽3 水9", "B": "木7 火8 土9 水1"},
+            "stock": 30,
+        },
+    )
     refused = game.judge("meld 木1 火2 土3")
     assert not refused["legal"] and "陽場" in refused["reasons"][0]["source"]["quote"]
     assert "meld 木1 火2 土3" not in game.moves()
@@ -122,10 +134,19 @@ def test_recall_as_the_document_words_it(tmp_path):
     """「通常手番の捨て札手順の前にのみできる。すなわち回収したメルドを組み替えたメルドは、その手番で出すことが
     できない。次回以降の手番では、回収時と全く同じ状態の役組で出すことは禁止される。ワイルドカードなどの使用／不使用
     の状態が変わっていたり、枚数の違いがあればよい。」"""
-    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
-                           "hands": {"A": "木4 水3 水4 水5 火9 火10", "B": "金1 金2 金3 土9"}, "stock": 30,
-                           "table": [{"owner": "A", "cards": "木1 木2 木3"}, {"owner": "B", "cards": "土5 土6 土7"}],
-                           "flags": {"A": {"melded": True}}})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "play",
+            "hands": {"A": "木4 水3 水4 水5 火9 火10", "B": "金1 金2 金3 土9"},
+            "stock": 30,
+            "table": [{"owner": "A", "cards": "木1 木2 木3"}, {"owner": "B", "cards": "土5 土6 土7"}],
+            "flags": {"A": {"melded": True}},
+        },
+    )
     assert not game.legal("recall 2")  # only one's own meld
     game.do("recall 1")
     for again in ("meld 木1 木2 木3", "meld 木1 木2 木3 木4", "meld 木2 木3 木4"):  # re-formed: not this turn
@@ -150,10 +171,17 @@ def test_recall_as_the_document_words_it(tmp_path):
 # -- 鳴き: the claimed card's meld comes first; no claim without one --------------------------------
 
 
-CLAIM_TABLE = {"ruleset": "fesca", "players": ["A", "B", "C", "D"], "turn": "A", "step": "play",
-               "hands": {"A": "木4 水9 金11", "B": "火4 土4 金4 水1", "C": "木6 木5 火9 水2", "D": "火1 火2"},
-               "stock": 30, "facts": {"phase": "yang"}, "table": [{"owner": "C", "cards": "木1 木2 木3"}],
-               "flags": {"B": {"melded": True}, "C": {"melded": True}}}
+CLAIM_TABLE = {
+    "ruleset": "fesca",
+    "players": ["A", "B", "C", "D"],
+    "turn": "A",
+    "step": "play",
+    "hands": {"A": "木4 水9 金11", "B": "火4 土4 金4 水1", "C": "木6 木5 火9 水2", "D": "火1 火2"},
+    "stock": 30,
+    "facts": {"phase": "yang"},
+    "table": [{"owner": "C", "cards": "木1 木2 木3"}],
+    "flags": {"B": {"melded": True}, "C": {"melded": True}},
+}
 
 
 def test_a_claimed_turn_melds_the_claimed_card_before_any_operation(tmp_path):
@@ -192,9 +220,19 @@ def test_an_exchange_before_ones_first_meld_is_followed_by_its_meld(tmp_path):
     を条件に許可される。言い換えると、交換取得した札を手札に加えてそのまま保持することは禁止される。」: after a 差し札
     before one's own meld, the next play is a meld holding the wild taken — not another exchange that
     would pass it on (or leave it in the hand), not a meld without it."""
-    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
-                           "hands": {"A": "土8 火3 火4 水7 水6 金3", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
-                           "table": [{"owner": "B", "cards": "木8 火8 太極"}, {"owner": "B", "cards": "金1 金2 空無金"}]})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "play",
+            "hands": {"A": "土8 火3 火4 水7 水6 金3", "B": 9},
+            "stock": 30,
+            "facts": {"phase": "yang"},
+            "table": [{"owner": "B", "cards": "木8 火8 太極"}, {"owner": "B", "cards": "金1 金2 空無金"}],
+        },
+    )
     game.do("op substitute 1 土8")
     for action in ("op take-natural 1 太極", "op substitute 2 金3"):
         verdict = game.judge(action)
@@ -212,10 +250,20 @@ def test_a_recalled_buried_wild_stays_in_the_hand_that_turn_and_no_meld_is_left(
     メルドは、その手番で出すことができない。」: the buried 太極 comes back with its meld and, like the meld's
     other cards, waits for a later turn; and with no meld of one's own left on the table
     (「メルドを一つも公開していない状態では、付け札…は禁止される」) lay-offs are closed again."""
-    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
-                           "hands": {"A": "火7 水9 金6 金7", "B": 5}, "stock": 30, "facts": {"phase": "yang"},
-                           "table": [{"owner": "A", "cards": "木5 火5 土5(太極)"}, {"owner": "B", "cards": "水10 水11 水12"}],
-                           "flags": {"A": {"melded": True}}})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "play",
+            "hands": {"A": "火7 水9 金6 金7", "B": 5},
+            "stock": 30,
+            "facts": {"phase": "yang"},
+            "table": [{"owner": "A", "cards": "木5 火5 土5(太極)"}, {"owner": "B", "cards": "水10 水11 水12"}],
+            "flags": {"A": {"melded": True}},
+        },
+    )
     state = game.do("recall 1")
     assert "太極" in state["hands"]["A"] and state["flags"]["A"]["melded"] is False
     verdict = game.judge("meld 金6 金7 太極")
@@ -229,9 +277,19 @@ def test_an_empty_stock_is_made_again_from_the_discards(tmp_path):
     """The document's start and end of play are lost; the ruleset assumes (stock-exhausted) that a
     normal turn meeting an empty stock turns the discards into a new stock and draws — never a
     position with no legal action."""
-    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "draw",
-                           "hands": {"A": "木4 水9", "B": "火4 土4 金4"}, "stock": 0, "discards": "金9 水1",
-                           "facts": {"phase": "yang"}})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "draw",
+            "hands": {"A": "木4 水9", "B": "火4 土4 金4"},
+            "stock": 0,
+            "discards": "金9 水1",
+            "facts": {"phase": "yang"},
+        },
+    )
     assert game.moves() == ["restock"]
     verdict = game.judge("restock")
     assert verdict["legal"] and verdict["state"]["stock"] == 2 and not verdict["state"]["discards"]
@@ -243,9 +301,21 @@ def test_a_table_meld_no_rule_allows_makes_the_state_impossible(tmp_path):
     """「組か順が定まらない複合は認められない」: 木1 陰陽2 太極 (a run 木1 木2 木3, or a 相生 chain 木1 火2 土3?) is
     no meld, so no table holds it: a state that lays it on the table is refused (exit 2) with that
     rule, not judged as if the meld were of the other field phase."""
-    path = write_state(tmp_path, "s", {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
-                                       "hands": {"A": "金4 水9 水5", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
-                                       "table": [{"owner": "A", "cards": "木1 陰陽2 太極"}], "flags": {"A": {"melded": True}}})
+    path = write_state(
+        tmp_path,
+        "s",
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "play",
+            "hands": {"A": "金4 水9 水5", "B": 9},
+            "stock": 30,
+            "facts": {"phase": "yang"},
+            "table": [{"owner": "A", "cards": "木1 陰陽2 太極"}],
+            "flags": {"A": {"melded": True}},
+        },
+    )
     for args in (["moves", str(path)], ["move", str(path), "op layoff 1 金4"]):
         result = run(*args, "--json")
         assert result.exit_code == 2, result.output
@@ -258,8 +328,16 @@ def test_an_exchange_before_ones_first_meld_needs_a_meld_for_what_it_takes(tmp_p
     して上がる必要がある。」: before one's own meld a 差し札 is allowed only when the wild it takes can be
     melded at once with a card left for the discard — as `melds solve` finds it; never a position with
     no legal action."""
-    state = {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play", "hands": {"A": "土8 水1 水2", "B": 9},
-             "stock": 30, "facts": {"phase": "yang"}, "table": [{"owner": "B", "cards": "木8 火8 太極"}]}
+    state = {
+        "ruleset": "fesca",
+        "players": ["A", "B"],
+        "turn": "A",
+        "step": "play",
+        "hands": {"A": "土8 水1 水2", "B": 9},
+        "stock": 30,
+        "facts": {"phase": "yang"},
+        "table": [{"owner": "B", "cards": "木8 火8 太極"}],
+    }
     game = Play(tmp_path, state)
     verdict = game.judge("op substitute 1 土8")
     assert not verdict["legal"] and verdict["reasons"][0]["code"] == "taken-not-meldable"
@@ -277,10 +355,21 @@ def test_a_meld_of_ones_own_on_the_table_lifts_the_restrictions_in_every_command
     """「一つでもメルドを公開していれば、上記のような使用制限はない。」: a meld of the player's own on the table is
     a public meld whether or not the state's flag or the --has-melded option says so: `move` and
     `solve` both allow the lay-off."""
-    game = Play(tmp_path, {"ruleset": "fesca", "players": ["A", "B"], "turn": "A", "step": "play",
-                           "hands": {"A": "金12 火3", "B": 9}, "stock": 30, "facts": {"phase": "yang"},
-                           "table": [{"owner": "B", "cards": "金9 金10 金11"}, {"owner": "A", "cards": "水9 水10 水11"}]})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "fesca",
+            "players": ["A", "B"],
+            "turn": "A",
+            "step": "play",
+            "hands": {"A": "金12 火3", "B": 9},
+            "stock": 30,
+            "facts": {"phase": "yang"},
+            "table": [{"owner": "B", "cards": "金9 金10 金11"}, {"owner": "A", "cards": "水9 水10 水11"}],
+        },
+    )
     assert game.legal("op layoff 1 金12")
-    code, data = cli_json("solve", "-r", "fesca", "--hand", "金12 火3", "--table", "B: 金9 金10 金11",
-                          "--table", "me: 水9 水10 水11")
+    code, data = cli_json(
+        "solve", "-r", "fesca", "--hand", "金12 火3", "--table", "B: 金9 金10 金11", "--table", "me: 水9 水10 水11"
+    )
     assert code == 0 and data["solvable"] and data["discard"] == "火3"

@@ -20,13 +20,22 @@ def _yaku(data) -> set[str]:
 
 def _call(tmp_path, hands: dict, discard: str, **extra) -> Play:
     """E has just discarded ``discard``; the others may call it."""
-    state = {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "call",
-             "hands": {"E": 13, "S": 13, "W": 13, "N": 13, **hands}, "discards": [discard], "discarded_by": "E",
-             "stock": 50, **extra}
+    state = {
+        "ruleset": "gensou-mahjong",
+        "players": SEATS,
+        "turn": "E",
+        "step": "call",
+        "hands": {"E": 13, "S": 13, "W": 13, "N": 13, **hands},
+        "discards": [discard],
+        "discarded_by": "E",
+        "stock": 50,
+        **extra,
+    }
     return Play(tmp_path, state)
 
 
 # -- 振聴: one's own discards ----------------------------------------------------------------------
+
 
 def test_own_discard_furiten_in_score():
     """A ron waiting on a tile the winner discarded is furiten (assumption furiten); a tsumo is not."""
@@ -35,8 +44,9 @@ def test_own_discard_furiten_in_score():
     assert code == 1 and not data["winning"] and "振聴" in data["reason"]
     code, data = cli_json("score", "-r", "gensou-mahjong", hand, "--win", win, "--seat", "S", "--river", "1z 9s")
     assert code == 0 and data["winning"]
-    code, data = cli_json("score", "-r", "gensou-mahjong", hand, "--win", win, "--seat", "S", "--river", "5s",
-                          "--tsumo")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", hand, "--win", win, "--seat", "S", "--river", "5s", "--tsumo"
+    )
     assert code == 0 and data["winning"]
 
 
@@ -45,12 +55,12 @@ def test_thirteen_sided_kokushi_is_furiten_beyond_the_tile_discarded():
     a winning tile, any of them discarded makes the ron furiten — on any tile; a single-wait 国士無双
     is furiten only on its own wait."""
     thirteen = "19m19p19s1234567z"
-    code, data = cli_json("score", "-r", "gensou-mahjong", thirteen + "9m", "--win", "9m", "--seat", "S",
-                          "--river", "5m 中")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", thirteen + "9m", "--win", "9m", "--seat", "S", "--river", "5m 中"
+    )
     assert code == 1 and "振聴" in data["reason"]
     single = "19m19p19s1234566z"  # waits on 中 only
-    code, data = cli_json("score", "-r", "gensou-mahjong", single + "7z", "--win", "7z", "--seat", "S",
-                          "--river", "1m")
+    code, data = cli_json("score", "-r", "gensou-mahjong", single + "7z", "--win", "7z", "--seat", "S", "--river", "1m")
     assert code == 0 and "国士無双" in _yaku(data)
 
 
@@ -88,11 +98,13 @@ def test_temporary_furiten_refuses_the_next_ron(tmp_path):
     game = _call(tmp_path, {"S": "234m567p345678s2p"}, "2p", flags={"S": {"furiten": "temporary"}})
     verdict = game.judge("S: ron")
     assert not verdict["legal"] and "temporary" in verdict["reasons"][0]["message"]
-    code, data = cli_json("score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "2p", "--seat", "S",
-                          "--furiten")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "2p", "--seat", "S", "--furiten"
+    )
     assert code == 1 and "振聴" in data["reason"]
-    code, data = cli_json("score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "2p", "--seat", "S",
-                          "--furiten", "--tsumo")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", "234m567p345678s22p", "--win", "2p", "--seat", "S", "--furiten", "--tsumo"
+    )
     assert code == 0
 
 
@@ -104,9 +116,19 @@ def test_riichi_furiten_outlasts_ones_discard_and_riichi_while_furiten_is_allowe
     game.do("draw 1z")
     game.do("discard 1z")  # the tile drawn: a hand in riichi discards it
     assert game.judge("pass")["state"]["flags"]["S"]["furiten"] == "riichi"
-    riichi = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
-                             "hands": {"E": "123m456p78s11222z5s", "S": 13, "W": 13, "N": 13}, "stock": 50,
-                             "flags": {"E": {"points": 25000}}, "facts": {"rivers": {"E": "9s"}}})
+    riichi = Play(
+        tmp_path,
+        {
+            "ruleset": "gensou-mahjong",
+            "players": SEATS,
+            "turn": "E",
+            "step": "discard",
+            "hands": {"E": "123m456p78s11222z5s", "S": 13, "W": 13, "N": 13},
+            "stock": 50,
+            "flags": {"E": {"points": 25000}},
+            "facts": {"rivers": {"E": "9s"}},
+        },
+    )
     assert riichi.legal("riichi 5s")
 
 
@@ -114,11 +136,22 @@ def test_riichi_furiten_outlasts_ones_discard_and_riichi_while_furiten_is_allowe
 
 
 def _kan_state(kind: str, robber: str) -> dict:
-    hands = {"E": "234p567p11z345s (9999m)" if kind == "ankan" else "234m567p789s1z [5550s]",
-             "S": 13, "W": 13, "N": 13, **robber}
-    return {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "draw", "hands": hands,
-            "stock": 50, "facts": {"kan": {"tile": "9m" if kind == "ankan" else "0s", "kind": kind, "by": "E"},
-                                   "kans": {"E": 1}}}
+    hands = {
+        "E": "234p567p11z345s (9999m)" if kind == "ankan" else "234m567p789s1z [5550s]",
+        "S": 13,
+        "W": 13,
+        "N": 13,
+        **robber,
+    }
+    return {
+        "ruleset": "gensou-mahjong",
+        "players": SEATS,
+        "turn": "E",
+        "step": "draw",
+        "hands": hands,
+        "stock": 50,
+        "facts": {"kan": {"tile": "9m" if kind == "ankan" else "0s", "kind": kind, "by": "E"}, "kans": {"E": 1}},
+    }
 
 
 def test_kokushi_robs_a_closed_kan(tmp_path):
@@ -132,9 +165,17 @@ def test_kokushi_robs_a_closed_kan(tmp_path):
 
 
 def test_a_kan_added_to_a_pon_is_robbed_and_the_miss_is_furiten(tmp_path):
-    game = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
-                           "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
-                           "stock": 50})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "gensou-mahjong",
+            "players": SEATS,
+            "turn": "E",
+            "step": "discard",
+            "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
+            "stock": 50,
+        },
+    )
     state = game.do("kakan 0s")
     assert state["facts"]["kan"] == {"tile": "0s", "kind": "kakan", "by": "E"} and state["step"] == "draw"
     assert "W: ron" in game.moves() and game.legal("W: ron")
@@ -145,9 +186,17 @@ def test_a_kan_added_to_a_pon_is_robbed_and_the_miss_is_furiten(tmp_path):
 def test_a_robbing_ron_takes_the_tile_out_of_the_kan(tmp_path):
     """The robbed tile lies where a ron's tile lies, on the discards: the kan is a pon again (no
     tile is in two places: the state after the ron is a valid state)."""
-    game = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
-                           "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
-                           "stock": 50})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "gensou-mahjong",
+            "players": SEATS,
+            "turn": "E",
+            "step": "discard",
+            "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
+            "stock": 50,
+        },
+    )
     game.do("kakan 0s")
     state = game.do("W: ron")
     assert state["step"] == "over" and "槍槓" in state["facts"]["result"]
@@ -164,17 +213,28 @@ def test_tenhou_lets_no_hand_rob_a_closed_kan(tmp_path):
     assert cli_json("moves", str(game.path))[1]["actions"] == []  # the draw, which names its tile, is not listed
     after = game.do("draw 3m")
     assert not after["flags"].get("S", {}).get("furiten")
-    code, data = cli_json("score", "-r", "tenhou", "1m1p9p1s9s1234567z7z", "--win", "9m", "--seat", "S",
-                          "--chankan-ankan")
+    code, data = cli_json(
+        "score", "-r", "tenhou", "1m1p9p1s9s1234567z7z", "--win", "9m", "--seat", "S", "--chankan-ankan"
+    )
     assert code == 1 and "no hand" in data["reason"]
 
 
 def test_a_state_of_the_first_kan_design_is_read_as_the_offer(tmp_path):
     """facts.robbable (an added kan's tile, at step call: the replay's first design) still reads:
     the same offer as facts.kan — a ron robs it, nobody pons it, pass lets its player draw."""
-    game = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "S", "step": "call",
-                           "hands": {"E": 13, "S": "123m789p78s99s [6666p]", "W": "789m45p123s456s11z", "N": 13},
-                           "discarded_by": "S", "stock": 50, "facts": {"robbable": "6p", "kans": {"S": 1}}})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "gensou-mahjong",
+            "players": SEATS,
+            "turn": "S",
+            "step": "call",
+            "hands": {"E": 13, "S": "123m789p78s99s [6666p]", "W": "789m45p123s456s11z", "N": 13},
+            "discarded_by": "S",
+            "stock": 50,
+            "facts": {"robbable": "6p", "kans": {"S": 1}},
+        },
+    )
     assert game.legal("W: ron") and not game.legal("N: pon")
     state = game.do("pass")
     assert state["step"] == "draw" and state["turn"] == "S" and state["flags"]["W"]["furiten"] == "temporary"
@@ -194,9 +254,17 @@ def test_a_robbing_ron_keeps_its_ippatsu_and_a_kan_nobody_robs_breaks_every_one(
     robs E's added kan with 一発 and 槍槓; had nobody robbed it, the replacement draw ends every ippatsu."""
     from solver.core.registry import load_game
 
-    state = _state({"ruleset": "gensou-mahjong", "players": SEATS, "turn": "E", "step": "discard",
-                    "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
-                    "stock": 50, "flags": {"W": {"riichi": True, "ippatsu": True}}})
+    state = _state(
+        {
+            "ruleset": "gensou-mahjong",
+            "players": SEATS,
+            "turn": "E",
+            "step": "discard",
+            "hands": {"E": "234m567p789s1z0s [555s]", "S": 13, "W": "234m678p22z34s789s", "N": 13},
+            "stock": 50,
+            "flags": {"W": {"riichi": True, "ippatsu": True}},
+        }
+    )
     moves = load_game(state.ruleset).moves()
     offered = moves.judge(state, "kakan 0s").state
     hand, win = moves.winning(offered, "W", tsumo=False)
@@ -253,9 +321,18 @@ def test_a_player_in_riichi_may_not_chi_or_pon():
 
 
 def test_a_hand_in_riichi_discards_the_tile_it_draws(tmp_path):
-    game = Play(tmp_path, {"ruleset": "gensou-mahjong", "players": SEATS, "turn": "S", "step": "draw",
-                           "hands": {"E": 13, "S": "123m456p78s11222z", "W": 13, "N": 13}, "stock": 40,
-                           "flags": {"S": {"riichi": True}}})
+    game = Play(
+        tmp_path,
+        {
+            "ruleset": "gensou-mahjong",
+            "players": SEATS,
+            "turn": "S",
+            "step": "draw",
+            "hands": {"E": 13, "S": "123m456p78s11222z", "W": 13, "N": 13},
+            "stock": 40,
+            "flags": {"S": {"riichi": True}},
+        },
+    )
     game.do("draw 4p")
     assert game.legal("discard 4p")
     verdict = game.judge("discard 1m")
@@ -285,12 +362,15 @@ def test_moves_answers_on_the_call_examples(name):
 
 def test_score_a_robbed_closed_kan():
     """「国士無双は暗槓に対して槍槓することが可能。」 in score: --chankan-ankan wins with 国士無双 only."""
-    code, data = cli_json("score", "-r", "gensou-mahjong", "1m1p9p1s9s1234567z7z", "--win", "9m", "--seat", "S",
-                          "--chankan-ankan")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", "1m1p9p1s9s1234567z7z", "--win", "9m", "--seat", "S", "--chankan-ankan"
+    )
     assert code == 0 and "国士無双" in _yaku(data)
-    code, data = cli_json("score", "-r", "gensou-mahjong", "78m234p567p11z345s", "--win", "9m", "--seat", "S",
-                          "--chankan-ankan")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", "78m234p567p11z345s", "--win", "9m", "--seat", "S", "--chankan-ankan"
+    )
     assert code == 1 and "国士無双" in data["reason"]
-    code, data = cli_json("score", "-r", "gensou-mahjong", "78m234p567p11z345s", "--win", "9m", "--seat", "S",
-                          "--chankan")
+    code, data = cli_json(
+        "score", "-r", "gensou-mahjong", "78m234p567p11z345s", "--win", "9m", "--seat", "S", "--chankan"
+    )
     assert code == 0 and "槍槓" in _yaku(data)

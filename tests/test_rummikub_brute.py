@@ -8,11 +8,10 @@ import json
 import random
 
 import pytest
+import rummikub_brute as brute
 import yaml
 from clirun import ROOT, run
 from profiles import examples
-
-import rummikub_brute as brute
 
 PUZZLES = sorted((ROOT / "puzzles" / "rummikub").glob("rk*.yaml"))
 DECK = [f"{c}{n}" for c in brute.COLOURS for n in range(1, 14)] * 2 + ["J", "J"]
@@ -28,8 +27,11 @@ def test_puzzle_expectations_are_the_brute_force_answers_and_melds_agrees(path):
     table = [t["cards"] for t in data.get("table", [])]
     melded = data["turn"]["has_melded"]
     placed, value = brute.best_turn(data["hand"], table, melded)
-    assert data["expect"] == {"solvable": placed == len(data["hand"].split()), "placed": placed,
-                              "score": {"value_placed": value}}
+    assert data["expect"] == {
+        "solvable": placed == len(data["hand"].split()),
+        "placed": placed,
+        "score": {"value_placed": value},
+    }
     result = run("solve", str(path), "--json")
     answer = json.loads(result.stdout)
     assert answer["matches"] is True, answer["mismatches"]

@@ -30,8 +30,16 @@ from solver.games.rummikub.arrange import solve_turn
 from solver.games.rummikub.sets import SetCatalogue
 from solver.sat.solvers import SatSolver
 
-VARIANTS = [{}, {"wrap": True}, {"jokers": 4}, {"tile-copies": 3}, {"jokers": 3, "wrap": True},
-            {"initial-meld": 50}, {"jokers": 0}, {"tile-copies": 1, "jokers": 1}]
+VARIANTS = [
+    {},
+    {"wrap": True},
+    {"jokers": 4},
+    {"tile-copies": 3},
+    {"jokers": 3, "wrap": True},
+    {"initial-meld": 50},
+    {"jokers": 0},
+    {"tile-copies": 1, "jokers": 1},
+]
 IDS = ["standard", "wrap", "jokers-4", "copies-3", "jokers-3-wrap", "initial-50", "no-jokers", "copies-1"]
 
 
@@ -211,8 +219,13 @@ def test_a_solver_made_afresh_answers_the_same(monkeypatch):
 def test_the_bench_runs():
     """bench/rummikub (its figures are for the closing notes): one small size, through --batch too."""
     pytest.importorskip("rummikub_solver")
-    out = subprocess.run([sys.executable, "-m", "bench.rummikub", "--per-size", "1", "--sizes", "10", "--batch"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.rummikub", "--per-size", "1", "--sizes", "10", "--batch"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     head, row = out.stdout.splitlines()[-2:]
     assert head.split()[:3] == ["tiles", "melds", "s"] and row.split()[0] == "10" and row.split()[-1] == "0"

@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from profiles import examples
-
 import rummikub_brute as brute
+from profiles import examples
 from test_rummikub_brute import deal, melds_turn
 
 pytest.importorskip("rummikub_solver")
@@ -47,6 +46,6 @@ def test_melds_finds_the_joker_sets_the_peer_leaves_out():
     three tiles; the run k1 k2 k3 J (the joker as k4) places all four."""
     global PEER
     PEER = PEER or Peer()
-    hand = "k1 k2 k3 J".split()
+    hand = ["k1", "k2", "k3", "J"]
     ours = melds_turn(hand, [], True)
     assert len(PEER.best(hand, [])) == 3 and sorted(ours["placed"]) == sorted(hand) and ours["solvable"]

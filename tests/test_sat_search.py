@@ -19,7 +19,7 @@ from solver.sat.solvers import SatSolver
 
 def assignments(lits):
     for bits in itertools.product([False, True], repeat=len(lits)):
-        yield [x if b else -x for x, b in zip(lits, bits)], sum(bits)
+        yield [x if b else -x for x, b in zip(lits, bits, strict=True)], sum(bits)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 6])
@@ -76,11 +76,13 @@ def test_running_sums_both_ways(seed):
     weights = [rng.randint(1, 6) for _ in lits]
     cap = rng.randint(1, sum(weights) + 1)
     clauses: list = []
-    reached = weight_reached(list(zip(lits, weights)), cap, pool, clauses)
-    targets = {t: weight_at_least(list(zip(lits, weights)), t, pool, clauses) for t in range(0, sum(weights) + 2)}
+    reached = weight_reached(list(zip(lits, weights, strict=True)), cap, pool, clauses)
+    targets = {
+        t: weight_at_least(list(zip(lits, weights, strict=True)), t, pool, clauses) for t in range(0, sum(weights) + 2)
+    }
     with SatSolver(clauses) as solver:
         for fixed, _ in assignments(lits):
-            weight = sum(w for x, w in zip(fixed, weights) if x > 0)
+            weight = sum(w for x, w in zip(fixed, weights, strict=True) if x > 0)
             for d in range(1, cap + 1):  # -reached[d]: the true literals weigh less than d
                 if reached[d] is None:
                     assert weight < d

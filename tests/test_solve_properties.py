@@ -11,25 +11,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-from profiles import examples
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import oracle
+import pytest
+from gameapi import solve
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+
 from solver.core.errors import MeldsError
 from solver.core.ruleset import load_ruleset
-from gameapi import solve
-from solver.melding.turn import Problem
 from solver.melding.table import TableMeld
+from solver.melding.turn import Problem
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),
     "fesca-no-sojun": load_ruleset("fesca", {"sojun": False}),
     "basic-rummy": load_ruleset("basic-rummy"),
-    "basic-rummy-strict": load_ruleset("basic-rummy", {"go-out-by-discard-only": True,
-                                                       "layoff-after-own-meld": True}),
-    "basic-rummy-one-meld": load_ruleset("basic-rummy", {"one-meld-per-turn": True,
-                                                         "discard-taken-card": True}),
+    "basic-rummy-strict": load_ruleset("basic-rummy", {"go-out-by-discard-only": True, "layoff-after-own-meld": True}),
+    "basic-rummy-one-meld": load_ruleset("basic-rummy", {"one-meld-per-turn": True, "discard-taken-card": True}),
 }
 ORACLE_CACHE: dict = {name: {} for name in RULESETS}
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -49,7 +48,7 @@ def hands(draw, name: str, max_cards: int):
     if name.startswith("basic") and draw(st.booleans()):
         suit = draw(st.sampled_from(["S", "H", "D", "C"]))
         start = draw(st.integers(0, 8))
-        ranks = [r.id for r in rs.deck.ranks][start:start + 3]
+        ranks = [r.id for r in rs.deck.ranks][start : start + 3]
         meld = tuple(next(f for f in faces if f.suit == suit and f.rank == r) for r in ranks)
         if not set(meld) & set(hand):
             table = (TableMeld(draw(st.sampled_from(["me", "B"])), meld, False),)
@@ -89,8 +88,15 @@ def check_answer(name: str, problem: Problem, answer) -> None:
 def compare(name: str, problem: Problem) -> None:
     rs = RULESETS[name]
     can_out, best_out, best_any = oracle.best_turns(
-        rs, list(problem.hand), problem.table, problem.turn, problem.claimed, problem.has_melded,
-        problem.phase, ORACLE_CACHE[name])
+        rs,
+        list(problem.hand),
+        problem.table,
+        problem.turn,
+        problem.claimed,
+        problem.has_melded,
+        problem.phase,
+        ORACLE_CACHE[name],
+    )
     if best_any is None:  # no legal turn at all: the state is impossible
         with pytest.raises(MeldsError, match="impossible state"):
             solve(problem, "go-out")
@@ -98,14 +104,15 @@ def compare(name: str, problem: Problem) -> None:
     answer = solve(problem, "go-out")
     assert answer.solvable == can_out
     check_answer(name, problem, answer)
-    value = tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure]
-                  for g in rs.objective)
+    value = tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure] for g in rs.objective)
     if can_out:
         assert value == best_out
     best = solve(problem, "best")
     check_answer(name, problem, best)
-    assert tuple(best.score[g.measure] if g.sense == "maximize" else -best.score[g.measure]
-                 for g in rs.objective) == best_any
+    assert (
+        tuple(best.score[g.measure] if g.sense == "maximize" else -best.score[g.measure] for g in rs.objective)
+        == best_any
+    )
 
 
 @settings(max_examples=examples(700), **SETTINGS)

@@ -67,8 +67,10 @@ def test_the_stand_ins_keep_the_best_turns_meld_points(seed, number):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed, number", [(131, 2), (149, 0), (148, 3), (13, 3), (15, 2), (14, 1), (13, 0),
-                                          (110, 4), (128, 3), (132, 1), (144, 3)])
+@pytest.mark.parametrize(
+    "seed, number",
+    [(131, 2), (149, 0), (148, 3), (13, 3), (15, 2), (14, 1), (13, 0), (110, 4), (128, 3), (132, 1), (144, 3)],
+)
 def test_the_stand_ins_keep_the_best_turns_meld_points_on_large_turns(seed, number):
     """131:2 among them: a form that plays fewer cards in all but needs one for a while, in the
     place of one that plays more, cost its best turn a meld point (15 to 14) under a test of the
@@ -76,8 +78,10 @@ def test_the_stand_ins_keep_the_best_turns_meld_points_on_large_turns(seed, numb
     _optima(seed, number)
 
 
-@pytest.mark.parametrize("seed, number", [(15, 2), (14, 1), pytest.param(13, 4, marks=pytest.mark.slow),
-                                          pytest.param(131, 2, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "seed, number",
+    [(15, 2), (14, 1), pytest.param(13, 4, marks=pytest.mark.slow), pytest.param(131, 2, marks=pytest.mark.slow)],
+)
 def test_every_form_dropped_has_a_stand_in_kept_that_gains_as_much_and_plays_no_more(seed, number):
     """What the stand-in test reads before the order of the moves: a form kept in each dropped
     one's place, of the same meld, gaining at least as much, playing no more copies of any card
@@ -90,8 +94,10 @@ def test_every_form_dropped_has_a_stand_in_kept_that_gains_as_much_and_plays_no_
         assert kept == [form for form in per_meld if form in kept]  # in their order
         for f in per_meld:
             if f not in kept:
-                assert any(d.gain >= f.gain and not Counter(d.played) - Counter(f.played)
-                           and _no_poorer(_net(d), _net(f)) for d in kept), f
+                assert any(
+                    d.gain >= f.gain and not Counter(d.played) - Counter(f.played) and _no_poorer(_net(d), _net(f))
+                    for d in kept
+                ), f
 
 
 def _net(form):
@@ -131,7 +137,9 @@ def test_the_stand_ins_answer_stands_when_it_settles_first_and_the_whole_search_
 
     problem = _problem(148, 3)
     found = _forms(problem)
-    monkeypatch.setattr(TableTurn, "_answer", lambda self, question: time.sleep(120))  # the stand-ins' child calls best()
+    monkeypatch.setattr(
+        TableTurn, "_answer", lambda self, question: time.sleep(120)
+    )  # the stand-ins' child calls best()
     start = time.perf_counter()
     with TableTurn(problem, GAME.checker, Budget(), OPS, found) as turn:
         answer = turn.answer("best")

@@ -66,8 +66,11 @@ def _replays(form: tableforms.Form, meld: TableMeld, judge: Table) -> bool:
             return False
         current = move.result
     before, after = Counter(meld.all_cards), Counter(current.all_cards)
-    return (current == form.meld and sorted((after - before).elements()) == list(form.played)
-            and sorted((before - after).elements()) == list(form.taken))
+    return (
+        current == form.meld
+        and sorted((after - before).elements()) == list(form.played)
+        and sorted((before - after).elements()) == list(form.taken)
+    )
 
 
 def _whole_rounds(table, hand):
@@ -77,8 +80,10 @@ def _whole_rounds(table, hand):
     judge, extras, rounds = Table(GAME.checker), set(), 0
     while True:
         cap = tableforms.EXTRA_CAP if extras else 0
-        forms = [tableforms.forms_of(judge, t, meld, sorted(extras), "yang", OPS, Budget(), meld.mine, hand, cap).forms
-                 for t, meld in enumerate(table)]
+        forms = [
+            tableforms.forms_of(judge, t, meld, sorted(extras), "yang", OPS, Budget(), meld.mine, hand, cap).forms
+            for t, meld in enumerate(table)
+        ]
         rounds += 1
         taken = {f for per_meld in forms for form in per_meld for f in form.taken} - set(hand)
         if taken <= extras:
@@ -87,8 +92,10 @@ def _whole_rounds(table, hand):
 
 
 def _exactly(per_meld) -> list:
-    return [(f.meld, f.played, f.taken, f.gain, f.restricted, tuple((m.op, m.played, m.taken, m.result) for m in f.path))
-            for f in per_meld]
+    return [
+        (f.meld, f.played, f.taken, f.gain, f.restricted, tuple((m.op, m.played, m.taken, m.result) for m in f.path))
+        for f in per_meld
+    ]
 
 
 @pytest.mark.parametrize("seed, number", [(3, 0), (8, 4), (10, 0)])
@@ -134,7 +141,7 @@ def test_the_rungs_are_the_forms_whose_paths_borrow_only_cards_taken_rounds_befo
     before: frozenset = frozenset()
     for rung, grown in earlier:
         assert all(per_meld for per_meld in rung)  # every meld has a form: at least its unchanged one
-        for per_meld, every in zip(rung, forms):
+        for per_meld, every in zip(rung, forms, strict=True):
             assert all(form in every and form.borrows(Counter(hand)) <= before for form in per_meld)
             assert [f for f in every if f.borrows(Counter(hand)) <= before] == per_meld
         assert set(grown) <= set(extra)
@@ -148,12 +155,13 @@ def test_a_meld_none_of_whose_forms_a_rung_keeps_stays_unchanged_there():
     unchanged form in a rung of no cards from other melds, not no form (no turn at all)."""
     table, hand = _turn(3, 0)
     (forms, _, _, _), _ = _walks(table, hand)
-    t, borrowing = next((t, form) for t, per_meld in enumerate(forms) for form in per_meld
-                        if form.borrows(Counter(hand)))
+    t, borrowing = next(
+        (t, form) for t, per_meld in enumerate(forms) for form in per_meld if form.borrows(Counter(hand))
+    )
     only = [list(per_meld) for per_meld in forms]
     only[t] = [borrowing]
     judge = Table(GAME.checker)
-    (rung, cards), = tableforms._rungs(judge, table, only, [[borrowing.path[0].played[0]]], hand)
+    ((rung, cards),) = tableforms._rungs(judge, table, only, [[borrowing.path[0].played[0]]], hand)
     assert _shape(rung[t]) == _shape([tableforms._unchanged(judge, t, table[t])])
     assert all(rung[u] == [f for f in forms[u] if not f.borrows(Counter(hand))] for u in range(len(table)) if u != t)
 
@@ -174,7 +182,7 @@ def test_a_search_cut_short_keeps_each_melds_latest_walk(stop):
     judge = Table(GAME.checker)
     assert all(_replays(form, table[form.table], judge) for per_meld in forms for form in per_meld)
     # the forms kept are among the finished search's (a later round plays more cards: more forms)
-    for kept, every in zip(forms, complete_forms):
+    for kept, every in zip(forms, complete_forms, strict=True):
         assert {(f.played, f.taken) for f in kept} <= {(f.played, f.taken) for f in every}
 
 
@@ -212,15 +220,18 @@ def test_of_the_shortest_paths_to_a_form_the_walk_keeps_one_that_gives_the_hand_
     need it to give the card a lay-off plays). The walk once kept the lay-offs first."""
     judge = Table(GAME.checker)
     meld = TableMeld("B", _cards("陰陽12 空無金 水12"))
-    forms = tableforms.forms_of(judge, 0, meld, _cards("空無金"), "yang", OPS, Budget(), False,
-                                _cards("木12 火12 土12 金12")).forms
+    forms = tableforms.forms_of(
+        judge, 0, meld, _cards("空無金"), "yang", OPS, Budget(), False, _cards("木12 火12 土12 金12")
+    ).forms
     form = next(f for f in forms if len(f.played) == 4 and f.taken == _cards("空無金"))
     assert form.path[0].taken == _cards("空無金"), [m.op.id for m in form.path]
     assert all(_replays(f, meld, judge) for f in forms)
 
 
-@pytest.mark.parametrize("seed, number, meld_points, hand_points",
-                         [(8, 4, 11, 1), (10, 0, 9, 0), (110, 4, 7, 1), (5, 0, 6, 0), (13, 3, 3, 1), (128, 3, 16, 3)])
+@pytest.mark.parametrize(
+    "seed, number, meld_points, hand_points",
+    [(8, 4, 11, 1), (10, 0, 9, 0), (110, 4, 7, 1), (5, 0, 6, 0), (13, 3, 3, 1), (128, 3, 16, 3)],
+)
 def test_a_bench_turn_whose_best_needs_the_right_path_of_a_form(seed, number, meld_points, hand_points):
     """Bench table turns (bench/data/table-turns.json; 110:4 and 128:3 of table-turns-more.json)
     whose best turn needs a form's path that gives the hand its card before it asks for one (8:4,
@@ -229,6 +240,7 @@ def test_a_bench_turn_whose_best_needs_the_right_path_of_a_form(seed, number, me
     now replays step by step through the independent checker of tests/replay.py."""
     from gameapi import solve
     from replay import replay
+
     from solver.melding.problem import Problem
 
     table, hand = _turn(seed, number, TURNS if seed < 100 else TURNS.with_name("table-turns-more.json"))
@@ -243,9 +255,9 @@ def _best_on(oracle: str, seed: int, number: int, monkeypatch) -> tuple:
     the problems its replay through tests/replay.py finds (none)."""
     from gameapi import solve
     from replay import replay
+
+    from solver.melding import tableturn, turnmodel
     from solver.melding.problem import Problem
-    from solver.melding import turnmodel
-    from solver.melding import tableturn
     from solver.melding.tableturn import TableTurn
 
     monkeypatch.setattr(TableTurn, "oracle", oracle)
@@ -292,8 +304,10 @@ def test_a_turn_holds_at_once_only_the_cards_one_form_of_each_meld_gives():
     from types import SimpleNamespace
 
     a, b, c, d, e, x = _cards("木1 木2 木3 火5 金7 土9")
-    forms = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,))],  # meld 0 gives b or c, not both
-             [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))]]
+    forms = [
+        [SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,))],  # meld 0 gives b or c, not both
+        [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))],
+    ]
     can_hold = tableforms.Takings.of(forms).holdable((a,))
     assert can_hold([a]) and can_hold([a, b]) and can_hold([b, d]) and can_hold([x, b, d])
     assert not can_hold([b, c])
@@ -310,8 +324,10 @@ def test_cards_apart_are_those_only_one_meld_gives_and_none_of_its_forms_togethe
     from types import SimpleNamespace
 
     b, c, d, x, y = _cards("木2 木3 火5 土9 金7")
-    forms = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,), (b, y), (y, y, c))],
-             [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))]]
+    forms = [
+        [SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,), (b, y), (y, y, c))],
+        [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))],
+    ]
     assert sorted(tableforms.Takings.of(forms).apart()) == sorted([((b, 1), (c, 1)), ((b, 1), (y, 2))])
     assert tableforms.Takings.of([[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]).apart() == []
 
@@ -330,5 +346,5 @@ def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():
         slots = Slots([run], {f: 1 for f in woods}, {}, GAME.checker.gate, None, VarPool(), [], {}, can_hold)
         top[name] = max(ladder[-1][0] for ladders in slots.ladders.values() for ladder in ladders)
     steps = increments(run)
-    assert top == {"all": max(steps[:len(woods)]), "four": max(steps[:4])}
+    assert top == {"all": max(steps[: len(woods)]), "four": max(steps[:4])}
     assert top["four"] < top["all"]

@@ -10,17 +10,17 @@ from contextlib import nullcontext
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
-
 from gameapi import solve
+from hypothesis import given, settings
 from profiles import examples
 from replay import replay
-from solver.core.errors import MeldsError
-from solver.melding.checker import MeldChecker
-from solver.sat.budget import Budget
 from table_search_oracle import TableTurnSolver
 from test_table_turns import RS, SETTINGS, _value, table_problems
 from test_turn_shares import laid_out  # every sequence kind laid out in slots, as large tables have them
+
+from solver.core.errors import MeldsError
+from solver.melding.checker import MeldChecker
+from solver.sat.budget import Budget
 
 CHECKER = MeldChecker(RS)
 
@@ -88,8 +88,9 @@ def test_new_melds_laid_out_in_slots_equal_the_exhaustive_search_at_length(probl
 def _ring_problems(seed: int, count: int):
     """Tables of four to six melds and a hand of five to seven cards after one's own meld: where
     the chosen table forms trade cards around and an order of them can fail."""
-    from bench.table_turns import deal_table
     from test_table_turns import MELDS
+
+    from bench.table_turns import deal_table
     from solver.melding.turn import Problem
 
     rng = random.Random(seed)
@@ -130,8 +131,13 @@ def _same_best_turn(name: str, plain, mattered, seed: int, count: int) -> int:
 def _deadlock_agrees(seed: int, count: int) -> int:
     """The general nogood of a failed order against forbidding only whole choices of forms
     (TableTurn._deadlock returning every meld's form); returns how many nogoods were smaller."""
-    return _same_best_turn("_deadlock", lambda self, every: [lit for _, lit in every],
-                           lambda core, every: len(core) < len(every), seed, count)
+    return _same_best_turn(
+        "_deadlock",
+        lambda self, every: [lit for _, lit in every],
+        lambda core, every: len(core) < len(every),
+        seed,
+        count,
+    )
 
 
 def test_a_general_nogood_of_a_failed_order_keeps_the_optimum():
@@ -161,8 +167,16 @@ def _written_out(turn) -> list[list[int]]:
     for t, per_meld in enumerate(turn.form_lits):
         for form, lit in per_meld:
             for face in form.borrows(hand):
-                clauses.append([-lit] + [other for u, theirs in enumerate(turn.form_lits) if u != t
-                                         for their, other in theirs if face in their.passes])
+                clauses.append(
+                    [-lit]
+                    + [
+                        other
+                        for u, theirs in enumerate(turn.form_lits)
+                        if u != t
+                        for their, other in theirs
+                        if face in their.passes
+                    ]
+                )
     return clauses
 
 
@@ -189,8 +203,10 @@ def test_a_borrowed_card_through_one_literal_means_the_clauses_written_out():
         with Minisat22(bootstrap_with=compact + one_per_meld) as solver:
             for clause in plain:
                 assert not solver.solve(assumptions=[-lit for lit in clause]), clause
-        with Minisat22(bootstrap_with=plain + one_per_meld) as plain_solver, \
-                Minisat22(bootstrap_with=compact) as solver:
+        with (
+            Minisat22(bootstrap_with=plain + one_per_meld) as plain_solver,
+            Minisat22(bootstrap_with=compact) as solver,
+        ):
             for _ in range(20):
                 if not plain_solver.solve(assumptions=[rng.choice([lit, -lit]) for lit in rng.sample(form_lits, 5)]):
                     continue
@@ -249,9 +265,15 @@ def test_a_card_taken_back_from_a_meld_may_be_played_on_it_again():
     from solver.melding.turn import Problem
 
     notation = Notation.for_deck(RS.deck)
-    problem = Problem(RS, tuple(notation.parse_many("木11 木1")),
-                      (TableMeld("me", tuple(notation.parse_many("空無水 空無金 陰陽1 火2 空無木")), True),),
-                      "normal", None, True, "yang")
+    problem = Problem(
+        RS,
+        tuple(notation.parse_many("木11 木1")),
+        (TableMeld("me", tuple(notation.parse_many("空無水 空無金 陰陽1 火2 空無木")), True),),
+        "normal",
+        None,
+        True,
+        "yang",
+    )
     agrees(problem)
     assert solve(problem, "best").score["hand_points"] == 0
 
@@ -376,8 +398,12 @@ def test_a_finished_table_turn_bounds_its_points_at_what_it_found(slots):
 def _bounds_at_what_it_found() -> int:
     checked = 0
     for problem in _ring_problems(11, 8):
-        problem = replace(problem, table=tuple(replace(meld, owner="me", mine=True) if i % 2 else meld
-                                               for i, meld in enumerate(problem.table)))
+        problem = replace(
+            problem,
+            table=tuple(
+                replace(meld, owner="me", mine=True) if i % 2 else meld for i, meld in enumerate(problem.table)
+            ),
+        )
         solver = _table_turn_of(problem)
         if solver is None:
             continue
@@ -420,8 +446,13 @@ def test_a_way_out_over_unfinished_forms_still_answers_yes(monkeypatch):
     table = next(_ring_problems(3, 1)).table
     used = {f for meld in table for f in meld.all_cards}
     free = [f for f in RS.deck.faces if f not in used and f.cls == "五行"]
-    run = next([a, b, c] for a in free for b in free for c in free
-               if a.suit == b.suit == c.suit and [int(x.rank) for x in (a, b, c)] == [int(a.rank) + i for i in range(3)])
+    run = next(
+        [a, b, c]
+        for a in free
+        for b in free
+        for c in free
+        if a.suit == b.suit == c.suit and [int(x.rank) for x in (a, b, c)] == [int(a.rank) + i for i in range(3)]
+    )
     hand = tuple(run) + (next(f for f in free if f not in run),)  # a run, and a card to discard
     problem = Problem(RS, hand, table, "normal", None, True, "yang")
     answer = solve(problem, "go-out", max_seconds=30)
@@ -440,8 +471,17 @@ def test_a_form_keeps_the_path_that_borrows_nothing_from_other_melds():
     parse = CHECKER.notation.parse
     cards = lambda text: tuple(parse(name) for name in text.split())  # noqa: E731
     hand = cards("火2 空無土")
-    forms = tableforms.forms_of(Table(CHECKER), 0, TableMeld("B", cards("土2 金2 水2")), cards("陰陽2"), "yang",
-                                tuple(op for op in _operations() if op.effect != "recall"), Budget(), False, hand).forms
+    forms = tableforms.forms_of(
+        Table(CHECKER),
+        0,
+        TableMeld("B", cards("土2 金2 水2")),
+        cards("陰陽2"),
+        "yang",
+        tuple(op for op in _operations() if op.effect != "recall"),
+        Budget(),
+        False,
+        hand,
+    ).forms
     form = next(f for f in forms if f.played == cards("火2") and f.taken == cards("土2"))
     assert form.borrows(Counter(hand)) == set(), [(m.op.id, m.played, m.taken) for m in form.path]
     agrees(next(_ring_problems(91, 1)))

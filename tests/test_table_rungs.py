@@ -6,17 +6,17 @@ replayed step by step, undecided — and when it settles, its answer stands."""
 from __future__ import annotations
 
 import pytest
-
 from gameapi import solve
 from replay import replay
+from test_table_model import CHECKER, _operations, _ring_problems
+from test_table_turns import _value
+
 from solver.melding import tableturn
 from solver.melding.problem import Answer
 from solver.melding.table import Table
 from solver.melding.tableforms import table_forms
 from solver.melding.tableturn import TableTurn
 from solver.sat.budget import Budget
-from test_table_model import CHECKER, _operations, _ring_problems
-from test_table_turns import _value
 
 
 def _ops():

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import random
 
-from profiles import examples
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from replay import replay
-from solver.melding.checker import MeldChecker
-from solver.core.ruleset import load_ruleset
 from gameapi import solve
-from solver.melding.turn import Problem
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
+from replay import replay
+
+from solver.core.ruleset import load_ruleset
+from solver.melding.checker import MeldChecker
 from solver.melding.table import TableMeld
+from solver.melding.turn import Problem
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)
-SETTINGS = dict(deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 def _legal_melds(seed: int, count: int) -> list[tuple]:
@@ -65,8 +65,7 @@ def table_problems(draw):
 
 
 def _value(answer):
-    return tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure]
-                 for g in RS.objective)
+    return tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure] for g in RS.objective)
 
 
 @settings(max_examples=examples(60), **SETTINGS)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from clirun import run
 from toygame import RULESET, Tens
 
-from clirun import run
 from solver.core import registry
 from solver.core.game import Game
 from solver.core.ruleset import load_ruleset

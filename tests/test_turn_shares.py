@@ -18,12 +18,12 @@ import random
 from collections import Counter
 from contextlib import contextmanager
 
+import oracle
 import pytest
+import test_solve_properties as properties
 from hypothesis import given, settings
 from profiles import examples
 
-import oracle
-import test_solve_properties as properties
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.melding.shares import caps, one_of_pays, share_out
@@ -61,7 +61,7 @@ def rummy_problem(rng: random.Random, size: int) -> Problem:
     rs = RULESETS["basic-rummy"]
     faces = rs.deck.faces
     suit, start = rng.choice(["S", "H", "D", "C"]), rng.randint(0, 8)
-    ranks = [r.id for r in rs.deck.ranks][start:start + 3]
+    ranks = [r.id for r in rs.deck.ranks][start : start + 3]
     meld = tuple(next(f for f in faces if f.suit == suit and f.rank == r) for r in ranks)
     hand = tuple(rng.sample([f for f in faces if f not in meld], size))
     owner = rng.choice(["me", "B"])
@@ -69,8 +69,7 @@ def rummy_problem(rng: random.Random, size: int) -> Problem:
 
 
 def value(rs, answer) -> tuple:
-    return tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure]
-                 for g in rs.objective)
+    return tuple(answer.score[g.measure] if g.sense == "maximize" else -answer.score[g.measure] for g in rs.objective)
 
 
 def legal(name: str, problem: Problem, answer) -> None:
@@ -136,8 +135,10 @@ def test_rummy_shares_agree_with_the_candidate_objective_at_size(seed):
 def test_cards_are_paid_the_points_of_the_melds_made(seed):
     rng = random.Random(seed)
     cards = list(range(rng.randint(3, 9)))
-    melds = [(lit, rng.choice([0, 1, 2, 3, 4, 9, 32, 64]), rng.sample(cards, rng.randint(0, min(5, len(cards)))))
-             for lit in range(1, rng.randint(2, 9))]
+    melds = [
+        (lit, rng.choice([0, 1, 2, 3, 4, 9, 32, 64]), rng.sample(cards, rng.randint(0, min(5, len(cards)))))
+        for lit in range(1, rng.randint(2, 9))
+    ]
     cap = caps(melds)
     for _, points, held in melds:
         assert not held or sum(cap[c] for c in held) >= points
@@ -158,8 +159,10 @@ def test_one_option_of_each_choice_is_paid_its_worth(seed):
     every combination tried."""
     rng = random.Random(seed)
     lits = itertools.count(1)
-    choices = [[(next(lits), rng.choice([-3, -2, -1, 0, 0, 1, 2, 5])) for _ in range(rng.randint(1, 5))]
-               for _ in range(rng.randint(1, 4))]
+    choices = [
+        [(next(lits), rng.choice([-3, -2, -1, 0, 0, 1, 2, 5])) for _ in range(rng.randint(1, 5))]
+        for _ in range(rng.randint(1, 4))
+    ]
     soft, offset = one_of_pays(choices)
     assert all(w > 0 for _, w in soft)
     for chosen in itertools.product(*choices):

@@ -8,20 +8,20 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from profiles import examples
+import word_oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
-import word_oracle
 from solver.core.errors import MeldsError
-from solver.core.ruleset import load_ruleset
-from solver.games.words.session import WordSession
 from solver.core.files import load_document
 from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+from solver.core.yamlload import load_file
 from solver.games.words.puzzles import is_word_puzzle, puzzle_facts
+from solver.games.words.session import WordSession
 from solver.games.words.tiles import Dictionary, TileSet, normalise
 from solver.games.words.turn import Turn, solve_bonus, solve_turn
-from solver.core.yamlload import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted(p for p in (ROOT / "puzzles" / "word-rummy").glob("*.yaml") if is_word_puzzle(load_file(p)))
@@ -30,8 +30,11 @@ GAME = load_ruleset("word-rummy").rules
 
 
 def small_words() -> list[str]:
-    return [line.split("#")[0].strip() for line in SMALL_LIST.read_text(encoding="utf-8").splitlines()
-            if line.split("#")[0].strip()]
+    return [
+        line.split("#")[0].strip()
+        for line in SMALL_LIST.read_text(encoding="utf-8").splitlines()
+        if line.split("#")[0].strip()
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -51,17 +54,20 @@ def tiles(game, text):
 # -- tiles --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("がっこう", "か゛つこう"),       # 濁点 is a tile of its own; っ is spelled with つ
-    ("ぱん", "は゜ん"),              # so is 半濁点
-    ("ガッコウ", "か゛つこう"),        # katakana folds to hiragana
-    ("ｶﾞｯｺｳ", "か゛つこう"),          # half-width too
-    ("か゛っこう", "か゛つこう"),      # the tile form
-    ("か\u3099っこう", "か゛つこう"),  # a combining mark
-    ("ちょっと", "ちよつと"),         # small ょ and っ
-    ("ふぁん", "ふあん"),             # small ぁ: the FAQ's など (option small-kana: all)
-    ("ゔぃ", "う゛い"),               # ゔ is う plus ゛
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("がっこう", "か゛つこう"),  # 濁点 is a tile of its own; っ is spelled with つ
+        ("ぱん", "は゜ん"),  # so is 半濁点
+        ("ガッコウ", "か゛つこう"),  # katakana folds to hiragana
+        ("ｶﾞｯｺｳ", "か゛つこう"),  # half-width too
+        ("か゛っこう", "か゛つこう"),  # the tile form
+        ("か\u3099っこう", "か゛つこう"),  # a combining mark
+        ("ちょっと", "ちよつと"),  # small ょ and っ
+        ("ふぁん", "ふあん"),  # small ぁ: the FAQ's など (option small-kana: all)
+        ("ゔぃ", "う゛い"),  # ゔ is う plus ゛
+    ],
+)
 def test_spelling_in_tiles(text, expected):
     spelled = tiles(GAME, text)
     assert spelled.missing == () and spelled.key == expected
@@ -137,14 +143,16 @@ def test_exclude_bans_exact_readings(tmp_path, jmdict):
 
 def test_bad_word_lists_are_clear_errors(tmp_path):
     broken = tmp_path / "latin1.txt"
-    broken.write_bytes("ねこ\n".encode("utf-8") + b"\xff\xfe\n")
+    broken.write_bytes("ねこ\n".encode() + b"\xff\xfe\n")
     with pytest.raises(MeldsError, match="not UTF-8"):
         Dictionary.for_game(GAME, [broken], default=False)
     with pytest.raises(MeldsError, match="no word list"):
         Dictionary.for_game(GAME, [tmp_path / "missing.txt"], default=False)
 
 
-HELD = st.lists(st.sampled_from(list("あいうかきくこさしたつてとなにねのはまみらりるれん゛つ")), min_size=3, max_size=14)
+HELD = st.lists(
+    st.sampled_from(list("あいうかきくこさしたつてとなにねのはまみらりるれん゛つ")), min_size=3, max_size=14
+)
 
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -179,8 +187,9 @@ def turn_result(d: Dictionary, turn: Turn) -> dict:
 def check(d: Dictionary, turn: Turn, keys: frozenset) -> dict:
     result = turn_result(d, turn)
     least = GAME.min_length["last_lap" if turn.last_lap else "table"]
-    problems = word_oracle.check_turn(result, list(turn.hand), list(turn.table), list(turn.loose),
-                                      turn.has_word, least, keys)
+    problems = word_oracle.check_turn(
+        result, list(turn.hand), list(turn.table), list(turn.loose), turn.has_word, least, keys
+    )
     assert problems == [], problems
     return result
 
@@ -231,10 +240,13 @@ WORDS = small_words()
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(hand=st.lists(st.sampled_from(sorted(set("".join(key(w) for w in WORDS)))), min_size=1, max_size=5),
-       table=st.lists(st.sampled_from(WORDS), max_size=2),
-       loose=st.lists(st.sampled_from(list("ねやみか")), max_size=1),
-       has_word=st.booleans(), last_lap=st.booleans())
+@given(
+    hand=st.lists(st.sampled_from(sorted(set("".join(key(w) for w in WORDS)))), min_size=1, max_size=5),
+    table=st.lists(st.sampled_from(WORDS), max_size=2),
+    loose=st.lists(st.sampled_from(list("ねやみか")), max_size=1),
+    has_word=st.booleans(),
+    last_lap=st.booleans(),
+)
 def test_small_turns_agree_with_exhaustive_search(small, small_keys, hand, table, loose, has_word, last_lap):
     least = GAME.min_length["last_lap" if last_lap else "table"]
     table_keys = tuple(key(w) for w in table if len(key(w)) >= least)  # a table holds no short word
@@ -246,8 +258,11 @@ def test_small_turns_agree_with_exhaustive_search(small, small_keys, hand, table
 
 def test_answers_prefer_common_words_and_the_full_dictionary_goes_out(jmdict):
     keys = word_oracle.dictionary_keys(str(GAME.dictionary_file), id(GAME), GAME)
-    turn = Turn(tuple(key("たいへんおもしろいかえる")),
-                tuple(key(w) for w in ("がっこう", "さくら", "ねこじた", "みどり", "てがみ")), has_word=True)
+    turn = Turn(
+        tuple(key("たいへんおもしろいかえる")),
+        tuple(key(w) for w in ("がっこう", "さくら", "ねこじた", "みどり", "てがみ")),
+        has_word=True,
+    )
     result = check(jmdict, turn, keys)
     assert result["goes_out"] and result["placed"] == 12
 
@@ -319,12 +334,18 @@ def test_word_puzzle_answers_match_and_stand(path):
     ruleset = load_ruleset("word-rummy", data.get("options"))
     game = ruleset.rules
     spec = data.get("dictionary", {})
-    keys = (word_oracle.word_list_keys(small_words(), game) if spec.get("files")
-            else word_oracle.dictionary_keys(str(game.dictionary_file), id(game), game))
+    keys = (
+        word_oracle.word_list_keys(small_words(), game)
+        if spec.get("files")
+        else word_oracle.dictionary_keys(str(game.dictionary_file), id(game), game)
+    )
     facts = puzzle_facts(data)
     ts = TileSet(game)
-    hand, table, loose = list(ts.tiles(facts["hand"])), [ts.spell(w).key for w in facts["table"]], \
-        list(ts.tiles(facts["loose"]))
+    hand, table, loose = (
+        list(ts.tiles(facts["hand"])),
+        [ts.spell(w).key for w in facts["table"]],
+        list(ts.tiles(facts["loose"])),
+    )
     least = game.min_length["last_lap" if facts["last_lap"] else "table"]
     assert word_oracle.check_turn(row, hand, table, loose, facts["has_word"], least, keys) == []
     if spec.get("files"):  # small lists: the expectation is also the exhaustive optimum
@@ -340,5 +361,9 @@ def test_every_spelling_in_the_notation_doc_spells_as_it_says():
     for written, shown in rows:
         assert " ".join(tiles(GAME, written).tiles) == shown.strip()
     assert tiles(GAME, "が っ こ う").key == "か゛つこう"
-    assert tiles(load_ruleset("word-rummy", {"long-vowel-tile": True}).rules, "コーヒー").tiles == \
-        ("こ", "ー", "ひ", "ー")
+    assert tiles(load_ruleset("word-rummy", {"long-vowel-tile": True}).rules, "コーヒー").tiles == (
+        "こ",
+        "ー",
+        "ひ",
+        "ー",
+    )

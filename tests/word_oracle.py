@@ -61,8 +61,16 @@ def has_distinct_representatives(words: list[str], fixed: Counter) -> bool:
     return True
 
 
-def check_turn(result: dict, hand: list[str], table: list[str], loose: list[str], has_word: bool,
-               min_len: int, keys: frozenset, words_from_hand: int = 1) -> list[str]:
+def check_turn(
+    result: dict,
+    hand: list[str],
+    table: list[str],
+    loose: list[str],
+    has_word: bool,
+    min_len: int,
+    keys: frozenset,
+    words_from_hand: int = 1,
+) -> list[str]:
     """Problems with a turn answer (JSON of melds solve); an empty list means it stands."""
     problems = []
     final = ["".join(w["tiles"]) for w in result["table"]]
@@ -99,14 +107,24 @@ def check_turn(result: dict, hand: list[str], table: list[str], loose: list[str]
         problems.append(f"placed {result['placed']} but {sum(hand_used.values())} hand tiles went down")
     if result["goes_out"] != (not result["kept"]):
         problems.append("goes_out disagrees with the tiles kept")
-    if has_word and rest and not has_distinct_representatives(
-            rest, Counter("".join(table)) + (loose_used & Counter(loose))):
+    if (
+        has_word
+        and rest
+        and not has_distinct_representatives(rest, Counter("".join(table)) + (loose_used & Counter(loose)))
+    ):
         problems.append("an arranged word is made of hand tiles alone (a second word from the hand)")
     return problems
 
 
-def brute_best(hand: list[str], table: list[str], loose: list[str], has_word: bool, min_len: int,
-               keys: frozenset, words_from_hand: int = 1) -> int:
+def brute_best(
+    hand: list[str],
+    table: list[str],
+    loose: list[str],
+    has_word: bool,
+    min_len: int,
+    keys: frozenset,
+    words_from_hand: int = 1,
+) -> int:
     """The most hand tiles a turn can put down, by trying every multiset of words (small cases)."""
     hand_c, table_c, loose_c = Counter(hand), Counter("".join(table)), Counter(loose)
     best = 0
@@ -129,7 +147,7 @@ def brute_best(hand: list[str], table: list[str], loose: list[str], has_word: bo
                 kinds = sorted(extra)
                 ranges = [range(max(0, extra[t] - left[t]), min(loose_c[t], extra[t]) + 1) for t in kinds]
                 for split in product(*ranges):
-                    from_loose = Counter(dict(zip(kinds, split)))
+                    from_loose = Counter(dict(zip(kinds, split, strict=True)))
                     if has_distinct_representatives(list(combo), table_c + from_loose):
                         best = max(best, placed + sum(extra.values()) - sum(split))
     return best

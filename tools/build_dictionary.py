@@ -43,8 +43,9 @@ def to_hiragana(text: str) -> str:
 
 def find_database(source: Path | None, work: Path) -> Path:
     if source is None:
-        subprocess.run([sys.executable, "-m", "pip", "download", "jamdict-data==1.5", "--no-deps",
-                        "-d", str(work)], check=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "jamdict-data==1.5", "--no-deps", "-d", str(work)], check=True
+        )
         source = next(work.glob("jamdict_data-*.tar.gz"))
     if source.name.endswith(".tar.gz"):
         with tarfile.open(source) as tar:
@@ -65,8 +66,9 @@ def extract(db: Path) -> tuple[dict[str, list[str]], set[str], Counter, dict]:
     kanji: dict[int, list[str]] = {}
     for idseq, text in con.execute("select idseq, text from Kanji order by ID"):
         kanji.setdefault(idseq, []).append(text)
-    common_ids = {kid for (kid,) in con.execute(
-        "select kid from KNP where text in ('news1', 'ichi1', 'spec1', 'spec2', 'gai1')")}
+    common_ids = {
+        kid for (kid,) in con.execute("select kid from KNP where text in ('news1', 'ichi1', 'spec1', 'spec2', 'gai1')")
+    }
     readings: dict[str, list[str]] = {}
     common: set[str] = set()
     skipped: Counter = Counter()
@@ -93,16 +95,20 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         readings, common, skipped, meta = extract(find_database(args.source, Path(tmp)))
-    header = (f"# JMdict kana readings (JMdict {meta.get('jmdict.version', '?')}, via jamdict-data 1.5), "
-              f"normalised to hiragana for melds word-rummy.\n"
-              f"# Copyright the Electronic Dictionary Research and Development Group; CC BY-SA. "
-              f"See JMdict-LICENSE.md.\n")
+    header = (
+        f"# JMdict kana readings (JMdict {meta.get('jmdict.version', '?')}, via jamdict-data 1.5), "
+        f"normalised to hiragana for melds word-rummy.\n"
+        f"# Copyright the Electronic Dictionary Research and Development Group; CC BY-SA. "
+        f"See JMdict-LICENSE.md.\n"
+    )
     lines = [f"{r}\t{'・'.join(h)}\t{int(r in common)}\n" for r, h in sorted(readings.items())]
     with lzma.open(args.out, "wt", encoding="utf-8", preset=9) as out:
         out.write(header)
         out.writelines(lines)
-    print(f"{len(lines)} readings ({len(common)} common) written to {args.out} ({args.out.stat().st_size:,} bytes); "
-          f"skipped: {dict(skipped)}")
+    print(
+        f"{len(lines)} readings ({len(common)} common) written to {args.out} ({args.out.stat().st_size:,} bytes); "
+        f"skipped: {dict(skipped)}"
+    )
 
 
 if __name__ == "__main__":

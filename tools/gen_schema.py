@@ -2,6 +2,7 @@
 
 Run: python tools/gen_schema.py. A test checks that the committed file equals this output.
 """
+
 import json
 import sys
 from pathlib import Path
@@ -9,428 +10,861 @@ from pathlib import Path
 # the building blocks live beside this script (run as a script or by runpy: its folder first)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
-    AUDIT, CLAIM, COMMON, ID, LIST_OF_IDS, MAHJONG_GAME, MAHJONG_SCORING, MOVES, NAMES, RANGE_OR_ITEM, RUMMIKUB, TEXT,
-    WORDS, obj)
+    AUDIT,
+    CLAIM,
+    COMMON,
+    ID,
+    LIST_OF_IDS,
+    MAHJONG_GAME,
+    MAHJONG_SCORING,
+    MOVES,
+    NAMES,
+    RANGE_OR_ITEM,
+    RUMMIKUB,
+    TEXT,
+    WORDS,
+    obj,
+)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://melds.invalid/ruleset.schema.json",
     "title": "melds ruleset",
     "description": "A game's rules as data: deck, notation, wild roles, meld kinds, options, "
-                   "assumptions. See docs/ruleset-format.md.",
+    "assumptions. See docs/ruleset-format.md.",
     "$defs": {
-        "win_flag": {"enum": ["riichi", "double-riichi", "ippatsu", "tsumo", "ron", "haitei", "houtei", "rinshan",
-                              "chankan", "tenhou", "chiihou", "renhou"]},
-        "source": obj({
-            "doc": {**TEXT, "description": "document file name; default: the ruleset's document"},
-            "quote": {**TEXT, "description": "a short verbatim quote (whitespace may differ)"},
-            "note": TEXT,
-        }, required=["quote"]),
-        "ranks": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM,
-                  "description": "rank ids; 'a..b' stands for every rank from a to b"},
+        "win_flag": {
+            "enum": [
+                "riichi",
+                "double-riichi",
+                "ippatsu",
+                "tsumo",
+                "ron",
+                "haitei",
+                "houtei",
+                "rinshan",
+                "chankan",
+                "tenhou",
+                "chiihou",
+                "renhou",
+            ]
+        },
+        "source": obj(
+            {
+                "doc": {**TEXT, "description": "document file name; default: the ruleset's document"},
+                "quote": {**TEXT, "description": "a short verbatim quote (whitespace may differ)"},
+                "note": TEXT,
+            },
+            required=["quote"],
+        ),
+        "ranks": {
+            "type": "array",
+            "minItems": 1,
+            "items": RANGE_OR_ITEM,
+            "description": "rank ids; 'a..b' stands for every rank from a to b",
+        },
         "option_ref": obj({"option": ID}, required=["option"]),
-        "copies": {"anyOf": [
-            {"type": "integer", "minimum": 0},
-            obj({"option": ID, "map": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
-                                        "description": "option value -> copies"}}, required=["option"]),
-        ], "formMessage": "a number of copies, or {option: id} / {option: id, map: {value: n}}"},
-        "condition": {"type": "object", "minProperties": 1,
-                      "additionalProperties": {"type": ["string", "integer", "boolean"]},
-                      "description": "option id: required value"},
-        "size": obj({"min": {"type": "integer", "minimum": 1},
-                     "max": {"type": "integer", "minimum": 1}}, required=["min", "max"]),
-        "kind_role": {"anyOf": [ID, obj({
-            "role": ID,
-            "classes": LIST_OF_IDS,
-            "sizes": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
-            "if_maal": LIST_OF_IDS,
-            **COMMON,
-        }, required=["role"])], "formMessage": "a role id, or {role: id, classes: [...], sizes: [...]}"},
-        "card_points": obj({
-            "classes": LIST_OF_IDS,
-            "suits": LIST_OF_IDS,
-            "ranks": {"$ref": "#/$defs/ranks"},
-            "points": {"anyOf": [{"type": "integer"}, {"const": "rank"}],
-                       "formMessage": "an integer, or 'rank' for the rank's value"},
-            **COMMON,
-        }, required=["points"]),
-    },
-    **obj({
-        "format": {"const": 1, "description": "format version"},
-        "extends": {**TEXT, "description": "a ruleset (id or path) this one builds on: mappings merge "
-                                           "key by key, lists are replaced"},
-        "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
-               "patternMessage": "a ruleset id is lower-case letters, digits and '-'"},
-        "game": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$",
-                 "patternMessage": "a game is named by one lower-case word (a package of solver/games)",
-                 "description": "the game family that reads this ruleset (the registry name of a package "
-                                "under solver/games/); a ruleset that extends another inherits it; default rummy"},
-        "name": TEXT,
-        "name_en": TEXT,
-        "document": obj({"file": TEXT, "title": TEXT, "language": TEXT, "notes": TEXT},
-                        required=["file"]),
-        "players": obj({"min": {"type": "integer", "minimum": 1},
-                        "max": {"type": "integer", "minimum": 1}, **COMMON},
-                       required=["min", "max"]),
-        "options": {"type": "object", "additionalProperties": obj({
-            "type": {"enum": ["boolean", "integer", "string"]},
-            "default": {"type": ["boolean", "integer", "string"]},
-            "choices": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
-            "minimum": {"type": "integer"},
-            "maximum": {"type": "integer"},
-            **COMMON,
-        }, required=["type", "default", "description"])},
-        "assumptions": {"type": "array", "items": obj({
-            "id": ID, "text": TEXT, "reason": TEXT,
-            "source": {"$ref": "#/$defs/source"},
-            "option": ID,
-        }, required=["id", "text", "reason"])},
-        "deck": obj({
-            "identity": {**TEXT, "description": "how the identity a wild stands for is written, "
-                                                "e.g. '{suit}{rank}'"},
-            "copies": {"$ref": "#/$defs/copies"},
-            "suits": {"type": "array", "minItems": 1, "items": obj({
-                "id": ID, "names": NAMES,
-                "color": {"enum": ["black", "red", "green", "yellow", "blue", "magenta", "cyan",
-                                   "white"]},
-            }, required=["id"])},
-            "ranks": {"type": "array", "minItems": 1, "items": {"anyOf": [
-                {"type": "string", "pattern": r"^-?\d+\.\.-?\d+$",
-                 "patternMessage": "a rank range is written 'a..b'"},
-                obj({"id": {"anyOf": [ID, {"type": "integer"}]}, "names": NAMES,
-                     "value": {"type": "integer"}}, required=["id"]),
-            ], "formMessage": "a rank is {id: ..., names: [...], value: n} or a range 'a..b'"}},
-            "classes": {"type": "array", "minItems": 1, "items": obj({
-                "id": ID, "name_en": TEXT,
+        "copies": {
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                obj(
+                    {
+                        "option": ID,
+                        "map": {
+                            "type": "object",
+                            "additionalProperties": {"type": "integer", "minimum": 0},
+                            "description": "option value -> copies",
+                        },
+                    },
+                    required=["option"],
+                ),
+            ],
+            "formMessage": "a number of copies, or {option: id} / {option: id, map: {value: n}}",
+        },
+        "condition": {
+            "type": "object",
+            "minProperties": 1,
+            "additionalProperties": {"type": ["string", "integer", "boolean"]},
+            "description": "option id: required value",
+        },
+        "size": obj(
+            {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
+            required=["min", "max"],
+        ),
+        "kind_role": {
+            "anyOf": [
+                ID,
+                obj(
+                    {
+                        "role": ID,
+                        "classes": LIST_OF_IDS,
+                        "sizes": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
+                        "if_maal": LIST_OF_IDS,
+                        **COMMON,
+                    },
+                    required=["role"],
+                ),
+            ],
+            "formMessage": "a role id, or {role: id, classes: [...], sizes: [...]}",
+        },
+        "card_points": obj(
+            {
+                "classes": LIST_OF_IDS,
                 "suits": LIST_OF_IDS,
                 "ranks": {"$ref": "#/$defs/ranks"},
-                "spell": {"type": "array", "minItems": 1, "items": TEXT,
-                          "description": "spellings; {suit} and {rank} stand for any of their names"},
-                "copies": {"$ref": "#/$defs/copies"},
-                "rank_copies": {"type": "object", "additionalProperties": {"$ref": "#/$defs/copies"},
-                                "description": "copies of some ranks, overriding the class's"},
-                "exclude": {"type": "array", "items": obj({
-                    "suit": ID, "ranks": {"$ref": "#/$defs/ranks"}, **COMMON}, required=["suit", "ranks"]),
-                    "description": "faces the deck does not have"},
+                "points": {
+                    "anyOf": [{"type": "integer"}, {"const": "rank"}],
+                    "formMessage": "an integer, or 'rank' for the rank's value",
+                },
                 **COMMON,
-            }, required=["id", "spell"])},
-        }),
-        "cycles": {"type": "object", "additionalProperties": obj({
-            "suits": {"type": "array", "minItems": 2, "items": ID}, **COMMON,
-        }, required=["suits"])},
-        "phases": {"type": "array", "items": obj({"id": ID, "name": TEXT, **COMMON},
-                                                  required=["id"])},
-        "roles": {"type": "array", "minItems": 1, "items": obj({
-            "id": ID, "name": TEXT,
-            "classes": LIST_OF_IDS,
-            "wild": {"type": "boolean"},
-            "suit": {"anyOf": [{"const": "own"}, LIST_OF_IDS],
-                     "formMessage": "'own' or a list of suit ids"},
-            "rank": {"anyOf": [{"const": "own"}, {"$ref": "#/$defs/ranks"}],
-                     "formMessage": "'own' or a list of rank ids"},
-            "requires_in_meld": obj({"classes": LIST_OF_IDS, **COMMON}, required=["classes"]),
-            "if_maal": {**LIST_OF_IDS, "description": "the role is open only to cards of these maal kinds"},
-            **COMMON,
-        }, required=["id", "classes", "suit", "rank"])},
-        "melds": {"type": "array", "minItems": 1, "items": obj({
-            "id": ID, "name": TEXT, "name_en": TEXT,
-            "family": ID,
-            "shape": {"enum": ["group", "sequence", "identical"]},
-            "size": {"$ref": "#/$defs/size"},
-            "short_form": obj({"size": {"type": "integer", "minimum": 1},
-                               "roles": LIST_OF_IDS, **COMMON}, required=["size", "roles"]),
-            "suits": LIST_OF_IDS,
-            "ranks": {"$ref": "#/$defs/ranks"},
-            "order": obj({"ranks": {"$ref": "#/$defs/ranks"}, "cyclic": {"type": "boolean"},
-                          **COMMON}, required=["ranks"]),
-            "suit_step": {"anyOf": [{"const": "same"}, obj({
-                "cycle": ID,
-                "directions": obj({"forward": TEXT, "backward": TEXT}),
-            }, required=["cycle", "directions"])], "formMessage": "'same' or {cycle: id, directions: {...}}"},
-            "roles": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/kind_role"}},
-            "wilds": obj({"min": {"type": "integer", "minimum": 0},
-                          "max": {"type": "integer", "minimum": 0}, **COMMON}),
-            "distinct": {"anyOf": [{"type": "boolean"}, obj({**COMMON})]},
-            "distinguish": obj({"fixed_suits": {"type": "integer", "minimum": 1},
-                                "fixed_ranks": {"type": "integer", "minimum": 1}, **COMMON}),
-            "phase": ID,
-            "enabled_if": {"$ref": "#/$defs/condition"},
-            "score": obj({
-                "counts": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0},
-                           "description": "numbers of counted cards (the table's 枚数 row)"},
-                "points": {"type": "array", "minItems": 1, "items": {"type": "integer"},
-                           "description": "points for each count; counts not listed score 0"},
-                "count": {"enum": ["naturals", "cards"]},
-                "segments": {"type": "boolean",
-                             "description": "a sequence split by wilds scores each run of naturals apart"},
-                **COMMON,
-            }, required=["counts", "points"]),
-            **COMMON,
-        }, required=["id", "name", "shape", "size", "roles"])},
-        "scoring": {"type": "object", "additionalProperties": obj({**COMMON})},
-        "turns": {"type": "array", "minItems": 1,
-                  "description": "entries for a turn kind merge: the first entry (whose 'if' holds) "
-                                 "that sets a field decides it",
-                  "items": obj({
-            "kind": {"anyOf": [{"enum": ["normal", "claimed"]},
-                               {"type": "array", "minItems": 1, "items": {"enum": ["normal", "claimed"]}}],
-                     "formMessage": "normal, claimed, or a list of them"},
-            "discard": {"enum": ["required", "optional", "none"],
-                        "description": "the final discard: required, optional (only to go out "
-                                       "with no card left), none"},
-            "claimed_in_new_meld": {"type": "boolean"},
-            "claimed_not_discarded": {"type": "boolean"},
-            "max_new_melds": {"type": "integer", "minimum": 0,
-                              "description": "at most this many new melds in the turn"},
-            "if": {"$ref": "#/$defs/condition"},
-            **COMMON,
-        }, required=["kind"])},
-        "layoff": {"type": "array", "minItems": 1, "items": obj({
-            "requires_own_meld": {"type": "boolean"},
-            "if": {"$ref": "#/$defs/condition"},
-            **COMMON,
-        }, required=["requires_own_meld"])},
-        "phase_change": obj({
-            "on_discard_classes": LIST_OF_IDS,
-            "odd": ID, "even": ID,
-            "start": {"$ref": "#/$defs/option_ref"},
-            **COMMON,
-        }, required=["on_discard_classes", "odd", "even"]),
-        "phase_touch": obj({**COMMON}),
-        "declared_melds": {"type": "array", "items": obj({
-            "id": ID, "name": TEXT, "kind": ID, "open": {"type": "boolean"},
-            "allowed": {"type": "boolean", "description": "false: the document forbids declaring it"},
-            **COMMON},
-            required=["id", "kind", "open"])},
-        "hand_shapes": {"type": "array", "items": obj({
-            "id": ID, "name": TEXT,
-            "closed": {"type": "boolean", "description": "no declared meld allowed"},
-            "distinct": {"type": "boolean", "description": "no two parts of one identity"},
-            "parts": {"type": "array", "minItems": 1, "items": obj({
-                "kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1},
-                "declared": {"type": "boolean", "description": "declared melds count toward these"},
-            }, required=["kinds", "count"])},
-            **COMMON,
-        }, required=["id", "parts"])},
-        "tenpai": obj({"formal": {"type": "boolean"}, "all_copies_held": {"$ref": "#/$defs/source"}, **COMMON}),
-        "riichi_kan": obj({
-            "rule": {"enum": ["waits-unchanged", "decompositions-unchanged"]},
-            "general_rule": {"enum": ["waits-unchanged", "decompositions-unchanged"]},
-            "no_okuri_kan": {"type": "boolean"},
-            "examples": {"type": "array", "items": {"$ref": "#/$defs/source"}},
-            **COMMON,
-        }, required=["rule"]),
-        "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
-        "mahjong_scoring": MAHJONG_SCORING,
-        "mahjong_game": MAHJONG_GAME,
-        "words": WORDS,
-        "rummikub": RUMMIKUB,
-        "moves": MOVES,
-        "claims": {"type": "array", "items": CLAIM,
-                   "description": "the document's worked examples and numbers, for melds audit"},
-        "audit": {**AUDIT, "description": "melds audit's reading of the document: corrections to the "
-                                          "rule-bearing heuristic, deliberate omissions, defects found by reading"},
-        "operations": {"type": "array", "items": obj({
-            "id": ID, "name": TEXT,
-            "effect": {"enum": ["add", "replace-wild", "bury-wild", "replace-natural",
-                                "replace-buried", "add-and-take-far-end", "recall"]},
-            "before_own_meld": {"enum": ["forbidden", "meld-taken-at-once", "allowed"]},
-            "kind_change": {"enum": ["own", "any", "never"]},
-            "card_classes": LIST_OF_IDS,
-            "taken_classes": LIST_OF_IDS,
-            "families": LIST_OF_IDS,
-            "turns": {"type": "array", "items": {"enum": ["normal", "claimed"]}},
-            **COMMON,
-        }, required=["id", "name", "effect"])},
-        "restrictions": {"type": "object", "additionalProperties": obj({**COMMON})},
-        "round_scoring": {"type": "array", "items": obj({
-            "id": ID, "name": TEXT,
-            "method": {"enum": ["losers-pay-hand-points", "collect-own-meld-points",
-                                "record-hand-points"]},
-            "one_go": {"type": "array", "items": obj({
-                "double": {"type": "boolean"}, "add": {"type": "integer"},
-                "if": {"$ref": "#/$defs/condition"}, **COMMON}),
-                "description": "bonus when the winner went out in one go with no earlier meld; "
-                               "the first entry whose 'if' holds applies"},
-            "counts": obj({**COMMON}),
-            "if": {"$ref": "#/$defs/condition"},
-            **COMMON,
-        }, required=["id", "name", "method"])},
-        "objective": {"type": "array", "minItems": 1, "items": {"anyOf": [
-            obj({"maximize": {"enum": ["meld_points", "melds"]}, **COMMON}, required=["maximize"]),
-            obj({"minimize": {"enum": ["hand_points"]}, **COMMON}, required=["minimize"]),
-        ], "formMessage": "{maximize: meld_points | melds} or {minimize: hand_points}"}},
-        "ambiguity": obj({"rule": {"enum": ["reject", "prefer"],
-                                   "description": "reject: cards readable as two families are no "
-                                                  "meld; prefer: the first kind (fewest wilds) wins"},
-                          **COMMON}),
-        "parameters": {"type": "object", "additionalProperties": obj({**COMMON})},
-        "maal": obj({
-            "parameter": ID,
-            "rank_cycle": {"$ref": "#/$defs/ranks"},
-            "colours": {"type": "object", "additionalProperties": ID},
-            "kinds": {"type": "array", "minItems": 1, "items": obj({
-                "id": ID, "name": TEXT,
-                "suit": {"enum": ["same", "other", "same-colour"]},
-                "offset": {"type": "integer"},
-                "enabled_if": {"$ref": "#/$defs/condition"},
-                **COMMON,
-            }, required=["id", "suit", "offset"])},
-            **COMMON,
-        }, required=["parameter", "rank_cycle", "kinds"]),
-        "going_out": {"type": "array", "items": obj({
-            "id": ID, "name": TEXT,
-            "kinds": LIST_OF_IDS,
-            "all_cards": {"type": "boolean"},
-            "melds": {"type": "integer", "minimum": 1},
-            "first": obj({"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
-                         required=["kinds", "count"]),
-            "first_source": {"$ref": "#/$defs/source"},
-            **COMMON,
-        }, required=["id", "kinds"])},
-        "seeing_tiplu": {"type": "array", "items": obj({
-            "kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}, **COMMON},
-            required=["kinds", "count"])},
-        "settlement": obj({
-            "game_payment": obj({"seen": {"type": "integer"}, "unseen": {"type": "integer"},
-                                 "dublee_bonus": {"type": "integer"},
-                                 "dublee_source": {"$ref": "#/$defs/source"}, **COMMON}),
-            "formula": obj({**COMMON}),
-            "exchange": obj({**COMMON}),
-            "maal_points": obj({
-                "cards": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
-                "marriage": {"type": "integer"},
-                "dealt_tunnela": {"type": "object", "additionalProperties": {"type": "integer"}},
-                **COMMON}),
-        }),
-        "deal": obj({
-            "hand_size": {"type": "array", "minItems": 1, "items": obj({
-                "players": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
-                "cards": {"type": "integer", "minimum": 0},
-                "if": {"$ref": "#/$defs/condition"},
-                **COMMON,
-            }, required=["players", "cards"])},
-            "starter_discard": {"type": "integer", "minimum": 0},
-            **COMMON,
-        }, required=["hand_size"]),
-        "card_points": {"type": "array", "items": {"$ref": "#/$defs/card_points"}},
-    }, required=["format", "id", "name"]),
+            },
+            required=["points"],
+        ),
+    },
+    **obj(
+        {
+            "format": {"const": 1, "description": "format version"},
+            "extends": {
+                **TEXT,
+                "description": "a ruleset (id or path) this one builds on: mappings merge "
+                "key by key, lists are replaced",
+            },
+            "id": {
+                "type": "string",
+                "pattern": r"^[a-z][a-z0-9-]*$",
+                "patternMessage": "a ruleset id is lower-case letters, digits and '-'",
+            },
+            "game": {
+                "type": "string",
+                "pattern": r"^[a-z][a-z0-9_]*$",
+                "patternMessage": "a game is named by one lower-case word (a package of solver/games)",
+                "description": "the game family that reads this ruleset (the registry name of a package "
+                "under solver/games/); a ruleset that extends another inherits it; default rummy",
+            },
+            "name": TEXT,
+            "name_en": TEXT,
+            "document": obj({"file": TEXT, "title": TEXT, "language": TEXT, "notes": TEXT}, required=["file"]),
+            "players": obj(
+                {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}, **COMMON},
+                required=["min", "max"],
+            ),
+            "options": {
+                "type": "object",
+                "additionalProperties": obj(
+                    {
+                        "type": {"enum": ["boolean", "integer", "string"]},
+                        "default": {"type": ["boolean", "integer", "string"]},
+                        "choices": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
+                        "minimum": {"type": "integer"},
+                        "maximum": {"type": "integer"},
+                        **COMMON,
+                    },
+                    required=["type", "default", "description"],
+                ),
+            },
+            "assumptions": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "id": ID,
+                        "text": TEXT,
+                        "reason": TEXT,
+                        "source": {"$ref": "#/$defs/source"},
+                        "option": ID,
+                    },
+                    required=["id", "text", "reason"],
+                ),
+            },
+            "deck": obj(
+                {
+                    "identity": {
+                        **TEXT,
+                        "description": "how the identity a wild stands for is written, e.g. '{suit}{rank}'",
+                    },
+                    "copies": {"$ref": "#/$defs/copies"},
+                    "suits": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": obj(
+                            {
+                                "id": ID,
+                                "names": NAMES,
+                                "color": {
+                                    "enum": ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+                                },
+                            },
+                            required=["id"],
+                        ),
+                    },
+                    "ranks": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {
+                            "anyOf": [
+                                {
+                                    "type": "string",
+                                    "pattern": r"^-?\d+\.\.-?\d+$",
+                                    "patternMessage": "a rank range is written 'a..b'",
+                                },
+                                obj(
+                                    {
+                                        "id": {"anyOf": [ID, {"type": "integer"}]},
+                                        "names": NAMES,
+                                        "value": {"type": "integer"},
+                                    },
+                                    required=["id"],
+                                ),
+                            ],
+                            "formMessage": "a rank is {id: ..., names: [...], value: n} or a range 'a..b'",
+                        },
+                    },
+                    "classes": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": obj(
+                            {
+                                "id": ID,
+                                "name_en": TEXT,
+                                "suits": LIST_OF_IDS,
+                                "ranks": {"$ref": "#/$defs/ranks"},
+                                "spell": {
+                                    "type": "array",
+                                    "minItems": 1,
+                                    "items": TEXT,
+                                    "description": "spellings; {suit} and {rank} stand for any of their names",
+                                },
+                                "copies": {"$ref": "#/$defs/copies"},
+                                "rank_copies": {
+                                    "type": "object",
+                                    "additionalProperties": {"$ref": "#/$defs/copies"},
+                                    "description": "copies of some ranks, overriding the class's",
+                                },
+                                "exclude": {
+                                    "type": "array",
+                                    "items": obj(
+                                        {"suit": ID, "ranks": {"$ref": "#/$defs/ranks"}, **COMMON},
+                                        required=["suit", "ranks"],
+                                    ),
+                                    "description": "faces the deck does not have",
+                                },
+                                **COMMON,
+                            },
+                            required=["id", "spell"],
+                        ),
+                    },
+                }
+            ),
+            "cycles": {
+                "type": "object",
+                "additionalProperties": obj(
+                    {
+                        "suits": {"type": "array", "minItems": 2, "items": ID},
+                        **COMMON,
+                    },
+                    required=["suits"],
+                ),
+            },
+            "phases": {"type": "array", "items": obj({"id": ID, "name": TEXT, **COMMON}, required=["id"])},
+            "roles": {
+                "type": "array",
+                "minItems": 1,
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "classes": LIST_OF_IDS,
+                        "wild": {"type": "boolean"},
+                        "suit": {
+                            "anyOf": [{"const": "own"}, LIST_OF_IDS],
+                            "formMessage": "'own' or a list of suit ids",
+                        },
+                        "rank": {
+                            "anyOf": [{"const": "own"}, {"$ref": "#/$defs/ranks"}],
+                            "formMessage": "'own' or a list of rank ids",
+                        },
+                        "requires_in_meld": obj({"classes": LIST_OF_IDS, **COMMON}, required=["classes"]),
+                        "if_maal": {**LIST_OF_IDS, "description": "the role is open only to cards of these maal kinds"},
+                        **COMMON,
+                    },
+                    required=["id", "classes", "suit", "rank"],
+                ),
+            },
+            "melds": {
+                "type": "array",
+                "minItems": 1,
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "name_en": TEXT,
+                        "family": ID,
+                        "shape": {"enum": ["group", "sequence", "identical"]},
+                        "size": {"$ref": "#/$defs/size"},
+                        "short_form": obj(
+                            {"size": {"type": "integer", "minimum": 1}, "roles": LIST_OF_IDS, **COMMON},
+                            required=["size", "roles"],
+                        ),
+                        "suits": LIST_OF_IDS,
+                        "ranks": {"$ref": "#/$defs/ranks"},
+                        "order": obj(
+                            {"ranks": {"$ref": "#/$defs/ranks"}, "cyclic": {"type": "boolean"}, **COMMON},
+                            required=["ranks"],
+                        ),
+                        "suit_step": {
+                            "anyOf": [
+                                {"const": "same"},
+                                obj(
+                                    {
+                                        "cycle": ID,
+                                        "directions": obj({"forward": TEXT, "backward": TEXT}),
+                                    },
+                                    required=["cycle", "directions"],
+                                ),
+                            ],
+                            "formMessage": "'same' or {cycle: id, directions: {...}}",
+                        },
+                        "roles": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/kind_role"}},
+                        "wilds": obj(
+                            {
+                                "min": {"type": "integer", "minimum": 0},
+                                "max": {"type": "integer", "minimum": 0},
+                                **COMMON,
+                            }
+                        ),
+                        "distinct": {"anyOf": [{"type": "boolean"}, obj({**COMMON})]},
+                        "distinguish": obj(
+                            {
+                                "fixed_suits": {"type": "integer", "minimum": 1},
+                                "fixed_ranks": {"type": "integer", "minimum": 1},
+                                **COMMON,
+                            }
+                        ),
+                        "phase": ID,
+                        "enabled_if": {"$ref": "#/$defs/condition"},
+                        "score": obj(
+                            {
+                                "counts": {
+                                    "type": "array",
+                                    "minItems": 1,
+                                    "items": {"type": "integer", "minimum": 0},
+                                    "description": "numbers of counted cards (the table's 枚数 row)",
+                                },
+                                "points": {
+                                    "type": "array",
+                                    "minItems": 1,
+                                    "items": {"type": "integer"},
+                                    "description": "points for each count; counts not listed score 0",
+                                },
+                                "count": {"enum": ["naturals", "cards"]},
+                                "segments": {
+                                    "type": "boolean",
+                                    "description": "a sequence split by wilds scores each run of naturals apart",
+                                },
+                                **COMMON,
+                            },
+                            required=["counts", "points"],
+                        ),
+                        **COMMON,
+                    },
+                    required=["id", "name", "shape", "size", "roles"],
+                ),
+            },
+            "scoring": {"type": "object", "additionalProperties": obj({**COMMON})},
+            "turns": {
+                "type": "array",
+                "minItems": 1,
+                "description": "entries for a turn kind merge: the first entry (whose 'if' holds) "
+                "that sets a field decides it",
+                "items": obj(
+                    {
+                        "kind": {
+                            "anyOf": [
+                                {"enum": ["normal", "claimed"]},
+                                {"type": "array", "minItems": 1, "items": {"enum": ["normal", "claimed"]}},
+                            ],
+                            "formMessage": "normal, claimed, or a list of them",
+                        },
+                        "discard": {
+                            "enum": ["required", "optional", "none"],
+                            "description": "the final discard: required, optional (only to go out "
+                            "with no card left), none",
+                        },
+                        "claimed_in_new_meld": {"type": "boolean"},
+                        "claimed_not_discarded": {"type": "boolean"},
+                        "max_new_melds": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "at most this many new melds in the turn",
+                        },
+                        "if": {"$ref": "#/$defs/condition"},
+                        **COMMON,
+                    },
+                    required=["kind"],
+                ),
+            },
+            "layoff": {
+                "type": "array",
+                "minItems": 1,
+                "items": obj(
+                    {
+                        "requires_own_meld": {"type": "boolean"},
+                        "if": {"$ref": "#/$defs/condition"},
+                        **COMMON,
+                    },
+                    required=["requires_own_meld"],
+                ),
+            },
+            "phase_change": obj(
+                {
+                    "on_discard_classes": LIST_OF_IDS,
+                    "odd": ID,
+                    "even": ID,
+                    "start": {"$ref": "#/$defs/option_ref"},
+                    **COMMON,
+                },
+                required=["on_discard_classes", "odd", "even"],
+            ),
+            "phase_touch": obj({**COMMON}),
+            "declared_melds": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "kind": ID,
+                        "open": {"type": "boolean"},
+                        "allowed": {"type": "boolean", "description": "false: the document forbids declaring it"},
+                        **COMMON,
+                    },
+                    required=["id", "kind", "open"],
+                ),
+            },
+            "hand_shapes": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "closed": {"type": "boolean", "description": "no declared meld allowed"},
+                        "distinct": {"type": "boolean", "description": "no two parts of one identity"},
+                        "parts": {
+                            "type": "array",
+                            "minItems": 1,
+                            "items": obj(
+                                {
+                                    "kinds": LIST_OF_IDS,
+                                    "count": {"type": "integer", "minimum": 1},
+                                    "declared": {"type": "boolean", "description": "declared melds count toward these"},
+                                },
+                                required=["kinds", "count"],
+                            ),
+                        },
+                        **COMMON,
+                    },
+                    required=["id", "parts"],
+                ),
+            },
+            "tenpai": obj({"formal": {"type": "boolean"}, "all_copies_held": {"$ref": "#/$defs/source"}, **COMMON}),
+            "riichi_kan": obj(
+                {
+                    "rule": {"enum": ["waits-unchanged", "decompositions-unchanged"]},
+                    "general_rule": {"enum": ["waits-unchanged", "decompositions-unchanged"]},
+                    "no_okuri_kan": {"type": "boolean"},
+                    "examples": {"type": "array", "items": {"$ref": "#/$defs/source"}},
+                    **COMMON,
+                },
+                required=["rule"],
+            ),
+            "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
+            "mahjong_scoring": MAHJONG_SCORING,
+            "mahjong_game": MAHJONG_GAME,
+            "words": WORDS,
+            "rummikub": RUMMIKUB,
+            "moves": MOVES,
+            "claims": {
+                "type": "array",
+                "items": CLAIM,
+                "description": "the document's worked examples and numbers, for melds audit",
+            },
+            "audit": {
+                **AUDIT,
+                "description": "melds audit's reading of the document: corrections to the "
+                "rule-bearing heuristic, deliberate omissions, defects found by reading",
+            },
+            "operations": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "effect": {
+                            "enum": [
+                                "add",
+                                "replace-wild",
+                                "bury-wild",
+                                "replace-natural",
+                                "replace-buried",
+                                "add-and-take-far-end",
+                                "recall",
+                            ]
+                        },
+                        "before_own_meld": {"enum": ["forbidden", "meld-taken-at-once", "allowed"]},
+                        "kind_change": {"enum": ["own", "any", "never"]},
+                        "card_classes": LIST_OF_IDS,
+                        "taken_classes": LIST_OF_IDS,
+                        "families": LIST_OF_IDS,
+                        "turns": {"type": "array", "items": {"enum": ["normal", "claimed"]}},
+                        **COMMON,
+                    },
+                    required=["id", "name", "effect"],
+                ),
+            },
+            "restrictions": {"type": "object", "additionalProperties": obj({**COMMON})},
+            "round_scoring": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "method": {"enum": ["losers-pay-hand-points", "collect-own-meld-points", "record-hand-points"]},
+                        "one_go": {
+                            "type": "array",
+                            "items": obj(
+                                {
+                                    "double": {"type": "boolean"},
+                                    "add": {"type": "integer"},
+                                    "if": {"$ref": "#/$defs/condition"},
+                                    **COMMON,
+                                }
+                            ),
+                            "description": "bonus when the winner went out in one go with no earlier meld; "
+                            "the first entry whose 'if' holds applies",
+                        },
+                        "counts": obj({**COMMON}),
+                        "if": {"$ref": "#/$defs/condition"},
+                        **COMMON,
+                    },
+                    required=["id", "name", "method"],
+                ),
+            },
+            "objective": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "anyOf": [
+                        obj({"maximize": {"enum": ["meld_points", "melds"]}, **COMMON}, required=["maximize"]),
+                        obj({"minimize": {"enum": ["hand_points"]}, **COMMON}, required=["minimize"]),
+                    ],
+                    "formMessage": "{maximize: meld_points | melds} or {minimize: hand_points}",
+                },
+            },
+            "ambiguity": obj(
+                {
+                    "rule": {
+                        "enum": ["reject", "prefer"],
+                        "description": "reject: cards readable as two families are no "
+                        "meld; prefer: the first kind (fewest wilds) wins",
+                    },
+                    **COMMON,
+                }
+            ),
+            "parameters": {"type": "object", "additionalProperties": obj({**COMMON})},
+            "maal": obj(
+                {
+                    "parameter": ID,
+                    "rank_cycle": {"$ref": "#/$defs/ranks"},
+                    "colours": {"type": "object", "additionalProperties": ID},
+                    "kinds": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": obj(
+                            {
+                                "id": ID,
+                                "name": TEXT,
+                                "suit": {"enum": ["same", "other", "same-colour"]},
+                                "offset": {"type": "integer"},
+                                "enabled_if": {"$ref": "#/$defs/condition"},
+                                **COMMON,
+                            },
+                            required=["id", "suit", "offset"],
+                        ),
+                    },
+                    **COMMON,
+                },
+                required=["parameter", "rank_cycle", "kinds"],
+            ),
+            "going_out": {
+                "type": "array",
+                "items": obj(
+                    {
+                        "id": ID,
+                        "name": TEXT,
+                        "kinds": LIST_OF_IDS,
+                        "all_cards": {"type": "boolean"},
+                        "melds": {"type": "integer", "minimum": 1},
+                        "first": obj(
+                            {"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
+                            required=["kinds", "count"],
+                        ),
+                        "first_source": {"$ref": "#/$defs/source"},
+                        **COMMON,
+                    },
+                    required=["id", "kinds"],
+                ),
+            },
+            "seeing_tiplu": {
+                "type": "array",
+                "items": obj(
+                    {"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}, **COMMON},
+                    required=["kinds", "count"],
+                ),
+            },
+            "settlement": obj(
+                {
+                    "game_payment": obj(
+                        {
+                            "seen": {"type": "integer"},
+                            "unseen": {"type": "integer"},
+                            "dublee_bonus": {"type": "integer"},
+                            "dublee_source": {"$ref": "#/$defs/source"},
+                            **COMMON,
+                        }
+                    ),
+                    "formula": obj({**COMMON}),
+                    "exchange": obj({**COMMON}),
+                    "maal_points": obj(
+                        {
+                            "cards": {
+                                "type": "object",
+                                "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+                            },
+                            "marriage": {"type": "integer"},
+                            "dealt_tunnela": {"type": "object", "additionalProperties": {"type": "integer"}},
+                            **COMMON,
+                        }
+                    ),
+                }
+            ),
+            "deal": obj(
+                {
+                    "hand_size": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": obj(
+                            {
+                                "players": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
+                                "cards": {"type": "integer", "minimum": 0},
+                                "if": {"$ref": "#/$defs/condition"},
+                                **COMMON,
+                            },
+                            required=["players", "cards"],
+                        ),
+                    },
+                    "starter_discard": {"type": "integer", "minimum": 0},
+                    **COMMON,
+                },
+                required=["hand_size"],
+            ),
+            "card_points": {"type": "array", "items": {"$ref": "#/$defs/card_points"}},
+        },
+        required=["format", "id", "name"],
+    ),
     # What else a ruleset needs (a deck and meld kinds, or a word game's tiles) is its game's to say.
     "anyOf": [{"required": ["extends"]}, {"required": ["document"]}],
     "formMessage": "a ruleset cites its rule document (document:), or extends another ruleset",
 }
 
-CARDS = {"anyOf": [{"type": "string", "minLength": 1},
-                   {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}}],
-         "formMessage": "cards as one string ('S9 S10 SJ') or a list of strings"}
+CARDS = {
+    "anyOf": [
+        {"type": "string", "minLength": 1},
+        {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+    ],
+    "formMessage": "cards as one string ('S9 S10 SJ') or a list of strings",
+}
 
 puzzle_schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://melds.invalid/puzzle.schema.json",
     "title": "melds puzzle",
-    "description": "A hand, its turn and table, a question and the expected answer. "
-                   "See docs/puzzle-format.md.",
-    **obj({
-        "format": {"const": 1},
-        "ruleset": {**TEXT, "description": "ruleset id, or a path relative to the puzzle file"},
-        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
-        "title": TEXT,
-        "notes": {**TEXT, "description": "how the expected answer was worked out"},
-        "question": {"enum": ["go-out", "best", "round", "see", "which-tiplu", "waits", "best-discard",
-                              "score", "word-turn", "word-bonus", "word-check"]},
-        "words": {"type": "array", "minItems": 1, "items": TEXT, "description": "word games: words to check"},
-        "loose": {"type": "string", "description": "word games: loose tiles on the table (relief discards)"},
-        "last_lap": {"type": "boolean", "description": "word games: the last lap after the stock ran out"},
-        "dictionary": obj({"files": {"type": "array", "items": TEXT,
-                                     "description": "word lists, relative to the puzzle file"},
-                           "default": {"type": "boolean", "description": "use the ruleset's dictionary too"},
-                           "exclude": {"type": "array", "items": TEXT}},
-                          description="word games: the dictionary the puzzle is set with"),
-        "win": obj({  # mahjong: the facts of the win for question: score
-            "tile": TEXT, "tsumo": {"type": "boolean"}, "riichi": {"type": "boolean"},
-            "double_riichi": {"type": "boolean"}, "ippatsu": {"type": "boolean"},
-            "haitei": {"type": "boolean"}, "houtei": {"type": "boolean"}, "rinshan": {"type": "boolean"},
-            "chankan": {"type": "boolean"}, "tenhou": {"type": "boolean"}, "chiihou": {"type": "boolean"},
-            "renhou": {"type": "boolean"},
-            "seat": {"enum": ["E", "S", "W", "N"]}, "round": {"enum": ["E", "S", "W", "N"]},
-            "from": {"enum": ["E", "S", "W", "N"]},
-            "dora_indicators": TEXT, "ura_indicators": TEXT,
-            "honba": {"type": "integer", "minimum": 0}, "riichi_sticks": {"type": "integer", "minimum": 0},
-            "dealer_streak": {"type": "integer", "minimum": 0},
-            "players": {"type": "integer", "minimum": 3, "maximum": 4},
-            "river": {**CARDS, "description": "the winner's own discards (振聴: no ron on a wait among them)"},
-            "furiten": {"type": "boolean",
-                        "description": "the winner let a winning tile go by (temporary or riichi furiten)"},
-        }, required=["tile"]),
-        "round": obj({
-            "winner": TEXT,
-            "players": {"type": "array", "minItems": 2, "items": TEXT},
-            "one_go": {"type": "boolean",
-                       "description": "the winner went out in one go, with no earlier meld"},
-            "melds": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS},
-                                                    required=["owner", "cards"])},
-            "hands": {"type": "object", "additionalProperties": {"anyOf": [
-                CARDS, {"type": "array", "maxItems": 0}, {"type": "string", "maxLength": 0}]}},
-        }, required=["winner", "hands"]),
-        "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
-        "hand": CARDS,
-        "tiplu": {**TEXT, "description": "Marriage: the tiplu, when it is known"},
-        "shown": {"type": "array", "items": CARDS,
-                  "description": "the player's melds already on the table (a dealt tunnela, the first three)"},
-        "turn": obj({
-            "kind": {"enum": ["normal", "claimed"]},
-            "claimed": TEXT,
-            "has_melded": {"type": "boolean"},
-            "phase": {"enum": ["yang", "yin", "none"]},
-        }),
-        "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS},
-                                                required=["owner", "cards"])},
-        "settle": obj({
-            "tiplu": TEXT,
-            "winner": TEXT,
-            "dublee_win": {"type": "boolean"},
-            "players": {"type": "object", "minProperties": 2, "additionalProperties": obj({
-                "seen": {"type": "boolean"},
-                "cards": {"anyOf": [CARDS, {"type": "string", "maxLength": 0}]},
-                "marriages": {"type": "integer", "minimum": 0},
-                "dealt_tunnelas": {"type": "array", "items": CARDS},
-                "maal": {"type": "integer", "description": "maal points given directly"},
-            }, required=["seen"])},
-        }, required=["tiplu", "winner", "players"]),
-        "expect": obj({
-            "solvable": {"type": "boolean"},
-            "discard": {"type": ["string", "null"]},
-            "melds": {"type": "array", "items": CARDS},
-            "layoffs": {"type": "array", "items": obj({"table": {"type": "integer", "minimum": 1},
-                                                       "cards": CARDS}, required=["table", "cards"])},
-            "kept": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
-            "score": {"type": "object", "additionalProperties": {"type": "integer"}},
-            "solutions": {"type": "integer", "minimum": 0},
-            "no_meld": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
-            "payments": {"type": "object", "additionalProperties": {"anyOf": [
-                {"type": "object", "additionalProperties": {"type": "integer"}}, {"type": "integer"}]},
-                "description": "rounds: scoring system id -> player -> points received (negative: "
-                               "paid); a Marriage settlement: player -> points received"},
-            "maal": {"type": "object", "additionalProperties": {"type": "integer"}},
-            "tiplus": CARDS,
-            "tenpai": {"type": "boolean"},
-            "waits": {"type": "array", "items": TEXT, "description": "mahjong: the winning tiles (tenhou)"},
-            "best_discard": {"type": "array", "items": TEXT,
-                             "description": "mahjong: the discards that leave the most winning tiles"},
-            "han": {"type": "integer"}, "fu": {"type": "integer"}, "total": {"type": "integer"},
-    "wins": {"type": "boolean", "description": "score: whether the hand may win at all"},
-            "yaku": {"type": "array", "items": TEXT, "description": "mahjong: yaku names, any order"},
-            "limit": {"type": ["string", "null"]},
-            "goes_out": {"type": "boolean", "description": "word games: the hand empties this turn"},
-            "placed": {"type": "integer", "minimum": 0, "description": "word games: hand tiles put down"},
-            "tiles_in_words": {"type": "integer", "minimum": 0, "description": "word games: bonus tiles in words"},
-            "points": {"type": "integer", "description": "word games: the loser's points after the bonus"},
-            "legal": {"type": "array", "items": {"type": "boolean"}, "description": "word games: per word"},
-        }),
-    }, required=["format", "ruleset"],
-       anyOf=[{"required": ["hand"]}, {"required": ["round"]}, {"required": ["settle"]},
-              {"required": ["words"]}],
-       formMessage="a puzzle needs a hand (go-out, best, see, which-tiplu), a round or a settlement"),
+    "description": "A hand, its turn and table, a question and the expected answer. See docs/puzzle-format.md.",
+    **obj(
+        {
+            "format": {"const": 1},
+            "ruleset": {**TEXT, "description": "ruleset id, or a path relative to the puzzle file"},
+            "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+            "title": TEXT,
+            "notes": {**TEXT, "description": "how the expected answer was worked out"},
+            "question": {
+                "enum": [
+                    "go-out",
+                    "best",
+                    "round",
+                    "see",
+                    "which-tiplu",
+                    "waits",
+                    "best-discard",
+                    "score",
+                    "word-turn",
+                    "word-bonus",
+                    "word-check",
+                ]
+            },
+            "words": {"type": "array", "minItems": 1, "items": TEXT, "description": "word games: words to check"},
+            "loose": {"type": "string", "description": "word games: loose tiles on the table (relief discards)"},
+            "last_lap": {"type": "boolean", "description": "word games: the last lap after the stock ran out"},
+            "dictionary": obj(
+                {
+                    "files": {"type": "array", "items": TEXT, "description": "word lists, relative to the puzzle file"},
+                    "default": {"type": "boolean", "description": "use the ruleset's dictionary too"},
+                    "exclude": {"type": "array", "items": TEXT},
+                },
+                description="word games: the dictionary the puzzle is set with",
+            ),
+            "win": obj(
+                {  # mahjong: the facts of the win for question: score
+                    "tile": TEXT,
+                    "tsumo": {"type": "boolean"},
+                    "riichi": {"type": "boolean"},
+                    "double_riichi": {"type": "boolean"},
+                    "ippatsu": {"type": "boolean"},
+                    "haitei": {"type": "boolean"},
+                    "houtei": {"type": "boolean"},
+                    "rinshan": {"type": "boolean"},
+                    "chankan": {"type": "boolean"},
+                    "tenhou": {"type": "boolean"},
+                    "chiihou": {"type": "boolean"},
+                    "renhou": {"type": "boolean"},
+                    "seat": {"enum": ["E", "S", "W", "N"]},
+                    "round": {"enum": ["E", "S", "W", "N"]},
+                    "from": {"enum": ["E", "S", "W", "N"]},
+                    "dora_indicators": TEXT,
+                    "ura_indicators": TEXT,
+                    "honba": {"type": "integer", "minimum": 0},
+                    "riichi_sticks": {"type": "integer", "minimum": 0},
+                    "dealer_streak": {"type": "integer", "minimum": 0},
+                    "players": {"type": "integer", "minimum": 3, "maximum": 4},
+                    "river": {**CARDS, "description": "the winner's own discards (振聴: no ron on a wait among them)"},
+                    "furiten": {
+                        "type": "boolean",
+                        "description": "the winner let a winning tile go by (temporary or riichi furiten)",
+                    },
+                },
+                required=["tile"],
+            ),
+            "round": obj(
+                {
+                    "winner": TEXT,
+                    "players": {"type": "array", "minItems": 2, "items": TEXT},
+                    "one_go": {"type": "boolean", "description": "the winner went out in one go, with no earlier meld"},
+                    "melds": {
+                        "type": "array",
+                        "items": obj({"owner": TEXT, "cards": CARDS}, required=["owner", "cards"]),
+                    },
+                    "hands": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "anyOf": [CARDS, {"type": "array", "maxItems": 0}, {"type": "string", "maxLength": 0}]
+                        },
+                    },
+                },
+                required=["winner", "hands"],
+            ),
+            "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
+            "hand": CARDS,
+            "tiplu": {**TEXT, "description": "Marriage: the tiplu, when it is known"},
+            "shown": {
+                "type": "array",
+                "items": CARDS,
+                "description": "the player's melds already on the table (a dealt tunnela, the first three)",
+            },
+            "turn": obj(
+                {
+                    "kind": {"enum": ["normal", "claimed"]},
+                    "claimed": TEXT,
+                    "has_melded": {"type": "boolean"},
+                    "phase": {"enum": ["yang", "yin", "none"]},
+                }
+            ),
+            "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS}, required=["owner", "cards"])},
+            "settle": obj(
+                {
+                    "tiplu": TEXT,
+                    "winner": TEXT,
+                    "dublee_win": {"type": "boolean"},
+                    "players": {
+                        "type": "object",
+                        "minProperties": 2,
+                        "additionalProperties": obj(
+                            {
+                                "seen": {"type": "boolean"},
+                                "cards": {"anyOf": [CARDS, {"type": "string", "maxLength": 0}]},
+                                "marriages": {"type": "integer", "minimum": 0},
+                                "dealt_tunnelas": {"type": "array", "items": CARDS},
+                                "maal": {"type": "integer", "description": "maal points given directly"},
+                            },
+                            required=["seen"],
+                        ),
+                    },
+                },
+                required=["tiplu", "winner", "players"],
+            ),
+            "expect": obj(
+                {
+                    "solvable": {"type": "boolean"},
+                    "discard": {"type": ["string", "null"]},
+                    "melds": {"type": "array", "items": CARDS},
+                    "layoffs": {
+                        "type": "array",
+                        "items": obj(
+                            {"table": {"type": "integer", "minimum": 1}, "cards": CARDS}, required=["table", "cards"]
+                        ),
+                    },
+                    "kept": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
+                    "score": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "solutions": {"type": "integer", "minimum": 0},
+                    "no_meld": {"anyOf": [CARDS, {"type": "array", "maxItems": 0}]},
+                    "payments": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "anyOf": [
+                                {"type": "object", "additionalProperties": {"type": "integer"}},
+                                {"type": "integer"},
+                            ]
+                        },
+                        "description": "rounds: scoring system id -> player -> points received (negative: "
+                        "paid); a Marriage settlement: player -> points received",
+                    },
+                    "maal": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "tiplus": CARDS,
+                    "tenpai": {"type": "boolean"},
+                    "waits": {"type": "array", "items": TEXT, "description": "mahjong: the winning tiles (tenhou)"},
+                    "best_discard": {
+                        "type": "array",
+                        "items": TEXT,
+                        "description": "mahjong: the discards that leave the most winning tiles",
+                    },
+                    "han": {"type": "integer"},
+                    "fu": {"type": "integer"},
+                    "total": {"type": "integer"},
+                    "wins": {"type": "boolean", "description": "score: whether the hand may win at all"},
+                    "yaku": {"type": "array", "items": TEXT, "description": "mahjong: yaku names, any order"},
+                    "limit": {"type": ["string", "null"]},
+                    "goes_out": {"type": "boolean", "description": "word games: the hand empties this turn"},
+                    "placed": {"type": "integer", "minimum": 0, "description": "word games: hand tiles put down"},
+                    "tiles_in_words": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "word games: bonus tiles in words",
+                    },
+                    "points": {"type": "integer", "description": "word games: the loser's points after the bonus"},
+                    "legal": {"type": "array", "items": {"type": "boolean"}, "description": "word games: per word"},
+                }
+            ),
+        },
+        required=["format", "ruleset"],
+        anyOf=[{"required": ["hand"]}, {"required": ["round"]}, {"required": ["settle"]}, {"required": ["words"]}],
+        formMessage="a puzzle needs a hand (go-out, best, see, which-tiplu), a round or a settlement",
+    ),
 }
 
 state_schema = {
@@ -438,85 +872,175 @@ state_schema = {
     "$id": "https://melds.invalid/state.schema.json",
     "title": "melds game state",
     "description": "Whose turn, hands, table, discards, stock, per-player flags. See docs/state-format.md.",
-    **obj({
-        "format": {"const": 1},
-        "ruleset": {**TEXT, "description": "ruleset id, or a path relative to the state file"},
-        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
-        "title": TEXT,
-        "notes": TEXT,
-        "players": {"type": "array", "minItems": 2, "items": {"anyOf": [TEXT, {"type": "integer"}]},
-                    "description": "the players in turn order"},
-        "turn": {"anyOf": [TEXT, {"type": "integer"}], "description": "whose turn it is"},
-        "step": {"enum": ["draw", "play", "discard", "call", "over"],
-                 "description": "draw: the turn's draw is to come; play: drawn (mahjong: discard, then call while a discard lies); over: the game has ended"},
-        "hands": {"type": "object", "additionalProperties": {"anyOf": [
-            {"type": "string"}, {"type": "array", "items": TEXT}, {"type": "integer", "minimum": 0}]},
-            "description": "player -> cards (known; ? is a card drawn unseen) or a number (a hidden hand)"},
-        "table": {"type": "array", "items": obj({"owner": {"anyOf": [TEXT, {"type": "integer"}]}, "cards": CARDS},
-                                                required=["owner", "cards"])},
-        "discards": {"anyOf": [{"type": "string"}, {"type": "array", "items": TEXT}],
-                     "description": "the discard pile, bottom to top"},
-        "discarded_by": TEXT,
-        "stock": {"type": "integer", "minimum": 0},
-        "taken": {"type": ["string", "null"], "description": "the card taken from the discard pile this turn"},
-        "melds_this_turn": {"type": "integer", "minimum": 0},
-        "flags": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {
-            "type": ["boolean", "integer", "string"]}},
-            "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …"},
-        "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
-        "loose": {"type": "string", "description": "word games: tiles left face up by relief actions"},
-        "last_lap": {"type": "boolean"},
-        "facts": obj({
-            "round": {"enum": ["E", "S", "W", "N"]},
-            "first_go_around": {"type": "boolean", "description": "mahjong: no call yet and the first discards"},
-            "kans": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
-            "claims": {"type": "object", "additionalProperties": {"enum": ["ron", "pon", "kan", "chi", "claim"]},
-                       "description": "calls other players have declared on the discard (mahjong: ron pon kan "
-                                      "chi; Fesca: claim)"},
-            "phase": {"enum": ["yang", "yin", "none"], "description": "Fesca: the field phase (none: no 陰陽 discard yet)"},
-            "claimed_turn": {**TEXT, "description": "Fesca: the discard this claimed turn took"},
-            "resume": {**TEXT, "description": "Fesca: who discarded it (the normal order resumes after them)"},
-            "must_meld": {"type": "array", "items": TEXT,
-                          "description": "Fesca: cards taken before one's own meld, to be melded at once"},
-            "recalled": {"type": "array", "items": TEXT, "description": "Fesca: melds recalled this turn"},
-            "rivers": {"type": "object", "additionalProperties": CARDS,
-                       "description": "mahjong: seat -> its own discards in order, called ones included (振聴)"},
-            "drawn": {**TEXT, "description": "mahjong: the tile the turn's player just drew"},
-            "kan": obj({"tile": TEXT, "kind": {"enum": ["ankan", "kakan"]}, "by": TEXT},
-                       required=["tile", "kind", "by"],
-                       description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw"),
-            "rinshan": {**TEXT, "description": "mahjong: the seat whose draw is a kan's replacement (嶺上開花)"},
-            "turn_start": obj({"table": {"type": "array", "items": obj({"owner": TEXT, "cards": TEXT},
-                                                                         required=["owner", "cards"])},
-                               "loose": {"type": "string"}},
-                              description="Word Rummy: the table and loose tiles as the turn began"),
-            "last_lap_ends": {**TEXT, "description": "Word Rummy: the player whose turn ends the last lap "
-                                                     "(who emptied the stock)"},
-            "recalled_melds": {"type": "object", "additionalProperties": {"type": "array", "items": TEXT},
-                               "description": "Fesca: player -> melds they recalled in earlier turns "
-                                              "(never melded again in that state)"},
-            "four_kans_pending": {"type": "boolean"},
-            "robbable": {**TEXT, "description": "mahjong, the first form of an added kan on offer (step call): "
-                                                "read as kan {tile, kind: kakan, by: discarded_by}"},
-            "win_facts": {"type": "object", "additionalProperties": obj(
-                {**{flag: {"type": "boolean"} for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-                                                             "rinshan", "chankan", "tenhou", "chiihou", "renhou")},
-                 "dora_indicators": CARDS, "ura_indicators": CARDS}),
-                          "description": "mahjong: seat -> facts of its win laid over what the state shows "
-                                         "(flags, dora and ura indicators)"},
-            "result": TEXT,
-            "winner": {**TEXT, "description": "Rummikub: the player who emptied the rack"},
-            "passes": {"type": "integer", "minimum": 0,
-                       "description": "Rummikub: players who have passed in a row with the pool empty"},
-        }, description="game-level facts"),
-        "expect": {"type": "object", "additionalProperties": {"type": "boolean"},
-                   "description": "example states: action -> legal?"},
-    }, required=["format", "ruleset", "players", "turn", "hands"]),
+    **obj(
+        {
+            "format": {"const": 1},
+            "ruleset": {**TEXT, "description": "ruleset id, or a path relative to the state file"},
+            "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+            "title": TEXT,
+            "notes": TEXT,
+            "players": {
+                "type": "array",
+                "minItems": 2,
+                "items": {"anyOf": [TEXT, {"type": "integer"}]},
+                "description": "the players in turn order",
+            },
+            "turn": {"anyOf": [TEXT, {"type": "integer"}], "description": "whose turn it is"},
+            "step": {
+                "enum": ["draw", "play", "discard", "call", "over"],
+                "description": "draw: the turn's draw is to come; play: drawn (mahjong: discard, then call while a discard lies); over: the game has ended",
+            },
+            "hands": {
+                "type": "object",
+                "additionalProperties": {
+                    "anyOf": [{"type": "string"}, {"type": "array", "items": TEXT}, {"type": "integer", "minimum": 0}]
+                },
+                "description": "player -> cards (known; ? is a card drawn unseen) or a number (a hidden hand)",
+            },
+            "table": {
+                "type": "array",
+                "items": obj(
+                    {"owner": {"anyOf": [TEXT, {"type": "integer"}]}, "cards": CARDS}, required=["owner", "cards"]
+                ),
+            },
+            "discards": {
+                "anyOf": [{"type": "string"}, {"type": "array", "items": TEXT}],
+                "description": "the discard pile, bottom to top",
+            },
+            "discarded_by": TEXT,
+            "stock": {"type": "integer", "minimum": 0},
+            "taken": {"type": ["string", "null"], "description": "the card taken from the discard pile this turn"},
+            "melds_this_turn": {"type": "integer", "minimum": 0},
+            "flags": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "additionalProperties": {"type": ["boolean", "integer", "string"]},
+                },
+                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …",
+            },
+            "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
+            "loose": {"type": "string", "description": "word games: tiles left face up by relief actions"},
+            "last_lap": {"type": "boolean"},
+            "facts": obj(
+                {
+                    "round": {"enum": ["E", "S", "W", "N"]},
+                    "first_go_around": {
+                        "type": "boolean",
+                        "description": "mahjong: no call yet and the first discards",
+                    },
+                    "kans": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+                    "claims": {
+                        "type": "object",
+                        "additionalProperties": {"enum": ["ron", "pon", "kan", "chi", "claim"]},
+                        "description": "calls other players have declared on the discard (mahjong: ron pon kan "
+                        "chi; Fesca: claim)",
+                    },
+                    "phase": {
+                        "enum": ["yang", "yin", "none"],
+                        "description": "Fesca: the field phase (none: no 陰陽 discard yet)",
+                    },
+                    "claimed_turn": {**TEXT, "description": "Fesca: the discard this claimed turn took"},
+                    "resume": {**TEXT, "description": "Fesca: who discarded it (the normal order resumes after them)"},
+                    "must_meld": {
+                        "type": "array",
+                        "items": TEXT,
+                        "description": "Fesca: cards taken before one's own meld, to be melded at once",
+                    },
+                    "recalled": {"type": "array", "items": TEXT, "description": "Fesca: melds recalled this turn"},
+                    "rivers": {
+                        "type": "object",
+                        "additionalProperties": CARDS,
+                        "description": "mahjong: seat -> its own discards in order, called ones included (振聴)",
+                    },
+                    "drawn": {**TEXT, "description": "mahjong: the tile the turn's player just drew"},
+                    "kan": obj(
+                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan"]}, "by": TEXT},
+                        required=["tile", "kind", "by"],
+                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw",
+                    ),
+                    "rinshan": {
+                        **TEXT,
+                        "description": "mahjong: the seat whose draw is a kan's replacement (嶺上開花)",
+                    },
+                    "turn_start": obj(
+                        {
+                            "table": {
+                                "type": "array",
+                                "items": obj({"owner": TEXT, "cards": TEXT}, required=["owner", "cards"]),
+                            },
+                            "loose": {"type": "string"},
+                        },
+                        description="Word Rummy: the table and loose tiles as the turn began",
+                    ),
+                    "last_lap_ends": {
+                        **TEXT,
+                        "description": "Word Rummy: the player whose turn ends the last lap (who emptied the stock)",
+                    },
+                    "recalled_melds": {
+                        "type": "object",
+                        "additionalProperties": {"type": "array", "items": TEXT},
+                        "description": "Fesca: player -> melds they recalled in earlier turns "
+                        "(never melded again in that state)",
+                    },
+                    "four_kans_pending": {"type": "boolean"},
+                    "robbable": {
+                        **TEXT,
+                        "description": "mahjong, the first form of an added kan on offer (step call): "
+                        "read as kan {tile, kind: kakan, by: discarded_by}",
+                    },
+                    "win_facts": {
+                        "type": "object",
+                        "additionalProperties": obj(
+                            {
+                                **{
+                                    flag: {"type": "boolean"}
+                                    for flag in (
+                                        "riichi",
+                                        "double_riichi",
+                                        "ippatsu",
+                                        "haitei",
+                                        "houtei",
+                                        "rinshan",
+                                        "chankan",
+                                        "tenhou",
+                                        "chiihou",
+                                        "renhou",
+                                    )
+                                },
+                                "dora_indicators": CARDS,
+                                "ura_indicators": CARDS,
+                            }
+                        ),
+                        "description": "mahjong: seat -> facts of its win laid over what the state shows "
+                        "(flags, dora and ura indicators)",
+                    },
+                    "result": TEXT,
+                    "winner": {**TEXT, "description": "Rummikub: the player who emptied the rack"},
+                    "passes": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Rummikub: players who have passed in a row with the pool empty",
+                    },
+                },
+                description="game-level facts",
+            ),
+            "expect": {
+                "type": "object",
+                "additionalProperties": {"type": "boolean"},
+                "description": "example states: action -> legal?",
+            },
+        },
+        required=["format", "ruleset", "players", "turn", "hands"],
+    ),
 }
 
 if __name__ == "__main__":
     here = Path(__file__).resolve().parent.parent / "rulesets"
-    for name, value in (("ruleset.schema.json", schema), ("puzzle.schema.json", puzzle_schema),
-                        ("state.schema.json", state_schema)):
+    for name, value in (
+        ("ruleset.schema.json", schema),
+        ("puzzle.schema.json", puzzle_schema),
+        ("state.schema.json", state_schema),
+    ):
         (here / name).write_text(json.dumps(value, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {here / name}")

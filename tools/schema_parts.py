@@ -1,8 +1,7 @@
 """The building blocks of the ruleset schema (tools/gen_schema.py): value types, and the sections
 of single games (mahjong scoring, word games), turn rules and worked-example claims."""
 
-ID = {"type": "string", "pattern": r"^[^\s]+$", "minLength": 1,
-      "patternMessage": "an id is one word without spaces"}
+ID = {"type": "string", "pattern": r"^[^\s]+$", "minLength": 1, "patternMessage": "an id is one word without spaces"}
 TEXT = {"type": "string", "minLength": 1}
 RANGE_OR_ITEM = {"anyOf": [{"type": "string", "minLength": 1}, {"type": "integer"}]}
 NAMES = {"type": "array", "items": {"anyOf": [TEXT, {"type": "integer"}]}}
@@ -26,251 +25,526 @@ COMMON = {  # every rule element may cite its source and say it is an assumption
 SOURCE = {"$ref": "#/$defs/source"}
 POINTS = {"type": "integer", "minimum": 0}
 TILE_NAMES = {"type": "array", "minItems": 1, "items": TEXT}
-TILE_GROUP = {"anyOf": [{"enum": ["winds", "dragons"]}, TILE_NAMES],
-              "formMessage": "winds, dragons, or a list of tiles"}
-YAKU_PATTERN = obj({  # one hand-pattern primitive (solver/riichi.py), with its parameters
-    "flag": {"anyOf": [{"$ref": "#/$defs/win_flag"}, {"type": "array", "minItems": 1,
-                                                        "items": {"$ref": "#/$defs/win_flag"}}],
-             "description": "a fact of the win given on the command line (ron: won on a discard), or a "
-                            "list of facts that must all hold"},
-    "pinfu": {"const": True, "description": "four runs, a pair of no value, an open (two-sided) wait"},
-    "identical_runs": {"type": "integer", "minimum": 1, "description": "pairs of identical runs (closed)"},
-    "tiles_only": {"enum": ["simples", "yaochu", "terminals", "honours", "green"]},
-    "triplet_of": {**TEXT, "description": "a tile, seat-wind or round-wind: a triplet or kan of it"},
-    "three_suits": {"enum": ["run", "triplet"], "description": "the same run / triplet in the three number suits"},
-    "straight": {"const": True, "description": "123, 456, 789 of one suit"},
-    "every_part": {"enum": ["yaochu", "terminal"],
-                   "description": "every meld and the pair hold a terminal or honour (yaochu) or a "
-                                  "terminal (terminal), with at least one run"},
-    "concealed_triplets": {"type": "integer", "minimum": 1},
-    "triplets": {"type": "integer", "minimum": 1, "description": "triplets and kans"},
-    "kans": {"type": "integer", "minimum": 1},
-    "consecutive_triplets": {"type": "integer", "minimum": 2, "description": "triplets of consecutive ranks in one suit"},
-    "honour_set": obj({"tiles": TILE_GROUP, "triplets": {"type": "integer", "minimum": 1},
-                       "pair": {"type": "boolean"}}, required=["tiles", "triplets"]),
-    "one_suit": {"enum": ["with-honours", "without-honours"]},
-    "shape": {"type": "string", "description": "a hand shape id (chiitoitsu, kokushi)"},
-    "nine_gates": {"const": True, "description": "1112345678999 of one suit plus one tile, closed"},
-    "wait": {"enum": ["tanki", "thirteen", "nine"], "description": "the hand waited on its pair tile / "
-                                                                 "all thirteen orphans / all nine tiles"},
-    "dealer_streak": {"type": "integer", "minimum": 1, "description": "the dealer's consecutive wins"},
-}, minProperties=1)
-YAKU = obj({
-    "name": TEXT,
-    "han": {"type": "integer", "minimum": 1, "description": "han with a closed hand"},
-    "open": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "boolean"}],
-             "description": "han with open melds (食い下がり); for yakuman: true; absent: closed only (門前役)"},
-    "open_if": {"$ref": "#/$defs/condition"},
-    "yakuman": {"type": "integer", "minimum": 1},
-    "fixed": {"enum": ["満貫", "跳満", "倍満", "三倍満"],
-              "description": "a fixed limit hand, not combined with other yaku (except in 青天井)"},
-    "aotenjou_han": {"type": "integer", "minimum": 1},
-    "pattern": YAKU_PATTERN,
-    "excludes": {"type": "array", "items": ID, "description": "lower yaku this one replaces"},
-    "if": {"$ref": "#/$defs/condition", "description": "the yaku counts only under these option values"},
-    **COMMON,
-}, required=["name", "pattern"])
-MAHJONG_SCORING = obj({
-    "winds": TILE_NAMES, "dragons": TILE_NAMES, "green": TILE_NAMES,
-    "dora": obj({"honour_cycles": {"type": "array", "items": TILE_NAMES},
-                 "red_fives": {"type": "integer", "minimum": 0}, **COMMON}),
-    "fu": obj({
-        "base": POINTS, "closed_ron": POINTS, "tsumo": POINTS, "chiitoitsu": POINTS,
-        "open_pinfu": POINTS, "open_pinfu_source": SOURCE, "value_pair": POINTS,
-        "double_wind_pair": POINTS, "double_wind_pair_source": SOURCE, "wait": POINTS,
-        "triplet": obj({"simple": POINTS, "yaochu": POINTS, "closed": POINTS, "kan": POINTS},
-                       required=["simple", "yaochu", "closed", "kan"]),
-        "round_to": {"type": "integer", "minimum": 1},
-        **COMMON}, required=["base", "triplet"]),
-    "points": obj({
-        "limits": {"type": "array", "items": obj({"han": POINTS, "basic": POINTS, "name": TEXT},
-                                                 required=["han", "basic", "name"])},
-        "mangan_basic": POINTS, "yakuman_basic": POINTS,
-        "kiriage": {"type": "boolean"}, "kiriage_source": SOURCE,
-        "ron": obj({"dealer": POINTS, "other": POINTS}, required=["dealer", "other"]),
-        "tsumo": obj({"dealer": POINTS, "other": POINTS}, required=["dealer", "other"]),
-        "round_to": {"type": "integer", "minimum": 1},
-        **COMMON}, required=["limits", "mangan_basic", "yakuman_basic", "ron", "tsumo"]),
-    "honba": obj({"points": POINTS, **COMMON}, required=["points"]),
-    "riichi_stick": obj({"points": POINTS, **COMMON}, required=["points"]),
-    "noten_penalty": obj({"points": POINTS, **COMMON}, required=["points"]),
-    "nagashi_mangan": obj({"dealer": POINTS, "other": POINTS, "combined": SOURCE, **COMMON},
-                          required=["dealer", "other"]),
-    "shibari": obj({"honba": POINTS, "han": POINTS, "if": {"$ref": "#/$defs/condition"}, **COMMON},
-                   required=["honba", "han"]),
-    "sticks_to": obj({"rule": {"enum": ["nearest-winner"]}, **COMMON}, required=["rule"]),
-    "multiple_ron": obj({**COMMON}),
-    "three_player_tsumo": obj({"rule": {"enum": ["split-north"]}, **COMMON}, required=["rule"]),
-    "yakuman": obj({"combine": {"type": "boolean"}, "combine_source": SOURCE, "single": SOURCE}),
-    "aotenjou": obj({"if": {"$ref": "#/$defs/condition"}, "yakuman_han": POINTS, "cap_basic": POINTS,
-                     "cap_basic_4n": POINTS, "cap_source": SOURCE, "lower_yaku": SOURCE,
-                     "kokushi_fu": obj({**COMMON}), **COMMON}, required=["yakuman_han", "cap_basic"]),
-    "yaku": {"type": "object", "additionalProperties": YAKU, "description": "yaku id -> yaku"},
-    **COMMON,
-})  # fu, points and yaku are required after 'extends:' is merged (checked by the loader)
+TILE_GROUP = {
+    "anyOf": [{"enum": ["winds", "dragons"]}, TILE_NAMES],
+    "formMessage": "winds, dragons, or a list of tiles",
+}
+YAKU_PATTERN = obj(
+    {  # one hand-pattern primitive (solver/riichi.py), with its parameters
+        "flag": {
+            "anyOf": [
+                {"$ref": "#/$defs/win_flag"},
+                {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/win_flag"}},
+            ],
+            "description": "a fact of the win given on the command line (ron: won on a discard), or a "
+            "list of facts that must all hold",
+        },
+        "pinfu": {"const": True, "description": "four runs, a pair of no value, an open (two-sided) wait"},
+        "identical_runs": {"type": "integer", "minimum": 1, "description": "pairs of identical runs (closed)"},
+        "tiles_only": {"enum": ["simples", "yaochu", "terminals", "honours", "green"]},
+        "triplet_of": {**TEXT, "description": "a tile, seat-wind or round-wind: a triplet or kan of it"},
+        "three_suits": {"enum": ["run", "triplet"], "description": "the same run / triplet in the three number suits"},
+        "straight": {"const": True, "description": "123, 456, 789 of one suit"},
+        "every_part": {
+            "enum": ["yaochu", "terminal"],
+            "description": "every meld and the pair hold a terminal or honour (yaochu) or a "
+            "terminal (terminal), with at least one run",
+        },
+        "concealed_triplets": {"type": "integer", "minimum": 1},
+        "triplets": {"type": "integer", "minimum": 1, "description": "triplets and kans"},
+        "kans": {"type": "integer", "minimum": 1},
+        "consecutive_triplets": {
+            "type": "integer",
+            "minimum": 2,
+            "description": "triplets of consecutive ranks in one suit",
+        },
+        "honour_set": obj(
+            {"tiles": TILE_GROUP, "triplets": {"type": "integer", "minimum": 1}, "pair": {"type": "boolean"}},
+            required=["tiles", "triplets"],
+        ),
+        "one_suit": {"enum": ["with-honours", "without-honours"]},
+        "shape": {"type": "string", "description": "a hand shape id (chiitoitsu, kokushi)"},
+        "nine_gates": {"const": True, "description": "1112345678999 of one suit plus one tile, closed"},
+        "wait": {
+            "enum": ["tanki", "thirteen", "nine"],
+            "description": "the hand waited on its pair tile / all thirteen orphans / all nine tiles",
+        },
+        "dealer_streak": {"type": "integer", "minimum": 1, "description": "the dealer's consecutive wins"},
+    },
+    minProperties=1,
+)
+YAKU = obj(
+    {
+        "name": TEXT,
+        "han": {"type": "integer", "minimum": 1, "description": "han with a closed hand"},
+        "open": {
+            "anyOf": [{"type": "integer", "minimum": 1}, {"type": "boolean"}],
+            "description": "han with open melds (食い下がり); for yakuman: true; absent: closed only (門前役)",
+        },
+        "open_if": {"$ref": "#/$defs/condition"},
+        "yakuman": {"type": "integer", "minimum": 1},
+        "fixed": {
+            "enum": ["満貫", "跳満", "倍満", "三倍満"],
+            "description": "a fixed limit hand, not combined with other yaku (except in 青天井)",
+        },
+        "aotenjou_han": {"type": "integer", "minimum": 1},
+        "pattern": YAKU_PATTERN,
+        "excludes": {"type": "array", "items": ID, "description": "lower yaku this one replaces"},
+        "if": {"$ref": "#/$defs/condition", "description": "the yaku counts only under these option values"},
+        **COMMON,
+    },
+    required=["name", "pattern"],
+)
+MAHJONG_SCORING = obj(
+    {
+        "winds": TILE_NAMES,
+        "dragons": TILE_NAMES,
+        "green": TILE_NAMES,
+        "dora": obj(
+            {
+                "honour_cycles": {"type": "array", "items": TILE_NAMES},
+                "red_fives": {"type": "integer", "minimum": 0},
+                **COMMON,
+            }
+        ),
+        "fu": obj(
+            {
+                "base": POINTS,
+                "closed_ron": POINTS,
+                "tsumo": POINTS,
+                "chiitoitsu": POINTS,
+                "open_pinfu": POINTS,
+                "open_pinfu_source": SOURCE,
+                "value_pair": POINTS,
+                "double_wind_pair": POINTS,
+                "double_wind_pair_source": SOURCE,
+                "wait": POINTS,
+                "triplet": obj(
+                    {"simple": POINTS, "yaochu": POINTS, "closed": POINTS, "kan": POINTS},
+                    required=["simple", "yaochu", "closed", "kan"],
+                ),
+                "round_to": {"type": "integer", "minimum": 1},
+                **COMMON,
+            },
+            required=["base", "triplet"],
+        ),
+        "points": obj(
+            {
+                "limits": {
+                    "type": "array",
+                    "items": obj({"han": POINTS, "basic": POINTS, "name": TEXT}, required=["han", "basic", "name"]),
+                },
+                "mangan_basic": POINTS,
+                "yakuman_basic": POINTS,
+                "kiriage": {"type": "boolean"},
+                "kiriage_source": SOURCE,
+                "ron": obj({"dealer": POINTS, "other": POINTS}, required=["dealer", "other"]),
+                "tsumo": obj({"dealer": POINTS, "other": POINTS}, required=["dealer", "other"]),
+                "round_to": {"type": "integer", "minimum": 1},
+                **COMMON,
+            },
+            required=["limits", "mangan_basic", "yakuman_basic", "ron", "tsumo"],
+        ),
+        "honba": obj({"points": POINTS, **COMMON}, required=["points"]),
+        "riichi_stick": obj({"points": POINTS, **COMMON}, required=["points"]),
+        "noten_penalty": obj({"points": POINTS, **COMMON}, required=["points"]),
+        "nagashi_mangan": obj(
+            {"dealer": POINTS, "other": POINTS, "combined": SOURCE, **COMMON}, required=["dealer", "other"]
+        ),
+        "shibari": obj(
+            {"honba": POINTS, "han": POINTS, "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["honba", "han"]
+        ),
+        "sticks_to": obj({"rule": {"enum": ["nearest-winner"]}, **COMMON}, required=["rule"]),
+        "multiple_ron": obj({**COMMON}),
+        "three_player_tsumo": obj({"rule": {"enum": ["split-north"]}, **COMMON}, required=["rule"]),
+        "yakuman": obj({"combine": {"type": "boolean"}, "combine_source": SOURCE, "single": SOURCE}),
+        "aotenjou": obj(
+            {
+                "if": {"$ref": "#/$defs/condition"},
+                "yakuman_han": POINTS,
+                "cap_basic": POINTS,
+                "cap_basic_4n": POINTS,
+                "cap_source": SOURCE,
+                "lower_yaku": SOURCE,
+                "kokushi_fu": obj({**COMMON}),
+                **COMMON,
+            },
+            required=["yakuman_han", "cap_basic"],
+        ),
+        "yaku": {"type": "object", "additionalProperties": YAKU, "description": "yaku id -> yaku"},
+        **COMMON,
+    }
+)  # fu, points and yaku are required after 'extends:' is merged (checked by the loader)
 
-WORD_TILES = obj({"tiles": {**TEXT, "description": "tile kinds, one character each"},
-                  "mark": {"type": "boolean", "description": "the ゛ and ゜ mark tiles: voiced kana "
-                                                         "decompose into a base tile and a mark"},
-                  "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["tiles"])
-SMALL_KANA = obj({"tiles": TEXT, "small": {**TEXT, "description": "the small kana, in the order of tiles"},
-                  "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["tiles", "small"])
+WORD_TILES = obj(
+    {
+        "tiles": {**TEXT, "description": "tile kinds, one character each"},
+        "mark": {
+            "type": "boolean",
+            "description": "the ゛ and ゜ mark tiles: voiced kana decompose into a base tile and a mark",
+        },
+        "if": {"$ref": "#/$defs/condition"},
+        **COMMON,
+    },
+    required=["tiles"],
+)
+SMALL_KANA = obj(
+    {
+        "tiles": TEXT,
+        "small": {**TEXT, "description": "the small kana, in the order of tiles"},
+        "if": {"$ref": "#/$defs/condition"},
+        **COMMON,
+    },
+    required=["tiles", "small"],
+)
 RULE = obj({**COMMON})
 LENGTH = obj({"tiles": {"type": "integer", "minimum": 1}, **COMMON}, required=["tiles"])
-WORDS = obj({  # a word game (solver/words.py): tiles, dictionary, turn and scoring rules
-    "tiles": {"type": "array", "minItems": 1, "items": WORD_TILES},
-    "copies": {"$ref": "#/$defs/copies"},
-    "small_kana": {"type": "array", "items": SMALL_KANA},
-    "hand_size": {"type": "array", "items": obj({
-        "players": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1}},
-        "tiles": {"type": "integer", "minimum": 1}, **COMMON}, required=["players", "tiles"])},
-    "min_length": obj({"word": LENGTH, "table": LENGTH, "last_lap": LENGTH, "bonus": LENGTH},
-                      required=["word", "table", "last_lap", "bonus"]),
-    "turn": obj({
-        "first_word": RULE, "arrange_after_first_word": RULE, "hand_tiles_in_arranging": RULE,
-        "words_from_hand": obj({"max": {"type": "integer", "minimum": 0}, **COMMON}, required=["max"]),
-        "relief": obj({"discard": {"type": "integer", "minimum": 1}, "draw": {"type": "integer", "minimum": 0},
-                       "per_turn": {"type": "integer", "minimum": 0}, **COMMON},
-                      required=["discard", "draw", "per_turn"]),
-        "no_word": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
-        "timeout": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
-        "going_out": RULE,
-    }, required=["words_from_hand"]),
-    "scoring": obj({"left_in_hand": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
-                    "bonus_tile": obj({"points": {"type": "integer"}, **COMMON}, required=["points"])},
-                   required=["left_in_hand", "bonus_tile"]),
-    "dictionary": obj({"file": {**TEXT, "description": "path relative to the ruleset"},
-                       "name": TEXT, "licence": TEXT, **COMMON}, required=["file", "name"]),
-    **COMMON,
-}, required=["tiles", "min_length", "turn", "scoring", "dictionary"])
+WORDS = obj(
+    {  # a word game (solver/words.py): tiles, dictionary, turn and scoring rules
+        "tiles": {"type": "array", "minItems": 1, "items": WORD_TILES},
+        "copies": {"$ref": "#/$defs/copies"},
+        "small_kana": {"type": "array", "items": SMALL_KANA},
+        "hand_size": {
+            "type": "array",
+            "items": obj(
+                {
+                    "players": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 2,
+                        "items": {"type": "integer", "minimum": 1},
+                    },
+                    "tiles": {"type": "integer", "minimum": 1},
+                    **COMMON,
+                },
+                required=["players", "tiles"],
+            ),
+        },
+        "min_length": obj(
+            {"word": LENGTH, "table": LENGTH, "last_lap": LENGTH, "bonus": LENGTH},
+            required=["word", "table", "last_lap", "bonus"],
+        ),
+        "turn": obj(
+            {
+                "first_word": RULE,
+                "arrange_after_first_word": RULE,
+                "hand_tiles_in_arranging": RULE,
+                "words_from_hand": obj({"max": {"type": "integer", "minimum": 0}, **COMMON}, required=["max"]),
+                "relief": obj(
+                    {
+                        "discard": {"type": "integer", "minimum": 1},
+                        "draw": {"type": "integer", "minimum": 0},
+                        "per_turn": {"type": "integer", "minimum": 0},
+                        **COMMON,
+                    },
+                    required=["discard", "draw", "per_turn"],
+                ),
+                "no_word": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
+                "timeout": obj({"draw": {"type": "integer", "minimum": 0}, **COMMON}, required=["draw"]),
+                "going_out": RULE,
+            },
+            required=["words_from_hand"],
+        ),
+        "scoring": obj(
+            {
+                "left_in_hand": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
+                "bonus_tile": obj({"points": {"type": "integer"}, **COMMON}, required=["points"]),
+            },
+            required=["left_in_hand", "bonus_tile"],
+        ),
+        "dictionary": obj(
+            {"file": {**TEXT, "description": "path relative to the ruleset"}, "name": TEXT, "licence": TEXT, **COMMON},
+            required=["file", "name"],
+        ),
+        **COMMON,
+    },
+    required=["tiles", "min_length", "turn", "scoring", "dictionary"],
+)
 
-POINTS_OR_OPTION = {"anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
-                    "formMessage": "a number of points, or {option: id}"}
-RUMMIKUB = obj({  # Rummikub's table rules (solver/games/rummikub): the initial meld, free rearrangement
-    "initial_meld": obj({
-        "points": {**POINTS_OR_OPTION, "description": "what the new sets of the first placement must reach"},
-        "hand_only": {**RULE, "description": "the initial meld uses the player's own tiles only"},
-        "joker": {**RULE, "description": "a joker counts as the number it stands for"},
-        **COMMON}, required=["points"]),
-    "rearrange": {**RULE, "description": "after the initial meld the table may be rearranged freely"},
-    "table_stays": {**RULE, "description": "no table tile goes back to a rack"},
-    "draw": {**RULE, "description": "a player who places no tile draws one"},
-    "joker_penalty": obj({"points": POINTS_OR_OPTION, **COMMON}, required=["points"]),
-    **COMMON,
-}, required=["initial_meld"])
+POINTS_OR_OPTION = {
+    "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
+    "formMessage": "a number of points, or {option: id}",
+}
+RUMMIKUB = obj(
+    {  # Rummikub's table rules (solver/games/rummikub): the initial meld, free rearrangement
+        "initial_meld": obj(
+            {
+                "points": {**POINTS_OR_OPTION, "description": "what the new sets of the first placement must reach"},
+                "hand_only": {**RULE, "description": "the initial meld uses the player's own tiles only"},
+                "joker": {**RULE, "description": "a joker counts as the number it stands for"},
+                **COMMON,
+            },
+            required=["points"],
+        ),
+        "rearrange": {**RULE, "description": "after the initial meld the table may be rearranged freely"},
+        "table_stays": {**RULE, "description": "no table tile goes back to a rack"},
+        "draw": {**RULE, "description": "a player who places no tile draws one"},
+        "joker_penalty": obj({"points": POINTS_OR_OPTION, **COMMON}, required=["points"]),
+        **COMMON,
+    },
+    required=["initial_meld"],
+)
 
-MOVES = obj({  # turn rules (solver/moves.py): the actions with their sources, the checks on them
-    "actions": {"type": "object", "additionalProperties": obj({**COMMON}),
-                "description": "action id -> its source (draw-stock, draw-discard, meld, layoff, discard, "
-                               "show; word, arrange, relief, draw, end)"},
-    "checks": {"type": "array", "items": obj({
-        "check": {**ID, "description": "a restriction the game's moves know (solver/moves.py CHECKS)"},
-        "order": {"type": "array", "items": {"anyOf": [ID, LIST_OF_IDS]},
-                  "description": "call-priority: the calls from first to last, equals in a list"},
-        "count": {"type": "integer", "minimum": 1, "description": "kyuushu-kinds: the kinds needed"},
-        "shapes": {**LIST_OF_IDS, "description": "chankan-closed-kan: the hand shapes that may rob a closed kan"},
-        "if": {"$ref": "#/$defs/condition"}, **COMMON}, required=["check"])},
-    **COMMON,
-}, required=["actions"])
+MOVES = obj(
+    {  # turn rules (solver/moves.py): the actions with their sources, the checks on them
+        "actions": {
+            "type": "object",
+            "additionalProperties": obj({**COMMON}),
+            "description": "action id -> its source (draw-stock, draw-discard, meld, layoff, discard, "
+            "show; word, arrange, relief, draw, end)",
+        },
+        "checks": {
+            "type": "array",
+            "items": obj(
+                {
+                    "check": {**ID, "description": "a restriction the game's moves know (solver/moves.py CHECKS)"},
+                    "order": {
+                        "type": "array",
+                        "items": {"anyOf": [ID, LIST_OF_IDS]},
+                        "description": "call-priority: the calls from first to last, equals in a list",
+                    },
+                    "count": {"type": "integer", "minimum": 1, "description": "kyuushu-kinds: the kinds needed"},
+                    "shapes": {
+                        **LIST_OF_IDS,
+                        "description": "chankan-closed-kan: the hand shapes that may rob a closed kan",
+                    },
+                    "if": {"$ref": "#/$defs/condition"},
+                    **COMMON,
+                },
+                required=["check"],
+            ),
+        },
+        **COMMON,
+    },
+    required=["actions"],
+)
 
 CARDS_OR_TEXT = {"anyOf": [TEXT, {"type": "array", "items": TEXT}]}
 
-CLAIM = obj({  # a worked example or number of the document, as the document states it (solver/audit.py)
-    "id": ID,
-    "kind": {"enum": ["meld", "meld-points", "hand-points", "penalty-total", "wild", "move", "draw", "score",
-                      "waits", "riichi-kan", "payment", "word", "lost"],
-             "description": "lost: an example whose picture or symbols are gone (listed as a gap)"},
-    "win": {"type": "object", "description": "score: the facts of the win, as a puzzle's win: section"},
-    "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
-    "han": {"type": "integer"}, "fu": {"type": "integer"}, "total": {"type": "integer"},
-    "wins": {"type": "boolean", "description": "score: whether the hand may win at all"},
-    "state": {"type": "object", "description": "move: a position, as in a state file (without format and ruleset)"},
-    "action": TEXT,
-    "honba": {"type": "integer", "minimum": 0}, "from": {"enum": ["E", "S", "W", "N"]},
-    "tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
-    "nagashi": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
-    "wild": {"type": "boolean"},
-    "double": {"type": "boolean"},
-    "hands": {"type": "object", "additionalProperties": CARDS_OR_TEXT},
-    "cards": CARDS_OR_TEXT, "legal": {"type": "boolean"}, "as": ID, "phase": {"enum": ["yang", "yin", "none"]},
-    "ordered": {"type": "boolean"}, "tiplu": TEXT, "points": {"type": "integer"},
-    "hand": TEXT, "waits": {"type": "array", "items": TEXT}, "draw": TEXT, "kan": TEXT,
-    "document_rule": {"type": "boolean"}, "general_rule": {"type": "boolean"},
-    "basic": {"type": "integer"}, "seat": {"enum": ["E", "S", "W", "N"]}, "tsumo": {"type": "boolean"},
-    "players": {"type": "integer"}, "payments": {"type": "object", "additionalProperties": {"type": "integer"}},
-    "word": TEXT, "note": TEXT,
-    "undefined": {"type": "array", "items": ID,
-                  "description": "fields of the claim about a rule the document names but never defines: a "
-                                 "disagreement confined to them is an assumption (undefined-rule), not a contradiction"},
-    **COMMON,
-}, required=["id", "kind"])
-
-QUOTE = obj({"quote": TEXT, "doc": {**TEXT, "description": "default: the ruleset's document"},
-             "reason": TEXT}, required=["quote"])
-
-AUDIT = obj({  # melds audit's own reading of the document (solver/audit/coverage.py, defects.py)
-    "rule_bearing": {"type": "array", "items": QUOTE,
-                     "description": "sentences that state a rule though the heuristic does not see it"},
-    "not_rule_bearing": {"type": "array", "items": QUOTE,
-                         "description": "sentences the heuristic takes for rules that state none (background, "
-                                        "commentary, notation of the pictures)"},
-    "omitted": {"type": "array", "items": obj({"quote": TEXT, "reason": TEXT}, required=["quote", "reason"]),
-                "description": "rule-bearing sentences the ruleset leaves out on purpose, with the reason"},
-    "cites": {"type": "array", "description": "further sentences an entry implements besides the one its own quote "
-                                             "names (a rule stated twice, a table row and its prose)",
-              "items": obj({"entry": {**TEXT, "description": "the entry by its place in the file, e.g. "
-                                                            "melds/set/roles/SW"},
-                            "quote": TEXT, "reason": TEXT}, required=["entry", "quote"])},
-    "departs": {**TEXT, "description": "why this ruleset's own entries depart from the document on purpose (a "
-                                       "variant citing what it replaces): they lend the document no coverage"},
-    "defects": {"type": "array", "description": "defects found by reading the document", "items": obj({
+CLAIM = obj(
+    {  # a worked example or number of the document, as the document states it (solver/audit.py)
         "id": ID,
-        "kind": {"enum": ["rule-conflict", "faq-contradiction", "worked-example", "one-seat-figure",
-                          "missing-values", "lost-text", "presupposition", "stock-overdraw", "undefined-rule"]},
-        "severity": {"enum": ["contradiction", "gap", "warning", "assumption"]},
-        "message": TEXT,
-        "sides": {"type": "array", "minItems": 1, "items": QUOTE,
-                  "description": "the sentences on each side, the defect's own first"},
-        "witness": {"type": "array", "minItems": 1, "items": {**CLAIM, "required": ["kind"]},
-                    "description": "claims on the state where the sides disagree, each stating what one side "
-                                   "demands; the solver answers them"},
-        "found_by": {**TEXT, "description": "the id (under the ruleset) of a search finding that shows it"},
-    }, required=["id", "kind", "message", "sides"])},
-    "annotate": {"type": "array", "description": "the other side of a finding the audit makes itself", "items": obj({
-        "finding": {**TEXT, "description": "its id under the ruleset, e.g. claim/penalty-c"},
-        "sides": {"type": "array", "minItems": 1, "items": QUOTE},
-        "kind": TEXT,
-    }, required=["finding", "sides"])},
-})
+        "kind": {
+            "enum": [
+                "meld",
+                "meld-points",
+                "hand-points",
+                "penalty-total",
+                "wild",
+                "move",
+                "draw",
+                "score",
+                "waits",
+                "riichi-kan",
+                "payment",
+                "word",
+                "lost",
+            ],
+            "description": "lost: an example whose picture or symbols are gone (listed as a gap)",
+        },
+        "win": {"type": "object", "description": "score: the facts of the win, as a puzzle's win: section"},
+        "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+        "han": {"type": "integer"},
+        "fu": {"type": "integer"},
+        "total": {"type": "integer"},
+        "wins": {"type": "boolean", "description": "score: whether the hand may win at all"},
+        "state": {"type": "object", "description": "move: a position, as in a state file (without format and ruleset)"},
+        "action": TEXT,
+        "honba": {"type": "integer", "minimum": 0},
+        "from": {"enum": ["E", "S", "W", "N"]},
+        "tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+        "nagashi": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+        "wild": {"type": "boolean"},
+        "double": {"type": "boolean"},
+        "hands": {"type": "object", "additionalProperties": CARDS_OR_TEXT},
+        "cards": CARDS_OR_TEXT,
+        "legal": {"type": "boolean"},
+        "as": ID,
+        "phase": {"enum": ["yang", "yin", "none"]},
+        "ordered": {"type": "boolean"},
+        "tiplu": TEXT,
+        "points": {"type": "integer"},
+        "hand": TEXT,
+        "waits": {"type": "array", "items": TEXT},
+        "draw": TEXT,
+        "kan": TEXT,
+        "document_rule": {"type": "boolean"},
+        "general_rule": {"type": "boolean"},
+        "basic": {"type": "integer"},
+        "seat": {"enum": ["E", "S", "W", "N"]},
+        "tsumo": {"type": "boolean"},
+        "players": {"type": "integer"},
+        "payments": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "word": TEXT,
+        "note": TEXT,
+        "undefined": {
+            "type": "array",
+            "items": ID,
+            "description": "fields of the claim about a rule the document names but never defines: a "
+            "disagreement confined to them is an assumption (undefined-rule), not a contradiction",
+        },
+        **COMMON,
+    },
+    required=["id", "kind"],
+)
+
+QUOTE = obj(
+    {"quote": TEXT, "doc": {**TEXT, "description": "default: the ruleset's document"}, "reason": TEXT},
+    required=["quote"],
+)
+
+AUDIT = obj(
+    {  # melds audit's own reading of the document (solver/audit/coverage.py, defects.py)
+        "rule_bearing": {
+            "type": "array",
+            "items": QUOTE,
+            "description": "sentences that state a rule though the heuristic does not see it",
+        },
+        "not_rule_bearing": {
+            "type": "array",
+            "items": QUOTE,
+            "description": "sentences the heuristic takes for rules that state none (background, "
+            "commentary, notation of the pictures)",
+        },
+        "omitted": {
+            "type": "array",
+            "items": obj({"quote": TEXT, "reason": TEXT}, required=["quote", "reason"]),
+            "description": "rule-bearing sentences the ruleset leaves out on purpose, with the reason",
+        },
+        "cites": {
+            "type": "array",
+            "description": "further sentences an entry implements besides the one its own quote "
+            "names (a rule stated twice, a table row and its prose)",
+            "items": obj(
+                {
+                    "entry": {**TEXT, "description": "the entry by its place in the file, e.g. melds/set/roles/SW"},
+                    "quote": TEXT,
+                    "reason": TEXT,
+                },
+                required=["entry", "quote"],
+            ),
+        },
+        "departs": {
+            **TEXT,
+            "description": "why this ruleset's own entries depart from the document on purpose (a "
+            "variant citing what it replaces): they lend the document no coverage",
+        },
+        "defects": {
+            "type": "array",
+            "description": "defects found by reading the document",
+            "items": obj(
+                {
+                    "id": ID,
+                    "kind": {
+                        "enum": [
+                            "rule-conflict",
+                            "faq-contradiction",
+                            "worked-example",
+                            "one-seat-figure",
+                            "missing-values",
+                            "lost-text",
+                            "presupposition",
+                            "stock-overdraw",
+                            "undefined-rule",
+                        ]
+                    },
+                    "severity": {"enum": ["contradiction", "gap", "warning", "assumption"]},
+                    "message": TEXT,
+                    "sides": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": QUOTE,
+                        "description": "the sentences on each side, the defect's own first",
+                    },
+                    "witness": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {**CLAIM, "required": ["kind"]},
+                        "description": "claims on the state where the sides disagree, each stating what one side "
+                        "demands; the solver answers them",
+                    },
+                    "found_by": {**TEXT, "description": "the id (under the ruleset) of a search finding that shows it"},
+                },
+                required=["id", "kind", "message", "sides"],
+            ),
+        },
+        "annotate": {
+            "type": "array",
+            "description": "the other side of a finding the audit makes itself",
+            "items": obj(
+                {
+                    "finding": {**TEXT, "description": "its id under the ruleset, e.g. claim/penalty-c"},
+                    "sides": {"type": "array", "minItems": 1, "items": QUOTE},
+                    "kind": TEXT,
+                },
+                required=["finding", "sides"],
+            ),
+        },
+    }
+)
 
 COUNT_OR_OPTION = {"$ref": "#/$defs/copies"}  # a number, or an option's value (mapped)
-MAHJONG_GAME = obj({  # a whole game's flow, for replaying game records (solver/games/mahjong/flow.py)
-    "points": obj({"start": POINTS, "return": POINTS, **COMMON}, required=["start", "return"],
-                  description="the points each player starts with, and the base of the final points (返し)"),
-    "uma": obj({"places": {"type": "array", "items": {"type": "integer"}, "minItems": 2}, **COMMON},
-               required=["places"], description="points by final place, in thousands"),
-    "oka": obj({**COMMON}, description="the top takes (return - start) x players"),
-    "winds": obj({"count": COUNT_OR_OPTION, **COMMON}, required=["count"],
-                 description="round winds played: 1 (東風), 2 (東南)"),
-    "extension": obj({"winds": POINTS, **COMMON}, required=["winds"],
-                     description="winds more while nobody has the return points (sudden death)"),
-    "renchan": obj({"dealer_win": {"type": "boolean"},
-                    "dealer_tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
-                    **COMMON}, description="who keeps the deal: a dealer who wins; a dealer in tenpai at a "
-                                           "draw, in the round winds listed"),
-    "abortive": obj({k: obj({"renchan": {"type": "boolean"}, **COMMON}) for k in
-                     ("nine-terminals", "four-winds", "four-kans", "four-riichi", "triple-ron")},
-                    description="the draws that abort a hand, and whether the dealer keeps the deal"),
-    "end": obj({"below": {"type": "integer"},
+MAHJONG_GAME = obj(
+    {  # a whole game's flow, for replaying game records (solver/games/mahjong/flow.py)
+        "points": obj(
+            {"start": POINTS, "return": POINTS, **COMMON},
+            required=["start", "return"],
+            description="the points each player starts with, and the base of the final points (返し)",
+        ),
+        "uma": obj(
+            {"places": {"type": "array", "items": {"type": "integer"}, "minItems": 2}, **COMMON},
+            required=["places"],
+            description="points by final place, in thousands",
+        ),
+        "oka": obj({**COMMON}, description="the top takes (return - start) x players"),
+        "winds": obj(
+            {"count": COUNT_OR_OPTION, **COMMON},
+            required=["count"],
+            description="round winds played: 1 (東風), 2 (東南)",
+        ),
+        "extension": obj(
+            {"winds": POINTS, **COMMON},
+            required=["winds"],
+            description="winds more while nobody has the return points (sudden death)",
+        ),
+        "renchan": obj(
+            {
+                "dealer_win": {"type": "boolean"},
+                "dealer_tenpai": {"type": "array", "items": {"enum": ["E", "S", "W", "N"]}},
+                **COMMON,
+            },
+            description="who keeps the deal: a dealer who wins; a dealer in tenpai at a "
+            "draw, in the round winds listed",
+        ),
+        "abortive": obj(
+            {
+                k: obj({"renchan": {"type": "boolean"}, **COMMON})
+                for k in ("nine-terminals", "four-winds", "four-kans", "four-riichi", "triple-ron")
+            },
+            description="the draws that abort a hand, and whether the dealer keeps the deal",
+        ),
+        "end": obj(
+            {
+                "below": {"type": "integer"},
                 "last_dealer": obj({"win": {"type": "boolean"}, "tenpai": {"type": "boolean"}, **COMMON}),
-                **COMMON}, description="a score below 'below' ends the game; the last dealer who wins (or "
-                                       "is in tenpai) on top ends it"),
-    "leftover_sticks": obj({"to": {"enum": ["top", "none"]}, **COMMON}, required=["to"]),
-    "tie": obj({"order": {"enum": ["seat"]}, **COMMON}, required=["order"]),
-    "pao": obj({"yaku": {"type": "array", "items": ID}, **COMMON}, required=["yaku"],
-               description="yaku whose feeder is liable (包): pays a tsumo whole, half a ron"),
-    "tenpai": obj({"all_copies_held": {"type": "boolean"}, **COMMON},
-                  description="false: a wait on a tile whose every copy is in the hand is no tenpai at a draw"),
-    "chankan": obj({"closed_kan": {"type": "boolean"}, **COMMON}),
-    **COMMON,
-}, required=["points"])
+                **COMMON,
+            },
+            description="a score below 'below' ends the game; the last dealer who wins (or "
+            "is in tenpai) on top ends it",
+        ),
+        "leftover_sticks": obj({"to": {"enum": ["top", "none"]}, **COMMON}, required=["to"]),
+        "tie": obj({"order": {"enum": ["seat"]}, **COMMON}, required=["order"]),
+        "pao": obj(
+            {"yaku": {"type": "array", "items": ID}, **COMMON},
+            required=["yaku"],
+            description="yaku whose feeder is liable (包): pays a tsumo whole, half a ron",
+        ),
+        "tenpai": obj(
+            {"all_copies_held": {"type": "boolean"}, **COMMON},
+            description="false: a wait on a tile whose every copy is in the hand is no tenpai at a draw",
+        ),
+        "chankan": obj({"closed_kan": {"type": "boolean"}, **COMMON}),
+        **COMMON,
+    },
+    required=["points"],
+)

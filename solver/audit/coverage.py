@@ -23,10 +23,11 @@ entry that rests on one), ``modelled`` (an entry cites it), else ``unmodelled``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from solver.audit.findings import Audit, Finding
 from solver.audit.sentences import Document, Sentence, split_document
@@ -54,7 +55,8 @@ NORMATIVE = re.compile(
     r"(でき|出来)(る|ない|ます|ません)|可能|不可|禁止|認め|許|ならない|なりません|必要|必ず|いけない|いけません"
     r"|かまいません|構いません|制限|優先|成立|採用|有効|無し|あり|扱|とする|となる|となり|になる|になり"
     r"|である|とは|のこと|と呼|^(例えば|たとえば|例[:：])"
-    r"|\b(must|may|can|cannot|counts?|wins?|loses?|draws?|is|are|has|have)\b")
+    r"|\b(must|may|can|cannot|counts?|wins?|loses?|draws?|is|are|has|have)\b"
+)
 
 
 def looks_rule_bearing(sentence: Sentence) -> bool:
@@ -94,8 +96,11 @@ class Entry:
 def ruleset_entries(ruleset: Ruleset) -> list[Entry]:
     """Every element of the ruleset (and of the rulesets it extends) that quotes a document, named
     by its place in the file under the id of the ruleset whose file gives it."""
-    return [Entry(node.id, node.doc, node.quote, node.assumed, node.line)
-            for node in ruleset_nodes(ruleset).values() if node.quote is not None]
+    return [
+        Entry(node.id, node.doc, node.quote, node.assumed, node.line)
+        for node in ruleset_nodes(ruleset).values()
+        if node.quote is not None
+    ]
 
 
 @dataclass(frozen=True)
@@ -128,8 +133,9 @@ def _file_id(path: str) -> str | None:
     return raw.get("id") if isinstance(raw, dict) else None
 
 
-def _walk(node: Any, path: list[str], doc: str, assumed: bool, out: dict[str, Node], own: str,
-          line: int | None) -> None:
+def _walk(
+    node: Any, path: list[str], doc: str, assumed: bool, out: dict[str, Node], own: str, line: int | None
+) -> None:
     if isinstance(node, dict):
         assumed = assumed or bool(node.get("assumption")) or path[0] == "assumptions"
         line = getattr(node, "line", line)
@@ -147,8 +153,9 @@ def _walk(node: Any, path: list[str], doc: str, assumed: bool, out: dict[str, No
     elif isinstance(node, list):
         out.setdefault("/".join(path), Node(f"{own}/{'/'.join(path)}", doc, None, assumed, line))
         for i, item in enumerate(node):
-            name = next((str(item[k]) for k in ID_KEYS if isinstance(item, dict) and isinstance(item.get(k), str)),
-                        f"{i}")
+            name = next(
+                (str(item[k]) for k in ID_KEYS if isinstance(item, dict) and isinstance(item.get(k), str)), f"{i}"
+            )
             _walk(item, path + [name], doc, assumed, out, own, line)
 
 
@@ -182,13 +189,18 @@ def coverage_lists(ruleset: Ruleset) -> CoverageLists:
         for item in section.get("cites") or []:
             node = nodes.get(str(item["entry"]).strip("/"))
             if node is None:
-                raise MeldsError(f"{ruleset.path}: audit cites: no element {item['entry']!r} in the ruleset (an entry "
-                                 f"is named by its place in the file, e.g. melds/set/roles/SW)")
+                raise MeldsError(
+                    f"{ruleset.path}: audit cites: no element {item['entry']!r} in the ruleset (an entry "
+                    f"is named by its place in the file, e.g. melds/set/roles/SW)"
+                )
             cites.append((origin, node, item["quote"]))
-    return CoverageLists(tuple(item["quote"] for item in items("rule_bearing")),
-                         tuple(item["quote"] for item in items("not_rule_bearing")),
-                         tuple((item["quote"], item["reason"]) for item in items("omitted")),
-                         tuple(cites), sections[0][1].get("departs"))
+    return CoverageLists(
+        tuple(item["quote"] for item in items("rule_bearing")),
+        tuple(item["quote"] for item in items("not_rule_bearing")),
+        tuple((item["quote"], item["reason"]) for item in items("omitted")),
+        tuple(cites),
+        sections[0][1].get("departs"),
+    )
 
 
 def _audit_sections(ruleset: Ruleset) -> list[tuple[str, dict]]:
@@ -233,8 +245,15 @@ class SentenceCoverage:
 
     def to_json(self) -> dict:
         s = self.sentence
-        out = {"text": s.text, "line": s.line, "rule_bearing": self.rule_bearing, "cited_by": self.cited_by,
-               "status": self.status, "index": s.index, "findings": [f.id for f in self.findings]}
+        out = {
+            "text": s.text,
+            "line": s.line,
+            "rule_bearing": self.rule_bearing,
+            "cited_by": self.cited_by,
+            "status": self.status,
+            "index": s.index,
+            "findings": [f.id for f in self.findings],
+        }
         if self.omitted:
             out["omitted"] = self.omitted
         return out
@@ -259,18 +278,24 @@ class DocumentCoverage:
 
     def to_json(self) -> dict:
         rule = self.rule_bearing
-        return {"doc": self.document.name, "rulesets": self.rulesets, "coverage": self.coverage,
-                "rule_bearing": len(rule), "covered": sum(s.covered for s in rule),
-                "omitted": sum(bool(s.omitted) and not s.covered for s in rule),
-                "sentences": [s.to_json() for s in self.sentences]}
+        return {
+            "doc": self.document.name,
+            "rulesets": self.rulesets,
+            "coverage": self.coverage,
+            "rule_bearing": len(rule),
+            "covered": sum(s.covered for s in rule),
+            "omitted": sum(bool(s.omitted) and not s.covered for s in rule),
+            "sentences": [s.to_json() for s in self.sentences],
+        }
 
 
 def load_document(name: str, ruleset: Ruleset) -> Document:
     try:
         text = document_text(name, ruleset.path)
     except FileNotFoundError:
-        raise MeldsError(f"{ruleset.path}: document {name} not found (beside the ruleset, or among the bundled "
-                         f"documents)") from None
+        raise MeldsError(
+            f"{ruleset.path}: document {name} not found (beside the ruleset, or among the bundled documents)"
+        ) from None
     return split_document(name, text)
 
 

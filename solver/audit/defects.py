@@ -23,7 +23,8 @@ finding stays, marked ``reproduced: false``.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from solver.audit.findings import Audit, Finding
 from solver.core.errors import MeldsError
@@ -64,10 +65,18 @@ def declared_defects(audit: Audit, checks: Mapping[str, ClaimCheck]) -> None:
             else:
                 audit.findings.remove(search)
                 claimed, computed = search.claimed, search.computed
-                witness = {"reproduced": True, "found_by": search.id, "search": search.message,
-                           "cards": search.witness}
-        audit.add(f"defect/{item['id']}", item.get("severity", "contradiction"), sides[0], message, claimed,
-                  computed, witness, kind=item["kind"], sides=sides[1:])
+                witness = {"reproduced": True, "found_by": search.id, "search": search.message, "cards": search.witness}
+        audit.add(
+            f"defect/{item['id']}",
+            item.get("severity", "contradiction"),
+            sides[0],
+            message,
+            claimed,
+            computed,
+            witness,
+            kind=item["kind"],
+            sides=sides[1:],
+        )
     for note in section.get("annotate") or []:
         found = next((f for f in audit.findings if f.id == f"{rs.id}/{note['finding']}"), None)
         if found is None:
@@ -82,8 +91,10 @@ def _run_witness(path: str, item: Mapping[str, Any], checks: Mapping[str, ClaimC
     for i, claim in enumerate(item["witness"]):
         check = checks.get(claim["kind"])
         if check is None:
-            raise MeldsError(f"{path}: audit defect {item['id']}: witness {i}: unknown claim kind {claim['kind']!r} "
-                             f"(kinds: {', '.join(checks)})")
+            raise MeldsError(
+                f"{path}: audit defect {item['id']}: witness {i}: unknown claim kind {claim['kind']!r} "
+                f"(kinds: {', '.join(checks)})"
+            )
         data = {k: v for k, v in claim.items() if k not in ("kind", "note")}
         try:
             claimed, computed, seen = check(data)
@@ -91,8 +102,16 @@ def _run_witness(path: str, item: Mapping[str, Any], checks: Mapping[str, ClaimC
             claimed, computed, seen = data.get("legal", data), f"error: {exc}", None
         differs = claimed != computed
         shown = shown or differs
-        rows.append({"kind": claim["kind"], "note": claim.get("note"), "claimed": claimed, "computed": computed,
-                     "differs": differs, "detail": seen})
+        rows.append(
+            {
+                "kind": claim["kind"],
+                "note": claim.get("note"),
+                "claimed": claimed,
+                "computed": computed,
+                "differs": differs,
+                "detail": seen,
+            }
+        )
     return {"reproduced": shown, "claims": rows}, shown
 
 

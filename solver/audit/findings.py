@@ -37,9 +37,18 @@ class Finding:
     sides: list = field(default_factory=list)  # [{doc, quote, line, sentence}], the source first
 
     def to_json(self) -> dict:
-        return {"id": self.id, "severity": self.severity, "ruleset": self.ruleset, "source": self.source,
-                "message": self.message, "claimed": self.claimed, "computed": self.computed,
-                "witness": self.witness, "kind": self.kind, "sides": self.sides}
+        return {
+            "id": self.id,
+            "severity": self.severity,
+            "ruleset": self.ruleset,
+            "source": self.source,
+            "message": self.message,
+            "claimed": self.claimed,
+            "computed": self.computed,
+            "witness": self.witness,
+            "kind": self.kind,
+            "sides": self.sides,
+        }
 
 
 @dataclass
@@ -54,14 +63,34 @@ class Audit:
     def contradictions(self) -> int:
         return sum(f.severity == "contradiction" for f in self.findings)
 
-    def add(self, key: str, severity: str, source, message: str, claimed: Any = None, computed: Any = None,
-            witness: Any = None, *, kind: str | None = None, sides: list | None = None) -> Finding:
+    def add(
+        self,
+        key: str,
+        severity: str,
+        source,
+        message: str,
+        claimed: Any = None,
+        computed: Any = None,
+        witness: Any = None,
+        *,
+        kind: str | None = None,
+        sides: list | None = None,
+    ) -> Finding:
         """A finding of this ruleset: ``key`` names it under the ruleset's id; ``kind`` defaults to
         what the key's family finds (:data:`KINDS`); ``sides`` are further sources (the sentences a
         conflict sets against the source)."""
-        found = Finding(f"{self.ruleset.id}/{key}", severity, self.ruleset.id, source_of(self.ruleset, source),
-                        message, claimed, computed, witness, kind or KINDS.get(key.split("/")[0], "other"),
-                        [source_of(self.ruleset, s) for s in (sides or [])])
+        found = Finding(
+            f"{self.ruleset.id}/{key}",
+            severity,
+            self.ruleset.id,
+            source_of(self.ruleset, source),
+            message,
+            claimed,
+            computed,
+            witness,
+            kind or KINDS.get(key.split("/")[0], "other"),
+            [source_of(self.ruleset, s) for s in (sides or [])],
+        )
         self.findings.append(found)
         return found
 

@@ -32,9 +32,11 @@ MEANING = {
     "modelled": "a ruleset entry encodes it",
     "unmodelled": "no ruleset entry cites it",
 }
-CJK_FONTS = ('"Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Kaku Gothic ProN", '
-             '"Hiragino Sans", "Yu Gothic", YuGothic, Meiryo, "MS PGothic", "IPAexGothic", "IPAGothic", '
-             '"TakaoPGothic", "VL PGothic", "WenQuanYi Zen Hei", "Droid Sans Fallback", sans-serif')
+CJK_FONTS = (
+    '"Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Kaku Gothic ProN", '
+    '"Hiragino Sans", "Yu Gothic", YuGothic, Meiryo, "MS PGothic", "IPAexGothic", "IPAGothic", '
+    '"TakaoPGothic", "VL PGothic", "WenQuanYi Zen Hei", "Droid Sans Fallback", sans-serif'
+)
 
 STYLE = """
 :root { color-scheme: light; }
@@ -105,9 +107,11 @@ SCRIPT = """
 
 
 def _style() -> str:
-    rules = "\n".join(f'.s[data-status="{s}"] {{ background: {bg}; border-bottom-color: {line}; }}\n'
-                      f'.sw.{s}, .badge.{s} {{ background: {bg}; border-color: {line}; }}'
-                      for s, (bg, line) in COLOURS.items())
+    rules = "\n".join(
+        f'.s[data-status="{s}"] {{ background: {bg}; border-bottom-color: {line}; }}\n'
+        f".sw.{s}, .badge.{s} {{ background: {bg}; border-color: {line}; }}"
+        for s, (bg, line) in COLOURS.items()
+    )
     return STYLE % {"fonts": CJK_FONTS, "status_rules": rules}
 
 
@@ -136,10 +140,12 @@ def _text_html(cov: DocumentCoverage) -> str:
     text, out, at = cov.document.text, [], 0
     for row in cov.sentences:
         s = row.sentence
-        out.append(_gap(text[at:s.start]))
-        out.append(f'<span class="s" id="s-{s.index}" data-i="{s.index}" data-status="{row.status}" '
-                   f'data-rule="{int(row.rule_bearing)}" data-line="{s.line}" tabindex="0" '
-                   f'title="{escape(_tooltip(row))}">{escape(text[s.start:s.end])}</span>')
+        out.append(_gap(text[at : s.start]))
+        out.append(
+            f'<span class="s" id="s-{s.index}" data-i="{s.index}" data-status="{row.status}" '
+            f'data-rule="{int(row.rule_bearing)}" data-line="{s.line}" tabindex="0" '
+            f'title="{escape(_tooltip(row))}">{escape(text[s.start : s.end])}</span>'
+        )
         at = s.end
     out.append(_gap(text[at:]))
     return "".join(out)
@@ -156,27 +162,35 @@ def _findings(cov: DocumentCoverage) -> list[Finding]:
 
 def _finding_html(f: Finding) -> str:
     status = {"warning": "gap"}.get(f.severity, f.severity)
-    links = [f'<a href="#s-{side["sentences"][0]}">line {side["line"]}</a>'
-             for side in f.sides if side.get("sentences")]
+    links = [
+        f'<a href="#s-{side["sentences"][0]}">line {side["line"]}</a>' for side in f.sides if side.get("sentences")
+    ]
     detail = ""
     if f.claimed is not None or f.computed is not None:
-        detail += (f"<br>claimed <code>{escape(json.dumps(f.claimed, ensure_ascii=False))}</code>; computed "
-                   f"<code>{escape(json.dumps(f.computed, ensure_ascii=False))}</code>")
+        detail += (
+            f"<br>claimed <code>{escape(json.dumps(f.claimed, ensure_ascii=False))}</code>; computed "
+            f"<code>{escape(json.dumps(f.computed, ensure_ascii=False))}</code>"
+        )
     if f.witness is not None and f.severity != "assumption":
         detail += f"<br>witness <code>{escape(json.dumps(f.witness, ensure_ascii=False))}</code>"
-    return (f'<li id="{_anchor(f)}"><span class="badge {status}">{escape(f.severity)}</span> '
-            f'<span class="id">{escape(f.id)}</span> <i>{escape(f.kind)}</i> — {escape(f.message)}'
-            f'<br>sentences: {" · ".join(links) or "—"}{detail}</li>')
+    return (
+        f'<li id="{_anchor(f)}"><span class="badge {status}">{escape(f.severity)}</span> '
+        f'<span class="id">{escape(f.id)}</span> <i>{escape(f.kind)}</i> — {escape(f.message)}'
+        f"<br>sentences: {' · '.join(links) or '—'}{detail}</li>"
+    )
 
 
 def _data(cov: DocumentCoverage, findings: list[Finding]) -> str:
     data = {
         "doc": cov.document.name,
         "sentences": [{**row.to_json(), "status": row.status} for row in cov.sentences],
-        "entries": {e.id: {"quote": e.quote, "assumption": e.assumption, "ruleset_line": e.ruleset_line}
-                    for e in cov.entries.values()},
-        "findings": {f.id: {"severity": f.severity, "kind": f.kind, "message": f.message, "anchor": _anchor(f)}
-                     for f in findings},
+        "entries": {
+            e.id: {"quote": e.quote, "assumption": e.assumption, "ruleset_line": e.ruleset_line}
+            for e in cov.entries.values()
+        },
+        "findings": {
+            f.id: {"severity": f.severity, "kind": f.kind, "message": f.message, "anchor": _anchor(f)} for f in findings
+        },
     }
     # inside <script>, "</" must not appear: escape every "<"
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
@@ -190,13 +204,17 @@ def document_page(cov: DocumentCoverage, title: str | None = None) -> str:
     findings = _findings(cov)
     rule = cov.rule_bearing
     counts = _counts(cov)
-    legend = "".join(f'<li data-status="{s}"><span class="sw {s}"></span><b>{s}</b> — {MEANING[s]} '
-                     f'({counts[s]})</li>' for s in STATUSES)
+    legend = "".join(
+        f'<li data-status="{s}"><span class="sw {s}"></span><b>{s}</b> — {MEANING[s]} ({counts[s]})</li>'
+        for s in STATUSES
+    )
     name = escape(title or cov.document.name)
-    summary = (f"{cov.document.name} · rulesets {', '.join(cov.rulesets)} · coverage {cov.coverage:.0%} "
-               f"({sum(r.covered for r in rule)} of {len(rule)} rule-bearing sentences cited; "
-               f"{sum(bool(r.omitted) and not r.covered for r in rule)} left out on purpose) · "
-               f"{len(findings)} findings")
+    summary = (
+        f"{cov.document.name} · rulesets {', '.join(cov.rulesets)} · coverage {cov.coverage:.0%} "
+        f"({sum(r.covered for r in rule)} of {len(rule)} rule-bearing sentences cited; "
+        f"{sum(bool(r.omitted) and not r.covered for r in rule)} left out on purpose) · "
+        f"{len(findings)} findings"
+    )
     return f"""<!DOCTYPE html>
 <html lang="ja">
 <head>
@@ -238,16 +256,21 @@ def index_page(covs: list[DocumentCoverage], titles: dict[str, str]) -> str:
     for cov in covs:
         counts = _counts(cov)
         findings = _findings(cov)
-        by_severity = {s: sum(f.severity == s for f in findings) for s in ("contradiction", "gap", "warning",
-                                                                            "assumption")}
-        rows.append(f'<tr><td><a href="{page_name(cov.document.name)}">{escape(titles.get(cov.document.name, ""))}'
-                    f'</a><br><code>{escape(cov.document.name)}</code></td><td>{escape(", ".join(cov.rulesets))}</td>'
-                    f'<td>{cov.coverage:.0%}</td>'
-                    + "".join(f'<td data-status="{s}">{counts[s]}</td>' for s in STATUSES)
-                    + "".join(f"<td>{by_severity[s]}</td>" for s in by_severity) + "</tr>")
+        by_severity = {
+            s: sum(f.severity == s for f in findings) for s in ("contradiction", "gap", "warning", "assumption")
+        }
+        rows.append(
+            f'<tr><td><a href="{page_name(cov.document.name)}">{escape(titles.get(cov.document.name, ""))}'
+            f"</a><br><code>{escape(cov.document.name)}</code></td><td>{escape(', '.join(cov.rulesets))}</td>"
+            f"<td>{cov.coverage:.0%}</td>"
+            + "".join(f'<td data-status="{s}">{counts[s]}</td>' for s in STATUSES)
+            + "".join(f"<td>{by_severity[s]}</td>" for s in by_severity)
+            + "</tr>"
+        )
     head = "".join(f'<th><span class="sw {s}"></span> {s}</th>' for s in STATUSES)
-    legend = "".join(f'<li data-status="{s}"><span class="sw {s}"></span><b>{s}</b> — {MEANING[s]}</li>'
-                     for s in STATUSES)
+    legend = "".join(
+        f'<li data-status="{s}"><span class="sw {s}"></span><b>{s}</b> — {MEANING[s]}</li>' for s in STATUSES
+    )
     return f"""<!DOCTYPE html>
 <html lang="ja">
 <head>

@@ -24,8 +24,9 @@ Exit status of ``melds audit``: 0 when no finding is a contradiction, 1 otherwis
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from solver.audit.defects import declared_defects, mark_undefined
 from solver.audit.findings import SEVERITIES, Audit
@@ -83,19 +84,26 @@ def locate_sides(audit: Audit) -> None:
         f.sides = sides
 
 
-def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck],
-                 budget_check: Callable[[], None] = lambda: None) -> None:
+def check_claims(
+    audit: Audit, checks: Mapping[str, ClaimCheck], budget_check: Callable[[], None] = lambda: None
+) -> None:
     rs = audit.ruleset
     for claim in rs.claims:
         budget_check()
         if claim.kind == LOST:
-            audit.add(f"lost/{claim.id}", "gap", claim.source,
-                      claim.note or "the example's picture is lost; nothing is left to check")
+            audit.add(
+                f"lost/{claim.id}",
+                "gap",
+                claim.source,
+                claim.note or "the example's picture is lost; nothing is left to check",
+            )
             continue
         check = checks.get(claim.kind)
         if check is None:
-            raise MeldsError(f"{rs.path}: claim {claim.id}: unknown kind {claim.kind!r} "
-                             f"(kinds of {rs.game} rulesets: {', '.join(checks)}, {LOST})")
+            raise MeldsError(
+                f"{rs.path}: claim {claim.id}: unknown kind {claim.kind!r} "
+                f"(kinds of {rs.game} rulesets: {', '.join(checks)}, {LOST})"
+            )
         audit.claims_checked += 1
         try:
             claimed, computed, witness = check(dict(claim.data))
@@ -104,9 +112,15 @@ def check_claims(audit: Audit, checks: Mapping[str, ClaimCheck],
         if claimed == computed:
             audit.claims_agreeing += 1
             continue
-        found = audit.add(f"claim/{claim.id}", "contradiction", claim.source,
-                          claim.note or f"the document's {claim.kind} example does not hold under its own rules",
-                          claimed, computed, witness)
+        found = audit.add(
+            f"claim/{claim.id}",
+            "contradiction",
+            claim.source,
+            claim.note or f"the document's {claim.kind} example does not hold under its own rules",
+            claimed,
+            computed,
+            witness,
+        )
         mark_undefined(found, claim.data)
 
 
@@ -118,8 +132,11 @@ def move_claim(game: Game) -> ClaimCheck:
         document = document_of({"format": 1, "ruleset": rs.id, **claim["state"]}, f"{rs.path} (claim state)", rs)
         state = state_from_data(document.data, Path(rs.path), rs)
         judgement = game.moves().judge(state, claim["action"])
-        return claim["legal"], judgement.legal, {"action": claim["action"],
-                                                 "reasons": [r["message"] for r in judgement.reasons]}
+        return (
+            claim["legal"],
+            judgement.legal,
+            {"action": claim["action"], "reasons": [r["message"] for r in judgement.reasons]},
+        )
 
     return check
 
@@ -138,14 +155,25 @@ def check_deal(audit: Audit) -> None:
             continue
         need = players * hand + rs.deal.starter_discard
         if need > deck:
-            audit.add(f"deal/{players}", "contradiction", rs.deal.source,
-                      f"{players} players × {hand} cards + {rs.deal.starter_discard} turned up = {need}, "
-                      f"more than the {deck} cards of the deck", need, deck)
+            audit.add(
+                f"deal/{players}",
+                "contradiction",
+                rs.deal.source,
+                f"{players} players × {hand} cards + {rs.deal.starter_discard} turned up = {need}, "
+                f"more than the {deck} cards of the deck",
+                need,
+                deck,
+            )
 
 
 def list_assumptions(audit: Audit) -> None:
     rs = audit.ruleset
     for a in rs.assumptions:
         source = a.source if a.source else {"doc": rs.document, "quote": None}
-        audit.add(f"assumption/{a.id}", "assumption", source, f"{a.text} — why: {a.reason}",
-                  witness={"option": a.option} if a.option else None)
+        audit.add(
+            f"assumption/{a.id}",
+            "assumption",
+            source,
+            f"{a.text} — why: {a.reason}",
+            witness={"option": a.option} if a.option else None,
+        )

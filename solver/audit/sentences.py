@@ -65,7 +65,7 @@ class Document:
         best_score = None
         at = self.normal.find(q)
         while at >= 0:
-            owners = tuple(dict.fromkeys(o for o in self.owner[at:at + len(q)] if o >= 0))
+            owners = tuple(dict.fromkeys(o for o in self.owner[at : at + len(q)] if o >= 0))
             if owners:
                 whole = sum(len(_normal(self.sentences[o].text)) for o in owners)
                 score = (len(q) / max(whole, 1), -at)
@@ -82,7 +82,7 @@ class Document:
         found: dict[int, None] = {}
         at = self.normal.find(q) if q else -1
         while at >= 0:
-            owners = [o for o in dict.fromkeys(self.owner[at:at + len(q)]) if o >= 0]
+            owners = [o for o in dict.fromkeys(self.owner[at : at + len(q)]) if o >= 0]
             whole = sum(len(_normal(self.sentences[o].text)) for o in owners)
             if owners and len(q) >= fill * whole:
                 found.update((o, None) for o in owners)
@@ -104,7 +104,7 @@ def split_document(name: str, text: str) -> Document:
     sentences: list[Sentence] = []
     for block_no, pieces in enumerate(_blocks(text)):
         for form, start, end in pieces:
-            at_line_start = not text[text.rfind("\n", 0, start) + 1:start].strip()
+            at_line_start = not text[text.rfind("\n", 0, start) + 1 : start].strip()
             body = _clean(_strip_marker(text[start:end]) if at_line_start else text[start:end])
             if not body:
                 continue
@@ -239,8 +239,12 @@ def _with_qualifiers(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int
     out: list[tuple[int, int]] = []
     for a, b in pieces:
         body = text[a:b].strip().strip("*")
-        if out and body[:1] in OPENERS and body.rstrip("。．")[-1:] in CLOSERS \
-                and not any(t in body[1:-1] for t in TERMINATORS):
+        if (
+            out
+            and body[:1] in OPENERS
+            and body.rstrip("。．")[-1:] in CLOSERS
+            and not any(t in body[1:-1] for t in TERMINATORS)
+        ):
             out[-1] = (out[-1][0], b)
         else:
             out.append((a, b))
@@ -252,5 +256,5 @@ def _english_stop(text: str, i: int, end: int) -> bool:
     before it is not a number (``1.1``, ``4.``) or an abbreviation."""
     if i + 1 < end and not text[i + 1].isspace():
         return False
-    word = re.search(r"(\S+)$", text[max(0, i - 12):i])
+    word = re.search(r"(\S+)$", text[max(0, i - 12) : i])
     return bool(word) and not word.group(1).isdigit() and word.group(1).lower() not in ABBREVIATIONS

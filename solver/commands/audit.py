@@ -14,23 +14,36 @@ from solver.audit.report import audit_markdown, audit_text, audits_json, coverag
 from solver.audit.run import audit_ruleset
 from solver.commands.common import SECONDS, handle_errors, json_option, max_memory_option
 from solver.core.errors import ExitCode, MeldsError, Undecided
-from solver.sat.budget import Budget
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 from solver.present.render import emit_error, emit_json
+from solver.sat.budget import Budget
 
 
 @click.command("audit")
 @click.argument("ruleset_ref", metavar="RULESET", required=False)
 @click.option("--all", "all_rulesets", is_flag=True, help="Audit every bundled ruleset.")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "html"]), default="text", show_default=True,
-              help="Text for the terminal, Markdown (docs/audit-report.md), or the document annotated as HTML "
-                   "(needs -o: a file, or a folder with --all).")
-@click.option("--coverage", is_flag=True,
-              help="Every sentence of the document: whether it states a rule, the ruleset entries that cite it, "
-                   "its status; the coverage figure per document, uncovered rule-bearing sentences first.")
-@click.option("-o", "--output", type=click.Path(dir_okay=True, path_type=Path), metavar="PATH",
-              help="Where --format html writes: a file (one ruleset) or a folder (--all: a page per document "
-                   "and index.html).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "markdown", "html"]),
+    default="text",
+    show_default=True,
+    help="Text for the terminal, Markdown (docs/audit-report.md), or the document annotated as HTML "
+    "(needs -o: a file, or a folder with --all).",
+)
+@click.option(
+    "--coverage",
+    is_flag=True,
+    help="Every sentence of the document: whether it states a rule, the ruleset entries that cite it, "
+    "its status; the coverage figure per document, uncovered rule-bearing sentences first.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=True, path_type=Path),
+    metavar="PATH",
+    help="Where --format html writes: a file (one ruleset) or a folder (--all: a page per document and index.html).",
+)
 @click.option("--max-seconds", type=SECONDS, help="Budget of the whole audit; exit 3 'undecided' when it runs out.")
 @max_memory_option
 @json_option
@@ -74,8 +87,9 @@ def audit_cmd(ruleset_ref, all_rulesets, fmt, coverage, output, max_seconds, as_
                 budget.check()
                 audits.append(audit)
             except Undecided as exc:
-                stopped = Undecided(f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of "
-                                    f"{len(refs)} rulesets audited)")
+                stopped = Undecided(
+                    f"{exc} — while auditing {Path(ref).stem} ({len(audits)} of {len(refs)} rulesets audited)"
+                )
                 if not audits or fmt == "html" or coverage:
                     raise stopped from None
                 # the rulesets audited are the answer found so far: their report, with the error

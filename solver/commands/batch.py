@@ -11,12 +11,14 @@ batch's exit code is the worst of its lines' (docs/errors.md).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
 import time
 from collections import deque
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
@@ -124,7 +126,7 @@ def _check_depth(value: Any) -> None:
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
 
 
-def guarded(work: Callable[[], "tuple[dict, int]"]) -> "tuple[dict, int]":
+def guarded(work: Callable[[], tuple[dict, int]]) -> tuple[dict, int]:
     """``work()``'s (result, code); an input error, a budget that ran out inside, or a fault of
     melds itself become an error result instead of ending the batch (MELDS_DEBUG=1 shows faults)."""
     try:
@@ -142,14 +144,15 @@ def guarded(work: Callable[[], "tuple[dict, int]"]) -> "tuple[dict, int]":
 def internal_error(exc: BaseException) -> InternalError:
     detail = str(exc)
     detail = detail if len(detail) <= 200 else detail[:197] + "…"
-    return InternalError(f"melds could not answer this ({type(exc).__name__}: {detail}); "
-                         "please report it with the input")
+    return InternalError(
+        f"melds could not answer this ({type(exc).__name__}: {detail}); please report it with the input"
+    )
 
 
-def answer_line(handle: Handle, item: tuple[int, Any]) -> "tuple[dict, int]":
+def answer_line(handle: Handle, item: tuple[int, Any]) -> tuple[dict, int]:
     number, raw = item
 
-    def work() -> "tuple[dict, int]":
+    def work() -> tuple[dict, int]:
         request = parse_line(raw)
         if request is None:
             return {"skipped": "empty line"}, ExitCode.YES
@@ -188,7 +191,7 @@ def run_batch(name: str, handle: Handle, jobs: int = 1) -> ExitCode:
     return worst
 
 
-def _died_line(item: tuple[int, Any]) -> "tuple[dict, int]":
+def _died_line(item: tuple[int, Any]) -> tuple[dict, int]:
     error = InternalError("the worker process answering this line died (out of memory, or killed)")
     return {"line": item[0], "error": error.to_json()}, ExitCode.BAD_INPUT
 
@@ -208,8 +211,9 @@ def _run_chunk(chunk: list) -> tuple[list, float]:
     return [_work(item) for item in chunk], time.perf_counter() - start
 
 
-def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk: int = 8,
-                died: Callable[[T], R] | None = None) -> Iterator[R]:
+def ordered_map(
+    work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk: int = 8, died: Callable[[T], R] | None = None
+) -> Iterator[R]:
     """``work`` over ``items``, lazily and in order; with ``jobs`` > 1 in that many forked worker
     processes (each inherits the compiled game), a bounded window of chunks in flight: one item a
     chunk until items are timed, then as many as take about :data:`CHUNK_SECONDS`, at most
@@ -237,7 +241,7 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int = 1, chunk
     try:
         while True:
             while len(window) < 4 * jobs:
-                block = [item for _, item in zip(range(size), source)]
+                block = list(itertools.islice(source, size))
                 if not block:
                     break
                 window.append((block, pool.submit(_run_chunk, block), False))

@@ -12,24 +12,32 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import click
 
 from solver.commands.batch import internal_error, run_batch
 from solver.core import inputs, registry, requests
 from solver.core.errors import BadRequest, MeldsError, Undecided
-from solver.core.game import OptionSpec
 from solver.core.files import ruleset_named_in
-from solver.core.ruleset import raw_game
+from solver.core.game import OptionSpec
 from solver.core.result import Result
+from solver.core.ruleset import raw_game
 from solver.present.render import emit, emit_error
 from solver.sat.budget import set_default_memory
 
-ruleset_option = click.option("-r", "--ruleset", "ruleset_ref", required=True,
-                              help="Ruleset id (see `melds rulesets`) or path to a ruleset YAML.")
-options_option = click.option("-o", "--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
-                              help="Set a ruleset option (repeatable), e.g. -o sojun=false.")
+ruleset_option = click.option(
+    "-r", "--ruleset", "ruleset_ref", required=True, help="Ruleset id (see `melds rulesets`) or path to a ruleset YAML."
+)
+options_option = click.option(
+    "-o",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Set a ruleset option (repeatable), e.g. -o sojun=false.",
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
 
@@ -37,15 +45,26 @@ class ByteSize(click.ParamType):
     """A memory size: 512MiB, 2G, 1.5GiB, 800M; a plain number is MiB."""
 
     name = "size"
-    UNITS = {"": 2**20, "b": 1, "k": 2**10, "kb": 2**10, "kib": 2**10, "m": 2**20, "mb": 2**20,
-             "mib": 2**20, "g": 2**30, "gb": 2**30, "gib": 2**30}
+    UNITS = {
+        "": 2**20,
+        "b": 1,
+        "k": 2**10,
+        "kb": 2**10,
+        "kib": 2**10,
+        "m": 2**20,
+        "mb": 2**20,
+        "mib": 2**20,
+        "g": 2**30,
+        "gb": 2**30,
+        "gib": 2**30,
+    }
 
     def convert(self, value, param, ctx) -> int:
         if isinstance(value, int):
             return value
         text = str(value).strip().lower().replace(" ", "")
         number = text.rstrip("abcdefghijklmnopqrstuvwxyz")
-        unit = text[len(number):]
+        unit = text[len(number) :]
         try:
             amount = float(number)
         except ValueError:
@@ -61,12 +80,24 @@ def _memory_ceiling(ctx: click.Context, param: click.Parameter, value: int) -> i
 
 
 max_memory_option = click.option(
-    "--max-memory", type=ByteSize(), default=lambda: os.environ.get("MELDS_MAX_MEMORY", "1GiB"),
-    show_default="1GiB", expose_value=False, callback=_memory_ceiling, metavar="SIZE",
-    help="Memory ceiling of the process (e.g. 512MiB, 2GiB); past it: exit 3 'undecided' with the best found so far.")
+    "--max-memory",
+    type=ByteSize(),
+    default=lambda: os.environ.get("MELDS_MAX_MEMORY", "1GiB"),
+    show_default="1GiB",
+    expose_value=False,
+    callback=_memory_ceiling,
+    metavar="SIZE",
+    help="Memory ceiling of the process (e.g. 512MiB, 2GiB); past it: exit 3 'undecided' with the best found so far.",
+)
 
-jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
-                           help="Answer a --batch (or a folder of puzzles) in N processes; the order is kept.")
+jobs_option = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Answer a --batch (or a folder of puzzles) in N processes; the order is kept.",
+)
 
 
 def batch_option(help: str) -> Callable:
@@ -271,8 +302,11 @@ class GameCommand(click.Command):
         """An option another game has: say whose it is."""
         if len(games) != 1 or ref is None:
             return exc
-        owners = [g for g in (registry.game_type(n) for n in registry.known_games())
-                  if any(s.name == exc.option_name for s in g.options(self.command))]
+        owners = [
+            g
+            for g in (registry.game_type(n) for n in registry.known_games())
+            if any(s.name == exc.option_name for s in g.options(self.command))
+        ]
         if not owners:
             return exc
         what = exc.option_name.lstrip("-").replace("-", " ")

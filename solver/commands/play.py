@@ -39,8 +39,11 @@ def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
 @click.command("moves", cls=GameCommand, command="moves")
 @ruleset_choice
 @json_option
-@click.option("--max-seconds", type=SECONDS,
-              help="Budget of the listing; past it, exit 3 'undecided' with the actions judged legal so far.")
+@click.option(
+    "--max-seconds",
+    type=SECONDS,
+    help="Budget of the listing; past it, exit 3 'undecided' with the actions judged legal so far.",
+)
 @max_memory_option
 @click.argument("state_file", type=click.Path(dir_okay=False))
 @handle_errors

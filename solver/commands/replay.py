@@ -39,15 +39,27 @@ class ReplayCommand(click.Command):
 
 
 @click.command("replay", cls=ReplayCommand, epilog=EPILOG)
-@click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path the records are read through "
-              "(default: the one the log names, or its format's own).")
+@click.option(
+    "-r",
+    "--ruleset",
+    "ruleset_ref",
+    help="Ruleset id or path the records are read through (default: the one the log names, or its format's own).",
+)
 @options_option
 @json_option
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Replay logs in this many processes.")
-@click.option("--dask", "dask_address", is_flag=False, flag_value="", default=None, metavar="[SCHEDULER]",
-              help="Replay on a Dask cluster at SCHEDULER (host:port); a local cluster when no address "
-                   "is given (pip install 'melds[dask]').")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Replay logs in this many processes."
+)
+@click.option(
+    "--dask",
+    "dask_address",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[SCHEDULER]",
+    help="Replay on a Dask cluster at SCHEDULER (host:port); a local cluster when no address "
+    "is given (pip install 'melds[dask]').",
+)
 @click.option("-v", "--verbose", is_flag=True, help="A line for every hand, also for many logs.")
 @click.option("--write-example", is_flag=True, help="Print a sample log of melds' own format for -r RULESET.")
 @click.argument("logs", nargs=-1)
@@ -73,8 +85,13 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
         sys.stdout.write('{"hands": [')
     bar = click.progressbar(length=total, label="replaying", file=sys.stderr, show_pos=True) if many else None
     try:
-        found = ordered_map(replay_file, (str(p) for p in log_files(list(logs))), args=(ruleset_ref, options),
-                            jobs=jobs, dask=dask_address)
+        found = ordered_map(
+            replay_file,
+            (str(p) for p in log_files(list(logs))),
+            args=(ruleset_ref, options),
+            jobs=jobs,
+            dask=dask_address,
+        )
         for reports in found:
             for report in reports:
                 summary.add(report)
@@ -82,9 +99,13 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
                 code = 2 if 2 in (code, found_code) else max(code, found_code)
                 if as_json:
                     for hand in report.hands:
-                        sys.stdout.write(("" if first_hand else ",") + "\n "
-                                         + json.dumps({"file": report.path, "game": report.game, **hand.to_json()},
-                                                      ensure_ascii=False))
+                        sys.stdout.write(
+                            ("" if first_hand else ",")
+                            + "\n "
+                            + json.dumps(
+                                {"file": report.path, "game": report.game, **hand.to_json()}, ensure_ascii=False
+                            )
+                        )
                         first_hand = False
                     games_spool.write(json.dumps(report.to_json(with_hands=False), ensure_ascii=False) + "\n")
                 else:
@@ -124,6 +145,7 @@ def _example(ruleset_ref: str | None) -> str:
         header, *hands = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
         if header.get("ruleset") == ruleset_ref:  # shown as YAML, the form a person writes
             document = {**header, "hands": hands}
-            return (f"# {path.relative_to(root.parent)} as YAML: melds replay FILE replays it\n"
-                    + yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100).rstrip("\n"))
+            return f"# {path.relative_to(root.parent)} as YAML: melds replay FILE replays it\n" + yaml.safe_dump(
+                document, allow_unicode=True, sort_keys=False, width=100
+            ).rstrip("\n")
     raise MeldsError(f"no sample log for {ruleset_ref!r} (the samples are puzzles/*/logs/*.jsonl)")

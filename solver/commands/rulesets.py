@@ -17,10 +17,18 @@ def ruleset_json(ruleset: Ruleset) -> dict:
         "name_en": ruleset.name_en,
         "document": ruleset.document,
         "path": ruleset.path,
-        "kinds": [{"id": k.id, "name": k.name, "family": k.family, "enabled": k in ruleset.kinds}
-                  for k in ruleset.all_kinds],
-        "options": {o.id: {"type": o.type, "default": o.default, "value": ruleset.option_values[o.id],
-                           "description": o.description} for o in ruleset.options.values()},
+        "kinds": [
+            {"id": k.id, "name": k.name, "family": k.family, "enabled": k in ruleset.kinds} for k in ruleset.all_kinds
+        ],
+        "options": {
+            o.id: {
+                "type": o.type,
+                "default": o.default,
+                "value": ruleset.option_values[o.id],
+                "description": o.description,
+            }
+            for o in ruleset.options.values()
+        },
         "assumptions": len(ruleset.assumptions),
         "deck_size": ruleset.deck.size,
         "game": ruleset.game,
@@ -39,5 +47,6 @@ def rulesets_cmd(as_json: bool) -> None:
         return
     for r, d in described:
         click.echo(f"{click.style(r.id, bold=True):24} {r.label}")
-        click.echo(f"{'':16} document {r.document}; {d.readable()}; "
-                   f"{len(r.options)} options, {len(r.assumptions)} assumptions")
+        click.echo(
+            f"{'':16} document {r.document}; {d.readable()}; {len(r.options)} options, {len(r.assumptions)} assumptions"
+        )

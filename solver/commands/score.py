@@ -5,8 +5,16 @@ from __future__ import annotations
 import click
 
 from solver.commands.common import (
-    GameCommand, answer, batch_option, given, handle_errors, json_option, options_option, parse_options,
-    ruleset_option)
+    GameCommand,
+    answer,
+    batch_option,
+    given,
+    handle_errors,
+    json_option,
+    options_option,
+    parse_options,
+    ruleset_option,
+)
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 
@@ -15,8 +23,10 @@ from solver.core.ruleset import load_ruleset
 @ruleset_option
 @options_option
 @json_option
-@batch_option('JSON Lines of requests, {"cards": "..."} with the options\' names as keys (--penalty is '
-              '"penalty"; docs/json-output.md gives each game\'s).')
+@batch_option(
+    'JSON Lines of requests, {"cards": "..."} with the options\' names as keys (--penalty is '
+    '"penalty"; docs/json-output.md gives each game\'s).'
+)
 @click.argument("cards", nargs=-1)
 @handle_errors
 def score_cmd(ruleset_ref, option_pairs, as_json, batch, jobs, cards, **options) -> None:

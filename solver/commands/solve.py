@@ -10,8 +10,18 @@ import click
 
 from solver.commands.batch import guarded, ordered_map, run_batch
 from solver.commands.common import (
-    SECONDS, CheckedValue, GameCommand, batch_option, game_specs, given, handle_errors, json_option,
-    max_memory_option, options_option, parse_options)
+    SECONDS,
+    CheckedValue,
+    GameCommand,
+    batch_option,
+    game_specs,
+    given,
+    handle_errors,
+    json_option,
+    max_memory_option,
+    options_option,
+    parse_options,
+)
 from solver.core import inputs, requests
 from solver.core.errors import BadRequest, ExitCode, MeldsError
 from solver.core.files import is_state, load_document
@@ -27,13 +37,22 @@ from solver.present.text import BAD, verdict_word
 @click.argument("puzzle", nargs=-1)
 @click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset for an inline --hand.")
 @click.option("--hand", help='The hand, e.g. "S9 S10 SJ H4 D4 C4 C7".')
-@click.option("--table", multiple=True, metavar='"OWNER: CARDS"',
-              help="A meld on the table (repeatable); owner 'me' is the player's own.")
+@click.option(
+    "--table",
+    multiple=True,
+    metavar='"OWNER: CARDS"',
+    help="A meld on the table (repeatable); owner 'me' is the player's own.",
+)
 @click.option("--has-melded", is_flag=True, help="The player already has a meld of their own.")
 @click.option("--best", is_flag=True, help="The optimum of the ruleset's objective, going out or not.")
 @click.option("--all", "count_all", is_flag=True, help="Count the distinct ways to go out.")
-@click.option("--limit", type=CheckedValue(requests.integer(1), "whole number", int), default=1000,
-              show_default=True, help="Stop counting at this many ways.")
+@click.option(
+    "--limit",
+    type=CheckedValue(requests.integer(1), "whole number", int),
+    default=1000,
+    show_default=True,
+    help="Stop counting at this many ways.",
+)
 @click.option("--max-seconds", type=SECONDS, help="Solver budget; exit 3 'undecided' when it runs out.")
 @max_memory_option
 @click.option("--stats", is_flag=True, help="Print the time taken and the SAT calls made.")
@@ -41,8 +60,23 @@ from solver.present.text import BAD, verdict_word
 @json_option
 @batch_option('JSON Lines of {"puzzle": PATH} or {"hand": ..., "table": [...], ...}; - for stdin.')
 @handle_errors
-def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, limit, max_seconds, stats,
-              option_pairs, as_json, batch, jobs, **options) -> None:
+def solve_cmd(
+    puzzle,
+    ruleset_ref,
+    hand,
+    table,
+    has_melded,
+    best,
+    count_all,
+    limit,
+    max_seconds,
+    stats,
+    option_pairs,
+    as_json,
+    batch,
+    jobs,
+    **options,
+) -> None:
     """Can this hand go out this turn? Shows how, the best turn, or why not.
 
     \b
@@ -62,8 +96,9 @@ def solve_cmd(puzzle, ruleset_ref, hand, table, has_melded, best, count_all, lim
         emit(result, as_json)
         sys.exit(result.code)
     if len(puzzle) > 1:
-        raise MeldsError(f"one puzzle file or folder at a time, got {len(puzzle)} arguments "
-                         f"(for a hand use --hand \"...\")")
+        raise MeldsError(
+            f'one puzzle file or folder at a time, got {len(puzzle)} arguments (for a hand use --hand "...")'
+        )
     if not puzzle:
         raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
     path = Path(puzzle[0])
@@ -146,14 +181,16 @@ def _summary(rows: list[Row]) -> str:
     width = max(len(n) for n in names)
     lines = [f"{'puzzle':{width}}  {'answer':10}  {'seconds':>7}  check"]
     summaries: list[Summary] = []
-    for name, (_, _, s, _, error, message) in zip(names, rows):
+    for name, (_, _, s, _, error, message) in zip(names, rows, strict=True):
         if error:
             lines.append(f"{name:{width}}  {click.style('bad file', fg=BAD)}  {message}")
             continue
         summaries.append(s)
         seconds = f"{s.seconds:7.3f}" if s.seconds is not None else f"{'':>7}"
         lines.append(f"{name:{width}}  {s.answer:10}  {seconds}  {verdict_word(s.matches, s.mismatches)}")
-    lines.append(f"{len(rows)} puzzles: {sum(1 for s in summaries if s.matches)} match their expected "
-                 f"answers, {sum(1 for s in summaries if s.matches is False)} differ, "
-                 f"{len(rows) - len(summaries)} bad files")
+    lines.append(
+        f"{len(rows)} puzzles: {sum(1 for s in summaries if s.matches)} match their expected "
+        f"answers, {sum(1 for s in summaries if s.matches is False)} differ, "
+        f"{len(rows) - len(summaries)} bad files"
+    )
     return "\n".join(lines)

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core import registry
 from solver.core.errors import Location, MeldsError, SchemaError
@@ -40,8 +41,11 @@ MARK = "melds"
 
 def looks_own(head: str) -> bool:
     text = head.lstrip()
-    return (f'"log": "{MARK}"' in text or f'"log":"{MARK}"' in text
-            or any(line.strip().startswith("log:") and MARK in line for line in text.splitlines()[:40]))
+    return (
+        f'"log": "{MARK}"' in text
+        or f'"log":"{MARK}"' in text
+        or any(line.strip().startswith("log:") and MARK in line for line in text.splitlines()[:40])
+    )
 
 
 def read_own(path: str, text: str) -> tuple[Mapping[str, Any], list]:
@@ -90,8 +94,11 @@ def replay_own(path: str, text: str, ruleset_ref: str | None, options: Mapping[s
     if not hands:
         raise _fail(path, header, "hands", "a game log needs hands")
     for number, hand in enumerate(hands, start=1):
-        if not isinstance(hand, Mapping) or not isinstance(hand.get("start"), Mapping) or \
-                not isinstance(hand.get("actions"), list):
+        if (
+            not isinstance(hand, Mapping)
+            or not isinstance(hand.get("start"), Mapping)
+            or not isinstance(hand.get("actions"), list)
+        ):
             raise _fail(path, hands, number - 1, f"hand {number}: needs start (a state) and actions (a list)")
         report.hands.append(_replay_hand(path, game, moves, players, hand, number))
     report.seconds = time.perf_counter() - began
@@ -117,8 +124,9 @@ def _replay_hand(path: str, game, moves, players: list[str], hand: Mapping, numb
     try:
         settlement = game.settle_hand(state, turn_start)
     except MeldsError as exc:
-        out.forbid(len(hand["actions"]) + 1, state.turn, "(settle)", [{"code": exc.code, "message": str(exc),
-                                                                        "source": None}])
+        out.forbid(
+            len(hand["actions"]) + 1, state.turn, "(settle)", [{"code": exc.code, "message": str(exc), "source": None}]
+        )
         return out
     out.deltas = [int(settlement.deltas.get(p, 0)) for p in players]
     out.result = dict(settlement.details)

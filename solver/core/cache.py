@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ def cache_dir() -> Path | None:
     return Path(base) / "melds"
 
 
-@lru_cache(maxsize=None)
+@cache
 def code_signature() -> str:
     """A short key that changes whenever a module of melds changes (size and modification time of
     every ``.py`` under solver/: a stat each, no reading)."""

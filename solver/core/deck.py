@@ -7,8 +7,8 @@ card counts as its own face, a wild as the identity it stands for.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from solver.core.source import Source
 
@@ -49,7 +49,6 @@ class Face:
 
     def __hash__(self) -> int:  # faces are hashed in the hot loops: the index is the identity
         return self.index
-
 
 
 @dataclass(frozen=True, eq=False)  # compared by identity: built once per ruleset and options

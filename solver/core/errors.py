@@ -8,9 +8,9 @@ shows a traceback for them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable
 
 
 class ExitCode(IntEnum):
@@ -22,12 +22,12 @@ class ExitCode(IntEnum):
     UNDECIDED = 3  # the solver's budget ran out before an answer
 
     @classmethod
-    def of(cls, answer: bool | None) -> "ExitCode":
+    def of(cls, answer: bool | None) -> ExitCode:
         """Yes, no, or undecided (None)."""
         return cls.UNDECIDED if answer is None else cls.YES if answer else cls.NO
 
     @classmethod
-    def worst(cls, codes: Iterable[int]) -> "ExitCode":
+    def worst(cls, codes: Iterable[int]) -> ExitCode:
         """The exit code of many answers (a batch, a folder): bad input wins, then undecided, then
         no, else yes."""
         found = set(codes)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from solver.core.errors import MeldsError
 
 
-def ordered_map(func: Callable[..., Any], items: Iterable[Any], *, args: tuple = (), jobs: int = 1,
-                dask: str | None = None) -> Iterator[Any]:
+def ordered_map(
+    func: Callable[..., Any], items: Iterable[Any], *, args: tuple = (), jobs: int = 1, dask: str | None = None
+) -> Iterator[Any]:
     """``func(item, *args)`` for every item, in order. ``func`` must be importable (a top-level
     function) and its answers picklable."""
     if dask is not None:
@@ -28,12 +30,14 @@ def ordered_map(func: Callable[..., Any], items: Iterable[Any], *, args: tuple =
     else:
         context = multiprocessing.get_context("spawn")  # no fork of live solvers and threads
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            yield from _windowed(lambda item: pool.submit(func, item, *args), items, 4 * jobs,
-                                 lambda future: future.result())
+            yield from _windowed(
+                lambda item: pool.submit(func, item, *args), items, 4 * jobs, lambda future: future.result()
+            )
 
 
-def _windowed(submit: Callable[[Any], Any], items: Iterable[Any], window: int,
-              result: Callable[[Any], Any]) -> Iterator[Any]:
+def _windowed(
+    submit: Callable[[Any], Any], items: Iterable[Any], window: int, result: Callable[[Any], Any]
+) -> Iterator[Any]:
     pending: deque = deque()
     for item in items:
         pending.append(submit(item))
@@ -53,15 +57,18 @@ def _on_dask(func: Callable[..., Any], items: Iterable[Any], args: tuple, addres
         if address:
             client = Client(address)
         else:
-            cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
+            cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True, dashboard_address=None)
             client = Client(cluster)
     except (OSError, ValueError, TimeoutError) as exc:
         raise MeldsError(f"--dask {address or '(local)'}: cannot reach the scheduler: {exc}") from None
     try:
         workers = max(len(client.scheduler_info().get("workers", {})), 1)
-        yield from _windowed(lambda item: client.submit(func, item, *args, pure=False), items, 4 * workers,
-                             lambda future: future.result())
+        yield from _windowed(
+            lambda item: client.submit(func, item, *args, pure=False),
+            items,
+            4 * workers,
+            lambda future: future.result(),
+        )
     finally:
         client.close()
         if cluster is not None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from solver.core.errors import Location, MeldsError, SchemaError
 from solver.core.ruleset import BUNDLED_DIR, Ruleset, load_ruleset
@@ -48,7 +49,6 @@ class Document:
     def fail(self, container: Any, key: Any, message: str) -> MeldsError:
         """An error at ``container[key]`` of this file (raise it)."""
         return SchemaError(message, Location(str(self.path), line_of(container, key), str(key)))
-
 
 
 def file_ruleset(path: Path, data: Mapping[str, Any]) -> Ruleset:

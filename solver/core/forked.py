@@ -19,8 +19,9 @@ import os
 import pickle
 import signal
 import threading
+from collections.abc import Callable, Hashable, Iterable
 from io import BytesIO
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any
 
 AVAILABLE = hasattr(os, "fork")
 
@@ -29,8 +30,12 @@ class Forked:
     """``work()`` in a forked child (started at once). ``on_result`` is called in a thread of this
     process with the result when it comes back (not when the child failed or was cancelled)."""
 
-    def __init__(self, work: Callable[[], Any], shared: Iterable[tuple[Hashable, Any]] = (),
-                 on_result: Callable[[Any], None] | None = None):
+    def __init__(
+        self,
+        work: Callable[[], Any],
+        shared: Iterable[tuple[Hashable, Any]] = (),
+        on_result: Callable[[Any], None] | None = None,
+    ):
         self._objects = dict(shared)
         self._keys = {id(obj): key for key, obj in self._objects.items()}
         self._result: Any = None
@@ -105,7 +110,7 @@ class Forked:
             self._pid = 0
         self._reader.join()
 
-    def __enter__(self) -> "Forked":
+    def __enter__(self) -> Forked:
         return self
 
     def __exit__(self, *exc) -> None:

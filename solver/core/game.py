@@ -26,8 +26,9 @@ kept outside the project registers itself with :func:`solver.core.registry.regis
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from solver.core.files import Document
@@ -44,6 +45,7 @@ Request = Mapping[str, Any]
 options gathered into one (the options' names with ``_`` for ``-``: ``--has-melded`` is
 ``has_melded``; positional cards are ``cards``). The same request gives the same answer whichever
 way it came."""
+
 
 @dataclass(frozen=True)
 class OptionSpec:

@@ -14,10 +14,10 @@ generation meanwhile waits for the next full collection after the block.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
-NEVER = 2 ** 31 - 1  # collections of the middle generation before a full one: never, in a block
+NEVER = 2**31 - 1  # collections of the middle generation before a full one: never, in a block
 
 
 @contextmanager

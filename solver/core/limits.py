@@ -24,8 +24,8 @@ REQUEST_TEXT = 64 * 1024  # characters in one string of a request (a hand, a wor
 REQUEST_ITEMS = 10_000  # items in one list of a request (cards, table melds, words)
 
 # numbers a request or a file may give
-MAX_SECONDS = 10 ** 6  # --max-seconds (11 days): a larger budget is a typo, inf and nan are not budgets
-MAX_COUNT = 10 ** 6  # plain counts (--limit, honba, riichi sticks, a stock) beyond any game
+MAX_SECONDS = 10**6  # --max-seconds (11 days): a larger budget is a typo, inf and nan are not budgets
+MAX_COUNT = 10**6  # plain counts (--limit, honba, riichi sticks, a stock) beyond any game
 DECK_COPIES = 64  # copies of one card a ruleset's deck may declare
 DECK_CARDS = 1_000  # cards in a whole deck (after every option; the largest bundled has 156)
 DECK_FACES = 1_000  # distinct faces a deck may declare

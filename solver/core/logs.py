@@ -15,8 +15,9 @@ import os
 import time
 import traceback
 import zlib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from solver.core import inputs, registry
 from solver.core.errors import MeldsError
@@ -95,8 +96,9 @@ def detect(text: str, path: str) -> LogFormat | None:
     raise MeldsError(f"{path}: not a game log melds reads (its own log format — docs/replay-format.md — or {names})")
 
 
-def replay_text(path: str, text: str, ruleset_ref: str | None = None,
-                options: Mapping[str, Any] | None = None) -> list[GameReport]:
+def replay_text(
+    path: str, text: str, ruleset_ref: str | None = None, options: Mapping[str, Any] | None = None
+) -> list[GameReport]:
     """Every game of one log's text, replayed."""
     from solver.core.actionlog import replay_own  # noqa: PLC0415
     from solver.core.ruleset import load_ruleset  # noqa: PLC0415
@@ -112,7 +114,9 @@ def replay_text(path: str, text: str, ruleset_ref: str | None = None,
     return list(replay(GameLog(path, text, fmt, ruleset_ref, dict(options or {}))))
 
 
-def replay_file(path: str, ruleset_ref: str | None = None, options: Mapping[str, Any] | None = None) -> list[GameReport]:
+def replay_file(
+    path: str, ruleset_ref: str | None = None, options: Mapping[str, Any] | None = None
+) -> list[GameReport]:
     """One file replayed; a file that cannot be read or replayed is one report with its error
     (nothing in a batch is dropped), and so is a fault of melds itself (with its trace, no crash)."""
     began = time.perf_counter()
@@ -126,6 +130,9 @@ def replay_file(path: str, ruleset_ref: str | None = None, options: Mapping[str,
     except RecursionError as exc:
         error = {"code": "bad-input", "message": f"{path}: nested too deeply to read ({exc})"}
     except Exception as exc:  # a fault of melds: reported for this file, the batch goes on
-        error = {"code": "internal-error", "message": f"{path}: {exc.__class__.__name__}: {exc}",
-                 "trace": traceback.format_exc(limit=6)}
+        error = {
+            "code": "internal-error",
+            "message": f"{path}: {exc.__class__.__name__}: {exc}",
+            "trace": traceback.format_exc(limit=6),
+        }
     return [GameReport(str(path), "unknown", ruleset_ref, error=error, seconds=time.perf_counter() - began)]

@@ -13,8 +13,9 @@ A judgement lists every reason that forbids the action, and the state after it w
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from solver.core.errors import MeldsError, Undecided
 from solver.core.ruleset import Ruleset
@@ -100,8 +101,10 @@ class Moves:
         self.rs = ruleset
         for check in ruleset.moves.checks:
             if check.name not in self.CHECKS:
-                raise MeldsError(f"{ruleset.path}: moves: unknown check {check.name!r} for this game "
-                                 f"(known: {', '.join(self.CHECKS)})")
+                raise MeldsError(
+                    f"{ruleset.path}: moves: unknown check {check.name!r} for this game "
+                    f"(known: {', '.join(self.CHECKS)})"
+                )
 
     def source(self, action_id: str) -> Source | None:
         return self.rs.moves.actions.get(action_id)
@@ -111,17 +114,16 @@ class Moves:
         its JSON and text when ``describe``: a replay of many actions needs only the state)."""
         action = parse_action(text)
         if action.verb not in self.VERBS:
-            raise MeldsError(f"unknown action {action.verb!r} for {self.rs.id} "
-                             f"(actions: {', '.join(self.VERBS)})")
+            raise MeldsError(f"unknown action {action.verb!r} for {self.rs.id} (actions: {', '.join(self.VERBS)})")
         if state.step == "over":
-            return Judgement(False, action.text, [{"code": "game-over", "message": "the game is over",
-                                                   "source": None}])
+            return Judgement(False, action.text, [{"code": "game-over", "message": "the game is over", "source": None}])
         if action.actor is not None and action.actor not in state.players:
             raise MeldsError(f"{action.actor!r} is not one of the players ({', '.join(state.players)})")
         action_id = self.action_id(action)
         if action_id not in self.rs.moves.actions:
-            raise MeldsError(f"{self.rs.id} has no action {action_id!r} (its actions: "
-                             f"{', '.join(self.rs.moves.actions)})")
+            raise MeldsError(
+                f"{self.rs.id} has no action {action_id!r} (its actions: {', '.join(self.rs.moves.actions)})"
+            )
         reasons: list[dict] = []
         after = None
         try:
@@ -158,8 +160,10 @@ class Moves:
         try:
             for text in self.candidates(state):
                 check()
-                if self.action_id(parse_action(text)) in self.rs.moves.actions \
-                        and self.judge(state, text, describe=False).legal:
+                if (
+                    self.action_id(parse_action(text)) in self.rs.moves.actions
+                    and self.judge(state, text, describe=False).legal
+                ):
                     actions.append(text)
         except Undecided as exc:
             return Listing(actions, exc)
@@ -185,8 +189,9 @@ class Moves:
 
     def state_lines(self, state: GameState) -> list[str]:
         """A state as text lines, in the documents' notation."""
-        lines = [f"  turn: {state.turn} ({state.step}); stock {state.stock}; discards "
-                 f"{' '.join(state.discards) or '—'}"]
+        lines = [
+            f"  turn: {state.turn} ({state.step}); stock {state.stock}; discards {' '.join(state.discards) or '—'}"
+        ]
         for p in state.players:
             hand = state.hands[p]
             shown = f"{hand} cards (hidden)" if isinstance(hand, int) else (hand or "—")

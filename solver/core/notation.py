@@ -13,15 +13,23 @@ import difflib
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Sequence
+from functools import cache
 
-from solver.core.errors import TooManyCopies, UnknownCard
 from solver.core.deck import Deck, Face
+from solver.core.errors import TooManyCopies, UnknownCard
 
-_COLORS = {"black": None, "white": None, "red": "red", "green": "green", "yellow": "yellow",
-           "blue": "blue", "magenta": "magenta", "cyan": "cyan"}
+_COLORS = {
+    "black": None,
+    "white": None,
+    "red": "red",
+    "green": "green",
+    "yellow": "yellow",
+    "blue": "blue",
+    "magenta": "magenta",
+    "cyan": "cyan",
+}
 
 
 _WORD = re.compile(r"[^\s,、，]+")  # a card's spelling between separators (Notation.split)
@@ -38,7 +46,7 @@ class Notation:
     canonical: dict  # Face -> printed spelling
 
     @staticmethod
-    def for_deck(deck: Deck) -> "Notation":
+    def for_deck(deck: Deck) -> Notation:
         return _notation_for(deck)
 
     # -- parsing ----------------------------------------------------------------------------
@@ -62,8 +70,9 @@ class Notation:
             for match in _WORD.finditer(token):
                 out.append(self.parse(match.group()))
                 if len(out) > self.deck.size:  # no hand holds more: stop before a huge one is read whole
-                    raise TooManyCopies(f"more than {self.deck.size} cards given, but the whole deck has "
-                                        f"{self.deck.size}")
+                    raise TooManyCopies(
+                        f"more than {self.deck.size} cards given, but the whole deck has {self.deck.size}"
+                    )
         return out
 
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
@@ -74,7 +83,8 @@ class Notation:
                 held = limits.get(face, 0)
                 raise TooManyCopies(
                     f"{self.format(face)} is given {count} times, but the deck holds "
-                    f"{held} cop{'y' if held == 1 else 'ies'}")
+                    f"{held} cop{'y' if held == 1 else 'ies'}"
+                )
 
     def _unknown_message(self, token: str) -> str:
         close = difflib.get_close_matches(_key(token), list(self.table), n=3, cutoff=0.6) if len(token) <= 40 else []
@@ -126,7 +136,7 @@ class Notation:
         return _COLORS.get(self.deck.suit(suit).color or "black")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _notation_for(deck: Deck) -> Notation:
     suit_names = {s.id: (s.id,) + s.names for s in deck.suits}
     rank_names = {r.id: (r.id,) + r.names for r in deck.ranks}

@@ -11,11 +11,12 @@ every section names the file, the line and the key.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from solver.core.deck import Deck, Rank
 from solver.core import limits
+from solver.core.deck import Deck, Rank
 from solver.core.errors import BadOption, Location, SchemaError, TooLarge
 from solver.core.rules import Option
 from solver.core.source import Source
@@ -34,8 +35,10 @@ class RuleReader:
         self.path = path
         self.data = data
         if "document" not in data:
-            raise SchemaError("missing required key 'document' (the rule document the ruleset cites)",
-                              Location(path, getattr(data, "line", 1)))
+            raise SchemaError(
+                "missing required key 'document' (the rule document the ruleset cites)",
+                Location(path, getattr(data, "line", 1)),
+            )
         self.doc = data["document"]["file"]
         self.options: dict[str, Option] = {}
         self.values: dict[str, Any] = {}
@@ -53,15 +56,19 @@ class RuleReader:
     def _file_of(self, container: Any, key: Any) -> str:
         """The file ``container[key]`` was read from: a merged mapping knows it per key (``extends``)."""
         files = getattr(container, "files", None) or {}
-        return files.get(key) if isinstance(files, dict) and files.get(key) else (
-            getattr(container, "file", None) or self.path)
+        return (
+            files.get(key)
+            if isinstance(files, dict) and files.get(key)
+            else (getattr(container, "file", None) or self.path)
+        )
 
     def bound(self, container: Any, key: Any, value: int, maximum: int, what: str, path: str = "") -> None:
         """Refuse a number past melds' limits (solver.core.limits) before anything is built of it."""
         if isinstance(value, int) and value > maximum:
             where = self._file_of(container, key)
-            raise TooLarge(f"{Location(where, line_of(container, key), path)}: {value:,} {what}; melds allows at "
-                           f"most {maximum:,}")
+            raise TooLarge(
+                f"{Location(where, line_of(container, key), path)}: {value:,} {what}; melds allows at most {maximum:,}"
+            )
         if isinstance(value, int) and value < 0:
             self.fail(container, key, f"{value} {what}: a count cannot be negative", path)
 
@@ -82,8 +89,13 @@ class RuleReader:
         if src is None and assumption is None:
             return None
         src = src or {}
-        return Source(doc=src.get("doc", self.doc), quote=src.get("quote"), note=src.get("note"),
-                      assumption=assumption, line=getattr(element, "line", None))
+        return Source(
+            doc=src.get("doc", self.doc),
+            quote=src.get("quote"),
+            note=src.get("note"),
+            assumption=assumption,
+            line=getattr(element, "line", None),
+        )
 
     def sources(self, section: Mapping | None) -> dict[str, Source | None]:
         """The source of each entry of a mapping of named rules."""
@@ -107,15 +119,18 @@ class RuleReader:
                 if lo > hi:
                     self.fail(items, i, f"empty rank range {text!r}", f"{path}[{i}]")
                 if hi - lo >= limits.DECK_FACES:
-                    self.fail(items, i, f"the range {text!r} names {hi - lo + 1:,} ranks; the deck has "
-                              f"{len(known)}", f"{path}[{i}]")
+                    self.fail(
+                        items,
+                        i,
+                        f"the range {text!r} names {hi - lo + 1:,} ranks; the deck has {len(known)}",
+                        f"{path}[{i}]",
+                    )
                 ids = [str(v) for v in range(lo, hi + 1)]
             else:
                 ids = [text]
             for rid in ids:
                 if rid not in known:
-                    self.fail(items, i, f"unknown rank {rid!r} (the deck's ranks: "
-                              f"{', '.join(known)})", f"{path}[{i}]")
+                    self.fail(items, i, f"unknown rank {rid!r} (the deck's ranks: {', '.join(known)})", f"{path}[{i}]")
                 out.append(rid)
         return tuple(out)
 
@@ -124,21 +139,20 @@ class RuleReader:
         for i, item in enumerate(items):
             match = re.fullmatch(r"(\d+)\.\.(\d+)", str(item))
             if match:
-                self.bound(items, i, int(match[2]) - int(match[1]) + 1, limits.DECK_CARDS, "numbers in a range",
-                           f"{path}[{i}]")
+                self.bound(
+                    items, i, int(match[2]) - int(match[1]) + 1, limits.DECK_CARDS, "numbers in a range", f"{path}[{i}]"
+                )
                 out.update(range(int(match[1]), int(match[2]) + 1))
             elif isinstance(item, int):
                 out.add(item)
             else:
-                self.fail(items, i, f"expected a number or a range 'a..b', got {item!r}",
-                          f"{path}[{i}]")
+                self.fail(items, i, f"expected a number or a range 'a..b', got {item!r}", f"{path}[{i}]")
         return frozenset(out)
 
     def check_ids(self, items: list, known: Any, what: str, path: str) -> tuple[str, ...]:
         for i, item in enumerate(items):
             if item not in known:
-                self.fail(items, i, f"unknown {what} {item!r} (known: {', '.join(known)})",
-                          f"{path}[{i}]")
+                self.fail(items, i, f"unknown {what} {item!r} (known: {', '.join(known)})", f"{path}[{i}]")
         return tuple(items)
 
     @property
@@ -189,8 +203,16 @@ class RuleReader:
         """The declared options and their values: the defaults with ``given`` laid over."""
         for oid, o in raw.items():
             choices = tuple(o["choices"]) if "choices" in o else None
-            option = Option(oid, o["type"], o["default"], choices, o.get("minimum"),
-                            o.get("maximum"), o["description"], self.source(o))
+            option = Option(
+                oid,
+                o["type"],
+                o["default"],
+                choices,
+                o.get("minimum"),
+                o.get("maximum"),
+                o["description"],
+                self.source(o),
+            )
             problem = option_problem(option, option.default)
             if problem:
                 self.fail(o, "default", f"default {problem}", f"options.{oid}.default")

@@ -15,8 +15,9 @@ Score changes are lists in the players' order, in the record's own convention.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 STATUSES = ("agree", "mismatch", "illegal")
 
@@ -76,9 +77,17 @@ class HandReport:
         self.illegal = {"turn": turn, "seat": seat, "action": action, "record": record, "reasons": reasons}
 
     def to_json(self) -> dict:
-        out = {"round": self.round, "status": self.status, "deltas": self.deltas, "expected": self.expected,
-               "number": self.number, "illegal": self.illegal, "mismatches": self.mismatches,
-               "result": self.result, "tags": list(self.tags)}
+        out = {
+            "round": self.round,
+            "status": self.status,
+            "deltas": self.deltas,
+            "expected": self.expected,
+            "number": self.number,
+            "illegal": self.illegal,
+            "mismatches": self.mismatches,
+            "result": self.result,
+            "tags": list(self.tags),
+        }
         return out
 
 
@@ -106,9 +115,19 @@ class GameReport:
         return "agree"
 
     def to_json(self, with_hands: bool = True) -> dict:
-        out = {"file": self.path, "game": self.game, "format": self.format, "ruleset": self.ruleset,
-               "players": self.players, "status": self.status, "hands": len(self.hands), "final": self.final,
-               "problems": self.problems, "error": self.error, "seconds": round(self.seconds, 4)}
+        out = {
+            "file": self.path,
+            "game": self.game,
+            "format": self.format,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "status": self.status,
+            "hands": len(self.hands),
+            "final": self.final,
+            "problems": self.problems,
+            "error": self.error,
+            "seconds": round(self.seconds, 4),
+        }
         if with_hands:
             out["hand_reports"] = [h.to_json() for h in self.hands]
         return out
@@ -148,24 +167,36 @@ class Summary:
         return round(self.hands / self.seconds, 1) if self.seconds > 0 else None
 
     def to_json(self) -> dict:
-        return {"files": self.files, "games": self.games, "games_agreeing": self.games_agreeing,
-                "hands": self.hands, "agree": self.agree, "illegal": self.illegal, "mismatch": self.mismatch,
-                "malformed": self.malformed, "seconds": round(self.seconds, 3),
-                "hands_per_second": self.hands_per_second,
-                "by_yaku": {k: self.by_tag[k] for k in sorted(self.by_tag, key=lambda t: -self.by_tag[t]["hands"])}}
+        return {
+            "files": self.files,
+            "games": self.games,
+            "games_agreeing": self.games_agreeing,
+            "hands": self.hands,
+            "agree": self.agree,
+            "illegal": self.illegal,
+            "mismatch": self.mismatch,
+            "malformed": self.malformed,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": self.hands_per_second,
+            "by_yaku": {k: self.by_tag[k] for k in sorted(self.by_tag, key=lambda t: -self.by_tag[t]["hands"])},
+        }
 
     def table(self) -> list[str]:
         """The summary as text lines: the totals, then one row per tag."""
-        lines = [f"{'files':>8} {'games':>7} {'hands':>7} {'agree':>7} {'illegal':>8} {'mismatch':>9} {'malformed':>10}",
-                 f"{self.files:>8} {self.games:>7} {self.hands:>7} {self.agree:>7} {self.illegal:>8} "
-                 f"{self.mismatch:>9} {self.malformed:>10}"]
+        lines = [
+            f"{'files':>8} {'games':>7} {'hands':>7} {'agree':>7} {'illegal':>8} {'mismatch':>9} {'malformed':>10}",
+            f"{self.files:>8} {self.games:>7} {self.hands:>7} {self.agree:>7} {self.illegal:>8} "
+            f"{self.mismatch:>9} {self.malformed:>10}",
+        ]
         if self.seconds > 0:
             lines.append(f"{self.hands} hands in {self.seconds:.2f} s: {self.hands_per_second} hands/s")
         if self.by_tag:
             lines.append("")
             lines.append(f"  {'by yaku':<24} {'hands':>7} {'agree':>7} {'mismatch':>9} {'illegal':>8}")
             for tag, row in sorted(self.by_tag.items(), key=lambda kv: (-kv[1]["hands"], kv[0])):
-                lines.append(f"  {tag:<24} {row['hands']:>7} {row['agree']:>7} {row['mismatch']:>9} {row['illegal']:>8}")
+                lines.append(
+                    f"  {tag:<24} {row['hands']:>7} {row['agree']:>7} {row['mismatch']:>9} {row['illegal']:>8}"
+                )
         return lines
 
 

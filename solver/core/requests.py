@@ -12,7 +12,8 @@ untouched (a game may read more).
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from solver.core import limits
 from solver.core.errors import BadRequest, TooLarge
@@ -22,8 +23,15 @@ Check = Callable[[str, Any], Any]  # (key, value) -> the value (normalised), or 
 
 def describe(value: Any) -> str:
     """A value as a message shows it: its JSON type, and itself when short."""
-    kind = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",
-            dict: "object", type(None): "null"}.get(type(value), type(value).__name__)
+    kind = {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
     if isinstance(value, (dict, list)):
         return f"an {kind} of {len(value)} item{'s' * (len(value) != 1)}"
     shown = repr(value)
@@ -124,7 +132,10 @@ def choice(options: Iterable[str]) -> Check:
 SECONDS = number(0, limits.MAX_SECONDS, open_min=True)
 
 TURN_KEYS: dict[str, Check] = {  # a turn's facts, as puzzle files give them (rulesets/puzzle.schema.json)
-    "kind": choice(("normal", "claimed")), "claimed": text, "has_melded": boolean, "phase": text,
+    "kind": choice(("normal", "claimed")),
+    "claimed": text,
+    "has_melded": boolean,
+    "phase": text,
 }
 
 
@@ -148,13 +159,31 @@ def path(key: str, value: Any) -> str | None:
         return value
     raise _fail(key, value, "the path of a file")
 
+
 SHARED: dict[str, Check] = {  # the keys every game's requests may carry (docs/json-output.md)
-    "cards": words, "hand": words, "table": words, "shown": words,
+    "cards": words,
+    "hand": words,
+    "table": words,
+    "shown": words,
     "turn": turn,
-    "options": mapping, "ruleset": text, "puzzle": path, "question": text, "phase": text,
-    "claimed": text, "loose": words, "ordered": boolean, "all": boolean, "best": boolean, "stats": boolean,
-    "has_melded": boolean, "has_word": boolean, "last_lap": boolean, "penalty": boolean, "double": boolean,
-    "limit": integer(1), "max_seconds": SECONDS,
+    "options": mapping,
+    "ruleset": text,
+    "puzzle": path,
+    "question": text,
+    "phase": text,
+    "claimed": text,
+    "loose": words,
+    "ordered": boolean,
+    "all": boolean,
+    "best": boolean,
+    "stats": boolean,
+    "has_melded": boolean,
+    "has_word": boolean,
+    "last_lap": boolean,
+    "penalty": boolean,
+    "double": boolean,
+    "limit": integer(1),
+    "max_seconds": SECONDS,
 }
 
 
@@ -194,8 +223,10 @@ def _check_size(key: str, value: Any) -> None:
         raise TooLarge(f'"{key}": {len(items):,} items; no request needs more than {limits.REQUEST_ITEMS:,}')
     for item in items:
         if isinstance(item, str) and len(item) > limits.REQUEST_TEXT:
-            raise TooLarge(f'"{key}": a string of {len(item):,} characters; no card, hand or word list in a '
-                           f"request is longer than {limits.REQUEST_TEXT:,}")
+            raise TooLarge(
+                f'"{key}": a string of {len(item):,} characters; no card, hand or word list in a '
+                f"request is longer than {limits.REQUEST_TEXT:,}"
+            )
 
 
 def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> dict[str, Any]:
@@ -210,16 +241,16 @@ def request_checker(specs: Iterable[Any] = ()) -> Callable[[Mapping[str, Any]], 
     return lambda request: _checked(request, checks, aliases)
 
 
-def _checked(request: Mapping[str, Any], checks: Mapping[str, Check],
-             aliases: Mapping[str, str]) -> dict[str, Any]:
+def _checked(request: Mapping[str, Any], checks: Mapping[str, Check], aliases: Mapping[str, str]) -> dict[str, Any]:
     out = dict(request)
     text_limit = limits.REQUEST_TEXT
     for key, value in request.items():
         if not isinstance(key, str):
             raise BadRequest(f"a request's keys are strings, got {describe(key)}")
         kind = value.__class__
-        if not (value is None or kind is bool or kind is int or kind is float or
-                (kind is str and len(value) <= text_limit)):  # the usual value passes at once
+        if not (
+            value is None or kind is bool or kind is int or kind is float or (kind is str and len(value) <= text_limit)
+        ):  # the usual value passes at once
             _check_size(key, value)
         target = aliases.get(key, key)
         check = checks.get(target)

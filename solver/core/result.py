@@ -9,8 +9,9 @@ JSON, in one way for every command.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from solver.core.errors import ExitCode
 

@@ -8,8 +8,9 @@ games reads) are built by the game's package, not here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.deck import Face
 from solver.core.source import Source
@@ -145,8 +146,7 @@ class MeldKind:
         return f"{self.name} ({self.name_en})" if self.name_en else self.name
 
     def size_ok(self, n: int) -> bool:
-        return self.size_min <= n <= self.size_max or bool(
-            self.short_form and n == self.short_form.size)
+        return self.size_min <= n <= self.size_max or bool(self.short_form and n == self.short_form.size)
 
     @property
     def largest(self) -> int:
@@ -191,9 +191,11 @@ class CardPoints:
     source: Source | None
 
     def matches(self, face: Face) -> bool:
-        return ((self.classes is None or face.cls in self.classes)
-                and (self.suits is None or face.suit in self.suits)
-                and (self.ranks is None or face.rank in self.ranks))
+        return (
+            (self.classes is None or face.cls in self.classes)
+            and (self.suits is None or face.suit in self.suits)
+            and (self.ranks is None or face.rank in self.ranks)
+        )
 
 
 @dataclass(frozen=True)

@@ -11,18 +11,33 @@ and cached.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
 from solver.core.reader import RuleReader
 from solver.core.rules import (
-    Assumption, Bonus, CardPoints, Claim, Deal, Goal, LayoffRule, MeldKind, MoveRules, Option, Phase,
-    Role, RoundScoring, TurnEntry, TurnRule)
+    Assumption,
+    Bonus,
+    CardPoints,
+    Claim,
+    Deal,
+    Goal,
+    LayoffRule,
+    MeldKind,
+    MoveRules,
+    Option,
+    Phase,
+    Role,
+    RoundScoring,
+    TurnEntry,
+    TurnRule,
+)
 from solver.core.schema import validate
 from solver.core.sections import read_common
 from solver.core.source import Source
@@ -147,8 +162,9 @@ def resolve_path(ref: str) -> Path:
         return bundled
     known = ", ".join(p.stem for p in bundled_rulesets())
     shown = ref if len(ref) <= 60 else ref[:57] + "…"
-    raise UnknownRuleset(f"unknown ruleset {shown!r}; bundled rulesets: {known} (or give a path: it holds a / "
-                         f"or ends in .yaml)")
+    raise UnknownRuleset(
+        f"unknown ruleset {shown!r}; bundled rulesets: {known} (or give a path: it holds a / or ends in .yaml)"
+    )
 
 
 @lru_cache(maxsize=32)
@@ -169,7 +185,7 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
         base = str(base_path.resolve())
         seen = (*chain, here)
         if base in seen:
-            cycle = " → ".join(Path(p).name for p in (*seen[seen.index(base):], base))
+            cycle = " → ".join(Path(p).name for p in (*seen[seen.index(base) :], base))
             raise SchemaError(f"rulesets extend each other in a cycle: {cycle}", where)
         if len(seen) > limits.RULESET_EXTENDS:
             raise SchemaError(f"more than {limits.RULESET_EXTENDS} rulesets extend one another", where)
@@ -253,9 +269,17 @@ def _build(path: str, mtime: float, options: tuple) -> Ruleset:
     game_name = str(data.get("game") or registry.default_game())
     game = registry.game_type(game_name, where=Location(path, line_of(data, "game")))
     d = data
-    return Ruleset(id=d["id"], name=d["name"], name_en=d.get("name_en"), document=reader.doc,
-                   document_title=d["document"].get("title"), path=path, game=game_name,
-                   rules=game.read_rules(reader), **common)
+    return Ruleset(
+        id=d["id"],
+        name=d["name"],
+        name_en=d.get("name_en"),
+        document=reader.doc,
+        document_title=d["document"].get("title"),
+        path=path,
+        game=game_name,
+        rules=game.read_rules(reader),
+        **common,
+    )
 
 
 def with_options(ruleset: Ruleset, options: Mapping[str, Any]) -> Ruleset:

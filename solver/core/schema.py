@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ class Problem:
     depth: int  # how far into the value the problem was found: deeper is more specific
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict:
     """A schema shipped with the project, by file name (e.g. ``ruleset.schema.json``)."""
     from importlib import resources
@@ -67,7 +67,7 @@ def validate(value: Any, schema_name: str, filename: str, *, bundled: bool | Non
     raise SchemaError(first.message, Location(filename, lines[first], _fmt_path(first.path)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(schema_name: str):
     import jsonschema  # only a user's own files pay for it
 
@@ -91,14 +91,20 @@ def _problems(error) -> list[Problem]:
             return best
         return [Problem(path, schema.get("formMessage") or "does not match any allowed form", depth)]
     if keyword == "required":
-        return [Problem(path, f"missing required key '{key}'", depth)
-                for key in error.validator_value if isinstance(instance, dict) and key not in instance]
+        return [
+            Problem(path, f"missing required key '{key}'", depth)
+            for key in error.validator_value
+            if isinstance(instance, dict) and key not in instance
+        ]
     if keyword == "additionalProperties":
         props = schema.get("properties", {})
         patterns = schema.get("patternProperties", {})
         known = ", ".join(sorted(props)) or "none"
-        return [Problem(path + (key,), f"unknown key '{key}' (allowed here: {known})", depth + 1)
-                for key in instance if key not in props and not any(re.search(p, str(key)) for p in patterns)]
+        return [
+            Problem(path + (key,), f"unknown key '{key}' (allowed here: {known})", depth + 1)
+            for key in instance
+            if key not in props and not any(re.search(p, str(key)) for p in patterns)
+        ]
     return [Problem(path, _message(keyword, error.validator_value, instance, schema, error.message), depth)]
 
 

@@ -9,16 +9,38 @@ file and line) and the raw section.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from solver.core import limits
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, option_problem
 from solver.core.rules import (
-    TURN_FIELDS, Assumption, Bonus, CardPoints, Claim, Deal, Distinguish, Goal, HandSize, KindRole,
-    LayoffRule, MeldKind, MoveCheck, MoveRules, Order, Phase, Requirement, Role, RoundScoring,
-    ScoreTable, ShortForm, SuitStep, TurnEntry)
+    TURN_FIELDS,
+    Assumption,
+    Bonus,
+    CardPoints,
+    Claim,
+    Deal,
+    Distinguish,
+    Goal,
+    HandSize,
+    KindRole,
+    LayoffRule,
+    MeldKind,
+    MoveCheck,
+    MoveRules,
+    Order,
+    Phase,
+    Requirement,
+    Role,
+    RoundScoring,
+    ScoreTable,
+    ShortForm,
+    SuitStep,
+    TurnEntry,
+)
 from solver.core.source import Source
 
 # Keys of a claim, and of a move check, that are not its own data.
@@ -45,31 +67,46 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             reader.fail(d["melds"], i, f"duplicate meld kind id {kind.id!r}", f"melds[{i}].id")
         seen.add(kind.id)
     reader.kinds = kinds
-    enabled = tuple(k for k, raw in zip(kinds, d.get("melds", []))
-                    if reader.holds(raw.get("enabled_if", {})))
+    enabled = tuple(
+        k for k, raw in zip(kinds, d.get("melds", []), strict=True) if reader.holds(raw.get("enabled_if", {}))
+    )
     check_assumption_refs(reader, d, {a.id for a in assumptions}, "")
     players = d.get("players")
     ambiguity = d.get("ambiguity")
     return dict(
         players=(players["min"], players["max"]) if players else None,
-        options=dict(reader.options), option_values=dict(reader.values), assumptions=assumptions,
-        deck=reader.deck, cycles=cycles, phases=reader.phases, roles=reader.roles,
-        all_kinds=kinds, kinds=enabled,
+        options=dict(reader.options),
+        option_values=dict(reader.values),
+        assumptions=assumptions,
+        deck=reader.deck,
+        cycles=cycles,
+        phases=reader.phases,
+        roles=reader.roles,
+        all_kinds=kinds,
+        kinds=enabled,
         ambiguity_source=reader.source(ambiguity),
         ambiguity_rule=(ambiguity or {}).get("rule", "reject"),
         deal=read_deal(reader, d.get("deal")),
         card_points=read_points(reader, d.get("card_points", [])),
         turn_entries=tuple(
-            TurnEntry(frozenset([t["kind"]] if isinstance(t["kind"], str) else t["kind"]),
-                      {f: t[f] for f in TURN_FIELDS if f in t},
-                      reader.condition(t, f"turns[{i}]"), reader.source(t))
-            for i, t in enumerate(d.get("turns", []))),
-        layoff_rules=tuple(LayoffRule(r["requires_own_meld"], reader.condition(r, f"layoff[{i}]"),
-                                      reader.source(r))
-                           for i, r in enumerate(d.get("layoff", []))),
-        objective=tuple(Goal("maximize" if "maximize" in g else "minimize",
-                             g.get("maximize") or g.get("minimize"), reader.source(g))
-                        for g in d.get("objective", [])),
+            TurnEntry(
+                frozenset([t["kind"]] if isinstance(t["kind"], str) else t["kind"]),
+                {f: t[f] for f in TURN_FIELDS if f in t},
+                reader.condition(t, f"turns[{i}]"),
+                reader.source(t),
+            )
+            for i, t in enumerate(d.get("turns", []))
+        ),
+        layoff_rules=tuple(
+            LayoffRule(r["requires_own_meld"], reader.condition(r, f"layoff[{i}]"), reader.source(r))
+            for i, r in enumerate(d.get("layoff", []))
+        ),
+        objective=tuple(
+            Goal(
+                "maximize" if "maximize" in g else "minimize", g.get("maximize") or g.get("minimize"), reader.source(g)
+            )
+            for g in d.get("objective", [])
+        ),
         round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
         parameters=reader.sources(d.get("parameters")),
         moves=read_moves(reader, d.get("moves")),
@@ -87,9 +124,16 @@ def read_assumptions(reader: RuleReader, raw: list) -> tuple[Assumption, ...]:
         if a.get("option") and a["option"] not in reader.options:
             reader.fail(a, "option", f"unknown option {a['option']!r}", f"assumptions[{i}].option")
         src = a.get("source")
-        out.append(Assumption(a["id"], a["text"], a["reason"],
-                              Source(src.get("doc", reader.doc), src["quote"]) if src else None,
-                              a.get("option"), getattr(a, "line", None)))
+        out.append(
+            Assumption(
+                a["id"],
+                a["text"],
+                a["reason"],
+                Source(src.get("doc", reader.doc), src["quote"]) if src else None,
+                a.get("option"),
+                getattr(a, "line", None),
+            )
+        )
     return tuple(out)
 
 
@@ -98,8 +142,12 @@ def check_assumption_refs(reader: RuleReader, node: Any, known: set[str], path: 
     if isinstance(node, Mapping):
         for key, value in node.items():
             if key == "assumption" and value not in known:
-                reader.fail(node, key, f"unknown assumption {value!r} (declared: "
-                            f"{', '.join(sorted(known)) or 'none'})", f"{path}.{key}")
+                reader.fail(
+                    node,
+                    key,
+                    f"unknown assumption {value!r} (declared: {', '.join(sorted(known)) or 'none'})",
+                    f"{path}.{key}",
+                )
             if key != "assumptions":
                 check_assumption_refs(reader, value, known, f"{path}.{key}" if path else key)
     elif isinstance(node, list):
@@ -138,16 +186,20 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
         cranks = reader.expand_ranks(c.get("ranks", []), f"{path}.ranks", ranks)
         for t_i, template in enumerate(c["spell"]):
             if "{suit}" in template and not csuits:
-                reader.fail(c["spell"], t_i, "spelling uses {suit} but the class has no suits",
-                            f"{path}.spell[{t_i}]")
+                reader.fail(c["spell"], t_i, "spelling uses {suit} but the class has no suits", f"{path}.spell[{t_i}]")
             if "{rank}" in template and not cranks:
-                reader.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks",
-                            f"{path}.spell[{t_i}]")
+                reader.fail(c["spell"], t_i, "spelling uses {rank} but the class has no ranks", f"{path}.spell[{t_i}]")
         n_copies = reader.option_value(c.get("copies"), deck_copies)
         spec = c.get("copies", raw.get("copies"))
         by_option = f" (option {spec['option']})" if isinstance(spec, Mapping) and "option" in spec else ""
-        reader.bound(c if "copies" in c else raw, "copies", n_copies, limits.DECK_COPIES, "copies of a card" + by_option,
-                     f"{path}.copies" if "copies" in c else "deck.copies")
+        reader.bound(
+            c if "copies" in c else raw,
+            "copies",
+            n_copies,
+            limits.DECK_COPIES,
+            "copies of a card" + by_option,
+            f"{path}.copies" if "copies" in c else "deck.copies",
+        )
         by_rank = {str(r): reader.option_value(spec, n_copies) for r, spec in c.get("rank_copies", {}).items()}
         for r, count in by_rank.items():
             reader.bound(c["rank_copies"], r, count, limits.DECK_COPIES, "copies of a card", f"{path}.rank_copies.{r}")
@@ -172,9 +224,12 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
     reader.bound(raw, "classes", sum(copies.values()), limits.DECK_CARDS, "cards in the deck", "deck")
     if not faces:
         where = "copies" if "copies" in raw else "classes"
-        reader.fail(raw, where, "the deck holds no card (0 copies of every card, or no class with a face)", f"deck.{where}")
-    deck = Deck(tuple(suits), tuple(ranks.values()), tuple(classes), tuple(faces), copies,
-                raw.get("identity", "{suit}{rank}"))
+        reader.fail(
+            raw, where, "the deck holds no card (0 copies of every card, or no class with a face)", f"deck.{where}"
+        )
+    deck = Deck(
+        tuple(suits), tuple(ranks.values()), tuple(classes), tuple(faces), copies, raw.get("identity", "{suit}{rank}")
+    )
     try:
         Notation.for_deck(deck)
     except ValueError as exc:
@@ -215,8 +270,16 @@ def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
             q = r["requires_in_meld"]
             reader.check_ids(q["classes"], reader.class_ids, "card class", f"{path}.requires_in_meld.classes")
             req = Requirement(frozenset(q["classes"]), reader.source(q))
-        out[r["id"]] = Role(r["id"], r.get("name", r["id"]), frozenset(classes), bool(r.get("wild", False)),
-                            suits, ranks, req, reader.source(r))
+        out[r["id"]] = Role(
+            r["id"],
+            r.get("name", r["id"]),
+            frozenset(classes),
+            bool(r.get("wild", False)),
+            suits,
+            ranks,
+            req,
+            reader.source(r),
+        )
     return out
 
 
@@ -237,18 +300,19 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
         classes = entry_map.get("classes")
         if classes:
             reader.check_ids(classes, roles[rid].classes, f"class of role {rid}", f"{path}.roles[{j}].classes")
-        sizes = (reader.expand_ints(entry_map["sizes"], f"{path}.roles[{j}].sizes")
-                 if "sizes" in entry_map else None)
-        kind_roles.append(KindRole(roles[rid], frozenset(classes) if classes else None, sizes,
-                                   reader.source(entry_map)))
+        sizes = reader.expand_ints(entry_map["sizes"], f"{path}.roles[{j}].sizes") if "sizes" in entry_map else None
+        kind_roles.append(
+            KindRole(roles[rid], frozenset(classes) if classes else None, sizes, reader.source(entry_map))
+        )
     shape = k["shape"]
     order = None
     if shape == "sequence":
         if "order" not in k:
             reader.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
         o = k["order"]
-        order = Order(reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)),
-                      reader.source(o))
+        order = Order(
+            reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)), reader.source(o)
+        )
     elif "order" in k or "suit_step" in k:
         key = "order" if "order" in k else "suit_step"
         reader.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
@@ -257,8 +321,12 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
         step = SuitStep(None, (("forward", ""),))
     else:
         if step_raw["cycle"] not in cycles:
-            reader.fail(step_raw, "cycle", f"unknown cycle {step_raw['cycle']!r} "
-                        f"(cycles: {', '.join(cycles) or 'none'})", f"{path}.suit_step.cycle")
+            reader.fail(
+                step_raw,
+                "cycle",
+                f"unknown cycle {step_raw['cycle']!r} (cycles: {', '.join(cycles) or 'none'})",
+                f"{path}.suit_step.cycle",
+            )
         if not step_raw["directions"]:
             reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
         step = SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
@@ -280,8 +348,12 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
         distinguish = Distinguish(dg.get("fixed_suits", 0), dg.get("fixed_ranks", 0), reader.source(dg))
     phase = k.get("phase")
     if phase is not None and phase not in [p.id for p in reader.phases]:
-        reader.fail(k, "phase", f"unknown phase {phase!r} (phases: "
-                    f"{', '.join(p.id for p in reader.phases) or 'none'})", f"{path}.phase")
+        reader.fail(
+            k,
+            "phase",
+            f"unknown phase {phase!r} (phases: {', '.join(p.id for p in reader.phases) or 'none'})",
+            f"{path}.phase",
+        )
     for oid, value in k.get("enabled_if", {}).items():
         if oid not in reader.options:
             reader.fail(k["enabled_if"], oid, f"unknown option {oid!r}", f"{path}.enabled_if")
@@ -293,16 +365,33 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
         sc = k["score"]
         if len(sc["counts"]) != len(sc["points"]):
             reader.fail(sc, "points", "score.points needs one value per count", f"{path}.score.points")
-        score = ScoreTable(dict(zip(sc["counts"], sc["points"])), sc.get("count", "naturals"),
-                           bool(sc.get("segments", False)), reader.source(sc))
+        score = ScoreTable(
+            dict(zip(sc["counts"], sc["points"], strict=True)),
+            sc.get("count", "naturals"),
+            bool(sc.get("segments", False)),
+            reader.source(sc),
+        )
     return MeldKind(
         score=score,
-        id=k["id"], name=k["name"], name_en=k.get("name_en"), family=k.get("family", k["id"]),
-        shape=shape, size_min=size["min"], size_max=size["max"], short_form=short,
-        suits=suits, ranks=ranks, order=order, suit_step=step, roles=tuple(kind_roles),
-        wilds=wilds, distinct=distinct_raw is not False,
+        id=k["id"],
+        name=k["name"],
+        name_en=k.get("name_en"),
+        family=k.get("family", k["id"]),
+        shape=shape,
+        size_min=size["min"],
+        size_max=size["max"],
+        short_form=short,
+        suits=suits,
+        ranks=ranks,
+        order=order,
+        suit_step=step,
+        roles=tuple(kind_roles),
+        wilds=wilds,
+        distinct=distinct_raw is not False,
         distinct_source=reader.source(distinct_raw) if isinstance(distinct_raw, Mapping) else None,
-        distinguish=distinguish, phase=phase, source=reader.source(k),
+        distinguish=distinguish,
+        phase=phase,
+        source=reader.source(k),
     )
 
 
@@ -313,8 +402,11 @@ def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
     for i, h in enumerate(raw["hand_size"]):
         cond = reader.condition(h, f"deal.hand_size[{i}]")
         reader.bound(h, "cards", h["cards"], limits.DECK_CARDS, "cards dealt to a player", f"deal.hand_size[{i}].cards")
-        sizes.append(HandSize(reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"),
-                              h["cards"], cond, reader.source(h)))
+        sizes.append(
+            HandSize(
+                reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"), h["cards"], cond, reader.source(h)
+            )
+        )
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
 
 
@@ -329,19 +421,39 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
         if suits:
             reader.check_ids(suits, [s.id for s in reader.deck.suits], "suit", f"{path}.suits")
         ranks = reader.expand_ranks(p["ranks"], f"{path}.ranks") if "ranks" in p else None
-        out.append(CardPoints(frozenset(classes) if classes else None, frozenset(suits) if suits else None,
-                              frozenset(ranks) if ranks else None, p["points"], reader.source(p)))
+        out.append(
+            CardPoints(
+                frozenset(classes) if classes else None,
+                frozenset(suits) if suits else None,
+                frozenset(ranks) if ranks else None,
+                p["points"],
+                reader.source(p),
+            )
+        )
     return tuple(out)
 
 
 def read_round_scoring(reader: RuleReader, raw: list) -> tuple[RoundScoring, ...]:
     return tuple(
-        RoundScoring(r["id"], r["name"], r["method"],
-                     tuple(Bonus(bool(b.get("double")), b.get("add", 0),
-                                 reader.condition(b, f"round_scoring[{i}].one_go[{j}]"), reader.source(b))
-                           for j, b in enumerate(r.get("one_go", []))),
-                     reader.condition(r, f"round_scoring[{i}]"), reader.source(r), reader.source(r.get("counts")))
-        for i, r in enumerate(raw))
+        RoundScoring(
+            r["id"],
+            r["name"],
+            r["method"],
+            tuple(
+                Bonus(
+                    bool(b.get("double")),
+                    b.get("add", 0),
+                    reader.condition(b, f"round_scoring[{i}].one_go[{j}]"),
+                    reader.source(b),
+                )
+                for j, b in enumerate(r.get("one_go", []))
+            ),
+            reader.condition(r, f"round_scoring[{i}]"),
+            reader.source(r),
+            reader.source(r.get("counts")),
+        )
+        for i, r in enumerate(raw)
+    )
 
 
 def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:

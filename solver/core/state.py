@@ -8,14 +8,16 @@ number (hidden: only its size is known).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.errors import Location, SchemaError
 from solver.core.files import Document, load_document
 from solver.core.ruleset import Ruleset
 from solver.core.yamlload import line_of
+
 
 @dataclass(frozen=True)
 class TableWord:
@@ -48,7 +50,7 @@ class GameState:
     def flag(self, player: str, name: str) -> Any:
         return self.flags.get(player, {}).get(name, False)
 
-    def with_flag(self, player: str, name: str, value: Any) -> "GameState":
+    def with_flag(self, player: str, name: str, value: Any) -> GameState:
         flags = {p: dict(f) for p, f in self.flags.items()}
         flags.setdefault(player, {})[name] = value
         return replace(self, flags=flags)
@@ -64,14 +66,21 @@ class GameState:
     def to_json(self, extra: Mapping[str, Any] | None = None) -> dict:
         """The state as JSON (docs/state-format.md); ``extra``: the keys a game's states add."""
         out: dict[str, Any] = {
-            "ruleset": self.ruleset.id, "players": list(self.players), "turn": self.turn, "step": self.step,
-            "hands": dict(self.hands), "table": [{"owner": t.owner, "cards": t.cards} for t in self.table],
-            "discards": list(self.discards), "stock": self.stock, "taken": self.taken,
+            "ruleset": self.ruleset.id,
+            "players": list(self.players),
+            "turn": self.turn,
+            "step": self.step,
+            "hands": dict(self.hands),
+            "table": [{"owner": t.owner, "cards": t.cards} for t in self.table],
+            "discards": list(self.discards),
+            "stock": self.stock,
+            "taken": self.taken,
             "flags": {p: dict(f) for p, f in self.flags.items() if f},
         }
         if self.ruleset.options:
-            out["options"] = {k: v for k, v in self.ruleset.option_values.items()
-                              if v != self.ruleset.options[k].default}
+            out["options"] = {
+                k: v for k, v in self.ruleset.option_values.items() if v != self.ruleset.options[k].default
+            }
         out.update(self.params)
         out.update(extra or {})
         if self.melds_this_turn:
@@ -81,7 +90,6 @@ class GameState:
         if self.facts:
             out["facts"] = dict(self.facts)
         return out
-
 
 
 def _text(value: Any) -> str:
@@ -121,16 +129,32 @@ def state_from_data(data: Mapping, path: Path, ruleset: Ruleset) -> GameState:
     if isinstance(discards, str):
         discards = discards.split()
     return GameState(
-        ruleset=ruleset, players=players, turn=str(data["turn"]), step=data.get("step", "draw"),
-        hands=hands, table=table, discards=tuple(str(d) for d in discards), stock=int(data.get("stock", 0)),
-        taken=data.get("taken"), flags=flags, melds_this_turn=int(data.get("melds_this_turn", 0)),
-        discarded_by=data.get("discarded_by"), params={k: str(data[k]) for k in ruleset.parameters if data.get(k)}, loose=_text(data.get("loose", "")),
-        last_lap=bool(data.get("last_lap", False)), facts=dict(data.get("facts") or {}), path=str(path), data=data)
+        ruleset=ruleset,
+        players=players,
+        turn=str(data["turn"]),
+        step=data.get("step", "draw"),
+        hands=hands,
+        table=table,
+        discards=tuple(str(d) for d in discards),
+        stock=int(data.get("stock", 0)),
+        taken=data.get("taken"),
+        flags=flags,
+        melds_this_turn=int(data.get("melds_this_turn", 0)),
+        discarded_by=data.get("discarded_by"),
+        params={k: str(data[k]) for k in ruleset.parameters if data.get(k)},
+        loose=_text(data.get("loose", "")),
+        last_lap=bool(data.get("last_lap", False)),
+        facts=dict(data.get("facts") or {}),
+        path=str(path),
+        data=data,
+    )
 
 
 def load_state(path: str | Path) -> GameState:
     document = load_document(path)
     if not document.state:
-        raise SchemaError("not a game state: a state file says whose turn it is (turn:) and who plays "
-                          "(players:)", Location(str(path), getattr(document.data, "line", 1)))
+        raise SchemaError(
+            "not a game state: a state file says whose turn it is (turn:) and who plays (players:)",
+            Location(str(path), getattr(document.data, "line", 1)),
+        )
     return state_of(document)

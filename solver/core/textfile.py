@@ -12,8 +12,9 @@ from __future__ import annotations
 import gzip
 import io
 import lzma
+from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from solver.core import limits
 from solver.core.errors import TooLarge, Unreadable
@@ -49,8 +50,10 @@ def read_text(path: str | Path, what: str = "word list", limit: int = limits.TEX
                 lines += chunk.count(b"\n")
                 size += len(chunk)
                 if size > limit:
-                    raise TooLarge(f"{path}: more than {limit // limits.MIB} MiB of text (decompressed); "
-                                   f"no {what} melds reads is that large")
+                    raise TooLarge(
+                        f"{path}: more than {limit // limits.MIB} MiB of text (decompressed); "
+                        f"no {what} melds reads is that large"
+                    )
                 chunks.append(chunk)
     except (OSError, EOFError, lzma.LZMAError) as exc:  # a broken archive too (gzip raises OSError)
         raise Unreadable(f"{path}: cannot read the {what} ({getattr(exc, 'strerror', None) or exc})") from None
@@ -59,8 +62,9 @@ def read_text(path: str | Path, what: str = "word list", limit: int = limits.TEX
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise Unreadable(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); save the {what} "
-                         f"as UTF-8") from None
+        raise Unreadable(
+            f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); save the {what} as UTF-8"
+        ) from None
 
 
 def read_lines(path: str | Path, what: str = "word list") -> Iterator[tuple[int, str]]:

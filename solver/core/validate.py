@@ -22,7 +22,8 @@ API for a command or a replay::
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from solver.core.deck import Deck, Face
 from solver.core.errors import Location, MeldsError
@@ -47,15 +48,23 @@ class Impossible(MeldsError):
         self.message = message
 
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"code": self.code, "message": str(self), "rule": self.rule,
-                               "source": source_json(self.source)}
+        out: dict[str, Any] = {
+            "code": self.code,
+            "message": str(self),
+            "rule": self.rule,
+            "source": source_json(self.source),
+        }
         if self.location is not None:
             out.update(file=self.location.file, line=self.location.line, path=self.location.path)
         return out
 
 
-def copies_problems(deck: Deck, places: Mapping[str, Sequence[Face]], fmt: Callable[[Face], str],
-                    where: Callable[[str], Location | None] = lambda place: None) -> list[Impossible]:
+def copies_problems(
+    deck: Deck,
+    places: Mapping[str, Sequence[Face]],
+    fmt: Callable[[Face], str],
+    where: Callable[[str], Location | None] = lambda place: None,
+) -> list[Impossible]:
     """Every card that ``places`` (name -> cards seen there) hold more often together than the deck
     has copies of it, naming the places and quoting the deck's line for the card's class."""
     counts: Counter = Counter()
@@ -76,9 +85,14 @@ def copies_problems(deck: Deck, places: Mapping[str, Sequence[Face]], fmt: Calla
         if n > held:
             cls = deck.card_class(face.cls)
             copies = f"{held} cop{'y' if held == 1 else 'ies'}"
-            out.append(Impossible(
-                f"{fmt(face)} is there {n} times ({', '.join(seen_in[face])}), but the deck holds {copies} of it",
-                "deck-copies", cls.source, where(seen_in[face][0].split(" ×")[0])))
+            out.append(
+                Impossible(
+                    f"{fmt(face)} is there {n} times ({', '.join(seen_in[face])}), but the deck holds {copies} of it",
+                    "deck-copies",
+                    cls.source,
+                    where(seen_in[face][0].split(" ×")[0]),
+                )
+            )
     return out
 
 
@@ -93,12 +107,15 @@ def count_problems(counts: Iterable[tuple[str, Any, int | None, Location | None]
         elif value < 0:
             out.append(Impossible(f"{what} is {value}: it cannot be negative", "count", None, location))
         elif maximum is not None and value > maximum:
-            out.append(Impossible(f"{what} is {value:,}, but the whole deck has {maximum:,} cards", "deck-size",
-                                  None, location))
+            out.append(
+                Impossible(
+                    f"{what} is {value:,}, but the whole deck has {maximum:,} cards", "deck-size", None, location
+                )
+            )
     return out
 
 
-def state_location(state: "GameState", *keys: Any) -> Location:
+def state_location(state: GameState, *keys: Any) -> Location:
     """Where ``keys`` (a path into the state file: "hands", "A") stand in the state's file."""
     data = getattr(state, "data", None)
     line = None
@@ -114,29 +131,45 @@ def state_location(state: "GameState", *keys: Any) -> Location:
     return Location(state.path, line, ".".join(str(k) for k in keys))
 
 
-def shared_problems(state: "GameState") -> list[Impossible]:
+def shared_problems(state: GameState) -> list[Impossible]:
     """What every game's state must satisfy: hidden hands, the stock and the turn's counters are
     whole numbers from 0 to the deck's size, and together no more cards than the deck."""
     deck_size = state.ruleset.deck.size or None  # a game of tiles its ruleset does not list (Word Rummy): no bound
-    counts = [(f"{p}'s hidden hand", h, deck_size, state_location(state, "hands", p))
-              for p, h in state.hands.items() if not isinstance(h, str)]
+    counts = [
+        (f"{p}'s hidden hand", h, deck_size, state_location(state, "hands", p))
+        for p, h in state.hands.items()
+        if not isinstance(h, str)
+    ]
     counts.append(("the stock", state.stock, deck_size, state_location(state, "stock")))
     counts.append(("melds_this_turn", state.melds_this_turn, None, state_location(state, "melds_this_turn")))
     out = count_problems(counts)
     bounds = state.ruleset.players  # the document's number of players (2人〜6人, Two to four players take part)
     if bounds is not None and not bounds[0] <= len(state.players) <= bounds[1]:
-        out.append(Impossible(f"{state.ruleset.id} is played by {bounds[0]} to {bounds[1]} players; the state has "
-                              f"{len(state.players)}", "players", None, state_location(state, "players")))
+        out.append(
+            Impossible(
+                f"{state.ruleset.id} is played by {bounds[0]} to {bounds[1]} players; the state has "
+                f"{len(state.players)}",
+                "players",
+                None,
+                state_location(state, "players"),
+            )
+        )
     if not out:
         hidden = sum(h for h in state.hands.values() if isinstance(h, int))
         if deck_size is not None and hidden + state.stock > deck_size:
-            out.append(Impossible(f"the hidden hands ({hidden}) and the stock ({state.stock}) hold more cards "
-                                  f"than the whole deck ({deck_size})", "deck-size", None,
-                                  state_location(state, "stock")))
+            out.append(
+                Impossible(
+                    f"the hidden hands ({hidden}) and the stock ({state.stock}) hold more cards "
+                    f"than the whole deck ({deck_size})",
+                    "deck-size",
+                    None,
+                    state_location(state, "stock"),
+                )
+            )
     return out
 
 
-def state_problems(state: "GameState", game: Any) -> list[Impossible]:
+def state_problems(state: GameState, game: Any) -> list[Impossible]:
     """Every problem of a state: the shared ones, then the game's own (its cards against the
     deck, its facts), in the order found."""
     out = shared_problems(state)
@@ -146,7 +179,7 @@ def state_problems(state: "GameState", game: Any) -> list[Impossible]:
     return out
 
 
-def validate_state(state: "GameState", game: Any) -> None:
+def validate_state(state: GameState, game: Any) -> None:
     """Raise the first problem of ``state`` as :class:`Impossible`, or return."""
     problems = state_problems(state, game)
     if problems:

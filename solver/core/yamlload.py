@@ -15,10 +15,9 @@ are named with their line.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-from functools import lru_cache
 
 from solver.core import limits
 from solver.core.errors import Location, MalformedYaml, TooLarge, Unreadable
@@ -43,7 +42,7 @@ class LList(list):
     file: str | None = None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _yaml():
     """PyYAML and the loader built on it, imported on the first file read (a cold start from the
     compiled rulesets never pays for it): (yaml, the C or Python safe loader, the locating one)."""
@@ -74,12 +73,12 @@ def _construct_mapping(loader, node) -> LDict:
             hash(key)
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                "while constructing a mapping", node.start_mark, "found an unhashable key",
-                key_node.start_mark) from None
+                "while constructing a mapping", node.start_mark, "found an unhashable key", key_node.start_mark
+            ) from None
         if key in out and key not in from_merge:  # a key the mapping itself gives twice
             raise yaml.constructor.ConstructorError(
-                "while constructing a mapping", node.start_mark, f"found duplicate key {key!r}",
-                key_node.start_mark)
+                "while constructing a mapping", node.start_mark, f"found duplicate key {key!r}", key_node.start_mark
+            )
         if index < merged:
             if key in out:
                 continue  # an earlier merge gave it already (the first merge wins, as YAML says)
@@ -102,7 +101,7 @@ def _mark_file(node: Any, filename: str) -> None:
     """Record on every mapping and list which file it came from (rulesets can extend others)."""
     if isinstance(node, (LDict, LList)):
         node.file = filename
-        for child in (node.values() if isinstance(node, LDict) else node):
+        for child in node.values() if isinstance(node, LDict) else node:
             _mark_file(child, filename)
 
 
@@ -123,8 +122,10 @@ def measure(text: str, filename: str) -> None:
             line = event.start_mark.line + 1 if event.start_mark else None
             if isinstance(event, yaml.AliasEvent):
                 if event.anchor not in sizes:
-                    raise MalformedYaml(f"the alias *{event.anchor} refers to a node that holds it "
-                                        f"(or to no anchor)", Location(filename, line))
+                    raise MalformedYaml(
+                        f"the alias *{event.anchor} refers to a node that holds it (or to no anchor)",
+                        Location(filename, line),
+                    )
                 total += sizes[event.anchor]
             elif isinstance(event, yaml.ScalarEvent):
                 total += 1
@@ -140,8 +141,10 @@ def measure(text: str, filename: str) -> None:
                 if anchor:
                     sizes[anchor] = total - opened + 1
             if total > limits.YAML_NODES:
-                raise TooLarge(f"{Location(filename, line)}: more than {limits.YAML_NODES:,} nodes with its "
-                               f"aliases expanded (aliases nested in aliases?)")
+                raise TooLarge(
+                    f"{Location(filename, line)}: more than {limits.YAML_NODES:,} nodes with its "
+                    f"aliases expanded (aliases nested in aliases?)"
+                )
     finally:
         parser.dispose()
 
@@ -192,8 +195,10 @@ def decode(data: bytes, filename: str) -> str:
         start = exc.start
         line = data.count(b"\n", 0, start) + 1
         column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-        raise MalformedYaml(f"not UTF-8 text: byte 0x{data[start]:02x} at column {column} (save the file as UTF-8)",
-                            Location(filename, line)) from None
+        raise MalformedYaml(
+            f"not UTF-8 text: byte 0x{data[start]:02x} at column {column} (save the file as UTF-8)",
+            Location(filename, line),
+        ) from None
 
 
 def load_file(path: str | Path) -> Any:

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from solver.audit.findings import Audit
 from solver.core.rules import MeldKind
 from solver.melding.checker import MeldChecker
@@ -41,8 +43,11 @@ def dead_sizes(audit: Audit, checker: MeldChecker) -> None:
                     dead.append(n)
                     continue
                 for param, found in live.items():
-                    found.update(face for face in rs.deck.faces
-                                 if face not in found and model.solver.solve(_with_value(checker, model, param, face)))
+                    found.update(
+                        face
+                        for face in rs.deck.faces
+                        if face not in found and model.solver.solve(_with_value(checker, model, param, face))
+                    )
             finally:
                 model.close()
         score_table(audit, kind, largest, dead)
@@ -50,10 +55,18 @@ def dead_sizes(audit: Audit, checker: MeldChecker) -> None:
         if dead:
             sizes = _ranges(dead)
             whole = len(dead) == largest - kind.size_min + 1
-            audit.add(f"dead/{kind.id}", "warning", kind.source,
-                      (f"no meld of kind {kind.name} ({kind.id}) can ever be legal" if whole else
-                       f"{kind.name} ({kind.id}) allows {kind.size_min}–{largest} cards, but no legal meld has {sizes}"),
-                      {"sizes": [kind.size_min, largest]}, {"impossible_sizes": dead})
+            audit.add(
+                f"dead/{kind.id}",
+                "warning",
+                kind.source,
+                (
+                    f"no meld of kind {kind.name} ({kind.id}) can ever be legal"
+                    if whole
+                    else f"{kind.name} ({kind.id}) allows {kind.size_min}–{largest} cards, but no legal meld has {sizes}"
+                ),
+                {"sizes": [kind.size_min, largest]},
+                {"impossible_sizes": dead},
+            )
 
 
 def score_table(audit: Audit, kind: MeldKind, largest: int, dead: list[int]) -> None:
@@ -65,24 +78,34 @@ def score_table(audit: Audit, kind: MeldKind, largest: int, dead: list[int]) -> 
         return
     unreachable = [n for n in sorted(table.points_by_count) if n > largest or n in dead]
     if unreachable:
-        audit.add(f"score-table/{kind.id}", "warning", table.source,
-                  f"the points table of {kind.name} ({kind.id}) lists {_ranges(unreachable)}, but no legal "
-                  f"{kind.name} has that many (at most {largest})", {"counts": sorted(table.points_by_count)},
-                  {"unreachable": unreachable})
+        audit.add(
+            f"score-table/{kind.id}",
+            "warning",
+            table.source,
+            f"the points table of {kind.name} ({kind.id}) lists {_ranges(unreachable)}, but no legal "
+            f"{kind.name} has that many (at most {largest})",
+            {"counts": sorted(table.points_by_count)},
+            {"unreachable": unreachable},
+        )
     counts = sorted(table.points_by_count)
     points = table.points_by_count
     if len(counts) >= 3 and points[counts[0]]:
         factor = points[counts[1]] / points[counts[0]]
-        broken = [b for a, b in zip(counts, counts[1:]) if b == a + 1 and points[b] != factor * points[a]]
+        broken = [b for a, b in itertools.pairwise(counts) if b == a + 1 and points[b] != factor * points[a]]
         if broken:
-            audit.add(f"score-pattern/{kind.id}", "contradiction", table.source,
-                      f"the points table of {kind.name} grows ×{factor:g} but breaks the pattern at {broken[0]} cards",
-                      {"points": dict(points)}, {"factor": factor, "breaks_at": broken[0]})
+            audit.add(
+                f"score-pattern/{kind.id}",
+                "contradiction",
+                table.source,
+                f"the points table of {kind.name} grows ×{factor:g} but breaks the pattern at {broken[0]} cards",
+                {"points": dict(points)},
+                {"factor": factor, "breaks_at": broken[0]},
+            )
 
 
 def _ranges(values: list[int]) -> str:
     out, start = [], values[0]
-    for a, b in zip(values, values[1:] + [None]):
+    for a, b in zip(values, values[1:] + [None], strict=True):
         if b != a + 1:
             out.append(f"{start}" if start == a else f"{start}–{a}")
             start = b
@@ -97,15 +120,22 @@ def ambiguous_kinds(audit: Audit, checker: MeldChecker) -> None:
         return  # the ruleset says how such melds are judged
     kinds = list(rs.kinds)
     for i, a in enumerate(kinds):
-        for b in kinds[i + 1:]:
+        for b in kinds[i + 1 :]:
             if a.family == b.family:
                 continue
             for n in range(max(a.size_min, b.size_min), min(a.largest, b.largest) + 1):
                 shown = _joint_witness(checker, a, b, n)
                 if shown is not None:
-                    audit.add(f"ambiguous/{a.id}+{b.id}", "gap", a.source,
-                              f"{shown} reads as a {a.name} and as a {b.name}, and the ruleset has no ambiguity: rule "
-                              f"to decide (it falls back to refusing such melds)", None, None, shown)
+                    audit.add(
+                        f"ambiguous/{a.id}+{b.id}",
+                        "gap",
+                        a.source,
+                        f"{shown} reads as a {a.name} and as a {b.name}, and the ruleset has no ambiguity: rule "
+                        f"to decide (it falls back to refusing such melds)",
+                        None,
+                        None,
+                        shown,
+                    )
                     break
 
 
@@ -118,8 +148,9 @@ def _joint_witness(checker: MeldChecker, a: MeldKind, b: MeldKind, n: int) -> st
         clauses = ma.formula + mb.formula
         for card, c in ma.index.items():  # the same cards are present in both readings
             other = mb.index.get(card)
-            clauses += [[-ma.pres[c], mb.pres[other]], [ma.pres[c], -mb.pres[other]]] if other is not None \
-                else [[-ma.pres[c]]]
+            clauses += (
+                [[-ma.pres[c], mb.pres[other]], [ma.pres[c], -mb.pres[other]]] if other is not None else [[-ma.pres[c]]]
+            )
         for card, c in mb.index.items():
             if card not in ma.index:
                 clauses.append([-mb.pres[c]])
@@ -142,8 +173,10 @@ def _gated(checker: MeldChecker, kind: MeldKind) -> bool:
 def _with_value(checker: MeldChecker, model: KindModel, param: str, face) -> list[int]:
     """Assumptions: the kind's rules, and the roles the parameter's value opens or closes."""
     params = {param: face}
-    return model.selectors() + [lit if checker.gate.open(model.kind, i, model.cards[c][0], params) else -lit
-                                for (c, i), lit in model.avail.items()]
+    return model.selectors() + [
+        lit if checker.gate.open(model.kind, i, model.cards[c][0], params) else -lit
+        for (c, i), lit in model.avail.items()
+    ]
 
 
 def dead_with_parameter(audit: Audit, checker: MeldChecker, kind: MeldKind, live: dict[str, set]) -> None:
@@ -154,7 +187,14 @@ def dead_with_parameter(audit: Audit, checker: MeldChecker, kind: MeldKind, live
         dead_for = [face for face in faces if face not in found]
         if found and dead_for:
             shown = [checker.notation.format(face) for face in dead_for]
-            audit.add(f"dead-with/{kind.id}/{param}", "contradiction", kind.source,
-                      f"with the {param} {' or '.join(shown)}, no {kind.name} ({kind.id}) can be legal: the rules "
-                      f"that define it cannot all hold for that {param}", {param: "any card"},
-                      {"dead_for": shown}, shown, kind="rule-conflict")
+            audit.add(
+                f"dead-with/{kind.id}/{param}",
+                "contradiction",
+                kind.source,
+                f"with the {param} {' or '.join(shown)}, no {kind.name} ({kind.id}) can be legal: the rules "
+                f"that define it cannot all hold for that {param}",
+                {param: "any card"},
+                {"dead_for": shown},
+                shown,
+                kind="rule-conflict",
+            )

@@ -15,16 +15,16 @@ an upper bound on what the legal meld scores.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterable, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
-from solver.melding.points import points_for
 from solver.melding.cycles import SuitSteps
 from solver.melding.encode import OPEN, RoleGate
+from solver.melding.points import points_for
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,13 @@ class _TooMany(Exception):
 class _Collector:
     """Deduplicates card sets by face multiset and keeps the best bound."""
 
-    def __init__(self, pool: Sequence[Face], required: frozenset[int], limit: int | None = None,
-                 check: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        pool: Sequence[Face],
+        required: frozenset[int],
+        limit: int | None = None,
+        check: Callable[[], None] | None = None,
+    ):
         self.pool = pool
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
@@ -101,10 +106,17 @@ class _Collector:
             raise _TooMany
 
 
-def candidates(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None = None,
-               required: Iterable[int] = (), steps: dict[str, SuitSteps] | None = None,
-               params=None, gate: RoleGate = OPEN, limit: int | None = None,
-               check: Callable[[], None] | None = None) -> list[Candidate] | None:
+def candidates(
+    ruleset: Ruleset,
+    pool: Sequence[Face],
+    kinds: Iterable[MeldKind] | None = None,
+    required: Iterable[int] = (),
+    steps: dict[str, SuitSteps] | None = None,
+    params=None,
+    gate: RoleGate = OPEN,
+    limit: int | None = None,
+    check: Callable[[], None] | None = None,
+) -> list[Candidate] | None:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
     roles open to each card under the query's parameters. With a ``limit``, None as soon as
@@ -124,13 +136,21 @@ def merged(*found: Sequence[Candidate]) -> list[Candidate]:
     out: dict[tuple[int, ...], Candidate] = {}
     for cand in (c for part in found for c in part):
         old = out.get(cand.key)
-        out[cand.key] = cand if old is None else Candidate(
-            cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds)
+        out[cand.key] = (
+            cand if old is None else Candidate(cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds)
+        )
     return sorted(out.values(), key=lambda c: c.key)
 
 
-def _collect(ruleset: Ruleset, pool: Sequence[Face], kinds: Iterable[MeldKind] | None, collector: _Collector,
-             steps: dict[str, SuitSteps], params, gate: RoleGate) -> None:
+def _collect(
+    ruleset: Ruleset,
+    pool: Sequence[Face],
+    kinds: Iterable[MeldKind] | None,
+    collector: _Collector,
+    steps: dict[str, SuitSteps],
+    params,
+    gate: RoleGate,
+) -> None:
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.kind = kind.id
         options = [identity_options(kind, face, gate, params) for face in pool]
@@ -158,8 +178,7 @@ def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
     largest = max(sizes)
     suits = kind.suits
     for rank in kind.ranks:
-        able = {s: [(i, options[i][(s, rank)]) for i in usable if (s, rank) in options[i]]
-                for s in suits}
+        able = {s: [(i, options[i][(s, rank)]) for i in usable if (s, rank) in options[i]] for s in suits}
         if sum(1 for s in suits if able[s]) < min(sizes):
             continue
         seen: set = set()
@@ -187,8 +206,12 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
     for rank in kind.ranks:
         frames = kind.suits if kind.shape == "identical" else [None]
         for suit in frames:
-            able = [(i, natural) for i in usable for (s, r), natural in options[i].items()
-                    if r == rank and (suit is None or s == suit)]
+            able = [
+                (i, natural)
+                for i in usable
+                for (s, r), natural in options[i].items()
+                if r == rank and (suit is None or s == suit)
+            ]
             seen: dict[int, frozenset[int]] = {}
             for i, natural in able:
                 seen[i] = seen.get(i, frozenset()) | natural

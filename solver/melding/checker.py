@@ -11,8 +11,8 @@ a card at a run's end as one wild role rather than another: the fewest wilds dec
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
@@ -25,8 +25,7 @@ from solver.melding.encode import OPEN, KindModel, Reading, RoleGate
 from solver.melding.layouts import LayoutLines, params_key
 from solver.melding.points import meld_points
 from solver.melding.reasons import Reason, rule_reason
-from solver.melding.ruleholds import (Assignment, certainly_broken, keeps_all_but, rule_holds, rule_priority,
-                                      vacuous)
+from solver.melding.ruleholds import Assignment, certainly_broken, keeps_all_but, rule_holds, rule_priority, vacuous
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
@@ -67,7 +66,7 @@ class MeldChecker:
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
         self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
 
-    def __enter__(self) -> "MeldChecker":
+    def __enter__(self) -> MeldChecker:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -130,9 +129,12 @@ class MeldChecker:
         if known is None:
             window = kind.shape == "sequence" and n <= len(kind.order.ranks)
             ranks = set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
-            known = any(e.applies(face) and set(e.role.suits_for(face)) & set(kind.suits)
-                        and (kind.shape == "sequence" and not window or set(e.role.ranks_for(face)) & ranks)
-                        for e in kind.roles)
+            known = any(
+                e.applies(face)
+                and set(e.role.suits_for(face)) & set(kind.suits)
+                and (kind.shape == "sequence" and not window or set(e.role.ranks_for(face)) & ranks)
+                for e in kind.roles
+            )
             self._plays[key] = known
         return known
 
@@ -149,8 +151,14 @@ class MeldChecker:
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
         return self.check(self.notation.parse_many(text), **kwargs)
 
-    def check(self, faces: Sequence[Face], phase: str | None = None, ordered: bool = False,
-              explain: bool = True, params: Mapping | None = None) -> Verdict:
+    def check(
+        self,
+        faces: Sequence[Face],
+        phase: str | None = None,
+        ordered: bool = False,
+        explain: bool = True,
+        params: Mapping | None = None,
+    ) -> Verdict:
         """Judge ``faces`` as one meld.
 
         ``phase`` (a phase id of the ruleset) gates phase-bound kinds; ``ordered`` says the
@@ -172,8 +180,7 @@ class MeldChecker:
             verdict = _remember(self._memo, key, self._check(faces, phase, ordered, explain, params))
         return verdict
 
-    def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool,
-               params: Mapping | None) -> Verdict:
+    def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool, params: Mapping | None) -> Verdict:
         if not faces:
             raise MeldsError("no cards given")
         if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
@@ -190,29 +197,31 @@ class MeldChecker:
         if self.ruleset.ambiguity_rule == "prefer":
             ambiguous = False  # the first kind wins (with the fewest wilds)
         if vetoes or ambiguous:
-            return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes),
-                           all_readings)
+            return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes), all_readings)
         if not found:
             reasons = self._diagnose(cards, ordered, params) if explain else ()
             return Verdict(False, faces, None, reasons or (self._not_a_meld(n),))
-        allowed = {k: f for k, f in found.items()
-                   if phase is None or self.ruleset.kind(k).phase in (None, phase)}
+        allowed = {k: f for k, f in found.items() if phase is None or self.ruleset.kind(k).phase in (None, phase)}
         if not allowed:
             reading = next(iter(found.values())).reading
             kind = reading.kind
             phases = {p.id: p for p in self.ruleset.phases}
             now = phases[phase].name if phase in phases else "a field with no phase yet"
-            reason = Reason("phase", f"a {kind.label} may be melded only in "
-                            f"{phases[kind.phase].name}, not in {now}",
-                            phases[kind.phase].source, kind.id)
+            reason = Reason(
+                "phase",
+                f"a {kind.label} may be melded only in {phases[kind.phase].name}, not in {now}",
+                phases[kind.phase].source,
+                kind.id,
+            )
             return Verdict(False, faces, None, (reason,), (reading,), phase_required=kind.phase)
         order = [k.id for k in self.ruleset.kinds]
         best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
         could_be = self._could_be(best) if explain else {}
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
 
-    def _kind_readings(self, faces: tuple, cards: list, ordered: bool,
-                       params: Mapping | None) -> tuple[dict[str, "_Found"], list[Reading]]:
+    def _kind_readings(
+        self, faces: tuple, cards: list, ordered: bool, params: Mapping | None
+    ) -> tuple[dict[str, _Found], list[Reading]]:
         """Per kind that reads the cards, its reading with the fewest wilds; and the readings a
         kind's distinction rule vetoes. Nothing here depends on the field phase (it only chooses
         among these afterwards), so a layout asked in two phases — a table search asks each
@@ -282,8 +291,9 @@ class MeldChecker:
             _remember(self._readings_memo, key, (found, vetoes))
         return found, vetoes
 
-    def _settled_at_once(self, model: KindModel, indices: list[int], base: list[int], layout: list[int],
-                         least: int) -> "_Found | None":
+    def _settled_at_once(
+        self, model: KindModel, indices: list[int], base: list[int], layout: list[int], least: int
+    ) -> _Found | None:
         """The usual case in one call: read the first way a window reads a table layout (a group:
         its one layout), with every rule (the distinction too) and no more wilds than that way's
         windows (the group's ranks) need. That way is then the first readable (relaxed or not),
@@ -296,8 +306,14 @@ class MeldChecker:
             return None
         return _Found(model.reading(indices), assumptions, model, indices)
 
-    def reads_in_family(self, faces: Sequence[Face], family: str | None, phase: str | None = None,
-                        ordered: bool = True, surely: bool = True) -> bool:
+    def reads_in_family(
+        self,
+        faces: Sequence[Face],
+        family: str | None,
+        phase: str | None = None,
+        ordered: bool = True,
+        surely: bool = True,
+    ) -> bool:
         """Can a kind of ``family`` read these cards at all (ambiguity and vetoes aside)? A cheap
         first question for a search whose results must stay in a family (a table operation that
         may not change a meld's kind): most results are no meld, and this asks only the family's
@@ -329,8 +345,9 @@ class MeldChecker:
                 return True
         return False
 
-    def faces_that_may_fill(self, layout: Sequence[Face | None], hole: int, family: str | None,
-                            phase: str | None = None) -> int | None:
+    def faces_that_may_fill(
+        self, layout: Sequence[Face | None], hole: int, family: str | None, phase: str | None = None
+    ) -> int | None:
         """The faces (a bit per face index) that may make ``layout``, in table order with None at
         ``hole``, a meld of ``family`` (None: of any kind): every face for which
         :meth:`reads_in_family` could say yes is among them. A table search makes each meld's
@@ -351,19 +368,24 @@ class MeldChecker:
     def _kinds_of(self, family: str | None, n: int, phase: str | None) -> Iterator[MeldKind]:
         """The kinds of ``family`` (None: every kind) a meld of ``n`` cards may be in ``phase``."""
         for kind in self.ruleset.kinds:
-            if (family is None or kind.family == family) and kind.size_ok(n) and \
-                    (phase in (None, NO_PHASE) or kind.phase in (None, phase)):
+            if (
+                (family is None or kind.family == family)
+                and kind.size_ok(n)
+                and (phase in (None, NO_PHASE) or kind.phase in (None, phase))
+            ):
                 yield kind
 
-    def best_points(self, faces: Sequence[Face], phase: str | None = None,
-                    limit: int = 512, params: Mapping | None = None) -> tuple[Verdict, int]:
+    def best_points(
+        self, faces: Sequence[Face], phase: str | None = None, limit: int = 512, params: Mapping | None = None
+    ) -> tuple[Verdict, int]:
         """The verdict, and for a legal meld the most meld points any of its readings earns (the
         player lays the meld out as they like). Without wilds the shown reading is the best."""
         verdict, points, _ = self.best_reading(faces, phase, limit, params)
         return verdict, points
 
-    def best_reading(self, faces: Sequence[Face], phase: str | None = None, limit: int = 512,
-                     params: Mapping | None = None):
+    def best_reading(
+        self, faces: Sequence[Face], phase: str | None = None, limit: int = 512, params: Mapping | None = None
+    ):
         """(verdict, best points, the reading that earns them)."""
         verdict = self.check(faces, phase=phase, explain=False, params=params)
         if not verdict.legal:
@@ -374,8 +396,11 @@ class MeldChecker:
         best, best_reading = -1, verdict.reading
         family = verdict.reading.kind.family
         for kind in self.ruleset.kinds:
-            if kind.family != family or not kind.size_ok(len(cards)) or \
-                    (phase is not None and kind.phase not in (None, phase)):
+            if (
+                kind.family != family
+                or not kind.size_ok(len(cards))
+                or (phase is not None and kind.phase not in (None, phase))
+            ):
                 continue
             query = self._query(kind, cards, False, params)
             if query is None:
@@ -395,8 +420,7 @@ class MeldChecker:
             raise MeldsError(f"{self.ruleset.id} has no parameter {sorted(unknown)[0]!r} (parameters: {known})")
         return params
 
-    def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int],
-                      least: int = 0) -> Reading:
+    def _fewest_wilds(self, model: KindModel, indices: list[int], assumptions: list[int], least: int = 0) -> Reading:
         """The reading with the fewest wild cards; ``assumptions`` (satisfiable) gain that bound.
 
         Cards that can only act as wilds in this kind give a lower bound, and ``least`` another
@@ -410,41 +434,52 @@ class MeldChecker:
                 return model.reading(indices)
         raise AssertionError("a satisfiable query has a reading")
 
-    def _could_be(self, found: "_Found") -> dict:
+    def _could_be(self, found: _Found) -> dict:
         out = {}
         for index, p in enumerate(found.reading.placements):
             if not p.wild:
                 continue
             c = found.model.index[(p.face, p.copy)]
             options = found.model.identity_options(c, found.assumptions)
-            others = sorted({ident for role, ident in options if ident != p.identity},
-                            key=lambda i: (str(i[0]), rank_order(i[1])))
+            others = sorted(
+                {ident for role, ident in options if ident != p.identity}, key=lambda i: (str(i[0]), rank_order(i[1]))
+            )
             if others:
                 out[index] = others
         return out
 
     # -- reasons ----------------------------------------------------------------------------
 
-    def _ambiguity_reasons(self, readings: Sequence[Reading], vetoes: Sequence[Reading],
-                           ) -> tuple[Reason, ...]:
+    def _ambiguity_reasons(
+        self,
+        readings: Sequence[Reading],
+        vetoes: Sequence[Reading],
+    ) -> tuple[Reason, ...]:
         by_family: dict[str, Reading] = {}
         for r in readings:
             by_family.setdefault(r.kind.family, r)
         reasons = []
         if len(by_family) > 1:
-            shown = "; ".join(f"as {r.kind.label} {self.describe_reading(r)}"
-                              for r in by_family.values())
-            reasons.append(Reason("ambiguous", f"the cards read as more than one kind of meld: {shown}",
-                                  self.ruleset.ambiguity_source))
+            shown = "; ".join(f"as {r.kind.label} {self.describe_reading(r)}" for r in by_family.values())
+            reasons.append(
+                Reason(
+                    "ambiguous", f"the cards read as more than one kind of meld: {shown}", self.ruleset.ambiguity_source
+                )
+            )
         for family in dict.fromkeys(r.kind.family for r in vetoes):
             reading = next(r for r in vetoes if r.kind.family == family)
             kind = reading.kind
             dg = kind.distinguish
-            reasons.append(Reason(
-                "ambiguous",
-                f"as {kind.label} ({self.describe_reading(reading)}) the cards show fewer than "
-                f"{dg.fixed_suits} suits or {dg.fixed_ranks} ranks of their own, so it cannot be "
-                f"told from a set or run", dg.source, kind.id))
+            reasons.append(
+                Reason(
+                    "ambiguous",
+                    f"as {kind.label} ({self.describe_reading(reading)}) the cards show fewer than "
+                    f"{dg.fixed_suits} suits or {dg.fixed_ranks} ranks of their own, so it cannot be "
+                    f"told from a set or run",
+                    dg.source,
+                    kind.id,
+                )
+            )
         return tuple(reasons)
 
     def describe_reading(self, reading: Reading) -> str:
@@ -463,11 +498,17 @@ class MeldChecker:
         if not self._size_possible(n):
             lo = min(k.short_form.size if k.short_form else k.size_min for k in kinds)
             if n < lo:
-                return Reason("too-short", f"{n} card{'s' * (n != 1)} cannot be a meld: the "
-                              f"shortest meld has {lo}", min(kinds, key=lambda k: k.size_min).source)
+                return Reason(
+                    "too-short",
+                    f"{n} card{'s' * (n != 1)} cannot be a meld: the shortest meld has {lo}",
+                    min(kinds, key=lambda k: k.size_min).source,
+                )
             hi = max(k.size_max for k in kinds)
-            return Reason("too-long", f"{n} cards cannot be a meld: the longest has {hi}",
-                          max(kinds, key=lambda k: k.size_max).source)
+            return Reason(
+                "too-long",
+                f"{n} cards cannot be a meld: the longest has {hi}",
+                max(kinds, key=lambda k: k.size_max).source,
+            )
         names = ", ".join(k.label for k in kinds)
         return Reason("not-a-meld", f"the cards form none of: {names}")
 
@@ -503,8 +544,11 @@ class MeldChecker:
             # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
             # the one-at-a-time search below would enable each of them: one SAT call decides.
             broken = self._broken(model, indices) if self.shortcuts else set()
-            if self.shortcuts and broken & relaxed != relaxed and keeps_all_but(
-                    model, indices, layouts, relaxed - broken, satisfiable, last):
+            if (
+                self.shortcuts
+                and broken & relaxed != relaxed
+                and keeps_all_but(model, indices, layouts, relaxed - broken, satisfiable, last)
+            ):
                 relaxed &= broken
             elif satisfiable(relaxed) is None:
                 continue  # not this kind whatever the rules say
@@ -515,17 +559,14 @@ class MeldChecker:
                     relaxed.discard(key)
                 elif key in broken:
                     continue
-                elif self.shortcuts and rule_holds(last[0], key):
-                    relaxed.discard(key)
-                elif satisfiable(relaxed - {key}) is not None:
+                elif self.shortcuts and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
                     relaxed.discard(key)
             # the witness: a model of these relaxations (the last one found keeps every rule since)
             witness = model.reading(indices, last[0].values)
             candidates.append((model, [k for k in keys if k in relaxed], witness))
         if not candidates:
             return ()
-        explicit = [c for c in candidates
-                    if not any(c[0].rules[k][1].structural for k in c[1])]
+        explicit = [c for c in candidates if not any(c[0].rules[k][1].structural for k in c[1])]
         pool = explicit or candidates
         fewest = min(len(c[1]) for c in pool)
         reasons: list[Reason] = []
@@ -539,6 +580,7 @@ class MeldChecker:
                 if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
                     reasons.append(reason)
         return tuple(reasons)
+
 
 @dataclass
 class _Found:
@@ -565,7 +607,7 @@ def _open_ways(layouts: list[list[int]], ways: tuple[int | None, int | None]) ->
     """The model's layouts (left to right, right to left) some window reads, each with the fewest
     wilds its windows need (:meth:`LayoutLines.least_wilds_each_way`): a way no window reads is
     unsatisfiable, so it is not asked."""
-    return [(layout, way) for layout, way in zip(layouts, ways) if way is not None]
+    return [(layout, way) for layout, way in zip(layouts, ways, strict=True) if way is not None]
 
 
 def as_cards(faces: Sequence[Face]) -> list:
@@ -585,4 +627,3 @@ def _layouts(model: KindModel, indices: list[int], ordered: bool) -> list[list[i
     if not ordered:
         return [model.canonical_start()]
     return [model.layout(indices, reverse=False), model.layout(indices, reverse=True)]
-

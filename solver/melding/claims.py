@@ -6,7 +6,8 @@ claims, what melds computes, a witness). ``melds audit`` compares the first two.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from solver.core.game import ClaimCheck
 from solver.melding.checker import MeldChecker
@@ -21,11 +22,17 @@ def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
 
     def meld(claim: Mapping[str, Any]):
         request = {"cards": claim["cards"], **{name: claim[name] for name in rs.parameters if claim.get(name)}}
-        verdict = checker.check(notation.parse_many(claim["cards"]), phase=claim.get("phase"),
-                                ordered=bool(claim.get("ordered")), params=params(request))
+        verdict = checker.check(
+            notation.parse_many(claim["cards"]),
+            phase=claim.get("phase"),
+            ordered=bool(claim.get("ordered")),
+            params=params(request),
+        )
         claimed = {"legal": claim["legal"], **({"kind": claim["as"]} if "as" in claim else {})}
-        computed = {"legal": verdict.legal,
-                    **({"kind": verdict.kind.id if verdict.legal else None} if "as" in claim else {})}
+        computed = {
+            "legal": verdict.legal,
+            **({"kind": verdict.kind.id if verdict.legal else None} if "as" in claim else {}),
+        }
         why = [r.message for r in verdict.reasons]
         return claimed, computed, {"cards": claim["cards"], **({"reasons": why} if why else {})}
 

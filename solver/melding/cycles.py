@@ -17,9 +17,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from solver.core.cache import cache_dir
 
@@ -39,15 +39,17 @@ class SuitSteps:
     predecessor: dict
 
     @staticmethod
-    def from_graph(graph) -> "SuitSteps":
+    def from_graph(graph) -> SuitSteps:
         for node in graph.nodes:
             if graph.out_degree(node) != 1 or graph.in_degree(node) != 1:
                 raise ValueError(f"suit {node!r} is not on a simple cycle")
-        return SuitSteps({n: next(iter(graph.successors(n))) for n in graph.nodes},
-                         {n: next(iter(graph.predecessors(n))) for n in graph.nodes})
+        return SuitSteps(
+            {n: next(iter(graph.successors(n))) for n in graph.nodes},
+            {n: next(iter(graph.predecessors(n))) for n in graph.nodes},
+        )
 
     @staticmethod
-    def from_cycle(suits: Sequence[str]) -> "SuitSteps":
+    def from_cycle(suits: Sequence[str]) -> SuitSteps:
         return cached_steps(suits)
 
     def step(self, suit: str, direction: str, k: int) -> str:

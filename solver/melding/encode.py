@@ -32,9 +32,10 @@ that forbid it (a minimal correction set): those become the reasons, each with i
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from solver.core.deck import Deck, Face
 from solver.core.rules import KindRole, MeldKind
@@ -167,7 +168,7 @@ class KindModel:
             self.rules[key] = (self.v("rule", key), Rule(key, code, source, entry))
         return self.rules[key][0]
 
-    def build(self, keep_clauses: bool = False) -> "KindModel":
+    def build(self, keep_clauses: bool = False) -> KindModel:
         """Compile the kind; ``keep_clauses`` leaves a copy in ``self.formula`` (for a search
         that joins two kinds' models, as melds audit does)."""
         kind, deck = self.kind, self.deck
@@ -187,7 +188,7 @@ class KindModel:
         # chosen card the query names) hang on availability literals the query sets.
         self.avail = {}
         for c in range(count):
-            for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+            for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                 if self.gate.conditional(kind, i):
                     lit = self.v("avail", c, i)
                     self.avail[(c, i)] = lit
@@ -213,9 +214,8 @@ class KindModel:
         """Each present card has exactly one suit, allowed by its role and the kind."""
         face = self.cards[c][0]
         self.one_if_present(c, self.xs[c])
-        for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
-            allowed = [self.xs[c][j] for j, s in enumerate(self.kind.suits)
-                       if s in entry.role.suits_for(face)]
+        for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+            allowed = [self.xs[c][j] for j, s in enumerate(self.kind.suits) if s in entry.role.suits_for(face)]
             self.add([-role] + allowed)
 
     def _rank_vars(self, c: int) -> list[int]:
@@ -223,7 +223,7 @@ class KindModel:
         face = self.cards[c][0]
         xr = [self.v("xr", c, r) for r in self.kind.ranks]
         self.one_if_present(c, xr)
-        for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+        for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
             allowed = [xr[j] for j, r in enumerate(self.kind.ranks) if r in entry.role.ranks_for(face)]
             self.add([-role] + allowed)
         return xr
@@ -235,7 +235,7 @@ class KindModel:
         self.exactly_one(meld)
         guard = self.rule(key, "not-a-meld", self.kind.source)
         for lits in per_card:
-            for lit, meld_lit in zip(lits, meld):
+            for lit, meld_lit in zip(lits, meld, strict=True):
                 self.add([-lit, meld_lit], guard)
 
     def _group(self) -> None:
@@ -285,8 +285,7 @@ class KindModel:
         self.directions = [d for d, _ in kind.suit_step.directions]
         dirs = [self.v("dir", d) for d in self.directions]
         self.exactly_one(dirs)
-        consecutive = self.rule("consecutive", "not-a-meld",
-                                kind.order.source or kind.source)
+        consecutive = self.rule("consecutive", "not-a-meld", kind.order.source or kind.source)
         step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
         suit_rule = self.rule(step_key, "not-a-meld", kind.source)
         # Offsets reach past n only when 'consecutive' is relaxed (to diagnose gaps).
@@ -295,9 +294,16 @@ class KindModel:
         self.pos = []
         clauses = self.clauses  # the two loops below write most of a sequence's clauses
         # the suit index at offset i from first suit j0 in direction d (None: off the kind's suits)
-        stepped = [[[kind.suits.index(s) if s in kind.suits else None
-                     for s in ((self.steps.step(s0, d, i) if self.steps else s0) for i in range(width))]
-                    for d in self.directions] for s0 in kind.suits]
+        stepped = [
+            [
+                [
+                    kind.suits.index(s) if s in kind.suits else None
+                    for s in ((self.steps.step(s0, d, i) if self.steps else s0) for i in range(width))
+                ]
+                for d in self.directions
+            ]
+            for s0 in kind.suits
+        ]
         for c in range(len(self.cards)):
             face = self.cards[c][0]
             rel = [self.v("rel", c, i) for i in range(width)]
@@ -322,13 +328,13 @@ class KindModel:
             # 'consecutive' relaxed a chain's suits still step rank by rank.
             xs = self.xs[c]
             for j0 in range(len(kind.suits)):
-                for steps, dir_lit in zip(stepped[j0], dirs):
+                for steps, dir_lit in zip(stepped[j0], dirs, strict=True):
                     for i, j in enumerate(steps):
                         clause = [-suit_rule, -rel[i], -su0[j0], -dir_lit]
                         if j is not None:
                             clause.append(xs[j])
                         clauses.append(clause)
-            for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+            for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                 ranks = set(entry.role.ranks_for(face))
                 self.add([-role] + [pos[q] for q in range(length) if order[q] in ranks])
         if kind.distinct:
@@ -342,8 +348,9 @@ class KindModel:
                     for q1 in twice:
                         for q2 in twice:
                             for j in range(len(kind.suits)):
-                                self.add([-self.pos[c1][q1], -self.pos[c2][q2],
-                                          -self.xs[c1][j], -self.xs[c2][j]], guard)
+                                self.add(
+                                    [-self.pos[c1][q1], -self.pos[c2][q2], -self.xs[c1][j], -self.xs[c2][j]], guard
+                                )
 
     def _size_rules(self) -> None:
         kind, n = self.kind, self.n
@@ -353,7 +360,7 @@ class KindModel:
         if short and n == short.size:
             guard = self.rule("short-form", "too-short", short.source)
             for c in range(len(self.cards)):
-                for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                     if entry.role.id not in short.roles:
                         self.add([-role], guard)
             return
@@ -363,8 +370,12 @@ class KindModel:
     def _role_conditions(self) -> None:
         n = self.n
         for i, entry in enumerate(self.kind.roles):
-            holders = [(c, self.role_lits[c][k]) for c in range(len(self.cards))
-                       for k, (j, _) in enumerate(self.entries[c]) if j == i]
+            holders = [
+                (c, self.role_lits[c][k])
+                for c in range(len(self.cards))
+                for k, (j, _) in enumerate(self.entries[c])
+                if j == i
+            ]
             if entry.sizes is not None and n not in entry.sizes:
                 guard = self.rule(f"role-size:{i}", "not-a-meld", entry.source, entry)
                 for _, role in holders:
@@ -373,15 +384,16 @@ class KindModel:
             if req is not None:
                 guard = self.rule(f"requires:{entry.role.id}", "not-a-meld", req.source, entry)
                 for c, role in holders:
-                    others = [self.pres[o] for o in range(len(self.cards))
-                              if o != c and self.cards[o][0].cls in req.classes]
+                    others = [
+                        self.pres[o] for o in range(len(self.cards)) if o != c and self.cards[o][0].cls in req.classes
+                    ]
                     self.add([-role] + others, guard)
 
     def _wild_bounds(self) -> None:
         wild_lits = []
         for c in range(len(self.cards)):
             w = self.v("wild", c)
-            wild_roles = [role for (i, e), role in zip(self.entries[c], self.role_lits[c]) if e.role.wild]
+            wild_roles = [role for (i, e), role in zip(self.entries[c], self.role_lits[c], strict=True) if e.role.wild]
             for r in wild_roles:
                 self.add([-r, w])
             self.add([-w] + wild_roles)
@@ -410,7 +422,7 @@ class KindModel:
                 continue
             shown: dict[str, list[int]] = {}
             for c in range(len(self.cards)):
-                for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+                for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                     fixed = entry.role.fixed_suit if what == "suit" else entry.role.fixed_rank
                     value = fixed(self.cards[c][0])
                     if value is not None:
@@ -517,8 +529,7 @@ class KindModel:
                 lits += self.pos[c] if self.kind.shape == "sequence" else self.xr[c]
                 shown += [lit for lit in lits if model[lit - 1] > 0]
             if self.kind.shape == "sequence":
-                shown += [lit for lit in (self.v("dir", d) for d in self.directions)
-                          if model[lit - 1] > 0]
+                shown += [lit for lit in (self.v("dir", d) for d in self.directions) if model[lit - 1] > 0]
             self.solver.add([-act] + [-lit for lit in shown])
         self.solver.add([-act])
         return found
@@ -528,7 +539,7 @@ class KindModel:
         kind = self.kind
         face = self.cards[c][0]
         found = []
-        for (i, entry), role in zip(self.entries[c], self.role_lits[c]):
+        for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
             if not self.solve(base + [role]):
                 continue
             for j, suit in enumerate(kind.suits):

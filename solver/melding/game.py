@@ -12,10 +12,11 @@ ways of ``going_out``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import click
 
@@ -46,14 +47,25 @@ if TYPE_CHECKING:  # types only: what plays moves, replays and audits loads when
     from solver.melding.moves import MeldMoves
 
 MELD_OPTIONS: dict[str, list[OptionSpec]] = {
-    "check": [OptionSpec("--ordered", "The cards are given in table order (a sequence must read left to right or "
-                         "right to left); by default they are a multiset.", flag=True)],
+    "check": [
+        OptionSpec(
+            "--ordered",
+            "The cards are given in table order (a sequence must read left to right or "
+            "right to left); by default they are a multiset.",
+            flag=True,
+        )
+    ],
     "solve": [OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD")],
-    "score": [OptionSpec("--penalty", "Score CARDS as a hand left at the end (罰点, deadwood).", flag=True),
-              OptionSpec("--double", "With --penalty: the winner went out in one go (the ruleset's bonus: ×2, "
-                         "or what a variant adds).", flag=True),
-              OptionSpec("--ordered", "The meld is given in table order (its layout).", flag=True),
-              OptionSpec("--round", "A round file to settle (puzzle format, round: section).", metavar="FILE")],
+    "score": [
+        OptionSpec("--penalty", "Score CARDS as a hand left at the end (罰点, deadwood).", flag=True),
+        OptionSpec(
+            "--double",
+            "With --penalty: the winner went out in one go (the ruleset's bonus: ×2, or what a variant adds).",
+            flag=True,
+        ),
+        OptionSpec("--ordered", "The meld is given in table order (its layout).", flag=True),
+        OptionSpec("--round", "A round file to settle (puzzle format, round: section).", metavar="FILE"),
+    ],
 }
 
 
@@ -70,8 +82,9 @@ def read_meld_rules(reader: RuleReader) -> MeldRules:
     for key in ("deck", "roles", "melds"):
         reader.require(key, "a rummy game melds cards of a deck")
     d = reader.data
-    return MeldRules(read_operations(reader, d.get("operations", []), "operations"),
-                     read_routes(reader, d.get("going_out", [])))
+    return MeldRules(
+        read_operations(reader, d.get("operations", []), "operations"), read_routes(reader, d.get("going_out", []))
+    )
 
 
 class MeldGame:
@@ -125,8 +138,11 @@ class MeldGame:
 
     def params(self, request: Request) -> Mapping[str, Any] | None:
         """The query parameters a request gives (the ruleset's ``parameters:``, as cards)."""
-        found = {name: self.notation.parse(str(request[name])) for name in self.ruleset.parameters
-                 if request.get(name) and not unchosen(request[name])}
+        found = {
+            name: self.notation.parse(str(request[name]))
+            for name in self.ruleset.parameters
+            if request.get(name) and not unchosen(request[name])
+        }
         return found or None
 
     def question(self, request: Request) -> str | None:
@@ -142,8 +158,10 @@ class MeldGame:
 
     def problem(self, request: Request) -> Problem:
         """The turn a request describes: hand, table ("OWNER: CARDS" each), the turn's facts."""
-        turn = {**{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
-                **(request.get("turn") or {})}
+        turn = {
+            **{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
+            **(request.get("turn") or {}),
+        }
         melds = []
         for entry in request.get("table") or ():
             owner, sep, cards = str(entry).partition(":")
@@ -153,17 +171,30 @@ class MeldGame:
         claimed = self.notation.parse(turn["claimed"]) if turn.get("claimed") else None
         faces = tuple(self.cards(request, "hand"))
         shown = tuple(tuple(self.notation.parse_many(m)) for m in request.get("shown") or ())
-        return Problem(self.ruleset, faces, tuple(melds), "claimed" if claimed else "normal", claimed,
-                       bool(turn.get("has_melded")) or any(m.mine for m in melds),  # a meld of one's own is out
-                       turn.get("phase"), self.params(request), shown)
+        return Problem(
+            self.ruleset,
+            faces,
+            tuple(melds),
+            "claimed" if claimed else "normal",
+            claimed,
+            bool(turn.get("has_melded")) or any(m.mine for m in melds),  # a meld of one's own is out
+            turn.get("phase"),
+            self.params(request),
+            shown,
+        )
 
     # -- check ---------------------------------------------------------------------------------------
 
     def check(self, request: Request) -> Result:
-        verdict = self.checker.check(self.cards(request), phase=request.get("phase"),
-                                     ordered=bool(request.get("ordered")), params=self.params(request))
-        return Result(verdict_json(verdict, self.checker), ExitCode.of(verdict.legal),
-                      lambda: verdict_text(verdict, self.checker))
+        verdict = self.checker.check(
+            self.cards(request),
+            phase=request.get("phase"),
+            ordered=bool(request.get("ordered")),
+            params=self.params(request),
+        )
+        return Result(
+            verdict_json(verdict, self.checker), ExitCode.of(verdict.legal), lambda: verdict_text(verdict, self.checker)
+        )
 
     # -- solve ---------------------------------------------------------------------------------------
 
@@ -176,8 +207,14 @@ class MeldGame:
         answer = self.answer_problem(problem, self.question(request) or "go-out", **budget_of(request))
         return self.turn_result(answer, problem, bool(request.get("stats")))
 
-    def answer_problem(self, problem: Problem, question: str = "go-out", count: bool = False,
-                       limit: int = 1000, max_seconds: float | None = None) -> Answer:
+    def answer_problem(
+        self,
+        problem: Problem,
+        question: str = "go-out",
+        count: bool = False,
+        limit: int = 1000,
+        max_seconds: float | None = None,
+    ) -> Answer:
         """Answer a question about a turn (go-out or best; a game adds its own)."""
         if question not in ("go-out", "best"):
             raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
@@ -185,12 +222,16 @@ class MeldGame:
 
         budget = Budget(max_seconds)
         with budget.guarding():  # the query's limits hold through Python work that does not check
-            return solve_turn(problem, self.checker, question, count, limit, budget,
-                              self.rules.going_out, self.rules.operations)
+            return solve_turn(
+                problem, self.checker, question, count, limit, budget, self.rules.going_out, self.rules.operations
+            )
 
     def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
-        return Result(answer_json(answer, problem, self.checker), ExitCode.of(answer.solvable),
-                      lambda: answer_text(answer, problem, self.checker, stats))
+        return Result(
+            answer_json(answer, problem, self.checker),
+            ExitCode.of(answer.solvable),
+            lambda: answer_text(answer, problem, self.checker, stats),
+        )
 
     # -- score ---------------------------------------------------------------------------------------
 
@@ -207,8 +248,10 @@ class MeldGame:
     def chosen_options(self, request: Request) -> dict[str, Any]:
         """The options a request sets (``-o`` on the command line, "options" in a batch line)."""
         rs = self.ruleset
-        return {**{k: v for k, v in rs.option_values.items() if v != rs.options[k].default},
-                **dict(request.get("options") or {})}
+        return {
+            **{k: v for k, v in rs.option_values.items() if v != rs.options[k].default},
+            **dict(request.get("options") or {}),
+        }
 
     def settle_round(self, path: Path, options: Mapping[str, Any] | None = None) -> Result:
         """A finished round, settled under each scoring system of its ruleset — with the options
@@ -228,9 +271,11 @@ class MeldGame:
         out = {"round": str(path), "winner": puzzle.round.winner, "one_go": puzzle.round.one_go, "systems": systems}
         if problems is not None:
             out.update(matches=not problems, mismatches=problems)
-        return Result(out, ExitCode.YES if not problems else ExitCode.NO,
-                      lambda: scorecard.round_text(puzzle.title, puzzle.round.winner, puzzle.round.one_go,
-                                                   systems, problems))
+        return Result(
+            out,
+            ExitCode.YES if not problems else ExitCode.NO,
+            lambda: scorecard.round_text(puzzle.title, puzzle.round.winner, puzzle.round.one_go, systems, problems),
+        )
 
     # -- puzzles -------------------------------------------------------------------------------------
 
@@ -263,11 +308,14 @@ class MeldGame:
             return "\n".join(lines)
 
         word = {True: "goes out", False: "no", None: "undecided"}[answer.solvable]
-        folder_code = (ExitCode.UNDECIDED if answer.solvable is None else
-                       ExitCode.NO if problems else ExitCode.YES)
-        return PuzzleResult({**turn.data, **info}, turn.code, text,
-                            Summary(word, answer.seconds, None if problems is None else not problems,
-                                    tuple(problems or ())), folder_code)
+        folder_code = ExitCode.UNDECIDED if answer.solvable is None else ExitCode.NO if problems else ExitCode.YES
+        return PuzzleResult(
+            {**turn.data, **info},
+            turn.code,
+            text,
+            Summary(word, answer.seconds, None if problems is None else not problems, tuple(problems or ())),
+            folder_code,
+        )
 
     def mismatches(self, puzzle: Puzzle, answer: Answer) -> list[str]:
         """Where an answer differs from the puzzle's expectation."""
@@ -276,8 +324,13 @@ class MeldGame:
     def _round_row(self, document: Document, puzzle: Puzzle) -> PuzzleResult:
         systems = score_round(puzzle.round, self.checker)
         problems = round_mismatches(puzzle, systems)
-        row = {"puzzle": str(document.path), "title": puzzle.title, "systems": systems,
-               "matches": not problems, "mismatches": problems}
+        row = {
+            "puzzle": str(document.path),
+            "title": puzzle.title,
+            "systems": systems,
+            "matches": not problems,
+            "mismatches": problems,
+        }
         code = ExitCode.YES if not problems else ExitCode.NO
         return PuzzleResult(row, code, None, Summary("settled", None, not problems, tuple(problems)), code)
 
@@ -320,16 +373,16 @@ class MeldGame:
             keys[f"table meld {i}"] = ("table", i - 1)
         places["the discards"] = faces(" ".join(d for d in state.discards))
         keys["the discards"] = ("discards",)
-        return copies_problems(self.ruleset.deck, places, fmt.format,
-                               lambda place: state_location(state, *keys.get(place, ())))
+        return copies_problems(
+            self.ruleset.deck, places, fmt.format, lambda place: state_location(state, *keys.get(place, ()))
+        )
 
     @classmethod
     def log_formats(cls) -> Sequence:
         return ()  # replayed from the project's own log of actions
 
     def replay(self, log):
-        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
-                         f"format")
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own format")
 
     def settle_hand(self, state, turn_start) -> Settlement:
         from solver.melding.settlehand import settle_melds  # replays load it (see state_problems)
@@ -349,5 +402,8 @@ class MeldGame:
 
 def budget_of(request: Request) -> dict[str, Any]:
     """The solver budget a request sets: count the ways (``all``) up to ``limit``, ``max_seconds``."""
-    return {"count": bool(request.get("all")), "limit": int(request.get("limit") or 1000),
-            "max_seconds": request.get("max_seconds")}
+    return {
+        "count": bool(request.get("all")),
+        "limit": int(request.get("limit") or 1000),
+        "max_seconds": request.get("max_seconds"),
+    }

@@ -20,7 +20,7 @@ them are no meld: this answers them without the model too.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -61,8 +61,9 @@ class LayoutLines:
         known = [least for least in ways if least is not None]
         return min(known) if known else None
 
-    def least_wilds_each_way(self, kind: MeldKind, faces: Sequence[Face],
-                             params: Mapping | None) -> tuple[int | None, int | None] | None:
+    def least_wilds_each_way(
+        self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None
+    ) -> tuple[int | None, int | None] | None:
         """:meth:`least_wilds` for each way the layout may read: (left to right, right to left),
         the order of the kind model's layouts (:meth:`~solver.melding.encode.KindModel.layout`,
         not reversed, then reversed). None in a place: no reading that way, so the model need
@@ -94,8 +95,9 @@ class LayoutLines:
             known = self._masks[(kind.id, n, key_params)] = {}
         return known
 
-    def _card_masks_kept(self, known: dict, kind: MeldKind, face: Face, params: Mapping | None,
-                         windows: list[dict[tuple, int]]) -> list[tuple[int, int]]:
+    def _card_masks_kept(
+        self, known: dict, kind: MeldKind, face: Face, params: Mapping | None, windows: list[dict[tuple, int]]
+    ) -> list[tuple[int, int]]:
         """:meth:`_card_masks`, kept in ``known`` (the callers look there first: the hot loops)."""
         found = known[face] = self._card_masks(kind, face, params, windows, len(windows))
         return found
@@ -110,8 +112,14 @@ class LayoutLines:
             found = known[face] = self._card_suits_by_rank(kind, face, params)
         return found
 
-    def faces_that_may_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
-                            faces: Sequence[Face], can_play: Callable[[MeldKind, Face, int], bool]) -> int:
+    def faces_that_may_fill(
+        self,
+        kind: MeldKind,
+        layout: Sequence[Face | None],
+        hole: int,
+        faces: Sequence[Face],
+        can_play: Callable[[MeldKind, Face, int], bool],
+    ) -> int:
         """The faces (a bit per face index) that some window of ``kind`` reads at ``hole`` of
         ``layout`` (one way or the other) with the layout's other cards: every face ``c`` for
         which :meth:`least_wilds_each_way` of the layout with ``c`` there is not (None, None)
@@ -149,16 +157,18 @@ class LayoutLines:
                 out |= at.get(bit, 0)
         return out
 
-    def _playing(self, kind: MeldKind, n: int, faces: Sequence[Face],
-                 can_play: Callable[[MeldKind, Face, int], bool]) -> int:
+    def _playing(
+        self, kind: MeldKind, n: int, faces: Sequence[Face], can_play: Callable[[MeldKind, Face, int], bool]
+    ) -> int:
         """The faces (a bit each) ``can_play`` says some role of ``kind`` plays in a meld of ``n``."""
         mask = self._playing_faces.get((kind.id, n))
         if mask is None:
             mask = self._playing_faces[(kind.id, n)] = sum(1 << face.index for face in faces if can_play(kind, face, n))
         return mask
 
-    def _group_fill(self, kind: MeldKind, layout: Sequence[Face | None], hole: int,
-                    faces: Sequence[Face]) -> int | None:
+    def _group_fill(
+        self, kind: MeldKind, layout: Sequence[Face | None], hole: int, faces: Sequence[Face]
+    ) -> int | None:
         """:meth:`faces_that_may_fill` for a group: the faces with a rank every other card may
         take and, at it, a suit the others leave (a distinct group: each card a suit of its own;
         an identical kind: the one suit they all may take)."""
@@ -185,8 +195,9 @@ class LayoutLines:
                 out |= by_identity.get((rank, bit), 0)
         return out
 
-    def _window_fillers(self, kind: MeldKind, faces: Sequence[Face], windows: list[dict[tuple, int]],
-                        n: int) -> list[dict[int, int]]:
+    def _window_fillers(
+        self, kind: MeldKind, faces: Sequence[Face], windows: list[dict[tuple, int]], n: int
+    ) -> list[dict[int, int]]:
         """Per offset, per window (its bit): the faces whose roles allow them there (a bit each)."""
         out: list[dict[int, int]] = [{} for _ in range(n)]
         known = self._masks_known(kind, n, None)
@@ -206,8 +217,9 @@ class LayoutLines:
         ranks = self.group_ranks(kind, faces, params)
         return None if ranks is None else bool(ranks)
 
-    def group_least_wilds(self, kind: MeldKind, faces: Sequence[Face], ranks: Sequence[str],
-                          params: Mapping | None) -> int:
+    def group_least_wilds(
+        self, kind: MeldKind, faces: Sequence[Face], ranks: Sequence[str], params: Mapping | None
+    ) -> int:
         """For a group kind and the ranks that may read the cards (:meth:`group_ranks`): the
         fewest cards any reading makes wild — at the best of those ranks, the cards natural there
         to none of their roles at this size (as :meth:`least_wilds_each_way` for a sequence).
@@ -215,10 +227,15 @@ class LayoutLines:
         if not ranks:
             return 0
         n = len(faces)
-        naturals = [identity_options(kind, face, self.gate, params) for face in faces] \
-            if params else [self._naturals(kind, face) for face in faces]
-        return min(sum(not any(r == rank and n in sizes for (_, r), sizes in options.items()) for options in naturals)
-                   for rank in ranks)
+        naturals = (
+            [identity_options(kind, face, self.gate, params) for face in faces]
+            if params
+            else [self._naturals(kind, face) for face in faces]
+        )
+        return min(
+            sum(not any(r == rank and n in sizes for (_, r), sizes in options.items()) for options in naturals)
+            for rank in ranks
+        )
 
     def _naturals(self, kind: MeldKind, face: Face) -> dict[tuple, frozenset[int]]:
         key = (kind.id, face)
@@ -252,8 +269,9 @@ class LayoutLines:
                 out[rank] = out.get(rank, 0) | (1 << kind.suits.index(suit))
         return out
 
-    def _card_masks(self, kind: MeldKind, face: Face, params: Mapping | None,
-                    windows: list[dict[tuple, int]], n: int) -> list[tuple[int, int]]:
+    def _card_masks(
+        self, kind: MeldKind, face: Face, params: Mapping | None, windows: list[dict[tuple, int]], n: int
+    ) -> list[tuple[int, int]]:
         """Per offset, the windows whose identity there the card's roles allow, and those of them
         where it is natural at this size."""
         options = identity_options(kind, face, self.gate, params)
@@ -280,7 +298,7 @@ class LayoutLines:
                 if line.cyclic:
                     windows.add(tuple(ids[(p + i) % m] for i in range(n)))
                 elif p + n <= m:
-                    windows.add(ids[p:p + n])
+                    windows.add(ids[p : p + n])
         if not windows:
             return None
         index: list[dict[tuple, int]] = [{} for _ in range(n)]

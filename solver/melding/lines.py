@@ -31,8 +31,9 @@ one (:meth:`Slots.block`) or corrects its points (:meth:`Slots.define`).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Container, Hashable, Iterable, Mapping, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -60,7 +61,7 @@ def increments(kind: MeldKind) -> list[int]:
     if kind.score is None:
         return [0] * kind.size_max
     points = [kind.score.points(k) for k in range(kind.size_max + 1)]
-    return [b - a for a, b in zip(points, points[1:])]
+    return [b - a for a, b in itertools.pairwise(points)]
 
 
 def expressible(kind: MeldKind) -> bool:
@@ -70,13 +71,14 @@ def expressible(kind: MeldKind) -> bool:
         return False
     if len(set(order.ranks)) != len(order.ranks):
         return False
-    if any(not entry.role.wild and entry.sizes is not None and not sizes_of(kind) <= entry.sizes
-           for entry in kind.roles):
+    if any(
+        not entry.role.wild and entry.sizes is not None and not sizes_of(kind) <= entry.sizes for entry in kind.roles
+    ):
         return False  # natural at some sizes only
     if kind.score is not None and (kind.score.count != "naturals" or not kind.score.segments):
         return False
     steps = increments(kind)
-    return min(steps, default=0) >= 0 and all(a <= b for a, b in zip(steps, steps[1:]))
+    return min(steps, default=0) >= 0 and all(a <= b for a, b in itertools.pairwise(steps))
 
 
 def kind_lines(kind: MeldKind, steps: SuitSteps | None) -> list[Line]:
@@ -85,8 +87,11 @@ def kind_lines(kind: MeldKind, steps: SuitSteps | None) -> list[Line]:
     if kind.suit_step.cycle is None:
         return [Line(kind, tuple((suit, rank) for rank in order), kind.order.cyclic, n) for suit in kind.suits]
     span = n + min(kind.size_max, n) - 1 if kind.order.cyclic else n
-    return [Line(kind, tuple((steps.step(base, direction, t), order[t % n]) for t in range(span)), False, n)
-            for direction, _ in kind.suit_step.directions for base in steps.successor]
+    return [
+        Line(kind, tuple((steps.step(base, direction, t), order[t % n]) for t in range(span)), False, n)
+        for direction, _ in kind.suit_step.directions
+        for base in steps.successor
+    ]
 
 
 @dataclass(frozen=True)
@@ -161,9 +166,18 @@ class Slots:
     card is used by (``uses``), what the cards are paid (``ladders``), and the stretches a model
     makes."""
 
-    def __init__(self, kinds: Iterable[MeldKind], hand: Mapping[Face, int], steps: Mapping[str, SuitSteps],
-                 gate: RoleGate, params, pool: VarPool, clauses: list[Clause], phase_lit: Mapping[str, int],
-                 holdable: Callable[[Sequence[Face]], bool] | None = None):
+    def __init__(
+        self,
+        kinds: Iterable[MeldKind],
+        hand: Mapping[Face, int],
+        steps: Mapping[str, SuitSteps],
+        gate: RoleGate,
+        params,
+        pool: VarPool,
+        clauses: list[Clause],
+        phase_lit: Mapping[str, int],
+        holdable: Callable[[Sequence[Face]], bool] | None = None,
+    ):
         """``holdable``: whether the turn can hold some cards at once (a table turn's forms give
         cards one meld at a time, :meth:`~solver.melding.tableforms.Takings.holdable`); None: every card
         it may have, at once."""
@@ -177,8 +191,10 @@ class Slots:
             options = {face: identity_options(kind, face, gate, params) for face in hand}
             cycle = kind.suit_step.cycle
             for line in kind_lines(kind, steps.get(cycle) if cycle else None):
-                fillers = [[(face, bool(opts[ident])) for face, opts in options.items() if ident in opts]
-                           for ident in line.identities]
+                fillers = [
+                    [(face, bool(opts[ident])) for face, opts in options.items() if ident in opts]
+                    for ident in line.identities
+                ]
                 load = [sum(hand[face] for face, _ in cell) for cell in fillers]
                 if _longest_reach(load, line.cyclic) >= kind.size_min:
                     self._lay(_Grid(line, fillers, load), phase_lit.get(kind.phase) if kind.phase else None)
@@ -197,7 +213,7 @@ class Slots:
                     lits = list(fill.values())
                     clauses.append([-p, *lits])
                     clauses += [[-f, p] for f in lits]
-                    clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+                    clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]]
                 for face, lit in fill.items():
                     self.uses.setdefault(face, []).append(lit)
                 if p and phase:
@@ -216,7 +232,7 @@ class Slots:
             grid.join.append(row_join)
         for s in range(grid.slots):
             self._stretch_rules(grid, s)
-        for low, high in zip(range(grid.plain), range(1, grid.plain)):  # a new stretch takes the lowest free slot
+        for low, high in itertools.pairwise(range(grid.plain)):  # a new stretch takes the lowest free slot
             for t in grid.order():
                 if grid.p[high][t]:
                     clauses.append(_clause(-grid.p[high][t], grid.join[high][t], grid.p[low][t]))
@@ -257,7 +273,9 @@ class Slots:
         for _ in range(2 if grid.line.cyclic else 1):
             for t in range(m):
                 back = t - 1 if t > 0 else (m - 1 if grid.line.cyclic else None)
-                reach[t] = 0 if natural[t] is None else min(kind.size_max, m, 1 + (reach[back] if back is not None else 0))
+                reach[t] = (
+                    0 if natural[t] is None else min(kind.size_max, m, 1 + (reach[back] if back is not None else 0))
+                )
         if self.holdable is not None:
             alone = [sum(nat for _, nat in cell) == 1 for cell in grid.fillers]
             reach = [self._held_reach(natural, alone, t, r, grid.line.cyclic) for t, r in enumerate(reach)]
@@ -278,7 +296,7 @@ class Slots:
             if face is None:
                 continue
             ladder = []
-            for value in sorted({v for v in steps[:reach[t]] if v > 0}):  # paid this much from the k-th on
+            for value in sorted({v for v in steps[: reach[t]] if v > 0}):  # paid this much from the k-th on
                 k = next(i for i, v in enumerate(steps, 1) if v >= value)
                 lits = [grid.count[s][t][k - 1] for s in range(grid.slots) if len(grid.count[s][t]) >= k]
                 if lits:
@@ -335,8 +353,8 @@ class Slots:
         inside = [grid.join[s][t] for t in positions[1:]] + ([grid.join[s][positions[0]]] if stretch.circle else [])
         if not all(inside):
             return None
-        clause = [-grid.fill[s][t][face] for t, face in zip(positions, stretch.faces)]
-        clause += [-lit for lit in inside[:len(positions) - 1]]
+        clause = [-grid.fill[s][t][face] for t, face in zip(positions, stretch.faces, strict=True)]
+        clause += [-lit for lit in inside[: len(positions) - 1]]
         if stretch.circle:  # joined all round
             return clause + [-grid.join[s][positions[0]]]
         return clause + _clause(grid.join[s][positions[0]], grid.joined(s, grid.succ(s, positions[-1])))
@@ -365,11 +383,10 @@ def _longest_reach(load: Sequence[int], cyclic: bool) -> int:
     if all(load):
         return len(load)
     best = run = 0
-    for value in (list(load) * 2 if cyclic else load):
+    for value in list(load) * 2 if cyclic else load:
         run = run + 1 if value else 0
         best = max(best, run)
     return best
-
 
 
 class LaidOut:
@@ -384,8 +401,17 @@ class LaidOut:
 
     def build(self, model, clauses: list[Clause], uses: dict[Face, list[int]]) -> None:
         steps = {k.suit_step.cycle: model.checker.steps(k) for k in self.kinds if k.suit_step.cycle}
-        self.slots = Slots(self.kinds, model.supply_top, steps, model.checker.gate, model.problem.params, model.pool,
-                           clauses, model.phase_lit, model.holdable)  # the hand's cards and those forms may take
+        self.slots = Slots(
+            self.kinds,
+            model.supply_top,
+            steps,
+            model.checker.gate,
+            model.problem.params,
+            model.pool,
+            clauses,
+            model.phase_lit,
+            model.holdable,
+        )  # the hand's cards and those forms may take
         for face, lits in self.slots.uses.items():
             uses[face] += lits
 
@@ -398,8 +424,9 @@ class LaidOut:
             if stretch.key in self.seen:
                 continue
             model.budget.check()
-            verdict, points = model.checker.best_points(stretch.faces, phase=model.problem.phase,
-                                                        params=model.problem.params)
+            verdict, points = model.checker.best_points(
+                stretch.faces, phase=model.problem.phase, params=model.problem.params
+            )
             if not verdict.legal:
                 for clause in self.slots.block(stretch):
                     model._add_hard(clause)

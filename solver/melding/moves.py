@@ -8,8 +8,9 @@ built on melds (:mod:`solver.melding.game`) add their own actions and checks by 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
@@ -45,12 +46,14 @@ class MeldMoves(Moves):
     def take_from_hand(self, state: GameState, cards: list[str], action_id: str) -> list[str]:
         hand = self.hand(state)
         if hand is None:
-            raise Forbidden("hidden-hand", f"{state.turn}'s hand is hidden in this state; give its cards",
-                            self.source(action_id))
+            raise Forbidden(
+                "hidden-hand", f"{state.turn}'s hand is hidden in this state; give its cards", self.source(action_id)
+            )
         missing = Counter(cards) - Counter(hand)
         if missing:
-            raise Forbidden("not-in-hand", f"{' '.join(missing.elements())} not in {state.turn}'s hand",
-                            self.source(action_id))
+            raise Forbidden(
+                "not-in-hand", f"{' '.join(missing.elements())} not in {state.turn}'s hand", self.source(action_id)
+            )
         left = list(hand)
         for card in cards:  # the hand's order is kept
             left.remove(card)
@@ -67,9 +70,11 @@ class MeldMoves(Moves):
         """Actions belong to a step of the turn: the draw first, then the play."""
         if state.step == step:
             return
-        said = {"draw": f"{state.turn} must first draw a card",
-                "play": f"{state.turn} has drawn already; now meld, lay off or discard",
-                "call": "a discard lies on the table: it is claimed or passed first"}.get(state.step, state.step)
+        said = {
+            "draw": f"{state.turn} must first draw a card",
+            "play": f"{state.turn} has drawn already; now meld, lay off or discard",
+            "call": "a discard lies on the table: it is claimed or passed first",
+        }.get(state.step, state.step)
         raise Forbidden("wrong-step", said, self.source("draw-stock"))
 
     def _with_hand(self, state: GameState, cards: list[str], **changes) -> GameState:
@@ -110,7 +115,9 @@ class MeldMoves(Moves):
             raise Forbidden("stock-left", f"the stock still has {state.stock} cards", self.source("restock"))
         reshuffle = self.rs.option_values.get("stock-exhausted") == "reshuffle"
         if len(state.discards) < (2 if reshuffle else 1):  # a reshuffle turns one card up as the new discard
-            raise Forbidden("pile-too-small", "the discard pile has too few cards to make a stock", self.source("restock"))
+            raise Forbidden(
+                "pile-too-small", "the discard pile has too few cards to make a stock", self.source("restock")
+            )
         if reshuffle:  # a new first discard, unseen until turned
             return replace(state, stock=len(state.discards) - 1, discards=(UNKNOWN,), discarded_by=None)
         return replace(state, stock=len(state.discards), discards=(), discarded_by=None)
@@ -122,8 +129,11 @@ class MeldMoves(Moves):
         verdict = self.verdict(state, cards)
         if not verdict.legal:
             why = "; ".join(r.message for r in verdict.reasons) or "not a meld"
-            raise Forbidden("not-a-meld", f"{' '.join(cards)} is not a legal meld: {why}",
-                            _rule_source(verdict) or self.source("meld"))
+            raise Forbidden(
+                "not-a-meld",
+                f"{' '.join(cards)} is not a legal meld: {why}",
+                _rule_source(verdict) or self.source("meld"),
+            )
         table = state.table + (TableWord(state.turn, " ".join(cards)),)
         after = self._with_hand(state, left, table=table, melds_this_turn=state.melds_this_turn + 1)
         return self._maybe_over(after.with_flag(state.turn, "melded", True), left)
@@ -142,8 +152,12 @@ class MeldMoves(Moves):
         verdict = self.verdict(state, combined)
         if not verdict.legal:
             why = "; ".join(r.message for r in verdict.reasons)
-            raise Forbidden("not-a-meld", f"{' '.join(cards)} does not extend meld {n} ({target.cards}) into a "
-                            f"legal meld" + (f": {why}" if why else ""), _rule_source(verdict) or self.source("layoff"))
+            raise Forbidden(
+                "not-a-meld",
+                f"{' '.join(cards)} does not extend meld {n} ({target.cards}) into a "
+                f"legal meld" + (f": {why}" if why else ""),
+                _rule_source(verdict) or self.source("layoff"),
+            )
         table = list(state.table)
         table[n - 1] = TableWord(target.owner, " ".join(combined))
         after = self._with_hand(state, left, table=tuple(table)).with_flag(state.turn, "laid_off", True)
@@ -155,8 +169,15 @@ class MeldMoves(Moves):
             raise MeldsError("discard one card: 'discard C7'")
         card = self.canon(action.args[0])
         left = self.take_from_hand(state, [card], "discard")
-        after = self._with_hand(state, left, discards=state.discards + (card,), taken=None, step="draw",
-                                melds_this_turn=0, discarded_by=state.turn)
+        after = self._with_hand(
+            state,
+            left,
+            discards=state.discards + (card,),
+            taken=None,
+            step="draw",
+            melds_this_turn=0,
+            discarded_by=state.turn,
+        )
         if not left or self.gone_out(state):
             return replace(after, step="over")
         return replace(after, turn=state.next_player)
@@ -195,6 +216,7 @@ class MeldMoves(Moves):
         """A game's own actions to list after the draws, melds, lay-offs and discards."""
         return []
 
+
 def _rule_source(verdict):
     """The quote of the rule that refuses a meld (the checker's first reason that has one): the
     reason cites the rule broken, not the action's own sentence."""
@@ -202,7 +224,12 @@ def _rule_source(verdict):
 
 
 def _taken_not_discarded(self: MeldMoves, state: GameState, action: Action) -> str | None:
-    if action.verb == "discard" and state.taken and action.args and self.canon(action.args[0]) == self.canon(state.taken):
+    if (
+        action.verb == "discard"
+        and state.taken
+        and action.args
+        and self.canon(action.args[0]) == self.canon(state.taken)
+    ):
         return f"{state.taken} was just taken from the discard pile; it may not be discarded this turn"
     return None
 
@@ -214,8 +241,11 @@ def _one_meld_per_turn(self: MeldMoves, state: GameState, action: Action) -> str
 
 
 def _layoff_after_own_meld(self: MeldMoves, state: GameState, action: Action) -> str | None:
-    if action.verb == "layoff" and not state.flag(state.turn, "melded") \
-            and not any(t.owner == state.turn for t in state.table):  # a meld of one's own on the table
+    if (
+        action.verb == "layoff"
+        and not state.flag(state.turn, "melded")
+        and not any(t.owner == state.turn for t in state.table)
+    ):  # a meld of one's own on the table
         return f"{state.turn} has no meld of their own yet, so may not lay off"
     return None
 
@@ -233,7 +263,9 @@ def _restock_before_discard_draw(self: MeldMoves, state: GameState, action: Acti
     """Under a reshuffle when the stock runs out, the discards (the last one too) become the new
     stock before the next draw: the last discard is not there to take."""
     if action.verb == "draw" and action.args[:1] == ("discard",) and state.stock <= 0 and state.discards:
-        return "the stock has run out: the discards are shuffled into a new stock first (restock), its top card turned up"
+        return (
+            "the stock has run out: the discards are shuffled into a new stock first (restock), its top card turned up"
+        )
     return None
 
 

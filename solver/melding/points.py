@@ -8,12 +8,12 @@ counts its natural cards (cards acting as wilds are not counted, "ワイルド�
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from solver.melding.encode import Placement, Reading
 from solver.core.deck import Face, rank_order
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
+from solver.melding.encode import Placement, Reading
 
 
 def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:
@@ -61,8 +61,14 @@ def meld_breakdown(reading: Reading, notation) -> list[dict]:
         placements.sort(key=lambda p: p.offset)
     fmt = notation.format
     if kind.score is None:
-        return [{"cards": [fmt(p.face) for p in placements], "counted": 0, "points": 0,
-                 "note": f"a {kind.label} scores no meld points"}]
+        return [
+            {
+                "cards": [fmt(p.face) for p in placements],
+                "counted": 0,
+                "points": 0,
+                "note": f"a {kind.label} scores no meld points",
+            }
+        ]
     if kind.score.count == "cards":
         n = len(placements)
         return [{"cards": [fmt(p.face) for p in placements], "counted": n, "points": kind.score.points(n)}]
@@ -71,8 +77,7 @@ def meld_breakdown(reading: Reading, notation) -> list[dict]:
     naturals = [p for p in placements if not p.wild]
     if not segments:
         n = len(naturals)
-        parts.append({"cards": [fmt(p.face) for p in naturals], "counted": n,
-                      "points": kind.score.points(n)})
+        parts.append({"cards": [fmt(p.face) for p in naturals], "counted": n, "points": kind.score.points(n)})
     else:
         run: list = []
         for p in placements + [None]:
@@ -80,16 +85,24 @@ def meld_breakdown(reading: Reading, notation) -> list[dict]:
                 run.append(p)
                 continue
             if run:
-                parts.append({"cards": [fmt(q.face) for q in run], "counted": len(run),
-                              "points": kind.score.points(len(run))})
+                parts.append(
+                    {"cards": [fmt(q.face) for q in run], "counted": len(run), "points": kind.score.points(len(run))}
+                )
                 run = []
     wilds = [p for p in placements if p.wild]
     if wilds:
         inside = segments and any(
-            p.wild and any(not q.wild for q in placements[:i]) and any(not q.wild for q in placements[i + 1:])
-            for i, p in enumerate(placements))
-        parts.append({"cards": [fmt(p.face) for p in wilds], "counted": 0, "points": 0,
-                      "note": "acting as wilds: not counted" + ("; a wild inside splits the run" if inside else "")})
+            p.wild and any(not q.wild for q in placements[:i]) and any(not q.wild for q in placements[i + 1 :])
+            for i, p in enumerate(placements)
+        )
+        parts.append(
+            {
+                "cards": [fmt(p.face) for p in wilds],
+                "counted": 0,
+                "points": 0,
+                "note": "acting as wilds: not counted" + ("; a wild inside splits the run" if inside else ""),
+            }
+        )
     return parts
 
 
@@ -100,8 +113,13 @@ def hand_breakdown(ruleset: Ruleset, faces: Iterable[Face], notation) -> list[di
         entry = next((e for e in ruleset.card_points if e.matches(face)), None)
         key = id(entry)
         if key not in groups:
-            label = (", ".join(sorted(entry.classes)) if entry and entry.classes else
-                     ", ".join(sorted(entry.ranks, key=rank_order)) if entry and entry.ranks else "other")
+            label = (
+                ", ".join(sorted(entry.classes))
+                if entry and entry.classes
+                else ", ".join(sorted(entry.ranks, key=rank_order))
+                if entry and entry.ranks
+                else "other"
+            )
             groups[key] = {"group": label, "cards": [], "points": 0}
         groups[key]["cards"].append(notation.format(face))
         groups[key]["points"] += ruleset.points(face)

@@ -18,8 +18,12 @@ from solver.present.text import coloured, display_width, head, quote_line
 
 def _card_json(checker: MeldChecker, placement, could_be=None) -> dict:
     fmt = checker.notation
-    out = {"card": fmt.format(placement.face), "as": fmt.format_identity(placement.identity),
-           "role": placement.role, "wild": placement.wild}
+    out = {
+        "card": fmt.format(placement.face),
+        "as": fmt.format_identity(placement.identity),
+        "role": placement.role,
+        "wild": placement.wild,
+    }
     if placement.offset is not None:
         out["position"] = placement.offset
     if could_be:
@@ -32,11 +36,9 @@ def verdict_json(verdict: Verdict, checker: MeldChecker) -> dict[str, Any]:
     fmt = checker.notation
     reading = verdict.reading
     if reading is not None:
-        cards = [_card_json(checker, p, verdict.could_be.get(i))
-                 for i, p in enumerate(reading.placements)]
+        cards = [_card_json(checker, p, verdict.could_be.get(i)) for i, p in enumerate(reading.placements)]
     else:  # no reading: each card stands for itself
-        cards = [{"card": fmt.format(f), "as": fmt.format(f), "role": None, "wild": None}
-                 for f in verdict.faces]
+        cards = [{"card": fmt.format(f), "as": fmt.format(f), "role": None, "wild": None} for f in verdict.faces]
     out: dict[str, Any] = {
         "legal": verdict.legal,
         "kind": reading.kind.id if reading else None,
@@ -49,9 +51,15 @@ def verdict_json(verdict: Verdict, checker: MeldChecker) -> dict[str, Any]:
         "phase": verdict.phase_required,
     }
     if len(verdict.readings) > 1 or (not verdict.legal and verdict.readings):
-        out["readings"] = [{"kind": r.kind.id, "family": r.kind.family, "direction": r.direction,
-                            "cards": [_card_json(checker, p) for p in r.placements]}
-                           for r in verdict.readings]
+        out["readings"] = [
+            {
+                "kind": r.kind.id,
+                "family": r.kind.family,
+                "direction": r.direction,
+                "cards": [_card_json(checker, p) for p in r.placements],
+            }
+            for r in verdict.readings
+        ]
     return out
 
 
@@ -103,23 +111,38 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
 
 def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
     fmt = checker.notation
-    return [{"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role,
-             "wild": p.wild} for p in reading.placements]
+    return [
+        {"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role, "wild": p.wild}
+        for p in reading.placements
+    ]
 
 
 def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[str, Any]:
     """``{"solvable", "melds", "discard", "score", "stats"}`` plus extra keys."""
     fmt = checker.notation
-    melds = [{"kind": p.reading.kind.id, "kind_name": p.reading.kind.name,
-              "cards": _reading_cards(checker, p.reading), "points": p.points,
-              "direction": p.reading.direction}
-             for p in answer.melds]
+    melds = [
+        {
+            "kind": p.reading.kind.id,
+            "kind_name": p.reading.kind.name,
+            "cards": _reading_cards(checker, p.reading),
+            "points": p.points,
+            "direction": p.reading.direction,
+        }
+        for p in answer.melds
+    ]
     layoffs = []
-    for p in ([] if answer.steps else answer.layoffs):
+    for p in [] if answer.steps else answer.layoffs:
         table = problem.table[p.table]
-        layoffs.append({"table": p.table + 1, "owner": table.owner, "kind": p.reading.kind.id,
-                        "added": [fmt.format(f) for f in p.faces],
-                        "cards": _reading_cards(checker, p.reading), "points": p.points})
+        layoffs.append(
+            {
+                "table": p.table + 1,
+                "owner": table.owner,
+                "kind": p.reading.kind.id,
+                "added": [fmt.format(f) for f in p.faces],
+                "cards": _reading_cards(checker, p.reading),
+                "points": p.points,
+            }
+        )
     out: dict[str, Any] = {
         "solvable": answer.solvable,
         "melds": melds,
@@ -159,18 +182,27 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
 
 def _step_json(checker: MeldChecker, problem, number: int, step) -> dict:
     fmt = checker.notation
-    out = {"step": number, "action": step.action,
-           "name": step.op.name if step.op else "メルド公開",
-           "table": step.table + 1 if step.table is not None else None,
-           "owner": problem.table[step.table].owner if step.table is not None else None,
-           "played": [fmt.format(f) for f in step.played],
-           "taken": [fmt.format(f) for f in step.taken],
-           "meld": {"kind": step.reading.kind.id, "direction": step.reading.direction,
-                    "cards": _reading_cards(checker, step.reading)},
-           "points": step.points}
+    out = {
+        "step": number,
+        "action": step.action,
+        "name": step.op.name if step.op else "メルド公開",
+        "table": step.table + 1 if step.table is not None else None,
+        "owner": problem.table[step.table].owner if step.table is not None else None,
+        "played": [fmt.format(f) for f in step.played],
+        "taken": [fmt.format(f) for f in step.taken],
+        "meld": {
+            "kind": step.reading.kind.id,
+            "direction": step.reading.direction,
+            "cards": _reading_cards(checker, step.reading),
+        },
+        "points": step.points,
+    }
     if step.result is not None and any(step.result.buried):
-        out["buried"] = {fmt.format(f): fmt.format(b)
-                         for f, b in zip(step.result.faces, step.result.buried) if b is not None}
+        out["buried"] = {
+            fmt.format(f): fmt.format(b)
+            for f, b in zip(step.result.faces, step.result.buried, strict=True)
+            if b is not None
+        }
     return out
 
 
@@ -185,8 +217,10 @@ def _step_text(checker: MeldChecker, problem, number: int, step) -> str:
     taken = " and ".join(fmt.format(f) for f in step.taken)
     what = f"play {played}" + (f", take {taken}" if taken else "")
     gain = f" ({step.points:+d} pt)" if step.points else ""
-    return (f"  {number}. {step.op.name} ({step.op.id}) on table meld {step.table + 1} "
-            f"({table.owner}): {what} → {meld}{gain}")
+    return (
+        f"  {number}. {step.op.name} ({step.op.id}) on table meld {step.table + 1} "
+        f"({table.owner}): {what} → {meld}{gain}"
+    )
 
 
 def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
@@ -207,8 +241,10 @@ def undecided_text(seconds: float, limit: str | None = None) -> str:
     if limit == "memory":
         return f"{head('undecided', None)}: the memory ceiling was reached before an answer ({seconds:.2f} s; raise --max-memory)"
     if limit == "layouts":
-        return (f"{head('undecided', None)}: a table meld reaches more layouts this turn than the search "
-                f"follows ({seconds:.2f} s)")
+        return (
+            f"{head('undecided', None)}: a table meld reaches more layouts this turn than the search "
+            f"follows ({seconds:.2f} s)"
+        )
     return f"{head('undecided', None)}: no answer within the budget ({seconds:.2f} s)"
 
 
@@ -242,8 +278,9 @@ def answer_heading(answer: Answer) -> str:
     return f"{head('no', False)}: the hand cannot go out; the best turn instead"
 
 
-def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: bool = False,
-                heading: str | None = None) -> str:
+def answer_text(
+    answer: Answer, problem: Problem, checker: MeldChecker, stats: bool = False, heading: str | None = None
+) -> str:
     """A turn's answer as text: the heading (a game asking its own question gives it), the steps
     or the melds, lay-offs, discard and cards kept, the score, why not, the ways to go out."""
     fmt = checker.notation
@@ -259,16 +296,20 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
     if answer.steps:
         for i, step in enumerate(answer.steps, 1):
             lines.append(_step_text(checker, problem, i, step))
-    for p in ([] if answer.steps else answer.melds):
+    for p in [] if answer.steps else answer.melds:
         kind = p.reading.kind
         label = kind.label + (f", {p.reading.direction}" if p.reading.direction else "")
-        lines.append(f"  meld     {_play_line(checker, p.reading)}   {label}"
-                     + (f", {p.points} pt" if kind.score is not None else ""))
-    for p in ([] if answer.steps else answer.layoffs):
+        lines.append(
+            f"  meld     {_play_line(checker, p.reading)}   {label}"
+            + (f", {p.points} pt" if kind.score is not None else "")
+        )
+    for p in [] if answer.steps else answer.layoffs:
         table = problem.table[p.table]
         added = " ".join(fmt.format(f) for f in p.faces)
-        lines.append(f"  lay off  {added} on table meld {p.table + 1} ({table.owner}) → "
-                     f"{_play_line(checker, p.reading, set(p.faces))}")
+        lines.append(
+            f"  lay off  {added} on table meld {p.table + 1} ({table.owner}) → "
+            f"{_play_line(checker, p.reading, set(p.faces))}"
+        )
     if answer.discard is not None:
         line = f"  discard  {style_card(checker, fmt.format(answer.discard), answer.discard)}"
         phases = {p.id: p.name for p in checker.ruleset.phases}
@@ -285,8 +326,9 @@ def answer_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: b
         if answer.why.get("no_meld"):
             lines.append(f"why: these cards fit no legal meld: {fmt.format_many(answer.why['no_meld'])}")
         if answer.why.get("core"):
-            lines.append(f"why: these cards cannot all be melded or discarded together: "
-                         f"{fmt.format_many(answer.why['core'])}")
+            lines.append(
+                f"why: these cards cannot all be melded or discarded together: {fmt.format_many(answer.why['core'])}"
+            )
     if answer.solutions is not None:
         more = "+" if answer.solutions_capped else ""
         lines.append(f"ways to go out: {answer.solutions}{more}")

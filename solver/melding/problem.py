@@ -7,8 +7,9 @@ Every turn solver (:mod:`solver.melding.turn`, the table turn, a game's own) rea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
@@ -76,7 +77,7 @@ class Answer:
         return [p for p in self.plays if p.table is not None]
 
 
-def validate_problem(p: "Problem", checker: MeldChecker, claim_met: bool = False) -> None:
+def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) -> None:
     """Input a turn cannot be played from: an error that says what is wrong."""
     notation = checker.notation
     if not p.hand:
@@ -92,10 +93,13 @@ def validate_problem(p: "Problem", checker: MeldChecker, claim_met: bool = False
     for i, t in enumerate(p.table):
         verdict = checker.check(t.faces, ordered=True, explain=False)
         if not verdict.legal:
-            raise MeldsError(f"table meld {i + 1} ({notation.format_many(t.faces)}) is not a "
-                             f"legal meld: {verdict.reasons[0].message}")
+            raise MeldsError(
+                f"table meld {i + 1} ({notation.format_many(t.faces)}) is not a "
+                f"legal meld: {verdict.reasons[0].message}"
+            )
         buried = [b for b in t.buried if b is not None]
         roles = {r.id for r in p.ruleset.roles.values() if r.wild}
-        if buried and not all(any(c in r.classes for r in p.ruleset.roles.values() if r.id in roles)
-                              for c in (b.cls for b in buried)):
+        if buried and not all(
+            any(c in r.classes for r in p.ruleset.roles.values() if r.id in roles) for c in (b.cls for b in buried)
+        ):
             raise MeldsError(f"table meld {i + 1}: only a wild card can be buried")

@@ -20,9 +20,9 @@ from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
 from solver.core.validate import Impossible, copies_problems
 from solver.core.yamlload import line_of
+from solver.melding.problem import Answer, Problem
 from solver.melding.rounds import Round
 from solver.melding.table import TableMeld
-from solver.melding.problem import Answer, Problem
 
 ME = "me"  # the owner name of the player's own table melds
 
@@ -77,18 +77,31 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
     title = document.title
     if "round" in data:
         rnd = _load_round(data["round"], document.ruleset, notation, cards)
-        return Puzzle(str(path), title, document.ruleset, None, "round", False, dict(data.get("expect", {})),
-                      data.get("notes"), rnd)
+        return Puzzle(
+            str(path),
+            title,
+            document.ruleset,
+            None,
+            "round",
+            False,
+            dict(data.get("expect", {})),
+            data.get("notes"),
+            rnd,
+        )
     if "hand" not in data:
         raise SchemaError("missing required key 'hand'", Location(str(path), getattr(data, "line", 1)))
     turn = data.get("turn", {})
     claimed = cards(turn, "claimed", turn["claimed"]) if "claimed" in turn else ()
     if len(claimed) > 1:
         raise SchemaError("claimed is one card", Location(str(path), line_of(turn, "claimed"), "turn.claimed"))
-    table = tuple(table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v))
-                  for t in data.get("table", []))
-    params = {name: cards(data, name, data[name])[0] for name in document.ruleset.parameters
-              if name in data and not unchosen(data[name])}
+    table = tuple(
+        table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v)) for t in data.get("table", [])
+    )
+    params = {
+        name: cards(data, name, data[name])[0]
+        for name in document.ruleset.parameters
+        if name in data and not unchosen(data[name])
+    }
     problem = Problem(
         ruleset=document.ruleset,
         hand=cards(data, "hand", data["hand"]),
@@ -113,11 +126,19 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
     if "melds" in raw:
         expect["melds"] = sorted(tuple(sorted(cards(raw["melds"], i, m))) for i, m in enumerate(raw["melds"]))
     if "layoffs" in raw:
-        expect["layoffs"] = sorted((l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"]))))
-                                   for l in raw["layoffs"])
-    return Puzzle(str(path), title, document.ruleset, problem,
-                  data.get("question", "go-out"), bool(data.get("count", False)) or "solutions" in raw,
-                  expect, data.get("notes"))
+        expect["layoffs"] = sorted(
+            (l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"])))) for l in raw["layoffs"]
+        )
+    return Puzzle(
+        str(path),
+        title,
+        document.ruleset,
+        problem,
+        data.get("question", "go-out"),
+        bool(data.get("count", False)) or "solutions" in raw,
+        expect,
+        data.get("notes"),
+    )
 
 
 def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
@@ -143,8 +164,11 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
     if "layoffs" in exp:
         got = sorted((p.table, tuple(sorted(p.faces))) for p in answer.layoffs)
         if got != exp["layoffs"]:
-            differ("layoffs", [(t + 1, fmt.format_many(c)) for t, c in exp["layoffs"]],
-                   [(t + 1, fmt.format_many(c)) for t, c in got])
+            differ(
+                "layoffs",
+                [(t + 1, fmt.format_many(c)) for t, c in exp["layoffs"]],
+                [(t + 1, fmt.format_many(c)) for t, c in got],
+            )
     if "kept" in exp and Counter(exp["kept"]) != Counter(answer.kept):
         differ("kept", fmt.format_many(exp["kept"]), fmt.format_many(answer.kept))
     for key, value in exp.get("score", {}).items():
@@ -160,10 +184,10 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
 
 
 def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
-    hands = {player: cards(raw["hands"], player, value) if value else ()
-             for player, value in raw["hands"].items()}
-    melds = tuple(table_meld(notation, m["owner"], m["cards"], lambda v, m=m: cards(m, "cards", v))
-                  for m in raw.get("melds", []))
+    hands = {player: cards(raw["hands"], player, value) if value else () for player, value in raw["hands"].items()}
+    melds = tuple(
+        table_meld(notation, m["owner"], m["cards"], lambda v, m=m: cards(m, "cards", v)) for m in raw.get("melds", [])
+    )
     players = tuple(raw.get("players") or sorted({raw["winner"], *hands, *(m.owner for m in melds)}))
     _check_round(raw, players, hands, melds, notation, ruleset)
     return Round(ruleset, players, raw["winner"], bool(raw.get("one_go", False)), melds, hands)
@@ -174,20 +198,27 @@ def _check_round(raw, players: tuple, hands: dict, melds: tuple, notation: Notat
     of someone who is not a player, or more copies of a card than the deck holds."""
     where = lambda key: Location(getattr(raw, "file", None) or "<round>", line_of(raw, key), f"round.{key}")  # noqa: E731
     if raw["winner"] not in players:
-        raise Impossible(f"the winner {raw['winner']!r} is not one of the players ({', '.join(map(str, players))})",
-                         "round-players", None, where("winner"))
+        raise Impossible(
+            f"the winner {raw['winner']!r} is not one of the players ({', '.join(map(str, players))})",
+            "round-players",
+            None,
+            where("winner"),
+        )
     for player in hands:
         if player not in players:
-            raise Impossible(f"a hand of {player!r}, who is not one of the players", "round-players", None,
-                             where("hands"))
+            raise Impossible(
+                f"a hand of {player!r}, who is not one of the players", "round-players", None, where("hands")
+            )
     for meld in melds:
         if meld.owner not in players:
-            raise Impossible(f"a meld of {meld.owner!r}, who is not one of the players", "round-players", None,
-                             where("melds"))
+            raise Impossible(
+                f"a meld of {meld.owner!r}, who is not one of the players", "round-players", None, where("melds")
+            )
     places = {f"{p}'s hand": faces for p, faces in hands.items()}
     places.update({f"table meld {i}": m.all_cards for i, m in enumerate(melds, 1)})
-    problems = copies_problems(ruleset.deck, places, notation.format,
-                               lambda place: where("hands" if "'s hand" in place else "melds"))
+    problems = copies_problems(
+        ruleset.deck, places, notation.format, lambda place: where("hands" if "'s hand" in place else "melds")
+    )
     if problems:
         raise problems[0]
 

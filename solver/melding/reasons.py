@@ -22,16 +22,15 @@ class Reason:
     kind: str | None = None
 
     def to_json(self) -> dict:
-        out = {"code": self.code, "message": self.message,
-               "source": self.source.to_json() if self.source else None}
+        out = {"code": self.code, "message": self.message, "source": self.source.to_json() if self.source else None}
         if self.kind:
             out["kind"] = self.kind
         return out
 
 
-
-def rule_reason(notation: Notation, ruleset: Ruleset, model: KindModel, rule: Rule, witness: Reading,
-                cards: list) -> Reason:
+def rule_reason(
+    notation: Notation, ruleset: Ruleset, model: KindModel, rule: Rule, witness: Reading, cards: list
+) -> Reason:
     """The reason a meld breaks ``rule`` of the model's kind, in words, shown on ``witness`` (the
     reading that keeps every other rule the diagnosis kept)."""
     kind, n = model.kind, model.n
@@ -50,26 +49,28 @@ def rule_reason(notation: Notation, ruleset: Ruleset, model: KindModel, rule: Ru
         allowed = ", ".join(sorted(kind.short_form.roles))
         bad = [p for p in witness.placements if p.role not in kind.short_form.roles]
         who = " and ".join(f"{fmt(p.face)} (as {p.role})" for p in bad)
-        return reason(f"a {label} of {n} cards may hold only cards playing {allowed}"
-                      + (f"; {who} needs a longer meld" if who else ""))
+        return reason(
+            f"a {label} of {n} cards may hold only cards playing {allowed}"
+            + (f"; {who} needs a longer meld" if who else "")
+        )
     if rule.key == "distinct":
         return reason(_duplicates(notation, kind, witness))
     if rule.key.startswith("requires:"):
         role = rule.entry.role
         need = " or ".join(sorted(role.requires_in_meld.classes))
         users = " and ".join(fmt(p.face) for p in witness.placements if p.role == role.id)
-        return reason(f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
-                      f"which needs a {need} card beside it")
+        return reason(
+            f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
+            f"which needs a {need} card beside it"
+        )
     if rule.key.startswith("role-size:"):
         entry = rule.entry
         sizes = ", ".join(str(s) for s in sorted(entry.sizes))
         classes = " or ".join(sorted(entry.classes or entry.role.classes))
-        return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of "
-                      f"{sizes} cards, not {n}")
+        return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of {sizes} cards, not {n}")
     if rule.key == "wilds":
         lo, hi, _ = kind.wilds
-        return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, "
-                      f"here {witness.wilds}")
+        return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, here {witness.wilds}")
     if rule.key == "same-rank":
         ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
         return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")
@@ -87,6 +88,7 @@ def rule_reason(notation: Notation, ruleset: Ruleset, model: KindModel, rule: Ru
         return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
     return reason(f"breaks the rule {rule.key} of a {label}")
 
+
 def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
     fmt = notation.format
     fmt_id = notation.format_identity
@@ -100,8 +102,10 @@ def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
         natural = [p for p in group if not p.wild]
         wilds = [p for p in group if p.wild]
         if natural and wilds:
-            parts.append(f"{' and '.join(fmt(p.face) for p in wilds)} would have to stand for "
-                         f"{fmt_id(identity)}, which is already in the meld")
+            parts.append(
+                f"{' and '.join(fmt(p.face) for p in wilds)} would have to stand for "
+                f"{fmt_id(identity)}, which is already in the meld"
+            )
         else:
             parts.append(f"{' and '.join(fmt(p.face) for p in group)} would all be {fmt_id(identity)}")
     detail = "; ".join(parts) or "two cards would be the same card"

@@ -14,8 +14,8 @@ A ``one_go`` bonus applies when the winner went out in one go with no earlier me
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
@@ -50,8 +50,11 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
                     continue
                 hand = rnd.hands.get(player, ())
                 points = hand_points(rs, hand) * factor
-                details[player] = {"hand": [fmt.format(f) for f in hand], "points": points,
-                                   "breakdown": hand_breakdown(rs, hand, fmt)}
+                details[player] = {
+                    "hand": [fmt.format(f) for f in hand],
+                    "points": points,
+                    "breakdown": hand_breakdown(rs, hand, fmt),
+                }
                 if system.method == "losers-pay-hand-points":
                     payments[player] -= points
                     payments[rnd.winner] += points
@@ -68,9 +71,14 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
                     raise MeldsError(f"a meld of {meld.owner} is not legal: {fmt.format_many(meld.faces)}")
                 points = meld_points(verdict.reading)
                 totals[meld.owner] += points
-                melds_of[meld.owner].append({"cards": [fmt.format(f) for f in meld.faces],
-                                             "kind": verdict.reading.kind.id, "points": points,
-                                             "breakdown": meld_breakdown(verdict.reading, fmt)})
+                melds_of[meld.owner].append(
+                    {
+                        "cards": [fmt.format(f) for f in meld.faces],
+                        "kind": verdict.reading.kind.id,
+                        "points": points,
+                        "breakdown": meld_breakdown(verdict.reading, fmt),
+                    }
+                )
             if factor > 1:
                 totals[rnd.winner] *= factor
             n = len(rnd.players)
@@ -78,9 +86,14 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
             for p in rnd.players:
                 payments[p] = n * totals[p] - total  # (n-1)·own − others'
                 details[p] = {"meld_points": totals[p], "melds": melds_of[p]}
-        systems.append({"id": system.id, "name": system.name, "payments": payments,
-                        "one_go_bonus": None if bonus is None else
-                        ({"double": True} if bonus.double else {"add": bonus.add}),
-                        "details": details,
-                        "source": system.source.to_json() if system.source else None})
+        systems.append(
+            {
+                "id": system.id,
+                "name": system.name,
+                "payments": payments,
+                "one_go_bonus": None if bonus is None else ({"double": True} if bonus.double else {"add": bonus.add}),
+                "details": details,
+                "source": system.source.to_json() if system.source else None,
+            }
+        )
     return systems

@@ -47,8 +47,17 @@ def read_routes(reader: RuleReader, raw: list) -> tuple[GoOutRoute, ...]:
         first = r.get("first")
         if first:
             reader.check_ids(first["kinds"], reader.kind_ids, "meld kind", f"going_out[{i}].first.kinds")
-        out.append(GoOutRoute(r["id"], r.get("name", r["id"]), tuple(r["kinds"]), bool(r.get("all_cards", True)),
-                              r.get("melds"), frozenset(first["kinds"]) if first else None,
-                              first["count"] if first else 0, reader.source(r),
-                              reader.source({"source": r["first_source"]}) if "first_source" in r else None))
+        out.append(
+            GoOutRoute(
+                r["id"],
+                r.get("name", r["id"]),
+                tuple(r["kinds"]),
+                bool(r.get("all_cards", True)),
+                r.get("melds"),
+                frozenset(first["kinds"]) if first else None,
+                first["count"] if first else 0,
+                reader.source(r),
+                reader.source({"source": r["first_source"]}) if "first_source" in r else None,
+            )
+        )
     return tuple(out)

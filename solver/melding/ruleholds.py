@@ -20,8 +20,8 @@ answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import product
-from typing import Iterable, Sequence
 
 from solver.melding.encode import KindModel
 
@@ -170,8 +170,11 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
         if "consecutive" in model.rules and not _window_fits(model, ranks):
             broken.add("consecutive")
         # cards whose suit and position are both fixed
-        fixed = [(next(iter(s)), order.index(next(iter(r))))
-                 for s, r in zip(suits, ranks) if len(s) == 1 and len(r) == 1]
+        fixed = [
+            (next(iter(s)), order.index(next(iter(r))))
+            for s, r in zip(suits, ranks, strict=True)
+            if len(s) == 1 and len(r) == 1
+        ]
         step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
         if step_key in model.rules and not _steps_fit(model, fixed):
             broken.add(step_key)
@@ -224,9 +227,14 @@ def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
         face = model.cards[c][0]
         kind = model.kind
         order = kind.order.ranks if kind.shape == "sequence" else kind.ranks
-        options = [(k, j, q) for k, (_, entry) in enumerate(model.entries[c])
-                   for j, suit in enumerate(kind.suits) if suit in entry.role.suits_for(face)
-                   for q, rank in enumerate(order) if rank in entry.role.ranks_for(face)]
+        options = [
+            (k, j, q)
+            for k, (_, entry) in enumerate(model.entries[c])
+            for j, suit in enumerate(kind.suits)
+            if suit in entry.role.suits_for(face)
+            for q, rank in enumerate(order)
+            if rank in entry.role.ranks_for(face)
+        ]
         suits, ranks = set(), set()
         for _, entry in model.entries[c]:
             suits.update(v for v in entry.role.suits_for(face) if v in kind.suits)
@@ -244,8 +252,11 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
     fixed = {order.index(next(iter(r))) for r in ranks if len(r) == 1}
     length, n = len(order), model.n
     for p in model.starts():
-        window = {(p + i) % length for i in range(n)} if model.kind.order.cyclic else \
-            {p + i for i in range(n) if p + i < length}
+        window = (
+            {(p + i) % length for i in range(n)}
+            if model.kind.order.cyclic
+            else {p + i for i in range(n) if p + i < length}
+        )
         if fixed <= window:
             return True
     return False
@@ -254,8 +265,9 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
 
-    def __init__(self, model: KindModel, indices: Sequence[int], values: "_Chosen", placed: dict,
-                 combo: tuple, start: int | None):
+    def __init__(
+        self, model: KindModel, indices: Sequence[int], values: _Chosen, placed: dict, combo: tuple, start: int | None
+    ):
         super().__init__(model, indices, values)
         self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
         self.combo = combo  # each card's (entry, suit, rank) option
@@ -309,8 +321,10 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
         place = (lambda q: (q - p) % length if kind.order.cyclic else q - p) if sequence else None
         if sequence and not _start_fits(model, [place(q) for _, _, q in fixed], enabled):
             continue
-        choices = [o if len(o) == 1 else _likely(model, c, o, fixed, enabled, place)
-                   for c, o in zip(indices, options)]
+        choices = [
+            o if len(o) == 1 else _likely(model, c, o, fixed, enabled, place)
+            for c, o in zip(indices, options, strict=True)
+        ]
         for combo in product(*choices):
             tries -= 1
             if tries < 0:
@@ -368,7 +382,7 @@ def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> Assi
     """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
     option falls before the start. Its values are written out only once it is kept (_write)."""
     placed = {}
-    for c, (k, j, q) in zip(indices, combo):
+    for c, (k, j, q) in zip(indices, combo, strict=True):
         if place is None:
             placed[c] = model.entries[c][k] + (j, q, None)
             continue
@@ -379,10 +393,10 @@ def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> Assi
     return _Placed(model, indices, _Chosen(set()), placed, combo, p)
 
 
-def _write(found: "_Placed") -> None:
+def _write(found: _Placed) -> None:
     """The kept assignment's true variables, for the reading decoded from it."""
     model, true = found.model, found.values.true
-    for c, (k, j, q) in zip(found.indices, found.combo):
+    for c, (k, j, q) in zip(found.indices, found.combo, strict=True):
         true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
         if found.start is None:
             true.add(model.xr[c][q])
@@ -404,13 +418,24 @@ def vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
 def rule_priority(keys: Iterable[str]) -> list[str]:
     """The order in which rules are re-enabled when looking for the fewest to blame: shape rules
     first (kept if at all possible), then lengths, role conditions, wild counts, distinctness."""
-    rank = {"same-rank": 0, "same-suit": 0, "suit-step": 0, "consecutive": 0, "size": 1,
-            "short-form": 1, "role-size": 2, "requires": 2, "wilds": 3, "distinct": 4}
+    rank = {
+        "same-rank": 0,
+        "same-suit": 0,
+        "suit-step": 0,
+        "consecutive": 0,
+        "size": 1,
+        "short-form": 1,
+        "role-size": 2,
+        "requires": 2,
+        "wilds": 3,
+        "distinct": 4,
+    }
     return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))
 
 
-def keeps_all_but(model: KindModel, indices: list[int], layouts: list, enabled: set[str],
-                  satisfiable, last: list) -> bool:
+def keeps_all_but(
+    model: KindModel, indices: list[int], layouts: list, enabled: set[str], satisfiable, last: list
+) -> bool:
     """Can the cards read as the kind with ``enabled`` rules kept (the others relaxed)? Cards
     with one option each are placed without the solver (:func:`plain_model`); ``last[0]``
     becomes the model found (the diagnosis' ``satisfiable`` asks the solver otherwise)."""

@@ -4,7 +4,8 @@ round under each of the ruleset's scoring systems — as JSON and as text.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -15,7 +16,7 @@ from solver.core.ruleset import Ruleset
 from solver.melding.checker import MeldChecker
 from solver.melding.points import hand_breakdown, hand_points, meld_breakdown, meld_points
 from solver.melding.present import verdict_json
-from solver.present.text import GOOD, BAD, bold, head
+from solver.present.text import BAD, GOOD, bold, head
 
 HAND_METHODS = ("losers-pay-hand-points", "record-hand-points")
 
@@ -38,9 +39,16 @@ def penalty(ruleset: Ruleset, checker: MeldChecker, faces: Sequence[Face], one_g
     bonus = one_go_bonus(ruleset) if one_go else None
     if bonus is not None:
         points = points * 2 if bonus.double else points + bonus.add
-    return {"points": points, "breakdown": hand_breakdown(ruleset, faces, fmt),
-            "doubled": bool(bonus and bonus.double), "cards": [fmt.format(f) for f in faces], "mode": "penalty",
-            "ruleset": ruleset.id, "one_go_bonus": _bonus_json(bonus), "one_go": one_go}
+    return {
+        "points": points,
+        "breakdown": hand_breakdown(ruleset, faces, fmt),
+        "doubled": bool(bonus and bonus.double),
+        "cards": [fmt.format(f) for f in faces],
+        "mode": "penalty",
+        "ruleset": ruleset.id,
+        "one_go_bonus": _bonus_json(bonus),
+        "one_go": one_go,
+    }
 
 
 def meld(checker: MeldChecker, faces: Sequence[Face], ordered: bool, phase: str | None) -> dict[str, Any]:
@@ -55,13 +63,21 @@ def meld(checker: MeldChecker, faces: Sequence[Face], ordered: bool, phase: str 
         if not verdict.legal:
             verdict = checker.check(faces, phase=phase)  # with the reasons
             points = None
-    out = {"points": points, "breakdown": meld_breakdown(reading, fmt) if verdict.legal else [],
-           "mode": "meld", "legal": verdict.legal, "kind": reading.kind.id if verdict.legal else None,
-           "cards": verdict_json(verdict, checker)["cards"] if verdict.legal else [fmt.format(f) for f in faces],
-           "reasons": [r.to_json() for r in verdict.reasons], "ruleset": checker.ruleset.id}
+    out = {
+        "points": points,
+        "breakdown": meld_breakdown(reading, fmt) if verdict.legal else [],
+        "mode": "meld",
+        "legal": verdict.legal,
+        "kind": reading.kind.id if verdict.legal else None,
+        "cards": verdict_json(verdict, checker)["cards"] if verdict.legal else [fmt.format(f) for f in faces],
+        "reasons": [r.to_json() for r in verdict.reasons],
+        "ruleset": checker.ruleset.id,
+    }
     if verdict.legal:
-        out["cards"] = [{"card": fmt.format(p.face), "as": fmt.format_identity(p.identity),
-                         "role": p.role, "wild": p.wild} for p in reading.placements]
+        out["cards"] = [
+            {"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role, "wild": p.wild}
+            for p in reading.placements
+        ]
     return out
 
 
@@ -72,7 +88,9 @@ def code(result: dict) -> ExitCode:
 def text(result: dict) -> str:
     if result["mode"] == "penalty":
         bonus = result.get("one_go_bonus")
-        note = "" if not bonus else " (doubled)" if bonus.get("double") else f" (+{bonus['add']} for going out in one go)"
+        note = (
+            "" if not bonus else " (doubled)" if bonus.get("double") else f" (+{bonus['add']} for going out in one go)"
+        )
         if result.get("one_go") and not bonus:
             note = " (no bonus for going out in one go under these options)"
         lines = [f"hand points: {result['points']}{note}"]
@@ -95,8 +113,11 @@ def payments_lines(payments: dict, problems: list | None, what: str) -> list[str
     """Points received per player, then whether they match the puzzle's expectation."""
     lines = [f"  {name:6} {value:+d}" for name, value in payments.items()]
     if problems is not None:
-        lines.append(click.style(f"matches the expected {what}", fg=GOOD) if not problems
-                     else click.style("differs: " + "; ".join(problems), fg=BAD))
+        lines.append(
+            click.style(f"matches the expected {what}", fg=GOOD)
+            if not problems
+            else click.style("differs: " + "; ".join(problems), fg=BAD)
+        )
     return lines
 
 

@@ -14,11 +14,16 @@ from solver.melding.rounds import Round, score_round
 
 def winner_of(state: GameState) -> str:
     """The player whose hand is empty: who went out."""
-    out = [p for p in state.players if state.hands[p] in (0, "") or (isinstance(state.hands[p], str)
-                                                                   and not state.hands[p].strip())]
+    out = [
+        p
+        for p in state.players
+        if state.hands[p] in (0, "") or (isinstance(state.hands[p], str) and not state.hands[p].strip())
+    ]
     if not out:
-        raise MeldsError("the hand ends with nobody out: a log's hand is settled once a player has gone out "
-                         "(every card melded or discarded)")
+        raise MeldsError(
+            "the hand ends with nobody out: a log's hand is settled once a player has gone out "
+            "(every card melded or discarded)"
+        )
     return out[0]
 
 
@@ -26,8 +31,11 @@ def went_out_in_one_go(turn_start: GameState, winner: str) -> bool:
     """Did the winner go out in the turn with nothing laid down before it — no meld of their own on
     the table as the turn began, and no meld or lay-off in an earlier turn (ゴーイング・ラミー: 最後の
     自分の番より前にはメルドやレイオフを全くしていなかった; 公開メルドしていない状態で一度に…上がる)?"""
-    return not (any(t.owner == winner for t in turn_start.table) or turn_start.flag(winner, "melded")
-                or turn_start.flag(winner, "laid_off"))
+    return not (
+        any(t.owner == winner for t in turn_start.table)
+        or turn_start.flag(winner, "melded")
+        or turn_start.flag(winner, "laid_off")
+    )
 
 
 def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) -> Settlement:
@@ -38,8 +46,9 @@ def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) 
         held = state.hands[player]
         if isinstance(held, int):
             if held:
-                raise MeldsError(f"{player}'s hand is hidden ({held} cards) at the end: the log writes the cards "
-                                 f"left, to count them")
+                raise MeldsError(
+                    f"{player}'s hand is hidden ({held} cards) at the end: the log writes the cards left, to count them"
+                )
             held = ""
         hands[player] = tuple(notation.parse_many(held)) if held.strip() else ()
     melds = tuple(table_meld(notation, t.owner, t.cards) for t in state.table)
@@ -49,6 +58,10 @@ def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) 
         raise MeldsError(f"{rs.id} has no round_scoring under these options: nothing settles its hands")
     deltas = {p: sum(s["payments"].get(p, 0) for s in systems) for p in state.players}
     tags = ("one go",) if one_go else ()
-    text = f"{winner} goes out" + (" in one go" if one_go else "") + "; " + "; ".join(
-        f"{s['name']}: " + " ".join(f"{p} {v:+d}" for p, v in s["payments"].items() if v) for s in systems)
+    text = (
+        f"{winner} goes out"
+        + (" in one go" if one_go else "")
+        + "; "
+        + "; ".join(f"{s['name']}: " + " ".join(f"{p} {v:+d}" for p, v in s["payments"].items() if v) for s in systems)
+    )
     return Settlement(deltas, {"text": text, "winner": winner, "one_go": one_go, "systems": systems}, tags)

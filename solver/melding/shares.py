@@ -26,8 +26,8 @@ join the card's thresholds, and its top is a floor under the card's cap.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Sequence
 
 Soft = tuple[list[int], int]  # (clause, weight)
 Ladder = Sequence[tuple[int, Sequence[int]]]  # (paid at least this, when one of these literals holds), rising
@@ -44,8 +44,9 @@ class Level:
     offset: int = 0
 
 
-def caps(melds: Sequence[tuple[int, int, Sequence[Hashable]]],
-         floors: Mapping[Hashable, int] | None = None) -> dict[Hashable, int]:
+def caps(
+    melds: Sequence[tuple[int, int, Sequence[Hashable]]], floors: Mapping[Hashable, int] | None = None
+) -> dict[Hashable, int]:
     """Integer caps per card, small, with every meld's cards' caps adding up to its points:
     melds taken densest first (points per card), each raising its cards, lowest first, by what
     it still lacks, split evenly. ``floors``: caps no lower than these."""
@@ -60,8 +61,9 @@ def caps(melds: Sequence[tuple[int, int, Sequence[Hashable]]],
     return cap
 
 
-def share_out(melds: Sequence[tuple[int, int, Sequence[Hashable]]],
-              ladders: Mapping[Hashable, Sequence[Ladder]] | None = None) -> list[Soft]:
+def share_out(
+    melds: Sequence[tuple[int, int, Sequence[Hashable]]], ladders: Mapping[Hashable, Sequence[Ladder]] | None = None
+) -> list[Soft]:
     """Soft clauses whose satisfied weight is the points of the melds made. ``melds``: (literal,
     points, the cards it may pay — each in at most one meld made, and not twice in one meld);
     ``ladders``: per card, what the lines it is laid on pay it."""

@@ -9,7 +9,7 @@ with several ways to go out (routes), one partition model per route; else one pa
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from solver.core.errors import Undecided
 from solver.core.gcpause import no_full_collections
@@ -21,9 +21,16 @@ from solver.melding.turn import Answer, Problem, TurnSolver, validate_problem
 from solver.sat.budget import Budget
 
 
-def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out", count: bool = False,
-               limit: int = 1000, budget: Budget | None = None, routes: Sequence[GoOutRoute] = (),
-               operations: Sequence[Operation] = ()) -> Answer:
+def solve_turn(
+    problem: Problem,
+    checker: MeldChecker,
+    question: str = "go-out",
+    count: bool = False,
+    limit: int = 1000,
+    budget: Budget | None = None,
+    routes: Sequence[GoOutRoute] = (),
+    operations: Sequence[Operation] = (),
+) -> Answer:
     """Answer ``go-out`` or ``best`` for a problem; ``count`` adds the number of distinct ways to go
     out (up to ``limit``). The turn is solved without the garbage collector's full collections
     (:mod:`solver.core.gcpause`)."""
@@ -31,8 +38,16 @@ def solve_turn(problem: Problem, checker: MeldChecker, question: str = "go-out",
         return _solve_turn(problem, checker, question, count, limit, budget or Budget(), routes, operations)
 
 
-def _solve_turn(problem: Problem, checker: MeldChecker, question: str, count: bool, limit: int, budget: Budget,
-                routes: Sequence[GoOutRoute], operations: Sequence[Operation]) -> Answer:
+def _solve_turn(
+    problem: Problem,
+    checker: MeldChecker,
+    question: str,
+    count: bool,
+    limit: int,
+    budget: Budget,
+    routes: Sequence[GoOutRoute],
+    operations: Sequence[Operation],
+) -> Answer:
     if problem.table and operations:
         return table_turn(problem, checker, question, count, budget, operations)
     if routes:
@@ -47,8 +62,9 @@ def _solve_turn(problem: Problem, checker: MeldChecker, question: str, count: bo
         return solver._stamp(answer)
 
 
-def table_turn(problem: Problem, checker: MeldChecker, question: str, count: bool, budget: Budget,
-               operations: Sequence[Operation]) -> Answer:
+def table_turn(
+    problem: Problem, checker: MeldChecker, question: str, count: bool, budget: Budget, operations: Sequence[Operation]
+) -> Answer:
     """A turn with single-card table operations: one model of the table's forms and the hand
     (:class:`~solver.melding.tableturn.TableTurn`); the ways to go out are not counted."""
     validate_problem(problem, checker)
@@ -62,8 +78,15 @@ def table_turn(problem: Problem, checker: MeldChecker, question: str, count: boo
     return answer
 
 
-def by_routes(problem: Problem, checker: MeldChecker, question: str, count: bool, limit: int,
-              budget: Budget, routes: Sequence[GoOutRoute]) -> Answer:
+def by_routes(
+    problem: Problem,
+    checker: MeldChecker,
+    question: str,
+    count: bool,
+    limit: int,
+    budget: Budget,
+    routes: Sequence[GoOutRoute],
+) -> Answer:
     """A game with several ways to go out: the first route that goes out answers; if none does,
     the first route's best turn and why."""
     first_answer = None

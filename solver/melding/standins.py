@@ -30,7 +30,7 @@ every level below it is at its floor (see ``TableTurn._stand_ins``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from solver.melding.tableforms import Form
 
@@ -46,8 +46,9 @@ def undominated(forms: Sequence[Form]) -> list[Form]:
     prepared = [_Prepared(form, k, lanes, biases) for k, form in enumerate(forms)]
     kept: list[_Prepared] = []
     for f in sorted(prepared, key=lambda p: (p.count, -p.gain, p.order)):
-        if not any(d.gain >= f.gain and _at_least(f.played, d.played, guards) and _stands_in(d, f, guards)
-                   for d in kept):
+        if not any(
+            d.gain >= f.gain and _at_least(f.played, d.played, guards) and _stands_in(d, f, guards) for d in kept
+        ):
             kept.append(f)
     return [p.form for p in sorted(kept, key=lambda p: p.order)]
 

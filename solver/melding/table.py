@@ -20,8 +20,8 @@ phase, exactly like a new meld; touching a meld of a phase-bound kind needs that
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
@@ -56,13 +56,20 @@ def read_operations(reader: RuleReader, raw: list, section: str) -> tuple[Operat
         for key in ("card_classes", "taken_classes"):
             if key in o:
                 reader.check_ids(o[key], reader.class_ids, "card class", f"{section}[{i}].{key}")
-        out.append(Operation(
-            o["id"], o["name"], o["effect"], o.get("before_own_meld", "allowed"),
-            o.get("kind_change", "never" if o["effect"] != "add" else "own"),
-            frozenset(o["card_classes"]) if "card_classes" in o else None,
-            frozenset(o["taken_classes"]) if "taken_classes" in o else None,
-            frozenset(o["families"]) if "families" in o else None,
-            frozenset(o["turns"]) if "turns" in o else None, reader.source(o)))
+        out.append(
+            Operation(
+                o["id"],
+                o["name"],
+                o["effect"],
+                o.get("before_own_meld", "allowed"),
+                o.get("kind_change", "never" if o["effect"] != "add" else "own"),
+                frozenset(o["card_classes"]) if "card_classes" in o else None,
+                frozenset(o["taken_classes"]) if "taken_classes" in o else None,
+                frozenset(o["families"]) if "families" in o else None,
+                frozenset(o["turns"]) if "turns" in o else None,
+                reader.source(o),
+            )
+        )
     return tuple(out)
 
 
@@ -101,7 +108,7 @@ class MeldMoves:
     call it with a card. ``faces``: the cards (a bit per face index) that may have one — every
     other card has none, so a search need not ask."""
 
-    def __init__(self, table: "Table", meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
+    def __init__(self, table: Table, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
         self._table, self._meld, self._phase = table, meld, phase
         self._places = table._places(meld, phase, ops)
         self.faces = 0
@@ -162,8 +169,9 @@ class Table:
         reading = self.reading(meld)
         return reading is not None and reading.kind.phase in (None, phase)
 
-    def moves(self, table: tuple[TableMeld, ...], hand: tuple[Face, ...], phase: str | None,
-              ops: tuple[Operation, ...]) -> Iterator[Move]:
+    def moves(
+        self, table: tuple[TableMeld, ...], hand: tuple[Face, ...], phase: str | None, ops: tuple[Operation, ...]
+    ) -> Iterator[Move]:
         """Every single-card operation the hand can make on the table melds."""
         for t, meld in enumerate(table):
             if not self.touchable(meld, phase):
@@ -177,7 +185,7 @@ class Table:
         else)."""
         return self.legal_with(meld, phase, ops)(face)
 
-    def legal_with(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]) -> "MeldMoves":
+    def legal_with(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]) -> MeldMoves:
         """:meth:`_legal` for one meld, as a function of the card (a search asks one meld about
         every card it may play: the meld's places are worked out once, see :meth:`_places`)."""
         key = (meld, phase, ops)
@@ -197,7 +205,7 @@ class Table:
             for layout, buried, hole, taken, fill, same_at_end in at:
                 if fill is not None and not fill & bit or same_at_end and all(f == face for f in meld.faces):
                     continue  # no window reads the card there; or 付け札 at the start, the same as at the end
-                faces = layout[:hole] + (face,) + layout[hole + 1:]
+                faces = layout[:hole] + (face,) + layout[hole + 1 :]
                 if not self._in_family(faces, family, phase):
                     continue  # no meld (of its family, if it must stay in it): most results
                 verdict = self.verdict(faces, phase)
@@ -216,13 +224,18 @@ class Table:
         place are worked out once for the meld: a card at a place no window reads is no meld of
         a sequence kind, and most cards at most places are none."""
         before = self.reading(meld)
-        placements = self._placements(meld, before) if any(
-            op.effect in ("replace-wild", "bury-wild", "replace-natural") for op in ops) else []
+        placements = (
+            self._placements(meld, before)
+            if any(op.effect in ("replace-wild", "bury-wild", "replace-natural") for op in ops)
+            else []
+        )
         out = []
         for op in ops:
             family = None if _may_change_kind(op, meld) else before.kind.family
-            at = [(layout, buried, hole, taken, self.checker.faces_that_may_fill(layout, hole, family, phase), first)
-                  for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)]
+            at = [
+                (layout, buried, hole, taken, self.checker.faces_that_may_fill(layout, hole, family, phase), first)
+                for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)
+            ]
             fills = 0
             for place in at:
                 fills |= -1 if place[4] is None else place[4]
@@ -240,9 +253,11 @@ class Table:
             wanted = _WANTED_WILD.get(op.effect)
             entries = [entry for kind in self.checker.ruleset.kinds if kind.family == family for entry in kind.roles]
             mask = self._acting_masks[key] = sum(
-                1 << face.index for face in self.checker.ruleset.deck.faces
+                1 << face.index
+                for face in self.checker.ruleset.deck.faces
                 if (op.card_classes is None or face.cls in op.card_classes)
-                and (wanted is None or any(e.applies(face) and e.role.wild == wanted for e in entries)))
+                and (wanted is None or any(e.applies(face) and e.role.wild == wanted for e in entries))
+            )
         return mask
 
     def _in_family(self, faces: tuple[Face, ...], family: str | None, phase: str | None) -> bool:
@@ -274,31 +289,44 @@ class Table:
             for i, face in enumerate(faces):
                 if buried[i] is not None or not placements[i].wild:
                     continue
-                under = buried[:i] + ((face if effect == "bury-wild" else None),) + buried[i + 1:]
+                under = buried[:i] + ((face if effect == "bury-wild" else None),) + buried[i + 1 :]
                 taken = () if effect == "bury-wild" else (face,)
-                yield faces[:i] + (None,) + faces[i + 1:], under, i, taken, False
+                yield faces[:i] + (None,) + faces[i + 1 :], under, i, taken, False
         elif effect == "replace-natural":
             for i, face in enumerate(faces):
                 p = placements[i]
-                if buried[i] is not None or p.wild or (
-                        op.taken_classes is not None and face.cls not in op.taken_classes):
+                if (
+                    buried[i] is not None
+                    or p.wild
+                    or (op.taken_classes is not None and face.cls not in op.taken_classes)
+                ):
                     continue
-                yield faces[:i] + (None,) + faces[i + 1:], buried, i, (face,), False
+                yield faces[:i] + (None,) + faces[i + 1 :], buried, i, (face,), False
         elif effect == "replace-buried":
             for i, face in enumerate(faces):
                 if buried[i] is None:
                     continue
-                under = buried[:i] + (None,) + buried[i + 1:]
-                yield faces[:i] + (None,) + faces[i + 1:], under, i, (face, buried[i]), False
+                under = buried[:i] + (None,) + buried[i + 1 :]
+                yield faces[:i] + (None,) + faces[i + 1 :], under, i, (face, buried[i]), False
         elif effect == "add-and-take-far-end":
             if op.families is not None and before.kind.family not in op.families:
                 return
             if len(faces) < before.kind.size_max:
                 return
-            yield (faces[1:] + (None,), buried[1:] + (None,), len(faces) - 1,
-                   tuple(x for x in (faces[0], buried[0]) if x is not None), False)
-            yield ((None,) + faces[:-1], (None,) + buried[:-1], 0,
-                   tuple(x for x in (faces[-1], buried[-1]) if x is not None), False)
+            yield (
+                faces[1:] + (None,),
+                buried[1:] + (None,),
+                len(faces) - 1,
+                tuple(x for x in (faces[0], buried[0]) if x is not None),
+                False,
+            )
+            yield (
+                (None,) + faces[:-1],
+                (None,) + buried[:-1],
+                0,
+                tuple(x for x in (faces[-1], buried[-1]) if x is not None),
+                False,
+            )
 
 
 def _may_change_kind(op: Operation, meld: TableMeld) -> bool:
@@ -318,8 +346,10 @@ def recall(meld: TableMeld) -> tuple[Face, ...]:
 def meld_state(reading: Reading) -> tuple:
     """What makes a meld 'the same state' for the recall rule: its cards, and which of them act
     as wilds ("ワイルドカードなどの使用／不使用の状態が変わっていたり、枚数の違いがあればよい")."""
-    return (tuple(sorted(p.face for p in reading.placements)),
-            tuple(sorted(p.face for p in reading.placements if p.wild)))
+    return (
+        tuple(sorted(p.face for p in reading.placements)),
+        tuple(sorted(p.face for p in reading.placements if p.wild)),
+    )
 
 
 def remeld_forbidden(reading: Reading, recalled: list[tuple]) -> bool:

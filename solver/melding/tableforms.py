@@ -19,8 +19,9 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import NamedTuple
 
 from solver.core import forked
 from solver.core.deck import Face
@@ -94,11 +95,13 @@ def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
     is the same at either end: seen from across the table it is the same meld, with the same
     operations open to it, mirrored)."""
     if reading.kind.shape == "sequence":
-        ahead = [(f.index, b.index if b else -1) for f, b in zip(meld.faces, meld.buried)]
+        ahead = [(f.index, b.index if b else -1) for f, b in zip(meld.faces, meld.buried, strict=True)]
         if ahead[::-1] < ahead:
             return TableMeld(meld.owner, meld.faces[::-1], meld.mine, meld.buried[::-1])
         return meld
-    pairs = sorted(zip(meld.faces, meld.buried), key=lambda fb: (fb[0].index, fb[1].index if fb[1] else -1))
+    pairs = sorted(
+        zip(meld.faces, meld.buried, strict=True), key=lambda fb: (fb[0].index, fb[1].index if fb[1] else -1)
+    )
     return TableMeld(meld.owner, tuple(f for f, _ in pairs), meld.mine, tuple(b for _, b in pairs))
 
 
@@ -111,9 +114,20 @@ class _Cut(Exception):
         self.limit = limit
 
 
-def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], phase: str | None,
-             ops: tuple[Operation, ...], budget: Budget, mine: bool, hand: Sequence[Face] = (),
-             extra_cap: int = 0, stop_at: float | None = None, probe: set[Face] | None = None) -> Walk:
+def forms_of(
+    table: Table,
+    t: int,
+    meld: TableMeld,
+    available: Sequence[Face],
+    phase: str | None,
+    ops: tuple[Operation, ...],
+    budget: Budget,
+    mine: bool,
+    hand: Sequence[Face] = (),
+    extra_cap: int = 0,
+    stop_at: float | None = None,
+    probe: set[Face] | None = None,
+) -> Walk:
     """Every layout reachable from ``meld`` by operations whose played cards are the hand's, cards
     the path took from this meld before, or, at most ``extra_cap`` of them, other ``available``
     kinds (cards taken from other melds): a breadth-first walk, each layout by a shortest path —
@@ -182,9 +196,14 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                     # by 抜き札 and taken back by 差し札), or, the same cards played and taken in
                     # another order, if it gives the hand its cards earlier
                     was = standing[canonical]
-                    if len(other) == len(path) + 1 and (now[0] < was[0] or now[0] == was[0] and now[1] > was[1] and
-                                                        _same_cards(other, played + Counter(f.index for f in played_now),
-                                                                    took + Counter(f.index for f in taken))):
+                    if len(other) == len(path) + 1 and (
+                        now[0] < was[0]
+                        or now[0] == was[0]
+                        and now[1] > was[1]
+                        and _same_cards(
+                            other, played + Counter(f.index for f in played_now), took + Counter(f.index for f in taken)
+                        )
+                    ):
                         seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
                         standing[canonical] = now
                     continue
@@ -195,8 +214,9 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
                     raise _Cut("layouts")
                 if wanted and any(f.index in wanted for f in taken):
                     # the first layout of a path to lack a card is the one whose step took it
-                    wanted -= {f.index for f in taken
-                               if sum(g.index == f.index for g in result.all_cards) < origin_n[f.index]}
+                    wanted -= {
+                        f.index for f in taken if sum(g.index == f.index for g in result.all_cards) < origin_n[f.index]
+                    }
                     if not wanted:
                         queue.clear()  # every card asked about is taken by some form: the probe is done
                         break
@@ -209,9 +229,16 @@ def forms_of(table: Table, t: int, meld: TableMeld, available: Sequence[Face], p
         after = Counter(f.index for f in result.all_cards)
         reading = path[-1].reading if path else start
         gain = meld_points(reading) - base_points if mine else 0
-        form = Form(t, result, reading, path, tuple(by_index[i] for i in sorted((after - origin_n).elements())),
-                    tuple(by_index[i] for i in sorted((origin_n - after).elements())), gain,
-                    frozenset(m.op.before_own_meld for m in path))
+        form = Form(
+            t,
+            result,
+            reading,
+            path,
+            tuple(by_index[i] for i in sorted((after - origin_n).elements())),
+            tuple(by_index[i] for i in sorted((origin_n - after).elements())),
+            gain,
+            frozenset(m.op.before_own_meld for m in path),
+        )
         key = (form.played, form.taken)
         kept = best.get(key)
         if kept is None:
@@ -242,8 +269,10 @@ def _lending(path: tuple[Move, ...]) -> int:
 
 def _same_cards(path: tuple[Move, ...], played: Counter, taken: Counter) -> bool:
     """Does ``path`` play and take, over all its steps, these cards (counted by face index)?"""
-    return (Counter(f.index for m in path for f in m.played) == played
-            and Counter(f.index for m in path for f in m.taken) == taken)
+    return (
+        Counter(f.index for m in path for f in m.played) == played
+        and Counter(f.index for m in path for f in m.taken) == taken
+    )
 
 
 def _rank(form: Form, hand: Counter) -> tuple:
@@ -252,8 +281,13 @@ def _rank(form: Form, hand: Counter) -> tuple:
     when): the one worth more to the player, then the one with fewer restrictions before one's own
     meld, then the one whose path borrows fewer cards from other melds, then the shorter path,
     then the path that gives the hand its cards earlier."""
-    return (form.gain, -len(form.restricted - {"allowed"}), -len(form.borrows(hand)), -len(form.path),
-            _lending(form.path))
+    return (
+        form.gain,
+        -len(form.restricted - {"allowed"}),
+        -len(form.borrows(hand)),
+        -len(form.path),
+        _lending(form.path),
+    )
 
 
 class TableForms(NamedTuple):
@@ -268,9 +302,17 @@ class TableForms(NamedTuple):
     earlier: list[tuple[list[list[Form]], list[Face]]]
 
 
-def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], phase: str | None,
-                ops: tuple[Operation, ...], budget: Budget, extra_cap: int | None = None,
-                share: float | None = None, beside: bool | None = None) -> TableForms:
+def table_forms(
+    table: Table,
+    melds: Sequence[TableMeld],
+    hand: Sequence[Face],
+    phase: str | None,
+    ops: tuple[Operation, ...],
+    budget: Budget,
+    extra_cap: int | None = None,
+    share: float | None = None,
+    beside: bool | None = None,
+) -> TableForms:
     """The forms of every table meld, the cards operations may take from the table (beyond the
     hand's), and None when the search finished, else the limit that cut it ("time": the share;
     "layouts": a meld past :data:`MAX_LAYOUTS`), with the rounds finished before the last.
@@ -297,8 +339,7 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     with a forked child (:func:`_walked_beside`; None: :data:`WALK_BESIDE`)."""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     # the share of the time left (the budget may count from the command's start: its start-up is spent)
-    stop_at = None if share is None or budget.deadline is None else \
-        time.perf_counter() + share * max(budget.left(), 0)
+    stop_at = None if share is None or budget.deadline is None else time.perf_counter() + share * max(budget.left(), 0)
     in_hand = set(hand)
     latest: list[list[Form] | None] = [None] * len(melds)  # per meld, the forms of its latest walk
     whole_at: list[frozenset | None] = [None] * len(melds)  # the cards a meld's latest walk went to its end with
@@ -307,14 +348,17 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
 
     def walk(t: int, probe: set[Face] | None, within: Budget = budget) -> None:
         cap = extra_cap if extras else 0
-        found = forms_of(table, t, melds[t], sorted(extras), phase, ops, within, melds[t].mine, hand, cap,
-                         stop_at, probe)
+        found = forms_of(
+            table, t, melds[t], sorted(extras), phase, ops, within, melds[t].mine, hand, cap, stop_at, probe
+        )
         latest[t] = found.forms
         whole_at[t] = frozenset(extras) if found.whole else None
 
     def now() -> list[list[Form]]:
-        return [forms if forms is not None else [_unchanged(table, t, meld)]
-                for t, (meld, forms) in enumerate(zip(melds, latest))]
+        return [
+            forms if forms is not None else [_unchanged(table, t, meld)]
+            for t, (meld, forms) in enumerate(zip(melds, latest, strict=True))
+        ]
 
     def taken_by(forms: list[list[Form]]) -> set[Face]:
         return {f for per_meld in forms for form in per_meld for f in form.taken} - in_hand
@@ -338,8 +382,9 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
             # the likeliest longest first (their probes found the most forms), so that the two
             # processes start on the two of them
             todo.sort(key=lambda t: -len(latest[t] or ()))
-            for t, found in _walked_beside(todo, lambda t, within: walk(t, None, within) or latest[t],
-                                           budget, table, ops).items():
+            for t, found in _walked_beside(
+                todo, lambda t, within: walk(t, None, within) or latest[t], budget, table, ops
+            ).items():
                 latest[t], whole_at[t] = found, frozenset(extras)
         else:
             for t in todo:
@@ -351,8 +396,9 @@ def table_forms(table: Table, melds: Sequence[TableMeld], hand: Sequence[Face], 
     return TableForms(forms, sorted(extras), None, _rungs(table, melds, forms, [cards for _, cards in finished], hand))
 
 
-def _walked_beside(todo: list[int], walk: Callable[[int, Budget], list[Form]], budget: Budget, table: Table,
-                   ops: tuple[Operation, ...]) -> dict[int, list[Form]]:
+def _walked_beside(
+    todo: list[int], walk: Callable[[int, Budget], list[Form]], budget: Budget, table: Table, ops: tuple[Operation, ...]
+) -> dict[int, list[Form]]:
     """The whole walks of the melds ``todo`` (``walk(t, budget)``: meld t's forms), shared with a
     forked child on another core (under :meth:`~solver.sat.budget.Budget.in_child`): each process
     takes the next meld not yet taken until none is left (a pipe holds them, a byte each: a read
@@ -366,7 +412,7 @@ def _walked_beside(todo: list[int], walk: Callable[[int, Budget], list[Form]], b
     os.close(write)
 
     def take() -> Iterator[int]:
-        while (byte := os.read(read, 1)):
+        while byte := os.read(read, 1):
             yield byte[0]
 
     def in_child() -> tuple[str, object]:
@@ -402,8 +448,9 @@ def shared_objects(rs: Ruleset, ops: tuple[Operation, ...]) -> list[tuple[tuple,
     return shared + [(("op", op.id), op) for op in ops]
 
 
-def _rungs(table: Table, melds: Sequence[TableMeld], forms: list[list[Form]], grown: list[list[Face]],
-           hand: Sequence[Face]) -> list[tuple[list[list[Form]], list[Face]]]:
+def _rungs(
+    table: Table, melds: Sequence[TableMeld], forms: list[list[Form]], grown: list[list[Face]], hand: Sequence[Face]
+) -> list[tuple[list[list[Form]], list[Face]]]:
     """The rounds' forms, as a search that walked each round whole would have had them: after the
     round that grew the cards taken from the table to ``grown[j]``, the forms whose paths borrow
     from other melds only cards taken before it (none, after the first). Each is a form of the
@@ -415,9 +462,16 @@ def _rungs(table: Table, melds: Sequence[TableMeld], forms: list[list[Form]], gr
     rungs = []
     for j, cards in enumerate(grown):
         before = frozenset(grown[j - 1]) if j else frozenset()
-        rungs.append(([[form for form, short in zip(per_meld, shorts) if short <= before]
-                       or [_unchanged(table, t, melds[t])]
-                       for t, (per_meld, shorts) in enumerate(zip(forms, borrowed))], cards))
+        rungs.append(
+            (
+                [
+                    [form for form, short in zip(per_meld, shorts, strict=True) if short <= before]
+                    or [_unchanged(table, t, melds[t])]
+                    for t, (per_meld, shorts) in enumerate(zip(forms, borrowed, strict=True))
+                ],
+                cards,
+            )
+        )
     return rungs
 
 
@@ -433,7 +487,7 @@ class Takings:
     sources: dict[Face, frozenset[int]]
 
     @classmethod
-    def of(cls, forms: Sequence[Sequence[Form]]) -> "Takings":
+    def of(cls, forms: Sequence[Sequence[Form]]) -> Takings:
         taking: list[dict[tuple[Face, int], int]] = []
         sources: dict[Face, set[int]] = {}
         for t, per_meld in enumerate(forms):
@@ -497,7 +551,7 @@ class Takings:
         for t, bits in enumerate(self.bits):
             alone = sorted(key for key in bits if self.sources[key[0]] == {t})
             for i, (a, ka) in enumerate(alone):
-                for b, kb in alone[i + 1:]:
+                for b, kb in alone[i + 1 :]:
                     if a == b or bits[a, ka] & bits[b, kb]:
                         continue
                     if ka > 1 and not bits[a, ka - 1] & bits[b, kb] or kb > 1 and not bits[a, ka] & bits[b, kb - 1]:

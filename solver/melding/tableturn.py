@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from solver.core import forked
 from solver.core.deck import Face
@@ -80,8 +80,14 @@ class NewMeld:
     points: int
 
 
-def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: Sequence[NewMeld],
-            start_points: Sequence[int], supply: Counter | None = None) -> list[Step] | None:
+def lay_out(
+    problem: Problem,
+    claim: Face | None,
+    forms: Sequence[Form],
+    melds: Sequence[NewMeld],
+    start_points: Sequence[int],
+    supply: Counter | None = None,
+) -> list[Step] | None:
     """The chosen forms' operations and the new melds as steps in an order the rules allow, or
     None. Melds are independent, so each form's own path keeps its order; what is searched is
     the interleaving (a depth-first search over a few items, failures remembered). ``supply``:
@@ -116,12 +122,12 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
                         return [_meld_step(melds[j])] + found
             failed.add(key)
             return None
-        if all(i == len(form.path) for i, form in zip(at, forms)):
+        if all(i == len(form.path) for i, form in zip(at, forms, strict=True)):
             if holds(hand, tuple(Counter(f for j in rest for f in melds[j].faces).items())):  # the rest, at the end
                 return [_meld_step(melds[j]) for j in rest]
             failed.add(key)
             return None
-        for n, (i, form) in enumerate(zip(at, forms)):
+        for n, (i, form) in enumerate(zip(at, forms, strict=True)):
             if i == len(form.path):
                 continue
             move = form.path[i]
@@ -131,11 +137,14 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
             after = _less(hand, needs[n][i])
             for f, k in gives[n][i]:
                 after[f] = after.get(f, 0) + k
-            found = search(at[:n] + (i + 1,) + at[n + 1:], made, after, own, waits, None)
+            found = search(at[:n] + (i + 1,) + at[n + 1 :], made, after, own, waits, None)
             if found is not None:
                 before = form.path[i - 1].reading if i else None
-                gain = (meld_points(move.reading) - (meld_points(before) if before else start_points[n])
-                        if problem.table[form.table].mine else 0)
+                gain = (
+                    meld_points(move.reading) - (meld_points(before) if before else start_points[n])
+                    if problem.table[form.table].mine
+                    else 0
+                )
                 step = Step(move.op.id, move.op, move.table, move.played, move.taken, move.reading, move.result, gain)
                 return [step] + found
         if not own:  # a meld of one's own first, to open the operations forbidden before it
@@ -147,8 +156,14 @@ def lay_out(problem: Problem, claim: Face | None, forms: Sequence[Form], melds: 
         failed.add(key)
         return None
 
-    return search(tuple(0 for _ in forms), frozenset(), dict(Counter(problem.hand) + (supply or Counter())),
-                  problem.has_melded, (), claim)
+    return search(
+        tuple(0 for _ in forms),
+        frozenset(),
+        dict(Counter(problem.hand) + (supply or Counter())),
+        problem.has_melded,
+        (),
+        claim,
+    )
 
 
 def _less(hand: dict, cards: tuple) -> dict:
@@ -177,7 +192,7 @@ def _most_lent(forms: Sequence[Form]) -> Counter:
     return most
 
 
-def _alone(turn: "TableTurn", question: str) -> Answer:
+def _alone(turn: TableTurn, question: str) -> Answer:
     """(Run in a forked child, see ``TableTurn._raced``.) The turn's answer over every form, under
     a budget of its own, guarded as a query is (the parent's watchdog threads are not in the
     child; a watchdog of one solver call interrupts it once, and the calls after it would run)."""
@@ -189,7 +204,7 @@ def _alone(turn: "TableTurn", question: str) -> Answer:
             return turn._undecided(question)
 
 
-def _over_stand_ins(turn: "TableTurn") -> Answer | None:
+def _over_stand_ins(turn: TableTurn) -> Answer | None:
     """(Run in a forked child, see ``TableTurn._raced``.) The turn's best over the forms that stand
     in for the rest, when that settles the question: the first level's optimum is the whole
     model's (:mod:`solver.melding.standins`), and every level below is at its floor, 0 — the
@@ -222,19 +237,25 @@ class TableTurn(TurnSolver):
     # 10.04 s), within the budgets' 10 % + 0.5 s
     oracle = "g42"
 
-    def __init__(self, problem: Problem, checker: MeldChecker, budget: Budget, operations: Sequence[Operation],
-                 found: TableForms | None = None):
+    def __init__(
+        self,
+        problem: Problem,
+        checker: MeldChecker,
+        budget: Budget,
+        operations: Sequence[Operation],
+        found: TableForms | None = None,
+    ):
         """``found``: the table's forms, when they are known (a rung's, see :meth:`answer`)."""
         self.table_judge = Table(checker)
         for i, meld in enumerate(problem.table):
             if self.table_judge.reading(meld) is None:
                 raise MeldsError(f"table meld {i + 1} is not a legal meld in its layout")
-        ops = tuple(op for op in operations if op.effect != "recall"
-                    and (op.turns is None or problem.turn in op.turns))
+        ops = tuple(op for op in operations if op.effect != "recall" and (op.turns is None or problem.turn in op.turns))
         self.ops = ops
         if found is None:
-            found = table_forms(self.table_judge, problem.table, problem.hand, problem.phase, ops, budget,
-                                share=FORMS_SHARE)
+            found = table_forms(
+                self.table_judge, problem.table, problem.hand, problem.phase, ops, budget, share=FORMS_SHARE
+            )
         self.forms_cut, self.earlier, self.extra = found.cut, found.earlier, found.extra
         super().__init__(problem, checker, budget, forms=found.forms, extra=found.extra, compact=True)
         rule = self.rule
@@ -243,7 +264,7 @@ class TableTurn(TurnSolver):
         self._lent: list[Counter] | None = None  # per table meld, the most it lends the hand (see _deadlock)
         self._borrowing_known = False  # see _learn
 
-    def over(self, forms: list[list[Form]], extra: Sequence[Face], budget: Budget) -> "TableTurn":
+    def over(self, forms: list[list[Form]], extra: Sequence[Face], budget: Budget) -> TableTurn:
         """The same turn over fewer forms, all found (a rung's, the stand-ins'): a smaller model."""
         return TableTurn(self.problem, self.checker, budget, self.ops, TableForms(forms, list(extra), None, []))
 
@@ -282,10 +303,18 @@ class TableTurn(TurnSolver):
         under an objective of meld points first and, below them, only measures minimised (their
         floor, 0, is what lets the stand-ins' answer stand)."""
         goals = self.rs.objective
-        return (question == "best" and forked.AVAILABLE and self.problem.has_melded and self.claim is None
-                and self.forms_cut is None and sum(map(len, self.forms)) > STAND_INS_FROM
-                and bool(goals) and goals[0].measure == "meld_points" and goals[0].sense == "maximize"
-                and all(goal.sense == "minimize" for goal in goals[1:]))
+        return (
+            question == "best"
+            and forked.AVAILABLE
+            and self.problem.has_melded
+            and self.claim is None
+            and self.forms_cut is None
+            and sum(map(len, self.forms)) > STAND_INS_FROM
+            and bool(goals)
+            and goals[0].measure == "meld_points"
+            and goals[0].sense == "maximize"
+            and all(goal.sense == "minimize" for goal in goals[1:])
+        )
 
     def _raced(self, question: str) -> Answer:
         """Two searches at once, each in a forked child, on two cores: the whole model
@@ -306,8 +335,10 @@ class TableTurn(TurnSolver):
                 settled.set()
 
         shared = shared_objects(self.rs, self.ops)
-        with forked.Forked(lambda: _over_stand_ins(self), shared, stands), \
-                forked.Forked(lambda: _alone(self, question), shared, lambda _: settled.set()) as whole:
+        with (
+            forked.Forked(lambda: _over_stand_ins(self), shared, stands),
+            forked.Forked(lambda: _alone(self, question), shared, lambda _: settled.set()) as whole,
+        ):
             while not whole.done and not standing:
                 try:
                     settled.wait(0.5)
@@ -374,8 +405,9 @@ class TableTurn(TurnSolver):
         """An answer's turn, ranked by the ruleset's objective (higher is better; no turn: lowest)."""
         if not answer.score:
             return (0,)
-        return (1,) + tuple(answer.score.get(g.measure, 0) * (1 if g.sense == "maximize" else -1)
-                            for g in self.rs.objective)
+        return (1,) + tuple(
+            answer.score.get(g.measure, 0) * (1 if g.sense == "maximize" else -1) for g in self.rs.objective
+        )
 
     def go_out(self) -> Answer:
         return self._as_found(super().go_out())
@@ -399,8 +431,12 @@ class TableTurn(TurnSolver):
     def _chosen_forms(self, model: list[int], unchanged: bool = False) -> list[tuple[Form, int]]:
         """The forms a model chooses (those that change their meld; ``unchanged``: every meld's)."""
         true = TrueLiterals(model)
-        return [(form, lit) for per_meld in self.form_lits for form, lit in per_meld
-                if (unchanged or not form.unchanged) and lit in true]
+        return [
+            (form, lit)
+            for per_meld in self.form_lits
+            for form, lit in per_meld
+            if (unchanged or not form.unchanged) and lit in true
+        ]
 
     def _learn(self, model: list[int], weights_matter: bool) -> bool:
         """Verification, and then the order: a choice no order of steps realises is forbidden.
@@ -472,8 +508,9 @@ class TableTurn(TurnSolver):
         if self.laid is not None:
             clause += self.laid.nogood(true)
         if not self.problem.has_melded:
-            clause += [o.var for o in self.options
-                       if o.table is None and o.var not in chosen and o.var not in self.forbidden]
+            clause += [
+                o.var for o in self.options if o.table is None and o.var not in chosen and o.var not in self.forbidden
+            ]
             if self.laid is not None:
                 clause += [p for p in self.laid.slots.passing() if p not in true]
         return clause
@@ -526,8 +563,11 @@ class TableTurn(TurnSolver):
         melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
         laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
         melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
-        key = (tuple(id(f) for f in forms), tuple(sorted(o.var for o in self._chosen(model))),
-               tuple(sorted(tuple(f.index for f in faces) for faces, _, _ in laid)))
+        key = (
+            tuple(id(f) for f in forms),
+            tuple(sorted(o.var for o in self._chosen(model))),
+            tuple(sorted(tuple(f.index for f in faces) for faces, _, _ in laid)),
+        )
         if key not in self._laid:
             self._laid[key] = lay_out(self.problem, self.claim, forms, melds, self._start_points(forms))
         return self._laid[key]
@@ -549,8 +589,11 @@ class TableTurn(TurnSolver):
         plays = [Play(s.played, s.reading, s.points, None) for s in steps if s.action == "meld"]
         plays += [Play(s.played, s.reading, s.points, s.table) for s in steps if s.action == "layoff"]
         answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept, steps=steps)
-        scores = {"meld_points": sum(s.points for s in steps), "hand_points": hand_points(self.rs, kept),
-                  "melds": sum(s.action == "meld" for s in steps)}
+        scores = {
+            "meld_points": sum(s.points for s in steps),
+            "hand_points": hand_points(self.rs, kept),
+            "melds": sum(s.action == "meld" for s in steps),
+        }
         answer.score = {g.measure: scores[g.measure] for g in self.rs.objective} or scores
         answer.phase_after = self.problem.phase
         return self._stamp(answer)

@@ -80,8 +80,10 @@ class TurnSolver(TurnModel):
     def _no_turn_message(self) -> str:
         p, fmt = self.problem, self.checker.notation
         if p.turn == "claimed" and self.rule.claimed_in_new_meld:
-            return (f"impossible state: the claimed card {fmt.format(p.claimed)} fits no new meld "
-                    f"with this hand, so it could not be claimed")
+            return (
+                f"impossible state: the claimed card {fmt.format(p.claimed)} fits no new meld "
+                f"with this hand, so it could not be claimed"
+            )
         return "impossible state: no turn is possible under the rules"
 
     def see(self) -> Answer:
@@ -89,7 +91,7 @@ class TurnSolver(TurnModel):
         counting those shown) this turn? Exactly the melds to show."""
         try:
             self._build()
-            for req, select in zip(self.requirements, self.requirement_lits):
+            for req, select in zip(self.requirements, self.requirement_lits, strict=True):
                 model = self._satisfy([select])
                 if model is not None:
                     answer = self._decode(model, "see")
@@ -145,16 +147,18 @@ class TurnSolver(TurnModel):
         return self._stamp(answer)
 
     def _score(self, plays, kept) -> dict:
-        score = {"meld_points": sum(p.points for p in plays),
-                 "hand_points": hand_points(self.rs, kept), "melds": len(plays)}
+        score = {
+            "meld_points": sum(p.points for p in plays),
+            "hand_points": hand_points(self.rs, kept),
+            "melds": len(plays),
+        }
         return {goal.measure: score[goal.measure] for goal in self.rs.objective} or score
 
     def _stamp(self, answer: Answer) -> Answer:
         answer.seconds = self.budget.elapsed
         if answer.solvable is None:
             answer.limit = self.budget.spent or "time"
-        answer.sat_calls = (self.sat_calls + self.checker.sat_calls - self.calls0
-                            + MaxSat.calls - self.maxsat_calls0)
+        answer.sat_calls = self.sat_calls + self.checker.sat_calls - self.calls0 + MaxSat.calls - self.maxsat_calls0
         return answer
 
     def _undecided(self, question: str) -> Answer:
@@ -175,7 +179,7 @@ class TurnSolver(TurnModel):
             return answer
         return self._stamp(Answer(solvable=None, question=question))
 
-    def _bound(self, opt: "_Optimiser", answer: Answer) -> dict | None:
+    def _bound(self, opt: _Optimiser, answer: Answer) -> dict | None:
         """The first objective's value in the turn found and the best any turn can reach, as far
         as the optimiser's cores prove: their lower bound on the weight left unmet, read at the
         first level's scale (the levels below weigh less than one unit of it)."""
@@ -185,8 +189,12 @@ class TurnSolver(TurnModel):
         level = opt.levels[0]
         unmet = opt.maxsat.lower_bound // level.scale
         best = (level.total - unmet if goal.sense == "maximize" else unmet) + level.offset
-        return {"measure": level.measure, "sense": goal.sense, "found": answer.score.get(level.measure),
-                "best_possible": best}
+        return {
+            "measure": level.measure,
+            "sense": goal.sense,
+            "found": answer.score.get(level.measure),
+            "best_possible": best,
+        }
 
     def _why(self) -> dict:
         """Cards that fit no legal meld, and a small set of cards that cannot all be placed."""
@@ -198,7 +206,7 @@ class TurnSolver(TurnModel):
                 fits |= set(o.hand_faces)
         lonely = sorted(hand_faces - fits)
         solver = self._live()
-        units = [(face, a) for face, acc in self.accounted.items() for a in acc[:self.count[face]]]
+        units = [(face, a) for face, acc in self.accounted.items() for a in acc[: self.count[face]]]
         core = None
         assumptions = [a for _, a in units]
         self.sat_calls += 1

@@ -13,10 +13,10 @@ only ever fall to the truth, so a fully verified optimum is optimal. TurnSolver 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter
-from typing import Callable, Sequence
 
 from solver.core.deck import Face
 from solver.melding.candidates import Candidate, candidates, merged
@@ -62,7 +62,7 @@ class _Option:
     verified: bool = False
     reading: Reading | None = None
     first: bool = False  # counts toward the route's first requirement (Marriage: pure melds)
-    twin_of: "_Option | None" = None  # the same meld made once more: used only after its twin
+    twin_of: _Option | None = None  # the same meld made once more: used only after its twin
 
 
 class TurnModel:
@@ -74,10 +74,18 @@ class TurnModel:
     slot_limit = 2000  # with ``compact``, sequence kinds with more candidates than this are laid out (lines.py)
     oracle = ORACLE  # the optimiser's SAT solver (TableTurn's own was measured on its models)
 
-    def __init__(self, problem: Problem, checker: MeldChecker | None = None,
-                 budget: Budget | None = None, claim_met: bool = False, route: GoOutRoute | None = None,
-                 requirements: Sequence[Requirement] = (), forms: Sequence[Sequence[Form]] = (),
-                 extra: Sequence[Face] = (), compact: bool = False):
+    def __init__(
+        self,
+        problem: Problem,
+        checker: MeldChecker | None = None,
+        budget: Budget | None = None,
+        claim_met: bool = False,
+        route: GoOutRoute | None = None,
+        requirements: Sequence[Requirement] = (),
+        forms: Sequence[Sequence[Form]] = (),
+        extra: Sequence[Face] = (),
+        compact: bool = False,
+    ):
         """``forms``: with table operations, what each table meld may become
         (:func:`~solver.melding.tableforms.table_forms`), one chosen per meld; ``extra``: the cards
         those forms may take from the table, beyond the hand's. ``compact``: sequence kinds whose
@@ -142,8 +150,11 @@ class TurnModel:
     def _kinds(self):
         phase = self.problem.phase
         allowed = self._route_kinds()
-        return [k for k in self.rs.kinds if (phase is None or k.phase in (None, phase))
-                and (allowed is None or k.id in allowed)]
+        return [
+            k
+            for k in self.rs.kinds
+            if (phase is None or k.phase in (None, phase)) and (allowed is None or k.id in allowed)
+        ]
 
     def _route_kinds(self) -> set | None:
         if self.seeing:
@@ -160,8 +171,9 @@ class TurnModel:
         found: list[Candidate] = []
         if self._may_lay_out():
             lined = [k for k in kinds if expressible(k)]
-            found = candidates(self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit,
-                               check=self.budget.check)
+            found = candidates(
+                self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit, check=self.budget.check
+            )
             if found is None:  # too many to name: laid out in slots instead
                 self.laid, found = LaidOut(lined), []
             kinds = [k for k in kinds if k not in lined]
@@ -175,17 +187,24 @@ class TurnModel:
             self.budget.check()
             pool = list(table.faces) + hand
             required = range(len(table.faces))
-            for cand in candidates(self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate,
-                                   check=self.budget.check):
+            for cand in candidates(
+                self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate, check=self.budget.check
+            ):
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
     def _may_lay_out(self) -> bool:
         """Slots hold a plain turn: no lay-offs (table melds change by forms, if at all), no route
         or requirements, every card once (the table's too), an objective of meld and hand points."""
-        return (self.compact and (not self.problem.table or self.forms) and self.route is None
-                and not self.seeing and self.rule.max_new_melds is None and max(self.supply_top.values()) == 1
-                and {g.measure for g in self.rs.objective} <= {"meld_points", "hand_points"})
+        return (
+            self.compact
+            and (not self.problem.table or self.forms)
+            and self.route is None
+            and not self.seeing
+            and self.rule.max_new_melds is None
+            and max(self.supply_top.values()) == 1
+            and {g.measure for g in self.rs.objective} <= {"meld_points", "hand_points"}
+        )
 
     def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
         """One option per time the meld can be made: with several copies of its cards (two or three
@@ -198,8 +217,16 @@ class TurnModel:
             bound = max(0, bound - self._table_points(table)) if self.problem.table[table].mine else 0
         previous = None
         for _ in range(times):
-            option = _Option(self.pool.new(), cand, hand_faces, table, all_faces, bound,
-                             first=bool(cand.kinds & self._first_kinds()), twin_of=previous)
+            option = _Option(
+                self.pool.new(),
+                cand,
+                hand_faces,
+                table,
+                all_faces,
+                bound,
+                first=bool(cand.kinds & self._first_kinds()),
+                twin_of=previous,
+            )
             self.options.append(option)
             previous = option
 
@@ -214,8 +241,9 @@ class TurnModel:
             return legal
         if not opt.verified:
             self.budget.check()
-            verdict, points = self.checker.best_points(opt.all_faces, phase=self.problem.phase,
-                                                       params=self.problem.params)
+            verdict, points = self.checker.best_points(
+                opt.all_faces, phase=self.problem.phase, params=self.problem.params
+            )
             opt.verified = True
             allowed = self._route_kinds()
             if not verdict.legal or (allowed is not None and verdict.reading.kind.id not in allowed):
@@ -234,8 +262,7 @@ class TurnModel:
 
     def _table_points(self, t: int) -> int:
         if t not in self._table_cache:
-            self._table_cache[t] = self.checker.best_points(self.problem.table[t].faces,
-                                                            phase=self.problem.phase)[1]
+            self._table_cache[t] = self.checker.best_points(self.problem.table[t].faces, phase=self.problem.phase)[1]
         return self._table_cache[t]
 
     def _learn(self, model: list[int], weights_matter: bool) -> bool:
@@ -321,7 +348,7 @@ class TurnModel:
             # supply[k]: at least k copies in hand — the held ones, and those forms take from the table
             supply = [TRUE] * (held + 1) + [None] * (top + 1 - held)
             if releases.get(face):
-                supply[held + 1:] = exact_counter(releases[face], top - held, pool, clauses)[1:] + [None]
+                supply[held + 1 :] = exact_counter(releases[face], top - held, pool, clauses)[1:] + [None]
             self.supply[face] = supply
             for k in range(held + 1, top + 2):  # no more copies melded than there are
                 if melded[k] is not None:
@@ -329,8 +356,11 @@ class TurnModel:
             d = discard[face]
             for k in range(top + 1):  # a discard needs a copy not melded
                 if melded[k] is not None and supply[k + 1] is not TRUE:
-                    clauses.append([-d] + ([-melded[k]] if melded[k] is not TRUE else [])
-                                   + ([supply[k + 1]] if supply[k + 1] is not None else []))
+                    clauses.append(
+                        [-d]
+                        + ([-melded[k]] if melded[k] is not TRUE else [])
+                        + ([supply[k + 1]] if supply[k + 1] is not None else [])
+                    )
             acc = []
             for k in range(1, top + 1):
                 # copy k is accounted for: k copies melded, or k-1 melded and one discarded
@@ -347,8 +377,11 @@ class TurnModel:
                 clauses += [[a, -lit] for lit in either]
                 acc.append(a)
                 if rule.discard == "optional" and supply[k] is not None:  # a discard exactly when a copy would stay
-                    clauses.append(([-supply[k]] if supply[k] is not TRUE else []) + d_lits
-                                   + ([melded[k]] if melded[k] is not None else []))
+                    clauses.append(
+                        ([-supply[k]] if supply[k] is not TRUE else [])
+                        + d_lits
+                        + ([melded[k]] if melded[k] is not None else [])
+                    )
             accounted[face] = acc
         self.accounted = accounted
         live = [o for o in options if o.var not in self.forbidden]
@@ -362,8 +395,10 @@ class TurnModel:
             if rule.claimed_not_discarded and self.count[p.claimed] == 1:
                 clauses.append([-discard[p.claimed]])
             if rule.claimed_in_new_meld:
-                clauses.append([o.var for o in live if o.table is None and p.claimed in o.hand_faces]
-                               + (self.laid.slots.uses.get(p.claimed, []) if self.laid is not None else []))
+                clauses.append(
+                    [o.var for o in live if o.table is None and p.claimed in o.hand_faces]
+                    + (self.laid.slots.uses.get(p.claimed, []) if self.laid is not None else [])
+                )
         if rule.max_new_melds is not None:
             clauses += encodings.at_most([o.var for o in live if o.table is None], rule.max_new_melds, pool)
         for t in range(len(p.table)):  # one extension per table meld
@@ -378,8 +413,9 @@ class TurnModel:
         if self._all_cards() and not self.seeing:
             for face, acc in accounted.items():  # going out: every copy there is, accounted for
                 supply = self.supply[face]
-                clauses += [[-self.goal, a] + ([-supply[k]] if supply[k] is not TRUE else [])
-                            for k, a in enumerate(acc, 1)]
+                clauses += [
+                    [-self.goal, a] + ([-supply[k]] if supply[k] is not TRUE else []) for k, a in enumerate(acc, 1)
+                ]
         clauses += self._phase_clauses(live)
         self._first_lit: dict[int, int] = {}
         self._members: dict[int, list[tuple[int, int]]] = {}
@@ -398,7 +434,8 @@ class TurnModel:
         releases: dict[Face, list[int]] = {}
         self.form_lits: list[list[tuple[Form, int]]] = []
         new_melds = [o.var for o in self.options if o.table is None and o.var not in self.forbidden] + (
-            self.laid.slots.passing() if self.laid is not None else [])
+            self.laid.slots.passing() if self.laid is not None else []
+        )
         for per_meld in self.forms:
             lits = [(form, self.pool.new()) for form in per_meld]
             self.form_lits.append(lits)
@@ -406,11 +443,13 @@ class TurnModel:
             clauses += encodings.at_most_one([lit for _, lit in lits], self.pool)
             # counted a meld at a time, not a form (a meld of wilds has a thousand forms taking a wild:
             # a counter over them was most of the model; the hardest bench turn took 100–150 s, 35 s so)
-            for face, steps in encodings.choice_counts([(lit, form.played) for form, lit in lits],
-                                                       self.pool, clauses).items():
+            for face, steps in encodings.choice_counts(
+                [(lit, form.played) for form, lit in lits], self.pool, clauses
+            ).items():
                 uses[face] += steps
-            for face, steps in encodings.choice_counts([(lit, form.taken) for form, lit in lits],
-                                                       self.pool, clauses).items():
+            for face, steps in encodings.choice_counts(
+                [(lit, form.taken) for form, lit in lits], self.pool, clauses
+            ).items():
                 releases.setdefault(face, []).extend(steps)
             for form, lit in lits:
                 if not self.problem.has_melded and form.restricted - {"allowed"}:
@@ -517,21 +556,39 @@ class TurnModel:
             if goal.measure == "meld_points":  # paid to the cards held once (see shares.py)
                 once = {f for f, top in self.supply_top.items() if top == 1 and self.shares}
                 laid = self.laid
-                level = share_out([(o.var, o.weight, [f for f in o.hand_faces if f in once]) for o in weighed],
-                                  laid.slots.ladders if laid else None)
+                level = share_out(
+                    [(o.var, o.weight, [f for f in o.hand_faces if f in once]) for o in weighed],
+                    laid.slots.ladders if laid else None,
+                )
                 # a stretch's points above its true ones, weighed off when it is laid: satisfied
                 # when it is not, which the offset takes back (as it does the losses forms avoid)
                 corrections = laid.corrections if laid else []
                 gains, offset = self._form_gains()
-                levels.append(("meld_points", level + [([-lit], d) for lit, d in corrections] + gains,
-                               offset - sum(d for _, d in corrections)))
+                levels.append(
+                    (
+                        "meld_points",
+                        level + [([-lit], d) for lit, d in corrections] + gains,
+                        offset - sum(d for _, d in corrections),
+                    )
+                )
             elif goal.measure == "hand_points" and mode == "out" and self._all_cards():
                 levels.append(("hand_points", [], 0))  # going out keeps no card: nothing to weigh
             elif goal.measure == "hand_points":  # a copy there is and not accounted for
-                levels.append(("hand_points", [([a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
-                                                self.rs.points(face))
-                                               for face, acc in self.accounted.items()
-                                               for k, a in enumerate(acc, 1) if self.rs.points(face) > 0], 0))
+                levels.append(
+                    (
+                        "hand_points",
+                        [
+                            (
+                                [a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
+                                self.rs.points(face),
+                            )
+                            for face, acc in self.accounted.items()
+                            for k, a in enumerate(acc, 1)
+                            if self.rs.points(face) > 0
+                        ],
+                        0,
+                    )
+                )
             elif goal.measure == "melds":
                 levels.append(("melds", [([o.var], 1) for o in self.options if o.var not in self.forbidden], 0))
         soft, scales = [], []
@@ -575,11 +632,17 @@ class TurnModel:
             return self._chosen_last[1]
         options = self.options
         if self._option_index is None or self._option_index[0] != len(options):
-            self._option_index = (len(options), max((o.var for o in options), default=0),
-                                  itemgetter(*(o.var - 1 for o in options)) if len(options) >= 2 else None)
+            self._option_index = (
+                len(options),
+                max((o.var for o in options), default=0),
+                itemgetter(*(o.var - 1 for o in options)) if len(options) >= 2 else None,
+            )
         top = self._option_index[1]
-        if len(options) < 2 or top > len(model) or any(model[o.var - 1] != o.var and model[o.var - 1] != -o.var
-                                                       for o in (options[0], options[-1])):
+        if (
+            len(options) < 2
+            or top > len(model)
+            or any(model[o.var - 1] != o.var and model[o.var - 1] != -o.var for o in (options[0], options[-1]))
+        ):
             true = TrueLiterals(model)
             chosen = [o for o in options if o.var in true]
         else:
@@ -587,7 +650,7 @@ class TurnModel:
         self._chosen_last = (model, chosen)
         return chosen
 
-    def _optimiser(self, mode: str) -> "_Optimiser | None":
+    def _optimiser(self, mode: str) -> _Optimiser | None:
         """The live optimiser of a mode ("any" turn, or going "out"); None: nothing to weigh."""
         self._build()
         if mode not in self._optimisers:

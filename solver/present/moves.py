@@ -15,7 +15,12 @@ def judgement_text(j: Judgement) -> str:
     lines = [click.style(f"illegal: {j.action}", fg=BAD, bold=True)]
     for r in j.reasons:
         src = r.get("source") or {}
-        quote = f"\n    「{src['quote']}」 — {src['doc']}" if src.get("quote") else \
-            f"\n    [assumption {src['assumption']}]" if src.get("assumption") else ""
+        quote = (
+            f"\n    「{src['quote']}」 — {src['doc']}"
+            if src.get("quote")
+            else f"\n    [assumption {src['assumption']}]"
+            if src.get("assumption")
+            else ""
+        )
         lines.append(f"  {r['code']}: {r['message']}{quote}")
     return "\n".join(lines)

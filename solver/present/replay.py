@@ -26,8 +26,11 @@ def game_header(report: GameReport) -> str:
         counts[hand.status] = counts.get(hand.status, 0) + 1
     parts = ", ".join(f"{n} {status}" for status, n in counts.items())
     players = " ".join(f"{k}:{name}" for k, name in enumerate(report.players))
-    return (f"{where}: " + click.style(report.status, fg=COLOURS.get(report.status))
-            + f" — {len(report.hands)} hands ({parts}); {report.format}, -r {report.ruleset}; players {players}")
+    return (
+        f"{where}: "
+        + click.style(report.status, fg=COLOURS.get(report.status))
+        + f" — {len(report.hands)} hands ({parts}); {report.format}, -r {report.ruleset}; players {players}"
+    )
 
 
 def hand_lines(hand: HandReport) -> list[str]:
@@ -46,8 +49,11 @@ def hand_lines(hand: HandReport) -> list[str]:
     if hand.status == "mismatch":
         for win in hand.result.get("wins", []):
             yaku = ", ".join(f"{y['name']} {y['han']}" for y in win["yaku"])
-            lines.append(f"      melds: seat {win['seat']} ({win['wind']}) {yaku}; {win['han']} han {win['fu']} fu"
-                         + (f" {win['limit']}" if win.get("limit") else "") + f", {win['points']} points")
+            lines.append(
+                f"      melds: seat {win['seat']} ({win['wind']}) {yaku}; {win['han']} han {win['fu']} fu"
+                + (f" {win['limit']}" if win.get("limit") else "")
+                + f", {win['points']} points"
+            )
             if win.get("record_yaku") is not None:
                 listed = ", ".join(f"{y['name']} {y['han']}" for y in win["record_yaku"])
                 record = win.get("record") or {}
@@ -62,12 +68,16 @@ def game_lines(report: GameReport, every_hand: bool) -> list[str]:
             lines += hand_lines(hand)
     for problem in report.problems:
         hand = f" after hand {problem['hand']}" if problem.get("hand") else ""
-        lines.append(click.style(f"  {problem['what']}{hand}", fg=BAD)
-                     + f": expected {_value(problem['expected'])}, computed {_value(problem['computed'])}")
+        lines.append(
+            click.style(f"  {problem['what']}{hand}", fg=BAD)
+            + f": expected {_value(problem['expected'])}, computed {_value(problem['computed'])}"
+        )
     if every_hand and report.final:
         final = report.final
-        lines.append(f"  final: scores {' '.join(map(str, final['scores']))}; points "
-                     f"{' '.join(f'{p:+g}' for p in final['points'])}")
+        lines.append(
+            f"  final: scores {' '.join(map(str, final['scores']))}; points "
+            f"{' '.join(f'{p:+g}' for p in final['points'])}"
+        )
     return lines
 
 

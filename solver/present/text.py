@@ -73,8 +73,16 @@ def verdict_word(matches: bool | None, mismatches: list[str] | tuple[str, ...]) 
 def question_puzzle_text(row: dict, answer: str) -> str:
     """A puzzle that asks a question (waits, a score, a word turn): its title, the answer
     indented, and whether it matches the puzzle's expectation."""
-    verdict = "" if "matches" not in row else "  " + (click.style("ok", fg=GOOD) if row["matches"] else
-                                                    click.style("MISMATCH: " + "; ".join(row["mismatches"]), fg=BAD))
+    verdict = (
+        ""
+        if "matches" not in row
+        else "  "
+        + (
+            click.style("ok", fg=GOOD)
+            if row["matches"]
+            else click.style("MISMATCH: " + "; ".join(row["mismatches"]), fg=BAD)
+        )
+    )
     return f"{row['title']}\n  {answer.replace(chr(10), chr(10) + '  ')}{verdict}"
 
 

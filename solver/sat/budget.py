@@ -22,8 +22,9 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 from solver.core.errors import Undecided
 
@@ -110,7 +111,7 @@ class Budget:
         """Seconds left, or None without a deadline."""
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
-    def part(self, share: float) -> "Budget":
+    def part(self, share: float) -> Budget:
         """A budget for a part of this query: the same memory ceiling and start (its answers'
         seconds are the query's), and a deadline ``share`` of the time left from now (a query with
         none: none). Its own limits end only the part; this budget's guard, if any, still keeps
@@ -123,7 +124,7 @@ class Budget:
             part.seconds = part.deadline - part.start
         return part
 
-    def in_child(self, working: int = 2) -> "Budget":
+    def in_child(self, working: int = 2) -> Budget:
         """The budget of a forked child working beside the query (:mod:`solver.core.forked`): the
         same deadline, and a ``working``-th share of the memory left below the ceiling, for as
         many processes at work at once (two children racing while the parent waits; a child
@@ -160,8 +161,9 @@ class Budget:
         self._reported = True
         what = self.spent or "time"
         if what == "memory":
-            return Undecided(f"the memory ceiling ({self.memory / 2**20:.0f} MiB) was reached "
-                             f"before an answer (raise --max-memory)")
+            return Undecided(
+                f"the memory ceiling ({self.memory / 2**20:.0f} MiB) was reached before an answer (raise --max-memory)"
+            )
         return Undecided(f"the time ran out after {self.elapsed:.1f} s before an answer (raise --max-seconds)")
 
     def check(self) -> None:
@@ -203,7 +205,7 @@ class Budget:
             done.set()
 
     @contextmanager
-    def guarding(self) -> Iterator["Budget"]:
+    def guarding(self) -> Iterator[Budget]:
         """Keep the limits for the whole query, Python work included: past a limit the running
         solvers are interrupted and, if nothing has raised :class:`Undecided` yet, the main thread
         gets one (through SIGALRM's handler; elsewhere than the main thread only the solvers

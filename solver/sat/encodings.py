@@ -8,8 +8,8 @@ fixed, and :func:`counter` where the count itself is wanted as literals.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import combinations
-from typing import Callable, Hashable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType, ITotalizer
 
@@ -103,8 +103,9 @@ def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list) -
     return counter(lits, top, pool.new, clauses)
 
 
-def choice_counts(options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPool,
-                  clauses: list) -> dict[Hashable, list[int]]:
+def choice_counts(
+    options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPool, clauses: list
+) -> dict[Hashable, list[int]]:
     """Of options one of which is chosen — (literal, the items it holds, an item once per copy) —
     per item, literals ``at[k-1]``: "the option chosen holds k copies of it or more", each the OR
     of the options that do (an option's own literal when it is the only one), each implying the

@@ -19,7 +19,7 @@ active selectors only (:class:`_LazyRC2`).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from solver.sat.solvers import MaxSat, _LiveRC2
 
@@ -39,8 +39,14 @@ class _LazyRC2(_LiveRC2):
 class LazyMaxSat(MaxSat):
     """:class:`MaxSat` tuned for models whose options are verified as the optimiser picks them."""
 
-    def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
-                 top: int | None = None, verify: Callable[[list[int]], bool] | None = None, oracle: str = ORACLE):
+    def __init__(
+        self,
+        hard: Iterable[Sequence[int]],
+        soft: Iterable[tuple[Sequence[int], int]],
+        top: int | None = None,
+        verify: Callable[[list[int]], bool] | None = None,
+        oracle: str = ORACLE,
+    ):
         super().__init__(hard, soft, name=oracle, top=top, verify=verify)
         self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
         self._rc2.minz = False

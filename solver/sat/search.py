@@ -25,8 +25,8 @@ a clause); a count that cannot be reached has no literal (the list is shorter).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from solver.core.errors import Undecided
 from solver.sat.budget import Budget
@@ -37,8 +37,9 @@ from solver.sat.solvers import SatSolver
 Clause = list[int]
 
 
-def unary_count(lits: Sequence[int], cap: int, pool: VarPool, clauses: list[Clause], up: bool = True,
-                down: bool = True) -> list[int]:
+def unary_count(
+    lits: Sequence[int], cap: int, pool: VarPool, clauses: list[Clause], up: bool = True, down: bool = True
+) -> list[int]:
     """A totalizer over ``lits`` (a literal given twice counts twice): ``ge[k]`` for k = 1 … min(len,
     cap) means "at least k of them are true". ``up``: k true inputs force ``ge[1..k]`` (assume
     ``-ge[k]`` for "fewer than k"); ``down``: ``ge[k]`` forces k true inputs (assume ``ge[k]`` for
@@ -55,8 +56,9 @@ def unary_count(lits: Sequence[int], cap: int, pool: VarPool, clauses: list[Clau
     return layer[0]
 
 
-def _merge(a: list[int], b: list[int], cap: int, pool: VarPool, clauses: list[Clause], up: bool,
-           down: bool) -> list[int]:
+def _merge(
+    a: list[int], b: list[int], cap: int, pool: VarPool, clauses: list[Clause], up: bool, down: bool
+) -> list[int]:
     na, nb = len(a) - 1, len(b) - 1
     n = min(na + nb, cap)
     c = [TRUE] + [pool.new() for _ in range(n)]
@@ -80,7 +82,9 @@ def _merge(a: list[int], b: list[int], cap: int, pool: VarPool, clauses: list[Cl
     return c
 
 
-def weight_reached(items: Sequence[tuple[int, int]], cap: int, pool: VarPool, clauses: list[Clause]) -> list[int | None]:
+def weight_reached(
+    items: Sequence[tuple[int, int]], cap: int, pool: VarPool, clauses: list[Clause]
+) -> list[int | None]:
     """A running sum over ``items`` (literal, positive weight), capped at ``cap``, in the upward
     direction only: ``reached[d]`` (d = 1 … cap) is forced true once the true literals weigh d or
     more; None where no choice weighs d. Assume ``-reached[d]`` for "they weigh less than d". The
@@ -104,8 +108,7 @@ def weight_reached(items: Sequence[tuple[int, int]], cap: int, pool: VarPool, cl
     return reached
 
 
-def weight_at_least(items: Sequence[tuple[int, int]], target: int, pool: VarPool,
-                    clauses: list[Clause]) -> int | None:
+def weight_at_least(items: Sequence[tuple[int, int]], target: int, pool: VarPool, clauses: list[Clause]) -> int | None:
     """A literal that can be true only when the true literals of ``items`` (literal, positive
     weight) weigh ``target`` or more: a capped running sum in the downward direction,
     ``s[v] → s'[v] ∨ (x ∧ s'[v − w])``. Assert or assume it; denied, it says nothing. None: the
@@ -174,9 +177,17 @@ class Optimum:
         return self.decided and self.value is not None
 
 
-def maximise(solver: SatSolver, assumptions: Sequence[int], at_least: Callable[[int], int | None],
-             measure: Callable[[list[int]], int], high: int, budget: Budget | None = None,
-             first: list[int] | None = None, hope: bool = False, halve: bool = False) -> Optimum:
+def maximise(
+    solver: SatSolver,
+    assumptions: Sequence[int],
+    at_least: Callable[[int], int | None],
+    measure: Callable[[list[int]], int],
+    high: int,
+    budget: Budget | None = None,
+    first: list[int] | None = None,
+    hope: bool = False,
+    halve: bool = False,
+) -> Optimum:
     """The most ``measure`` (an objective read off a model) under ``assumptions``, by a
     model-improving search on the live ``solver``: each round asks for a model better than the
     best so far through ``at_least(k)`` — a literal forcing the objective to at least k (None: k

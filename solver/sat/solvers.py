@@ -8,7 +8,7 @@ magnitude, where plain RC2 was measured 700× slower).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
@@ -27,7 +27,7 @@ class SatSolver:
         self._solver = Solver(name=name, bootstrap_with=clauses)  # handed over as they are: no copy
         self.calls = 0
 
-    def __enter__(self) -> "SatSolver":
+    def __enter__(self) -> SatSolver:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -51,8 +51,7 @@ class SatSolver:
         solver = self._solver
         if budget is None or budget.deadline is None:
             return bool(solver.solve(assumptions=list(assumptions)))
-        result = budget.run(solver, lambda: solver.solve_limited(assumptions=list(assumptions),
-                                                                 expect_interrupt=True))
+        result = budget.run(solver, lambda: solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True))
         if result is None:
             solver.clear_interrupt()
             raise budget.undecided()
@@ -114,9 +113,14 @@ class MaxSat:
 
     calls = 0  # oracle calls of every MaxSat in the process
 
-    def __init__(self, hard: Iterable[Sequence[int]], soft: Iterable[tuple[Sequence[int], int]],
-                 name: str = DEFAULT, top: int | None = None,
-                 verify: Callable[[list[int]], bool] | None = None):
+    def __init__(
+        self,
+        hard: Iterable[Sequence[int]],
+        soft: Iterable[tuple[Sequence[int], int]],
+        name: str = DEFAULT,
+        top: int | None = None,
+        verify: Callable[[list[int]], bool] | None = None,
+    ):
         """``top``: the highest variable of the clauses, when the caller knows it (its pool's):
         the hard clauses are then handed over as they are, not appended one by one (WCNF.append
         scans every clause for its variables, a third of a large model's time)."""
@@ -132,7 +136,7 @@ class MaxSat:
         self._rc2 = _LiveRC2(wcnf, solver=name, adapt=True, exhaust=True, minz=True)
         self._rc2.verify = verify
 
-    def __enter__(self) -> "MaxSat":
+    def __enter__(self) -> MaxSat:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,8 +7,9 @@ package knows the game: its ruleset names it (``game: tens``) and the test regis
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.game import OptionSpec
@@ -70,8 +71,11 @@ class Tens:
         values = self._values(request.get("cards"))
         legal = len(values) >= 2 and sum(values) == self.target
         data = {"legal": legal, "cards": [str(v) for v in values], "sum": sum(values)}
-        return Result(data, ExitCode.of(legal),
-                      lambda: ("legal" if legal else "illegal") + (f" (sum {sum(values)})" if request.get("show_sum") else ""))
+        return Result(
+            data,
+            ExitCode.of(legal),
+            lambda: ("legal" if legal else "illegal") + (f" (sum {sum(values)})" if request.get("show_sum") else ""),
+        )
 
     def split(self, values: list[int]) -> list[list[int]] | None:
         """The hand split into melds adding up to the target, or None (a plain search)."""
@@ -90,8 +94,11 @@ class Tens:
     def solve(self, request: Mapping[str, Any]) -> Result:
         melds = self.split(self._values(request.get("hand")))
         data = {"solvable": melds is not None, "melds": [[str(v) for v in m] for m in melds or []]}
-        return Result(data, ExitCode.of(melds is not None),
-                      lambda: "yes: " + " | ".join(" ".join(m) for m in data["melds"]) if melds is not None else "no")
+        return Result(
+            data,
+            ExitCode.of(melds is not None),
+            lambda: "yes: " + " | ".join(" ".join(m) for m in data["melds"]) if melds is not None else "no",
+        )
 
     def score(self, request: Mapping[str, Any]) -> Result:
         values = self._values(request.get("cards"))
@@ -101,9 +108,13 @@ class Tens:
         result = self.solve({"hand": document.data["hand"]})
         want = document.data.get("expect", {}).get("solvable")
         matches = None if want is None else want == result.data["solvable"]
-        return PuzzleResult({**result.data, "puzzle": str(document.path), "matches": matches}, result.code, result.text,
-                            Summary("goes out" if result.data["solvable"] else "no", None, matches),
-                            ExitCode.YES if matches is not False else ExitCode.NO)
+        return PuzzleResult(
+            {**result.data, "puzzle": str(document.path), "matches": matches},
+            result.code,
+            result.text,
+            Summary("goes out" if result.data["solvable"] else "no", None, matches),
+            ExitCode.YES if matches is not False else ExitCode.NO,
+        )
 
     def moves(self):
         raise MeldsError("Tens has no turn rules")

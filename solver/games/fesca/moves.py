@@ -11,8 +11,8 @@ buried wild, as in puzzles."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden
@@ -26,8 +26,17 @@ from solver.melding.table import Table, TableMeld, meld_state
 
 
 class FescaMoves(MeldMoves):
-    VERBS = {"draw": "draw", "meld": "meld", "discard": "discard", "op": "op", "recall": "recall",
-             "claim": "claim", "pass": "pass_", "end": "end", "restock": "restock"}
+    VERBS = {
+        "draw": "draw",
+        "meld": "meld",
+        "discard": "discard",
+        "op": "op",
+        "recall": "recall",
+        "claim": "claim",
+        "pass": "pass_",
+        "end": "end",
+        "restock": "restock",
+    }
 
     def __init__(self, ruleset: Ruleset, checker: MeldChecker):
         super().__init__(ruleset, checker)
@@ -46,8 +55,10 @@ class FescaMoves(MeldMoves):
         return [table_meld(self.notation, t.owner, t.cards) for t in state.table]
 
     def write(self, meld: TableMeld) -> str:
-        return " ".join(self.notation.format(f) + (f"({self.notation.format(b)})" if b is not None else "")
-                        for f, b in zip(meld.faces, meld.buried))
+        return " ".join(
+            self.notation.format(f) + (f"({self.notation.format(b)})" if b is not None else "")
+            for f, b in zip(meld.faces, meld.buried, strict=True)
+        )
 
     def turn_source(self, kind: str):
         sources = self.rs.turn_rule(kind).sources
@@ -65,19 +76,30 @@ class FescaMoves(MeldMoves):
         after = super().meld(state, action)
         pending = self._pending(state)
         if pending and not pending & {self.canon(a) for a in action.args}:
-            raise Forbidden("taken-not-melded", f"{' '.join(sorted(pending))}, taken by an exchange before one's own "
-                            "first meld, must go into the next meld", self.rules.restriction_sources.get("meld_taken_at_once"))
+            raise Forbidden(
+                "taken-not-melded",
+                f"{' '.join(sorted(pending))}, taken by an exchange before one's own "
+                "first meld, must go into the next meld",
+                self.rules.restriction_sources.get("meld_taken_at_once"),
+            )
         claimed = state.facts.get("claimed_turn")
         if claimed and state.melds_this_turn == 0 and self.canon(claimed) not in [self.canon(a) for a in action.args]:
-            raise Forbidden("claimed-card-first", f"the first meld of a claimed turn must hold {claimed}",
-                            self.turn_source("claimed"))
+            raise Forbidden(
+                "claimed-card-first",
+                f"the first meld of a claimed turn must hold {claimed}",
+                self.turn_source("claimed"),
+            )
         cards = [self.canon(a) for a in action.args]
         self._not_recalled_this_turn(state, cards)
         earlier = (state.facts.get("recalled_melds") or {}).get(state.turn, [])
         if earlier and self._meld_state(self.verdict(state, cards).reading) in earlier:
-            raise Forbidden("recall-remeld", f"{state.turn} recalled this meld in an earlier turn: it may not come "
-                            "back in exactly the same state (the same cards, the same wilds); another card or "
-                            "another use of a wild may", self.rules.restriction_sources.get("recall_no_remeld"))
+            raise Forbidden(
+                "recall-remeld",
+                f"{state.turn} recalled this meld in an earlier turn: it may not come "
+                "back in exactly the same state (the same cards, the same wilds); another card or "
+                "another use of a wild may",
+                self.rules.restriction_sources.get("recall_no_remeld"),
+            )
         return after
 
     @staticmethod
@@ -102,9 +124,12 @@ class FescaMoves(MeldMoves):
         back stay in the hand for the rest of the turn (only the discard follows)."""
         back = set(self._recalled_cards(state)) & set(cards)
         if back:
-            raise Forbidden("recalled-this-turn", f"{' '.join(sorted(back))} came back by a recall this turn: a meld "
-                            "made again from a recalled meld may not be played in the same turn",
-                            self.rules.restriction_sources.get("recall_same_turn"))
+            raise Forbidden(
+                "recalled-this-turn",
+                f"{' '.join(sorted(back))} came back by a recall this turn: a meld "
+                "made again from a recalled meld may not be played in the same turn",
+                self.rules.restriction_sources.get("recall_same_turn"),
+            )
 
     def _meld_state(self, reading, buried: tuple = ()) -> str:
         """What 'the same state' of a meld is for the recall rule: its cards and which act as wilds,
@@ -113,7 +138,9 @@ class FescaMoves(MeldMoves):
         made later without it differs in the number of cards (枚数の違いがあればよい)."""
         cards, wilds = meld_state(reading)
         cards = tuple(sorted(cards + tuple(buried)))
-        return " ".join(self.notation.format(f) for f in cards) + " / " + " ".join(self.notation.format(f) for f in wilds)
+        return (
+            " ".join(self.notation.format(f) for f in cards) + " / " + " ".join(self.notation.format(f) for f in wilds)
+        )
 
     def op(self, state: GameState, action: Action) -> GameState:
         self._need_step(state, "play")
@@ -132,13 +159,20 @@ class FescaMoves(MeldMoves):
         at = int(args[4]) if len(args) >= 5 and args[3] == "at" and args[4].isdigit() else None
         self.take_from_hand(state, [card], "op")
         if self.turn_kind(state) == "claimed" and state.melds_this_turn == 0:
-            raise Forbidden("claimed-card-first", f"a claimed turn first melds {state.facts.get('claimed_turn')}: "
-                            "no single-card operation comes before that meld", self.turn_source("claimed"))
+            raise Forbidden(
+                "claimed-card-first",
+                f"a claimed turn first melds {state.facts.get('claimed_turn')}: "
+                "no single-card operation comes before that meld",
+                self.turn_source("claimed"),
+            )
         pending = self._pending(state)
         if pending:
-            raise Forbidden("taken-not-melded", f"{' '.join(sorted(pending))}, taken by an exchange before one's own "
-                            "first meld, must be melded before any other operation",
-                            self.rules.restriction_sources.get("meld_taken_at_once"))
+            raise Forbidden(
+                "taken-not-melded",
+                f"{' '.join(sorted(pending))}, taken by an exchange before one's own "
+                "first meld, must be melded before any other operation",
+                self.rules.restriction_sources.get("meld_taken_at_once"),
+            )
         self._not_recalled_this_turn(state, [card])
         meld = replace(melds[n - 1], mine=melds[n - 1].owner == state.turn)
         if op.turns is not None and self.turn_kind(state) not in op.turns:
@@ -150,12 +184,18 @@ class FescaMoves(MeldMoves):
         if at is not None:
             found = [m for m in found if self._position(meld, m) == at]
         if not found:
-            raise Forbidden("not-legal-here", f"{op.name} of {card} on table meld {n} ({self.write(meld)}) leaves no "
-                            f"legal meld", op.source)
+            raise Forbidden(
+                "not-legal-here",
+                f"{op.name} of {card} on table meld {n} ({self.write(meld)}) leaves no legal meld",
+                op.source,
+            )
         melded = self._has_own_meld(state)
         if not melded and op.before_own_meld == "forbidden":
-            raise Forbidden("before-own-meld", f"{op.name} is not allowed before one's own first meld",
-                            self.rules.restriction_sources.get("before_own_meld"))
+            raise Forbidden(
+                "before-own-meld",
+                f"{op.name} is not allowed before one's own first meld",
+                self.rules.restriction_sources.get("before_own_meld"),
+            )
         at_once = not melded and op.before_own_meld == "meld-taken-at-once"
         for move in found:  # where the card may go several ways, the first the rules allow
             hand = self.hand(state)
@@ -170,10 +210,13 @@ class FescaMoves(MeldMoves):
                     continue
                 after = replace(after, facts={**after.facts, "must_meld": taken})
             return self._maybe_over(after, hand)
-        raise Forbidden("taken-not-meldable", f"{op.name} before one's own first meld takes "
-                        f"{' '.join(self.notation.format(f) for f in found[0].taken)}, which the hand could not meld "
-                        f"at once: the exchange is allowed only on that condition",
-                        self.rules.restriction_sources.get("meld_taken_at_once"))
+        raise Forbidden(
+            "taken-not-meldable",
+            f"{op.name} before one's own first meld takes "
+            f"{' '.join(self.notation.format(f) for f in found[0].taken)}, which the hand could not meld "
+            f"at once: the exchange is allowed only on that condition",
+            self.rules.restriction_sources.get("meld_taken_at_once"),
+        )
 
     def _meldable_at_once(self, state: GameState, hand: list[str], taken: list[str]) -> bool:
         """Can ``hand`` meld every card of ``taken`` in new melds straight away, each meld holding one
@@ -217,8 +260,11 @@ class FescaMoves(MeldMoves):
             return 1 if result.faces[1:] == meld.faces else len(result.faces)
         if result.faces[1:] == meld.faces[:-1] and result.faces[0] in move.played:
             return 1  # 付け抜き札 at the start
-        changed = [i for i in range(len(result.faces))
-                   if (result.faces[i], result.buried[i]) != (meld.faces[i], meld.buried[i])]
+        changed = [
+            i
+            for i in range(len(result.faces))
+            if (result.faces[i], result.buried[i]) != (meld.faces[i], meld.buried[i])
+        ]
         return changed[-1] + 1 if changed else 1
 
     def recall(self, state: GameState, action: Action) -> GameState:
@@ -234,12 +280,13 @@ class FescaMoves(MeldMoves):
         if melds[n - 1].owner != state.turn:
             raise Forbidden("not-own-meld", "only one's own meld can be recalled", self.source("recall"))
         cards = [self.notation.format(f) for f in melds[n - 1].all_cards]
-        table = state.table[:n - 1] + state.table[n:]
+        table = state.table[: n - 1] + state.table[n:]
         reading = self.table.reading(melds[n - 1])
         buried = tuple(b for b in melds[n - 1].buried if b is not None)
         recalled = list(state.facts.get("recalled", [])) + ([self._meld_state(reading, buried)] if reading else [])
-        after = self._with_hand(state, self.hand(state) + cards, table=table,
-                                facts={**state.facts, "recalled": recalled})
+        after = self._with_hand(
+            state, self.hand(state) + cards, table=table, facts={**state.facts, "recalled": recalled}
+        )
         if not any(t.owner == state.turn for t in table):
             # メルドを一つも公開していない状態では…単札操作は禁止される: with no meld of one's own left on the
             # table, the restrictions before one's own meld apply again
@@ -248,13 +295,19 @@ class FescaMoves(MeldMoves):
 
     def discard(self, state: GameState, action: Action) -> GameState:
         if self.turn_kind(state) == "claimed":
-            raise Forbidden("no-discard-in-claimed-turn", "a claimed turn has no discard; it ends with 'end'",
-                            self.turn_source("claimed"))
+            raise Forbidden(
+                "no-discard-in-claimed-turn",
+                "a claimed turn has no discard; it ends with 'end'",
+                self.turn_source("claimed"),
+            )
         must = state.facts.get("must_meld") or []
         card = self.canon(action.args[0]) if action.args else ""
         if must and set(must) & set(self.hand(state) or []):
-            raise Forbidden("taken-not-melded", f"{' '.join(must)}, taken by an operation before one's own first "
-                            f"meld, must be melded at once", self.rules.restriction_sources.get("meld_taken_at_once"))
+            raise Forbidden(
+                "taken-not-melded",
+                f"{' '.join(must)}, taken by an operation before one's own first meld, must be melded at once",
+                self.rules.restriction_sources.get("meld_taken_at_once"),
+            )
         after = super().discard(state, action)
         phase = self.rules.phase_after(self.notation.parse(card), self.phase(state))
         facts = {k: v for k, v in after.facts.items() if k not in ("must_meld", "recalled")}
@@ -272,14 +325,17 @@ class FescaMoves(MeldMoves):
         if left:
             return state
         if self.turn_kind(state) == "normal":  # 逆に通常の手番では、必ず捨て札して上がる必要がある
-            raise Forbidden("discard-to-go-out", "in a normal turn the last card must be a discard",
-                            self.turn_source("normal"))
+            raise Forbidden(
+                "discard-to-go-out", "in a normal turn the last card must be a discard", self.turn_source("normal")
+            )
         return replace(state, step="over")
 
     def claim(self, state: GameState, action: Action) -> GameState:
         seat = action.actor
         if state.step != "call" or not state.discards:
-            raise Forbidden("no-discard", "鳴き claims the discard just made; there is none to claim", self.source("claim"))
+            raise Forbidden(
+                "no-discard", "鳴き claims the discard just made; there is none to claim", self.source("claim")
+            )
         if seat is None or seat == state.discarded_by:
             raise MeldsError("who claims? 'B: claim' (not the discarder)")
         card = state.discards[-1]
@@ -289,11 +345,23 @@ class FescaMoves(MeldMoves):
         else:
             new = f"{hand} {card}".strip()
             if not self._meldable_with(state, [self.canon(t) for t in self.tokens(hand)], self.canon(card)):
-                raise Forbidden("claim-cannot-meld", f"{seat} holds no cards that make a legal meld with {card}: a "
-                                f"claimed turn must first meld the claimed card", self.turn_source("claimed"))
+                raise Forbidden(
+                    "claim-cannot-meld",
+                    f"{seat} holds no cards that make a legal meld with {card}: a "
+                    f"claimed turn must first meld the claimed card",
+                    self.turn_source("claimed"),
+                )
         facts = {**state.facts, "claimed_turn": card, "resume": state.discarded_by, "claims": {}}
-        return replace(state, hands={**state.hands, seat: new}, discards=state.discards[:-1], turn=seat, step="play",
-                       melds_this_turn=0, facts=facts, taken=card)
+        return replace(
+            state,
+            hands={**state.hands, seat: new},
+            discards=state.discards[:-1],
+            turn=seat,
+            step="play",
+            melds_this_turn=0,
+            facts=facts,
+            taken=card,
+        )
 
     def _meldable_with(self, state: GameState, hand: list[str], card: str) -> bool:
         """Can a hand meld ``card`` (a discard it would claim) in a new legal meld now? 鳴き手番では、捨て札を
@@ -303,8 +371,10 @@ class FescaMoves(MeldMoves):
             return True
         faces = self.notation.parse_many(hand + [card])
         phase = self.phase(state)
-        return any(self.checker.check([faces[i] for i in cand.cards], phase=phase).legal  # in any order
-                   for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate))
+        return any(
+            self.checker.check([faces[i] for i in cand.cards], phase=phase).legal  # in any order
+            for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate)
+        )
 
     def pass_(self, state: GameState, action: Action) -> GameState:
         if state.step != "call":
@@ -317,7 +387,9 @@ class FescaMoves(MeldMoves):
         if self.turn_kind(state) != "claimed":
             raise Forbidden("normal-turn", "a normal turn ends with a discard", self.source("discard"))
         if state.melds_this_turn == 0:
-            raise Forbidden("claimed-card-first", "a claimed turn must meld the claimed card", self.turn_source("claimed"))
+            raise Forbidden(
+                "claimed-card-first", "a claimed turn must meld the claimed card", self.turn_source("claimed")
+            )
         seats = list(state.players)
         resume = state.facts.get("resume") or state.turn
         nxt = seats[(seats.index(resume) + 1) % len(seats)]  # back to the normal order

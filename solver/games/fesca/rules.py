@@ -5,8 +5,8 @@ player touch, the restrictions before one's own first meld, and the sources of t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from solver.core.deck import Face
 from solver.core.reader import RuleReader
@@ -53,10 +53,13 @@ class FescaRules(MeldRules):
 def read_rules(reader: RuleReader) -> FescaRules:
     d = reader.data
     base = read_meld_rules(reader)
-    return FescaRules(**vars(base), phase_change=read_phase_change(reader, d.get("phase_change")),
-                      phase_touch_source=reader.source(d.get("phase_touch")),
-                      restriction_sources=reader.sources(d.get("restrictions")),
-                      scoring_sources=reader.sources(d.get("scoring")))
+    return FescaRules(
+        **vars(base),
+        phase_change=read_phase_change(reader, d.get("phase_change")),
+        phase_touch_source=reader.source(d.get("phase_touch")),
+        restriction_sources=reader.sources(d.get("restrictions")),
+        scoring_sources=reader.sources(d.get("scoring")),
+    )
 
 
 def read_phase_change(reader: RuleReader, raw: Mapping | None) -> PhaseChange | None:
@@ -72,5 +75,11 @@ def read_phase_change(reader: RuleReader, raw: Mapping | None) -> PhaseChange | 
         reader.fail(raw, "start", f"unknown option {option!r}", "phase_change.start")
     start = reader.values[option] if option is not None else None
     values = {r.id: r.value for r in reader.deck.ranks if r.value is not None}
-    return PhaseChange(frozenset(raw["on_discard_classes"]), raw["odd"], raw["even"],
-                       None if start == "none" else start, values, reader.source(raw))
+    return PhaseChange(
+        frozenset(raw["on_discard_classes"]),
+        raw["odd"],
+        raw["even"],
+        None if start == "none" else start,
+        values,
+        reader.source(raw),
+    )

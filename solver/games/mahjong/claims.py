@@ -3,7 +3,8 @@ draws, closed kans after riichi — each checked with the game's own tables and 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from solver.core.game import ClaimCheck
 from solver.core.ruleset import Ruleset, with_options
@@ -48,13 +49,26 @@ def checks(ruleset: Ruleset, mj: Mahjong, scorer: Scorer) -> dict[str, ClaimChec
         return claimed, {k: got[k] for k in claimed}, {"hand": claim["hand"], "yaku": [y.name for y in result.yaku]}
 
     def payment(claim: Mapping[str, Any]):
-        win = Win(tile=(), tsumo=claim.get("tsumo", True), seat=claim["seat"], players=claim.get("players", 4),
-                  honba=claim.get("honba", 0), discarder=claim.get("from"))
+        win = Win(
+            tile=(),
+            tsumo=claim.get("tsumo", True),
+            seat=claim["seat"],
+            players=claim.get("players", 4),
+            honba=claim.get("honba", 0),
+            discarder=claim.get("from"),
+        )
         points = scorer.payments(claim["basic"], win)
-        got = dict(points.payments) if "honba" not in claim else {s: points.payments[s] + points.honba.get(s, 0)
-                                                                  for s in points.payments}
-        return claim["payments"], got, f"basic {claim['basic']}, {claim['seat']} wins by " \
-            f"{'tsumo' if win.tsumo else 'ron'}, {win.players} players" + \
-            (f", {claim['honba']} honba" if claim.get("honba") else "")
+        got = (
+            dict(points.payments)
+            if "honba" not in claim
+            else {s: points.payments[s] + points.honba.get(s, 0) for s in points.payments}
+        )
+        return (
+            claim["payments"],
+            got,
+            f"basic {claim['basic']}, {claim['seat']} wins by "
+            f"{'tsumo' if win.tsumo else 'ron'}, {win.players} players"
+            + (f", {claim['honba']} honba" if claim.get("honba") else ""),
+        )
 
     return {"draw": draw, "score": score, "waits": waits, "riichi-kan": riichi_kan, "payment": payment}

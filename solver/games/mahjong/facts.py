@@ -9,8 +9,9 @@ source for it; the rulings themselves (which yaku, how many han) stay in the sco
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import attrgetter
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.errors import Location, MeldsError
 from solver.core.source import Source
@@ -39,8 +40,9 @@ def _yaku_name(mj: Mahjong, flag: str) -> str:
     return f"--{flag}"
 
 
-def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None = None,
-                 where: Location | None = None) -> list[Impossible]:
+def win_problems(
+    mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None = None, where: Location | None = None
+) -> list[Impossible]:
     """What is impossible about a win: its flags against the way it was won (tsumo or ron), the
     seat, riichi and the hand's declared melds; its dora indicators; its tiles against the set."""
     out: list[Impossible] = []
@@ -66,16 +68,20 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
             refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
         for other in ("haitei", "houtei", "rinshan"):
             if win.chankan and getattr(win, other):
-                refuse("chankan", f"robs a kan's tile, which is neither the last tile nor a replacement: "
-                                  f"not with --{other}")
+                refuse(
+                    "chankan",
+                    f"robs a kan's tile, which is neither the last tile nor a replacement: not with --{other}",
+                )
         if win.haitei and win.rinshan:
             refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
         if win.ippatsu and not riichi:
             refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
         if riichi and opened:
-            refuse("double-riichi" if win.double_riichi else "riichi",
-                   f"is declared with a closed hand, and this one has called {opened[0].kind} "
-                   f"{mj.format_tiles(opened[0].faces)}")
+            refuse(
+                "double-riichi" if win.double_riichi else "riichi",
+                f"is declared with a closed hand, and this one has called {opened[0].kind} "
+                f"{mj.format_tiles(opened[0].faces)}",
+            )
         if win.tenhou and not win.dealer:
             refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
         if win.chiihou and win.dealer:
@@ -86,7 +92,9 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
             if not getattr(win, flag):
                 continue
             if win.tsumo != tsumo:
-                refuse(flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo")
+                refuse(
+                    flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo"
+                )
             if hand.melds:
                 refuse(flag, "comes before any call or kan, and this hand declares a meld")
             if riichi:
@@ -94,28 +102,43 @@ def win_problems(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | N
         if len([f for f in NO_RIICHI_WINS if getattr(win, f)]) > 1:
             out.append(Impossible("天和, 地和 and 人和 exclude one another", "win-first-turn", None, where))
     if win.ura_indicators and not riichi:
-        out.append(Impossible("ura dora are turned only for a riichi hand: --ura-indicators needs --riichi",
-                              "win-ura", None, where))
+        out.append(
+            Impossible(
+                "ura dora are turned only for a riichi hand: --ura-indicators needs --riichi", "win-ura", None, where
+            )
+        )
     if len(win.dora_indicators) > MAX_INDICATORS:
-        out.append(Impossible(f"{len(win.dora_indicators)} dora indicators: the dead wall shows at most "
-                              f"{MAX_INDICATORS} (one and four kan dora)", "dora-indicators", None, where))
+        out.append(
+            Impossible(
+                f"{len(win.dora_indicators)} dora indicators: the dead wall shows at most "
+                f"{MAX_INDICATORS} (one and four kan dora)",
+                "dora-indicators",
+                None,
+                where,
+            )
+        )
     if len(win.ura_indicators) > len(win.dora_indicators):
-        out.append(Impossible("more ura dora indicators than dora indicators: each lies under one",
-                              "dora-indicators", None, where))
+        out.append(
+            Impossible(
+                "more ura dora indicators than dora indicators: each lies under one", "dora-indicators", None, where
+            )
+        )
     facts = facts or {}
     places = {}
     for key, label in (("dora_indicators", "the dora indicators"), ("ura_indicators", "the ura dora indicators")):
         if facts.get(key):
-            places[label] = tuple(mj.parse_tiles(" ".join(facts[key]) if isinstance(facts[key], list)
-                                                 else str(facts[key])))
+            places[label] = tuple(
+                mj.parse_tiles(" ".join(facts[key]) if isinstance(facts[key], list) else str(facts[key]))
+            )
     if places and mj.over_copies_with(hand, sum(places.values(), ())):
         places = {"the hand": hand.tiles, **places}
         out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]), lambda _: where))
     return out  # (the hand alone was checked as it was read)
 
 
-def check_win(mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None = None,
-              where: Location | None = None) -> None:
+def check_win(
+    mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None = None, where: Location | None = None
+) -> None:
     """Raise the first problem of a win (exit 2), or return."""
     problems = win_problems(mj, hand, win, facts, where)
     if problems:
@@ -126,19 +149,34 @@ def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
     """A mahjong state: seats are winds in order, the round a wind, every tile seen (hands, melds,
     discards) within the set's copies, points and counters whole numbers."""
     out: list[Impossible] = []
-    seats = SEATS[:len(state.players)]
+    seats = SEATS[: len(state.players)]
     if tuple(state.players) != seats:
-        out.append(Impossible(f"mahjong players are the seats {', '.join(seats)} in turn order, not "
-                              f"{', '.join(state.players)}", "seats", None, state_location(state, "players")))
+        out.append(
+            Impossible(
+                f"mahjong players are the seats {', '.join(seats)} in turn order, not {', '.join(state.players)}",
+                "seats",
+                None,
+                state_location(state, "players"),
+            )
+        )
     round_wind = state.facts.get("round", "E")
     if round_wind not in SEATS:
-        out.append(Impossible(f"round wind {round_wind!r}: give E, S, W or N", "round", None,
-                              state_location(state, "facts", "round")))
+        out.append(
+            Impossible(
+                f"round wind {round_wind!r}: give E, S, W or N", "round", None, state_location(state, "facts", "round")
+            )
+        )
     for p, flags in state.flags.items():
         points = flags.get("points")
         if points is not None and (not isinstance(points, int) or isinstance(points, bool)):
-            out.append(Impossible(f"{p}'s points must be a whole number (negative for a debt), not {points!r}",
-                                  "count", None, state_location(state, "flags", p, "points")))
+            out.append(
+                Impossible(
+                    f"{p}'s points must be a whole number (negative for a debt), not {points!r}",
+                    "count",
+                    None,
+                    state_location(state, "flags", p, "points"),
+                )
+            )
     for key in ("honba", "riichi_sticks"):
         out.extend(count_problems([(key, state.facts.get(key), None, state_location(state, "facts", key))]))
     places: dict[str, tuple] = {}
@@ -149,14 +187,29 @@ def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
             places[f"{seat}'s hand"] = hand.tiles
             size = mj.size(hand) + text.count("?")
             if size > most:
-                out.append(Impossible(f"{seat}'s hand holds {size} tiles (a declared kan counts as 3): a hand holds "
-                                      f"{most - 1}, or {most} between its draw and its discard", "hand-size",
-                                      None, state_location(state, "hands", seat)))
+                out.append(
+                    Impossible(
+                        f"{seat}'s hand holds {size} tiles (a declared kan counts as 3): a hand holds "
+                        f"{most - 1}, or {most} between its draw and its discard",
+                        "hand-size",
+                        None,
+                        state_location(state, "hands", seat),
+                    )
+                )
     if state.discards:
         places["the discards"] = tuple(mj.parse_tiles(" ".join(d for d in state.discards if d != "?")))
-    out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]),
-                               lambda place: state_location(state, "hands", place.split("'")[0])
-                               if "'s hand" in place else state_location(state, "discards")))
+    out.extend(
+        copies_problems(
+            mj.rs.deck,
+            places,
+            lambda f: mj.format_tiles([f]),
+            lambda place: (
+                state_location(state, "hands", place.split("'")[0])
+                if "'s hand" in place
+                else state_location(state, "discards")
+            ),
+        )
+    )
     return out + table_fact_problems(mj, state)
 
 
@@ -184,23 +237,34 @@ def table_fact_problems(mj: Mahjong, state: Any) -> list[Impossible]:
 
     kan = facts.get("kan")
     if kan is not None:
-        if not isinstance(kan, Mapping) or "tile" not in kan or kan.get("kind") not in ("ankan", "kakan") \
-                or kan.get("by") not in seats:
+        if (
+            not isinstance(kan, Mapping)
+            or "tile" not in kan
+            or kan.get("kind") not in ("ankan", "kakan")
+            or kan.get("by") not in seats
+        ):
             refuse("a kan on offer is {tile, kind: ankan or kakan, by: its seat}", "kan", "kan")
         else:
             face, hand = one_tile(kan["tile"], "kan", "tile"), known_hand(kan["by"])
             closed = kan["kind"] == "ankan"
-            if face is not None and hand is not None and not any(
+            if (
+                face is not None
+                and hand is not None
+                and not any(
                     len(m.faces) == 4 and m.open != closed and mj.identity(m.faces[0]) == mj.identity(face)
-                    for m in hand.melds):
-                refuse(f"{kan['by']}'s hand declares no {'closed' if closed else 'added'} kan of {kan['tile']}",
-                       "kan", "kan")
+                    for m in hand.melds
+                )
+            ):
+                refuse(
+                    f"{kan['by']}'s hand declares no {'closed' if closed else 'added'} kan of {kan['tile']}",
+                    "kan",
+                    "kan",
+                )
     if facts.get("robbable") is not None:
         one_tile(facts["robbable"], "robbable")
     if facts.get("drawn") is not None:
         face, hand = one_tile(facts["drawn"], "drawn"), known_hand(state.turn)
-        if face is not None and hand is not None and \
-                all(mj.identity(f) != mj.identity(face) for f in hand.concealed):
+        if face is not None and hand is not None and all(mj.identity(f) != mj.identity(face) for f in hand.concealed):
             refuse(f"{state.turn} drew {facts['drawn']}, which is not in their hand", "drawn", "drawn")
     if facts.get("rinshan") is not None and facts["rinshan"] not in seats:
         refuse(f"{facts['rinshan']!r} is not a seat at the table", "seat", "rinshan")
@@ -213,9 +277,14 @@ def table_fact_problems(mj: Mahjong, state: Any) -> list[Impossible]:
             continue
         for key, value in known.items():
             if key in WIN_FACT_TILES:
-                for tile in (value if isinstance(value, list) else str(value).split()):
+                for tile in value if isinstance(value, list) else str(value).split():
                     one_tile(tile, "win_facts", str(seat), key)
             elif key not in WIN_FACT_FLAGS or not isinstance(value, bool):
-                refuse(f"{key!r}: a win's facts are {', '.join(WIN_FACT_FLAGS)} (true or false) and "
-                       f"{' and '.join(WIN_FACT_TILES)} (tiles)", "win-facts", "win_facts", str(seat))
+                refuse(
+                    f"{key!r}: a win's facts are {', '.join(WIN_FACT_FLAGS)} (true or false) and "
+                    f"{' and '.join(WIN_FACT_TILES)} (tiles)",
+                    "win-facts",
+                    "win_facts",
+                    str(seat),
+                )
     return out

@@ -7,8 +7,8 @@ ties, and liability (包) — every number and choice from the ruleset."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from solver.core.reader import RuleReader
 from solver.core.source import Source
@@ -45,15 +45,16 @@ class GameFlow:
         """The index of the last regular hand's round (南4局 is 7 in a 東南 game)."""
         return 4 * self.winds - 4 + players - 1
 
-    def keeps_deal(self, round_index: int, outcome: "Outcome") -> bool:
+    def keeps_deal(self, round_index: int, outcome: Outcome) -> bool:
         if outcome.kind == "win":
             return self.dealer_win and outcome.dealer_won
         if outcome.kind == "abortive":
             return self.abortive.get(outcome.draw, True)
         return outcome.dealer_tenpai and WINDS[min(round_index // 4, 3)] in self.tenpai_winds
 
-    def after(self, start: "HandStart", outcome: "Outcome", scores: Sequence[int], sticks: int,
-              players: int) -> "HandStart | None":
+    def after(
+        self, start: HandStart, outcome: Outcome, scores: Sequence[int], sticks: int, players: int
+    ) -> HandStart | None:
         """The next hand's start, or None when the game is over (``scores``, ``sticks``: after this
         hand, the riichi sticks paid in it included)."""
         keep = self.keeps_deal(start.round, outcome)
@@ -69,8 +70,9 @@ class GameFlow:
             if start.round > last and reached:
                 return None  # sudden death: somebody reached the target
             if keep and start.round == last and top == start.dealer and (self.extension == 0 or reached):
-                if (outcome.kind == "win" and self.stop_on_win) or (outcome.kind != "win" and self.stop_on_tenpai
-                                                                   and outcome.dealer_tenpai):
+                if (outcome.kind == "win" and self.stop_on_win) or (
+                    outcome.kind != "win" and self.stop_on_tenpai and outcome.dealer_tenpai
+                ):
                     return None
             if not keep:
                 if next_round > last and (self.extension == 0 or reached):
@@ -83,8 +85,9 @@ class GameFlow:
         """The seat placed first (ties: the earlier seat from the first dealer)."""
         return min(range(len(scores)), key=lambda s: (-scores[s], s))
 
-    def standings(self, scores: Sequence[int], sticks: int, stick_points: int,
-                  rounded: bool = True) -> tuple[list[int], list[float]]:
+    def standings(
+        self, scores: Sequence[int], sticks: int, stick_points: int, rounded: bool = True
+    ) -> tuple[list[int], list[float]]:
         """Final scores (the sticks left to the top) and points with uma and oka, in whole
         thousands (五捨六入) or, ``rounded`` false, to the hundred."""
         final = list(scores)
@@ -95,7 +98,9 @@ class GameFlow:
         for place, seat in enumerate(order):
             if place == 0:
                 continue
-            points[seat] = _thousands(final[seat] - self.target, rounded) + (self.uma[place] if place < len(self.uma) else 0)
+            points[seat] = _thousands(final[seat] - self.target, rounded) + (
+                self.uma[place] if place < len(self.uma) else 0
+            )
         top = order[0]
         if self.oka:
             points[top] = -sum(points)  # the top's share: what the others' points leave (oka included)
@@ -140,8 +145,12 @@ def read_flow(reader: RuleReader, raw: Mapping | None) -> GameFlow | None:
     abortive = {}
     for draw_id, entry in (raw.get("abortive") or {}).items():
         if draw_id not in ABORTIVE:
-            reader.fail(raw["abortive"], draw_id, f"unknown abortive draw {draw_id!r} (known: {', '.join(ABORTIVE)})",
-                        f"{where}.abortive")
+            reader.fail(
+                raw["abortive"],
+                draw_id,
+                f"unknown abortive draw {draw_id!r} (known: {', '.join(ABORTIVE)})",
+                f"{where}.abortive",
+            )
         abortive[draw_id] = bool((entry or {}).get("renchan", True))
     renchan = raw.get("renchan") or {}
     end = raw.get("end") or {}
@@ -155,16 +164,24 @@ def read_flow(reader: RuleReader, raw: Mapping | None) -> GameFlow | None:
     reader.check_ids(list(pao), yaku_ids, "yaku", f"{where}.pao.yaku")
     sources = {k: reader.source(v) for k, v in raw.items() if isinstance(v, Mapping)}
     return GameFlow(
-        start=int(points["start"]), target=int(points["return"]),
+        start=int(points["start"]),
+        target=int(points["return"]),
         uma=tuple(int(u) for u in (raw.get("uma") or {}).get("places", ())),
-        oka="oka" in raw, winds=reader.option_value((raw.get("winds") or {}).get("count"), 2),
+        oka="oka" in raw,
+        winds=reader.option_value((raw.get("winds") or {}).get("count"), 2),
         extension=int((raw.get("extension") or {}).get("winds", 0)),
-        dealer_win=bool(renchan.get("dealer_win", True)), tenpai_winds=tenpai_winds, abortive=abortive,
-        below=end.get("below"), stop_on_win=bool(stop.get("win", False)), stop_on_tenpai=bool(stop.get("tenpai", False)),
-        leftover_to_top=(raw.get("leftover_sticks") or {}).get("to") == "top", pao=pao,
+        dealer_win=bool(renchan.get("dealer_win", True)),
+        tenpai_winds=tenpai_winds,
+        abortive=abortive,
+        below=end.get("below"),
+        stop_on_win=bool(stop.get("win", False)),
+        stop_on_tenpai=bool(stop.get("tenpai", False)),
+        leftover_to_top=(raw.get("leftover_sticks") or {}).get("to") == "top",
+        pao=pao,
         tenpai_all_copies=bool((raw.get("tenpai") or {}).get("all_copies_held", True)),
         chankan_closed_kan=bool((raw.get("chankan") or {}).get("closed_kan", False)),
-        sources=sources)
+        sources=sources,
+    )
 
 
 def points_close(a: float, b: float) -> bool:

@@ -8,7 +8,6 @@ from typing import NamedTuple
 from solver.games.mahjong.readings import Reading
 from solver.games.mahjong.win import SEATS, Win, remember, round_up
 
-
 _WAIT_LABELS = {wait: f"wait ({wait})" for wait in ("kanchan", "penchan", "tanki")}  # the waits worth fu
 
 
@@ -84,8 +83,7 @@ class FuCounter:
         if r.wait in _WAIT_LABELS:
             total += fu.wait
             details.append((_WAIT_LABELS[r.wait], fu.wait))
-        if not r.closed and fu.open_pinfu is not None and (
-                total == fu.base or (tsumo and total == fu.base + fu.tsumo)):
+        if not r.closed and fu.open_pinfu is not None and (total == fu.base or (tsumo and total == fu.base + fu.tsumo)):
             return fu.open_pinfu, [("open pinfu shape (食い平和形)", fu.open_pinfu)]
         return round_up(total, fu.round_to), details
 
@@ -100,5 +98,7 @@ class FuCounter:
         key = (win.seat, win.round_wind)
         found = self._pair_fu_cache.get(key)
         if found is None:
-            found = remember(self._pair_fu_cache, key, [self.value_pair_fu(i, win) for i in range(len(self.mj.identities))])
+            found = remember(
+                self._pair_fu_cache, key, [self.value_pair_fu(i, win) for i in range(len(self.mj.identities))]
+            )
         return found

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from solver.games.mahjong.win import Win
 
 
-def waiting_hand(mj: "Mahjong", hand: Hand, tile: tuple) -> Hand:
+def waiting_hand(mj: Mahjong, hand: Hand, tile: tuple) -> Hand:
     """The 13-tile hand a 14-tile winning hand waited with: less one copy of the winning tile
     (the last one held, as a state lists the tile drawn or claimed last)."""
     concealed = list(hand.concealed)
@@ -34,13 +34,15 @@ def waiting_hand(mj: "Mahjong", hand: Hand, tile: tuple) -> Hand:
     return hand
 
 
-def furiten_reason(mj: "Mahjong", waiting: Hand, win: "Win") -> str | None:
+def furiten_reason(mj: Mahjong, waiting: Hand, win: Win) -> str | None:
     """Why the waiting hand may not win this ron (None: it may). Tsumo is never furiten."""
     if win.tsumo:
         return None
     if win.furiten:
-        return (f"振聴: {'after riichi' if win.riichi else 'since its last discard'} the hand has let a winning "
-                f"tile go by, so it may not win on a discard ({'riichi furiten' if win.riichi else 'temporary furiten'})")
+        return (
+            f"振聴: {'after riichi' if win.riichi else 'since its last discard'} the hand has let a winning "
+            f"tile go by, so it may not win on a discard ({'riichi furiten' if win.riichi else 'temporary furiten'})"
+        )
     if not win.river:
         return None
     waits = mj.waits(waiting)
@@ -49,5 +51,7 @@ def furiten_reason(mj: "Mahjong", waiting: Hand, win: "Win") -> str | None:
         return None
     shown = " ".join(mj.tile_text(w) for w in discarded)
     every = " (a thirteen-sided wait: every terminal and honour it discarded counts)" if len(waits) == 13 else ""
-    return (f"振聴: the hand waits on {' '.join(mj.tile_text(w) for w in waits)} and has discarded {shown} itself, "
-            f"so it may not win on a discard{every}")
+    return (
+        f"振聴: the hand waits on {' '.join(mj.tile_text(w) for w in waits)} and has discarded {shown} itself, "
+        f"so it may not win on a discard{every}"
+    )

@@ -4,8 +4,9 @@ hand with its yaku, han, fu and payments, or settles an exhaustive draw."""
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
-from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache, cached_property
+from typing import Any, ClassVar
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
@@ -27,12 +28,17 @@ from solver.present.text import deck_line, head, question_puzzle_text
 
 SEATS = ("E", "S", "W", "N")
 WIN_FLAGS = [
-    ("--tsumo", "Won by self-draw (default: ron)."), ("--riichi", "The winner declared riichi."),
-    ("--double-riichi", "Riichi on the first turn (ダブル立直)."), ("--ippatsu", "Won within one go-around of riichi."),
-    ("--haitei", "Tsumo on the last tile (海底撈月)."), ("--houtei", "Ron on the last discard (河底撈魚)."),
-    ("--rinshan", "Tsumo on a kan's replacement tile (嶺上開花)."), ("--chankan", "Ron on a tile added to a kan (槍槓)."),
+    ("--tsumo", "Won by self-draw (default: ron)."),
+    ("--riichi", "The winner declared riichi."),
+    ("--double-riichi", "Riichi on the first turn (ダブル立直)."),
+    ("--ippatsu", "Won within one go-around of riichi."),
+    ("--haitei", "Tsumo on the last tile (海底撈月)."),
+    ("--houtei", "Ron on the last discard (河底撈魚)."),
+    ("--rinshan", "Tsumo on a kan's replacement tile (嶺上開花)."),
+    ("--chankan", "Ron on a tile added to a kan (槍槓)."),
     ("--chankan-ankan", "Ron robbing a closed kan (槍槓 on 暗槓: only the hands the ruleset names, 国士無双)."),
-    ("--tenhou", "The dealer's first draw wins (天和)."), ("--chiihou", "A non-dealer's first draw wins (地和)."),
+    ("--tenhou", "The dealer's first draw wins (天和)."),
+    ("--chiihou", "A non-dealer's first draw wins (地和)."),
     ("--renhou", "Ron before one's first draw (人和)."),
 ]
 SCORE_OPTIONS = [
@@ -41,20 +47,33 @@ SCORE_OPTIONS = [
     OptionSpec("--seat", "The winner's seat wind (E is the dealer).", choices=SEATS, default="E"),
     OptionSpec("--from", "The seat that dealt in (ron).", key="discarder", choices=SEATS),
     OptionSpec("--round", "The round wind, E or S.", metavar="WIND", default="E"),
-    OptionSpec("--river", "The winner's own discards: a ron waiting on one of them is 振聴 (furiten).",
-               metavar="TILES", default=""),
-    OptionSpec("--furiten", "The winner let a winning tile go by since their last discard, or after riichi: "
-               "no ron (振聴).", flag=True),
+    OptionSpec(
+        "--river",
+        "The winner's own discards: a ron waiting on one of them is 振聴 (furiten).",
+        metavar="TILES",
+        default="",
+    ),
+    OptionSpec(
+        "--furiten",
+        "The winner let a winning tile go by since their last discard, or after riichi: no ron (振聴).",
+        flag=True,
+    ),
     OptionSpec("--dora-indicators", "The dora indicators.", metavar="TILES", default=""),
     OptionSpec("--ura-indicators", "Ura dora indicators (riichi).", metavar="TILES", default=""),
     OptionSpec("--honba", "Honba (積み棒).", type="int", minimum=0, default=0),
     OptionSpec("--riichi-sticks", "Riichi sticks on the table.", type="int", minimum=0, default=0),
-    OptionSpec("--dealer-streak", "The dealer's consecutive wins, this one included (八連荘 at 8).",
-               type="int", minimum=0, default=0),
+    OptionSpec(
+        "--dealer-streak",
+        "The dealer's consecutive wins, this one included (八連荘 at 8).",
+        type="int",
+        minimum=0,
+        default=0,
+    ),
     OptionSpec("--players", "3 or 4 players (3 picks the ruleset's three-player form).", type="int", minimum=3),
     OptionSpec("--aotenjou", "青天井 (no limits), the ruleset's aotenjou option.", flag=True),
-    OptionSpec("--exhaustive-draw", "Settle an exhaustive draw (不聴罰符, 流し満貫) with --tenpai and --nagashi.",
-               flag=True),
+    OptionSpec(
+        "--exhaustive-draw", "Settle an exhaustive draw (不聴罰符, 流し満貫) with --tenpai and --nagashi.", flag=True
+    ),
     OptionSpec("--tenpai", "With --exhaustive-draw: seats in tenpai (E,S).", metavar="SEATS", default=""),
     OptionSpec("--nagashi", "With --exhaustive-draw: seats with 流し満貫.", metavar="SEATS", default=""),
 ]
@@ -64,11 +83,18 @@ SOLVE_OPTIONS = [
     OptionSpec("--draw", "The tile drawn (with --riichi-kan).", metavar="TILE"),
 ]
 EXAMPLES = {
-    "check": ["melds check -r gensou-mahjong 123m456p789s11122z", 'melds check -r gensou-mahjong "123m 456p 11z [東東東] (0555p)"'],
-    "solve": ["melds solve -r gensou-mahjong --waits 1113456788999p",
-              "melds solve -r gensou-mahjong --riichi-kan --draw 1p 1113456788999p"],
-    "score": ["melds score -r gensou-mahjong 234m567p345678s22p --win 8s --tsumo --riichi --seat S",
-              "melds score -r gensou-mahjong --exhaustive-draw --tenpai E,S"],
+    "check": [
+        "melds check -r gensou-mahjong 123m456p789s11122z",
+        'melds check -r gensou-mahjong "123m 456p 11z [東東東] (0555p)"',
+    ],
+    "solve": [
+        "melds solve -r gensou-mahjong --waits 1113456788999p",
+        "melds solve -r gensou-mahjong --riichi-kan --draw 1p 1113456788999p",
+    ],
+    "score": [
+        "melds score -r gensou-mahjong 234m567p345678s22p --win 8s --tsumo --riichi --seat S",
+        "melds score -r gensou-mahjong --exhaustive-draw --tenpai E,S",
+    ],
 }
 
 
@@ -115,8 +141,11 @@ class MahjongGame:
         decompositions = mj.decompositions(hand)
         discards = [] if decompositions else mj.tenpai_discards(hand)
         result = present.check_json(mj, hand, decompositions, discards)
-        return Result(result, ExitCode.of(bool(decompositions)),
-                      lambda: present.check_text(mj, result, hand, decompositions, discards))
+        return Result(
+            result,
+            ExitCode.of(bool(decompositions)),
+            lambda: present.check_text(mj, result, hand, decompositions, discards),
+        )
 
     # -- solve: waits, closed kans after riichi -------------------------------------------------------
 
@@ -124,15 +153,25 @@ class MahjongGame:
         asked = [q for q in ("waits", "riichi_kan") if request.get(q)]
         if len(asked) > 1 or (asked and request.get("best")):
             raise MeldsError("ask one question: --best, --waits or --riichi-kan")
-        question = (asked[0].replace("_", "-") if asked else request.get("question")
-                    or ("riichi-kan" if request.get("draw") else "waits"))
+        question = (
+            asked[0].replace("_", "-")
+            if asked
+            else request.get("question") or ("riichi-kan" if request.get("draw") else "waits")
+        )
         if request.get("draw") and question != "riichi-kan":
             raise MeldsError("--draw goes with --riichi-kan")
         if question not in ("waits", "riichi-kan"):
             raise MeldsError('a mahjong hand asks "question": "waits" or "riichi-kan" (with "draw")')
-        words = " ".join(([request["hand"]] if isinstance(request.get("hand"), str) and request["hand"] else
-                          list(request.get("hand") or []) if isinstance(request.get("hand"), list) else [])
-                         + list(request.get("args") or ()))
+        words = " ".join(
+            (
+                [request["hand"]]
+                if isinstance(request.get("hand"), str) and request["hand"]
+                else list(request.get("hand") or [])
+                if isinstance(request.get("hand"), list)
+                else []
+            )
+            + list(request.get("args") or ())
+        )
         if not words.strip():
             raise MeldsError("no tiles given: write them after the options or with --hand")
         mj = self.mj
@@ -148,8 +187,11 @@ class MahjongGame:
             mj.parse_hand(words + " " + draw)  # the drawn tile must still exist in the set
             verdicts = mj.riichi_kans(hand, drawn[0])
             result = present.kans_json(mj, hand, drawn[0], verdicts)
-            return Result(result, ExitCode.of(any(v.doc_allowed for v in verdicts)),
-                          lambda: present.kans_text(mj, hand, drawn[0], verdicts))
+            return Result(
+                result,
+                ExitCode.of(any(v.doc_allowed for v in verdicts)),
+                lambda: present.kans_text(mj, hand, drawn[0], verdicts),
+            )
         waits = mj.waits(hand)
         by_wait = mj.decompositions_by_wait(hand, waits)
         result = present.waits_json(mj, hand, waits, by_wait)
@@ -166,7 +208,7 @@ class MahjongGame:
             return Result(result, ExitCode.YES, lambda: present.draw_text(result))
         return self.score_hand(request)
 
-    def for_request(self, request: Request) -> "MahjongGame":
+    def for_request(self, request: Request) -> MahjongGame:
         """The game a scoring request is for: --players 3 picks the three-player form (the bundled
         ruleset that extends this one for that many players), --aotenjou sets the option."""
         rs = self.ruleset
@@ -179,8 +221,9 @@ class MahjongGame:
         if players and rs.players and not rs.players[0] <= int(players) <= rs.players[1]:
             variant = player_variant(rs.id, int(players))
             if variant is None:
-                raise MeldsError(f"{rs.id} is for {rs.players[0]}–{rs.players[1]} players and has "
-                                 f"no {players}-player form")
+                raise MeldsError(
+                    f"{rs.id} is for {rs.players[0]}–{rs.players[1]} players and has no {players}-player form"
+                )
             return load_game(load_ruleset(variant, {**_changed(rs), **options}))
         return load_game(with_options(rs, options)) if options else self
 
@@ -206,8 +249,17 @@ class MahjongGame:
                 self._may_rob_closed_kan(score)
         except NotAWin as exc:
             reason = str(exc)  # the name `exc` is gone once the except block ends; the text is built later
-            result = {"ruleset": self.ruleset.id, "hand": mj.format_hand(hand), "win": str(request["win"]),
-                      "winning": False, "reason": reason, "han": 0, "fu": 0, "yaku": [], "points": None}
+            result = {
+                "ruleset": self.ruleset.id,
+                "hand": mj.format_hand(hand),
+                "win": str(request["win"]),
+                "winning": False,
+                "reason": reason,
+                "han": 0,
+                "fu": 0,
+                "yaku": [],
+                "points": None,
+            }
             return Result(result, ExitCode.NO, lambda: head("no win", False) + f": {reason}")
         result = present.score_json(scorer, hand, win, score)
         return Result(result, ExitCode.YES, lambda: present.score_text(scorer, hand, win, score, result))
@@ -231,18 +283,27 @@ class MahjongGame:
             return items
 
         tenpai, nagashi = seats(request.get("tenpai", "")), seats(request.get("nagashi", ""))
-        return {"ruleset": self.ruleset.id, "draw": True, "players": players, "tenpai": tenpai, "nagashi": nagashi,
-                "payments": self.scorer.settle_draw(players, tenpai, nagashi)}
+        return {
+            "ruleset": self.ruleset.id,
+            "draw": True,
+            "players": players,
+            "tenpai": tenpai,
+            "nagashi": nagashi,
+            "payments": self.scorer.settle_draw(players, tenpai, nagashi),
+        }
 
     # -- puzzles, moves, audit -------------------------------------------------------------------------
 
     def answer(self, document: Document, request: Request, folder: bool = False) -> PuzzleResult:
         row, code = answer_puzzle(document, self.mj, lambda: self.scorer)
         matches = row.get("matches")
-        return PuzzleResult(row, ExitCode.NO if matches is False else ExitCode(code),
-                            lambda: question_puzzle_text(row, puzzle_answer_text(row)),
-                            Summary(row["question"], None, matches, tuple(row.get("mismatches", ()))),
-                            ExitCode(code) if matches is None else ExitCode.YES if matches else ExitCode.NO)
+        return PuzzleResult(
+            row,
+            ExitCode.NO if matches is False else ExitCode(code),
+            lambda: question_puzzle_text(row, puzzle_answer_text(row)),
+            Summary(row["question"], None, matches, tuple(row.get("mismatches", ()))),
+            ExitCode(code) if matches is None else ExitCode.YES if matches else ExitCode.NO,
+        )
 
     @cached_property
     def _moves(self) -> MahjongMoves:
@@ -262,8 +323,9 @@ class MahjongGame:
         return logs.replay_log(self, log, player_variant)
 
     def settle(self, state) -> Any:
-        raise MeldsError("mahjong hands are replayed from game records (Tenhou JSON or mjlog), not settled "
-                         "from a state")
+        raise MeldsError(
+            "mahjong hands are replayed from game records (Tenhou JSON or mjlog), not settled from a state"
+        )
 
     def claim_checks(self) -> Mapping[str, ClaimCheck]:
         return claims.checks(self.ruleset, self.mj, self.scorer)
@@ -276,14 +338,17 @@ def puzzle_answer_text(row: dict) -> str:
     q = row["question"]
     if q == "score":
         return f"{row['han']} han {row['fu']} fu, {row['points']['total']:,} points: " + ", ".join(
-            y["name"] for y in row["yaku"])
+            y["name"] for y in row["yaku"]
+        )
     if q == "best-discard":
-        return (f"discard {' or '.join(row['best_discard']) or '— (no discard leaves tenpai)'}, "
-                f"waits {' '.join(row['waits'])}")
+        return (
+            f"discard {' or '.join(row['best_discard']) or '— (no discard leaves tenpai)'}, "
+            f"waits {' '.join(row['waits'])}"
+        )
     return f"waits {' '.join(row['waits'])}" if row["tenpai"] else "not tenpai"
 
 
-@lru_cache(maxsize=None)
+@cache
 def player_variant(ruleset_id: str, players: int) -> str | None:
     """The bundled ruleset that extends ``ruleset_id`` for this many players (read once)."""
     for path in bundled_rulesets():

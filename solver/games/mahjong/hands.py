@@ -24,23 +24,24 @@ Hand strings follow tenhou (:mod:`solver.games.mahjong.tiles` reads and prints t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
 from solver.games.mahjong.rules import MahjongRules
-from solver.games.mahjong.tiles import DeclaredMeld, Hand, TileNotation
 from solver.games.mahjong.shapes import MAX_COPIES, FastTables, SuitWays, pack_parts, suit_instances, suit_table
+from solver.games.mahjong.tiles import DeclaredMeld, Hand, TileNotation
 from solver.melding.candidates import candidates
 from solver.melding.checker import MeldChecker
 from solver.sat import encodings
 from solver.sat.encodings import exact_counter
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SatSolver
+
 
 @dataclass(frozen=True)
 class Part:
@@ -87,8 +88,12 @@ class Mahjong(TileNotation):
         self.suits = [s.id for s in ruleset.deck.suits if any(i[0] == s.id for i in self.identities)]
         self.suit_ranks = {s: [i[1] for i in self.identities if i[0] == s] for s in self.suits}
         self._plain_classes = {ident: self._most_common_class(ident) for ident in self.identities}
-        self.plain = {ident: next(f for f in ruleset.deck.faces if (f.suit, f.rank) == ident and
-                                  f.cls == self._plain_class(ident)) for ident in self.identities}
+        self.plain = {
+            ident: next(
+                f for f in ruleset.deck.faces if (f.suit, f.rank) == ident and f.cls == self._plain_class(ident)
+            )
+            for ident in self.identities
+        }
         self._tables: dict = {}
         # text -> tiles, for the short texts that recur (tokens, melds, a winning tile, indicators)
         self._parsed: dict[str, tuple[Face, ...]] = {}
@@ -136,8 +141,9 @@ class Mahjong(TileNotation):
         """A hand of the wrong size is bad input, said plainly."""
         if self.size(hand) != size:
             kans = " (a declared kan counts as 3)" if hand.melds else ""
-            raise MeldsError(f"{what} has {size} tiles{kans}; this hand has {self.size(hand)}: "
-                             f"{self.format_hand(hand)}. {other}")
+            raise MeldsError(
+                f"{what} has {size} tiles{kans}; this hand has {self.size(hand)}: {self.format_hand(hand)}. {other}"
+            )
 
     # -- the fast path --------------------------------------------------------------------------
     #
@@ -164,7 +170,7 @@ class Mahjong(TileNotation):
         return tuple(out)
 
     @cached_property
-    def _fast(self) -> "FastTables":
+    def _fast(self) -> FastTables:
         return FastTables.build(self)
 
     def shape_need(self, shape, declared: int) -> list[int] | None:
@@ -179,7 +185,7 @@ class Mahjong(TileNotation):
         if need is None:
             return False
         reachable = {0}
-        for suit, (a, b) in zip(self.suits, self.suit_slices):
+        for suit, (a, b) in zip(self.suits, self.suit_slices, strict=True):
             options = self.suit_shape_table(shape, suit).get(tuple(counts[a:b]))
             if options is None:
                 return False
@@ -190,7 +196,7 @@ class Mahjong(TileNotation):
         """Is a count vector (one entry per identity) a winning shape? (fast)"""
         fast = self._fast
         total = 0
-        for (a, b), table in zip(self.suit_slices, fast.tables):
+        for (a, b), table in zip(self.suit_slices, fast.tables, strict=True):
             total += table.get(tuple(counts[a:b]), fast.poison)
         for mask, need in fast.needs[declared] if declared < len(fast.needs) else ():
             if total & mask == need:
@@ -205,7 +211,7 @@ class Mahjong(TileNotation):
         """Indices of the identities that complete a count vector (形式聴牌 included)."""
         fast = self._fast
         keys = [tuple(counts[a:b]) for a, b in self.suit_slices]
-        values = [table.get(key, fast.poison) for key, table in zip(keys, fast.tables)]
+        values = [table.get(key, fast.poison) for key, table in zip(keys, fast.tables, strict=True)]
         total = sum(values)
         needs = fast.needs[declared] if declared < len(fast.needs) else ()
         out = []
@@ -237,8 +243,11 @@ class Mahjong(TileNotation):
         """(shape, part counts still needed) for the shapes a hand with ``declared`` melds can take."""
         key = ("needs", declared)
         if key not in self._tables:
-            self._tables[key] = [(shape, tuple(need)) for shape in self.rules.hand_shapes
-                                 if (need := self.shape_need(shape, declared)) is not None]
+            self._tables[key] = [
+                (shape, tuple(need))
+                for shape in self.rules.hand_shapes
+                if (need := self.shape_need(shape, declared)) is not None
+            ]
         return self._tables[key]
 
     def suit_ways_of(self, shape, s: int) -> SuitWays:
@@ -323,15 +332,18 @@ class Mahjong(TileNotation):
                 model = solver.true()
                 chosen = [(kind_id, faces) for v, _, faces, _, kind_id in options if v in model]
                 # two decompositions differ in how the tiles group, not in where a red five sits
-                key = tuple(sorted((k, tuple(sorted(self.index[self.identity(f)] for f in faces)))
-                                   for k, faces in chosen))
+                key = tuple(
+                    sorted((k, tuple(sorted(self.index[self.identity(f)] for f in faces))) for k, faces in chosen)
+                )
                 solver.add([-v for v, _, _, _, _ in options if v in model])
                 if key in seen:
                     continue
                 seen.add(key)
                 # concealed melds in tile order, then the pair, then the declared melds
-                parts = sorted((Part(kind_id, faces) for kind_id, faces in chosen),
-                               key=lambda p: (len(p.faces) == 2, self.index[self.identity(p.faces[0])]))
+                parts = sorted(
+                    (Part(kind_id, faces) for kind_id, faces in chosen),
+                    key=lambda p: (len(p.faces) == 2, self.index[self.identity(p.faces[0])]),
+                )
                 parts += [Part(m.meld_kind, m.faces, m.kind) for m in hand.melds]
                 found.append(Decomposition(shape.id, tuple(parts)))
         return found
@@ -354,9 +366,12 @@ class Mahjong(TileNotation):
         return out
 
     def waits_reference(self, hand: Hand) -> list[tuple]:
-        return [ident for ident in self.identities
-                if self.counts(hand.concealed)[self.index[ident]] < MAX_COPIES
-                and self.decompositions(hand.with_tile(self.plain[ident]), limit=1)]
+        return [
+            ident
+            for ident in self.identities
+            if self.counts(hand.concealed)[self.index[ident]] < MAX_COPIES
+            and self.decompositions(hand.with_tile(self.plain[ident]), limit=1)
+        ]
 
     # -- closed kans after riichi ---------------------------------------------------------------
 
@@ -389,18 +404,30 @@ class Mahjong(TileNotation):
             waits_same = after == before and bool(before)
             doc_ok = waits_same and not (okuri and rule.no_okuri_kan)
             general_ok = doc_ok and self._kan_keeps_decompositions(hand, ident, before)
-            reason_doc = ("送り槓: the drawn tile is not the fourth" if okuri else
-                          "the waits stay the same" if waits_same else "the waits change")
-            reason_general = (reason_doc if not doc_ok else
-                              f"{self.tile_text(ident)} is a triplet in every reading" if general_ok else
-                              f"some reading of the waiting hand uses {self.tile_text(ident)} otherwise")
+            reason_doc = (
+                "送り槓: the drawn tile is not the fourth"
+                if okuri
+                else "the waits stay the same"
+                if waits_same
+                else "the waits change"
+            )
+            reason_general = (
+                reason_doc
+                if not doc_ok
+                else f"{self.tile_text(ident)} is a triplet in every reading"
+                if general_ok
+                else f"some reading of the waiting hand uses {self.tile_text(ident)} otherwise"
+            )
             out.append(KanVerdict(ident, okuri, before, after, doc_ok, general_ok, reason_doc, reason_general))
         return out
 
     def _kan_keeps_decompositions(self, hand: Hand, ident: tuple, waits: Sequence[tuple]) -> bool:
         for w in waits:
             for d in self.decompositions(hand.with_tile(self.plain[w])):
-                if not any(p.kind == "koutsu" and len(p.faces) == 3 and all(self.identity(f) == ident for f in p.faces)
-                           for p in d.parts if p.declared is None):
+                if not any(
+                    p.kind == "koutsu" and len(p.faces) == 3 and all(self.identity(f) == ident for f in p.faces)
+                    for p in d.parts
+                    if p.declared is None
+                ):
                     return False
         return True

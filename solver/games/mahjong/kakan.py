@@ -94,8 +94,9 @@ class KanRules:
         if not shapes:
             return False
         hand = self.hand(state, seat)
-        return self.mj.size(hand) == self.mj.winning_size - 1 and \
-            any(d.shape in shapes for d in self.mj.decompositions(hand.with_tile(tile)))
+        return self.mj.size(hand) == self.mj.winning_size - 1 and any(
+            d.shape in shapes for d in self.mj.decompositions(hand.with_tile(tile))
+        )
 
     # -- declaring a kan --------------------------------------------------------------------------
 
@@ -137,8 +138,9 @@ class KanRules:
         pon = next((m for m in hand.melds if m.kind == "pon" and self.mj.identity(m.faces[0]) == ident), None)
         if pon is None:
             raise Forbidden("no-pon", f"an added kan (加槓) needs a pon of {action.args[0]}", self.source("kakan"))
-        added = next((c for c in hand.concealed if c == face), None) or \
-            next((c for c in hand.concealed if self.mj.identity(c) == ident), None)
+        added = next((c for c in hand.concealed if c == face), None) or next(
+            (c for c in hand.concealed if self.mj.identity(c) == ident), None
+        )
         if added is None:
             raise Forbidden("not-in-hand", f"{action.args[0]} is not in the hand")
         rest = self._without(hand, [added])
@@ -167,8 +169,11 @@ class KanRules:
         tile = self.tile(offered["tile"])
         if offered.get("kind") == "ankan" and not self._may_rob_closed(state, seat, tile):
             if robbing_rule(self.rs) is None:
-                raise Forbidden("closed-kan", f"a closed kan is not robbed in {self.rs.name}: 槍槓 takes only a "
-                                              f"tile added to a pon", self.source("ron"))
+                raise Forbidden(
+                    "closed-kan",
+                    f"a closed kan is not robbed in {self.rs.name}: 槍槓 takes only a tile added to a pon",
+                    self.source("ron"),
+                )
             return state  # the ruleset's chankan-closed-kan check says why, with its quote
         self._judged_win(*self.winning(state, seat, tsumo=False))
         after = self._kan_robbed(state, offered, tile)
@@ -180,8 +185,9 @@ class KanRules:
         by = offered["by"]
         hand = self.hand(state, by)
         ident = self.mj.identity(tile)
-        kan = next((m for m in reversed(hand.melds) if len(m.faces) == 4 and self.mj.identity(m.faces[0]) == ident),
-                   None)
+        kan = next(
+            (m for m in reversed(hand.melds) if len(m.faces) == 4 and self.mj.identity(m.faces[0]) == ident), None
+        )
         if kan is None:
             return state
         faces = list(kan.faces)
@@ -194,8 +200,9 @@ class KanRules:
         kans = dict(state.facts.get("kans", {}))
         kans[by] = max(0, kans.get(by, 1) - 1)  # the kan was never made
         facts = {k: v for k, v in state.facts.items() if k != "kan"}
-        return self._set_hand(state, by, back, discards=state.discards + (offered["tile"],),
-                              facts={**facts, "kans": kans})
+        return self._set_hand(
+            state, by, back, discards=state.discards + (offered["tile"],), facts={**facts, "kans": kans}
+        )
 
 
 def chankan_closed_kan(self, state: GameState, action: Action) -> str | None:

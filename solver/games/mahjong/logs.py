@@ -5,7 +5,7 @@ every game of the file is replayed (:mod:`solver.games.mahjong.replay`)."""
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from solver.core.errors import MeldsError
 from solver.core.registry import load_game
@@ -16,10 +16,16 @@ from solver.games.mahjong.record import GameRecord
 from solver.games.mahjong.replay import replay_game
 
 FORMATS = (
-    LogFormat("tenhou-json", "Tenhou JSON (tenhou.net/6: a \"log\" of hands)", (".json", ".jsonl", ".txt"),
-              tenhou.looks_json, "tenhou"),
-    LogFormat("tenhou-mjlog", "Tenhou mjlog XML (<mjloggm>, the raw record)", (".mjlog", ".xml"),
-              tenhou.looks_mjlog, "tenhou"),
+    LogFormat(
+        "tenhou-json",
+        'Tenhou JSON (tenhou.net/6: a "log" of hands)',
+        (".json", ".jsonl", ".txt"),
+        tenhou.looks_json,
+        "tenhou",
+    ),
+    LogFormat(
+        "tenhou-mjlog", "Tenhou mjlog XML (<mjloggm>, the raw record)", (".mjlog", ".xml"), tenhou.looks_mjlog, "tenhou"
+    ),
 )
 
 
@@ -35,8 +41,9 @@ def game_for(game, record: GameRecord, variant: Callable[[str, int], str | None]
     options: dict = {}
     if record.reds is not None and "red-fives" in rs.options:
         if record.reds not in (0, 3):
-            raise tenhou.RecordError(f"{record.path}: {record.reds} red fives: only none or one of each suit "
-                                     f"(aka 0 or 3) can be replayed")
+            raise tenhou.RecordError(
+                f"{record.path}: {record.reds} red fives: only none or one of each suit (aka 0 or 3) can be replayed"
+            )
         options["red-fives"] = record.reds == 3
     if record.kuitan is not None and "kuitan" in rs.options:
         options["kuitan"] = record.kuitan
@@ -46,8 +53,9 @@ def game_for(game, record: GameRecord, variant: Callable[[str, int], str | None]
     if not players[0] <= record.players <= players[1]:
         variant_path = variant(rs.id, record.players)
         if variant_path is None:
-            raise MeldsError(f"{record.path}: a {record.players}-player record, and {rs.id} has no "
-                             f"{record.players}-player form")
+            raise MeldsError(
+                f"{record.path}: a {record.players}-player record, and {rs.id} has no {record.players}-player form"
+            )
         return load_game(load_ruleset(variant_path, options))
     changed = {k: v for k, v in options.items() if rs.option_values.get(k) != v}
     return load_game(with_options(rs, changed)) if changed else game
@@ -60,8 +68,9 @@ def replay_log(game, log: GameLog, variant: Callable[[str, int], str | None]) ->
         compiled = game_for(game, record, variant)
         flow = compiled.rules.flow
         if flow is None:
-            raise MeldsError(f"{compiled.ruleset.id} has no mahjong_game section: it cannot settle whole games "
-                             f"(try -r tenhou)")
+            raise MeldsError(
+                f"{compiled.ruleset.id} has no mahjong_game section: it cannot settle whole games (try -r tenhou)"
+            )
         report = replay_game(compiled, record, flow, number)
         report.format = log.format.id if log.format else record.format
         report.seconds = time.perf_counter() - began

@@ -20,8 +20,8 @@ discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from solver.core.errors import MeldsError
 from solver.core.moves import Action, Forbidden, Listing, Moves
@@ -35,9 +35,20 @@ from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
 class MahjongMoves(KanRules, Moves):
-    VERBS = {"draw": "draw", "discard": "discard", "riichi": "riichi", "tsumo": "tsumo", "ron": "ron",
-             "chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kakan": "kakan", "kyuushu": "kyuushu",
-             "pass": "pass_"}
+    VERBS = {
+        "draw": "draw",
+        "discard": "discard",
+        "riichi": "riichi",
+        "tsumo": "tsumo",
+        "ron": "ron",
+        "chi": "chi",
+        "pon": "pon",
+        "kan": "kan",
+        "ankan": "ankan",
+        "kakan": "kakan",
+        "kyuushu": "kyuushu",
+        "pass": "pass_",
+    }
 
     def __init__(self, ruleset: Ruleset, mj: Mahjong, scorer: Scorer | None):
         super().__init__(ruleset)
@@ -74,8 +85,9 @@ class MahjongMoves(KanRules, Moves):
     def _without(self, hand: Hand, faces) -> Hand:
         concealed = list(hand.concealed)
         for f in faces:
-            match = next((c for c in concealed if c == f), None) or \
-                next((c for c in concealed if self.mj.identity(c) == self.mj.identity(f)), None)
+            match = next((c for c in concealed if c == f), None) or next(
+                (c for c in concealed if self.mj.identity(c) == self.mj.identity(f)), None
+            )
             if match is None:
                 raise Forbidden("not-in-hand", f"{self.mj.tile_text(self.mj.identity(f))} is not in the hand")
             concealed.remove(match)
@@ -88,8 +100,11 @@ class MahjongMoves(KanRules, Moves):
         """A tsumo or a kan on one's turn follows a draw: after a chi or pon comes a discard."""
         called = state.flag(seat, "called")
         if isinstance(called, str) and called.split()[0] in ("chi", "pon"):
-            raise Forbidden("after-call", f"{seat} has just called ({called}): a discard follows, no {what} before it",
-                            self.source(what))
+            raise Forbidden(
+                "after-call",
+                f"{seat} has just called ({called}): a discard follows, no {what} before it",
+                self.source(what),
+            )
 
     def _need(self, state: GameState, step: str, seat: str, what: str) -> None:
         if state.step != step:
@@ -110,14 +125,26 @@ class MahjongMoves(KanRules, Moves):
         dealer = seat == state.players[0]
         river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self._river(state, seat)))
         offered = self.offered_kan(state) if robbed else None
-        win = Win(self.mj.identity(tile), tsumo=tsumo, riichi=bool(state.flag(seat, "riichi")),
-                  double_riichi=bool(state.flag(seat, "double_riichi")), ippatsu=bool(state.flag(seat, "ippatsu")),
-                  haitei=tsumo and last and not rinshan, houtei=not tsumo and last and not robbed,
-                  rinshan=rinshan, chankan=robbed, tenhou=tsumo and first and dealer,
-                  chiihou=tsumo and first and not dealer, renhou=not tsumo and first and not dealer,
-                  seat=seat, round_wind=facts.get("round", "E"), players=len(state.players),
-                  discarder=None if tsumo else offered["by"] if offered else state.discarded_by,
-                  river=river, furiten=bool(state.flag(seat, "furiten")))
+        win = Win(
+            self.mj.identity(tile),
+            tsumo=tsumo,
+            riichi=bool(state.flag(seat, "riichi")),
+            double_riichi=bool(state.flag(seat, "double_riichi")),
+            ippatsu=bool(state.flag(seat, "ippatsu")),
+            haitei=tsumo and last and not rinshan,
+            houtei=not tsumo and last and not robbed,
+            rinshan=rinshan,
+            chankan=robbed,
+            tenhou=tsumo and first and dealer,
+            chiihou=tsumo and first and not dealer,
+            renhou=not tsumo and first and not dealer,
+            seat=seat,
+            round_wind=facts.get("round", "E"),
+            players=len(state.players),
+            discarder=None if tsumo else offered["by"] if offered else state.discarded_by,
+            river=river,
+            furiten=bool(state.flag(seat, "furiten")),
+        )
         known = (facts.get("win_facts") or {}).get(seat)
         if not known:
             return win
@@ -203,9 +230,17 @@ class MahjongMoves(KanRules, Moves):
             own["furiten"] = False
         if own.get("ippatsu"):
             own["ippatsu"] = False  # a go-around has passed since the riichi
-        after = self._set_hand(state, seat, hand, discards=state.discards + (action.args[0],), step="call",
-                               discarded_by=seat, turn=seat, facts={**facts, "rivers": rivers},
-                               flags={**state.flags, seat: own})
+        after = self._set_hand(
+            state,
+            seat,
+            hand,
+            discards=state.discards + (action.args[0],),
+            step="call",
+            discarded_by=seat,
+            turn=seat,
+            facts={**facts, "rivers": rivers},
+            flags={**state.flags, seat: own},
+        )
         return self._abortive(after, seat, face)
 
     def riichi(self, state: GameState, action: Action) -> GameState:
@@ -220,8 +255,9 @@ class MahjongMoves(KanRules, Moves):
             raise MeldsError("riichi TILE: the tile discarded with the declaration")
         hand = self._without(self.hand(state, seat), [face])
         if not self.mj.waits(hand):
-            raise Forbidden("not-tenpai", f"after discarding {action.args[0]} the hand is not tenpai",
-                            self.source("riichi"))
+            raise Forbidden(
+                "not-tenpai", f"after discarding {action.args[0]} the hand is not tenpai", self.source("riichi")
+            )
         first = bool(state.facts.get("first_go_around")) and not state.flag(seat, "had_turn")
         after = self.discard(state, Action("discard", (action.args[0],), f"discard {action.args[0]}", seat))
         points = state.flag(seat, "points")
@@ -304,9 +340,15 @@ class MahjongMoves(KanRules, Moves):
             raise Forbidden("call-not-allowed", str(exc), declared.source if declared else None) from None
         if meld.kind != kind:
             raise Forbidden("not-a-meld", f"{text} is a {meld.kind}, not a {kind}")
-        after = self._set_hand(state, seat, Hand(rest.concealed, rest.melds + (meld,)), turn=seat,
-                               step="discard" if kind != "minkan" else "draw", discards=state.discards[:-1],
-                               facts={**state.facts, "first_go_around": False, "claims": {}})
+        after = self._set_hand(
+            state,
+            seat,
+            Hand(rest.concealed, rest.melds + (meld,)),
+            turn=seat,
+            step="discard" if kind != "minkan" else "draw",
+            discards=state.discards[:-1],
+            facts={**state.facts, "first_go_around": False, "claims": {}},
+        )
         after = after.with_flag(seat, "called", f"{kind} {state.discards[-1]}")
         after = self._calls_break_ippatsu(self._missed(after, self.mj.identity(tile), {seat, state.discarded_by}))
         return self._kan_done(after, seat) if kind == "minkan" else after
@@ -353,13 +395,17 @@ class MahjongMoves(KanRules, Moves):
             out += [f"discard {t}" for t in tiles] + [f"riichi {t}" for t in tiles]
             held = [self.mj.identity(f) for f in hand.concealed]
             pons = {self.mj.identity(m.faces[0]) for m in hand.melds if m.kind == "pon"}
-            out += ["tsumo", "kyuushu"] + [f"ankan {self.mj.tile_text(i)}" for i in dict.fromkeys(held)
-                                           if held.count(i) >= 4]
+            out += ["tsumo", "kyuushu"] + [
+                f"ankan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if held.count(i) >= 4
+            ]
             out += [f"kakan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if i in pons]
         offered = self.offered_kan(state)
         if offered:  # 槍槓 on the kan just declared
-            out += [f"{seat}: ron" for seat in state.players
-                    if seat != offered.get("by") and not isinstance(state.hands[seat], int)]
+            out += [
+                f"{seat}: ron"
+                for seat in state.players
+                if seat != offered.get("by") and not isinstance(state.hands[seat], int)
+            ]
         if state.step == "call":
             out.append("pass")
             for seat in state.players:
@@ -368,8 +414,9 @@ class MahjongMoves(KanRules, Moves):
                 out += [f"{seat}: ron", f"{seat}: pon", f"{seat}: kan"]
                 hand = self.hand(state, seat)
                 tiles = sorted({self.mj.tile_text(self.mj.identity(f)) for f in hand.concealed})
-                out += [f"{seat}: chi {a[0]}{b}" for a in tiles for b in tiles if a < b and a[1] == b[1]
-                        and a[1] != "z"]
+                out += [
+                    f"{seat}: chi {a[0]}{b}" for a in tiles for b in tiles if a < b and a[1] == b[1] and a[1] != "z"
+                ]
         return out
 
 
@@ -380,13 +427,19 @@ def _tile_text(value) -> str:
 def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A call yields to a higher one another seat has declared, in the ruleset's order."""
     check = next(c for c in self.rs.moves.checks if c.name == "call-priority")
-    rank = {call: -level for level, group in enumerate(check.params.get("order", []))
-            for call in ([group] if isinstance(group, str) else group)}
+    rank = {
+        call: -level
+        for level, group in enumerate(check.params.get("order", []))
+        for call in ([group] if isinstance(group, str) else group)
+    }
     if action.verb not in rank or state.step != "call":
         return None
     seat = self.actor(state, action)
-    above = [f"{s}: {c}" for s, c in (state.facts.get("claims") or {}).items()
-             if s != seat and rank.get(c, -len(rank) - 1) > rank[action.verb]]
+    above = [
+        f"{s}: {c}"
+        for s, c in (state.facts.get("claims") or {}).items()
+        if s != seat and rank.get(c, -len(rank) - 1) > rank[action.verb]
+    ]
     if above:
         order = ", then ".join(g if isinstance(g, str) else " and ".join(g) for g in check.params["order"])
         return f"{', '.join(above)} takes precedence over {action.verb} ({order})"
@@ -470,7 +523,11 @@ def _furiten_thirteen(self: MahjongMoves, state: GameState, action: Action) -> s
 
 def _riichi_no_call(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A hand in riichi stays closed: no chi, pon or open kan on a discard."""
-    if action.verb in ("chi", "pon", "kan") and state.step == "call" and state.flag(self.actor(state, action), "riichi"):
+    if (
+        action.verb in ("chi", "pon", "kan")
+        and state.step == "call"
+        and state.flag(self.actor(state, action), "riichi")
+    ):
         return f"{self.actor(state, action)} is in riichi: the hand stays closed (no chi, pon or kan on a discard)"
     return None
 
@@ -478,8 +535,13 @@ def _riichi_no_call(self: MahjongMoves, state: GameState, action: Action) -> str
 def _riichi_discards_the_draw(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A hand in riichi no longer changes: it discards the tile it drew (a closed kan aside)."""
     seat = self.actor(state, action)
-    if action.verb != "discard" or state.step != "discard" or not state.flag(seat, "riichi") or not action.args \
-            or isinstance(state.hands[seat], int):
+    if (
+        action.verb != "discard"
+        or state.step != "discard"
+        or not state.flag(seat, "riichi")
+        or not action.args
+        or isinstance(state.hands[seat], int)
+    ):
         return None
     drawn = self.mj.identity(self._drawn(state, self.hand(state, seat)))
     if self.mj.identity(self.tile(action.args[0])) != drawn:

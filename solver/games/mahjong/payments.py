@@ -3,8 +3,8 @@ one discard, and the payments at an exhaustive draw — every figure from the ru
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.win import SEATS, Win, remember, round_up
@@ -76,6 +76,7 @@ class Payments:
             payments = {payer: total}
             honba = {payer: honba_total} if honba_total else {}
         else:
+
             def share(seat: str) -> int:
                 factor = pts["tsumo"]["dealer"] if (win.dealer or seat == "E") else pts["tsumo"]["other"]
                 return round_up(basic * factor, step)
@@ -90,8 +91,9 @@ class Payments:
 
     # -- several rons on one discard ------------------------------------------------------------
 
-    def settle_rons(self, wins: Sequence[tuple[str, int]], discarder: str, players: int, honba: int = 0,
-                    riichi_sticks: int = 0) -> dict:
+    def settle_rons(
+        self, wins: Sequence[tuple[str, int]], discarder: str, players: int, honba: int = 0, riichi_sticks: int = 0
+    ) -> dict:
         """ダブロン、トリロン: each winner (seat, hand total) is paid by the discarder; the honba and
         the sticks on the table go to the winner nearest the discarder in turn order (上家取り).
         Returns seat -> points received (negative: paid)."""
@@ -104,8 +106,9 @@ class Payments:
             out[discarder] -= total
         k = seats.index(discarder)
         winners = {seat for seat, _ in wins}
-        nearest = next(seats[(k + step) % len(seats)] for step in range(1, len(seats))
-                       if seats[(k + step) % len(seats)] in winners)
+        nearest = next(
+            seats[(k + step) % len(seats)] for step in range(1, len(seats)) if seats[(k + step) % len(seats)] in winners
+        )
         out[nearest] += self.ms.honba * honba + self.ms.riichi_stick * riichi_sticks
         out[discarder] -= self.ms.honba * honba
         return out

@@ -7,12 +7,13 @@ The shapes are documented in docs/json-output.md.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
-from solver.games.mahjong.hands import Decomposition, Hand, KanVerdict, Mahjong
 from solver.core.deck import Face
+from solver.games.mahjong.hands import Decomposition, Hand, KanVerdict, Mahjong
 
 _SUIT_COLORS = {"m": "red", "p": "blue", "s": "green", "z": None}
 
@@ -28,8 +29,16 @@ def decomposition_json(mj: Mahjong, d: Decomposition) -> dict[str, Any]:
     return {
         "shape": d.shape,
         "shape_name": shape.name,
-        "parts": [{"kind": p.kind, "name": mj.rs.kind(p.kind).name, "tiles": mj.format_tiles(p.faces),
-                   "declared": p.declared, "open": _is_open(mj, p.declared)} for p in d.parts],
+        "parts": [
+            {
+                "kind": p.kind,
+                "name": mj.rs.kind(p.kind).name,
+                "tiles": mj.format_tiles(p.faces),
+                "declared": p.declared,
+                "open": _is_open(mj, p.declared),
+            }
+            for p in d.parts
+        ],
     }
 
 
@@ -38,13 +47,16 @@ def _is_open(mj: Mahjong, declared: str | None) -> bool:
 
 
 def hand_json(mj: Mahjong, hand: Hand) -> dict[str, Any]:
-    return {"hand": mj.format_hand(hand), "tiles": mj.size(hand),
-            "melds": [{"declared": m.kind, "tiles": mj.meld_text(m, brackets=False), "open": m.open}
-                      for m in hand.melds]}
+    return {
+        "hand": mj.format_hand(hand),
+        "tiles": mj.size(hand),
+        "melds": [{"declared": m.kind, "tiles": mj.meld_text(m, brackets=False), "open": m.open} for m in hand.melds],
+    }
 
 
-def check_json(mj: Mahjong, hand: Hand, decompositions: list[Decomposition],
-               discards: list[tuple[tuple, list[tuple]]]) -> dict[str, Any]:
+def check_json(
+    mj: Mahjong, hand: Hand, decompositions: list[Decomposition], discards: list[tuple[tuple, list[tuple]]]
+) -> dict[str, Any]:
     """``{"winning", "legal", "decompositions", "tenpai_discards", "hand", ...}``."""
     winning = bool(decompositions)
     return {
@@ -53,13 +65,15 @@ def check_json(mj: Mahjong, hand: Hand, decompositions: list[Decomposition],
         "winning": winning,
         "legal": winning,
         "decompositions": [decomposition_json(mj, d) for d in decompositions],
-        "tenpai_discards": [{"discard": ident_json(mj, t), "waits": [ident_json(mj, w) for w in ws]}
-                            for t, ws in discards],
+        "tenpai_discards": [
+            {"discard": ident_json(mj, t), "waits": [ident_json(mj, w) for w in ws]} for t, ws in discards
+        ],
     }
 
 
-def waits_json(mj: Mahjong, hand: Hand, waits: list[tuple],
-               by_wait: dict[tuple, list[Decomposition]]) -> dict[str, Any]:
+def waits_json(
+    mj: Mahjong, hand: Hand, waits: list[tuple], by_wait: dict[tuple, list[Decomposition]]
+) -> dict[str, Any]:
     """``{"tenpai", "waits", "decompositions", "formal", ...}``; each decomposition names its wait."""
     held = mj.counts(hand.tiles)
     return {
@@ -68,8 +82,9 @@ def waits_json(mj: Mahjong, hand: Hand, waits: list[tuple],
         "tenpai": bool(waits),
         "waits": [ident_json(mj, w) for w in waits],
         "formal": [ident_json(mj, w) for w in waits if held[mj.index[w]] >= _copies(mj, w)],
-        "decompositions": [{"wait": ident_json(mj, w), **decomposition_json(mj, d)}
-                           for w in waits for d in by_wait.get(w, [])],
+        "decompositions": [
+            {"wait": ident_json(mj, w), **decomposition_json(mj, d)} for w in waits for d in by_wait.get(w, [])
+        ],
     }
 
 
@@ -84,27 +99,32 @@ def kans_json(mj: Mahjong, hand: Hand, drawn: Face, verdicts: list[KanVerdict]) 
         **hand_json(mj, hand),
         "draw": mj.format_tiles([drawn]),
         "waits": [ident_json(mj, w) for w in waits],
-        "kans": [{
-            "tile": ident_json(mj, v.tile),
-            "okuri": v.okuri,
-            "waits_after": None if v.waits_after is None else [ident_json(mj, w) for w in v.waits_after],
-            "document": {"allowed": v.doc_allowed, "reason": v.reason_doc},
-            "general": {"allowed": v.general_allowed, "reason": v.reason_general},
-        } for v in verdicts],
+        "kans": [
+            {
+                "tile": ident_json(mj, v.tile),
+                "okuri": v.okuri,
+                "waits_after": None if v.waits_after is None else [ident_json(mj, w) for w in v.waits_after],
+                "document": {"allowed": v.doc_allowed, "reason": v.reason_doc},
+                "general": {"allowed": v.general_allowed, "reason": v.reason_general},
+            }
+            for v in verdicts
+        ],
     }
 
 
 # -- text ---------------------------------------------------------------------------------------
+
 
 def styled_tiles(mj: Mahjong, faces: Sequence[Face]) -> str:
     """Tenhou groups, each coloured by suit, then the Unicode tiles: 123m 🀇🀈🀉."""
     groups: dict[str, list[Face]] = {}
     for f in faces:
         groups.setdefault(f.suit, []).append(f)
-    out = [click.style(mj.format_tiles(fs, kanji=True), fg=_SUIT_COLORS.get(suit), bold=True)
-           for suit, fs in sorted(groups.items(), key=lambda kv: mj.suits.index(kv[0]))]
-    pictures = "".join(mj.tile_unicode(mj.identity(f)) for f in
-                       sorted(faces, key=lambda f: mj.index[mj.identity(f)]))
+    out = [
+        click.style(mj.format_tiles(fs, kanji=True), fg=_SUIT_COLORS.get(suit), bold=True)
+        for suit, fs in sorted(groups.items(), key=lambda kv: mj.suits.index(kv[0]))
+    ]
+    pictures = "".join(mj.tile_unicode(mj.identity(f)) for f in sorted(faces, key=lambda f: mj.index[mj.identity(f)]))
     return " ".join(out) + " " + pictures
 
 
@@ -133,33 +153,42 @@ def decomposition_text(mj: Mahjong, d: Decomposition) -> str:
     return f"{shape.name}: {' '.join(parts)}"
 
 
-def check_text(mj: Mahjong, result: dict, hand: Hand, decompositions: list[Decomposition],
-               discards: list[tuple[tuple, list[tuple]]]) -> str:
+def check_text(
+    mj: Mahjong,
+    result: dict,
+    hand: Hand,
+    decompositions: list[Decomposition],
+    discards: list[tuple[tuple, list[tuple]]],
+) -> str:
     lines = [hand_text(mj, hand)]
     if decompositions:
         n = len(decompositions)
-        lines.append(click.style("winning", fg="green", bold=True) +
-                     f": {n} decomposition{'s' if n > 1 else ''}")
+        lines.append(click.style("winning", fg="green", bold=True) + f": {n} decomposition{'s' if n > 1 else ''}")
         lines += [f"  {decomposition_text(mj, d)}" for d in decompositions]
     else:
-        lines.append(click.style("not winning", fg="red", bold=True) +
-                     ": no winning shape (" + ", ".join(s.name for s in mj.rules.hand_shapes) + ") fits")
+        lines.append(
+            click.style("not winning", fg="red", bold=True)
+            + ": no winning shape ("
+            + ", ".join(s.name for s in mj.rules.hand_shapes)
+            + ") fits"
+        )
         if discards:
             lines.append("  tenpai after discarding:")
             for tile, waits in discards:
-                lines.append(f"    {_ident_text(mj, tile)} → waits on "
-                             + " ".join(_ident_text(mj, w) for w in waits))
+                lines.append(f"    {_ident_text(mj, tile)} → waits on " + " ".join(_ident_text(mj, w) for w in waits))
     return "\n".join(lines)
 
 
-def waits_text(mj: Mahjong, result: dict, hand: Hand, waits: list[tuple],
-               by_wait: dict[tuple, list[Decomposition]]) -> str:
+def waits_text(
+    mj: Mahjong, result: dict, hand: Hand, waits: list[tuple], by_wait: dict[tuple, list[Decomposition]]
+) -> str:
     lines = [hand_text(mj, hand)]
     if not waits:
         lines.append(click.style("not tenpai", fg="red", bold=True) + ": no tile completes the hand")
         return "\n".join(lines)
-    lines.append(click.style("tenpai", fg="green", bold=True) + ": waits on "
-                 + " ".join(_ident_text(mj, w) for w in waits))
+    lines.append(
+        click.style("tenpai", fg="green", bold=True) + ": waits on " + " ".join(_ident_text(mj, w) for w in waits)
+    )
     formal = set(result["formal"])
     for w in waits:
         note = click.style("  (形式聴牌: every copy is in the hand)", dim=True) if ident_json(mj, w) in formal else ""
@@ -170,20 +199,25 @@ def waits_text(mj: Mahjong, result: dict, hand: Hand, waits: list[tuple],
 
 def kans_text(mj: Mahjong, hand: Hand, drawn: Face, verdicts: list[KanVerdict]) -> str:
     waits = verdicts[0].waits_before if verdicts else tuple(mj.waits(hand))
-    lines = [hand_text(mj, hand) + "  draws " + styled_tiles(mj, [drawn]),
-             "waits: " + (" ".join(_ident_text(mj, w) for w in waits) or "none (not tenpai)")]
+    lines = [
+        hand_text(mj, hand) + "  draws " + styled_tiles(mj, [drawn]),
+        "waits: " + (" ".join(_ident_text(mj, w) for w in waits) or "none (not tenpai)"),
+    ]
     if not verdicts:
         lines.append("no closed kan is possible: the hand and the drawn tile hold no four of a kind")
     for v in verdicts:
         lines.append(f"closed kan of {_ident_text(mj, v.tile)}:")
-        for label, allowed, reason in (("document rule", v.doc_allowed, v.reason_doc),
-                                       ("general rule", v.general_allowed, v.reason_general)):
+        for label, allowed, reason in (
+            ("document rule", v.doc_allowed, v.reason_doc),
+            ("general rule", v.general_allowed, v.reason_general),
+        ):
             word = click.style("allowed" if allowed else "not allowed", fg="green" if allowed else "red", bold=True)
             lines.append(f"  {label:14} {word}: {reason}")
     return "\n".join(lines)
 
 
 # -- scores -------------------------------------------------------------------------------------
+
 
 def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
     """A scored win: ``{"han", "fu", "yaku": [{"name", "han"}], "points": {"total", "payments"}, ...}``."""
@@ -200,37 +234,51 @@ def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
         "players": win.players,
         "han": score.han,
         "fu": score.fu,
-        "yaku": [{"id": y.id, "name": y.name, "han": y.han, **({"yakuman": y.yakuman} if y.yakuman else {})}
-                 for y in score.yaku],
+        "yaku": [
+            {"id": y.id, "name": y.name, "han": y.han, **({"yakuman": y.yakuman} if y.yakuman else {})}
+            for y in score.yaku
+        ],
         "dora": score.dora,
         "yakuman": score.yakuman,
         "limit": p.limit,
         "aotenjou": score.aotenjou,
         "fu_details": [{"reason": why, "fu": fu} for why, fu in score.fu_details],
-        "points": {"total": p.total, "payments": p.payments, "honba": p.honba,
-                   "riichi_sticks": p.riichi_sticks, "received": p.received, "basic": p.basic},
+        "points": {
+            "total": p.total,
+            "payments": p.payments,
+            "honba": p.honba,
+            "riichi_sticks": p.riichi_sticks,
+            "received": p.received,
+            "basic": p.basic,
+        },
         "shape": score.shape,
         "wait": score.wait,
-        "parts": [{"kind": part.kind, "tiles": mj.identities_text(part.tiles), "declared": part.declared,
-                   "open": part.open} for part in score.parts],
+        "parts": [
+            {"kind": part.kind, "tiles": mj.identities_text(part.tiles), "declared": part.declared, "open": part.open}
+            for part in score.parts
+        ],
     }
 
 
 def score_text(scorer, hand: Hand, win, score, result: dict) -> str:
     mj = scorer.mj
     how = "tsumo" if win.tsumo else f"ron from {win.discarder}" if win.discarder else "ron"
-    lines = [f"{hand_text(mj, hand)}  wins on {_ident_text(mj, win.tile)} ({how}), "
-             f"seat {win.seat}, round {win.round_wind}, {win.players} players"]
+    lines = [
+        f"{hand_text(mj, hand)}  wins on {_ident_text(mj, win.tile)} ({how}), "
+        f"seat {win.seat}, round {win.round_wind}, {win.players} players"
+    ]
     for y in score.yaku:
-        value = (f"{'役満' if y.yakuman == 1 else f'{y.yakuman}倍役満'}" if y.yakuman and not score.aotenjou
-                 else f"{y.han} han")
+        value = (
+            f"{'役満' if y.yakuman == 1 else f'{y.yakuman}倍役満'}"
+            if y.yakuman and not score.aotenjou
+            else f"{y.han} han"
+        )
         lines.append(f"  {_pad(y.name, 14)} {value}")
     if score.dora:
         lines.append(f"  {_pad('ドラ', 14)} {score.dora} han")
     p = score.points
     limit = f" {p.limit}" if p.limit else ""
-    head = (f"{score.han} han {score.fu} fu" if not score.yakuman or score.aotenjou
-            else f"{score.yakuman}× yakuman")
+    head = f"{score.han} han {score.fu} fu" if not score.yakuman or score.aotenjou else f"{score.yakuman}× yakuman"
     lines.append(click.style(f"{head}{limit}: {p.total:,} points", bold=True))
     if score.fu_details and not (score.yakuman and not score.aotenjou):
         lines.append("  fu: " + ", ".join(f"{why} {fu}" for why, fu in score.fu_details))
@@ -254,7 +302,9 @@ def _pad(text: str, width: int) -> str:
 
 def draw_text(result: dict) -> str:
     what = "流し満貫" if result["nagashi"] else "不聴罰符"
-    lines = [f"exhaustive draw ({what}): tenpai {' '.join(result['tenpai']) or 'none'}"
-             + (f", 流し満貫 {' '.join(result['nagashi'])}" if result["nagashi"] else "")]
+    lines = [
+        f"exhaustive draw ({what}): tenpai {' '.join(result['tenpai']) or 'none'}"
+        + (f", 流し満貫 {' '.join(result['nagashi'])}" if result["nagashi"] else "")
+    ]
     lines += [f"  {seat}: {amount:+,}" for seat, amount in result["payments"].items()]
     return "\n".join(lines)

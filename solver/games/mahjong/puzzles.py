@@ -8,7 +8,8 @@ still unseen (four of each, less those in the hand); every discard that reaches 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from solver.core.errors import ExitCode, Location, MeldsError
 from solver.core.files import Document
@@ -41,8 +42,7 @@ def best_discards(mj: Mahjong, hand) -> tuple[list[tuple], dict]:
             continue
         counts[i] -= 1
         waits = mj.waits_counts(counts, len(hand.melds))
-        by_discard[mj.identities[i]] = (sum(unseen(mj, counts, w) for w in waits),
-                                        [mj.identities[w] for w in waits])
+        by_discard[mj.identities[i]] = (sum(unseen(mj, counts, w) for w in waits), [mj.identities[w] for w in waits])
         counts[i] += 1
     most = max((v[0] for v in by_discard.values()), default=0)
     best = [d for d, v in by_discard.items() if v[0] == most and v[1]]
@@ -57,8 +57,7 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
     hand_text = data["hand"] if isinstance(data["hand"], str) else " ".join(data["hand"])
     hand = mj.parse_hand(hand_text)
     question = data["question"]
-    out: dict[str, Any] = {"puzzle": str(path), "title": document.title, "question": question,
-                           "ruleset": ruleset.id}
+    out: dict[str, Any] = {"puzzle": str(path), "title": document.title, "question": question, "ruleset": ruleset.id}
     if question == "waits":
         mj.require_size(hand, mj.winning_size - 1, "a waiting hand", "")
         waits = mj.waits(hand)
@@ -68,9 +67,14 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
     elif question == "best-discard":
         mj.require_size(hand, mj.winning_size, "a hand before its discard", "")
         best, by_discard = best_discards(mj, hand)
-        out.update(best_discard=[ident_json(mj, d) for d in best],
-                   discards={ident_json(mj, d): {"unseen": v[0], "waits": [ident_json(mj, w) for w in v[1]]}
-                             for d, v in by_discard.items() if v[1]})
+        out.update(
+            best_discard=[ident_json(mj, d) for d in best],
+            discards={
+                ident_json(mj, d): {"unseen": v[0], "waits": [ident_json(mj, w) for w in v[1]]}
+                for d, v in by_discard.items()
+                if v[1]
+            },
+        )
         out["waits"] = [ident_json(mj, w) for w in by_discard[best[0]][1]] if best else []
         got = {"best_discard": out["best_discard"], "waits": out["waits"], "tenpai": bool(best)}
         code = ExitCode.YES if best else ExitCode.NO
@@ -85,9 +89,14 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
         score = scorer.score(hand, win)
         out.update(score_json(scorer, hand, win, score))
         out["puzzle"], out["question"] = str(path), question
-        got = {"han": score.han, "fu": score.fu, "total": score.points.total,
-               "yaku": sorted(y.name for y in score.yaku), "limit": score.points.limit,
-               "payments": score.points.payments}
+        got = {
+            "han": score.han,
+            "fu": score.fu,
+            "total": score.points.total,
+            "yaku": sorted(y.name for y in score.yaku),
+            "limit": score.points.limit,
+            "payments": score.points.payments,
+        }
         code = ExitCode.YES
     expect = data.get("expect") or {}
     problems = []

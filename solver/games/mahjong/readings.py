@@ -5,9 +5,10 @@ testing. Suit patterns and declared melds recur from hand to hand, so each is wo
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import product
 from operator import attrgetter
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
@@ -26,6 +27,7 @@ class ScoredPart(NamedTuple):  # a NamedTuple: made for every part of every read
 
 # -- the view of one reading that the primitives look at -------------------------------------------
 
+
 class Reading(NamedTuple):
     """One way to read a win: a decomposition and the part the winning tile completed, with
     the facts of the whole hand the primitives share (a NamedTuple: one per reading, many per
@@ -38,10 +40,10 @@ class Reading(NamedTuple):
     pair: ScoredPart | None
     wait: str  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
     win_part: int | None  # the index in parts of the part the winning tile completed
-    hand: "HandFacts"
+    hand: HandFacts
     key: tuple  # ReadingKey's fields
     closed: bool  # the hand's
-    scorer: "HandReader"  # the hand's
+    scorer: HandReader  # the hand's
     win: Win  # the hand's
 
     def concealed_triplet(self, p: ScoredPart) -> bool:
@@ -56,7 +58,7 @@ _new_tuple = tuple.__new__  # a NamedTuple made from its fields' tuple in one C 
 class HandFacts(NamedTuple):
     """What every reading of one hand shares."""
 
-    scorer: "HandReader"  # the Scorer that read the hand (the primitives read its tile tables)
+    scorer: HandReader  # the Scorer that read the hand (the primitives read its tile tables)
     win: Win
     held: tuple[int, ...]  # the identity index of every tile of the hand, sorted (a kan counts 4)
     concealed: tuple[int, ...]  # the same for the concealed tiles, the winning tile included
@@ -115,17 +117,19 @@ class ReadingKey(NamedTuple):
 
 # One way to fill one suit's concealed tiles with a shape's parts, with what the readings and their
 # keys need of it (worked out once per suit pattern), a plain tuple: a reading joins one per suit.
-(WAY_PACKED,  # how many of each part it uses, packed (sums of ways add part-wise)
- WAY_PARTS,  # its ScoredParts
- WAY_RUNS,
- WAY_TRIPLETS,  # kans included
- WAY_PAIR,  # its pair, or None
- WAY_HONOURS,  # honour triplets
- WAY_CLASSES,  # the classes every part touches (all bits when there are no parts)
- WAY_KANS,
- # per rank of the suit: (part index, wait) for each part a tile of that rank may have completed,
- # one of identical parts (wait None: it depends on the whole hand, as 国士無双's does)
- WAY_WINS) = range(9)
+(
+    WAY_PACKED,  # how many of each part it uses, packed (sums of ways add part-wise)
+    WAY_PARTS,  # its ScoredParts
+    WAY_RUNS,
+    WAY_TRIPLETS,  # kans included
+    WAY_PAIR,  # its pair, or None
+    WAY_HONOURS,  # honour triplets
+    WAY_CLASSES,  # the classes every part touches (all bits when there are no parts)
+    WAY_KANS,
+    # per rank of the suit: (part index, wait) for each part a tile of that rank may have completed,
+    # one of identical parts (wait None: it depends on the whole hand, as 国士無双's does)
+    WAY_WINS,
+) = range(9)
 
 
 def _joined(ways: tuple[tuple, ...], need: int) -> tuple | None:
@@ -135,21 +139,29 @@ def _joined(ways: tuple[tuple, ...], need: int) -> tuple | None:
         a, b, c, d = ways
         if a[WAY_PACKED] + b[WAY_PACKED] + c[WAY_PACKED] + d[WAY_PACKED] != need:
             return None
-        return (a[WAY_PARTS] + b[WAY_PARTS] + c[WAY_PARTS] + d[WAY_PARTS],
-                a[WAY_RUNS] + b[WAY_RUNS] + c[WAY_RUNS] + d[WAY_RUNS],
-                a[WAY_TRIPLETS] + b[WAY_TRIPLETS] + c[WAY_TRIPLETS] + d[WAY_TRIPLETS],
-                a[WAY_PAIR] or b[WAY_PAIR] or c[WAY_PAIR] or d[WAY_PAIR],  # the first suit's
-                a[WAY_HONOURS] + b[WAY_HONOURS] + c[WAY_HONOURS] + d[WAY_HONOURS],
-                a[WAY_CLASSES] & b[WAY_CLASSES] & c[WAY_CLASSES] & d[WAY_CLASSES],
-                a[WAY_KANS] + b[WAY_KANS] + c[WAY_KANS] + d[WAY_KANS])
+        return (
+            a[WAY_PARTS] + b[WAY_PARTS] + c[WAY_PARTS] + d[WAY_PARTS],
+            a[WAY_RUNS] + b[WAY_RUNS] + c[WAY_RUNS] + d[WAY_RUNS],
+            a[WAY_TRIPLETS] + b[WAY_TRIPLETS] + c[WAY_TRIPLETS] + d[WAY_TRIPLETS],
+            a[WAY_PAIR] or b[WAY_PAIR] or c[WAY_PAIR] or d[WAY_PAIR],  # the first suit's
+            a[WAY_HONOURS] + b[WAY_HONOURS] + c[WAY_HONOURS] + d[WAY_HONOURS],
+            a[WAY_CLASSES] & b[WAY_CLASSES] & c[WAY_CLASSES] & d[WAY_CLASSES],
+            a[WAY_KANS] + b[WAY_KANS] + c[WAY_KANS] + d[WAY_KANS],
+        )
     if sum(x[WAY_PACKED] for x in ways) != need:
         return None
     classes = -1
     for way in ways:
         classes &= way[WAY_CLASSES]
-    return (sum((x[WAY_PARTS] for x in ways), ()), sum((x[WAY_RUNS] for x in ways), ()),
-            sum((x[WAY_TRIPLETS] for x in ways), ()), next((x[WAY_PAIR] for x in ways if x[WAY_PAIR]), None),
-            sum(x[WAY_HONOURS] for x in ways), classes, sum(x[WAY_KANS] for x in ways))
+    return (
+        sum((x[WAY_PARTS] for x in ways), ()),
+        sum((x[WAY_RUNS] for x in ways), ()),
+        sum((x[WAY_TRIPLETS] for x in ways), ()),
+        next((x[WAY_PAIR] for x in ways if x[WAY_PAIR]), None),
+        sum(x[WAY_HONOURS] for x in ways),
+        classes,
+        sum(x[WAY_KANS] for x in ways),
+    )
 
 
 class _Declared(NamedTuple):
@@ -170,13 +182,34 @@ class _Declared(NamedTuple):
 
 def _join_declared(a: _Declared, b: _Declared) -> _Declared:
     """Two sets of declared melds as one."""
-    return _Declared(a.tiles + b.tiles, a.reds + b.reds, a.parts + b.parts, a.runs + b.runs, a.triplets + b.triplets,
-                     a.honour_triplets + b.honour_triplets, a.part_classes & b.part_classes, a.kans + b.kans,
-                     a.concealed + b.concealed, a.facts & b.facts, a.closed and b.closed)
+    return _Declared(
+        a.tiles + b.tiles,
+        a.reds + b.reds,
+        a.parts + b.parts,
+        a.runs + b.runs,
+        a.triplets + b.triplets,
+        a.honour_triplets + b.honour_triplets,
+        a.part_classes & b.part_classes,
+        a.kans + b.kans,
+        a.concealed + b.concealed,
+        a.facts & b.facts,
+        a.closed and b.closed,
+    )
 
 
-_NO_DECLARED = _Declared(tiles=(), reds=0, parts=(), runs=(), triplets=(), honour_triplets=0, part_classes=-1, kans=0,
-                         concealed=0, facts=-1, closed=True)
+_NO_DECLARED = _Declared(
+    tiles=(),
+    reds=0,
+    parts=(),
+    runs=(),
+    triplets=(),
+    honour_triplets=0,
+    part_classes=-1,
+    kans=0,
+    concealed=0,
+    facts=-1,
+    closed=True,
+)
 
 
 # One suit's concealed tiles (per suit and the identity indices of its tiles): one flat list (the
@@ -247,9 +280,19 @@ class HandReader:
         flags = self._flag_sets.get(raised)
         if flags is None:
             flags = remember(self._flag_sets, raised, win.flags)
-        hand_key = (closed, flags, every, len(suit_set), honours, win.seat, win.round_wind,
-                    win.dealer_streak if win.dealer else -1)  # HandKey's fields
-        facts = _new_tuple(HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds))
+        hand_key = (
+            closed,
+            flags,
+            every,
+            len(suit_set),
+            honours,
+            win.seat,
+            win.round_wind,
+            win.dealer_streak if win.dealer else -1,
+        )  # HandKey's fields
+        facts = _new_tuple(
+            HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds)
+        )
         ron = not win.tsumo
         sw, rank = self._suit_position[w], self._rank_in_suit[w]
         out = []
@@ -288,11 +331,21 @@ class HandReader:
                     if wait is None:
                         wait = self._wait_kind(shape, part, w, facts.before)
                     # ReadingKey's fields; a triplet completed by a ron is open (明刻)
-                    key = (shape, len(runs), len(triplets), kans,
-                           concealed - (ron and (part.kind == "triplet" or part.kind == "kan")),
-                           honour_triplets, part_classes, wait)
-                    out.append(_new_tuple(Reading, (shape, parts, runs, triplets, pair, wait, k, facts, key, closed,
-                                                    self, win)))
+                    key = (
+                        shape,
+                        len(runs),
+                        len(triplets),
+                        kans,
+                        concealed - (ron and (part.kind == "triplet" or part.kind == "kan")),
+                        honour_triplets,
+                        part_classes,
+                        wait,
+                    )
+                    out.append(
+                        _new_tuple(
+                            Reading, (shape, parts, runs, triplets, pair, wait, k, facts, key, closed, self, win)
+                        )
+                    )
         return out
 
     def _new_suit(self, s: int, key: tuple[int, ...]) -> list:
@@ -310,7 +363,9 @@ class HandReader:
         """The ways a hand shape fills a suit's entry (see :meth:`_new_suit`); none when it cannot."""
         s = info[SUIT_INDEX]
         ways, numbers = self._suit_making(s)[1][shape_index]
-        return tuple([self._suit_way(pattern, numbers) for pattern in self._pattern(shape_index, s, ways, info[SUIT_COUNTS])])
+        return tuple(
+            [self._suit_way(pattern, numbers) for pattern in self._pattern(shape_index, s, ways, info[SUIT_COUNTS])]
+        )
 
     def _suit_making(self, s: int) -> tuple:
         """What making a suit's entry needs, looked up once: its number suit's bit, and per hand
@@ -322,8 +377,11 @@ class HandReader:
             suit = self._suit_of[a]
             found = self._suit_tables[s] = (
                 self._suit_bit[suit] if suit is not None else 0,
-                tuple((mj.suit_ways_of(shape, s), self._part_numbers(k, s))
-                      for k, shape in enumerate(mj.rules.hand_shapes)))
+                tuple(
+                    (mj.suit_ways_of(shape, s), self._part_numbers(k, s))
+                    for k, shape in enumerate(mj.rules.hand_shapes)
+                ),
+            )
         return found
 
     def _suit_way(self, pattern: tuple, numbers: tuple[int, ...]) -> tuple:
@@ -337,8 +395,17 @@ class HandReader:
         for k in triplets:
             honours += honour[ids[k]]
         parts = tuple([table[p] for p in ids])
-        return (packed, parts, tuple([parts[k] for k in runs]), tuple([parts[k] for k in triplets]),
-                parts[pair] if pair >= 0 else None, honours, classes, kans, wins)
+        return (
+            packed,
+            parts,
+            tuple([parts[k] for k in runs]),
+            tuple([parts[k] for k in triplets]),
+            parts[pair] if pair >= 0 else None,
+            honours,
+            classes,
+            kans,
+            wins,
+        )
 
     def _pattern(self, shape_index: int, s: int, ways: SuitWays, packed: int) -> tuple:
         """The ways to fill packed counts with a shape's parts, as suits alike share them: per way
@@ -385,16 +452,23 @@ class HandReader:
             found = []
             shape = mj.rules.hand_shapes[shape_index]
             for j, kid, vec, _ in mj.instances(shape, s):
-                part = ScoredPart(self.kind_shape[kid], tuple(offset + i for i, n in enumerate(vec) for _ in range(n)),
-                                  False, None)
+                part = ScoredPart(
+                    self.kind_shape[kid], tuple(offset + i for i, n in enumerate(vec) for _ in range(n)), False, None
+                )
                 touched = 0
                 for i in part.tiles:
                     touched |= self._class_mask[i]
                 found.append(len(self._part_table))
                 self._part_table.append(part)
-                self._part_wins.append(tuple(  # (rank, wait) of each tile that may have completed it
-                    (tile - offset, None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None))
-                    for tile in sorted(set(part.tiles))))
+                self._part_wins.append(
+                    tuple(  # (rank, wait) of each tile that may have completed it
+                        (
+                            tile - offset,
+                            None if shape.id in self._hand_waits else self._wait_kind(shape.id, part, tile, None),
+                        )
+                        for tile in sorted(set(part.tiles))
+                    )
+                )
                 self._part_packed.append(1 << (FIELD * j))
                 self._part_touched.append(touched)
                 self._part_honour.append(int(bool(self._class_mask[part.tiles[0]] & self._honour_bit)))
@@ -410,10 +484,15 @@ class HandReader:
             for i in p.tiles:
                 touch |= self._class_mask[i]
             touched &= touch
-        return (parts, tuple(p for p in parts if p.kind == "run"), triplets,
-                next((p for p in parts if p.kind == "pair"), None),
-                sum(bool(self._class_mask[p.tiles[0]] & self._honour_bit) for p in triplets), touched,
-                sum(p.kind == "kan" for p in triplets))
+        return (
+            parts,
+            tuple(p for p in parts if p.kind == "run"),
+            triplets,
+            next((p for p in parts if p.kind == "pair"), None),
+            sum(bool(self._class_mask[p.tiles[0]] & self._honour_bit) for p in triplets),
+            touched,
+            sum(p.kind == "kan" for p in triplets),
+        )
 
     def _declared(self, melds) -> _Declared:
         """The declared melds as parts: each meld worked out once (a parsed hand's melds are shared
@@ -438,13 +517,24 @@ class HandReader:
             every &= class_mask[i]
             some |= class_mask[i]
         kind = self.kind_shape[m.meld_kind]
-        part = ScoredPart(kind, tuple(idx[:3]) if kind == "run" else (idx[0],) * (4 if kind == "kan" else 3),
-                          m.open, m.kind)
+        part = ScoredPart(
+            kind, tuple(idx[:3]) if kind == "run" else (idx[0],) * (4 if kind == "kan" else 3), m.open, m.kind
+        )
         parts, runs, triplets, _, honour_triplets, touched, kans = self._part_facts((part,))
         suit = self._suit_of[part.tiles[0]]
-        return _Declared(tuple(idx), sum(self._is_red[f.index] for f in m.faces), parts, runs, triplets,
-                         honour_triplets, touched, kans, sum(not p.open for p in triplets),
-                         _pack_facts(every, some, self._suit_bit[suit] if suit is not None else 0), not m.open)
+        return _Declared(
+            tuple(idx),
+            sum(self._is_red[f.index] for f in m.faces),
+            parts,
+            runs,
+            triplets,
+            honour_triplets,
+            touched,
+            kans,
+            sum(not p.open for p in triplets),
+            _pack_facts(every, some, self._suit_bit[suit] if suit is not None else 0),
+            not m.open,
+        )
 
     def _shape_needs(self, declared: int) -> list[tuple]:
         """(shape index, shape id, packed part counts needed) for the shapes open to ``declared``
@@ -453,7 +543,8 @@ class HandReader:
         if found is None:
             position = {shape.id: k for k, shape in enumerate(self.mj.rules.hand_shapes)}
             found = self._shapes_by_declared[declared] = [
-                (position[shape.id], shape.id, pack_parts(need)) for shape, need in self.mj.shape_needs(declared)]
+                (position[shape.id], shape.id, pack_parts(need)) for shape, need in self.mj.shape_needs(declared)
+            ]
         return found
 
     def _wait_kind(self, shape: str, part: ScoredPart, w: int, before: Sequence[int] | None) -> str:
@@ -469,6 +560,11 @@ class HandReader:
         if part.kind == "triplet":
             return "shanpon"
         if shape in self._hand_waits:
-            return "kokushi-13" if part.kind == "pair" and all(before[i] == 1 for i in part.tiles[:1]) \
-                and sum(1 for n in before if n) == 13 else "kokushi"
+            return (
+                "kokushi-13"
+                if part.kind == "pair"
+                and all(before[i] == 1 for i in part.tiles[:1])
+                and sum(1 for n in before if n) == 13
+                else "kokushi"
+            )
         return "tanki"

@@ -29,8 +29,15 @@ from solver.games.mahjong.settle import Settler
 from solver.games.mahjong.tenhou import yaku_id
 
 SEATS = "ESWN"
-ABORTIVE_IDS = {"九種九牌": "nine-terminals", "四風連打": "four-winds", "四槓散了": "four-kans", "四開槓": "four-kans",
-                "四家立直": "four-riichi", "三家和了": "triple-ron", "三家和": "triple-ron"}
+ABORTIVE_IDS = {
+    "九種九牌": "nine-terminals",
+    "四風連打": "four-winds",
+    "四槓散了": "four-kans",
+    "四開槓": "four-kans",
+    "四家立直": "four-riichi",
+    "三家和了": "triple-ron",
+    "三家和": "triple-ron",
+}
 EXHAUSTIVE = {"流局", "全員聴牌", "全員不聴", "流し満貫", "荒牌平局"}
 CALLS = {"chi", "pon", "minkan"}
 
@@ -54,8 +61,9 @@ class HandReplay:
         self.settler = Settler(game, flow)
         self.n = record.players
         self.table = Table()
-        self.report = HandReport(flow.round_name(hand.round, hand.honba, self.n), number=hand.number,
-                                 expected=hand.deltas)
+        self.report = HandReport(
+            flow.round_name(hand.round, hand.honba, self.n), number=hand.number, expected=hand.deltas
+        )
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -73,8 +81,17 @@ class HandReplay:
         hands = {self.wind(s): "".join(tiles) for s, tiles in enumerate(hand.deal)}
         flags = {self.wind(s): {"points": hand.scores[s]} for s in range(n)}
         facts = {"round": SEATS[min(hand.round // 4, 3)], "first_go_around": True, "kans": {}}
-        return GameState(self.game.ruleset, tuple(SEATS[:n]), "E", "draw", hands, stock=live, flags=flags,
-                         facts=facts, path=self.record.path)
+        return GameState(
+            self.game.ruleset,
+            tuple(SEATS[:n]),
+            "E",
+            "draw",
+            hands,
+            stock=live,
+            flags=flags,
+            facts=facts,
+            path=self.record.path,
+        )
 
     def run(self) -> tuple[HandReport, Outcome | None]:
         try:
@@ -83,8 +100,15 @@ class HandReplay:
         except MeldsError as exc:  # a tile that does not exist
             problems = [exc]
         if problems:
-            self.report.forbid(0, None, "(the deal)", [{"code": p.code, "message": str(p), "source": getattr(
-                p, "source", None) and source_json(p.source)} for p in problems[:3]])
+            self.report.forbid(
+                0,
+                None,
+                "(the deal)",
+                [
+                    {"code": p.code, "message": str(p), "source": getattr(p, "source", None) and source_json(p.source)}
+                    for p in problems[:3]
+                ],
+            )
             return self.report, None
         moves = self.hand.moves
         k = 0
@@ -206,7 +230,7 @@ class HandReplay:
         for j, move in enumerate(rons):
             win = self.hand.wins[j] if j < len(self.hand.wins) else None
             deltas = self.settler.score_win(self, state, move.seat, discarder, win, gets_sticks=move is order[0])
-            totals = [a + b for a, b in zip(totals, deltas)]
+            totals = [a + b for a, b in zip(totals, deltas, strict=True)]
         self.report.deltas = totals
         return self._compare(Outcome("win", dealer_won=any(m.seat == self.hand.dealer for m in rons)))
 
@@ -221,12 +245,15 @@ class HandReplay:
                 state = self._pass(state, k, self.seat(state.turn))
                 if state is None:
                     return None
-            happened = {"four-winds": "四風連打" in str(state.facts.get("result", "")),
-                        "four-kans": "四開槓" in str(state.facts.get("result", "")),
-                        "four-riichi": all(state.flag(w, "riichi") for w in state.players)}
+            happened = {
+                "four-winds": "四風連打" in str(state.facts.get("result", "")),
+                "four-kans": "四開槓" in str(state.facts.get("result", "")),
+                "four-riichi": all(state.flag(w, "riichi") for w in state.players),
+            }
             if draw in happened and not happened[draw]:
-                return self._wrong_end(k, state, f"the record ends the hand in {result}, which the play has not "
-                                                 f"brought about")
+                return self._wrong_end(
+                    k, state, f"the record ends the hand in {result}, which the play has not brought about"
+                )
             return self._abortive(draw, k)
         if result not in EXHAUSTIVE:
             return self._wrong_end(k, state, f"the record ends the hand with {result!r} after its last action")
@@ -235,13 +262,21 @@ class HandReplay:
             if state is None:
                 return None
         if state.step != "draw" or state.stock > 0:
-            return self._wrong_end(k, state, f"the record ends the hand in a draw with {state.stock} tiles left in "
-                                             f"the wall (a draw is missing, or the hand was cut short)")
+            return self._wrong_end(
+                k,
+                state,
+                f"the record ends the hand in a draw with {state.stock} tiles left in "
+                f"the wall (a draw is missing, or the hand was cut short)",
+            )
         deltas, tenpai, nagashi = self.settler.exhaustive(self, state)
         self.report.deltas = deltas
-        self.report.result = {"draw": "exhaustive", "tenpai": tenpai, "nagashi": nagashi,
-                              "text": f"流局: 聴牌 {' '.join(map(str, tenpai)) or '—'}"
-                                      + (f", 流し満貫 {' '.join(map(str, nagashi))}" if nagashi else "")}
+        self.report.result = {
+            "draw": "exhaustive",
+            "tenpai": tenpai,
+            "nagashi": nagashi,
+            "text": f"流局: 聴牌 {' '.join(map(str, tenpai)) or '—'}"
+            + (f", 流し満貫 {' '.join(map(str, nagashi))}" if nagashi else ""),
+        }
         if self.hand.tenpai is not None and sorted(self.hand.tenpai) != tenpai and not nagashi:
             self.report.fail("tenpai", sorted(self.hand.tenpai), tenpai)
         if nagashi:
@@ -259,17 +294,30 @@ class HandReplay:
 
     def _abortive(self, draw: str, k: int) -> Outcome | None:
         if draw not in self.flow.abortive:
-            self.report.forbid(k + 1, None, f"({self.hand.result})", [{
-                "code": "no-abortive-draw", "source": source_json(self.flow.sources.get("abortive")),
-                "message": f"{self.game.ruleset.id} does not end a hand in {self.hand.result}: play goes on"}])
+            self.report.forbid(
+                k + 1,
+                None,
+                f"({self.hand.result})",
+                [
+                    {
+                        "code": "no-abortive-draw",
+                        "source": source_json(self.flow.sources.get("abortive")),
+                        "message": f"{self.game.ruleset.id} does not end a hand in {self.hand.result}: play goes on",
+                    }
+                ],
+            )
             return None
         self.report.deltas = [0] * self.n
         self.report.result = {"draw": draw, "text": f"途中流局: {self.hand.result}"}
         return self._compare(Outcome("abortive", draw=draw))
 
     def _wrong_end(self, k: int, state: GameState, message: str) -> None:
-        self.report.forbid(k + 1, self.seat(state.turn), f"({self.hand.result or 'end of the record'})",
-                           [{"code": "wrong-end", "message": message, "source": None}])
+        self.report.forbid(
+            k + 1,
+            self.seat(state.turn),
+            f"({self.hand.result or 'end of the record'})",
+            [{"code": "wrong-end", "message": message, "source": None}],
+        )
         return None
 
     def _compare(self, outcome: Outcome) -> Outcome:
@@ -281,8 +329,13 @@ class HandReplay:
 
 def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> GameReport:
     """Every hand of a record, and the flow between them."""
-    report = GameReport(record.path, record.format, game.ruleset.id, record.names[:record.players] or
-                        [str(s) for s in range(record.players)], game=number)
+    report = GameReport(
+        record.path,
+        record.format,
+        game.ruleset.id,
+        record.names[: record.players] or [str(s) for s in range(record.players)],
+        game=number,
+    )
     n = record.players
     after_options: list[list[int]] = []  # the scores the next hand may start with (record's or melds' changes)
     scores: list[int] = []
@@ -295,18 +348,31 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
         if expected_next is not None:
             got = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
             if got != expected_next:
-                replay.report.fail("start", _start_json(got, flow, n), _start_json(expected_next, flow, n),
-                                   note="the round, honba, sticks and dealer the hand starts with")
+                replay.report.fail(
+                    "start",
+                    _start_json(got, flow, n),
+                    _start_json(expected_next, flow, n),
+                    note="the round, honba, sticks and dealer the hand starts with",
+                )
         elif i > 0:
-            report.problems.append({"what": "end", "hand": hand.number, "expected": "the game goes on",
-                                    "computed": "the game is over after the hand before"})
+            report.problems.append(
+                {
+                    "what": "end",
+                    "hand": hand.number,
+                    "expected": "the game goes on",
+                    "computed": "the game is over after the hand before",
+                }
+            )
         hand_report, outcome = replay.run()
         report.hands.append(hand_report)
         if outcome is None:
             return report  # an illegal action: the hands after it are not replayed
         paid = _paid(replay)
-        after_options = [[a + b - (stick_points if s in paid else 0) for s, (a, b) in enumerate(zip(hand.scores, d))]
-                         for d in (hand_report.deltas, hand.deltas) if d is not None]
+        after_options = [
+            [a + b - (stick_points if s in paid else 0) for s, (a, b) in enumerate(zip(hand.scores, d, strict=True))]
+            for d in (hand_report.deltas, hand.deltas)
+            if d is not None
+        ]
         after_options = after_options or [list(hand.scores)]
         scores = after_options[-1]  # with the record's own changes when it lists them, else melds'
         sticks = hand.sticks + replay.table.accepted
@@ -315,20 +381,36 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
         if expected_next is None:
             exact = any(p != int(p) for p in record.final_points or ())  # newer records keep the hundreds
             final, points = flow.standings(scores, sticks if outcome.kind != "win" else 0, stick_points, not exact)
-            report.final = {"scores": final, "points": points, "places": sorted(range(n), key=lambda s: (-final[s], s)),
-                            "expected_scores": record.final_scores, "expected_points": record.final_points}
+            report.final = {
+                "scores": final,
+                "points": points,
+                "places": sorted(range(n), key=lambda s: (-final[s], s)),
+                "expected_scores": record.final_scores,
+                "expected_points": record.final_points,
+            }
             if record.final_scores is not None and record.final_scores != final:
                 report.problems.append({"what": "final scores", "expected": record.final_scores, "computed": final})
             if record.final_points is not None and not all(
-                    points_close(a, b) for a, b in zip(record.final_points, points)):
+                points_close(a, b) for a, b in zip(record.final_points, points, strict=True)
+            ):
                 report.problems.append({"what": "final points", "expected": record.final_points, "computed": points})
     # a record of a few hands of a game is not expected to end: one is whole when it starts at the
     # first hand and gives the game's final standings (a hand cut from a game's start has none)
-    whole = (bool(record.hands) and record.hands[0].round == 0 and record.hands[0].honba == 0
-             and (record.final_scores is not None or record.final_points is not None))
+    whole = (
+        bool(record.hands)
+        and record.hands[0].round == 0
+        and record.hands[0].honba == 0
+        and (record.final_scores is not None or record.final_points is not None)
+    )
     if expected_next is not None and whole:
-        report.problems.append({"what": "end", "hand": record.hands[-1].number, "expected": "the record ends",
-                                "computed": "the game goes on: " + _start_json(expected_next, flow, n)["round"]})
+        report.problems.append(
+            {
+                "what": "end",
+                "hand": record.hands[-1].number,
+                "expected": "the record ends",
+                "computed": "the game goes on: " + _start_json(expected_next, flow, n)["round"],
+            }
+        )
     return report
 
 
@@ -340,8 +422,7 @@ def _paid(replay: HandReplay) -> set[int]:
 
 
 def _start_json(start: HandStart, flow: GameFlow, players: int) -> dict:
-    return {"round": flow.round_name(start.round, start.honba, players), "sticks": start.sticks,
-            "dealer": start.dealer}
+    return {"round": flow.round_name(start.round, start.honba, players), "sticks": start.sticks, "dealer": start.dealer}
 
 
 def record_tags(win) -> tuple[str, ...]:

@@ -8,8 +8,9 @@ Each yaku is a hand-pattern primitive with its parameters (``pattern``, interpre
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.reader import RuleReader
 from solver.core.source import Source
@@ -116,11 +117,17 @@ def read_rules(reader: RuleReader) -> MahjongRules:
     reader.require("hand_shapes", "the winning shapes of a hand")
     return MahjongRules(
         hand_shapes=read_shapes(reader, d["hand_shapes"]),
-        declared_melds=tuple(DeclaredKind(m["id"], m.get("name", m["id"]),
-                                          reader.check_ids([m["kind"]], reader.kind_ids, "meld kind",
-                                                           f"declared_melds[{i}].kind")[0],
-                                          m["open"], reader.source(m), bool(m.get("allowed", True)))
-                             for i, m in enumerate(d.get("declared_melds", []))),
+        declared_melds=tuple(
+            DeclaredKind(
+                m["id"],
+                m.get("name", m["id"]),
+                reader.check_ids([m["kind"]], reader.kind_ids, "meld kind", f"declared_melds[{i}].kind")[0],
+                m["open"],
+                reader.source(m),
+                bool(m.get("allowed", True)),
+            )
+            for i, m in enumerate(d.get("declared_melds", []))
+        ),
         tenpai_source=reader.source(d.get("tenpai")),
         riichi_kan=read_riichi_kan(reader, d.get("riichi_kan")),
         guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
@@ -136,8 +143,16 @@ def read_shapes(reader: RuleReader, raw: list) -> tuple[HandShape, ...]:
         for j, p in enumerate(h["parts"]):
             reader.check_ids(p["kinds"], reader.kind_ids, "meld kind", f"hand_shapes[{i}].parts[{j}].kinds")
             parts.append(ShapePart(tuple(p["kinds"]), p["count"], bool(p.get("declared", False))))
-        out.append(HandShape(h["id"], h.get("name", h["id"]), tuple(parts), bool(h.get("closed", False)),
-                             bool(h.get("distinct", False)), reader.source(h)))
+        out.append(
+            HandShape(
+                h["id"],
+                h.get("name", h["id"]),
+                tuple(parts),
+                bool(h.get("closed", False)),
+                bool(h.get("distinct", False)),
+                reader.source(h),
+            )
+        )
     return tuple(out)
 
 
@@ -145,8 +160,13 @@ def read_riichi_kan(reader: RuleReader, raw: Mapping | None) -> RiichiKan | None
     if raw is None:
         return None
     examples = tuple(Source(e.get("doc", reader.doc), e["quote"]) for e in raw.get("examples", []))
-    return RiichiKan(raw["rule"], raw.get("general_rule", "decompositions-unchanged"),
-                     bool(raw.get("no_okuri_kan", True)), examples, reader.source(raw))
+    return RiichiKan(
+        raw["rule"],
+        raw.get("general_rule", "decompositions-unchanged"),
+        bool(raw.get("no_okuri_kan", True)),
+        examples,
+        reader.source(raw),
+    )
 
 
 def read_scoring(reader: RuleReader, raw: Mapping | None) -> MahjongScoring | None:
@@ -170,9 +190,21 @@ def read_scoring(reader: RuleReader, raw: Mapping | None) -> MahjongScoring | No
                 reader.fail(y, "open", "open: true is for yakuman; give the open han", f"{where}.open")
         if not y.get("yakuman") and not y.get("fixed") and "han" not in y:
             reader.fail(raw["yaku"], yid, "a yaku needs han, yakuman or fixed", where)
-        yaku.append(Yaku(yid, y["name"], y.get("han", 0), open_han, open_if, y.get("yakuman", 0),
-                         y.get("fixed"), y.get("aotenjou_han"), dict(y["pattern"]),
-                         tuple(y.get("excludes", ())), reader.source(y)))
+        yaku.append(
+            Yaku(
+                yid,
+                y["name"],
+                y.get("han", 0),
+                open_han,
+                open_if,
+                y.get("yakuman", 0),
+                y.get("fixed"),
+                y.get("aotenjou_han"),
+                dict(y["pattern"]),
+                tuple(y.get("excludes", ())),
+                reader.source(y),
+            )
+        )
     ids = [y.id for y in yaku]
     for y in yaku:
         reader.check_ids(list(y.excludes), ids, "yaku", f"mahjong_scoring.yaku.{y.id}.excludes")
@@ -183,12 +215,21 @@ def read_scoring(reader: RuleReader, raw: Mapping | None) -> MahjongScoring | No
     for key in ("open_pinfu_source", "double_wind_pair_source"):
         sources[key] = reader.source({"source": raw["fu"][key]}) if key in raw["fu"] else None
     return MahjongScoring(
-        tuple(yaku), tuple(raw.get("winds", ())), tuple(raw.get("dragons", ())),
-        tuple(raw.get("green", ())), tuple(tuple(c) for c in dora.get("honour_cycles", ())),
-        dora.get("red_fives", 0), dict(raw["fu"]), dict(raw["points"]),
-        raw.get("honba", {}).get("points", 0), raw.get("riichi_stick", {}).get("points", 0),
+        tuple(yaku),
+        tuple(raw.get("winds", ())),
+        tuple(raw.get("dragons", ())),
+        tuple(raw.get("green", ())),
+        tuple(tuple(c) for c in dora.get("honour_cycles", ())),
+        dora.get("red_fives", 0),
+        dict(raw["fu"]),
+        dict(raw["points"]),
+        raw.get("honba", {}).get("points", 0),
+        raw.get("riichi_stick", {}).get("points", 0),
         raw.get("noten_penalty", {}).get("points", 0),
         {k: raw["nagashi_mangan"][k] for k in ("dealer", "other")} if "nagashi_mangan" in raw else {},
         (shibari["honba"], shibari["han"]) if shibari and reader.enabled(shibari, "mahjong_scoring.shibari") else None,
-        "three_player_tsumo" in raw, raw.get("yakuman", {}).get("combine", True),
-        dict(aotenjou) if aotenjou and reader.enabled(aotenjou, "mahjong_scoring.aotenjou") else None, sources)
+        "three_player_tsumo" in raw,
+        raw.get("yakuman", {}).get("combine", True),
+        dict(aotenjou) if aotenjou and reader.enabled(aotenjou, "mahjong_scoring.aotenjou") else None,
+        sources,
+    )

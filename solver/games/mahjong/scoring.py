@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
@@ -41,8 +42,22 @@ from solver.games.mahjong.shapes import SuitWays
 from solver.games.mahjong.win import CACHE_LIMIT, SEAT_NAMES, SEATS, WIN_FLAGS, NotAWin, Win, remember
 from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, YakuFinder, YakuHan
 
-__all__ = ["CACHE_LIMIT", "SEAT_NAMES", "SEATS", "WIN_FLAGS", "CompiledYaku", "NotAWin", "Points",
-           "Reading", "Score", "ScoredPart", "Scorer", "Win", "YakuHan", "win_from_facts"]
+__all__ = [
+    "CACHE_LIMIT",
+    "SEAT_NAMES",
+    "SEATS",
+    "WIN_FLAGS",
+    "CompiledYaku",
+    "NotAWin",
+    "Points",
+    "Reading",
+    "Score",
+    "ScoredPart",
+    "Scorer",
+    "Win",
+    "YakuHan",
+    "win_from_facts",
+]
 
 
 @dataclass(frozen=True)
@@ -67,6 +82,7 @@ class Score:
 
 # -- the scorer --------------------------------------------------------------------------------------
 
+
 class Scorer(HandReader, YakuFinder, FuCounter, Payments):
     """Scores winning hands of one ruleset (built once; each hand only reads its tables). Its parts
     live beside it: readings (HandReader), yaku (YakuFinder), fu (FuCounter), payments (Payments)."""
@@ -79,8 +95,9 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         for y in ms.yaku:
             for name in y.pattern:
                 if name not in PRIMITIVES:
-                    raise MeldsError(f"{mj.rs.path}: yaku {y.id}: unknown pattern {name!r} "
-                                     f"(known: {', '.join(PRIMITIVES)})")
+                    raise MeldsError(
+                        f"{mj.rs.path}: yaku {y.id}: unknown pattern {name!r} (known: {', '.join(PRIMITIVES)})"
+                    )
         ids = mj.identities
         run_kind = next((k for k in mj.rs.kinds if k.shape == "sequence"), None)
         number_suits = set(run_kind.suits) if run_kind else set()
@@ -93,9 +110,10 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         terminals = [s in number_suits and r in (order[0], order[-1]) for s, r in ids]
         green = {self._identity_index(t) for t in ms.green}
         self.tile_classes = {
-            "honours": honours, "terminals": terminals,
-            "yaochu": [h or t for h, t in zip(honours, terminals)],
-            "simples": [not (h or t) for h, t in zip(honours, terminals)],
+            "honours": honours,
+            "terminals": terminals,
+            "yaochu": [h or t for h, t in zip(honours, terminals, strict=True)],
+            "simples": [not (h or t) for h, t in zip(honours, terminals, strict=True)],
             "green": [i in green for i in range(len(ids))],
         }
         self.winds = [self._identity_index(w) for w in ms.winds]
@@ -125,44 +143,64 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._part_packed: list[int] = []  # one of its part, packed
         self._part_touched: list[int] = []  # the classes some tile of it has
         self._part_honour: list[int] = []  # 1 if it is an honour part
-        self._part_wins: list[tuple] = []  # (rank in its suit, wait) for each tile that may complete it  # (shape, suit) -> its part instances, ready for ways
+        self._part_wins: list[
+            tuple
+        ] = []  # (rank in its suit, wait) for each tile that may complete it  # (shape, suit) -> its part instances, ready for ways
         self._shapes_by_declared: dict = {}
         self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
         self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)
         self._flag_sets: dict = {}  # a win's flags as booleans -> their names
         # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
-        self._hand_waits = {shape.id for shape in mj.rules.hand_shapes
-                            if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)}
+        self._hand_waits = {
+            shape.id
+            for shape in mj.rules.hand_shapes
+            if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)
+        }
         self._pair_fu_cache: dict = {}
         fu, triplet = ms.fu, ms.fu["triplet"]
-        self._fu = FuTable(fu["base"], fu.get("closed_ron", 10), fu.get("tsumo", 2), fu.get("wait", 2),
-                            fu.get("round_to", 10), fu.get("open_pinfu"), fu.get("chiitoitsu", 25),
-                            triplet["yaochu"], triplet["simple"], triplet["closed"], triplet["kan"])
+        self._fu = FuTable(
+            fu["base"],
+            fu.get("closed_ron", 10),
+            fu.get("tsumo", 2),
+            fu.get("wait", 2),
+            fu.get("round_to", 10),
+            fu.get("open_pinfu"),
+            fu.get("chiitoitsu", 25),
+            triplet["yaochu"],
+            triplet["simple"],
+            triplet["closed"],
+            triplet["kan"],
+        )
         self._yaochu = self.tile_classes["yaochu"]
         self._payments: dict = {}
         self._basics: dict = {}  # (han, fu) -> basic points and limit
         reds = {f.index for f in mj.reds}
         self._is_red = [int(f.index in reds) for f in mj.rs.deck.faces]
-        self._suit_position = [next(k for k, (a, b) in enumerate(mj.suit_slices) if a <= i < b)
-                               for i in range(len(ids))]
+        self._suit_position = [
+            next(k for k, (a, b) in enumerate(mj.suit_slices) if a <= i < b) for i in range(len(ids))
+        ]
         self._rank_in_suit = [i - mj.suit_slices[s][0] for i, s in enumerate(self._suit_position)]
-        self._suit_ends = [(s, cache, b) for s, (cache, (_, b)) in enumerate(zip(self._suits, mj.suit_slices))]
+        self._suit_ends = [
+            (s, cache, b) for s, (cache, (_, b)) in enumerate(zip(self._suits, mj.suit_slices, strict=True))
+        ]
         # identity index -> one of it, packed as SuitWays packs a suit's counts
         self._packed_tile = [1 << (SuitWays.BITS * rank) for rank in self._rank_in_suit]
         self._suit_bit = {suit: 1 << k for k, suit in enumerate(sorted(number_suits))}
-        self._suit_sets = [frozenset(suit for suit, bit in self._suit_bit.items() if mask & bit)
-                           for mask in range(1 << len(number_suits))]
+        self._suit_sets = [
+            frozenset(suit for suit, bit in self._suit_bit.items() if mask & bit)
+            for mask in range(1 << len(number_suits))
+        ]
         names = list(self.tile_classes)
-        self._class_mask = [sum(1 << b for b, n in enumerate(names) if self.tile_classes[n][i])
-                            for i in range(len(ids))]
+        self._class_mask = [
+            sum(1 << b for b, n in enumerate(names) if self.tile_classes[n][i]) for i in range(len(ids))
+        ]
         self._all_classes = (1 << len(names)) - 1
         self._honour_bit = 1 << names.index("honours")
         self._suit_of = [suit for suit, _ in self.suit_rank]
-        self._class_sets = [frozenset(n for b, n in enumerate(names) if m >> b & 1)
-                            for m in range(1 << len(names))]
+        self._class_sets = [frozenset(n for b, n in enumerate(names) if m >> b & 1) for m in range(1 << len(names))]
 
     @classmethod
-    def for_ruleset(cls, ruleset: Ruleset) -> "Scorer":
+    def for_ruleset(cls, ruleset: Ruleset) -> Scorer:
         return cls(Mahjong(ruleset))
 
     # -- tiles ------------------------------------------------------------------------------
@@ -261,15 +299,27 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         if best is None:
             shibari = self.ms.shibari
             if shibari and win.honba >= shibari[0]:
-                raise NotAWin(f"役が不足しています: from honba {shibari[0]} a win needs {shibari[1]} han "
-                              f"of yaku (dora do not count)")
+                raise NotAWin(
+                    f"役が不足しています: from honba {shibari[0]} a win needs {shibari[1]} han "
+                    f"of yaku (dora do not count)"
+                )
             raise NotAWin("the hand wins with no yaku (dora are not yaku)")
         r = best.reading
-        return _new_score(yaku=tuple(best.listed), han=best.han, fu=best.fu, dora=best.dora, yakuman=best.yakuman,
-                          points=self.payments(best.basic, win, best.limit), shape=r.shape, parts=tuple(r.parts),
-                          wait=r.wait, aotenjou=best.aotenjou, explain=tuple(best.fu_items))
+        return _new_score(
+            yaku=tuple(best.listed),
+            han=best.han,
+            fu=best.fu,
+            dora=best.dora,
+            yakuman=best.yakuman,
+            points=self.payments(best.basic, win, best.limit),
+            shape=r.shape,
+            parts=tuple(r.parts),
+            wait=r.wait,
+            aotenjou=best.aotenjou,
+            explain=tuple(best.fu_items),
+        )
 
-    def _score_reading(self, r: Reading, dora: int, aotenjou) -> "_Scored | None":
+    def _score_reading(self, r: Reading, dora: int, aotenjou) -> _Scored | None:
         found = self.yaku_of(r)
         if not found:
             return None
@@ -280,10 +330,21 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         fu, fu_items = self.fu_of(r, pinfu)
         closed = r.closed
         if aotenjou:
-            listed = [YakuHan(c.yaku.id, c.yaku.name, (c.yaku.yakuman * aotenjou["yakuman_han"]) if c.yaku.yakuman
-                              else (c.yaku.aotenjou_han or 0) if c.yaku.fixed
-                              else c.listed_closed.han if closed else c.listed_open.han, c.yaku.yakuman)
-                      for c in found]
+            listed = [
+                YakuHan(
+                    c.yaku.id,
+                    c.yaku.name,
+                    (c.yaku.yakuman * aotenjou["yakuman_han"])
+                    if c.yaku.yakuman
+                    else (c.yaku.aotenjou_han or 0)
+                    if c.yaku.fixed
+                    else c.listed_closed.han
+                    if closed
+                    else c.listed_open.han,
+                    c.yaku.yakuman,
+                )
+                for c in found
+            ]
             yaku_han = sum(y.han for y in listed)
             han = yaku_han + dora
             cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
@@ -303,8 +364,19 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             per = self.yakuman_han
             listed = [YakuHan(y.id, y.name, per * y.yakuman, y.yakuman) for y in yakuman]
             basic = self.ms.points["yakuman_basic"] * count
-            return self._finish(r, fu_items, listed, per * count, fu, dora, count, basic,
-                                "役満" if count == 1 else f"{count}倍役満", False, per)
+            return self._finish(
+                r,
+                fu_items,
+                listed,
+                per * count,
+                fu,
+                dora,
+                count,
+                basic,
+                "役満" if count == 1 else f"{count}倍役満",
+                False,
+                per,
+            )
         fixed = [c.yaku for c in found if c.yaku.fixed]
         ordinary = [c for c in found if not c.yaku.fixed]
         options = []
@@ -316,19 +388,32 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             options.append(self._finish(r, fu_items, listed, han, fu, dora, 0, basic, limit, False, yaku_han))
         for y in fixed:  # 人和: a fixed limit, alone; the hand without it wins if it is worth more
             limit = next(lim for lim in self.ms.points["limits"] if lim["name"] == y.fixed)
-            options.append(self._finish(r, fu_items, [YakuHan(y.id, y.name, limit["han"])], limit["han"], fu,
-                                        0, 0, limit["basic"], y.fixed, False, limit["han"]))
+            options.append(
+                self._finish(
+                    r,
+                    fu_items,
+                    [YakuHan(y.id, y.name, limit["han"])],
+                    limit["han"],
+                    fu,
+                    0,
+                    0,
+                    limit["basic"],
+                    y.fixed,
+                    False,
+                    limit["han"],
+                )
+            )
         options = [o for o in options if o is not None]
         # on equal points the fixed hand is named (the document prefers the other only when higher)
         return max(options, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
 
-    def _finish(self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou,
-                yaku_han) -> "_Scored | None":
+    def _finish(
+        self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou, yaku_han
+    ) -> _Scored | None:
         shibari = self.ms.shibari
         if shibari and r.win.honba >= shibari[0] and yaku_han < shibari[1]:
             return None
-        return _Scored((basic, yakuman, han, fu), r, fu_items, listed, han, fu, dora, yakuman, basic, limit,
-                       aotenjou)
+        return _Scored((basic, yakuman, han, fu), r, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou)
 
 
 class _Scored(NamedTuple):
@@ -393,7 +478,7 @@ _WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak")
 _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 
 
-def win_from_facts(scorer: "Scorer", tile: str, facts: Mapping, players: int) -> Win:
+def win_from_facts(scorer: Scorer, tile: str, facts: Mapping, players: int) -> Win:
     """A Win from the keys of a request or a puzzle's ``win:`` (flags as true values; ``seat``,
     ``round``, ``from``, tiles in notation) — one reading for the CLI, batches and puzzles. Made
     in one pass over the few keys a request holds, its fields set at once: looking up every key

@@ -28,8 +28,15 @@ class Settler:
     def _identities(self, tiles) -> tuple:
         return tuple(self.mj.identity(self.mj.parse_tiles(t)[0]) for t in tiles or ())
 
-    def score_win(self, replay: HandReplay, state: "GameState", seat: int, discarder: int | None,
-                  record: WinRecord | None, gets_sticks: bool) -> list[int]:
+    def score_win(
+        self,
+        replay: HandReplay,
+        state: GameState,
+        seat: int,
+        discarder: int | None,
+        record: WinRecord | None,
+        gets_sticks: bool,
+    ) -> list[int]:
         """One win's score changes (absolute seats), its account in the replay's report: the tiles
         and facts the state shows (as the moves judged the win), the dora the record shows."""
         hand, n, wind = replay.hand, replay.n, replay.wind
@@ -38,9 +45,15 @@ class Settler:
         dora = record.dora if record is not None and record.dora is not None else hand.dora
         ura = record.ura if record is not None and record.ura is not None else hand.ura
         sticks = hand.sticks + len(replay.table.riichi) - (1 if replay.table.pending_riichi is not None else 0)
-        win = replace(win, dora_indicators=self._identities(dora), ura_indicators=self._identities(ura),
-                      honba=hand.honba if gets_sticks else 0, riichi_sticks=sticks if gets_sticks else 0,
-                      river=(), furiten=False)
+        win = replace(
+            win,
+            dora_indicators=self._identities(dora),
+            ura_indicators=self._identities(ura),
+            honba=hand.honba if gets_sticks else 0,
+            riichi_sticks=sticks if gets_sticks else 0,
+            river=(),
+            furiten=False,
+        )
         try:
             score = self.scorer.score(tiles, win)
         except NotAWin as exc:  # the moves judged it a win with the same facts: this does not happen
@@ -69,8 +82,9 @@ class Settler:
         replay.report.result["text"] = "; ".join(filter(None, [replay.report.result.get("text"), account["text"]]))
         replay.report.tags = tuple(dict.fromkeys(replay.report.tags + tuple(y.name for y in score.yaku)))
         if record is not None and record.deltas is not None and record.deltas != deltas:
-            replay.report.fail("win", record.deltas, deltas, seat=seat, yaku=account["yaku"],
-                               record_yaku=account.get("record_yaku"))
+            replay.report.fail(
+                "win", record.deltas, deltas, seat=seat, yaku=account["yaku"], record_yaku=account.get("record_yaku")
+            )
         return deltas
 
     def _liable(self, replay: HandReplay, seat: int, score) -> int | None:
@@ -80,26 +94,39 @@ class Settler:
             if yid not in ids:
                 continue
             group = set(self.scorer.dragons if yid == "daisangen" else self.scorer.winds)
-            fed = [(tile, src) for tile, src in replay.table.feeders.get(seat, [])
-                   if self.mj.index[tile] in group]
+            fed = [(tile, src) for tile, src in replay.table.feeders.get(seat, []) if self.mj.index[tile] in group]
             if len(fed) >= len(group) and fed[-1][1] is not None:
                 return fed[-1][1]
         return None
 
     def _account(self, score, seat, discarder, liable, deltas, record, wind) -> dict:
         how = "ツモ" if discarder is None else f"ロン ← {discarder}"
-        value = (f"{score.points.limit} " if score.points.limit else f"{score.fu}符{score.han}飜 ") + \
-            f"{score.points.total}点"
-        text = f"{seat} {how}: {'・'.join(y.name for y in score.yaku)}" + \
-            (f" ドラ{score.dora}" if score.dora else "") + f", {value}" + (f", 包 {liable}" if liable is not None else "")
-        out = {"text": text, "seat": seat, "wind": wind(seat), "from": discarder, "liable": liable,
-               "yaku": [{"id": y.id, "name": y.name, "han": y.han} for y in score.yaku],
-               "han": score.han, "fu": score.fu, "dora": score.dora, "limit": score.points.limit,
-               "points": score.points.total, "deltas": deltas}
+        value = (
+            f"{score.points.limit} " if score.points.limit else f"{score.fu}符{score.han}飜 "
+        ) + f"{score.points.total}点"
+        text = (
+            f"{seat} {how}: {'・'.join(y.name for y in score.yaku)}"
+            + (f" ドラ{score.dora}" if score.dora else "")
+            + f", {value}"
+            + (f", 包 {liable}" if liable is not None else "")
+        )
+        out = {
+            "text": text,
+            "seat": seat,
+            "wind": wind(seat),
+            "from": discarder,
+            "liable": liable,
+            "yaku": [{"id": y.id, "name": y.name, "han": y.han} for y in score.yaku],
+            "han": score.han,
+            "fu": score.fu,
+            "dora": score.dora,
+            "limit": score.points.limit,
+            "points": score.points.total,
+            "deltas": deltas,
+        }
         if record is not None:
             out["record_yaku"] = [{"name": n, "id": yaku_id(n), "han": h} for n, h in record.yaku]
-            out["record"] = {"fu": record.fu, "points": record.points, "limit": record.limit,
-                             "deltas": record.deltas}
+            out["record"] = {"fu": record.fu, "points": record.points, "limit": record.limit, "deltas": record.deltas}
         return out
 
     # -- draws ----------------------------------------------------------------------------------------
@@ -111,12 +138,17 @@ class Settler:
             waits = [w for w in waits if held[self.mj.index[w]] < 4]
         return bool(waits)
 
-    def exhaustive(self, replay: HandReplay, state: "GameState") -> tuple[list[int], list[int], list[int]]:
+    def exhaustive(self, replay: HandReplay, state: GameState) -> tuple[list[int], list[int], list[int]]:
         """An exhaustive draw's score changes, the seats in tenpai and those with 流し満貫."""
         n, t = replay.n, replay.table
         tenpai = sorted(s for s in range(n) if self.tenpai(replay.moves.hand(state, replay.wind(s))))
         yaochu = self.scorer.tile_classes["yaochu"]
-        nagashi = sorted(s for s, tiles in t.discards.items() if s not in t.robbed and tiles and all(
-            yaochu[self.mj.index[self.mj.identity(self.mj.parse_tiles(x)[0])]] for x in tiles))
+        nagashi = sorted(
+            s
+            for s, tiles in t.discards.items()
+            if s not in t.robbed
+            and tiles
+            and all(yaochu[self.mj.index[self.mj.identity(self.mj.parse_tiles(x)[0])]] for x in tiles)
+        )
         by_wind = self.scorer.settle_draw(n, [replay.wind(s) for s in tenpai], [replay.wind(s) for s in nagashi])
         return [by_wind[replay.wind(s)] for s in range(n)], tenpai, nagashi

@@ -4,10 +4,11 @@ fill, in how many ways, and the packed tables that decide a win or a wait with a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from operator import mul
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from solver.core.ruleset import Ruleset
 
@@ -34,7 +35,7 @@ def suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tupl
             if kind.shape == "sequence":
                 order = [r for r in kind.order.ranks]
                 for start in range(len(order) - kind.size_min + 1):
-                    window = order[start:start + kind.size_min]
+                    window = order[start : start + kind.size_min]
                     if all(r in ranks for r in window):
                         vec = [0] * width
                         for r in window:
@@ -74,7 +75,7 @@ class SuitWays:
     @classmethod
     def pack(cls, counts: Sequence[int]) -> int:
         """Counts as one int (the form :meth:`ways` takes)."""
-        return sum(map(mul, counts, _POWERS[:len(counts)]))
+        return sum(map(mul, counts, _POWERS[: len(counts)]))
 
     def __call__(self, key: tuple) -> tuple:
         return self.ways(self.pack(key))
@@ -108,7 +109,7 @@ class SuitWays:
 _POWERS = tuple(1 << (SuitWays.BITS * r) for r in range(32))
 
 
-@lru_cache(maxsize=None)
+@cache
 def fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width: int) -> dict:
     """The count vectors that instances of parts (at most ``limits`` of each part, no identity
     twice if ``distinct``) fill exactly. Cached: the three number suits share one table."""
@@ -122,10 +123,10 @@ def fill_table(instances: tuple, limits: tuple[int, ...], distinct: bool, width:
                 continue
             if distinct and ident is not None and ident in ids:
                 continue
-            new = tuple(a + b for a, b in zip(counts, vec))
+            new = tuple(a + b for a, b in zip(counts, vec, strict=True))
             if max(new) > MAX_COPIES:
                 continue
-            bumped = used[:j] + (used[j] + 1,) + used[j + 1:]
+            bumped = used[:j] + (used[j] + 1,) + used[j + 1 :]
             walk(i if not distinct else i + 1, new, bumped, ids | ({ident} if ident is not None else set()))
 
     walk(0, (0,) * width, (0,) * len(limits), frozenset())
@@ -167,7 +168,7 @@ class FastTables:
     _completions: list[dict] = field(default_factory=list)
 
     @classmethod
-    def build(cls, mj: SuitShapes) -> "FastTables":
+    def build(cls, mj: SuitShapes) -> FastTables:
         fast_shapes, slow_shapes = [], []
         for shape in mj.rules.hand_shapes:
             tables = [mj.suit_shape_table(shape, suit) for suit in mj.suits]
@@ -177,14 +178,16 @@ class FastTables:
         for shape, _ in fast_shapes:
             offsets.append(offset)
             offset += FIELD * (len(shape.parts) + 1)  # the parts, then the poison field
-        poison = sum(1 << (off + FIELD * len(shape.parts)) for off, (shape, _) in zip(offsets, fast_shapes))
+        poison = sum(
+            1 << (off + FIELD * len(shape.parts)) for off, (shape, _) in zip(offsets, fast_shapes, strict=True)
+        )
         merged = []
         for s in range(len(mj.suits)):
             keys = set().union(*(tables[s] for _, tables in fast_shapes))
             table = {}
             for key in keys:
                 value = 0
-                for off, (shape, tables) in zip(offsets, fast_shapes):
+                for off, (shape, tables) in zip(offsets, fast_shapes, strict=True):
                     vs = tables[s].get(key)
                     value += (pack_parts(next(iter(vs))) << off) if vs else 1 << (off + FIELD * len(shape.parts))
                 table[key] = value
@@ -193,14 +196,19 @@ class FastTables:
         needs = []
         for declared in range(most + 1):
             row = []
-            for off, (shape, _) in zip(offsets, fast_shapes):
+            for off, (shape, _) in zip(offsets, fast_shapes, strict=True):
                 need = mj.shape_need(shape, declared)
                 if need is not None:
                     row.append(((1 << FIELD * (len(shape.parts) + 1)) - 1 << off, pack_parts(need) << off))
             needs.append(tuple(row))
-        return cls(tuple(merged), poison, tuple(needs), tuple(s for s, _ in slow_shapes),
-                   tuple(len(mj.suit_ranks[s]) for s in mj.suits),
-                   [{} for _ in mj.suits])
+        return cls(
+            tuple(merged),
+            poison,
+            tuple(needs),
+            tuple(s for s, _ in slow_shapes),
+            tuple(len(mj.suit_ranks[s]) for s in mj.suits),
+            [{} for _ in mj.suits],
+        )
 
     def completions(self, suit: int, key: tuple) -> tuple:
         """(rank index, contribution) for each tile of the suit that, added, leaves a fillable

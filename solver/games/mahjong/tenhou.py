@@ -36,6 +36,7 @@ class RecordError(MeldsError):
 
 # -- tiles ---------------------------------------------------------------------------------------
 
+
 def tile_text(code) -> str:
     """A JSON tile code (11–47, 51–53) in tenhou's text form (``5m``, ``0p``, ``7z``)."""
     if isinstance(code, int) and not isinstance(code, bool):
@@ -62,28 +63,109 @@ def mjlog_tile(tile_id: int, reds: bool) -> str:
 
 # The record's names of yaku -> the ruleset's yaku ids (dora are counted apart, not yaku).
 YAKU_IDS = {
-    "門前清自摸和": "menzen-tsumo", "立直": "riichi", "一発": "ippatsu", "槍槓": "chankan", "嶺上開花": "rinshan",
-    "海底摸月": "haitei", "河底撈魚": "houtei", "平和": "pinfu", "断幺九": "tanyao", "一盃口": "iipeikou",
-    "役牌 白": "haku", "役牌 發": "hatsu", "役牌 中": "chun", "ダブル立直": "double-riichi", "七対子": "chiitoitsu",
-    "混全帯幺九": "chanta", "一気通貫": "ittsu", "三色同順": "sanshoku", "三色同刻": "sanshoku-doukou",
-    "三槓子": "sankantsu", "対々和": "toitoi", "三暗刻": "sanankou", "小三元": "shousangen", "混老頭": "honroutou",
-    "二盃口": "ryanpeikou", "純全帯幺九": "junchan", "混一色": "honitsu", "清一色": "chinitsu", "人和": "renhou",
-    "天和": "tenhou", "地和": "chiihou", "大三元": "daisangen", "四暗刻": "suuankou", "四暗刻単騎": "suuankou-tanki",
-    "字一色": "tsuuiisou", "緑一色": "ryuuiisou", "清老頭": "chinroutou", "九蓮宝燈": "chuuren",
-    "純正九蓮宝燈": "junsei-chuuren", "国士無双": "kokushi", "国士無双１３面": "kokushi-13", "大四喜": "daisuushii",
-    "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora", "裏ドラ": "ura", "赤ドラ": "red",
+    "門前清自摸和": "menzen-tsumo",
+    "立直": "riichi",
+    "一発": "ippatsu",
+    "槍槓": "chankan",
+    "嶺上開花": "rinshan",
+    "海底摸月": "haitei",
+    "河底撈魚": "houtei",
+    "平和": "pinfu",
+    "断幺九": "tanyao",
+    "一盃口": "iipeikou",
+    "役牌 白": "haku",
+    "役牌 發": "hatsu",
+    "役牌 中": "chun",
+    "ダブル立直": "double-riichi",
+    "七対子": "chiitoitsu",
+    "混全帯幺九": "chanta",
+    "一気通貫": "ittsu",
+    "三色同順": "sanshoku",
+    "三色同刻": "sanshoku-doukou",
+    "三槓子": "sankantsu",
+    "対々和": "toitoi",
+    "三暗刻": "sanankou",
+    "小三元": "shousangen",
+    "混老頭": "honroutou",
+    "二盃口": "ryanpeikou",
+    "純全帯幺九": "junchan",
+    "混一色": "honitsu",
+    "清一色": "chinitsu",
+    "人和": "renhou",
+    "天和": "tenhou",
+    "地和": "chiihou",
+    "大三元": "daisangen",
+    "四暗刻": "suuankou",
+    "四暗刻単騎": "suuankou-tanki",
+    "字一色": "tsuuiisou",
+    "緑一色": "ryuuiisou",
+    "清老頭": "chinroutou",
+    "九蓮宝燈": "chuuren",
+    "純正九蓮宝燈": "junsei-chuuren",
+    "国士無双": "kokushi",
+    "国士無双１３面": "kokushi-13",
+    "大四喜": "daisuushii",
+    "小四喜": "shousuushii",
+    "四槓子": "suukantsu",
+    "ドラ": "dora",
+    "裏ドラ": "ura",
+    "赤ドラ": "red",
 }
 _WINDS = "東南西北"
 # mjlog's yaku numbers, in the record's names
-MJLOG_YAKU = (["門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口"]
-              + [f"自風 {w}" for w in _WINDS] + [f"場風 {w}" for w in _WINDS]
-              + ["役牌 白", "役牌 發", "役牌 中", "ダブル立直", "七対子", "混全帯幺九", "一気通貫", "三色同順",
-                 "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色",
-                 "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈",
-                 "純正九蓮宝燈", "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ"])
+MJLOG_YAKU = (
+    ["門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口"]
+    + [f"自風 {w}" for w in _WINDS]
+    + [f"場風 {w}" for w in _WINDS]
+    + [
+        "役牌 白",
+        "役牌 發",
+        "役牌 中",
+        "ダブル立直",
+        "七対子",
+        "混全帯幺九",
+        "一気通貫",
+        "三色同順",
+        "三色同刻",
+        "三槓子",
+        "対々和",
+        "三暗刻",
+        "小三元",
+        "混老頭",
+        "二盃口",
+        "純全帯幺九",
+        "混一色",
+        "清一色",
+        "人和",
+        "天和",
+        "地和",
+        "大三元",
+        "四暗刻",
+        "四暗刻単騎",
+        "字一色",
+        "緑一色",
+        "清老頭",
+        "九蓮宝燈",
+        "純正九蓮宝燈",
+        "国士無双",
+        "国士無双１３面",
+        "大四喜",
+        "小四喜",
+        "四槓子",
+        "ドラ",
+        "裏ドラ",
+        "赤ドラ",
+    ]
+)
 LIMITS = {0: None, 1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
-MJLOG_DRAWS = {"yao9": "九種九牌", "reach4": "四家立直", "ron3": "三家和了", "kan4": "四槓散了", "kaze4": "四風連打",
-               "nm": "流し満貫"}
+MJLOG_DRAWS = {
+    "yao9": "九種九牌",
+    "reach4": "四家立直",
+    "ron3": "三家和了",
+    "kan4": "四槓散了",
+    "kaze4": "四風連打",
+    "nm": "流し満貫",
+}
 
 
 def yaku_id(name: str) -> str | None:
@@ -97,6 +179,7 @@ def yaku_id(name: str) -> str | None:
 
 # -- sniffing --------------------------------------------------------------------------------------
 
+
 def looks_json(head: str) -> bool:
     text = head.lstrip()
     return (text[:1] == "{" and re.search(r'"log"\s*:\s*\[', text) is not None) or "#json=" in text[:200]
@@ -107,6 +190,7 @@ def looks_mjlog(head: str) -> bool:
 
 
 # -- tenhou.net/6 JSON -------------------------------------------------------------------------------
+
 
 def read_json(text: str, path: str) -> list[GameRecord]:
     """Every game of a tenhou.net/6 JSON file (one object, JSON Lines, or a URL with #json=)."""
@@ -125,7 +209,7 @@ def read_json(text: str, path: str) -> list[GameRecord]:
     games: list[GameRecord] = []
     for k, obj in enumerate(objects):
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-            raise RecordError(f"{path}: object {k + 1} is not a tenhou.net/6 game (no \"log\" list)")
+            raise RecordError(f'{path}: object {k + 1} is not a tenhou.net/6 game (no "log" list)')
         game = _json_game(obj, path, k)
         starts_anew = bool(game.hands) and game.hands[0].round == 0 and game.hands[0].honba == 0
         if games and not starts_anew and games[-1].players == game.players:  # a game split hand by hand
@@ -142,7 +226,7 @@ def read_json(text: str, path: str) -> list[GameRecord]:
 def _json_game(obj: dict, path: str, k: int) -> GameRecord:
     rule = obj.get("rule") or {}
     if not isinstance(rule, dict):
-        raise RecordError(f"{path}: \"rule\" is not an object")
+        raise RecordError(f'{path}: "rule" is not an object')
     disp = str(rule.get("disp", ""))
     reds = None
     if any(f"aka5{i}" in rule for i in (1, 2, 3)):
@@ -154,8 +238,18 @@ def _json_game(obj: dict, path: str, k: int) -> GameRecord:
     players = 3 if len(names) == 3 or "三" in disp or (first is not None and len(first) > 13 and first[13] == []) else 4
     length = "east" if "東" in disp else "east-south" if "南" in disp else None
     kuitan = ("喰" in disp) if disp and any(c in disp for c in "東南") else None
-    game = GameRecord(path, "tenhou-json", players, names, [], reds, kuitan, length, disp,
-                      title=" ".join(str(t) for t in obj.get("title", []) if t))
+    game = GameRecord(
+        path,
+        "tenhou-json",
+        players,
+        names,
+        [],
+        reds,
+        kuitan,
+        length,
+        disp,
+        title=" ".join(str(t) for t in obj.get("title", []) if t),
+    )
     for i, entry in enumerate(obj["log"]):
         game.hands.append(_json_hand(entry, players, f"{path}: log[{i}]" + (f" of object {k + 1}" if k else "")))
     sc = obj.get("sc")
@@ -167,8 +261,10 @@ def _json_game(obj: dict, path: str, k: int) -> GameRecord:
 
 def _json_hand(entry, players: int, where: str) -> HandRecord:
     if not isinstance(entry, list) or len(entry) < 17 or not isinstance(entry[0], list) or len(entry[0]) < 3:
-        raise RecordError(f"{where}: a hand is [[round, honba, sticks], scores, dora, ura, then deal, draws and "
-                          f"discards of each seat, result]")
+        raise RecordError(
+            f"{where}: a hand is [[round, honba, sticks], scores, dora, ura, then deal, draws and "
+            f"discards of each seat, result]"
+        )
     try:
         round_, honba, sticks = (int(x) for x in entry[0][:3])
         scores = [int(x) for x in entry[1][:players]]
@@ -197,8 +293,11 @@ def _call(item: str, seat: int, players: int, where: str) -> Move:
     if not match:
         raise RecordError(f"{where}: cannot read the call {item!r}")
     before, letter, called, after = match.groups()
-    tiles = [before[i:i + 2] for i in range(0, len(before), 2)] + [called] + \
-        [after[i:i + 2] for i in range(0, len(after), 2)]
+    tiles = (
+        [before[i : i + 2] for i in range(0, len(before), 2)]
+        + [called]
+        + [after[i : i + 2] for i in range(0, len(after), 2)]
+    )
     texts = [tile_text(int(t)) for t in tiles]
     place = len(before) // 2  # where the letter stands: whom the tile came from
     if letter == "c":
@@ -208,9 +307,9 @@ def _call(item: str, seat: int, players: int, where: str) -> Move:
         relative = {0: -1, 1: 2, 2: 1, 3: 1}[place] if players == 4 else {0: -1, 1: 1, 2: 1, 3: 1}[place]
         source = (seat + relative) % players
         if letter == "k":
-            rest = texts[:place] + texts[place + 1:]
+            rest = texts[:place] + texts[place + 1 :]
             return Move(seat, "kakan", texts[place], tuple(rest), source, item)
-        rest = texts[:place] + texts[place + 1:]
+        rest = texts[:place] + texts[place + 1 :]
         return Move(seat, "pon" if letter == "p" else "minkan", texts[place], tuple(rest), source, item)
     if letter == "a":
         return Move(seat, "ankan", texts[-1].replace("0", "5"), tuple(texts), None, item)
@@ -243,8 +342,9 @@ def _json_moves(entry, players: int, dealer: int, where: str) -> list[Move]:
         raise first_error or RecordError(f"{where}: the calls cannot be placed in any order of play") from None
 
 
-def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bool],
-                  lenient: bool = False) -> list[Move]:
+def _play_streams(
+    entry, players: int, dealer: int, where: str, choices: list[bool], lenient: bool = False
+) -> list[Move]:
     draws = [deque(entry[5 + 3 * s]) for s in range(players)]
     discards = [deque(entry[6 + 3 * s]) for s in range(players)]
     moves: list[Move] = []
@@ -258,8 +358,9 @@ def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bo
                 drawn = None  # lenient: a discard with no draw before it
             elif not isinstance(item, int) or isinstance(item, bool):
                 if not lenient:
-                    raise RecordError(f"{where}: seat {seat} draws {item!r} where a tile is drawn (a call with no "
-                                      f"discard to call)")
+                    raise RecordError(
+                        f"{where}: seat {seat} draws {item!r} where a tile is drawn (a call with no discard to call)"
+                    )
                 call = _call(str(item), seat, players, where)
                 moves.append(call)
                 need_draw = call.verb == "minkan"
@@ -301,20 +402,23 @@ def _play_streams(entry, players: int, dealer: int, where: str, choices: list[bo
         seat, need_draw = claimant, call.verb == "minkan"
         if call.verb == "minkan":
             if not discards[seat] or discards[seat][0] != 0:
-                raise RecordError(f"{where}: after the open kan {call.raw!r} the discards of seat {seat} should "
-                                  f"show 0")
+                raise RecordError(f"{where}: after the open kan {call.raw!r} the discards of seat {seat} should show 0")
             discards[seat].popleft()
     left = [s for s in range(players) if draws[s] or discards[s]]
     if left and lenient:
         for s in left:
             moves += [Move(s, "draw", tile_text(d) if isinstance(d, int) else None, raw=str(d)) for d in draws[s]]
-            moves += [Move(s, "discard", tile_text(d) if isinstance(d, int) and d not in (0, 60) else None,
-                           raw=str(d)) for d in discards[s]]
+            moves += [
+                Move(s, "discard", tile_text(d) if isinstance(d, int) and d not in (0, 60) else None, raw=str(d))
+                for d in discards[s]
+            ]
     elif left:
         s = left[0]
         rest = list(draws[s])[:3] or list(discards[s])[:3]
-        raise RecordError(f"{where}: the play of seat {s} goes on after the hand could end ({rest} left): a draw or "
-                          f"a discard is missing before it")
+        raise RecordError(
+            f"{where}: the play of seat {s} goes on after the hand could end ({rest} left): a draw or "
+            f"a discard is missing before it"
+        )
     return moves
 
 
@@ -344,7 +448,7 @@ _POINTS = re.compile(r"(?:(\d+)符)?(?:(\d+)飜)?(満貫|跳満|倍満|三倍満
 
 def _json_result(hand: HandRecord, result, players: int, where: str) -> None:
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise RecordError(f"{where}: the result is not [\"和了\" | \"流局\" | …, …]")
+        raise RecordError(f'{where}: the result is not ["和了" | "流局" | …, …]')
     hand.result = result[0]
     if result[0] == "和了":
         total = [0] * players
@@ -352,8 +456,12 @@ def _json_result(hand: HandRecord, result, players: int, where: str) -> None:
             deltas, info = result[k], result[k + 1]
             if not isinstance(deltas, list) or not isinstance(info, list) or len(info) < 3:
                 raise RecordError(f"{where}: a win is [deltas], [who, from, pao, points, yaku…]")
-            win = WinRecord(int(info[0]), int(info[1]), int(info[2]) if int(info[2]) != int(info[0]) else None,
-                            [int(d) for d in deltas[:players]])
+            win = WinRecord(
+                int(info[0]),
+                int(info[1]),
+                int(info[2]) if int(info[2]) != int(info[0]) else None,
+                [int(d) for d in deltas[:players]],
+            )
             match = _POINTS.search(str(info[3])) if len(info) > 3 else None
             if match:
                 win.fu = int(match[1]) if match[1] else None
@@ -365,16 +473,16 @@ def _json_result(hand: HandRecord, result, players: int, where: str) -> None:
                 win.yaku.append((name.strip(), han))
             win.dora, win.ura = hand.dora, hand.ura
             hand.wins.append(win)
-            total = [a + b for a, b in zip(total, win.deltas)]
+            total = [a + b for a, b in zip(total, win.deltas, strict=True)]
         if not hand.wins:
             raise RecordError(f"{where}: 和了 with no win listed")
         hand.deltas = total
         for win in hand.wins:
-            hand.moves.append(Move(win.seat, "tsumo" if win.tsumo else "ron", source=win.source,
-                                   raw=str(result[2])))
+            hand.moves.append(Move(win.seat, "tsumo" if win.tsumo else "ron", source=win.source, raw=str(result[2])))
     else:
-        hand.deltas = [int(d) for d in result[1][:players]] if len(result) > 1 and isinstance(result[1], list) \
-            else [0] * players
+        hand.deltas = (
+            [int(d) for d in result[1][:players]] if len(result) > 1 and isinstance(result[1], list) else [0] * players
+        )
         if result[0] == "九種九牌" and hand.moves:
             hand.moves.append(Move(hand.moves[-1].seat, "kyuushu", raw=result[0]))
 
@@ -406,7 +514,7 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
                 first = not game.names  # later UN tags name a player who came back (as does BYE, who left)
                 names = game.names or [""] * 4
                 game.names = [unquote(attrs[f"n{s}"]) if f"n{s}" in attrs else names[s] for s in range(4)]
-                if first and game.names[3] == "" and game.players == 4 and "<GO" not in text[:match.start()]:
+                if first and game.names[3] == "" and game.players == 4 and "<GO" not in text[: match.start()]:
                     game.players = 3
             elif name == "INIT":
                 number += 1
@@ -415,7 +523,9 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
             elif hand is None:
                 continue
             elif name in "TUVW" and digits and len(name) == 1:
-                hand.moves.append(Move("TUVW".index(name), "draw", mjlog_tile(int(digits), reds), raw=f"{name}{digits}"))
+                hand.moves.append(
+                    Move("TUVW".index(name), "draw", mjlog_tile(int(digits), reds), raw=f"{name}{digits}")
+                )
             elif name in "DEFG" and digits and len(name) == 1:
                 seat = "DEFG".index(name)
                 verb = "riichi" if seat in riichi_next else "discard"
@@ -437,8 +547,9 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
         raise RecordError(f"{path}: no hand (no <INIT>) in the record")
     for hand in game.hands:
         if not hand.result:
-            raise RecordError(f"{hand.where}: the hand has no result (no <AGARI> or <RYUUKYOKU>): the record is "
-                              f"cut short")
+            raise RecordError(
+                f"{hand.where}: the hand has no result (no <AGARI> or <RYUUKYOKU>): the record is cut short"
+            )
     return [game]
 
 
@@ -453,8 +564,18 @@ def _mjlog_init(attrs: dict, players: int, reds: bool, number: int, where: str) 
     for s, tiles in enumerate(deal):
         if len(tiles) != 13:
             raise RecordError(f"{where}: seat {s} is dealt {len(tiles)} tiles, not 13")
-    return HandRecord(number, seed[0], seed[1], seed[2], scores, int(attrs.get("oya", seed[0] % 4)),
-                      [mjlog_tile(seed[5], reds)], [], deal, where=where)
+    return HandRecord(
+        number,
+        seed[0],
+        seed[1],
+        seed[2],
+        scores,
+        int(attrs.get("oya", seed[0] % 4)),
+        [mjlog_tile(seed[5], reds)],
+        [],
+        deal,
+        where=where,
+    )
 
 
 def decode_meld(who: int, m: int, players: int, reds: bool) -> Move:
@@ -468,7 +589,7 @@ def decode_meld(who: int, m: int, players: int, reds: bool) -> Move:
         base = (t // 7) * 9 + t % 7
         ids = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
         tiles = [mjlog_tile(i, reds) for i in ids]
-        return Move(who, "chi", tiles[called], tuple(tiles[:called] + tiles[called + 1:]), source, raw)
+        return Move(who, "chi", tiles[called], tuple(tiles[:called] + tiles[called + 1 :]), source, raw)
     if m & 0x18:  # pon, or a pon made a kan (加槓): the copy left out is the one added
         t = m >> 9
         called, kind = t % 3, t // 3
@@ -477,7 +598,7 @@ def decode_meld(who: int, m: int, players: int, reds: bool) -> Move:
         tiles = [mjlog_tile(i, reds) for i in ids]
         if m & 0x10:
             return Move(who, "kakan", mjlog_tile(kind * 4 + unused, reds), tuple(tiles), source, raw)
-        return Move(who, "pon", tiles[called], tuple(tiles[:called] + tiles[called + 1:]), source, raw)
+        return Move(who, "pon", tiles[called], tuple(tiles[:called] + tiles[called + 1 :]), source, raw)
     if m & 0x20:
         return Move(who, "nuki", mjlog_tile(m >> 8, reds), (), None, raw)
     tile = m >> 8
@@ -505,9 +626,15 @@ def _mjlog_agari(hand: HandRecord, attrs: dict, game: GameRecord, reds: bool) ->
     players = game.players
     who, source = int(attrs["who"]), int(attrs["fromWho"])
     ten = _ints(attrs.get("ten", ""))
-    win = WinRecord(who, source, int(attrs["paoWho"]) if "paoWho" in attrs else None, _deltas(attrs, players),
-                    ten[0] if ten else None, ten[1] if len(ten) > 1 else None,
-                    LIMITS.get(ten[2]) if len(ten) > 2 else None)
+    win = WinRecord(
+        who,
+        source,
+        int(attrs["paoWho"]) if "paoWho" in attrs else None,
+        _deltas(attrs, players),
+        ten[0] if ten else None,
+        ten[1] if len(ten) > 1 else None,
+        LIMITS.get(ten[2]) if len(ten) > 2 else None,
+    )
     pairs = _ints(attrs.get("yaku", ""))
     win.yaku = [(MJLOG_YAKU[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs) - 1, 2)]
     win.yaku += [(MJLOG_YAKU[y], 13) for y in _ints(attrs.get("yakuman", ""))]
@@ -516,7 +643,7 @@ def _mjlog_agari(hand: HandRecord, attrs: dict, game: GameRecord, reds: bool) ->
     win.hand = [mjlog_tile(t, reds) for t in _ints(attrs.get("hai", ""))]
     hand.result = "和了"
     hand.wins.append(win)
-    hand.deltas = [a + b for a, b in zip(hand.deltas or [0] * players, win.deltas)]
+    hand.deltas = [a + b for a, b in zip(hand.deltas or [0] * players, win.deltas, strict=True)]
     hand.ura = win.ura or hand.ura
     hand.moves.append(Move(who, "tsumo" if who == source else "ron", source=source, raw=f"<AGARI who={who}>"))
     _owari(attrs, game)

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
 
-UNICODE = {"m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏", "p": "🀙🀚🀛🀜🀝🀞🀟🀠🀡", "s": "🀐🀑🀒🀓🀔🀕🀖🀗🀘",
-           "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"}}
+UNICODE = {
+    "m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏",
+    "p": "🀙🀚🀛🀜🀝🀞🀟🀠🀡",
+    "s": "🀐🀑🀒🀓🀔🀕🀖🀗🀘",
+    "z": {"東": "🀀", "南": "🀁", "西": "🀂", "北": "🀃", "白": "🀆", "發": "🀅", "中": "🀄"},
+}
 _TILE_TOKENS = re.compile(r"([0-9]+)([A-Za-z]?)|([A-Za-z][A-Za-z0-9]*)|(\s+)|(\S)")
 _FROM_UNICODE = {ch: f"{i + 1}{suit}" for suit in "mps" for i, ch in enumerate(UNICODE[suit])}
 _MELD = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)")  # a declared meld: [123m] open, (5555p) a closed kan
@@ -52,7 +56,7 @@ class Hand:
     def tiles(self) -> tuple[Face, ...]:
         return self.concealed + tuple(f for m in self.melds for f in m.faces)
 
-    def with_tile(self, face: Face) -> "Hand":
+    def with_tile(self, face: Face) -> Hand:
         return Hand(self.concealed + (face,), self.melds)
 
 
@@ -103,11 +107,13 @@ class TileNotation:
         if digits:
             if not suit:
                 honours = f" or {digits}z" if set(digits) <= set("1234567") else ""
-                raise UnknownCard(f"{digits!r} has no suit letter: write {digits}m, {digits}p, "
-                                  f"{digits}s{honours} (tenhou notation)")
+                raise UnknownCard(
+                    f"{digits!r} has no suit letter: write {digits}m, {digits}p, {digits}s{honours} (tenhou notation)"
+                )
             if suit not in "mpsz":
-                raise UnknownCard(f"unknown tile {digits + suit!r}: the suit letters are m (萬子), "
-                                  f"p (筒子), s (索子) and z (字牌)")
+                raise UnknownCard(
+                    f"unknown tile {digits + suit!r}: the suit letters are m (萬子), p (筒子), s (索子) and z (字牌)"
+                )
             out = []
             for digit in digits:
                 if suit == "z" and digit not in "1234567":
@@ -179,17 +185,24 @@ class TileNotation:
             concealed = tuple(self.parse_tiles(text))
             self._check_copies(concealed)
             return Hand(concealed)
-        groups = [(m.group(0), m.group(2) is not None, tuple(self.parse_tiles(
-            m.group(1) if m.group(1) is not None else m.group(2)))) for m in _MELD.finditer(text)]
+        groups = [
+            (
+                m.group(0),
+                m.group(2) is not None,
+                tuple(self.parse_tiles(m.group(1) if m.group(1) is not None else m.group(2))),
+            )
+            for m in _MELD.finditer(text)
+        ]
         rest = _MELD.sub(" ", text)
         if _BRACKET.search(rest):
-            raise MeldsError(f"unbalanced bracket in {text!r}: declared melds are written [123m] (open) "
-                             f"or (0555p) (closed kan)")
+            raise MeldsError(
+                f"unbalanced bracket in {text!r}: declared melds are written [123m] (open) or (0555p) (closed kan)"
+            )
         concealed = tuple(self.parse_tiles(rest))
         self._check_copies(concealed + tuple(f for _, _, faces in groups for f in faces))
         return Hand(concealed, tuple(self._declared_group(raw, closed, faces) for raw, closed, faces in groups))
 
-    def _declared_group(self, text: str, closed: bool, faces: tuple[Face, ...]) -> "DeclaredMeld":
+    def _declared_group(self, text: str, closed: bool, faces: tuple[Face, ...]) -> DeclaredMeld:
         """A bracket group as the meld it declares (remembered by its text: melds recur)."""
         found = self._groups.get(text)
         if found is None:
@@ -239,8 +252,10 @@ class TileNotation:
             self.notation.check_copies(faces)
         except TooManyCopies as exc:
             count = Counter(faces)
-            if any(count[self.plain[self.identity(red)]] > self.rs.deck.copies[self.plain[self.identity(red)]]
-                   for red in self.reds):
+            if any(
+                count[self.plain[self.identity(red)]] > self.rs.deck.copies[self.plain[self.identity(red)]]
+                for red in self.reds
+            ):
                 raise TooManyCopies(f"{exc} (one 5 of each suit is red: write it 0m, 0p or 0s)") from None
             raise
 
@@ -269,8 +284,9 @@ class TileNotation:
                     quote = f": 「{d.source.quote}」" if d.source and d.source.quote else ""
                     raise MeldsError(f"{text}: {d.name} ({d.id}) is not allowed in {self.rs.name}{quote}")
                 return DeclaredMeld(d.id, faces, d.open, d.kind)
-        allowed = ", ".join(f"{d.name} ({d.id}) {'[...]' if d.open else '(...)'}"
-                            for d in self.rules.declared_melds if d.allowed)
+        allowed = ", ".join(
+            f"{d.name} ({d.id}) {'[...]' if d.open else '(...)'}" for d in self.rules.declared_melds if d.allowed
+        )
         raise MeldsError(f"{text} is not a meld that can be declared here; declared melds are {allowed}")
 
     def plain_kinds(self, faces: Sequence[Face]) -> frozenset[str] | None:
@@ -307,12 +323,22 @@ class TileNotation:
     @cached_property
     def _plain_kinds_ok(self) -> bool:
         """Are the ruleset's kinds all plain ones (see :meth:`plain_kinds`)?"""
-        return all(k.shape in ("identical", "sequence") and k.wilds is None and k.short_form is None
-                   and k.distinguish is None and k.suit_step.cycle is None
-                   and (k.shape == "identical" or k.order is not None)
-                   and all(not kr.role.wild and kr.role.suits is None and kr.role.ranks is None
-                           and kr.role.requires_in_meld is None for kr in k.roles)
-                   for k in self.rs.kinds)
+        return all(
+            k.shape in ("identical", "sequence")
+            and k.wilds is None
+            and k.short_form is None
+            and k.distinguish is None
+            and k.suit_step.cycle is None
+            and (k.shape == "identical" or k.order is not None)
+            and all(
+                not kr.role.wild
+                and kr.role.suits is None
+                and kr.role.ranks is None
+                and kr.role.requires_in_meld is None
+                for kr in k.roles
+            )
+            for k in self.rs.kinds
+        )
 
     @cached_property
     def _rank_place(self) -> dict[tuple, int]:

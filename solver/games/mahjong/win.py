@@ -11,12 +11,33 @@ from solver.core.errors import MeldsError
 
 SEATS = ("E", "S", "W", "N")
 # the facts of a win that are flags (pattern `flag:` names spell them with '-')
-WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-             "tenhou", "chiihou", "renhou")
+WIN_FLAGS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
 SEAT_NAMES = {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}
 # the Win fields a state's ``facts.win_facts`` may give for a seat (what its tiles and play cannot show)
-WIN_FACT_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-                  "chiihou", "renhou")
+WIN_FACT_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
 WIN_FACT_TILES = ("dora_indicators", "ura_indicators")
 
 

@@ -4,8 +4,9 @@ and their parameters)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, NamedTuple
+from typing import NamedTuple
 
 from solver.games.mahjong.readings import HandKey, Reading, ReadingKey
 from solver.games.mahjong.rules import Yaku
@@ -70,8 +71,13 @@ def _flags_hold(flags: frozenset, name) -> bool:
 
 
 def _pinfu(r: Reading, _) -> bool:
-    return (r.shape == "standard" and len(r.runs) == 4 and r.wait == "ryanmen"
-            and r.pair is not None and not r.scorer.pair_fu(r.win)[r.pair.tiles[0]][0])
+    return (
+        r.shape == "standard"
+        and len(r.runs) == 4
+        and r.wait == "ryanmen"
+        and r.pair is not None
+        and not r.scorer.pair_fu(r.win)[r.pair.tiles[0]][0]
+    )
 
 
 def _pinfu_reading(k: ReadingKeyFacts, _) -> bool | None:
@@ -118,7 +124,7 @@ def _triplet_of_reading(k: ReadingKeyFacts, target) -> bool | None:
 def _three_suits(r: Reading, what) -> bool:
     suits_at: dict = {}  # rank -> bit mask of the number suits with such a part there
     rank_suit = r.scorer.rank_suit
-    for p in (r.runs if what == "run" else r.triplets):
+    for p in r.runs if what == "run" else r.triplets:
         rank, bit = rank_suit[p.tiles[0]]
         if bit:
             suits_at[rank] = suits_at.get(rank, 0) | bit
@@ -246,7 +252,7 @@ def _nine_gates(r: Reading, _) -> bool:
     (suit,) = r.hand.suits
     ranks = r.scorer.suit_members[suit]
     base = [3] + [1] * (len(ranks) - 2) + [3]
-    return all(r.hand.tiles[i] >= b for i, b in zip(ranks, base))
+    return all(r.hand.tiles[i] >= b for i, b in zip(ranks, base, strict=True))
 
 
 def _nine_gates_hand(h: HandKeyFacts, _) -> bool | None:
@@ -266,7 +272,9 @@ def _wait(r: Reading, what) -> bool:
         sc, before = r.scorer, r.hand.before
         ranks = sc.suit_members.get(sc.suit_rank[sc.index(r.win.tile)][0], [])
         base = [3] + [1] * (len(ranks) - 2) + [3]
-        return bool(ranks) and sum(before) == sum(base) and all(before[i] == b for i, b in zip(ranks, base))
+        return (
+            bool(ranks) and sum(before) == sum(base) and all(before[i] == b for i, b in zip(ranks, base, strict=True))
+        )
     return False
 
 
@@ -296,7 +304,8 @@ class Primitive(NamedTuple):
 
 
 PRIMITIVES: dict[str, Primitive] = {
-    "flag": Primitive(_flag, on_hand=_flag_hand), "pinfu": Primitive(_pinfu, on_reading=_pinfu_reading),
+    "flag": Primitive(_flag, on_hand=_flag_hand),
+    "pinfu": Primitive(_pinfu, on_reading=_pinfu_reading),
     "identical_runs": Primitive(_identical_runs, on_reading=_identical_runs_reading),
     "tiles_only": Primitive(_tiles_only, on_hand=_tiles_only_hand),
     "triplet_of": Primitive(_triplet_of, on_reading=_triplet_of_reading),
@@ -331,7 +340,9 @@ class CompiledYaku:
 
     tests: tuple[tuple[tuple[str, Test, object], ...], ...]  # need mask -> the tests of the checks it names
 
-    hand_checks: tuple[tuple[int, Decider, object], ...]  # (bit, decider, parameter) of each check the hand's key has a say in
+    hand_checks: tuple[
+        tuple[int, Decider, object], ...
+    ]  # (bit, decider, parameter) of each check the hand's key has a say in
     reading_checks: tuple[tuple[int, Decider, object], ...]  # the same for the reading's key
 
     def on_hand(self, facts: HandKeyFacts) -> int | None:
@@ -393,16 +404,39 @@ class YakuFinder:
                 param = self._identity_index(param)
             elif name == "honour_set":
                 group = frozenset(self.group(param["tiles"]))
-                param = (group, param["triplets"], bool(param.get("pair")),
-                         all(self.tile_classes["honours"][i] for i in group))
+                param = (
+                    group,
+                    param["triplets"],
+                    bool(param.get("pair")),
+                    all(self.tile_classes["honours"][i] for i in group),
+                )
             checks.append((name, PRIMITIVES[name], param))
         listed = [YakuHan(y.id, y.name, han) for han in (y.han, y.open_han or 0)]
-        tests = tuple(tuple((name, primitive.test, param) for bit, (name, primitive, param) in enumerate(checks)
-                            if need >> bit & 1) for need in range(1 << len(checks)))
-        sides = [tuple((1 << bit, getattr(primitive, side), param) for bit, (_, primitive, param) in enumerate(checks)
-                       if getattr(primitive, side) is not None) for side in ("on_hand", "on_reading")]
-        return CompiledYaku(y, order, tuple(checks), frozenset(y.excludes), "pinfu" in y.pattern,
-                            bool(y.yakuman or y.fixed), *listed, tests, *sides)
+        tests = tuple(
+            tuple(
+                (name, primitive.test, param) for bit, (name, primitive, param) in enumerate(checks) if need >> bit & 1
+            )
+            for need in range(1 << len(checks))
+        )
+        sides = [
+            tuple(
+                (1 << bit, getattr(primitive, side), param)
+                for bit, (_, primitive, param) in enumerate(checks)
+                if getattr(primitive, side) is not None
+            )
+            for side in ("on_hand", "on_reading")
+        ]
+        return CompiledYaku(
+            y,
+            order,
+            tuple(checks),
+            frozenset(y.excludes),
+            "pinfu" in y.pattern,
+            bool(y.yakuman or y.fixed),
+            *listed,
+            tests,
+            *sides,
+        )
 
     # -- yaku, fu, points -------------------------------------------------------------------
 
@@ -456,21 +490,35 @@ class YakuFinder:
         by a triplet of the seat's or the round's wind are shared by every seat), with those
         winds' tiles."""
         hand = HandKey._make(hand_key)
-        winds = {"seat-wind": self.winds[SEATS.index(hand.seat)], "round-wind": self.winds[SEATS.index(hand.round_wind)]}
-        facts = HandKeyFacts(hand.closed, hand.flags, self._class_sets[hand.classes], hand.suits, hand.honours,
-                             hand.streak)
+        winds = {
+            "seat-wind": self.winds[SEATS.index(hand.seat)],
+            "round-wind": self.winds[SEATS.index(hand.round_wind)],
+        }
+        facts = HandKeyFacts(
+            hand.closed, hand.flags, self._class_sets[hand.classes], hand.suits, hand.honours, hand.streak
+        )
         found = self._hand_facts_sides.get(facts)
         if found is None:
-            found = remember(self._hand_facts_sides, facts,
-                             self._side([(c, c.on_hand(facts)) for c in (self.closed_yaku if hand.closed
-                                                                          else self.open_yaku)]))
+            found = remember(
+                self._hand_facts_sides,
+                facts,
+                self._side([(c, c.on_hand(facts)) for c in (self.closed_yaku if hand.closed else self.open_yaku)]),
+            )
         return found, winds
 
     def _reading_side(self, reading_key: tuple) -> _Side:
         """What a reading's key leaves open."""
         reading = ReadingKey._make(reading_key)
-        facts = ReadingKeyFacts(reading.shape, reading.runs, reading.triplets, reading.kans, reading.concealed,
-                                reading.honour_triplets, self._class_sets[reading.part_classes], reading.wait)
+        facts = ReadingKeyFacts(
+            reading.shape,
+            reading.runs,
+            reading.triplets,
+            reading.kans,
+            reading.concealed,
+            reading.honour_triplets,
+            self._class_sets[reading.part_classes],
+            reading.wait,
+        )
         return self._side([(c, c.on_reading(facts)) for c in self.closed_yaku])
 
     def _side(self, needs: list[tuple[CompiledYaku, int | None]]) -> _Side:

@@ -5,9 +5,10 @@ which tiplus would let it go out — and the settlement of a round."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document, load_document
@@ -30,8 +31,11 @@ from solver.sat.budget import Budget
 TIPLU = OptionSpec("--tiplu", "The tiplu, when known (its maal are wild); none: no wilds.", metavar="CARD")
 EXAMPLES = {
     "check": ["melds check -r marriage S5 S6 S7", "melds check -r marriage S5 S6 H9 --tiplu H9"],
-    "solve": ["melds solve puzzles/marriage/m02-see-with-three-pure.yaml --json",
-              "melds solve puzzles/marriage/m09-which-tiplu.yaml", "melds solve puzzles/marriage/"],
+    "solve": [
+        "melds solve puzzles/marriage/m02-see-with-three-pure.yaml --json",
+        "melds solve puzzles/marriage/m09-which-tiplu.yaml",
+        "melds solve puzzles/marriage/",
+    ],
     "score": ["melds score -r marriage --settle puzzles/marriage/s01-settlement-by-hand.yaml"],
     "move": ["melds move -r marriage puzzles/marriage/moves/m02-wild-to-seen-player.yaml draw discard"],
 }
@@ -42,14 +46,22 @@ class MarriageGame(MeldGame):
     label: ClassVar[str] = "Marriage"
     QUESTIONS: ClassVar[dict[str, str]] = {"best": "best", "see": "see", "which_tiplu": "which-tiplu"}
     rules: MarriageRules
-    OPTIONS = {"check": [TIPLU],
-               "solve": [TIPLU,
-                         OptionSpec("--shown", "A meld of the player's already on the table (repeatable).",
-                                    metavar='"CARDS"', multiple=True),
-                         OptionSpec("--see", "Can the hand show what it takes to see the tiplu?", flag=True),
-                         OptionSpec("--which-tiplu", "Which tiplus would let the hand go out?", flag=True)],
-               "score": [OptionSpec("--settle", "Settle a round (settle: section) — maal points and payments.",
-                                    metavar="FILE", type="path")]}
+    OPTIONS = {
+        "check": [TIPLU],
+        "solve": [
+            TIPLU,
+            OptionSpec(
+                "--shown", "A meld of the player's already on the table (repeatable).", metavar='"CARDS"', multiple=True
+            ),
+            OptionSpec("--see", "Can the hand show what it takes to see the tiplu?", flag=True),
+            OptionSpec("--which-tiplu", "Which tiplus would let the hand go out?", flag=True),
+        ],
+        "score": [
+            OptionSpec(
+                "--settle", "Settle a round (settle: section) — maal points and payments.", metavar="FILE", type="path"
+            )
+        ],
+    }
     EXAMPLES = EXAMPLES
 
     @classmethod
@@ -67,8 +79,14 @@ class MarriageGame(MeldGame):
 
     # -- questions ------------------------------------------------------------------------------------
 
-    def answer_problem(self, problem: Problem, question: str = "go-out", count: bool = False,
-                       limit: int = 1000, max_seconds: float | None = None) -> Answer:
+    def answer_problem(
+        self,
+        problem: Problem,
+        question: str = "go-out",
+        count: bool = False,
+        limit: int = 1000,
+        max_seconds: float | None = None,
+    ) -> Answer:
         if question == "see":
             budget = Budget(max_seconds)
             with budget.guarding(), TurnSolver(problem, self.checker, budget, requirements=self.rules.seeing) as solver:
@@ -116,11 +134,15 @@ class MarriageGame(MeldGame):
         else:
             heading = answer_heading(answer)
             if answer.question == "see":
-                heading = (f"{head('yes', True)}: the hand can show these and see the tiplu" if answer.solvable else
-                           f"{head('no', False)}: the hand cannot yet show what it takes to see the tiplu")
+                heading = (
+                    f"{head('yes', True)}: the hand can show these and see the tiplu"
+                    if answer.solvable
+                    else f"{head('no', False)}: the hand cannot yet show what it takes to see the tiplu"
+                )
 
             def text() -> str:
                 return answer_text(answer, problem, self.checker, stats, heading)
+
         return Result(data, ExitCode.of(answer.solvable), text)
 
     def read(self, document: Document) -> Puzzle:
@@ -158,12 +180,17 @@ class MarriageGame(MeldGame):
             out.update(matches=not problems, mismatches=problems)
 
         def text() -> str:
-            lines = [bold(document.title) + f" — tiplu {fmt.format(result.tiplu)}, winner {result.winner}",
-                     "maal points: " + ", ".join(f"{k} {v}" for k, v in settled["maal"].items())
-                     + f" (total {settled['total']})"]
+            lines = [
+                bold(document.title) + f" — tiplu {fmt.format(result.tiplu)}, winner {result.winner}",
+                "maal points: "
+                + ", ".join(f"{k} {v}" for k, v in settled["maal"].items())
+                + f" (total {settled['total']})",
+            ]
             for name, row in settled["per_player"].items():
-                lines.append(f"  {name} pays {result.winner}: {row['game']} + {row['total']} − "
-                             f"{row['own']} × {row['players']} = {row['pays']}")
+                lines.append(
+                    f"  {name} pays {result.winner}: {row['game']} + {row['total']} − "
+                    f"{row['own']} × {row['players']} = {row['pays']}"
+                )
             return "\n".join(lines + payments_lines(settled["payments"], problems, "settlement"))
 
         return Result(out, ExitCode.YES if not problems else ExitCode.NO, text)
@@ -177,12 +204,24 @@ class MarriageGame(MeldGame):
             except MeldsError as exc:
                 raise document.fail(container, key, str(exc)) from None
 
-        players = tuple(settle.PlayerResult(
-            name, bool(p["seen"]), cards(p, "cards", p["cards"]) if p.get("cards") else (), p.get("marriages", 0),
-            tuple(cards(p["dealt_tunnelas"], i, t) for i, t in enumerate(p.get("dealt_tunnelas", []))), p.get("maal"))
-            for name, p in raw["players"].items())
-        result = settle.RoundResult(document.ruleset, cards(raw, "tiplu", raw["tiplu"])[0], raw["winner"], players,
-                                    bool(raw.get("dublee_win", False)))
+        players = tuple(
+            settle.PlayerResult(
+                name,
+                bool(p["seen"]),
+                cards(p, "cards", p["cards"]) if p.get("cards") else (),
+                p.get("marriages", 0),
+                tuple(cards(p["dealt_tunnelas"], i, t) for i, t in enumerate(p.get("dealt_tunnelas", []))),
+                p.get("maal"),
+            )
+            for name, p in raw["players"].items()
+        )
+        result = settle.RoundResult(
+            document.ruleset,
+            cards(raw, "tiplu", raw["tiplu"])[0],
+            raw["winner"],
+            players,
+            bool(raw.get("dublee_win", False)),
+        )
         return result, dict(document.data.get("expect", {}))
 
     def answer(self, document: Document, request: Request, folder: bool = False) -> PuzzleResult:
@@ -193,8 +232,13 @@ class MarriageGame(MeldGame):
         result, expect = self._settlement(document)
         settled = settle.settle(result)
         problems = _settlement_mismatches(expect, settled)
-        row = {"puzzle": str(document.path), "title": document.title, "systems": [settled],
-               "matches": not problems, "mismatches": problems}
+        row = {
+            "puzzle": str(document.path),
+            "title": document.title,
+            "systems": [settled],
+            "matches": not problems,
+            "mismatches": problems,
+        }
         code = ExitCode.YES if not problems else ExitCode.NO
         return PuzzleResult(row, code, None, Summary("settled", None, not problems, tuple(problems)), code)
 
@@ -219,4 +263,3 @@ def _settlement_mismatches(expect: Mapping[str, Any], settled: dict) -> list[str
             if settled[key].get(player) != value:
                 out.append(f"{key}.{player}: expected {value}, got {settled[key].get(player)}")
     return out
-

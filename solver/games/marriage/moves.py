@@ -5,9 +5,10 @@ for a player who has seen, and the checks on taking a discarded wild."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.moves import UNKNOWN, Action, Forbidden
 from solver.core.ruleset import Ruleset
@@ -53,13 +54,22 @@ class MarriageMoves(MeldMoves):
             verdict = self.checker.check(self.notation.parse_many(g), params=self.params(state) if seen else None)
             kinds.append(verdict.kind.id if verdict.legal else None)
         if not seen:
-            fits = next((r for r in self.rules.seeing if len(groups) + self._shown_before(state, r) == r.count
-                         and all(k in r.kinds for k in kinds)), None)
+            fits = next(
+                (
+                    r
+                    for r in self.rules.seeing
+                    if len(groups) + self._shown_before(state, r) == r.count and all(k in r.kinds for k in kinds)
+                ),
+                None,
+            )
             if fits is None:
                 wants = "; or ".join(f"{r.count} of {'/'.join(sorted(r.kinds))}" for r in self.rules.seeing)
-                raise Forbidden("not-enough-to-see", f"to see the tiplu show {wants} (no wilds before seeing); "
-                                f"shown: {', '.join(k or 'not a combination' for k in kinds)}",
-                                self.rules.seeing[0].source)
+                raise Forbidden(
+                    "not-enough-to-see",
+                    f"to see the tiplu show {wants} (no wilds before seeing); "
+                    f"shown: {', '.join(k or 'not a combination' for k in kinds)}",
+                    self.rules.seeing[0].source,
+                )
         else:  # after seeing: the rest of a going-out route (the ruleset's going_out:)
             route = self._route(state)
             own = sum(1 for t in state.table if t.owner == state.turn)
@@ -69,8 +79,12 @@ class MarriageMoves(MeldMoves):
             else:  # every card but the discard
                 ok, what = kinds_ok and len(left) == 1, "the rest of the hand in combinations, all but the discard"
             if not ok:
-                raise Forbidden("not-the-rest", f"after seeing, {state.turn} shows {what}; shown: "
-                                f"{', '.join(k or 'not a combination' for k in kinds)}", route.source)
+                raise Forbidden(
+                    "not-the-rest",
+                    f"after seeing, {state.turn} shows {what}; shown: "
+                    f"{', '.join(k or 'not a combination' for k in kinds)}",
+                    route.source,
+                )
         table = state.table + tuple(TableWord(state.turn, " ".join(g)) for g in groups)
         after = self._with_hand(state, left, table=table).with_flag(state.turn, "seen", True)
         if not seen and all(k == "dublee" for k in kinds):
@@ -80,8 +94,11 @@ class MarriageMoves(MeldMoves):
     def _shown_before(self, state: GameState, rule) -> int:
         """The player's combinations already on the table that count for a way of seeing: a tunnela
         shown at the deal (プレイ開始前にツネラをテーブルに出していたら、それも3組のうちに数えることができます)."""
-        kinds = [self.checker.check(self.notation.parse_many(self.tokens(t.cards))) for t in state.table
-                 if t.owner == state.turn]
+        kinds = [
+            self.checker.check(self.notation.parse_many(self.tokens(t.cards)))
+            for t in state.table
+            if t.owner == state.turn
+        ]
         return sum(1 for v in kinds if v.legal and v.kind.id in rule.kinds)
 
     def tiplu_placed(self, state: GameState) -> bool:
@@ -140,18 +157,27 @@ def _wild_to_seen_player(self: MarriageMoves, state: GameState, action: Action) 
     top = state.discards[-1]
     discarder = state.discarded_by or state.previous_player
     if self.is_wild(state, top) and state.flag(state.turn, "seen") and not state.flag(discarder, "seen"):
-        return (f"{top} is a wild card discarded by {discarder}, who has not seen the tiplu; {state.turn} has "
-                f"seen it, so must draw from the stock")
+        return (
+            f"{top} is a wild card discarded by {discarder}, who has not seen the tiplu; {state.turn} has "
+            f"seen it, so must draw from the stock"
+        )
     return None
 
 
 def _dublee_seen_no_discard_draw(self: MarriageMoves, state: GameState, action: Action) -> str | None:
-    if action.verb == "draw" and action.args[:1] == ("discard",) and state.flag(state.turn, "dublee") \
-            and state.flag(state.turn, "seen") and state.discards:
+    if (
+        action.verb == "draw"
+        and action.args[:1] == ("discard",)
+        and state.flag(state.turn, "dublee")
+        and state.flag(state.turn, "seen")
+        and state.discards
+    ):
         top = self.canon(state.discards[-1])
         if top not in (self.hand(state) or []):  # it would make the eighth dublee: that goes out
-            return (f"{state.turn} plays dublees and has seen the tiplu: the discard may be taken only to go "
-                    f"out, and {top} makes no dublee with the hand")
+            return (
+                f"{state.turn} plays dublees and has seen the tiplu: the discard may be taken only to go "
+                f"out, and {top} makes no dublee with the hand"
+            )
     return None
 
 
@@ -159,8 +185,10 @@ def _tiplu_stays_in_stock(self: MarriageMoves, state: GameState, action: Action)
     """The tiplu lies under the stock and is never drawn: when only it is left, the stock was
     made again from the discards (see MarriageMoves.discard)."""
     if action.verb == "draw" and action.args[:1] == ("stock",) and self.tiplu_placed(state) and state.stock <= 1:
-        return ("the last card of the stock is the tiplu, which is not drawn; the discards (all but the last) "
-                "become the stock over it")
+        return (
+            "the last card of the stock is the tiplu, which is not drawn; the discards (all but the last) "
+            "become the stock over it"
+        )
     return None
 
 

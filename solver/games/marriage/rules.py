@@ -8,8 +8,9 @@ the tiplu given (``if_maal:`` on a role or on a meld kind's role entry).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from solver.core.deck import Face
 from solver.core.reader import RuleReader
@@ -111,19 +112,32 @@ class MaalGate:
 def read_rules(reader: RuleReader) -> MarriageRules:
     d = reader.data
     base = read_meld_rules(reader)
-    seeing = tuple(Requirement(frozenset(reader.check_ids(r["kinds"], reader.kind_ids, "meld kind",
-                                                          f"seeing_tiplu[{i}].kinds")), r["count"], reader.source(r))
-                   for i, r in enumerate(d.get("seeing_tiplu", [])))
-    return MarriageRules(**vars(base), maal=read_maal(reader, d.get("maal")), seeing=seeing,
-                         settlement=read_settlement(reader, d.get("settlement")), gated=read_gates(reader))
+    seeing = tuple(
+        Requirement(
+            frozenset(reader.check_ids(r["kinds"], reader.kind_ids, "meld kind", f"seeing_tiplu[{i}].kinds")),
+            r["count"],
+            reader.source(r),
+        )
+        for i, r in enumerate(d.get("seeing_tiplu", []))
+    )
+    return MarriageRules(
+        **vars(base),
+        maal=read_maal(reader, d.get("maal")),
+        seeing=seeing,
+        settlement=read_settlement(reader, d.get("settlement")),
+        gated=read_gates(reader),
+    )
 
 
 def read_maal(reader: RuleReader, raw: Mapping | None) -> Maal | None:
     if raw is None:
         return None
     cycle = reader.expand_ranks(raw["rank_cycle"], "maal.rank_cycle")
-    kinds = tuple(MaalKind(k["id"], k.get("name", k["id"]), k["suit"], k["offset"], reader.source(k))
-                  for i, k in enumerate(raw["kinds"]) if reader.enabled(k, f"maal.kinds[{i}]", key="enabled_if"))
+    kinds = tuple(
+        MaalKind(k["id"], k.get("name", k["id"]), k["suit"], k["offset"], reader.source(k))
+        for i, k in enumerate(raw["kinds"])
+        if reader.enabled(k, f"maal.kinds[{i}]", key="enabled_if")
+    )
     return Maal(raw["parameter"], cycle, dict(raw.get("colours", {})), kinds, reader.source(raw))
 
 
@@ -132,12 +146,22 @@ def read_settlement(reader: RuleReader, raw: Mapping | None) -> Settlement | Non
         return None
     game = raw.get("game_payment", {})
     maal = raw.get("maal_points", {})
-    sources = {"game": reader.source(game), "formula": reader.source(raw.get("formula")),
-               "exchange": reader.source(raw.get("exchange")), "maal": reader.source(maal),
-               "dublee": reader.source({"source": game["dublee_source"]}) if "dublee_source" in game else None}
-    return Settlement(game.get("seen", 0), game.get("unseen", 0), game.get("dublee_bonus", 0),
-                      {k: tuple(v) for k, v in maal.get("cards", {}).items()},
-                      maal.get("marriage", 0), dict(maal.get("dealt_tunnela", {})), sources)
+    sources = {
+        "game": reader.source(game),
+        "formula": reader.source(raw.get("formula")),
+        "exchange": reader.source(raw.get("exchange")),
+        "maal": reader.source(maal),
+        "dublee": reader.source({"source": game["dublee_source"]}) if "dublee_source" in game else None,
+    }
+    return Settlement(
+        game.get("seen", 0),
+        game.get("unseen", 0),
+        game.get("dublee_bonus", 0),
+        {k: tuple(v) for k, v in maal.get("cards", {}).items()},
+        maal.get("marriage", 0),
+        dict(maal.get("dealt_tunnela", {})),
+        sources,
+    )
 
 
 def read_gates(reader: RuleReader) -> dict[tuple[str, int], frozenset[str]]:
@@ -145,7 +169,7 @@ def read_gates(reader: RuleReader) -> dict[tuple[str, int], frozenset[str]]:
     holding when both are given."""
     by_role = {r["id"]: frozenset(r["if_maal"]) for r in reader.data.get("roles", []) if "if_maal" in r}
     gated = {}
-    for raw, kind in zip(reader.data.get("melds", []), reader.kinds):
+    for raw, kind in zip(reader.data.get("melds", []), reader.kinds, strict=True):
         for j, entry in enumerate(raw["roles"]):
             entry = entry if isinstance(entry, Mapping) else {"role": entry}
             own = frozenset(entry["if_maal"]) if "if_maal" in entry else None

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.core.errors import MeldsError
 from solver.core.deck import Face
+from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
 
 
@@ -101,8 +101,7 @@ def settle(result: RoundResult) -> dict:
         pays[p.name] = {"game": game, "total": total, "own": maal[p.name], "players": n, "pays": amount}
         payments[p.name] -= amount
         payments[result.winner] += amount
-    return {"maal": maal, "maal_details": details, "total": total, "payments": payments,
-            "per_player": pays}
+    return {"maal": maal, "maal_details": details, "total": total, "payments": payments, "per_player": pays}
 
 
 def pairwise(result: RoundResult) -> dict:

@@ -34,5 +34,7 @@ def settle_marriage(game, state: GameState) -> Settlement:
         players.append(settle.PlayerResult(name, bool(state.flag(name, "seen")), tuple(cards), marriages))
     result = settle.RoundResult(game.ruleset, tiplu, winner, tuple(players), bool(state.flag(winner, "dublee")))
     settled = settle.settle(result)
-    text = f"{winner} goes out (tiplu {fmt.format(tiplu)}); maal " + " ".join(f"{p} {v}" for p, v in settled["maal"].items())
+    text = f"{winner} goes out (tiplu {fmt.format(tiplu)}); maal " + " ".join(
+        f"{p} {v}" for p, v in settled["maal"].items()
+    )
     return Settlement(settled["payments"], {"text": text, "winner": winner, "tiplu": fmt.format(tiplu), **settled})

@@ -14,7 +14,7 @@ its shape — the standard game and its options; and the candidate-set model
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
@@ -39,9 +39,16 @@ def table_sets(catalogue: SetCatalogue, table: Sequence[Sequence[Face]]) -> list
     return out
 
 
-def solve_turn(catalogue: SetCatalogue, hand: Sequence[Face], table: Sequence[Sequence[Face]], has_melded: bool,
-               initial_points: int, question: str, max_seconds: float | None = None,
-               by_sets: bool = False) -> Arrangement:
+def solve_turn(
+    catalogue: SetCatalogue,
+    hand: Sequence[Face],
+    table: Sequence[Sequence[Face]],
+    has_melded: bool,
+    initial_points: int,
+    question: str,
+    max_seconds: float | None = None,
+    by_sets: bool = False,
+) -> Arrangement:
     """The best turn (most rack tiles placed, then most value) or whether the rack can go out.
     ``by_sets`` asks the candidate-set model even where the slot model would answer (tests)."""
     budget = Budget(max_seconds)
@@ -63,4 +70,3 @@ def solve_turn(catalogue: SetCatalogue, hand: Sequence[Face], table: Sequence[Se
             answer.sat_calls = MaxSat.calls - calls if question != "go-out" else 1
     answer.seconds = round(budget.elapsed, 4)
     return answer
-

@@ -20,7 +20,7 @@ rack tile be placed, a plain SAT question on the same clauses.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from solver.core.deck import Face
 from solver.games.rummikub.sets import Arrangement, SetCatalogue, TileSet, printed_value, settle
@@ -38,8 +38,14 @@ class TurnModel:
     """One turn's clauses: candidate sets, copies, tile counts; asked for the best turn or going
     out (see the module docstring)."""
 
-    def __init__(self, catalogue: SetCatalogue, hand: Sequence[Face], before: Sequence[TileSet],
-                 has_melded: bool, initial_points: int):
+    def __init__(
+        self,
+        catalogue: SetCatalogue,
+        hand: Sequence[Face],
+        before: Sequence[TileSet],
+        has_melded: bool,
+        initial_points: int,
+    ):
         self.catalogue, self.ruleset = catalogue, catalogue.ruleset
         self.hand, self.before = list(hand), list(before)
         self.initial = not has_melded
@@ -86,8 +92,9 @@ class TurnModel:
             if ge[top] is not None:
                 self.clauses.append([-ge[top]])
         if self.initial:
-            self.threshold = weight_at_least([(x, s.value) for s, _, x in self.sets], self.initial_points,
-                                             self.pool, self.clauses)
+            self.threshold = weight_at_least(
+                [(x, s.value) for s, _, x in self.sets], self.initial_points, self.pool, self.clauses
+            )
 
     # -- questions ----------------------------------------------------------------------------------
 
@@ -112,8 +119,11 @@ class TurnModel:
         soft = []
         for f, held in Counter(self.hand).items():  # the k-th copy of a rack face placed
             ge = self.counters[f]
-            soft += [([ge[self.must[f] + k]], SIZE_WEIGHT + printed_value(f)) for k in range(1, held + 1)
-                     if ge[self.must[f] + k] is not None]
+            soft += [
+                ([ge[self.must[f] + k]], SIZE_WEIGHT + printed_value(f))
+                for k in range(1, held + 1)
+                if ge[self.must[f] + k] is not None
+            ]
         if not soft:  # no rack tile can go down anywhere: the table as it may stand, unchanged or not
             return self._satisfy(clauses, "best", budget)
         with MaxSat(clauses, soft, top=self.pool.top) as maxsat:
@@ -143,8 +153,15 @@ class TurnModel:
         return answer
 
 
-def solve_by_sets(catalogue: SetCatalogue, hand: Sequence[Face], before: Sequence[TileSet], has_melded: bool,
-                  initial_points: int, question: str, budget: Budget) -> Arrangement:
+def solve_by_sets(
+    catalogue: SetCatalogue,
+    hand: Sequence[Face],
+    before: Sequence[TileSet],
+    has_melded: bool,
+    initial_points: int,
+    question: str,
+    budget: Budget,
+) -> Arrangement:
     """The best turn or going out, over candidate sets (may raise Undecided)."""
     model = TurnModel(catalogue, hand, before, has_melded, initial_points)
     return model.go_out(budget) if question == "go-out" else model.best(budget)

@@ -41,13 +41,17 @@ class RummikubMoves(Moves):
             passes = int(state.facts.get("passes") or 0) + 1
             facts = {**state.facts, "passes": passes}
             if passes >= len(state.players):
-                return replace(state, step="over", facts={**facts, "result": "blocked: the pool is empty and no "
-                                                          "one can place a tile"})
+                return replace(
+                    state,
+                    step="over",
+                    facts={**facts, "result": "blocked: the pool is empty and no one can place a tile"},
+                )
             return replace(state, turn=state.next_player, step="play", facts=facts)
         hand = state.hands[player]
         hand = hand + 1 if isinstance(hand, int) else f"{hand} {UNKNOWN}".strip()
-        return replace(state, hands={**state.hands, player: hand}, stock=state.stock - 1,
-                       turn=state.next_player, step="play")
+        return replace(
+            state, hands={**state.hands, player: hand}, stock=state.stock - 1, turn=state.next_player, step="play"
+        )
 
     def play(self, state: GameState, action: Action) -> GameState:
         player = self._player(state, action)
@@ -59,13 +63,19 @@ class RummikubMoves(Moves):
         now = Counter(f for s in after for f in s.faces)
         taken = on_table - now
         if taken:
-            raise Forbidden("table-stays", f"{self._tiles(taken)} left the table (a play lists the whole table after the "
-                            "turn, the sets left as they were too): no table tile goes back to a rack",
-                            self.rules.sources.get("table_stays"))
+            raise Forbidden(
+                "table-stays",
+                f"{self._tiles(taken)} left the table (a play lists the whole table after the "
+                "turn, the sets left as they were too): no table tile goes back to a rack",
+                self.rules.sources.get("table_stays"),
+            )
         placed = now - on_table
         if not placed:
-            raise Forbidden("nothing-placed", "the play places no tile from the rack: a player who places no "
-                            "tile draws", self.rules.sources.get("draw"))
+            raise Forbidden(
+                "nothing-placed",
+                "the play places no tile from the rack: a player who places no tile draws",
+                self.rules.sources.get("draw"),
+            )
         hand = state.hands[player]
         if isinstance(hand, int):
             raise MeldsError(f"{player}'s rack is hidden in this state: give its tiles to judge a play")
@@ -77,10 +87,11 @@ class RummikubMoves(Moves):
             self._initial(before, after)
         left = rack - placed
         unseen = hand.split().count(UNKNOWN)  # tiles drawn that nobody has shown
-        rest = " ".join([self.notation.format(f) for f in sorted(left.elements(), key=lambda f: f.index)]
-                        + [UNKNOWN] * unseen)
+        rest = " ".join(
+            [self.notation.format(f) for f in sorted(left.elements(), key=lambda f: f.index)] + [UNKNOWN] * unseen
+        )
         owners = {}
-        for t, s in zip(state.table, before):
+        for t, s in zip(state.table, before, strict=True):
             owners.setdefault(_key(s), []).append(t.owner)
         table = []
         for s in after:
@@ -88,8 +99,9 @@ class RummikubMoves(Moves):
             owner = kept.pop(0) if kept else player
             table.append(TableWord(owner, " ".join(self.notation.format(f) for f in s.faces)))
         facts = {k: v for k, v in state.facts.items() if k != "passes"}  # a tile placed: the passes start again
-        out = replace(state, hands={**state.hands, player: rest}, table=tuple(table), facts=facts) \
-            .with_flag(player, MELDED, True)
+        out = replace(state, hands={**state.hands, player: rest}, table=tuple(table), facts=facts).with_flag(
+            player, MELDED, True
+        )
         if not left and not unseen:
             return replace(out, step="over", facts={**facts, "winner": player})
         return replace(out, turn=state.next_player, step="play")
@@ -104,12 +116,18 @@ class RummikubMoves(Moves):
             else:
                 new.append(s)
         if +old:
-            raise Forbidden("initial-from-rack", "before the initial meld the table may not be rearranged",
-                            self.rules.sources.get("hand_only"))
+            raise Forbidden(
+                "initial-from-rack",
+                "before the initial meld the table may not be rearranged",
+                self.rules.sources.get("hand_only"),
+            )
         value = sum(s.value for s in new)
         if value < self.rules.initial_meld:
-            raise Forbidden("initial-meld", f"the new sets are worth {value}: the initial meld needs "
-                            f"{self.rules.initial_meld}", self.rules.sources.get("initial_meld"))
+            raise Forbidden(
+                "initial-meld",
+                f"the new sets are worth {value}: the initial meld needs {self.rules.initial_meld}",
+                self.rules.sources.get("initial_meld"),
+            )
 
     def _legal_set(self, text: str) -> TileSet:
         faces = self.notation.parse_many(text)
@@ -117,8 +135,11 @@ class RummikubMoves(Moves):
         if found is None:
             verdict = self.catalogue.checker.check(faces)
             reason = verdict.reasons[0] if verdict.reasons else None
-            raise Forbidden("not-a-set", f"{text} is not a set" + (f": {reason.message}" if reason else ""),
-                            reason.source if reason else None)
+            raise Forbidden(
+                "not-a-set",
+                f"{text} is not a set" + (f": {reason.message}" if reason else ""),
+                reason.source if reason else None,
+            )
         return found
 
     def _player(self, state: GameState, action: Action) -> str:
@@ -145,8 +166,9 @@ class RummikubMoves(Moves):
             return out
         rack = self._rack(hand)
         table = [self.notation.parse_many(t.cards) for t in state.table]
-        best = solve_turn(self.catalogue, rack, table, bool(state.flag(state.turn, MELDED)),
-                          self.rules.initial_meld, "best")
+        best = solve_turn(
+            self.catalogue, rack, table, bool(state.flag(state.turn, MELDED)), self.rules.initial_meld, "best"
+        )
         if best.placed:
             out.append("play " + " | ".join(" ".join(self.notation.format(f) for f in s.faces) for s in best.table))
         return out

@@ -13,14 +13,26 @@ from solver.present.text import bold, dim, head
 
 def set_json(tile_set: TileSet, notation: Notation) -> dict[str, Any]:
     """A set as ``melds solve`` shows a meld: kind, value, each tile with what it stands for."""
-    return {"kind": tile_set.kind.id, "kind_name": tile_set.kind.name, "points": tile_set.value, "direction": None,
-            "cards": [{"card": notation.format(f), "as": notation.format_identity(ident),
-                       "role": "joker" if f.rank is None else "natural", "wild": f.rank is None}
-                      for f, ident in zip(tile_set.faces, tile_set.stands_for)]}
+    return {
+        "kind": tile_set.kind.id,
+        "kind_name": tile_set.kind.name,
+        "points": tile_set.value,
+        "direction": None,
+        "cards": [
+            {
+                "card": notation.format(f),
+                "as": notation.format_identity(ident),
+                "role": "joker" if f.rank is None else "natural",
+                "wild": f.rank is None,
+            }
+            for f, ident in zip(tile_set.faces, tile_set.stands_for, strict=True)
+        ],
+    }
 
 
-def turn_json(answer: Arrangement, rules: RummikubRules, notation: Notation, ruleset_id: str,
-              stats: bool = True) -> dict[str, Any]:
+def turn_json(
+    answer: Arrangement, rules: RummikubRules, notation: Notation, ruleset_id: str, stats: bool = True
+) -> dict[str, Any]:
     fmt = notation.format
     out: dict[str, Any] = {
         "solvable": answer.found,
@@ -32,8 +44,15 @@ def turn_json(answer: Arrangement, rules: RummikubRules, notation: Notation, rul
         "layoffs": [],
         "discard": None,
         "score": {"tiles_placed": len(answer.placed), "value_placed": answer.value_placed},
-        "initial_meld": ({"needed": rules.initial_meld, "value": answer.initial_value,
-                          "source": source_json(rules.sources.get("initial_meld"))} if answer.initial else None),
+        "initial_meld": (
+            {
+                "needed": rules.initial_meld,
+                "value": answer.initial_value,
+                "source": source_json(rules.sources.get("initial_meld")),
+            }
+            if answer.initial
+            else None
+        ),
         "ruleset": ruleset_id,
     }
     if answer.found is None:
@@ -64,20 +83,26 @@ def turn_text(answer: Arrangement, rules: RummikubRules, notation: Notation, sta
         if bounds is None:
             return lines[0]
         low, high = bounds.tiles
-        known = f"at least {low} tile{'s' * (low != 1)} placed, at most {high}" if low < high else \
-            f"{low} tile{'s' * (low != 1)} placed"
+        known = (
+            f"at least {low} tile{'s' * (low != 1)} placed, at most {high}"
+            if low < high
+            else f"{low} tile{'s' * (low != 1)} placed"
+        )
         if bounds.value is not None:
             known += f", value at least {bounds.value[0]}, at most {bounds.value[1]}"
         lines.append(dim(f"known so far: {known}"))
         if answer.placed:
-            lines.append(f"the best found: places {' '.join(fmt(f) for f in answer.placed)} "
-                         f"(value {answer.value_placed})")
+            lines.append(
+                f"the best found: places {' '.join(fmt(f) for f in answer.placed)} (value {answer.value_placed})"
+            )
     elif answer.question == "go-out":
         lines.append(head("goes out", True) if answer.found else head("cannot go out", False))
     elif answer.placed:
         out = ", and goes out" if answer.found else ""
-        lines.append(head(f"places {len(answer.placed)} tile{'s' * (len(answer.placed) != 1)}", True)
-                     + f": {' '.join(fmt(f) for f in answer.placed)} (value {answer.value_placed}){out}")
+        lines.append(
+            head(f"places {len(answer.placed)} tile{'s' * (len(answer.placed) != 1)}", True)
+            + f": {' '.join(fmt(f) for f in answer.placed)} (value {answer.value_placed}){out}"
+        )
     else:
         lines.append(head("no placement", False) + ": draw a tile")
     if answer.initial:
@@ -86,8 +111,10 @@ def turn_text(answer: Arrangement, rules: RummikubRules, notation: Notation, sta
     if answer.placed:
         lines.append(bold("table after the turn:"))
         for s in answer.table:
-            tiles = " ".join(fmt(f) if f.rank is not None else f"{fmt(f)}={notation.format_identity(i)}"
-                             for f, i in zip(s.faces, s.stands_for))
+            tiles = " ".join(
+                fmt(f) if f.rank is not None else f"{fmt(f)}={notation.format_identity(i)}"
+                for f, i in zip(s.faces, s.stands_for, strict=True)
+            )
             lines.append(f"  [{tiles}]  {s.kind.name} ({s.value})")
     if answer.kept:
         lines.append(f"kept: {' '.join(fmt(f) for f in answer.kept)}")

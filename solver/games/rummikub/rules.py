@@ -3,8 +3,8 @@ tiles come from, the free rearrangement of the table after it, and a joker's pen
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from solver.core.reader import RuleReader
 from solver.core.source import Source
@@ -31,7 +31,9 @@ def read_rules(reader: RuleReader) -> RummikubRules:
         "draw": reader.source(section.get("draw")),
         "joker_penalty": reader.source(penalty),
     }
-    return RummikubRules(**vars(read_meld_rules(reader)),
-                         initial_meld=reader.option_value(initial["points"], 30),
-                         joker_penalty=reader.option_value(penalty.get("points"), 30),
-                         sources=sources)
+    return RummikubRules(
+        **vars(read_meld_rules(reader)),
+        initial_meld=reader.option_value(initial["points"], 30),
+        joker_penalty=reader.option_value(penalty.get("points"), 30),
+        sources=sources,
+    )

@@ -11,8 +11,8 @@ the checker, as ``melds check`` does.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
@@ -112,8 +112,13 @@ def read_set(faces: Sequence[Face], kind: MeldKind, shape: Shape) -> TileSet | N
         return None
     suits = {f.suit for f in naturals}
     if kind.shape == "group":
-        if (len({f.rank for f in naturals}) != 1 or len(suits) != len(naturals) or not suits <= set(kind.suits)
-                or naturals[0].rank not in kind.ranks or n > len(kind.suits)):
+        if (
+            len({f.rank for f in naturals}) != 1
+            or len(suits) != len(naturals)
+            or not suits <= set(kind.suits)
+            or naturals[0].rank not in kind.ranks
+            or n > len(kind.suits)
+        ):
             return None
         return layout(faces, kind)
     order = kind.order.ranks
@@ -122,8 +127,10 @@ def read_set(faces: Sequence[Face], kind: MeldKind, shape: Shape) -> TileSet | N
         return None
     positions = sorted(order.index(r) for r in ranks)
     if kind.order.cyclic:  # the smallest arc holding them all: the circle less its widest gap
-        gaps = [(positions[(i + 1) % len(positions)] - positions[i]) % len(order) or len(order)
-                for i in range(len(positions))]
+        gaps = [
+            (positions[(i + 1) % len(positions)] - positions[i]) % len(order) or len(order)
+            for i in range(len(positions))
+        ]
         span = len(order) - max(gaps) + 1
     else:
         span = positions[-1] - positions[0] + 1
@@ -173,17 +180,27 @@ class SetCatalogue:
         for kind in self.ruleset.kinds:
             if not kind.size_min <= len(faces) <= kind.size_max:
                 continue
-            if kind.shape == "group" and len({f.rank for f in naturals}) == 1 \
-                    and len({f.suit for f in naturals}) == len(naturals):
-                out.append(kind)
-            elif kind.shape == "sequence" and len({f.suit for f in naturals}) == 1 \
-                    and len({f.rank for f in naturals}) == len(naturals):
+            if (
+                kind.shape == "group"
+                and len({f.rank for f in naturals}) == 1
+                and len({f.suit for f in naturals}) == len(naturals)
+            ) or (
+                kind.shape == "sequence"
+                and len({f.suit for f in naturals}) == 1
+                and len({f.rank for f in naturals}) == len(naturals)
+            ):
                 out.append(kind)
         return out
 
 
-def settle(question: str, hand: Sequence[Face], before: Sequence[TileSet], chosen: Sequence[TileSet],
-           initial: bool, must: Counter) -> Arrangement:
+def settle(
+    question: str,
+    hand: Sequence[Face],
+    before: Sequence[TileSet],
+    chosen: Sequence[TileSet],
+    initial: bool,
+    must: Counter,
+) -> Arrangement:
     """The arrangement a turn leaves: ``chosen`` is the whole table after it (after the initial
     meld: the new sets, the old ones standing as they were); ``must`` the tiles that were on the
     table before and stay. The rack tiles placed are what the table holds beyond them."""
@@ -203,8 +220,17 @@ def settle(question: str, hand: Sequence[Face], before: Sequence[TileSet], chose
             unchanged[set_key(s)] -= 1
         else:
             new_sets.append(s)
-    return Arrangement(not kept, question, initial, table, new_sets, placed, list(kept.elements()),
-                       sum(printed_value(f) for f in placed), sum(s.value for s in chosen) if initial else 0)
+    return Arrangement(
+        not kept,
+        question,
+        initial,
+        table,
+        new_sets,
+        placed,
+        list(kept.elements()),
+        sum(printed_value(f) for f in placed),
+        sum(s.value for s in chosen) if initial else 0,
+    )
 
 
 def set_key(tile_set: TileSet) -> tuple[int, ...]:

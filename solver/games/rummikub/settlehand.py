@@ -15,8 +15,9 @@ def settle_racks(game, state: GameState) -> Settlement:
         held = state.hands[player]
         if isinstance(held, int):
             if held:
-                raise MeldsError(f"{player}'s rack is hidden ({held} tiles) at the end: the log writes the tiles "
-                                 f"left, to count them")
+                raise MeldsError(
+                    f"{player}'s rack is hidden ({held} tiles) at the end: the log writes the tiles left, to count them"
+                )
             held = ""
         faces = game.notation.parse_many(held) if held.strip() else []
         points = sum(game.rules.joker_penalty if f.rank is None else int(f.rank) for f in faces)
@@ -29,10 +30,12 @@ def settle_racks(game, state: GameState) -> Settlement:
             deltas[player] -= points
             deltas[winner] += points
     left = ", ".join(f"{p} {r['points']}" for p, r in racks.items() if p != winner)
-    how = "empties the rack" if not racks[winner]["points"] and not racks[winner]["tiles"] else \
-        "has the rack worth least in a blocked game"
-    return Settlement(deltas, {"text": f"{winner} {how}; left on the racks: {left}", "winner": winner,
-                               "racks": racks})
+    how = (
+        "empties the rack"
+        if not racks[winner]["points"] and not racks[winner]["tiles"]
+        else "has the rack worth least in a blocked game"
+    )
+    return Settlement(deltas, {"text": f"{winner} {how}; left on the racks: {left}", "winner": winner, "racks": racks})
 
 
 def _winner(state: GameState, racks: dict) -> str:
@@ -43,6 +46,8 @@ def _winner(state: GameState, racks: dict) -> str:
     least = min(r["points"] for r in racks.values())
     lowest = [p for p in state.players if racks[p]["points"] == least]
     if len(lowest) > 1:
-        raise MeldsError(f"the blocked game leaves {', '.join(lowest)} with racks of equal value ({least}): no one "
-                         f"takes the winner's place")
+        raise MeldsError(
+            f"the blocked game leaves {', '.join(lowest)} with racks of equal value ({least}): no one "
+            f"takes the winner's place"
+        )
     return lowest[0]

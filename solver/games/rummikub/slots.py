@@ -29,8 +29,9 @@ are answered by the candidate model instead (:func:`shape_of` says which).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -68,8 +69,15 @@ def shape_of(ruleset: Ruleset) -> Shape | None:
         return None
     wild_roles, natural_classes = set(), set()
     for kind in kinds:
-        if (kind.short_form or kind.wilds or kind.distinguish or kind.phase or kind.suit_step.cycle
-                or kind.size_min < 1 or not kind.distinct):
+        if (
+            kind.short_form
+            or kind.wilds
+            or kind.distinguish
+            or kind.phase
+            or kind.suit_step.cycle
+            or kind.size_min < 1
+            or not kind.distinct
+        ):
             return None
         for kind_role in kind.roles:
             role = kind_role.role
@@ -77,7 +85,8 @@ def shape_of(ruleset: Ruleset) -> Shape | None:
                 return None
             if role.wild:
                 covers = set(role.suits or ()) >= set(kind.suits) and set(role.ranks or ()) >= set(
-                    kind.order.ranks if kind.order else kind.ranks)
+                    kind.order.ranks if kind.order else kind.ranks
+                )
                 if not covers or role.requires_in_meld is None:
                     return None
                 wild_roles.add(role)
@@ -188,7 +197,7 @@ class SlotModel:
         if shape.jokers < shape.run.size_min:
             for t in range(len(order)):  # at one rank, jokers above naturals
                 for s, low in enumerate(grid):
-                    for high in grid[s + 1:]:
+                    for high in grid[s + 1 :]:
                         if low[t] and high[t] and low[t].j and high[t].n:
                             clauses.append([-low[t].j, -high[t].n])
         else:
@@ -218,7 +227,7 @@ class SlotModel:
     def _lowest_free_slot(self, grid: list[list[RunCell | None]]) -> None:
         """A stretch starts in slot s + 1 only where slot s is taken: any table can be laid out so,
         giving each new run the lowest slot free where it starts."""
-        for low, high in zip(grid, grid[1:]):
+        for low, high in itertools.pairwise(grid):
             for t, cell in enumerate(high):
                 if cell is None:
                     continue
@@ -251,7 +260,9 @@ class SlotModel:
         most = min(room, (room + shape.jokers) // shape.group.size_min)  # each group holds a natural
         if most == 0:
             return
-        naturals = {c: _chain([new() for _ in range(shape.copies[shape.naturals[(c, rank)]])], clauses) for c in colours}
+        naturals = {
+            c: _chain([new() for _ in range(shape.copies[shape.naturals[(c, rank)]])], clauses) for c in colours
+        }
         jokers = _chain([new() for _ in range(shape.jokers)], clauses)
         groups = _chain([new() for _ in range(most)], clauses)
         for c, bits in naturals.items():
@@ -284,12 +295,12 @@ class SlotModel:
             ge = unary_count(lits, copies + 1, pool, clauses)
             if len(ge) > copies + 1:
                 clauses.append([-ge[copies + 1]])
-            self.placed[face] = ge[:copies + 1]
+            self.placed[face] = ge[: copies + 1]
         jokers = self.shape.jokers
         ge = unary_count(self.joker_uses, jokers + 1, pool, clauses)
         if len(ge) > jokers + 1:
             clauses.append([-ge[jokers + 1]])
-        self.jokers_placed = ge[:jokers + 1]
+        self.jokers_placed = ge[: jokers + 1]
         tiles = [b for ge in self.placed.values() for b in ge[1:]] + self.jokers_placed[1:]
         self.on_table = unary_count(tiles, len(tiles), pool, clauses, up=False)
 
@@ -300,7 +311,9 @@ class SlotModel:
         items = []
         for colour, grid in self.runs.items():
             for row in grid:
-                items += [(cell.p, int(rank)) for cell, rank in zip(row, self.shape.run.order.ranks) if cell]
+                items += [
+                    (cell.p, int(rank)) for cell, rank in zip(row, self.shape.run.order.ranks, strict=True) if cell
+                ]
         for group in self.groups:
             items += [(lit, int(group.rank)) for lit in group.tiles[1:]]
         clauses: list[list[int]] = []
@@ -309,6 +322,5 @@ class SlotModel:
 
 def _chain(bits: list[int], clauses: list[list[int]]) -> list[int]:
     """Unary bits: the (k+1)-th implies the k-th."""
-    clauses += [[-b, a] for a, b in zip(bits, bits[1:])]
+    clauses += [[-b, a] for a, b in itertools.pairwise(bits)]
     return bits
-

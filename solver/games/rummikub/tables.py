@@ -21,8 +21,8 @@ the bounds proved (:class:`~solver.games.rummikub.sets.Bounds`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
@@ -76,8 +76,9 @@ class SlotTurns:
 
     # -- a turn --------------------------------------------------------------------------------------
 
-    def turn(self, hand: Sequence[Face], before: Sequence[TileSet], initial: bool, question: str,
-             budget: Budget) -> Arrangement:
+    def turn(
+        self, hand: Sequence[Face], before: Sequence[TileSet], initial: bool, question: str, budget: Budget
+    ) -> Arrangement:
         must = Counter() if initial else Counter(f for s in before for f in s.faces)
         rack = Counter(hand)
         live = self._solver(initial)
@@ -118,8 +119,15 @@ class SlotTurns:
         if not tiles.decided:
             bounds = Bounds((tiles.low, tiles.high), None)
         else:
-            values = self._most_value(live, assumptions + [at_least(tiles.value)] if tiles.value else assumptions,
-                                      items, tiles.value, model, value, budget)
+            values = self._most_value(
+                live,
+                assumptions + [at_least(tiles.value)] if tiles.value else assumptions,
+                items,
+                tiles.value,
+                model,
+                value,
+                budget,
+            )
             model = values.model
             if not values.decided:
                 bounds = Bounds((tiles.value, tiles.value), (values.low, values.high))
@@ -128,8 +136,16 @@ class SlotTurns:
             answer.found, answer.bounds = None, bounds
         return self._done(answer, live, calls0)
 
-    def _most_value(self, live: _Live, assumptions: list[int], items: list[tuple[int, int]], placed: int,
-                    model: list[int], value: Callable[[list[int]], int], budget: Budget) -> Optimum:
+    def _most_value(
+        self,
+        live: _Live,
+        assumptions: list[int],
+        items: list[tuple[int, int]],
+        placed: int,
+        model: list[int],
+        value: Callable[[list[int]], int],
+        budget: Budget,
+    ) -> Optimum:
         """With the number of tiles held, the most value: the rack tiles left weigh as little as
         can be, asked through a running sum over them made for this turn alone."""
         weights = sorted((w for _, w in items), reverse=True)
@@ -177,8 +193,7 @@ class SlotTurns:
         items = []
         for face, held in rack.items():
             ge = self.model.jokers_placed if face == self.shape.joker else self.model.placed.get(face, [TRUE])
-            items += [(ge[must[face] + k], printed_value(face)) for k in range(1, held + 1)
-                      if must[face] + k < len(ge)]
+            items += [(ge[must[face] + k], printed_value(face)) for k in range(1, held + 1) if must[face] + k < len(ge)]
         return items
 
     def _done(self, answer: Arrangement, live: _Live, calls0: int) -> Arrangement:
@@ -187,8 +202,15 @@ class SlotTurns:
 
     # -- reading a model back into sets -------------------------------------------------------------
 
-    def _read(self, model: list[int], question: str, hand: Sequence[Face], before: Sequence[TileSet],
-              initial: bool, must: Counter) -> Arrangement:
+    def _read(
+        self,
+        model: list[int],
+        question: str,
+        hand: Sequence[Face],
+        before: Sequence[TileSet],
+        initial: bool,
+        must: Counter,
+    ) -> Arrangement:
         chosen = [self._set(faces) for faces in self._runs(model) + self._groups(model)]
         return settle(question, hand, before, chosen, initial, must)
 
@@ -234,13 +256,16 @@ class SlotTurns:
     def _deal(self, rank: GroupRank, model: list[int]) -> list[list[Face]]:
         """The groups of one rank from its counts: the naturals dealt round the groups colour by
         colour (no colour twice in a group), then the jokers, first where a group is short."""
+
         def count(bits: list[int]) -> int:
             return sum(model[b - 1] > 0 for b in bits)
 
         k = count(rank.groups)
         if not k:
             return []
-        naturals = [self.shape.naturals[(c, rank.rank)] for c, bits in rank.naturals.items() for _ in range(count(bits))]
+        naturals = [
+            self.shape.naturals[(c, rank.rank)] for c, bits in rank.naturals.items() for _ in range(count(bits))
+        ]
         groups: list[list[Face]] = [naturals[i::k] for i in range(k)]
         jokers = count(rank.jokers)
         smallest, largest = self.shape.group.size_min, self.shape.group_max

@@ -15,9 +15,10 @@ class RummyGame(MeldGame):
     EXAMPLES = {
         "check": ["melds check -r basic-rummy S9 S10 SJ SQ", "melds check -r basic-rummy HA H2 H3 --json"],
         "solve": ['melds solve -r basic-rummy --hand "S9 S10 SJ H4 D4 C4 C7"', "melds solve puzzles/basic-rummy/"],
-        "score": ["melds score -r basic-rummy --penalty HK SQ C3",
-                  "melds score -r basic-rummy -o going-rummy=plus-ten --penalty --double HK SQ C3"],
+        "score": [
+            "melds score -r basic-rummy --penalty HK SQ C3",
+            "melds score -r basic-rummy -o going-rummy=plus-ten --penalty --double HK SQ C3",
+        ],
         "move": ["melds move -r basic-rummy puzzles/basic-rummy/moves/m01-draw-first.yaml draw stock"],
         "moves": ["melds moves puzzles/basic-rummy/moves/m04-melds.yaml"],
     }
-

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from solver.core import requests
 from solver.core.errors import ExitCode, MeldsError
@@ -26,17 +27,31 @@ from solver.present.text import question_puzzle_text
 from solver.sat.budget import Budget
 
 DICTIONARY = [
-    OptionSpec("--dict", "Add a word list (UTF-8, one word a line, # comments, .gz allowed; repeatable).",
-               key="dict_files", metavar="FILE", type="file", multiple=True),
+    OptionSpec(
+        "--dict",
+        "Add a word list (UTF-8, one word a line, # comments, .gz allowed; repeatable).",
+        key="dict_files",
+        metavar="FILE",
+        type="file",
+        multiple=True,
+    ),
     OptionSpec("--no-default-dict", "Use only the --dict lists, not the ruleset's dictionary.", flag=True),
-    OptionSpec("--exclude", "Ban the words of FILE (repeatable).", key="exclude_files", metavar="FILE",
-               type="file", multiple=True),
+    OptionSpec(
+        "--exclude",
+        "Ban the words of FILE (repeatable).",
+        key="exclude_files",
+        metavar="FILE",
+        type="file",
+        multiple=True,
+    ),
 ]
 LAST_LAP = OptionSpec("--last-lap", "The last lap after the stock ran out (2 tiles do).", flag=True)
 EXAMPLES = {
     "check": ["melds check -r word-rummy がっこう ネコジタ か゛っき"],
-    "solve": ["melds solve -r word-rummy --hand ねこじたかいぬ --table がっこう --has-melded",
-              "melds solve -r word-rummy --bonus --hand ねこいぬかさ"],
+    "solve": [
+        "melds solve -r word-rummy --hand ねこじたかいぬ --table がっこう --has-melded",
+        "melds solve -r word-rummy --bonus --hand ねこいぬかさ",
+    ],
     "score": ["melds score -r word-rummy ねこいぬかさ --bonus-words ねこ,いぬ"],
     "move": ["melds move -r word-rummy puzzles/word-rummy/moves/m01-first-word.yaml word たぬき"],
 }
@@ -61,13 +76,22 @@ class WordGame:
         if command == "check":
             return [LAST_LAP, *DICTIONARY]
         if command == "solve":
-            return [OptionSpec("--loose", "Loose tiles on the table (relief discards).", metavar="TILES"), LAST_LAP,
-                    OptionSpec("--bonus", "The winner's best bonus words from a loser's --hand.", flag=True),
-                    *DICTIONARY]
+            return [
+                OptionSpec("--loose", "Loose tiles on the table (relief discards).", metavar="TILES"),
+                LAST_LAP,
+                OptionSpec("--bonus", "The winner's best bonus words from a loser's --hand.", flag=True),
+                *DICTIONARY,
+            ]
         if command == "score":
-            return [OptionSpec("--bonus-words", "The winner's bonus words from the loser's revealed CARDS, "
-                               "comma-separated (ねこ,いぬ); each tile in them scores -2 instead of -1.",
-                               metavar="WORDS"), *DICTIONARY]
+            return [
+                OptionSpec(
+                    "--bonus-words",
+                    "The winner's bonus words from the loser's revealed CARDS, "
+                    "comma-separated (ねこ,いぬ); each tile in them scores -2 instead of -1.",
+                    metavar="WORDS",
+                ),
+                *DICTIONARY,
+            ]
         return []
 
     @classmethod
@@ -79,14 +103,22 @@ class WordGame:
 
     def describe(self) -> Result:
         rules = self.rules
-        data = {"words": {"tiles": list(rules.tile_kinds), "copies": rules.copies or None,
-                          "dictionary": rules.dictionary_name}}
-        return Result(data, ExitCode.YES,
-                      lambda: f"{len(rules.tile_kinds)} kinds of tile; words from {rules.dictionary_name}")
+        data = {
+            "words": {
+                "tiles": list(rules.tile_kinds),
+                "copies": rules.copies or None,
+                "dictionary": rules.dictionary_name,
+            }
+        }
+        return Result(
+            data, ExitCode.YES, lambda: f"{len(rules.tile_kinds)} kinds of tile; words from {rules.dictionary_name}"
+        )
 
     # -- the dictionary of a request ----------------------------------------------------------------
 
-    def session_for(self, lists: tuple[Path, ...] = (), default: bool = True, banned: tuple[Path, ...] = ()) -> WordSession:
+    def session_for(
+        self, lists: tuple[Path, ...] = (), default: bool = True, banned: tuple[Path, ...] = ()
+    ) -> WordSession:
         """The tiles and dictionary for these word lists, loaded once."""
         key = (lists, default, banned)
         if key not in self._sessions:
@@ -94,9 +126,11 @@ class WordGame:
         return self._sessions[key]
 
     def session(self, request: Request) -> WordSession:
-        return self.session_for(tuple(Path(p) for p in request.get("dict_files") or ()),
-                                not request.get("no_default_dict"),
-                                tuple(Path(p) for p in request.get("exclude_files") or ()))
+        return self.session_for(
+            tuple(Path(p) for p in request.get("dict_files") or ()),
+            not request.get("no_default_dict"),
+            tuple(Path(p) for p in request.get("exclude_files") or ()),
+        )
 
     # -- queries ---------------------------------------------------------------------------------------
 
@@ -114,8 +148,12 @@ class WordGame:
             raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
         if request.get("args"):
             raise MeldsError("give either a puzzle file or -r RULESET --hand, not both")
-        facts = {**request, "table": list(request.get("table") or ()), "loose": request.get("loose") or "",
-                 "has_word": bool(request.get("has_word", request.get("has_melded")))}
+        facts = {
+            **request,
+            "table": list(request.get("table") or ()),
+            "loose": request.get("loose") or "",
+            "has_word": bool(request.get("has_word", request.get("has_melded"))),
+        }
         budget = Budget(request.get("max_seconds"))  # from the request: loading the dictionary counts
         session = self.session(request)
         result, code = session.solve(facts, budget=budget)
@@ -139,16 +177,20 @@ class WordGame:
         folder_code = ExitCode(code) if matches is None else ExitCode.YES if matches else ExitCode.NO
         single = ExitCode.NO if matches is False else ExitCode(code)
         text = ANSWER_TEXT[row["question"]]
-        return PuzzleResult(row, single, lambda: question_puzzle_text(row, text(row)),
-                            Summary(row["question"], None, matches, tuple(row.get("mismatches", ()))), folder_code)
+        return PuzzleResult(
+            row,
+            single,
+            lambda: question_puzzle_text(row, text(row)),
+            Summary(row["question"], None, matches, tuple(row.get("mismatches", ()))),
+            folder_code,
+        )
 
     @classmethod
     def log_formats(cls) -> Sequence:
         return ()  # replayed from the project's own log of actions
 
     def replay(self, log):
-        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own "
-                         f"format")
+        raise MeldsError(f"{self.ruleset.id} reads no game records of other software; give a log of melds' own format")
 
     def settle_hand(self, state, turn_start):
         return settle_words(self, state)
@@ -188,12 +230,26 @@ class WordGame:
         if not rules.copies and deals:
             players, each, src = max(deals, key=lambda d: d[0] * d[1])
             sides = list({id(s): s for _, _, s in deals if s is not src}.values())
-            audit.add("deal/unknown-set", "gap", src,
-                      f"the deal hands out up to {players * each} tiles ({players} players × {each}), but the "
-                      f"document never says how many tiles the set holds, so no deal — nor the draws from what is "
-                      f"left — can be checked against it", players * each, None, kind="missing-values", sides=sides)
+            audit.add(
+                "deal/unknown-set",
+                "gap",
+                src,
+                f"the deal hands out up to {players * each} tiles ({players} players × {each}), but the "
+                f"document never says how many tiles the set holds, so no deal — nor the draws from what is "
+                f"left — can be checked against it",
+                players * each,
+                None,
+                kind="missing-values",
+                sides=sides,
+            )
             return
         for players, each, src in deals:
             if players * each > tiles:
-                audit.add(f"deal/{players}", "contradiction", src,
-                          f"{players} players need {players * each} tiles, the set holds {tiles}", players * each, tiles)
+                audit.add(
+                    f"deal/{players}",
+                    "contradiction",
+                    src,
+                    f"{players} players need {players * each} tiles, the set holds {tiles}",
+                    players * each,
+                    tiles,
+                )

@@ -33,8 +33,14 @@ def _distinct_tiles(words: list[str], fixed: Counter) -> bool:
 
 
 class WordMoves(Moves):
-    VERBS = {"word": "word", "arrange": "arrange", "relief": "relief", "draw": "draw", "end": "end",
-             "timeout": "timeout"}
+    VERBS = {
+        "word": "word",
+        "arrange": "arrange",
+        "relief": "relief",
+        "draw": "draw",
+        "end": "end",
+        "timeout": "timeout",
+    }
 
     def __init__(self, ruleset: Ruleset, session: WordSession):
         super().__init__(ruleset)
@@ -81,10 +87,17 @@ class WordMoves(Moves):
     def _with(self, state: GameState, hand: list[str], **changes) -> GameState:
         facts = dict(changes.pop("facts", state.facts))
         if "turn_start" not in facts:  # the first change of the turn: remember how the turn began
-            facts["turn_start"] = {"table": [{"owner": t.owner, "cards": t.cards} for t in self.start_table(state)],
-                                   "loose": state.loose}
-        return replace(state, hands={**state.hands, state.turn: "".join(hand)},
-                       turn_start_table=self.start_table(state), facts=facts, **changes)
+            facts["turn_start"] = {
+                "table": [{"owner": t.owner, "cards": t.cards} for t in self.start_table(state)],
+                "loose": state.loose,
+            }
+        return replace(
+            state,
+            hands={**state.hands, state.turn: "".join(hand)},
+            turn_start_table=self.start_table(state),
+            facts=facts,
+            **changes,
+        )
 
     def _least(self, state: GameState, which: str) -> int:
         return self.game.min_length["last_lap" if state.last_lap else which]
@@ -96,14 +109,19 @@ class WordMoves(Moves):
         hand = self.hand(state)
         missing = Counter(key) - Counter(hand)
         if missing:
-            raise Forbidden("not-in-hand", f"{''.join(missing.elements())} not in {state.turn}'s hand",
-                            self.source("word"))
+            raise Forbidden(
+                "not-in-hand", f"{''.join(missing.elements())} not in {state.turn}'s hand", self.source("word")
+            )
         verdict = self.session.check(key, min_tiles=self._least(state, "word"))
         if not verdict["legal"]:
             raise Forbidden(verdict["reasons"][0]["code"], verdict["reasons"][0]["message"], self.source("word"))
         left = list((Counter(hand) - Counter(key)).elements())
-        after = self._with(state, left, table=state.table + (TableWord(state.turn, verdict["word"]),),
-                           melds_this_turn=state.melds_this_turn + 1)
+        after = self._with(
+            state,
+            left,
+            table=state.table + (TableWord(state.turn, verdict["word"]),),
+            melds_this_turn=state.melds_this_turn + 1,
+        )
         return self._maybe_over(after.with_flag(state.turn, "word_this_turn", key), left)
 
     def arrange(self, state: GameState, action: Action) -> GameState:
@@ -115,21 +133,27 @@ class WordMoves(Moves):
         after_tiles = Counter("".join(keys))
         lost = before - after_tiles
         if lost:
-            raise Forbidden("tile-left-table", f"{''.join(lost.elements())} would leave the table; arranging "
-                            f"keeps every table tile on the table", self.source("arrange"))
+            raise Forbidden(
+                "tile-left-table",
+                f"{''.join(lost.elements())} would leave the table; arranging keeps every table tile on the table",
+                self.source("arrange"),
+            )
         added = after_tiles - before
         hand = self.hand(state)
         loose = Counter(self.session.tileset.tiles(state.loose, "loose")) if state.loose else Counter()
         short = added - Counter(hand) - loose
         if short:
-            raise Forbidden("not-in-hand", f"{''.join(short.elements())} are neither in the hand nor loose",
-                            self.source("arrange"))
+            raise Forbidden(
+                "not-in-hand", f"{''.join(short.elements())} are neither in the hand nor loose", self.source("arrange")
+            )
         from_hand = added & Counter(hand)  # hand tiles first: the loose ones only where the hand lacks them
         used_loose = added - from_hand
         left = list((Counter(hand) - from_hand).elements())
         owners = {self.key(t.cards): t.owner for t in state.table}
-        table = tuple(TableWord(owners.get(k, state.turn), self.session.tileset.spell(w).word)
-                      for k, w in zip(keys, words))
+        table = tuple(
+            TableWord(owners.get(k, state.turn), self.session.tileset.spell(w).word)
+            for k, w in zip(keys, words, strict=True)
+        )
         remaining = "".join((loose - used_loose).elements())
         after = self._with(state, left, table=table, loose=remaining)
         if from_hand:  # tiles of the hand went down: the turn made words (a mere regrouping plays none)
@@ -142,20 +166,25 @@ class WordMoves(Moves):
         tile = self.key(action.args[0])
         hand = self.hand(state)
         if len(tile) != 1 or tile not in hand:
-            raise Forbidden("not-in-hand", f"{action.args[0]} is not a tile of {state.turn}'s hand", self.source("relief"))
-        drawn = self.key("".join(action.args[2:])) if action.args[1:2] == ("draws",) else UNKNOWN * self.game.relief["draw"]
+            raise Forbidden(
+                "not-in-hand", f"{action.args[0]} is not a tile of {state.turn}'s hand", self.source("relief")
+            )
+        drawn = (
+            self.key("".join(action.args[2:])) if action.args[1:2] == ("draws",) else UNKNOWN * self.game.relief["draw"]
+        )
         if state.stock < self.game.relief["draw"]:
             raise Forbidden("stock-empty", "the stock has too few tiles to draw", self.source("relief"))
         left = list(hand)
         left.remove(tile)
-        return self._with(state, left + list(drawn), loose=state.loose + tile,
-                          stock=state.stock - self.game.relief["draw"]) \
-            .with_flag(state.turn, "relief_used", int(state.flag(state.turn, "relief_used")) + 1)
+        return self._with(
+            state, left + list(drawn), loose=state.loose + tile, stock=state.stock - self.game.relief["draw"]
+        ).with_flag(state.turn, "relief_used", int(state.flag(state.turn, "relief_used")) + 1)
 
     def draw(self, state: GameState, action: Action) -> GameState:
         if state.melds_this_turn or state.flag(state.turn, "arranged"):
-            raise Forbidden("word-made", "the draw is for a turn with no word; end the turn instead",
-                            self.source("draw"))
+            raise Forbidden(
+                "word-made", "the draw is for a turn with no word; end the turn instead", self.source("draw")
+            )
         if state.stock <= 0:
             raise Forbidden("stock-empty", "the stock is empty", self.source("draw"))
         drawn = self.key(action.args[0]) if action.args else UNKNOWN
@@ -167,8 +196,11 @@ class WordMoves(Moves):
         down no tile of the hand in a word ends by drawing instead (制限時間内にワード(言葉)が作れない場合は
         …1枚引いて手番を終了させ), unless the stock is out (the last lap)."""
         if not (state.melds_this_turn or state.flag(state.turn, "arranged")) and state.stock >= self.game.no_word_draw:
-            raise Forbidden("no-word-draw", f"{state.turn} has made no word this turn: the turn ends by drawing a "
-                            "tile ('draw')", self.source("draw"))
+            raise Forbidden(
+                "no-word-draw",
+                f"{state.turn} has made no word this turn: the turn ends by drawing a tile ('draw')",
+                self.source("draw"),
+            )
         self._table_stands(state)
         return self._next_turn(state)
 
@@ -186,14 +218,21 @@ class WordMoves(Moves):
 
         start_loose = recorded.get("loose", state.loose)
         played = counts(state.table, "") - counts(start, "")  # tiles the turn added to the words
-        from_loose = Counter(tiles(start_loose, "loose")) - Counter(tiles(state.loose, "loose")) \
-            if start_loose else Counter()
+        from_loose = (
+            Counter(tiles(start_loose, "loose")) - Counter(tiles(state.loose, "loose")) if start_loose else Counter()
+        )
         back = list((played - from_loose).elements())
         penalty = min(self.game.timeout_draw, state.stock)
         drawn = self.key("".join(action.args[1:])) if action.args[:1] == ("draws",) else UNKNOWN * penalty
         loose = state.loose + "".join((played & from_loose).elements())
-        after = replace(state, hands={**state.hands, state.turn: "".join(self.hand(state) + back + list(drawn))},
-                        table=start, loose=loose, stock=state.stock - penalty, turn_start_table=None)
+        after = replace(
+            state,
+            hands={**state.hands, state.turn: "".join(self.hand(state) + back + list(drawn))},
+            table=start,
+            loose=loose,
+            stock=state.stock - penalty,
+            turn_start_table=None,
+        )
         after = after.with_flag(state.turn, "word_this_turn", False)
         return self._next_turn(replace(after, melds_this_turn=0))
 
@@ -205,18 +244,29 @@ class WordMoves(Moves):
         for t in state.table:
             key = self.key(t.cards)
             if len(key) < least:
-                raise Forbidden("short-word", f"{t.cards} has {len(key)} tiles; every word on the table needs "
-                                f"{least} at the end of a turn", self.game.sources.get("min_length.table"))
+                raise Forbidden(
+                    "short-word",
+                    f"{t.cards} has {len(key)} tiles; every word on the table needs {least} at the end of a turn",
+                    self.game.sources.get("min_length.table"),
+                )
             if not start[t.cards] and not self.session.dictionary.by_key.get(key):
                 raise Forbidden("not-a-word", f"{t.cards} is not in the dictionary", self.source("arrange"))
 
     def _next_turn(self, state: GameState) -> GameState:
         player = state.turn
         made_word = state.melds_this_turn > 0
-        after = replace(state, turn=state.next_player, melds_this_turn=0, turn_start_table=None,
-                        facts={k: v for k, v in state.facts.items() if k != "turn_start"})
-        after = after.with_flag(player, "relief_used", 0).with_flag(player, "arranged", False) \
+        after = replace(
+            state,
+            turn=state.next_player,
+            melds_this_turn=0,
+            turn_start_table=None,
+            facts={k: v for k, v in state.facts.items() if k != "turn_start"},
+        )
+        after = (
+            after.with_flag(player, "relief_used", 0)
+            .with_flag(player, "arranged", False)
             .with_flag(player, "word_this_turn", False)
+        )
         after = after.with_flag(player, "has_word", True) if made_word else after
         return self._last_lap(after, player)
 
@@ -269,7 +319,7 @@ class WordMoves(Moves):
             for tile in dict.fromkeys(hand):
                 found = self._anagrams.get("".join(sorted(self.key(w) + tile)))
                 if found:
-                    out.append("arrange " + " | ".join(words[:i] + [found] + words[i + 1:]))
+                    out.append("arrange " + " | ".join(words[:i] + [found] + words[i + 1 :]))
         return out
 
 

@@ -14,8 +14,13 @@ def _reasons(reasons) -> list[str]:
     out = []
     for r in reasons:
         src = r.get("source") or {}
-        quote = f" 「{src['quote']}」" if src.get("quote") else f" [assumption {src['assumption']}]" \
-            if src.get("assumption") else ""
+        quote = (
+            f" 「{src['quote']}」"
+            if src.get("quote")
+            else f" [assumption {src['assumption']}]"
+            if src.get("assumption")
+            else ""
+        )
         out.append(f"    - {r['message']}{quote}")
     return out
 
@@ -25,8 +30,9 @@ def dictionary_text(info: dict) -> str:
     for s in info["sources"]:
         text = f"{s['name']}: {s['loaded']:,} words"
         if s["skipped"]:
-            text += "; skipped " + "; ".join(f"{n:,} {why} (e.g. {', '.join(s['examples'].get(why, []))})"
-                                             for why, n in s["skipped"].items())
+            text += "; skipped " + "; ".join(
+                f"{n:,} {why} (e.g. {', '.join(s['examples'].get(why, []))})" for why, n in s["skipped"].items()
+            )
         parts.append(text)
     return "dictionary: " + " | ".join(parts)
 
@@ -48,8 +54,11 @@ def check_text(result: dict) -> str:
 
 def _word_line(w: dict, new: bool = False) -> str:
     flag = click.style("  ← new, from the hand", fg="cyan") if new else ""
-    known = f"  {w['entry']}" if w["entry"] else click.style("  (not in the dictionary; accepted at the table)",
-                                                             fg="yellow")
+    known = (
+        f"  {w['entry']}"
+        if w["entry"]
+        else click.style("  (not in the dictionary; accepted at the table)", fg="yellow")
+    )
     return f"    {click.style(w['word'], bold=True)}  [{_tiles(w['tiles'])}]{known}{flag}"
 
 
@@ -60,8 +69,13 @@ def turn_text(result: dict) -> str:
     if result["goes_out"]:
         lines = [click.style(f"Goes out: all {hand} tiles put down.", fg="green", bold=True)]
     else:
-        lines = [click.style(f"Cannot go out this turn; the most that can be put down is "
-                             f"{result['placed']} of {hand} tiles.", fg="red", bold=True)]
+        lines = [
+            click.style(
+                f"Cannot go out this turn; the most that can be put down is {result['placed']} of {hand} tiles.",
+                fg="red",
+                bold=True,
+            )
+        ]
     new = result["new_word"]
     lines.append(f"  word from the hand: {new['word'] if new else 'none'}")
     lines.append("  table after the turn" + (" (arranged):" if result["arranged"] else ":"))
@@ -80,8 +94,10 @@ def turn_text(result: dict) -> str:
 def bonus_text(result: dict) -> str:
     if result.get("undecided"):
         return "undecided within the time budget"
-    lines = [f"Bonus words from {_tiles(result['revealed'])}: {result['tiles_in_words']} tiles in words, "
-             f"{len(result['left'])} left → {result['points']} points"]
+    lines = [
+        f"Bonus words from {_tiles(result['revealed'])}: {result['tiles_in_words']} tiles in words, "
+        f"{len(result['left'])} left → {result['points']} points"
+    ]
     lines += [_word_line(w) for w in result["words"]]
     return "\n".join(lines)
 
@@ -93,9 +109,11 @@ def score_text(result: dict) -> str:
         lines += _reasons(result["reasons"])
         return "\n".join(lines)
     b = result["breakdown"]
-    lines.append(f"{click.style(str(result['points']), bold=True)} points: "
-                 f"{result['tiles_left']} tiles left × {b['left_per_tile']} = {b['left']}, "
-                 f"{result['tiles_in_words']} tiles in bonus words × {b['in_words_per_tile']} = {b['in_words']}")
+    lines.append(
+        f"{click.style(str(result['points']), bold=True)} points: "
+        f"{result['tiles_left']} tiles left × {b['left_per_tile']} = {b['left']}, "
+        f"{result['tiles_in_words']} tiles in bonus words × {b['in_words_per_tile']} = {b['in_words']}"
+    )
     for w in result["bonus_words"]:
         lines.append(f"    {w['word']}  [{_tiles(w['tiles'])}]  {w['entry']}")
     return "\n".join(lines)

@@ -7,7 +7,8 @@ words, since a hand often goes out several ways; tests re-check the words found.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
@@ -24,16 +25,18 @@ def is_word_puzzle(data: Any) -> bool:
 def puzzle_facts(data: dict) -> dict:
     """The request facts of a puzzle, as the command line and batches give them."""
     hand = data.get("hand", "")
-    return {"hand": hand if isinstance(hand, str) else "".join(hand),
-            "table": [t["cards"] if isinstance(t["cards"], str) else "".join(t["cards"])
-                      for t in data.get("table", [])],
-            "loose": data.get("loose", ""),
-            "has_word": bool(data.get("turn", {}).get("has_melded", False)),
-            "last_lap": bool(data.get("last_lap", False))}
+    return {
+        "hand": hand if isinstance(hand, str) else "".join(hand),
+        "table": [t["cards"] if isinstance(t["cards"], str) else "".join(t["cards"]) for t in data.get("table", [])],
+        "loose": data.get("loose", ""),
+        "has_word": bool(data.get("turn", {}).get("has_melded", False)),
+        "last_lap": bool(data.get("last_lap", False)),
+    }
 
 
-def answer_puzzle(document: Document, session_for: Callable[..., WordSession],
-                  budget: Budget | None = None) -> tuple[dict, int]:
+def answer_puzzle(
+    document: Document, session_for: Callable[..., WordSession], budget: Budget | None = None
+) -> tuple[dict, int]:
     """Answer a word puzzle: (result with matches/mismatches, exit code of the answer), within
     ``budget`` (the request's ``max_seconds``; undecided: exit 3, nothing to compare).
     ``session_for(lists, default, banned)`` gives the session of the puzzle's dictionary."""
@@ -63,7 +66,9 @@ def answer_puzzle(document: Document, session_for: Callable[..., WordSession],
         problems = [f"{k}: expected {v!r}, got {got.get(k)!r}" for k, v in expect.items() if got.get(k) != v]
         unknown = [k for k in expect if k not in got]
         if unknown:
-            raise MeldsError(f"{path}: expect has {', '.join(unknown)}, which a {question} puzzle does not answer "
-                             f"(it answers {', '.join(got)})")
+            raise MeldsError(
+                f"{path}: expect has {', '.join(unknown)}, which a {question} puzzle does not answer "
+                f"(it answers {', '.join(got)})"
+            )
         row.update(matches=not problems, mismatches=problems)
     return row, code

@@ -4,9 +4,9 @@ tile stands for, word lengths, the turn, scoring, and the default dictionary.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from solver.core.reader import RuleReader
 from solver.core.source import Source
@@ -54,8 +54,11 @@ class WordGame:
 
 def read_rules(reader: RuleReader) -> WordGame:
     raw = reader.require("words", "the tiles, word lengths, turn and scoring of a word game")
-    tiles = tuple(WordTiles(t["tiles"], bool(t.get("mark")), reader.source(t))
-                  for i, t in enumerate(raw["tiles"]) if reader.enabled(t, f"words.tiles[{i}]"))
+    tiles = tuple(
+        WordTiles(t["tiles"], bool(t.get("mark")), reader.source(t))
+        for i, t in enumerate(raw["tiles"])
+        if reader.enabled(t, f"words.tiles[{i}]")
+    )
     kinds = "".join(t.tiles for t in tiles)
     if len(set(kinds)) != len(kinds):
         reader.fail(raw, "tiles", "a tile kind is listed twice under these options", "words.tiles")
@@ -68,7 +71,7 @@ def read_rules(reader: RuleReader) -> WordGame:
             if tile not in kinds:
                 reader.fail(g, "tiles", f"{tile} is not a tile of the set", f"words.small_kana[{i}]")
         if reader.enabled(g, f"words.small_kana[{i}]"):
-            small.update(zip(g["small"], g["tiles"]))
+            small.update(zip(g["small"], g["tiles"], strict=True))
             small_sources.append(reader.source(g))
     turn = raw["turn"]
     scoring = raw["scoring"]
@@ -80,16 +83,22 @@ def read_rules(reader: RuleReader) -> WordGame:
     sources["tiles"] = next((t.source for t in tiles), None)
     relief = turn.get("relief", {"discard": 1, "draw": 0, "per_turn": 0})
     return WordGame(
-        tiles=tiles, copies=reader.option_value(raw.get("copies"), 0),
-        small_kana=small, small_sources=tuple(small_sources),
-        hand_sizes=tuple((h["players"][0], h["players"][1], h["tiles"], reader.source(h))
-                         for h in raw.get("hand_size", [])),
+        tiles=tiles,
+        copies=reader.option_value(raw.get("copies"), 0),
+        small_kana=small,
+        small_sources=tuple(small_sources),
+        hand_sizes=tuple(
+            (h["players"][0], h["players"][1], h["tiles"], reader.source(h)) for h in raw.get("hand_size", [])
+        ),
         min_length={k: v["tiles"] for k, v in raw["min_length"].items()},
         words_from_hand=turn["words_from_hand"]["max"],
         relief={k: relief[k] for k in ("discard", "draw", "per_turn")},
         no_word_draw=turn.get("no_word", {}).get("draw", 1),
         timeout_draw=turn.get("timeout", {}).get("draw", 0),
-        left_in_hand=scoring["left_in_hand"]["points"], bonus_tile=scoring["bonus_tile"]["points"],
+        left_in_hand=scoring["left_in_hand"]["points"],
+        bonus_tile=scoring["bonus_tile"]["points"],
         dictionary_file=reader.file_path(dictionary, "file"),
-        dictionary_name=dictionary["name"], dictionary_licence=dictionary.get("licence"),
-        sources=sources)
+        dictionary_name=dictionary["name"],
+        dictionary_licence=dictionary.get("licence"),
+        sources=sources,
+    )

@@ -9,9 +9,10 @@ user's), loaded once for a whole batch.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from solver.core.errors import ExitCode, MeldsError, Undecided
 from solver.core.ruleset import Ruleset
@@ -85,34 +86,63 @@ class WordSession:
         reasons = []
         kana = bool(spelling.word) and all(0x3041 <= ord(c) <= 0x309A or c == "ー" for c in spelling.word)
         if not kana:
-            reasons.append({"code": "not-kana", "message": f"{text!r} is not written in kana "
-                            f"(hiragana, katakana, or tiles such as か゛)", "source": None})
+            reasons.append(
+                {
+                    "code": "not-kana",
+                    "message": f"{text!r} is not written in kana (hiragana, katakana, or tiles such as か゛)",
+                    "source": None,
+                }
+            )
         for letter in dict.fromkeys(spelling.missing if kana else ()):
-            reasons.append({"code": "no-tile", "message": self.tileset.why_missing(letter),
-                            "source": _src(game.sources.get("tiles"))})
+            reasons.append(
+                {
+                    "code": "no-tile",
+                    "message": self.tileset.why_missing(letter),
+                    "source": _src(game.sources.get("tiles")),
+                }
+            )
         if not spelling.missing and len(spelling.tiles) < least:
             key = "min_length.word" if min_tiles is None else "min_length.bonus"
-            reasons.append({"code": "too-short", "message": (
-                f"{len(spelling.tiles)} tiles; a word needs {least} (a ゛ or ゜ is a tile of its own)"),
-                "source": _src(game.sources.get(key))})
+            reasons.append(
+                {
+                    "code": "too-short",
+                    "message": (f"{len(spelling.tiles)} tiles; a word needs {least} (a ゛ or ゜ is a tile of its own)"),
+                    "source": _src(game.sources.get(key)),
+                }
+            )
         if game.copies:
             over = [t for t, n in Counter(spelling.tiles).items() if n > game.copies]
             if over:
-                reasons.append({"code": "too-many-copies", "message": (
-                    f"needs more {'、'.join(over)} than the set's {game.copies}"), "source": None})
+                reasons.append(
+                    {
+                        "code": "too-many-copies",
+                        "message": (f"needs more {'、'.join(over)} than the set's {game.copies}"),
+                        "source": None,
+                    }
+                )
         entries = self.dictionary.lookup(spelling) if not spelling.missing else []
         if not entries and not reasons:
             names = ", ".join(r.name for r in self.dictionary.reports if not r.name.endswith("(excluded)"))
             banned = " (it is on an --exclude list)" if spelling.word in self.dictionary.excluded else ""
-            reasons.append({"code": "not-in-dictionary", "message": (
-                f"{spelling.word} is not in the dictionary ({names}){banned}; the document accepts "
-                f"any word people understand — if the table agrees, add it with --dict FILE"),
-                "source": _src(game.sources.get("dictionary"))})
-        return {"legal": not reasons, "word": spelling.word, "tiles": list(spelling.tiles),
-                "length": len(spelling.tiles), "entry": str(entries[0]) if entries else None,
-                "entries": [{"reading": e.reading, "headwords": e.headwords, "source": e.source}
-                            for e in entries[:8]],
-                "reasons": reasons}
+            reasons.append(
+                {
+                    "code": "not-in-dictionary",
+                    "message": (
+                        f"{spelling.word} is not in the dictionary ({names}){banned}; the document accepts "
+                        f"any word people understand — if the table agrees, add it with --dict FILE"
+                    ),
+                    "source": _src(game.sources.get("dictionary")),
+                }
+            )
+        return {
+            "legal": not reasons,
+            "word": spelling.word,
+            "tiles": list(spelling.tiles),
+            "length": len(spelling.tiles),
+            "entry": str(entries[0]) if entries else None,
+            "entries": [{"reading": e.reading, "headwords": e.headwords, "source": e.source} for e in entries[:8]],
+            "reasons": reasons,
+        }
 
     def check_words(self, words: Sequence[str], *, min_tiles: int | None = None) -> tuple[dict, int]:
         if not words:
@@ -154,12 +184,20 @@ class WordSession:
         except Undecided:
             return {"question": "word-bonus", "undecided": True}, ExitCode.UNDECIDED
         points = bonus_points(self.game, len(revealed), answer.placed)
-        return {"question": "word-bonus", "revealed": list(revealed), "words": [self.word_json(w) for w in answer.new_words],
-                "tiles_in_words": answer.placed, "left": answer.kept, "points": points,
-                "candidates": answer.candidates, "sat_calls": answer.sat_calls,
-                "source": {"left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),
-                           "bonus_tile": _src(self.game.sources.get("scoring.bonus_tile"))}}, \
-            ExitCode.YES if answer.placed else ExitCode.NO
+        return {
+            "question": "word-bonus",
+            "revealed": list(revealed),
+            "words": [self.word_json(w) for w in answer.new_words],
+            "tiles_in_words": answer.placed,
+            "left": answer.kept,
+            "points": points,
+            "candidates": answer.candidates,
+            "sat_calls": answer.sat_calls,
+            "source": {
+                "left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),
+                "bonus_tile": _src(self.game.sources.get("scoring.bonus_tile")),
+            },
+        }, ExitCode.YES if answer.placed else ExitCode.NO
 
     def score(self, facts: Mapping[str, Any]) -> tuple[dict, int]:
         """A loser's points: their revealed tiles, and the bonus words the winner spelled (checked:
@@ -179,28 +217,47 @@ class WordSession:
             need = Counter(verdict["tiles"])
             if need - left:
                 short = "".join((need - left).elements())
-                reasons.append({"code": "tiles-not-revealed", "message": (
-                    f"{verdict['word']} needs {short}, not among the revealed tiles left"), "source": None})
+                reasons.append(
+                    {
+                        "code": "tiles-not-revealed",
+                        "message": (f"{verdict['word']} needs {short}, not among the revealed tiles left"),
+                        "source": None,
+                    }
+                )
                 continue
             left -= need
         in_words = len(revealed) - sum(left.values())
         points = bonus_points(self.game, len(revealed), in_words) if not reasons else None
-        return {"legal": not reasons, "hand": list(revealed), "bonus_words": checked,
-                "tiles_in_words": in_words, "tiles_left": sum(left.values()), "points": points,
-                "breakdown": {"left": self.game.left_in_hand * sum(left.values()),
-                              "in_words": self.game.bonus_tile * in_words,
-                              "left_per_tile": self.game.left_in_hand, "in_words_per_tile": self.game.bonus_tile},
-                "reasons": reasons,
-                "source": {"left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),
-                           "bonus_tile": _src(self.game.sources.get("scoring.bonus_tile"))}}, \
-            ExitCode.YES if not reasons else ExitCode.NO
+        return {
+            "legal": not reasons,
+            "hand": list(revealed),
+            "bonus_words": checked,
+            "tiles_in_words": in_words,
+            "tiles_left": sum(left.values()),
+            "points": points,
+            "breakdown": {
+                "left": self.game.left_in_hand * sum(left.values()),
+                "in_words": self.game.bonus_tile * in_words,
+                "left_per_tile": self.game.left_in_hand,
+                "in_words_per_tile": self.game.bonus_tile,
+            },
+            "reasons": reasons,
+            "source": {
+                "left_in_hand": _src(self.game.sources.get("scoring.left_in_hand")),
+                "bonus_tile": _src(self.game.sources.get("scoring.bonus_tile")),
+            },
+        }, ExitCode.YES if not reasons else ExitCode.NO
 
     # -- JSON -------------------------------------------------------------------------------------
 
     def word_json(self, word: Word) -> dict:
         e = word.entries[0] if word.entries else None
-        return {"word": word.shown, "tiles": list(word.key), "entry": str(e) if e else None,
-                "in_dictionary": bool(word.entries)}
+        return {
+            "word": word.shown,
+            "tiles": list(word.key),
+            "entry": str(e) if e else None,
+            "in_dictionary": bool(word.entries),
+        }
 
     def turn_json(self, turn: Turn, answer: TurnAnswer) -> dict:
         return {
@@ -219,4 +276,3 @@ class WordSession:
             "candidates": answer.candidates,
             "sat_calls": answer.sat_calls,
         }
-

@@ -13,8 +13,11 @@ def settle_words(game, state: GameState) -> Settlement:
     out = [p for p in state.players if state.hands[p] in (0, "")]
     if not out and state.step == "over" and state.facts.get("result"):
         # FAQ 1: 場に裏向きの牌がなくなった場合は…1周1手番プレイしてゲーム終了となります。得点計算はせずにノーゲーム
-        return Settlement({p: 0 for p in state.players}, {"text": str(state.facts["result"]), "winner": None,
-                                                          "no_game": True}, ("no game",))
+        return Settlement(
+            {p: 0 for p in state.players},
+            {"text": str(state.facts["result"]), "winner": None, "no_game": True},
+            ("no game",),
+        )
     if not out:
         raise MeldsError("the hand ends with nobody out: a log's hand is settled once a player has no tile left")
     winner, session = out[0], game.session_for()
@@ -29,8 +32,12 @@ def settle_words(game, state: GameState) -> Settlement:
         if result.get("undecided"):
             raise MeldsError(f"the bonus words of {player}'s tiles were not found in time")
         deltas[player] = int(result["points"])
-        revealed[player] = {"tiles": result["revealed"], "bonus_words": [w["word"] for w in result["words"]],
-                            "points": result["points"]}
+        revealed[player] = {
+            "tiles": result["revealed"],
+            "bonus_words": [w["word"] for w in result["words"]],
+            "points": result["points"],
+        }
     words = "; ".join(f"{p}: {'・'.join(r['bonus_words']) or '—'} ({r['points']})" for p, r in revealed.items())
-    return Settlement(deltas, {"text": f"{winner} goes out; bonus words {words}", "winner": winner,
-                               "revealed": revealed})
+    return Settlement(
+        deltas, {"text": f"{winner} goes out; bonus words {words}", "winner": winner, "revealed": revealed}
+    )

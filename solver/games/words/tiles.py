@@ -20,9 +20,10 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from solver.core import textfile
 from solver.core.errors import MeldsError
@@ -115,8 +116,9 @@ class TileSet:
         a letter no tile spells — is an error naming it."""
         spelling = self.spell(text)
         if spelling.missing:
-            raise MeldsError(f"{what} {text!r}: no tile spells {'、'.join(dict.fromkeys(spelling.missing))} "
-                             f"(tiles: {self.kinds})")
+            raise MeldsError(
+                f"{what} {text!r}: no tile spells {'、'.join(dict.fromkeys(spelling.missing))} (tiles: {self.kinds})"
+            )
         return spelling.tiles
 
     def why_missing(self, letter: str) -> str:
@@ -129,6 +131,7 @@ class TileSet:
 
 
 # -- the dictionary -------------------------------------------------------------------------------
+
 
 @dataclass
 class SourceReport:
@@ -146,14 +149,12 @@ class SourceReport:
             shown.append(example)
 
     def to_json(self) -> dict:
-        return {"name": self.name, "loaded": self.loaded, "skipped": dict(self.skipped),
-                "examples": self.examples}
+        return {"name": self.name, "loaded": self.loaded, "skipped": dict(self.skipped), "examples": self.examples}
 
     def text(self) -> str:
         out = f"{self.name}: {self.loaded:,} words"
         if self.skipped:
-            parts = [f"{n:,} {reason} (e.g. {', '.join(self.examples[reason])})"
-                     for reason, n in self.skipped.items()]
+            parts = [f"{n:,} {reason} (e.g. {', '.join(self.examples[reason])})" for reason, n in self.skipped.items()]
             out += "; skipped " + "; ".join(parts)
         return out
 
@@ -194,8 +195,9 @@ class Dictionary:
         self._keys: list[str] | None = None
 
     @classmethod
-    def for_game(cls, game: WordGame, user: Iterable[Path] = (), default: bool = True,
-                 exclude: Iterable[Path] = ()) -> "Dictionary":
+    def for_game(
+        cls, game: WordGame, user: Iterable[Path] = (), default: bool = True, exclude: Iterable[Path] = ()
+    ) -> Dictionary:
         d = cls(TileSet(game))
         if default:
             d.add_default(game.dictionary_file, game.dictionary_name)
@@ -208,7 +210,7 @@ class Dictionary:
     def _add(self, reading: str, entry: Entry, report: SourceReport, where: str) -> None:
         key = self.tileset.key(reading)
         if NO_TILE in key:
-            missing = next(ch for ch, k in zip(reading, map(self.tileset.key, reading)) if NO_TILE in k)
+            missing = next(ch for ch, k in zip(reading, map(self.tileset.key, reading), strict=True) if NO_TILE in k)
             report.skip("needing a letter no tile spells", f"{where}{reading} ({missing})")
             return
         self.by_key.setdefault(key, []).append(entry)
@@ -218,8 +220,9 @@ class Dictionary:
     def add_default(self, path: Path, name: str) -> None:
         report = SourceReport(name)
         if not path.is_file():
-            raise MeldsError(f"the default dictionary {path} is missing: reinstall melds, or run "
-                             f"tools/build_dictionary.py")
+            raise MeldsError(
+                f"the default dictionary {path} is missing: reinstall melds, or run tools/build_dictionary.py"
+            )
         translate = self.tileset._translate
         by_key = self.by_key
         skipped = loaded = 0

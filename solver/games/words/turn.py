@@ -25,9 +25,10 @@ set. Every answer is decoded into words with their tiles, for an independent che
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from solver.core.errors import MeldsError
 from solver.core.gcpause import no_collections
@@ -81,8 +82,16 @@ class TurnModel:
     """The SAT model of one turn over given candidates (or of a bonus round: hand words only,
     any number of them)."""
 
-    def __init__(self, turn: Turn, hand_words: Sequence[Word], arranged_words: Sequence[Word], *,
-                 words_from_hand: int | None, arrange: bool, budget: Budget):
+    def __init__(
+        self,
+        turn: Turn,
+        hand_words: Sequence[Word],
+        arranged_words: Sequence[Word],
+        *,
+        words_from_hand: int | None,
+        arrange: bool,
+        budget: Budget,
+    ):
         self.turn = turn
         self.budget = budget
         self.hand = Counter(turn.hand)
@@ -138,7 +147,7 @@ class TurnModel:
         self.placed = self._counter(lits, len(lits))
 
     def _chain(self, copies: Sequence[int]) -> None:
-        self.clauses += [[-b, a] for a, b in zip(copies, copies[1:])]
+        self.clauses += [[-b, a] for a, b in itertools.pairwise(copies)]
 
     def _at_most(self, lits: Sequence[int], k: int) -> None:
         if len(lits) > k:
@@ -174,8 +183,10 @@ class TurnModel:
             for j in range(lo + 1):
                 # hand ≥ i and loose ≥ j  →  count ≥ T+i+j
                 if ge[base + i + j] is not TRUE:
-                    self.clauses.append([-c for c in (hand[i], loose[j]) if c is not TRUE]
-                                        + ([ge[base + i + j]] if ge[base + i + j] is not None else []))
+                    self.clauses.append(
+                        [-c for c in (hand[i], loose[j]) if c is not TRUE]
+                        + ([ge[base + i + j]] if ge[base + i + j] is not None else [])
+                    )
                 # count ≥ T+i+j+1  →  hand ≥ i+1 or loose ≥ j+1
                 up = ge[base + i + j + 1]
                 if up is not None:
@@ -201,7 +212,7 @@ class TurnModel:
             for lit in copies:
                 reps = [self.v.new() for _ in fixed]
                 self.clauses.append([-lit] + reps)
-                for t, r in zip(fixed, reps):
+                for t, r in zip(fixed, reps, strict=True):
                     self.clauses.append([-r, lit])
                     by_kind.setdefault(t, []).append(r)
         for t, reps in by_kind.items():
@@ -253,10 +264,16 @@ class TurnModel:
         loose_used = in_words - self.on_table - used_hand
         table = arranged if self.arrange else [_table_word(dictionary, k) for k in self.turn.table]
         return TurnAnswer(
-            goes_out=not kept, placed=sum(used_hand.values()), new_words=new, table=table + new,
-            kept=kept, loose_left=sorted((Counter(self.turn.loose) - loose_used).elements()),
+            goes_out=not kept,
+            placed=sum(used_hand.values()),
+            new_words=new,
+            table=table + new,
+            kept=kept,
+            loose_left=sorted((Counter(self.turn.loose) - loose_used).elements()),
             arranged=self.arrange and Counter(w.key for w in arranged) != Counter(self.turn.table),
-            candidates=len(self.x) + len(self.y), sat_calls=self.sat_calls)
+            candidates=len(self.x) + len(self.y),
+            sat_calls=self.sat_calls,
+        )
 
 
 def _table_word(dictionary: Dictionary, key: str) -> Word:
@@ -268,8 +285,9 @@ def _common(word: Word) -> bool:
     return any(e.common for e in word.entries)
 
 
-def candidates(dictionary: Dictionary, tiles: Counter, min_tiles: int, table: Sequence[str] = (),
-               fixed: Counter | None = None) -> list[Word]:
+def candidates(
+    dictionary: Dictionary, tiles: Counter, min_tiles: int, table: Sequence[str] = (), fixed: Counter | None = None
+) -> list[Word]:
     """The words spelled from ``tiles``, one per multiset of tiles (anagrams are the same choice
     for the cover): the table's own word where it is one of them, else a common word, else the
     first. With ``fixed``, only words holding one of those tiles (table or loose) are kept.
@@ -290,8 +308,9 @@ def candidates(dictionary: Dictionary, tiles: Counter, min_tiles: int, table: Se
 ROUNDS = (1500, 6000)  # arranged candidates per round before the whole set
 
 
-def solve_turn(dictionary: Dictionary, turn: Turn, rules, *, go_out_only: bool = False,
-               budget: Budget | None = None) -> TurnAnswer:
+def solve_turn(
+    dictionary: Dictionary, turn: Turn, rules, *, go_out_only: bool = False, budget: Budget | None = None
+) -> TurnAnswer:
     """The best play of a turn (see :func:`_solve_turn`), under one budget (none: no limit) held
     by its guard."""
     budget = budget if budget is not None else Budget()
@@ -312,34 +331,58 @@ def _solve_turn(dictionary: Dictionary, turn: Turn, rules, budget: Budget, go_ou
     hand = Counter(turn.hand)
     arrange = turn.has_word and bool(turn.table or turn.loose)
     hand_words = candidates(dictionary, hand, min_word)
-    arranged = (candidates(dictionary, hand + Counter("".join(turn.table)) + Counter(turn.loose), min_table,
-                           turn.table, fixed=Counter("".join(turn.table)) + Counter(turn.loose))
-                if arrange else [])
+    arranged = (
+        candidates(
+            dictionary,
+            hand + Counter("".join(turn.table)) + Counter(turn.loose),
+            min_table,
+            turn.table,
+            fixed=Counter("".join(turn.table)) + Counter(turn.loose),
+        )
+        if arrange
+        else []
+    )
     sizes = [n for n in ROUNDS if n < len(arranged)] + [len(arranged)]
     calls = 0
     for size in sizes:
-        model = TurnModel(turn, hand_words, arranged[:size], words_from_hand=rules.words_from_hand,
-                          arrange=arrange, budget=budget)
+        model = TurnModel(
+            turn, hand_words, arranged[:size], words_from_hand=rules.words_from_hand, arrange=arrange, budget=budget
+        )
         last = size == sizes[-1]
         found = model.best(go_out_only=go_out_only or not last)
         calls += model.sat_calls
         if found is not None or last:
             break
     if found is None:
-        answer = TurnAnswer(False, 0, [], [_table_word(dictionary, k) for k in turn.table],
-                            sorted(turn.hand, key=dictionary.tileset.kinds.index), list(turn.loose), False)
+        answer = TurnAnswer(
+            False,
+            0,
+            [],
+            [_table_word(dictionary, k) for k in turn.table],
+            sorted(turn.hand, key=dictionary.tileset.kinds.index),
+            list(turn.loose),
+            False,
+        )
     else:
         answer = model.decode(found, dictionary)
     answer.candidates, answer.sat_calls = len(hand_words) + len(arranged), calls
     if not turn.has_word:
-        answer.reasons.append({"code": "no-arranging-yet", "message": (
-            "no arranging this turn: the player has not put down a first word before (only one word "
-            "from the hand)"), "source": _source_json(rules.sources.get("turn.arrange_after_first_word"))})
+        answer.reasons.append(
+            {
+                "code": "no-arranging-yet",
+                "message": (
+                    "no arranging this turn: the player has not put down a first word before (only one word "
+                    "from the hand)"
+                ),
+                "source": _source_json(rules.sources.get("turn.arrange_after_first_word")),
+            }
+        )
     return answer
 
 
-def solve_bonus(dictionary: Dictionary, revealed: tuple[str, ...], rules, *,
-                budget: Budget | None = None) -> TurnAnswer:
+def solve_bonus(
+    dictionary: Dictionary, revealed: tuple[str, ...], rules, *, budget: Budget | None = None
+) -> TurnAnswer:
     """The winner's best bonus words from a loser's revealed tiles: most tiles in 2+-tile words
     (within ``budget``; none: no limit)."""
     budget = budget if budget is not None else Budget()
@@ -348,8 +391,17 @@ def solve_bonus(dictionary: Dictionary, revealed: tuple[str, ...], rules, *,
         model = TurnModel(Turn(hand=revealed), words, [], words_from_hand=None, arrange=False, budget=budget)
         found = model.best()
     if found is None:
-        return TurnAnswer(False, 0, [], [], sorted(revealed, key=dictionary.tileset.kinds.index), [], False,
-                          len(words), model.sat_calls)
+        return TurnAnswer(
+            False,
+            0,
+            [],
+            [],
+            sorted(revealed, key=dictionary.tileset.kinds.index),
+            [],
+            False,
+            len(words),
+            model.sat_calls,
+        )
     answer = model.decode(found, dictionary)
     answer.candidates = len(words)
     return answer
@@ -368,4 +420,3 @@ def _check_table(dictionary: Dictionary, turn: Turn, min_table: int) -> None:
 def bonus_points(rules, revealed: int, in_words: int) -> int:
     """A loser's points: -1 a tile left, -2 a tile the winner spelled into a bonus word."""
     return rules.left_in_hand * (revealed - in_words) + rules.bonus_tile * in_words
-
