@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,6 +23,7 @@ is a test-only dependency (``pip install -e '.[test]'``).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -34,8 +35,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-
-import itertools
 
 from rummikub_peer import Peer  # noqa: E402
 from test_rummikub_brute import deal  # noqa: E402

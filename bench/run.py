@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position g
 from bench.mahjong import WARM_HANDS, WARM_LINES, ScoringSides, batch_seconds, fresh_deals, request_of  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
-from solver.melding.turn import Problem  # noqa: E402
+from solver.melding.turn.problem import Problem  # noqa: E402
 
 WILD_CLASSES = {"陰陽", "空無", "太極"}
 

@@ -18,7 +18,7 @@ import sys
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.turn import Problem
+from solver.melding.turn.problem import Problem
 
 WILD_CLASSES = {"陰陽", "空無", "太極"}
 
@@ -43,7 +43,8 @@ def main() -> None:
     ruleset = load_ruleset("fesca")
     rng = random.Random(args.seed)
     print(
-        f"{'cards':>5} {'hands':>5} {'median s':>9} {'worst s':>8} {'go out':>6} {'undecided':>9} {'sat calls (median)':>18}"
+        f"{'cards':>5} {'hands':>5} {'median s':>9} {'worst s':>8} {'go out':>6} {'undecided':>9}"
+        f" {'sat calls (median)':>18}"
     )
     game = load_game(ruleset)
     for hand in random_hands(ruleset, 14, 5, rng):  # compile the game's meld models once

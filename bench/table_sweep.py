@@ -34,8 +34,8 @@ def run(budget: float, turns: int | None = None, data: Path = DATA) -> list[dict
     ``turns``: the first that many of each seed's five (all five by default)."""
     from solver.core.registry import load_game
     from solver.core.ruleset import load_ruleset
-    from solver.melding.table import TableMeld
-    from solver.melding.turn import Problem
+    from solver.melding.table.operations import TableMeld
+    from solver.melding.turn.problem import Problem
 
     rs = load_ruleset("fesca")
     game = load_game(rs)
@@ -84,7 +84,8 @@ def report(rows: list[dict], title: str, budget: float) -> None:
     undecided = [f"{r['seed']}:{r['turn']}" for r in rows if r["undecided"]]
     near = [f"{r['seed']}:{r['turn']} ({r['seconds']:.1f} s)" for r in near_limit(rows, budget)]
     print(
-        f"undecided: {', '.join(undecided) or 'none'}; decided past {NEAR:.0%} of the budget: {', '.join(near) or 'none'}"
+        f"undecided: {', '.join(undecided) or 'none'};"
+        f" decided past {NEAR:.0%} of the budget: {', '.join(near) or 'none'}"
     )
 
 

@@ -14,8 +14,8 @@ import statistics
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.table import TableMeld
-from solver.melding.turn import Problem
+from solver.melding.table.operations import TableMeld
+from solver.melding.turn.problem import Problem
 
 
 def table_melds(rs, checker, rng: random.Random, count: int = 200) -> list[tuple]:

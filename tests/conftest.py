@@ -21,7 +21,7 @@ if "MELDS_CACHE_DIR" not in os.environ:
 os.environ.setdefault("MELDS_DEBUG", "1")
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 from solver.sat import budget
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from solver.core.registry import load_game
 from solver.core.ruleset import Ruleset
-from solver.melding.checker import MeldChecker
-from solver.melding.turn import Answer, Problem
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.solver import Answer, Problem
 
 
 def solve(problem: Problem, question: str = "go-out", **budget) -> Answer:

@@ -113,9 +113,8 @@ def readings(
                     for f, opts in zip(faces, options, strict=True)
                 ]
                 for chosen in product(*per_card):
-                    if kind.shape == "group" and kind.distinct:
-                        if len({o.suit for o in chosen}) != n:
-                            continue
+                    if kind.shape == "group" and kind.distinct and len({o.suit for o in chosen}) != n:
+                        continue
                     consider(list(chosen))
     else:
         by_identity = []
@@ -126,10 +125,7 @@ def readings(
             by_identity.append(table)
         order = kind.order.ranks
         length = len(order)
-        if kind.order.cyclic:
-            starts = [0] if n >= length else range(length)
-        else:
-            starts = range(length - n + 1)
+        starts = ([0] if n >= length else range(length)) if kind.order.cyclic else range(length - n + 1)
         if n > length:
             starts = []
         for start in starts:

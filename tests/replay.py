@@ -46,11 +46,7 @@ def layout_points(rs, faces, phase=None) -> int | None:
         return None
     best = 0
     for kind, chosen in readings:
-        if kind.shape == "sequence":
-            ordered = chosen  # window order
-        else:
-            ordered = chosen
-        best = max(best, oracle.reading_points(kind, ordered))
+        best = max(best, oracle.reading_points(kind, chosen))  # a sequence's cards in window order
     return best
 
 

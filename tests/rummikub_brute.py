@@ -83,18 +83,19 @@ def _sets_with(first: str, rest: Counter) -> list[tuple[str, ...]]:
         for start in range(max(1, number - length + 1), min(number, 14 - length) + 1):
             window = [f"{colour}{n}" for n in range(start, start + length) if n != number]
 
-            # each other place: the tile itself (if there) or a joker
-            def fill(i: int, used: tuple, jokers_left: int):
-                if i == len(window):
-                    out.add(tuple(sorted((first,) + used)))
-                    return
-                if rest[window[i]]:
-                    fill(i + 1, used + (window[i],), jokers_left)
-                if jokers_left:
-                    fill(i + 1, used + ("J",), jokers_left - 1)
-
-            fill(0, (), jokers)
+            _fill(window, 0, (), jokers, first, rest, out)
     return [s for s in out if is_set(list(s))]
+
+
+def _fill(window: list, i: int, used: tuple, jokers_left: int, first: str, rest, out: set) -> None:
+    """Each other place of ``window``: the tile itself (if there) or a joker."""
+    if i == len(window):
+        out.add(tuple(sorted((first,) + used)))
+        return
+    if rest[window[i]]:
+        _fill(window, i + 1, used + (window[i],), jokers_left, first, rest, out)
+    if jokers_left:
+        _fill(window, i + 1, used + ("J",), jokers_left - 1, first, rest, out)
 
 
 @cache

@@ -5,9 +5,9 @@ a player has a meld of their own, 付け札 and 埋め潰し are forbidden and a
 札, 発掘, 付け抜き札) is allowed only if what it takes is melded at once; a 鳴き turn melds the
 claimed card first; a 相順 is touched only in its phase. So the turn is a search over states —
 (hand, table, has an own meld, cards that must be melded next, claimed card still to meld) —
-whose moves are the operations (:mod:`solver.melding.table`) and, where the rules need one, a new meld.
+whose moves are the operations (:mod:`solver.melding.table.operations`) and, where the rules need one, a new meld.
 Every state may end the turn: the rest of the hand is then partitioned into new melds and the
-discard by :class:`~solver.melding.turn.TurnSolver` (SAT/MaxSAT), which also gives the state's value.
+discard by :class:`~solver.melding.turn.solver.TurnSolver` (SAT/MaxSAT), which also gives the state's value.
 
 Values follow the ruleset's objective: meld points are what the turn adds to the player's own
 melds (new melds, and the gain of own table melds), hand points those of the cards kept. The
@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
-from solver.melding.candidates import candidates
-from solver.melding.checker import MeldChecker
-from solver.melding.points import hand_points, meld_points
-from solver.melding.table import Move, Operation, Table
-from solver.melding.tableturn import Step
-from solver.melding.turn import Problem, TurnSolver
+from solver.melding.meld.candidates import candidates
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_points, meld_points
+from solver.melding.table.operations import Move, Operation, Table
+from solver.melding.turn.solver import Problem, TurnSolver
+from solver.melding.turn.tableturn import Step
 
 
 @dataclass

@@ -72,13 +72,17 @@ def test_mahjong_claims_waits_kans_payments(tmp_path):
     assert found["nine-gates-waits"].computed == ["2p", "5p", "7p", "8p"]
     assert found["kan-nine-gates-9p"].computed == {"document_rule": False, "general_rule": False}
     assert "kan-555666777999s-5s" not in found and "okuri-kan" not in found
+    quote = (
+        "親が満貫(12,000点)をツモ和了した場合、南家と西家が北家の支払い分(4,000点)を折半して支払うため、"
+        "それぞれ4,000+2,000で6,000点の支払いとなる。"
+    )
     rs = child(
         tmp_path,
         "gensou-mahjong-3p",
-        """
+        f"""
         claims:
-          - {id: off-by-one, kind: payment, basic: 2000, seat: E, players: 3, payments: {S: 6000, W: 5000},
-             source: {quote: "親が満貫(12,000点)をツモ和了した場合、南家と西家が北家の支払い分(4,000点)を折半して支払うため、それぞれ4,000+2,000で6,000点の支払いとなる。"}}
+          - {{id: off-by-one, kind: payment, basic: 2000, seat: E, players: 3, payments: {{S: 6000, W: 5000}},
+             source: {{quote: "{quote}"}}}}
     """,
     )
     (f,) = [f for f in audit_ruleset(rs).findings if f.severity == "contradiction"]
@@ -252,7 +256,7 @@ def test_ambiguous_melds_without_a_deciding_rule_are_found_by_sat(tmp_path):
     )
     (f,) = [f for f in audit_ruleset(rs).findings if "/ambiguous/" in f.id]
     assert f.severity == "gap" and f.id.endswith("group+trio")
-    from solver.melding.checker import MeldChecker
+    from solver.melding.meld.checker import MeldChecker
 
     with MeldChecker(rs) as checker:
         verdict = checker.check(checker.notation.parse_many(f.witness))

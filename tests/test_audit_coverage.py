@@ -42,7 +42,7 @@ def test_sentences_split_at_ends_items_rows_and_keep_qualifiers():
         ・ 点の項目
         名前\t1\t2
         禁止しなければなりません。(例外は除く)
-        キャプションの  
+        キャプションの\x20\x20
         続き
         The first sentence. The second one
         runs on to the next line. 1.1 is not an end.

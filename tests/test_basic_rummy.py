@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 
 
 def check(checker, text, **kw):

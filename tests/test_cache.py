@@ -9,14 +9,14 @@ import sys
 
 from clirun import ROOT
 
-from solver.melding.cycles import SuitSteps, cached_steps
+from solver.melding.meld.cycles import SuitSteps, cached_steps
 
 CYCLE = ["木", "火", "土", "金", "水"]
 
 
 def test_cached_steps_equal_the_graphs(tmp_path, monkeypatch):
     monkeypatch.setenv("MELDS_CACHE_DIR", str(tmp_path))
-    from solver.melding.cycles import cycle_graph
+    from solver.melding.meld.cycles import cycle_graph
 
     fresh = SuitSteps.from_graph(cycle_graph(CYCLE))
     assert cached_steps(CYCLE) == fresh and (tmp_path / "cycles.json").is_file()

@@ -1,4 +1,4 @@
-"""The checker's shortcuts (solver/melding/ruleholds.py, the verdict memo) against its plain SAT path.
+"""The checker's shortcuts (solver/melding/meld/ruleholds.py, the verdict memo) against its plain SAT path.
 
 A diagnosis that skips a SAT call because the last model already keeps a rule must blame the same
 rules as one that asks the solver every time; every "it holds" the shortcut says is confirmed by
@@ -14,9 +14,9 @@ import random
 import pytest
 
 from solver.core.ruleset import load_ruleset
-from solver.melding import checker as checker_module
-from solver.melding import ruleholds as ruleholds_module
-from solver.melding.checker import MeldChecker
+from solver.melding.meld import checker as checker_module
+from solver.melding.meld import ruleholds as ruleholds_module
+from solver.melding.meld.checker import MeldChecker
 
 RULESETS = ("fesca", "basic-rummy", "marriage", "rummikub")
 

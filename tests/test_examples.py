@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from solver.core.notation import Notation
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker
-from solver.melding.points import meld_points
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import meld_points
 
 
 def test_a_ruleset_lists_its_meld_kinds():

@@ -11,11 +11,11 @@ from gameapi import solve
 from replay import replay
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import NO_PHASE, MeldChecker
-from solver.melding.points import meld_points
+from solver.melding.meld.checker import NO_PHASE, MeldChecker
+from solver.melding.meld.points import meld_points
 from solver.melding.puzzle import table_meld
-from solver.melding.table import meld_state, recall, remeld_forbidden
-from solver.melding.turn import Problem
+from solver.melding.table.operations import meld_state, recall, remeld_forbidden
+from solver.melding.turn.problem import Problem
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)

@@ -49,8 +49,8 @@ def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, num
     in each process: the same forms, meld by meld and path by path, as one process finds."""
     from test_standins import _problem
 
-    from solver.melding.table import Table
-    from solver.melding.tableforms import table_forms
+    from solver.melding.table.forms import table_forms
+    from solver.melding.table.operations import Table
 
     game = load_game(RS)
     problem = _problem(seed, number)

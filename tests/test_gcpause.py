@@ -62,9 +62,9 @@ def test_a_collector_turned_off_by_the_caller_stays_off():
 def test_a_table_turn_is_solved_without_full_collections(monkeypatch):
     from solver.core.registry import load_game
     from solver.core.ruleset import load_ruleset
-    from solver.melding import tableturn
-    from solver.melding.table import TableMeld
-    from solver.melding.turn import Problem
+    from solver.melding.table.operations import TableMeld
+    from solver.melding.turn import tableturn
+    from solver.melding.turn.problem import Problem
 
     seen = []
     real = tableturn.table_forms

@@ -1,4 +1,4 @@
-"""A table layout's windows (solver/melding/layouts.py) and the checker's one-call reading of a
+"""A table layout's windows (solver/melding/meld/layouts.py) and the checker's one-call reading of a
 laid-out sequence, against the solver.
 
 A table search judges hundreds of thousands of layouts. The checker rules out a way (left to
@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker, as_cards
-from solver.melding.table import Table, TableMeld
-from solver.melding.tableforms import table_forms
+from solver.melding.meld.checker import MeldChecker, as_cards
+from solver.melding.table.forms import table_forms
+from solver.melding.table.operations import Table, TableMeld
 from solver.sat.budget import Budget
 
 RS = load_ruleset("fesca")

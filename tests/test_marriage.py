@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from pathlib import Path
 
 import marriage_oracle as mo
 import pytest
@@ -11,9 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
+from solver.core.files import load_document
+from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.games.marriage.settle import PlayerResult, RoundResult, pairwise, settle
-from solver.melding.turn import Problem
+from solver.melding.turn.problem import Problem
 
 RS = load_ruleset("marriage")
 CHECKER = checker(RS)  # the game's checker: the tiplu's maal are wild through its gate
@@ -334,11 +338,6 @@ def test_settlement_is_zero_sum_and_equals_pairwise(players, data, dublee):
 
 # -- the puzzle library, re-derived by the hand-written rules -------------------------------------
 
-import functools
-from pathlib import Path  # noqa: E402
-
-from solver.core.files import load_document  # noqa: E402
-from solver.core.registry import load_game  # noqa: E402
 
 MARRIAGE_PUZZLES = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "marriage").glob("m*.yaml"))
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),

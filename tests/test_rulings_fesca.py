@@ -35,7 +35,8 @@ ZAT_RUNS = [
 def test_zat_runs_in_table_order_check_and_score(layout):
     """「ZAT: … 空無札がランク0とランク13の両扱いとする機能」「ZATを介して12と1を繋ぐ」
     「最長はZATを含む13連順」: a ZAT card at either end, or a run going round through ZAT, is a
-    run whichever way it is laid out; its ZAT counts in the run's length (空無土はRWではなくZAT扱いなので、連枚数に含めて)."""
+    run whichever way it is laid out; its ZAT counts in the run's length
+    (空無土はRWではなくZAT扱いなので、連枚数に含めて)."""
     code, data = _json("check", "-r", "fesca", "--ordered", *layout)
     assert code == 0 and data["legal"] and data["kind"] == "run", data
     code, data = _json("score", "-r", "fesca", "--ordered", *layout)

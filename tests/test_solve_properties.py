@@ -20,8 +20,8 @@ from profiles import examples
 
 from solver.core.errors import MeldsError
 from solver.core.ruleset import load_ruleset
-from solver.melding.table import TableMeld
-from solver.melding.turn import Problem
+from solver.melding.table.operations import TableMeld
+from solver.melding.turn.problem import Problem
 
 RULESETS = {
     "fesca": load_ruleset("fesca"),

@@ -1,4 +1,4 @@
-"""Forms that stand in for others (solver.melding.standins), and the race of a large table turn's
+"""Forms that stand in for others (solver.melding.table.standins), and the race of a large table turn's
 whole model against the model of its stand-ins (TableTurn.answer, in a forked child:
 solver.core.forked), issue 20: dropping a form another stands in for keeps the first level's
 optimum, and the turn over the stand-ins replays."""
@@ -13,12 +13,12 @@ import pytest
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding import tableturn
-from solver.melding.problem import Problem
-from solver.melding.standins import undominated
-from solver.melding.table import Table, TableMeld
-from solver.melding.tableforms import TableForms, table_forms
-from solver.melding.tableturn import TableTurn
+from solver.melding.table.forms import TableForms, table_forms
+from solver.melding.table.operations import Table, TableMeld
+from solver.melding.table.standins import undominated
+from solver.melding.turn import tableturn
+from solver.melding.turn.problem import Problem
+from solver.melding.turn.tableturn import TableTurn
 from solver.sat.budget import Budget
 
 RS = load_ruleset("fesca")

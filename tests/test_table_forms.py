@@ -1,4 +1,4 @@
-"""What a turn can make of each table meld (solver.melding.tableforms): the search of the forms,
+"""What a turn can make of each table meld (solver.melding.table.forms): the search of the forms,
 cut short by its share of the turn's time, keeps every meld's latest finished walk, and every
 form it keeps is a real one (issue 20: a table turn over budget answers with the best turn found)."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding import tableforms
-from solver.melding.table import Table, TableMeld
+from solver.melding.table import forms as tableforms
+from solver.melding.table.operations import Table, TableMeld
 from solver.sat.budget import Budget
 
 RS = load_ruleset("fesca")
@@ -190,7 +190,7 @@ def test_what_a_meld_can_lend_counts_cards_taken_less_cards_played_at_each_step(
     """A deadlock's nogood may leave out a meld only for what that meld can lend the others at any
     moment (tableturn._most_lent): cards its path has taken out less those it has played in. A card
     the path plays in and takes back lends nothing, and no meld lends more than it held."""
-    from solver.melding.tableturn import _most_lent
+    from solver.melding.turn.tableturn import _most_lent
 
     (forms, _, _, _), _ = _walks(*_turn(3, 0))
     returned = 0
@@ -241,7 +241,7 @@ def test_a_bench_turn_whose_best_needs_the_right_path_of_a_form(seed, number, me
     from gameapi import solve
     from replay import replay
 
-    from solver.melding.problem import Problem
+    from solver.melding.turn.problem import Problem
 
     table, hand = _turn(seed, number, TURNS if seed < 100 else TURNS.with_name("table-turns-more.json"))
     problem = Problem(RS, hand, table, "normal", None, True, "yang")
@@ -256,9 +256,10 @@ def _best_on(oracle: str, seed: int, number: int, monkeypatch) -> tuple:
     from gameapi import solve
     from replay import replay
 
-    from solver.melding import tableturn, turnmodel
-    from solver.melding.problem import Problem
-    from solver.melding.tableturn import TableTurn
+    from solver.melding.turn import model as turnmodel
+    from solver.melding.turn import tableturn
+    from solver.melding.turn.problem import Problem
+    from solver.melding.turn.tableturn import TableTurn
 
     monkeypatch.setattr(TableTurn, "oracle", oracle)
     monkeypatch.setattr(tableturn, "STAND_INS_FROM", 10**9)  # the whole model, in this process (no race)
@@ -336,7 +337,7 @@ def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():
     """Slots pay the k-th natural of a segment what it adds (a run's points double with each
     natural): a card is paid no more than the longest run of naturals the turn can hold at once
     ending at it, which is what the optimiser is left to prove out of reach."""
-    from solver.melding.lines import Slots, increments
+    from solver.melding.turn.slots import Slots, increments
     from solver.sat.pool import VarPool
 
     run = RS.kind("run")

@@ -19,7 +19,7 @@ from test_table_turns import RS, SETTINGS, _value, table_problems
 from test_turn_shares import laid_out  # every sequence kind laid out in slots, as large tables have them
 
 from solver.core.errors import MeldsError
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 from solver.sat.budget import Budget
 
 CHECKER = MeldChecker(RS)
@@ -91,19 +91,19 @@ def _ring_problems(seed: int, count: int):
     from test_table_turns import MELDS
 
     from bench.table_turns import deal_table
-    from solver.melding.turn import Problem
+    from solver.melding.turn.problem import Problem
 
     rng = random.Random(seed)
     for _ in range(count):
         melds = rng.randint(4, 6)
-        table, hand = deal_table(RS, MELDS, rng, rng.randint(5, 7), full=lambda t: len(t) >= melds)
+        table, hand = deal_table(RS, MELDS, rng, rng.randint(5, 7), full=lambda t, melds=melds: len(t) >= melds)
         yield Problem(RS, hand, table, "normal", None, True, rng.choice(["yang", "yin"]))
 
 
 def _same_best_turn(name: str, plain, mattered, seed: int, count: int) -> int:
     """The best turn with ``TableTurn.<name>`` as it is equals the one found with ``plain`` in
     its place, on ring tables; returns how many of the real method's answers ``mattered``."""
-    from solver.melding import tableturn
+    from solver.melding.turn import tableturn
 
     real = getattr(tableturn.TableTurn, name)
     hits = 0
@@ -187,7 +187,7 @@ def test_a_borrowed_card_through_one_literal_means_the_clauses_written_out():
     clauses allow (models of them on random assumptions) extends to a model of them."""
     from pysat.solvers import Minisat22
 
-    from solver.melding.tableturn import TableTurn
+    from solver.melding.turn.tableturn import TableTurn
 
     rng = random.Random(5)
     through = 0
@@ -220,7 +220,7 @@ def test_cards_apart_follow_from_the_model_without_them():
     follows from the turn's clauses without it: both cards taken at once is unsatisfiable."""
     from pysat.solvers import Minisat22
 
-    from solver.melding.tableturn import TableTurn
+    from solver.melding.turn.tableturn import TableTurn
 
     checked = 0
     for problem in _ring_problems(11, 10):
@@ -243,8 +243,8 @@ def test_the_cards_a_form_borrows_keep_the_optimum_at_length():
 def test_a_form_borrows_what_it_plays_before_it_has_it():
     """A wild played by 抜き札 and taken back by 差し札 is in neither its played nor its taken
     cards, yet its path needs one in hand at that step."""
-    from solver.melding.table import Move, Operation
-    from solver.melding.tableforms import Form
+    from solver.melding.table.forms import Form
+    from solver.melding.table.operations import Move, Operation
 
     natural, other, wild = RS.deck.faces[0], RS.deck.faces[1], RS.deck.faces[-1]
     op = Operation("op", "op", "replace-natural", "allowed", "never", None, None, None, None, None)
@@ -261,8 +261,8 @@ def test_a_card_taken_back_from_a_meld_may_be_played_on_it_again():
     then buried on it (埋め潰し): the hand keeps nothing but the discard. The forms of a meld once
     played only the hand's cards, so this turn (found by the slow differential) was missed."""
     from solver.core.notation import Notation
-    from solver.melding.table import TableMeld
-    from solver.melding.turn import Problem
+    from solver.melding.table.operations import TableMeld
+    from solver.melding.turn.problem import Problem
 
     notation = Notation.for_deck(RS.deck)
     problem = Problem(
@@ -282,27 +282,27 @@ def _slots_agree(seed: int, count: int) -> int:
     """On larger tables (four to six melds, five to seven cards, the ring problems above) the turn
     with every sequence kind laid out in slots is as good as the one with every candidate named,
     and replays; returns how many of the best turns made a meld in slots."""
-    from solver.melding import lines
+    from solver.melding.turn import slots
 
     made = 0
     for problem in _ring_problems(seed, count):
         named = solve(problem, "best")
         named_out = solve(problem, "go-out")
         stretches = []
-        melds = lines.LaidOut.melds
+        melds = slots.LaidOut.melds
 
-        def counted(self, true):
+        def counted(self, true, melds=melds, stretches=stretches):
             found = melds(self, true)
             stretches.append(len(found))
             return found
 
-        lines.LaidOut.melds = counted
+        slots.LaidOut.melds = counted
         try:
             with laid_out():
                 slotted = solve(problem, "best")
                 out = solve(problem, "go-out")
         finally:
-            lines.LaidOut.melds = melds
+            slots.LaidOut.melds = melds
         assert replay(problem, slotted) == []
         assert _value(slotted) == _value(named), problem
         assert bool(out.solvable) == bool(named_out.solvable), problem
@@ -323,7 +323,7 @@ def test_a_meld_with_too_many_layouts_is_undecided_with_the_best_turn_found_and_
     """The bound on the layouts one table meld may reach in a turn (tableforms.MAX_LAYOUTS) stops the
     search of the forms as its share of the time does: the turn is still answered, over the
     forms found, undecided, with a turn that replays, and the answer names that limit, not the time."""
-    from solver.melding import tableforms
+    from solver.melding.table import forms as tableforms
 
     problem = next(_ring_problems(3, 1))
     monkeypatch.setattr(tableforms, "MAX_LAYOUTS", 1)
@@ -339,7 +339,7 @@ def test_a_meld_with_too_many_layouts_is_undecided_with_the_best_turn_found_and_
 def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():
     """Out of budget, a table turn's answer is the best turn verified so far, undecided, with the
     limit that ran out (its decoding once left the limit unset)."""
-    from solver.melding.tableturn import TableTurn
+    from solver.melding.turn.tableturn import TableTurn
 
     problem = next(_ring_problems(3, 1))
     with TableTurn(problem, CHECKER, Budget(), _operations()) as solver:
@@ -350,7 +350,7 @@ def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():
 
 
 def _table_turn_of(problem):
-    from solver.melding.tableturn import TableTurn
+    from solver.melding.turn.tableturn import TableTurn
 
     try:
         return TableTurn(problem, CHECKER, Budget(), _operations())
@@ -424,7 +424,7 @@ def test_forms_past_their_share_of_the_time_still_answer_with_a_real_turn(monkey
     """When the search of the table's forms takes its share of the time, the turn is solved over
     the forms found so far (here none: every meld unchanged): a real turn, replayed step by step,
     undecided (exit 3) and with no bound claimed."""
-    from solver.melding import tableturn
+    from solver.melding.turn import tableturn
 
     monkeypatch.setattr(tableturn, "FORMS_SHARE", 0.0)
     problem = next(_ring_problems(3, 1))
@@ -439,8 +439,8 @@ def test_forms_past_their_share_of_the_time_still_answer_with_a_real_turn(monkey
 
 def test_a_way_out_over_unfinished_forms_still_answers_yes(monkeypatch):
     """Going out, a way out found over the forms of an unfinished search is a proof: yes."""
-    from solver.melding import tableturn
-    from solver.melding.turn import Problem
+    from solver.melding.turn import tableturn
+    from solver.melding.turn.problem import Problem
 
     monkeypatch.setattr(tableturn, "FORMS_SHARE", 0.0)
     table = next(_ring_problems(3, 1)).table
@@ -465,8 +465,8 @@ def test_a_form_keeps_the_path_that_borrows_nothing_from_other_melds():
     would too, and the walk, meeting it first, kept that path, which needs the other meld to give
     its 陰陽2 first: on the ring table of seed 91 the best turn (a meld of 土1 土2 空無土, as the
     exhaustive search finds) was refused as a deadlock."""
-    from solver.melding import tableforms
-    from solver.melding.table import Table, TableMeld
+    from solver.melding.table import forms as tableforms
+    from solver.melding.table.operations import Table, TableMeld
 
     parse = CHECKER.notation.parse
     cards = lambda text: tuple(parse(name) for name in text.split())  # noqa: E731

@@ -11,11 +11,11 @@ from replay import replay
 from test_table_model import CHECKER, _operations, _ring_problems
 from test_table_turns import _value
 
-from solver.melding import tableturn
-from solver.melding.problem import Answer
-from solver.melding.table import Table
-from solver.melding.tableforms import table_forms
-from solver.melding.tableturn import TableTurn
+from solver.melding.table.forms import table_forms
+from solver.melding.table.operations import Table
+from solver.melding.turn import tableturn
+from solver.melding.turn.problem import Answer
+from solver.melding.turn.tableturn import TableTurn
 from solver.sat.budget import Budget
 
 
@@ -80,7 +80,7 @@ def test_the_rungs_answer_with_a_real_turn_when_the_whole_model_cannot_settle(wh
 
 def test_a_way_out_a_rung_finds_answers_going_out(whole_model_undecided):
     ways_out = 0
-    for problem, forms in _problems_with_rungs(3):
+    for problem, _forms in _problems_with_rungs(3):
         answer = solve(problem, "go-out", max_seconds=60)
         if answer.solvable:  # a rung went out: a way out, replayed
             assert not answer.kept and replay(problem, answer) == []

@@ -12,9 +12,9 @@ from profiles import examples
 from replay import replay
 
 from solver.core.ruleset import load_ruleset
-from solver.melding.checker import MeldChecker
-from solver.melding.table import TableMeld
-from solver.melding.turn import Problem
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.table.operations import TableMeld
+from solver.melding.turn.problem import Problem
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)

@@ -1,4 +1,4 @@
-"""The turn's objective paid to the cards (solver/melding/shares.py) against the candidate model's
+"""The turn's objective paid to the cards (solver/melding/turn/shares.py) against the candidate model's
 own objective (one soft clause a candidate meld, ``TurnModel.shares = False``), on random hands
 too large for brute force: the same best value and the same answer to "can it go out?", every
 meld of both answers legal by the plain checker (tests/oracle.py). A few hands by default, many
@@ -6,7 +6,7 @@ and larger under ``-m slow``.
 
 The shares themselves are checked exactly: for every set of melds two of which share no card,
 what the cards are paid is the melds' points. And the same for the sequence kinds laid out in
-slots (solver/melding/lines.py, used by the solver only when their candidates are thousands):
+slots (solver/melding/meld/lines.py, used by the solver only when their candidates are thousands):
 forced on small hands, against the candidate model and against brute force
 (tests/test_solve_properties.py's property, every hand laid out).
 """
@@ -26,10 +26,10 @@ from profiles import examples
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.melding.shares import caps, one_of_pays, share_out
-from solver.melding.table import TableMeld
-from solver.melding.turn import Problem, TurnSolver
-from solver.melding.turnmodel import TurnModel
+from solver.melding.table.operations import TableMeld
+from solver.melding.turn.model import TurnModel
+from solver.melding.turn.shares import caps, one_of_pays, share_out
+from solver.melding.turn.solver import Problem, TurnSolver
 
 RULESETS = {"fesca": load_ruleset("fesca"), "basic-rummy": load_ruleset("basic-rummy")}
 WILD_CLASSES = {"陰陽", "空無", "太極"}

@@ -888,7 +888,8 @@ state_schema = {
             "turn": {"anyOf": [TEXT, {"type": "integer"}], "description": "whose turn it is"},
             "step": {
                 "enum": ["draw", "play", "discard", "call", "over"],
-                "description": "draw: the turn's draw is to come; play: drawn (mahjong: discard, then call while a discard lies); over: the game has ended",
+                "description": "draw: the turn's draw is to come; play: drawn (mahjong: discard, then call while"
+                " a discard lies); over: the game has ended",
             },
             "hands": {
                 "type": "object",

@@ -70,7 +70,9 @@ SCRIPT = """
 (function () {
   var data = JSON.parse(document.getElementById('audit-data').textContent);
   var panel = document.getElementById('detail');
-  function esc(t) { var d = document.createElement('div'); d.textContent = t == null ? '' : String(t); return d.innerHTML; }
+  function esc(t) {
+    var d = document.createElement('div'); d.textContent = t == null ? '' : String(t); return d.innerHTML;
+  }
   function show(el) {
     var s = data.sentences[el.dataset.i];
     document.querySelectorAll('.s.sel').forEach(function (x) { x.classList.remove('sel'); });
@@ -81,7 +83,8 @@ SCRIPT = """
     h += '<h3>Ruleset entries (' + s.cited_by.length + ')</h3><ul>';
     s.cited_by.forEach(function (id) {
       var e = data.entries[id] || {};
-      h += '<li><span class="id">' + esc(id) + '</span>' + (e.ruleset_line ? ' (ruleset line ' + e.ruleset_line + ')' : '') +
+      h += '<li><span class="id">' + esc(id) + '</span>' +
+           (e.ruleset_line ? ' (ruleset line ' + e.ruleset_line + ')' : '') +
            (e.assumption ? ' <i>assumption</i>' : '') + '</li>';
     });
     h += '</ul><h3>Findings (' + s.findings.length + ')</h3><ul>';

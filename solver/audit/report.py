@@ -124,7 +124,8 @@ def audit_markdown(audits: list[Audit]) -> str:
         "unmodelled — are the pages in [docs/audit/](audit/index.html) (`melds audit --all --format html",
         "-o docs/audit`); `melds audit RULESET --coverage` lists them as text or JSON.",
         "",
-        "| ruleset | document | claims | agree | meld sizes searched | contradictions | gaps | warnings | assumptions |",
+        "| ruleset | document | claims | agree | meld sizes searched "
+        "| contradictions | gaps | warnings | assumptions |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for a in audits:

@@ -9,6 +9,7 @@ under ``--json``; output cut short by a closed pipe (``melds rulesets | head -1`
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib
 import os
 import sys
@@ -97,10 +98,8 @@ def run() -> None:
         code = 0 if code is None else 1
     atexit._run_exitfuncs()  # the compiled games' solvers closed, as at a normal exit
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # a reader gone, a stream closed or absent
             stream.flush()
-        except (OSError, ValueError, AttributeError):  # a reader gone, a stream closed or absent
-            pass
     os._exit(code)
 
 

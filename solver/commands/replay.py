@@ -79,52 +79,52 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
     summary = Summary(files=total)
     code = 0  # the worst so far: 2 a malformed log, else 1 a mismatch or an illegal action
     began = time.perf_counter()
-    games_spool = tempfile.TemporaryFile("w+", encoding="utf-8") if as_json else None
-    first_hand = True
-    if as_json:
-        sys.stdout.write('{"hands": [')
-    bar = click.progressbar(length=total, label="replaying", file=sys.stderr, show_pos=True) if many else None
-    try:
-        found = ordered_map(
-            replay_file,
-            (str(p) for p in log_files(list(logs))),
-            args=(ruleset_ref, options),
-            jobs=jobs,
-            dask=dask_address,
-        )
-        for reports in found:
-            for report in reports:
-                summary.add(report)
-                found_code = report_code([report])
-                code = 2 if 2 in (code, found_code) else max(code, found_code)
-                if as_json:
-                    for hand in report.hands:
-                        sys.stdout.write(
-                            ("" if first_hand else ",")
-                            + "\n "
-                            + json.dumps(
-                                {"file": report.path, "game": report.game, **hand.to_json()}, ensure_ascii=False
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as games_spool:  # under --json: the games, after the hands
+        first_hand = True
+        if as_json:
+            sys.stdout.write('{"hands": [')
+        bar = click.progressbar(length=total, label="replaying", file=sys.stderr, show_pos=True) if many else None
+        try:
+            found = ordered_map(
+                replay_file,
+                (str(p) for p in log_files(list(logs))),
+                args=(ruleset_ref, options),
+                jobs=jobs,
+                dask=dask_address,
+            )
+            for reports in found:
+                for report in reports:
+                    summary.add(report)
+                    found_code = report_code([report])
+                    code = 2 if 2 in (code, found_code) else max(code, found_code)
+                    if as_json:
+                        for hand in report.hands:
+                            sys.stdout.write(
+                                ("" if first_hand else ",")
+                                + "\n "
+                                + json.dumps(
+                                    {"file": report.path, "game": report.game, **hand.to_json()}, ensure_ascii=False
+                                )
                             )
-                        )
-                        first_hand = False
-                    games_spool.write(json.dumps(report.to_json(with_hands=False), ensure_ascii=False) + "\n")
-                else:
-                    _echo_game(report, verbose or not many, bar)
+                            first_hand = False
+                        games_spool.write(json.dumps(report.to_json(with_hands=False), ensure_ascii=False) + "\n")
+                    else:
+                        _echo_game(report, verbose or not many, bar)
+                if bar is not None:
+                    bar.update(1)
+        finally:
             if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.render_finish()
-    summary.seconds = time.perf_counter() - began
-    if as_json:
-        sys.stdout.write('\n], "games": [')
-        games_spool.seek(0)
-        for k, line in enumerate(games_spool):
-            sys.stdout.write(("," if k else "") + "\n " + line.rstrip("\n"))
-        sys.stdout.write('\n], "summary": ' + json.dumps(summary.to_json(), ensure_ascii=False) + "}\n")
-    elif many:  # one log says it all in its own lines
-        click.echo("\n".join(summary.table()))
-    sys.exit(code)
+                bar.render_finish()
+        summary.seconds = time.perf_counter() - began
+        if as_json:
+            sys.stdout.write('\n], "games": [')
+            games_spool.seek(0)
+            for k, line in enumerate(games_spool):
+                sys.stdout.write(("," if k else "") + "\n " + line.rstrip("\n"))
+            sys.stdout.write('\n], "summary": ' + json.dumps(summary.to_json(), ensure_ascii=False) + "}\n")
+        elif many:  # one log says it all in its own lines
+            click.echo("\n".join(summary.table()))
+        sys.exit(code)
 
 
 def _echo_game(report: GameReport, every_hand: bool, bar) -> None:

@@ -1,9 +1,10 @@
 """The Game protocol: everything melds asks of a game, and the map for adding the next one.
 
 A *game* is a family of rule documents read the same way (plain rummy, a rummy with wild roles
-and table operations, a game of tiles and hands, a game of words). Each is a package under ``solver/games/`` holding one class that
-implements :class:`Game` and is exported as ``GAME``; a ruleset names its game with ``game:``,
-and :mod:`solver.core.registry` maps the name to the class. Nothing outside a game's package
+and table operations, a game of tiles and hands, a game of words). Each is a package under
+``solver/games/`` holding one class that implements :class:`Game` and is exported as ``GAME``;
+a ruleset names its game with ``game:``, and :mod:`solver.core.registry` maps the name to the
+class. Nothing outside a game's package
 asks which game it holds: the command line, the puzzle runner and the audit talk to this
 protocol only.
 

@@ -252,7 +252,7 @@ def _bundled(path: str) -> bool:
         return False
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1)  # no arguments: one value
 def _bundled_bytes() -> bytes:
     """Every bundled ruleset file's bytes, hashed: a compiled ruleset is stale when any changed (a
     ruleset may extend another)."""

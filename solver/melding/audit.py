@@ -18,8 +18,8 @@ import itertools
 
 from solver.audit.findings import Audit
 from solver.core.rules import MeldKind
-from solver.melding.checker import MeldChecker
-from solver.melding.encode import KindModel
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import KindModel
 from solver.sat import encodings
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SMALL, SatSolver
@@ -62,7 +62,8 @@ def dead_sizes(audit: Audit, checker: MeldChecker) -> None:
                 (
                     f"no meld of kind {kind.name} ({kind.id}) can ever be legal"
                     if whole
-                    else f"{kind.name} ({kind.id}) allows {kind.size_min}–{largest} cards, but no legal meld has {sizes}"
+                    else f"{kind.name} ({kind.id}) allows {kind.size_min}–{largest} cards,"
+                    f" but no legal meld has {sizes}"
                 ),
                 {"sizes": [kind.size_min, largest]},
                 {"impossible_sizes": dead},

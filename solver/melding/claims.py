@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.core.game import ClaimCheck
-from solver.melding.checker import MeldChecker
-from solver.melding.points import hand_points, meld_points
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_points, meld_points
 
 Params = Callable[[Mapping[str, Any]], Mapping[str, Any] | None]
 

@@ -1,8 +1,8 @@
 """The rummy-like games' side of the Game protocol: melds of cards, turns that partition a hand.
 
 :class:`MeldGame` implements :class:`solver.core.game.Game` for any ruleset of meld kinds over a
-deck: ``check`` judges a meld with the :class:`~solver.melding.checker.MeldChecker`, ``solve``
-partitions a hand (:mod:`solver.melding.solve`), ``score`` prices a meld, a hand left or a round,
+deck: ``check`` judges a meld with the :class:`~solver.melding.meld.checker.MeldChecker`, ``solve``
+partitions a hand (:mod:`solver.melding.turn.solve`), ``score`` prices a meld, a hand left or a round,
 ``answer`` reads puzzle files, ``moves`` plays turns. A game built on melds subclasses it and
 changes only what differs: its own sections (``read_rules``), options, questions, gate, moves.
 
@@ -30,14 +30,14 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
-from solver.melding.checker import MeldChecker
-from solver.melding.encode import OPEN, RoleGate
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import OPEN, RoleGate
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
-from solver.melding.problem import Answer, Problem
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
 from solver.melding.rounds import score_round
-from solver.melding.routes import GoOutRoute, read_routes
-from solver.melding.table import Operation, read_operations
+from solver.melding.table.operations import Operation, read_operations
+from solver.melding.turn.problem import Answer, Problem
+from solver.melding.turn.routes import GoOutRoute, read_routes
 from solver.present.text import BAD, GOOD, bold, deck_line
 from solver.sat.budget import Budget
 
@@ -218,7 +218,9 @@ class MeldGame:
         """Answer a question about a turn (go-out or best; a game adds its own)."""
         if question not in ("go-out", "best"):
             raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
-        from solver.melding.solve import solve_turn  # the turn solvers load when a turn is asked (not for check)
+        from solver.melding.turn.solve import (
+            solve_turn,  # the turn solvers load when a turn is asked (not for check)
+        )
 
         budget = Budget(max_seconds)
         with budget.guarding():  # the query's limits hold through Python work that does not check

@@ -16,8 +16,8 @@ from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
-from solver.melding.candidates import candidates as meld_candidates
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.candidates import candidates as meld_candidates
+from solver.melding.meld.checker import MeldChecker
 
 
 class MeldMoves(Moves):
@@ -207,7 +207,7 @@ class MeldMoves(Moves):
         for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate):
             melds.append([self.notation.format(faces[i]) for i in cand.cards])
             yield "meld " + " ".join(melds[-1])
-        for n, meld in enumerate(state.table, 1):
+        for n, _meld in enumerate(state.table, 1):
             for c in dict.fromkeys(known):
                 yield f"layoff {n} {c}"
         yield from self.more_candidates(state, known, melds)

@@ -11,8 +11,8 @@ from typing import Any
 import click
 
 from solver.core.ruleset import Ruleset
-from solver.melding.checker import MeldChecker, Verdict
-from solver.melding.problem import Answer, Problem
+from solver.melding.meld.checker import MeldChecker, Verdict
+from solver.melding.turn.problem import Answer, Problem
 from solver.present.text import coloured, display_width, head, quote_line
 
 
@@ -239,7 +239,10 @@ def _play_line(checker: MeldChecker, reading, faces_played=None) -> str:
 
 def undecided_text(seconds: float, limit: str | None = None) -> str:
     if limit == "memory":
-        return f"{head('undecided', None)}: the memory ceiling was reached before an answer ({seconds:.2f} s; raise --max-memory)"
+        return (
+            f"{head('undecided', None)}: the memory ceiling was reached before an answer"
+            f" ({seconds:.2f} s; raise --max-memory)"
+        )
     if limit == "layouts":
         return (
             f"{head('undecided', None)}: a table meld reaches more layouts this turn than the search "

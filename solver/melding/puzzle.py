@@ -2,7 +2,7 @@
 or a finished round to settle.
 
 The file is read by the one loader (:mod:`solver.core.files`: YAML, schema, ruleset);
-:func:`read_puzzle` turns its data into a :class:`~solver.melding.turn.Problem` plus the question
+:func:`read_puzzle` turns its data into a :class:`~solver.melding.turn.problem.Problem` plus the question
 and the expectation, and :func:`mismatches` says where an answer differs from what the puzzle
 expects. The format is documented in docs/puzzle-format.md.
 """
@@ -20,9 +20,9 @@ from solver.core.notation import Notation
 from solver.core.ruleset import Ruleset
 from solver.core.validate import Impossible, copies_problems
 from solver.core.yamlload import line_of
-from solver.melding.problem import Answer, Problem
 from solver.melding.rounds import Round
-from solver.melding.table import TableMeld
+from solver.melding.table.operations import TableMeld
+from solver.melding.turn.problem import Answer, Problem
 
 ME = "me"  # the owner name of the player's own table melds
 
@@ -127,7 +127,7 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
         expect["melds"] = sorted(tuple(sorted(cards(raw["melds"], i, m))) for i, m in enumerate(raw["melds"]))
     if "layoffs" in raw:
         expect["layoffs"] = sorted(
-            (l["table"] - 1, tuple(sorted(cards(l, "cards", l["cards"])))) for l in raw["layoffs"]
+            (lay["table"] - 1, tuple(sorted(cards(lay, "cards", lay["cards"])))) for lay in raw["layoffs"]
         )
     return Puzzle(
         str(path),

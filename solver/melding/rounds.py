@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
-from solver.melding.checker import MeldChecker
-from solver.melding.points import hand_breakdown, hand_points, meld_breakdown, meld_points
-from solver.melding.table import TableMeld
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points
+from solver.melding.table.operations import TableMeld
 
 
 @dataclass(frozen=True)

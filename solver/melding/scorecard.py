@@ -13,8 +13,8 @@ from solver.core.deck import Face
 from solver.core.errors import ExitCode
 from solver.core.rules import Bonus
 from solver.core.ruleset import Ruleset
-from solver.melding.checker import MeldChecker
-from solver.melding.points import hand_breakdown, hand_points, meld_breakdown, meld_points
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points
 from solver.melding.present import verdict_json
 from solver.present.text import BAD, GOOD, bold, head
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from solver.core.errors import MeldsError
 from solver.core.replay import Settlement
 from solver.core.state import GameState
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.puzzle import table_meld
 from solver.melding.rounds import Round, score_round
 

@@ -3,7 +3,7 @@ oracle and options the turn models were measured fastest with, and soft clauses 
 kept through the stratification.
 
 Measured on the turn model with its objective shared out among the cards
-(:mod:`solver.melding.shares`), random hands of 45 cards and of 30 with 10 wilds (the bench), CPU time
+(:mod:`solver.melding.turn.shares`), random hands of 45 cards and of 30 with 10 wilds (the bench), CPU time
 summed over ten hands each: MapleChrono as RC2's oracle 1.3–4× faster than Glucose 3 (Glucose 4,
 MiniSat, MapleSAT and MapleCM slower; CaDiCaL refuses RC2's incremental use), and core
 minimisation off a further 1.2–2× (RC2's ``minz`` spends a limited SAT call a core literal, dear

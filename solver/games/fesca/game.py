@@ -10,8 +10,8 @@ from solver.core.reader import RuleReader
 from solver.core.validate import Impossible, state_location
 from solver.games.fesca.rules import FescaRules, read_rules
 from solver.melding.game import MeldGame
-from solver.melding.problem import Answer, Problem
 from solver.melding.puzzle import table_meld
+from solver.melding.turn.problem import Answer, Problem
 
 if TYPE_CHECKING:  # a type only: states load with moves (see MeldGame.moves_type)
     from solver.core.state import GameState

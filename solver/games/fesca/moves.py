@@ -18,11 +18,11 @@ from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
-from solver.melding.candidates import candidates as meld_candidates
-from solver.melding.checker import NO_PHASE, MeldChecker
+from solver.melding.meld.candidates import candidates as meld_candidates
+from solver.melding.meld.checker import NO_PHASE, MeldChecker
 from solver.melding.moves import MeldMoves
 from solver.melding.puzzle import table_meld
-from solver.melding.table import Table, TableMeld, meld_state
+from solver.melding.table.operations import Table, TableMeld, meld_state
 
 
 class FescaMoves(MeldMoves):

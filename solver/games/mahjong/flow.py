@@ -69,11 +69,12 @@ class GameFlow:
         if start.round >= last:  # the last round, or the extension
             if start.round > last and reached:
                 return None  # sudden death: somebody reached the target
-            if keep and start.round == last and top == start.dealer and (self.extension == 0 or reached):
-                if (outcome.kind == "win" and self.stop_on_win) or (
-                    outcome.kind != "win" and self.stop_on_tenpai and outcome.dealer_tenpai
-                ):
-                    return None
+            last_dealer_kept = keep and start.round == last and top == start.dealer
+            stops = (outcome.kind == "win" and self.stop_on_win) or (
+                outcome.kind != "win" and self.stop_on_tenpai and outcome.dealer_tenpai
+            )
+            if last_dealer_kept and (self.extension == 0 or reached) and stops:
+                return None
             if not keep:
                 if next_round > last and (self.extension == 0 or reached):
                     return None

@@ -6,7 +6,7 @@ a pair, seven distinct pairs, thirteen orphans), declared melds counting as meld
 
 Two ways to decide, kept equal by the tests:
 
-* the reference — :meth:`Mahjong.decompositions`: candidate melds (:mod:`solver.melding.candidates`)
+* the reference — :meth:`Mahjong.decompositions`: candidate melds (:mod:`solver.melding.meld.candidates`)
   and an exact cover in SAT with the shape's part counts, enumerating every decomposition;
 * the fast path — :meth:`Mahjong.is_winning` and :meth:`Mahjong.waits`: per-suit tables built
   from the same shapes and kinds (which count vectors of one suit the parts can fill), combined
@@ -35,8 +35,8 @@ from solver.core.ruleset import Ruleset
 from solver.games.mahjong.rules import MahjongRules
 from solver.games.mahjong.shapes import MAX_COPIES, FastTables, SuitWays, pack_parts, suit_instances, suit_table
 from solver.games.mahjong.tiles import DeclaredMeld, Hand, TileNotation
-from solver.melding.candidates import candidates
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.candidates import candidates
+from solver.melding.meld.checker import MeldChecker
 from solver.sat import encodings
 from solver.sat.encodings import exact_counter
 from solver.sat.pool import VarPool

@@ -143,9 +143,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._part_packed: list[int] = []  # one of its part, packed
         self._part_touched: list[int] = []  # the classes some tile of it has
         self._part_honour: list[int] = []  # 1 if it is an honour part
-        self._part_wins: list[
-            tuple
-        ] = []  # (rank in its suit, wait) for each tile that may complete it  # (shape, suit) -> its part instances, ready for ways
+        self._part_wins: list[tuple] = []  # (rank in its suit, wait) for each tile that may complete it
         self._shapes_by_declared: dict = {}
         self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
         self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)

@@ -238,10 +238,7 @@ class TileNotation:
                 if f.index in held:
                     held[f.index] += 1
         copies = self._copies
-        for i, n in held.items():
-            if n > copies[i]:
-                return True
-        return False
+        return any(n > copies[i] for i, n in held.items())
 
     def _check_copies(self, faces: tuple[Face, ...]) -> None:
         """No tile more often than the set holds it (counted by face index; the notation words

@@ -128,10 +128,7 @@ def _three_suits(r: Reading, what) -> bool:
         rank, bit = rank_suit[p.tiles[0]]
         if bit:
             suits_at[rank] = suits_at.get(rank, 0) | bit
-    for m in suits_at.values():
-        if bin(m).count("1") >= 3:
-            return True
-    return False
+    return any(bin(m).count("1") >= 3 for m in suits_at.values())
 
 
 def _three_suits_reading(k: ReadingKeyFacts, what) -> bool | None:
@@ -147,10 +144,7 @@ def _straight(r: Reading, _) -> bool:
     for p in r.runs:
         suit, rank = suit_rank[p.tiles[0]]
         starts[suit] = starts.get(suit, 0) | 1 << rank
-    for m in starts.values():
-        if m & _STRAIGHT == _STRAIGHT:
-            return True
-    return False
+    return any(m & _STRAIGHT == _STRAIGHT for m in starts.values())
 
 
 def _straight_reading(k: ReadingKeyFacts, _) -> bool | None:

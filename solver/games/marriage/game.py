@@ -18,13 +18,13 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.games.marriage import settle
 from solver.games.marriage.rules import MaalGate, MarriageRules, read_rules
 from solver.games.marriage.settlehand import settle_marriage
-from solver.melding.encode import RoleGate
 from solver.melding.game import MeldGame
+from solver.melding.meld.encode import RoleGate
 from solver.melding.present import answer_heading, answer_json, answer_text, undecided_text
 from solver.melding.puzzle import Puzzle, mismatches, parse_cards
 from solver.melding.scorecard import payments_lines
-from solver.melding.solve import solve_turn
-from solver.melding.turn import Answer, Problem, TurnSolver
+from solver.melding.turn.solve import solve_turn
+from solver.melding.turn.solver import Answer, Problem, TurnSolver
 from solver.present.text import bold, head
 from solver.sat.budget import Budget
 
@@ -130,7 +130,8 @@ class MarriageGame(MeldGame):
                 if answer.solvable is None:
                     return undecided_text(answer.seconds)
                 tiplus = " ".join(fmt.format(f) for f in answer.found) or "none"
-                return f"{head('yes' if answer.solvable else 'no', answer.solvable)}: the hand goes out with the tiplu {tiplus}"
+                verdict = head("yes" if answer.solvable else "no", answer.solvable)
+                return f"{verdict}: the hand goes out with the tiplu {tiplus}"
         else:
             heading = answer_heading(answer)
             if answer.question == "see":

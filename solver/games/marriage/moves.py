@@ -14,7 +14,7 @@ from solver.core.moves import UNKNOWN, Action, Forbidden
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
 from solver.games.marriage.rules import MarriageRules
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.moves import MeldMoves
 from solver.melding.puzzle import unchosen
 

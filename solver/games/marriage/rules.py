@@ -17,7 +17,7 @@ from solver.core.reader import RuleReader
 from solver.core.rules import MeldKind
 from solver.core.source import Source
 from solver.melding.game import MeldRules, read_meld_rules
-from solver.melding.routes import Requirement
+from solver.melding.turn.routes import Requirement
 
 
 @dataclass(frozen=True)

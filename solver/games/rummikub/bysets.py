@@ -2,8 +2,8 @@
 cover (:func:`solver.games.rummikub.slots.shape_of` is None: more kinds, wild limits, repeated
 ranks in a run's order…), and the tests' second opinion on the slot model.
 
-Over the candidate sets of the tiles in play (:func:`solver.melding.candidates.candidates`, each
-verified by the :class:`~solver.melding.checker.MeldChecker`, the same rules as ``melds check``):
+Over the candidate sets of the tiles in play (:func:`solver.melding.meld.candidates.candidates`, each
+verified by the :class:`~solver.melding.meld.checker.MeldChecker`, the same rules as ``melds check``):
 
 * ``x[c, k]`` — candidate set ``c`` is on the table at least ``k`` times (identical sets may
   stand twice: the tiles come in copies); ``x[c, k+1] → x[c, k]`` keeps the copies in order;
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from solver.core.deck import Face
 from solver.games.rummikub.sets import Arrangement, SetCatalogue, TileSet, printed_value, settle
-from solver.melding.candidates import candidates
+from solver.melding.meld.candidates import candidates
 from solver.sat.budget import Budget
 from solver.sat.encodings import exact_counter
 from solver.sat.pool import VarPool

@@ -17,8 +17,8 @@ from solver.games.rummikub.rules import RummikubRules, read_rules
 from solver.games.rummikub.settlehand import settle_racks
 from solver.melding.game import MeldGame
 from solver.melding.present import verdict_json
-from solver.melding.problem import Problem
 from solver.melding.puzzle import Puzzle
+from solver.melding.turn.problem import Problem
 from solver.present.text import head
 
 EXAMPLES = {

@@ -4,7 +4,7 @@ value), the catalogue of legal sets a game has met, and the :class:`Arrangement`
 A set is read by the rules of the ruleset's kinds. For rulesets of the compact shape (one group
 kind, one run kind, a joker for any tile: :func:`solver.games.rummikub.slots.shape_of`) the reading
 is direct — same number and distinct colours, or one colour and a window of the rank order — and
-agrees with the :class:`~solver.melding.checker.MeldChecker` (tested set by set); other rulesets ask
+agrees with the :class:`~solver.melding.meld.checker.MeldChecker` (tested set by set); other rulesets ask
 the checker, as ``melds check`` does.
 """
 
@@ -19,7 +19,7 @@ from solver.core.errors import MeldsError
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.games.rummikub.slots import Shape, shape_of
-from solver.melding.checker import MeldChecker
+from solver.melding.meld.checker import MeldChecker
 
 
 def printed_value(face: Face) -> int:

@@ -309,7 +309,7 @@ class SlotModel:
         run tile counts the rank it stands at, a group tile its group's rank): the initial meld's
         test, made once per target. None: out of reach."""
         items = []
-        for colour, grid in self.runs.items():
+        for _colour, grid in self.runs.items():
             for row in grid:
                 items += [
                     (cell.p, int(rank)) for cell, rank in zip(row, self.shape.run.order.ranks, strict=True) if cell

@@ -230,13 +230,13 @@ class SlotTurns:
             for row in grid:
                 n = len(row)
                 taken = [cell is not None and model[cell.p - 1] > 0 for cell in row]
-
-                def tile(t: int) -> Face:
-                    cell = row[t % n]
-                    return faces[t % n] if cell.n and model[cell.n - 1] > 0 else self.shape.joker
-
+                # a taken place holds its natural tile or a joker
+                tiles = [
+                    faces[t] if cell is not None and cell.n and model[cell.n - 1] > 0 else self.shape.joker
+                    for t, cell in enumerate(row)
+                ]
                 if all(taken):
-                    out.append([tile(t) for t in range(n)])
+                    out.append(tiles)
                     continue
                 for start in range(n):
                     if not taken[start] or (taken[start - 1] if cyclic or start > 0 else False):
@@ -244,7 +244,7 @@ class SlotTurns:
                     end = start
                     while (cyclic or end < n) and taken[end % n]:
                         end += 1
-                    out.append([tile(t) for t in range(start, end)])
+                    out.append([tiles[t % n] for t in range(start, end)])
         return out
 
     def _groups(self, model: list[int]) -> list[list[Face]]:

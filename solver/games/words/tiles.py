@@ -274,7 +274,7 @@ class Dictionary:
         """Ban the words of a list (exact readings, any kana spelling)."""
         report = SourceReport(f"{path.name} (excluded)")
         banned = set()
-        for number, line in read_lines(path):
+        for _number, line in read_lines(path):
             text = line.split("#", 1)[0].strip()
             if text:
                 banned.add(normalise(text))

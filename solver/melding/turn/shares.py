@@ -18,7 +18,7 @@ pay is weighed by one soft clause a distinct share ``t`` it can be paid: "some c
 Exact, not a bound: in every turn, what the cards are paid is the points of the melds made. Points
 no such card can carry (a meld of cards held twice, say) stay on the meld's own literal.
 
-Melds laid out in slots (:mod:`solver.melding.lines`) pay their cards by position instead: a
+Melds laid out in slots (:mod:`solver.melding.meld.lines`) pay their cards by position instead: a
 card's *ladder* on a line says "paid ``v`` or more when one of these literals holds"; its rungs
 join the card's thresholds, and its top is a floor under the card's cap.
 """
@@ -103,7 +103,7 @@ def one_of_pays(choices: Sequence[Sequence[tuple[int, int]]]) -> tuple[list[Soft
     melds' best gains add up to 13, most of what the optimiser had left to prove out of reach.
     Losses as unit clauses on the options' negations (satisfied unless chosen), the offset taking
     back all of them but the chosen one's. Measured against a unit clause per gain, both with the
-    held reach of :mod:`solver.melding.lines`: the hard table turn 5.6 s against 6.1 s; bench
+    held reach of :mod:`solver.melding.meld.lines`: the hard table turn 5.6 s against 6.1 s; bench
     turns 132:1, 144:3 and 110:0 15.3, 5.2 and 6.3 s against 20.6, 6.2 and 7.4 s. (Before the
     held reach, units measured faster on the hard turn, 5.3 s against 8.9 s: RC2 saw each
     choice's at-most-one among its selectors, which mattered more while the out-of-reach runs

@@ -2,9 +2,9 @@
 
 :func:`solve_turn` picks the model a problem needs: with melds on the table and single-card
 operations to play on them, one model of what the turn makes of each table meld and of the hand
-(:mod:`solver.melding.tableturn`);
+(:mod:`solver.melding.turn.tableturn`);
 with several ways to go out (routes), one partition model per route; else one partition model
-(:class:`~solver.melding.turn.TurnSolver`). Every answer is stamped with its time and SAT calls.
+(:class:`~solver.melding.turn.solver.TurnSolver`). Every answer is stamped with its time and SAT calls.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 from solver.core.errors import Undecided
 from solver.core.gcpause import no_full_collections
-from solver.melding.checker import MeldChecker
-from solver.melding.routes import GoOutRoute
-from solver.melding.table import Operation
-from solver.melding.tableturn import TableTurn
-from solver.melding.turn import Answer, Problem, TurnSolver, validate_problem
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.table.operations import Operation
+from solver.melding.turn.routes import GoOutRoute
+from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
+from solver.melding.turn.tableturn import TableTurn
 from solver.sat.budget import Budget
 
 
@@ -66,7 +66,7 @@ def table_turn(
     problem: Problem, checker: MeldChecker, question: str, count: bool, budget: Budget, operations: Sequence[Operation]
 ) -> Answer:
     """A turn with single-card table operations: one model of the table's forms and the hand
-    (:class:`~solver.melding.tableturn.TableTurn`); the ways to go out are not counted."""
+    (:class:`~solver.melding.turn.tableturn.TableTurn`); the ways to go out are not counted."""
     validate_problem(problem, checker)
     try:
         with TableTurn(problem, checker, budget, operations) as solver:

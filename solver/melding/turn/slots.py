@@ -20,7 +20,7 @@ chain), unrolled past the end of a cyclic order so that a window may wrap. On ea
 * **points** — ``count[k]`` "the card here is the k-th natural of its segment": a natural card
   here after k − 1 naturals in the same slot. A segment of n naturals scores ``points(n)``, which
   is what its cards are paid position by position (``points(k) − points(k−1)`` to the k-th), so
-  the cards' *ladders* (:func:`solver.melding.shares.share_out`) weigh the line's melds exactly.
+  the cards' *ladders* (:func:`solver.melding.turn.shares.share_out`) weigh the line's melds exactly.
 
 Only a kind whose points count naturals per segment with increments that never fall, whose order
 has no rank twice and which has no short form or wild count of its own is laid out
@@ -37,23 +37,14 @@ from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
-from solver.melding.candidates import identity_options, sizes_of
-from solver.melding.cycles import SuitSteps
-from solver.melding.encode import RoleGate
-from solver.melding.points import points_for
+from solver.melding.meld.candidates import identity_options, sizes_of
+from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.encode import RoleGate
+from solver.melding.meld.lines import Line, kind_lines
+from solver.melding.meld.points import points_for
 from solver.sat.pool import VarPool
 
 Clause = list[int]
-
-
-@dataclass(frozen=True)
-class Line:
-    """The identities a sequence kind passes through, by position."""
-
-    kind: MeldKind
-    identities: tuple[tuple[str, str], ...]
-    cyclic: bool  # the last position is followed by the first
-    starts: int  # stretches start before this position (an unrolled line repeats the order's head)
 
 
 def increments(kind: MeldKind) -> list[int]:
@@ -79,19 +70,6 @@ def expressible(kind: MeldKind) -> bool:
         return False
     steps = increments(kind)
     return min(steps, default=0) >= 0 and all(a <= b for a, b in itertools.pairwise(steps))
-
-
-def kind_lines(kind: MeldKind, steps: SuitSteps | None) -> list[Line]:
-    order = kind.order.ranks
-    n = len(order)
-    if kind.suit_step.cycle is None:
-        return [Line(kind, tuple((suit, rank) for rank in order), kind.order.cyclic, n) for suit in kind.suits]
-    span = n + min(kind.size_max, n) - 1 if kind.order.cyclic else n
-    return [
-        Line(kind, tuple((steps.step(base, direction, t), order[t % n]) for t in range(span)), False, n)
-        for direction, _ in kind.suit_step.directions
-        for base in steps.successor
-    ]
 
 
 @dataclass(frozen=True)
@@ -179,7 +157,7 @@ class Slots:
         holdable: Callable[[Sequence[Face]], bool] | None = None,
     ):
         """``holdable``: whether the turn can hold some cards at once (a table turn's forms give
-        cards one meld at a time, :meth:`~solver.melding.tableforms.Takings.holdable`); None: every card
+        cards one meld at a time, :meth:`~solver.melding.table.forms.Takings.holdable`); None: every card
         it may have, at once."""
         self.pool, self.clauses = pool, clauses
         self.holdable = holdable
@@ -390,7 +368,7 @@ def _longest_reach(load: Sequence[int], cyclic: bool) -> int:
 
 
 class LaidOut:
-    """The laid-out part of one turn model (:class:`~solver.melding.turnmodel.TurnModel`): its
+    """The laid-out part of one turn model (:class:`~solver.melding.turn.model.TurnModel`): its
     slots, the stretches verified so far and the corrections their true points made."""
 
     def __init__(self, kinds: Sequence[MeldKind]):

@@ -1,7 +1,7 @@
 """A turn's question and its answer: the problem (a hand, the table, the turn it is played in),
 the plays an answer makes, and the checks that a problem can be played from at all.
 
-Every turn solver (:mod:`solver.melding.turn`, the table turn, a game's own) reads a
+Every turn solver (:mod:`solver.melding.turn.solver`, the table turn, a game's own) reads a
 :class:`Problem` and gives an :class:`Answer`.
 """
 
@@ -14,9 +14,9 @@ from typing import Any
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
-from solver.melding.checker import NO_PHASE, MeldChecker
-from solver.melding.encode import Reading
-from solver.melding.table import TableMeld
+from solver.melding.meld.checker import NO_PHASE, MeldChecker
+from solver.melding.meld.encode import Reading
+from solver.melding.table.operations import TableMeld
 
 
 @dataclass(frozen=True)

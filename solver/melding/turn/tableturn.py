@@ -1,7 +1,7 @@
 """A turn with single-card table operations, as one model.
 
-What the turn can do to each table meld is a set of *forms* (:mod:`solver.melding.tableforms`);
-the turn model (:class:`~solver.melding.turnmodel.TurnModel`) chooses one form per table meld,
+What the turn can do to each table meld is a set of *forms* (:mod:`solver.melding.table.forms`);
+the turn model (:class:`~solver.melding.turn.model.TurnModel`) chooses one form per table meld,
 the new melds (of the hand and of the cards the forms take) and the discard, in one SAT/MaxSAT
 model under one budget. The model counts cards, not order, so every turn it settles on is laid
 out as single steps in an order the rules allow (:func:`lay_out`): a 鳴き turn melds the claimed
@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from solver.core import forked
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
-from solver.melding.checker import MeldChecker
-from solver.melding.encode import Reading
-from solver.melding.points import hand_points, meld_points
-from solver.melding.problem import Answer, Play, Problem
-from solver.melding.standins import undominated
-from solver.melding.table import Operation, Table, TableMeld
-from solver.melding.tableforms import Form, TableForms, shared_objects, table_forms
-from solver.melding.turn import TurnSolver
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import Reading
+from solver.melding.meld.points import hand_points, meld_points
+from solver.melding.table.forms import Form, TableForms, shared_objects, table_forms
+from solver.melding.table.operations import Operation, Table, TableMeld
+from solver.melding.table.standins import undominated
+from solver.melding.turn.problem import Answer, Play, Problem
+from solver.melding.turn.solver import TurnSolver
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE
 from solver.sat.solvers import TrueLiterals
@@ -49,7 +49,7 @@ RUNG_SHARE = 0.5
 # rungs tried first against 13.8 s alone)
 RUNGS_LEFT = 10.0
 # A turn of more forms than this in all, for a player who has melded, is raced (TableTurn._raced):
-# the whole model and the forms that stand in for the rest (solver.melding.standins), each in a
+# the whole model and the forms that stand in for the rest (solver.melding.table.standins), each in a
 # forked child on its own core. Measured on the hardest bench turn, 13:4 (2,900 forms, 1,404 stand
 # in; the best turn goes out, so the stand-ins' answer stands): 6-7 s over the stand-ins against
 # 11 s over all; the turn, undecided at 10 s before, settles in 8.4-9.2 s. Of the 325 bench
@@ -207,7 +207,7 @@ def _alone(turn: TableTurn, question: str) -> Answer:
 def _over_stand_ins(turn: TableTurn) -> Answer | None:
     """(Run in a forked child, see ``TableTurn._raced``.) The turn's best over the forms that stand
     in for the rest, when that settles the question: the first level's optimum is the whole
-    model's (:mod:`solver.melding.standins`), and every level below is at its floor, 0 — the
+    model's (:mod:`solver.melding.table.standins`), and every level below is at its floor, 0 — the
     stand-ins may leave more cards in the hand, so a turn that keeps some might be bettered. None
     otherwise, or when no form was dropped (the same model as the parent's)."""
     stand_ins = [undominated(per_meld) for per_meld in turn.forms]
@@ -299,7 +299,7 @@ class TableTurn(TurnSolver):
     def _races(self, question: str) -> bool:
         """Is the turn raced against its stand-ins? The ``best`` turn of a player who has melded,
         with no claimed card to meld first (the stand-ins' condition, see
-        :mod:`solver.melding.standins`), of more than :data:`STAND_INS_FROM` forms all found,
+        :mod:`solver.melding.table.standins`), of more than :data:`STAND_INS_FROM` forms all found,
         under an objective of meld points first and, below them, only measures minimised (their
         floor, 0, is what lets the stand-ins' answer stand)."""
         goals = self.rs.objective

@@ -22,9 +22,9 @@ from itertools import combinations
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
-from solver.melding.cycles import SuitSteps
-from solver.melding.encode import OPEN, RoleGate
-from solver.melding.points import points_for
+from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.encode import OPEN, RoleGate
+from solver.melding.meld.points import points_for
 
 
 @dataclass(frozen=True)
@@ -181,23 +181,29 @@ def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
         able = {s: [(i, options[i][(s, rank)]) for i in usable if (s, rank) in options[i]] for s in suits}
         if sum(1 for s in suits if able[s]) < min(sizes):
             continue
-        seen: set = set()
+        _walk_group(kind, [able[s] for s in suits], sizes, largest, out)
 
-        def walk(j: int, used: list[int], naturals: list[frozenset[int]]) -> None:
-            state = (j, frozenset(used), tuple(sorted(tuple(sorted(n)) for n in naturals)))
-            if state in seen:
-                return
-            seen.add(state)
-            if len(used) in sizes:
-                out.add(used, _points(kind, naturals))
-            if j == len(suits) or len(used) == largest:
-                return
-            walk(j + 1, used, naturals)  # leave this suit out
-            for card, natural in able[suits[j]]:
-                if card not in used:
-                    walk(j + 1, used + [card], naturals + [natural])
 
-        walk(0, [], [])
+def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], sizes, largest: int, out) -> None:
+    """Every group of one rank: ``able[j]``, the cards (with the sizes they are natural at) that
+    can be its ``j``-th suit."""
+    seen: set = set()
+
+    def walk(j: int, used: list[int], naturals: list[frozenset[int]]) -> None:
+        state = (j, frozenset(used), tuple(sorted(tuple(sorted(n)) for n in naturals)))
+        if state in seen:
+            return
+        seen.add(state)
+        if len(used) in sizes:
+            out.add(used, _points(kind, naturals))
+        if j == len(able) or len(used) == largest:
+            return
+        walk(j + 1, used, naturals)  # leave this suit out
+        for card, natural in able[j]:
+            if card not in used:
+                walk(j + 1, used + [card], naturals + [natural])
+
+    walk(0, [], [])
 
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
@@ -234,18 +240,24 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
     for start in range(length):
         for first in kind.suits:
             for direction in directions:
+                reach = largest if kind.order.cyclic else min(largest, length - start)
+                window = [
+                    (steps.step(first, direction, k) if steps else first, order[(start + k) % length])
+                    for k in range(reach)
+                ]
+                _fill_window(kind, window, sizes, by_identity, out)
 
-                def identity(k: int) -> tuple:
-                    suit = steps.step(first, direction, k) if steps else first
-                    return suit, order[(start + k) % length]
 
-                def walk(k: int, used: list[int], naturals: list[frozenset[int]]) -> None:
-                    if k in sizes:
-                        out.add(used, _points(kind, naturals))
-                    if k == largest or (not kind.order.cyclic and start + k >= length):
-                        return
-                    for card, natural in by_identity.get(identity(k), ()):
-                        if card not in used:
-                            walk(k + 1, used + [card], naturals + [natural])
+def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
+    """Every meld along ``window`` (the identities of its places from its start), card by card."""
 
-                walk(0, [], [])
+    def walk(k: int, used: list[int], naturals: list[frozenset[int]]) -> None:
+        if k in sizes:
+            out.add(used, _points(kind, naturals))
+        if k == len(window):
+            return
+        for card, natural in by_identity.get(window[k], ()):
+            if card not in used:
+                walk(k + 1, used + [card], naturals + [natural])
+
+    walk(0, [], [])

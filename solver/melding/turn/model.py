@@ -2,7 +2,7 @@
 the turn rule, going out and each requirement under a literal of its own; live solvers over it,
 and what verification of the options they choose teaches them.
 
-Candidates are structural (:mod:`solver.melding.candidates`), so each option a solver picks is
+Candidates are structural (:mod:`solver.melding.meld.candidates`), so each option a solver picks is
 judged by :class:`MeldChecker` — the same rules as ``melds check``, ambiguity included — and its
 true points computed (:meth:`TurnModel._learn`). An illegal option is forbidden, a reading of
 another kind is recorded, an option worth less than its bound takes the difference back through
@@ -19,14 +19,14 @@ from itertools import compress
 from operator import itemgetter
 
 from solver.core.deck import Face
-from solver.melding.candidates import Candidate, candidates, merged
-from solver.melding.checker import MeldChecker
-from solver.melding.encode import Reading
-from solver.melding.lines import LaidOut, expressible
-from solver.melding.problem import Problem, validate_problem
-from solver.melding.routes import GoOutRoute, Requirement
-from solver.melding.shares import Level, Soft, one_of_pays, share_out
-from solver.melding.tableforms import Form, Takings
+from solver.melding.meld.candidates import Candidate, candidates, merged
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import Reading
+from solver.melding.table.forms import Form, Takings
+from solver.melding.turn.problem import Problem, validate_problem
+from solver.melding.turn.routes import GoOutRoute, Requirement
+from solver.melding.turn.shares import Level, Soft, one_of_pays, share_out
+from solver.melding.turn.slots import LaidOut, expressible
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE, exact_counter
@@ -87,7 +87,7 @@ class TurnModel:
         compact: bool = False,
     ):
         """``forms``: with table operations, what each table meld may become
-        (:func:`~solver.melding.tableforms.table_forms`), one chosen per meld; ``extra``: the cards
+        (:func:`~solver.melding.table.forms.table_forms`), one chosen per meld; ``extra``: the cards
         those forms may take from the table, beyond the hand's. ``compact``: sequence kinds whose
         candidates would be too many may be laid out in slots (no counting of the ways then: a
         way laid out in other slots is the same way)."""

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from solver.core.deck import Face, rank_order
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
-from solver.melding.encode import Placement, Reading
+from solver.melding.meld.encode import Placement, Reading
 
 
 def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:

@@ -21,9 +21,10 @@ answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from itertools import product
 
-from solver.melding.encode import KindModel
+from solver.melding.meld.encode import KindModel
 
 
 class Assignment:
@@ -153,9 +154,8 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
         return broken
     suits = [_options(model, c, "suits") for c in indices]
     ranks = [_options(model, c, "ranks") for c in indices]
-    if kind.shape in ("group", "identical") and "same-rank" in model.rules:
-        if not set.intersection(*ranks):
-            broken.add("same-rank")
+    if kind.shape in ("group", "identical") and "same-rank" in model.rules and not set.intersection(*ranks):
+        broken.add("same-rank")
     if kind.shape == "group" and "distinct" in model.rules:
         forced = [next(iter(s)) for s in suits if len(s) == 1]
         if len(forced) != len(set(forced)):
@@ -318,7 +318,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
     tries = PLAIN_TRIES
     for p in starts:
-        place = (lambda q: (q - p) % length if kind.order.cyclic else q - p) if sequence else None
+        place = partial(_from_start, start=p, length=length, cyclic=kind.order.cyclic) if sequence else None
         if sequence and not _start_fits(model, [place(q) for _, _, q in fixed], enabled):
             continue
         choices = [
@@ -334,6 +334,11 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
                 _write(found)
                 return found
     return None
+
+
+def _from_start(q: int, start: int, length: int, cyclic: bool) -> int:
+    """Place ``q`` of the order counted from a window starting at ``start``."""
+    return (q - start) % length if cyclic else q - start
 
 
 def _cost(key: str) -> int:

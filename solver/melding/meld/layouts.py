@@ -1,8 +1,8 @@
 """What a sequence laid out on the table can read as, seen without SAT.
 
 A table meld's cards are in table order, and a sequence must read left to right or right to left
-(:meth:`~solver.melding.checker.MeldChecker.check` with ``ordered``). Its kind's model
-(:meth:`~solver.melding.encode.KindModel._sequence`) then places the card at offset ``i`` at
+(:meth:`~solver.melding.meld.checker.MeldChecker.check` with ``ordered``). Its kind's model
+(:meth:`~solver.melding.meld.encode.KindModel._sequence`) then places the card at offset ``i`` at
 the identity a start, a first suit and a direction give that offset — (the suit ``i`` steps
 along the kind's cycle from the first, the rank ``i`` places after the start). So a layout that
 no start, first suit and direction read — each card an identity one of its roles allows — has no
@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
-from solver.melding.candidates import identity_options
-from solver.melding.cycles import SuitSteps
-from solver.melding.encode import RoleGate
-from solver.melding.lines import kind_lines
+from solver.melding.meld.candidates import identity_options
+from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.encode import RoleGate
+from solver.melding.meld.lines import kind_lines
 
 
 class LayoutLines:
@@ -65,7 +65,7 @@ class LayoutLines:
         self, kind: MeldKind, faces: Sequence[Face], params: Mapping | None
     ) -> tuple[int | None, int | None] | None:
         """:meth:`least_wilds` for each way the layout may read: (left to right, right to left),
-        the order of the kind model's layouts (:meth:`~solver.melding.encode.KindModel.layout`,
+        the order of the kind model's layouts (:meth:`~solver.melding.meld.encode.KindModel.layout`,
         not reversed, then reversed). None in a place: no reading that way, so the model need
         not be asked it. None for the whole: a kind not looked at so (see :meth:`least_wilds`)."""
         if kind.shape != "sequence" or kind.order is None or kind.short_form:
@@ -287,7 +287,7 @@ class LayoutLines:
         return out
 
     def _offset_windows(self, kind: MeldKind, n: int) -> list[dict[tuple, int]] | None:
-        """Every window of ``n`` offsets along the kind's lines (:func:`~solver.melding.lines.kind_lines`:
+        """Every window of ``n`` offsets along the kind's lines (:func:`~solver.melding.meld.lines.kind_lines`:
         the identities a meld of the kind passes through, one line a suit, or a first suit and
         direction), numbered: per offset, identity -> the windows with that identity there (a
         bit each). None: no window this long (the model's size rule speaks)."""

@@ -40,7 +40,7 @@ from typing import Any, Protocol
 from solver.core.deck import Deck, Face
 from solver.core.rules import KindRole, MeldKind
 from solver.core.source import Source
-from solver.melding.cycles import SuitSteps
+from solver.melding.meld.cycles import SuitSteps
 from solver.sat import encodings
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SMALL, SatSolver
@@ -188,7 +188,7 @@ class KindModel:
         # chosen card the query names) hang on availability literals the query sets.
         self.avail = {}
         for c in range(count):
-            for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+            for (i, _entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                 if self.gate.conditional(kind, i):
                     lit = self.v("avail", c, i)
                     self.avail[(c, i)] = lit
@@ -214,7 +214,7 @@ class KindModel:
         """Each present card has exactly one suit, allowed by its role and the kind."""
         face = self.cards[c][0]
         self.one_if_present(c, self.xs[c])
-        for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+        for (_i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
             allowed = [self.xs[c][j] for j, s in enumerate(self.kind.suits) if s in entry.role.suits_for(face)]
             self.add([-role] + allowed)
 
@@ -223,7 +223,7 @@ class KindModel:
         face = self.cards[c][0]
         xr = [self.v("xr", c, r) for r in self.kind.ranks]
         self.one_if_present(c, xr)
-        for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+        for (_i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
             allowed = [xr[j] for j, r in enumerate(self.kind.ranks) if r in entry.role.ranks_for(face)]
             self.add([-role] + allowed)
         return xr
@@ -334,7 +334,7 @@ class KindModel:
                         if j is not None:
                             clause.append(xs[j])
                         clauses.append(clause)
-            for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+            for (_, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                 ranks = set(entry.role.ranks_for(face))
                 self.add([-role] + [pos[q] for q in range(length) if order[q] in ranks])
         if kind.distinct:
@@ -360,7 +360,7 @@ class KindModel:
         if short and n == short.size:
             guard = self.rule("short-form", "too-short", short.source)
             for c in range(len(self.cards)):
-                for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+                for (_i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                     if entry.role.id not in short.roles:
                         self.add([-role], guard)
             return
@@ -422,7 +422,7 @@ class KindModel:
                 continue
             shown: dict[str, list[int]] = {}
             for c in range(len(self.cards)):
-                for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+                for (_i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
                     fixed = entry.role.fixed_suit if what == "suit" else entry.role.fixed_rank
                     value = fixed(self.cards[c][0])
                     if value is not None:
@@ -539,7 +539,7 @@ class KindModel:
         kind = self.kind
         face = self.cards[c][0]
         found = []
-        for (i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
+        for (_i, entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
             if not self.solve(base + [role]):
                 continue
             for j, suit in enumerate(kind.suits):

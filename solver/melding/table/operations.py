@@ -14,7 +14,7 @@ ruleset allows (``operations:``) are generic mechanisms named by their ``effect`
 ``recall``                回収: one's own meld goes back to the hand
 ========================  =================================================================
 
-Every result is judged by :class:`~solver.melding.checker.MeldChecker` in its table layout, with the field
+Every result is judged by :class:`~solver.melding.meld.checker.MeldChecker` in its table layout, with the field
 phase, exactly like a new meld; touching a meld of a phase-bound kind needs that phase.
 """
 
@@ -27,8 +27,8 @@ from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.reader import RuleReader
 from solver.core.source import Source
-from solver.melding.checker import MeldChecker, as_cards
-from solver.melding.encode import Reading
+from solver.melding.meld.checker import MeldChecker, as_cards
+from solver.melding.meld.encode import Reading
 
 
 @dataclass(frozen=True)

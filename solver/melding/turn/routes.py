@@ -3,7 +3,7 @@
 A *route* is a way to go out: melds of some kinds only, either every card but the discard or a
 number of melds (the rest may stay in hand), perhaps with a first requirement (so many melds of
 some kinds). A *requirement* asks a hand to show so many melds of some kinds (to earn a right,
-such as seeing a chosen card). The turn solver (:mod:`solver.melding.turn`) counts both in its
+such as seeing a chosen card). The turn solver (:mod:`solver.melding.turn.solver`) counts both in its
 model; the game that has them reads them from its ruleset sections.
 """
 

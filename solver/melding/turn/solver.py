@@ -2,7 +2,7 @@
 
 A turn is a partition of the hand into new melds, lay-offs onto table melds, at most one final
 discard (as the ruleset's turn rule says) and the cards kept. The model, over candidate melds
-(:mod:`solver.melding.candidates`):
+(:mod:`solver.melding.meld.candidates`):
 
 * ``x[m]`` — candidate new meld ``m`` is made; ``y[t, e]`` — extension ``e`` is laid off onto
   table meld ``t`` (at most one per table meld); ``d[f]`` — a card of face ``f`` is discarded;
@@ -14,11 +14,11 @@ discard (as the ruleset's turn rule says) and the cards kept. The model, over ca
 
 Going out is "every copy accounted for". The objective (``objective:`` in the ruleset) becomes
 weighted soft clauses for RC2, lexicographic by scaling: meld points paid to the cards of the
-melds made (:mod:`solver.melding.shares`: "some meld paying this card t or more is made"), hand
+melds made (:mod:`solver.melding.turn.shares`: "some meld paying this card t or more is made"), hand
 points on ``acc``.
 
 The model is built once per problem and every question is asked of its live solvers
-(:mod:`solver.melding.turnmodel`): going out, counting and seeing as assumptions on one SAT
+(:mod:`solver.melding.turn.model`): going out, counting and seeing as assumptions on one SAT
 solver, the best turn as one MaxSAT optimiser driven through all its rounds. Candidates are
 structural, so each option a solver picks is verified lazily with :class:`MeldChecker` and what
 that teaches is added to the live solvers; a fully verified optimum is optimal. Out of budget,
@@ -30,15 +30,15 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.core.errors import MeldsError, Undecided
-from solver.melding.points import hand_points
-from solver.melding.problem import Answer, Play, Problem, validate_problem  # noqa: F401 - the turn's types, re-exported
-from solver.melding.turnmodel import TurnModel, _Optimiser
+from solver.melding.meld.points import hand_points
+from solver.melding.turn.model import TurnModel, _Optimiser
+from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401 - the turn's types, re-exported
 from solver.sat.solvers import MaxSat, TrueLiterals
 
 
 class TurnSolver(TurnModel):
     """Solves one problem: go out, the best turn, see, count the ways, and why not — each a
-    question to the live solvers of the model (:class:`~solver.melding.turnmodel.TurnModel`)."""
+    question to the live solvers of the model (:class:`~solver.melding.turn.model.TurnModel`)."""
 
     def _optimum(self, mode: str) -> list[int] | None:
         opt = self._optimiser(mode)

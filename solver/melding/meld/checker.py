@@ -1,6 +1,6 @@
 """Meld legality: is this multiset (or table layout) of cards a legal meld, and why (not)?
 
-:class:`MeldChecker` holds one compiled :class:`~solver.melding.encode.KindModel` per (kind, size) and
+:class:`MeldChecker` holds one compiled :class:`~solver.melding.meld.encode.KindModel` per (kind, size) and
 answers each query with assumptions. A meld is legal when exactly one *family* of kinds (組, 順,
 相順, ...) can read it; two families make it ambiguous ("6,6,6か4,5,6か?"), and a kind's
 ``distinguish`` rule can veto it outright ("順と相順の区別がつかない"). Among the readings of the
@@ -19,13 +19,20 @@ from solver.core.errors import MeldsError
 from solver.core.notation import Notation
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
-from solver.melding.candidates import candidates
-from solver.melding.cycles import SuitSteps
-from solver.melding.encode import OPEN, KindModel, Reading, RoleGate
-from solver.melding.layouts import LayoutLines, params_key
-from solver.melding.points import meld_points
-from solver.melding.reasons import Reason, rule_reason
-from solver.melding.ruleholds import Assignment, certainly_broken, keeps_all_but, rule_holds, rule_priority, vacuous
+from solver.melding.meld.candidates import candidates
+from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.encode import OPEN, KindModel, Reading, RoleGate
+from solver.melding.meld.layouts import LayoutLines, params_key
+from solver.melding.meld.points import meld_points
+from solver.melding.meld.reasons import Reason, rule_reason
+from solver.melding.meld.ruleholds import (
+    Assignment,
+    certainly_broken,
+    keeps_all_but,
+    rule_holds,
+    rule_priority,
+    vacuous,
+)
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
@@ -112,7 +119,7 @@ class MeldChecker:
         return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
 
     def _broken(self, model: KindModel, indices: list[int]) -> set[str]:
-        """:func:`~solver.melding.ruleholds.certainly_broken`, remembered for the meld at hand
+        """:func:`~solver.melding.meld.ruleholds.certainly_broken`, remembered for the meld at hand
         (check and its diagnosis ask it of the same cards)."""
         key = (model.kind.id, model.n, tuple(indices))
         if key not in self._broken_now:
@@ -139,7 +146,7 @@ class MeldChecker:
         return known
 
     def _readable_kinds(self, faces: Sequence[Face], params) -> set[str]:
-        """The kinds some frame of which the cards fill (:mod:`solver.melding.candidates`, complete:
+        """The kinds some frame of which the cards fill (:mod:`solver.melding.meld.candidates`, complete:
         every meld fills a frame of its kind). A kind no frame of which they fill cannot read them,
         so its model need not be built for them: a cold ``melds check`` compiles only the kinds in
         play. Once a kind's model is built, asking it is cheaper than this walk, so warm checks ask
@@ -521,49 +528,9 @@ class MeldChecker:
         Reported: the kinds whose set holds only explicit rules, if any, else the kinds whose set
         is smallest.
         """
-        candidates: list[tuple[KindModel, list[str], Reading | None]] = []
-        for kind in self.ruleset.kinds:
-            query = self._query(kind, cards, ordered, params)
-            if query is None:
-                continue
-            model, indices, base, layouts = query
-            keys = rule_priority(k for k in model.rules if k != "distinguish")
-
-            # The last satisfying assignment: it keeps every rule enabled so far, so a rule it
-            # keeps too can be enabled without asking the solver (solver/melding/ruleholds.py).
-            last: list = [None]
-
-            def satisfiable(relaxed: set) -> list[int] | None:
-                selectors = model.selectors(relaxed=relaxed | {"distinguish"})
-                found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
-                if found is not None:
-                    last[0] = Assignment(model, indices, model.solver.model())
-                return found
-
-            relaxed = set(keys)
-            # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
-            # the one-at-a-time search below would enable each of them: one SAT call decides.
-            broken = self._broken(model, indices) if self.shortcuts else set()
-            if (
-                self.shortcuts
-                and broken & relaxed != relaxed
-                and keeps_all_but(model, indices, layouts, relaxed - broken, satisfiable, last)
-            ):
-                relaxed &= broken
-            elif satisfiable(relaxed) is None:
-                continue  # not this kind whatever the rules say
-            for key in keys:
-                if key not in relaxed:
-                    continue
-                if vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
-                    relaxed.discard(key)
-                elif key in broken:
-                    continue
-                elif self.shortcuts and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
-                    relaxed.discard(key)
-            # the witness: a model of these relaxations (the last one found keeps every rule since)
-            witness = model.reading(indices, last[0].values)
-            candidates.append((model, [k for k in keys if k in relaxed], witness))
+        candidates = [
+            found for kind in self.ruleset.kinds if (found := self._fewest_relaxed(kind, cards, ordered, params))
+        ]
         if not candidates:
             return ()
         explicit = [c for c in candidates if not any(c[0].rules[k][1].structural for k in c[1])]
@@ -580,6 +547,54 @@ class MeldChecker:
                 if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
                     reasons.append(reason)
         return tuple(reasons)
+
+    def _fewest_relaxed(
+        self, kind: MeldKind, cards: list, ordered: bool, params
+    ) -> tuple[KindModel, list[str], Reading | None] | None:
+        """A minimal correction set for one kind (see :meth:`_diagnose`): its model, the rules that
+        must be relaxed, and a reading of the cards under those relaxations; None when no
+        relaxation of the rules makes the cards this kind."""
+        query = self._query(kind, cards, ordered, params)
+        if query is None:
+            return None
+        model, indices, base, layouts = query
+        keys = rule_priority(k for k in model.rules if k != "distinguish")
+
+        # The last satisfying assignment: it keeps every rule enabled so far, so a rule it
+        # keeps too can be enabled without asking the solver (solver/melding/meld/ruleholds.py).
+        last: list = [None]
+
+        def satisfiable(relaxed: set) -> list[int] | None:
+            selectors = model.selectors(relaxed=relaxed | {"distinguish"})
+            found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
+            if found is not None:
+                last[0] = Assignment(model, indices, model.solver.model())
+            return found
+
+        relaxed = set(keys)
+        # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
+        # the one-at-a-time search below would enable each of them: one SAT call decides.
+        broken = self._broken(model, indices) if self.shortcuts else set()
+        if (
+            self.shortcuts
+            and broken & relaxed != relaxed
+            and keeps_all_but(model, indices, layouts, relaxed - broken, satisfiable, last)
+        ):
+            relaxed &= broken
+        elif satisfiable(relaxed) is None:
+            return None  # not this kind whatever the rules say
+        for key in keys:
+            if key not in relaxed:
+                continue
+            if vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
+                relaxed.discard(key)
+            elif key in broken:
+                continue
+            elif self.shortcuts and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
+                relaxed.discard(key)
+        # the witness: a model of these relaxations (the last one found keeps every rule since)
+        witness = model.reading(indices, last[0].values)
+        return model, [k for k in keys if k in relaxed], witness
 
 
 @dataclass

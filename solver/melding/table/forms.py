@@ -1,10 +1,10 @@
 """What a turn's single-card operations can make of each table meld: its *forms*.
 
-A table meld changes one card at a time (:mod:`solver.melding.table`), each step leaving a legal
+A table meld changes one card at a time (:mod:`solver.melding.table.operations`), each step leaving a legal
 meld. Melds change independently of each other, so what a turn can do to one meld is the set of
 layouts reachable from it by operations with cards the turn may have — its forms — each with the
 cards it takes in (``played``) and gives out (``taken``), fixed by the layout alone, and one path
-of operations that reaches it. The turn model (:mod:`solver.melding.turnmodel`) chooses one form
+of operations that reaches it. The turn model (:mod:`solver.melding.turn.model`) chooses one form
 per table meld together with the new melds, in one SAT model.
 
 The cards a turn may have are the hand's and those an operation can take from the table; which
@@ -26,9 +26,9 @@ from typing import NamedTuple
 from solver.core import forked
 from solver.core.deck import Face
 from solver.core.ruleset import Ruleset
-from solver.melding.encode import Reading
-from solver.melding.points import meld_points
-from solver.melding.table import Move, Operation, Table, TableMeld
+from solver.melding.meld.encode import Reading
+from solver.melding.meld.points import meld_points
+from solver.melding.table.operations import Move, Operation, Table, TableMeld
 from solver.sat.budget import Budget
 
 # Layouts one meld may reach in one turn: a guard against a pathological table when the query has no
@@ -402,11 +402,11 @@ def _walked_beside(
     """The whole walks of the melds ``todo`` (``walk(t, budget)``: meld t's forms), shared with a
     forked child on another core (under :meth:`~solver.sat.budget.Budget.in_child`): each process
     takes the next meld not yet taken until none is left (a pipe holds them, a byte each: a read
-    of one byte takes it for one reader alone), and the child sends back its melds' forms. The
-    heaviest walks of a turn are a few melds of wilds of a second or more each; with two at once,
-    the hardest bench turn's search took 2.1 s instead of 3.8. Returns the forms of every meld of ``todo``. A walk cut short (the share of the time,
-    the layouts) ends the search as it would here; a child that fails leaves its melds to this
-    process."""
+    of one byte takes it for one reader alone), and the child sends back its melds' forms: the
+    heaviest walks of a turn are a few melds of wilds, each long enough to be worth a core
+    (docs/performance.md). Returns the forms of every meld of ``todo``. A walk cut short (the
+    share of the time, the layouts) ends the search as it would here; a child that fails leaves
+    its melds to this process."""
     read, write = os.pipe()
     os.write(write, bytes(todo))
     os.close(write)
@@ -518,7 +518,7 @@ class Takings:
         judged (which melds give it would be a matching). On the bench's table turns, a long run
         of the cards of one table run, each of which some form takes but none all, seemed within
         reach; its points, paid card by card, were most of what the optimiser had to prove out of
-        reach (601 meld points of caps on a turn whose best is 10; see :mod:`solver.melding.lines`)."""
+        reach (601 meld points of caps on a turn whose best is 10; see :mod:`solver.melding.meld.lines`)."""
         held = Counter(hand)
         taking, sources = self.bits, self.sources
 

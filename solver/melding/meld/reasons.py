@@ -1,6 +1,6 @@
 """Why a meld is illegal, in words: a :class:`Reason` (code, message, the sentence behind it) and
 the message for each rule a kind's model encodes (:func:`rule_reason`), shown on the reading
-that breaks only that rule (:meth:`~solver.melding.checker.MeldChecker._diagnose` finds it)."""
+that breaks only that rule (:meth:`~solver.melding.meld.checker.MeldChecker._diagnose` finds it)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from solver.core.notation import Notation
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.core.source import Source
-from solver.melding.encode import KindModel, Placement, Reading, Rule
+from solver.melding.meld.encode import KindModel, Placement, Reading, Rule
 
 
 @dataclass(frozen=True)
