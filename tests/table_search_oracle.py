@@ -26,8 +26,8 @@ from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.points import hand_points, meld_points
 from solver.melding.table.operations import Move, Operation, Table
+from solver.melding.turn.layout import Step
 from solver.melding.turn.solver import Problem, TurnSolver
-from solver.melding.turn.tableturn import Step
 
 
 @dataclass

@@ -15,6 +15,7 @@ import pytest
 
 from solver.core.ruleset import load_ruleset
 from solver.melding.meld import checker as checker_module
+from solver.melding.meld import diagnose as diagnose_module
 from solver.melding.meld import ruleholds as ruleholds_module
 from solver.melding.meld.checker import MeldChecker
 
@@ -67,7 +68,7 @@ def summary(verdict) -> tuple:
 def compare(name: str, count: int, seed: int, monkeypatch) -> int:
     ruleset = load_ruleset(name)
     confirmed = [0]
-    holds = checker_module.rule_holds
+    holds = diagnose_module.rule_holds
 
     def checked_holds(assignment, key):  # every shortcut confirmed by the solver
         answer = holds(assignment, key)
@@ -101,7 +102,7 @@ def compare(name: str, count: int, seed: int, monkeypatch) -> int:
 
     plain = [0]
     monkeypatch.setattr(ruleholds_module, "plain_model", checked_plain)
-    monkeypatch.setattr(checker_module, "rule_holds", checked_holds)
+    monkeypatch.setattr(diagnose_module, "rule_holds", checked_holds)
     monkeypatch.setattr(checker_module, "certainly_broken", checked_broken)
     fast, plain_checker = MeldChecker(ruleset), MeldChecker(ruleset)
     plain_checker.shortcuts = False

@@ -188,9 +188,9 @@ def test_a_search_cut_short_keeps_each_melds_latest_walk(stop):
 
 def test_what_a_meld_can_lend_counts_cards_taken_less_cards_played_at_each_step():
     """A deadlock's nogood may leave out a meld only for what that meld can lend the others at any
-    moment (tableturn._most_lent): cards its path has taken out less those it has played in. A card
+    moment (layout.most_lent): cards its path has taken out less those it has played in. A card
     the path plays in and takes back lends nothing, and no meld lends more than it held."""
-    from solver.melding.turn.tableturn import _most_lent
+    from solver.melding.turn.layout import most_lent as _most_lent
 
     (forms, _, _, _), _ = _walks(*_turn(3, 0))
     returned = 0

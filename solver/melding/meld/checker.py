@@ -21,17 +21,13 @@ from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.diagnose import ambiguity_reasons, blame, minimal_relaxation, not_a_meld, sizes_possible
 from solver.melding.meld.encode import OPEN, KindModel, Reading, RoleGate
 from solver.melding.meld.layouts import LayoutLines, params_key
 from solver.melding.meld.points import meld_points
-from solver.melding.meld.reasons import Reason, rule_reason
+from solver.melding.meld.reasons import Reason
 from solver.melding.meld.ruleholds import (
-    Assignment,
     certainly_broken,
-    keeps_all_but,
-    rule_holds,
-    rule_priority,
-    vacuous,
 )
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
@@ -197,17 +193,18 @@ class MeldChecker:
         cards = as_cards(faces)
         n = len(cards)
         if not self._size_possible(n):
-            return Verdict(False, faces, None, (self._not_a_meld(n),))
+            return Verdict(False, faces, None, (not_a_meld(self.ruleset.kinds, n),))
         found, vetoes = self._kind_readings(faces, cards, ordered, params)
         all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
         ambiguous = len({r.kind.family for r in all_readings}) > 1
         if self.ruleset.ambiguity_rule == "prefer":
             ambiguous = False  # the first kind wins (with the fewest wilds)
         if vetoes or ambiguous:
-            return Verdict(False, faces, None, self._ambiguity_reasons(all_readings, vetoes), all_readings)
+            reasons = ambiguity_reasons(self.ruleset, all_readings, vetoes, self.describe_reading)
+            return Verdict(False, faces, None, reasons, all_readings)
         if not found:
             reasons = self._diagnose(cards, ordered, params) if explain else ()
-            return Verdict(False, faces, None, reasons or (self._not_a_meld(n),))
+            return Verdict(False, faces, None, reasons or (not_a_meld(self.ruleset.kinds, n),))
         allowed = {k: f for k, f in found.items() if phase is None or self.ruleset.kind(k).phase in (None, phase)}
         if not allowed:
             reading = next(iter(found.values())).reading
@@ -455,146 +452,29 @@ class MeldChecker:
                 out[index] = others
         return out
 
-    # -- reasons ----------------------------------------------------------------------------
+    def _size_possible(self, n: int) -> bool:
+        """Some kind could have n cards (models are never built for sizes no kind allows)."""
+        lo, hi = sizes_possible(self.ruleset.kinds)
+        return lo <= n <= hi
 
-    def _ambiguity_reasons(
-        self,
-        readings: Sequence[Reading],
-        vetoes: Sequence[Reading],
-    ) -> tuple[Reason, ...]:
-        by_family: dict[str, Reading] = {}
-        for r in readings:
-            by_family.setdefault(r.kind.family, r)
-        reasons = []
-        if len(by_family) > 1:
-            shown = "; ".join(f"as {r.kind.label} {self.describe_reading(r)}" for r in by_family.values())
-            reasons.append(
-                Reason(
-                    "ambiguous", f"the cards read as more than one kind of meld: {shown}", self.ruleset.ambiguity_source
-                )
-            )
-        for family in dict.fromkeys(r.kind.family for r in vetoes):
-            reading = next(r for r in vetoes if r.kind.family == family)
-            kind = reading.kind
-            dg = kind.distinguish
-            reasons.append(
-                Reason(
-                    "ambiguous",
-                    f"as {kind.label} ({self.describe_reading(reading)}) the cards show fewer than "
-                    f"{dg.fixed_suits} suits or {dg.fixed_ranks} ranks of their own, so it cannot be "
-                    f"told from a set or run",
-                    dg.source,
-                    kind.id,
-                )
-            )
-        return tuple(reasons)
+    def _diagnose(self, cards: list, ordered: bool, params: Mapping | None = None) -> tuple[Reason, ...]:
+        """The rules that forbid the cards, for the kinds that come closest (:mod:`.diagnose`)."""
+        found = []
+        for kind in self.ruleset.kinds:
+            query = self._query(kind, cards, ordered, params)
+            if query is None:
+                continue
+            model, indices, base, layouts = query
+            broken = self._broken(model, indices) if self.shortcuts else set()
+            relaxation = minimal_relaxation(model, indices, base, layouts, broken, self.shortcuts)
+            if relaxation is not None:
+                found.append(relaxation)
+        return blame(self.notation, self.ruleset, found, cards)
 
     def describe_reading(self, reading: Reading) -> str:
         fmt = self.notation.format_identity
         text = " ".join(fmt(p.identity) for p in reading.placements)
         return f"{text} ({reading.direction})" if reading.direction else text
-
-    def _size_possible(self, n: int) -> bool:
-        """Some kind could have n cards (models are never built for sizes no kind allows)."""
-        kinds = self.ruleset.kinds
-        lo = min(k.short_form.size if k.short_form else k.size_min for k in kinds)
-        return lo <= n <= max(k.size_max for k in kinds)
-
-    def _not_a_meld(self, n: int) -> Reason:
-        kinds = self.ruleset.kinds
-        if not self._size_possible(n):
-            lo = min(k.short_form.size if k.short_form else k.size_min for k in kinds)
-            if n < lo:
-                return Reason(
-                    "too-short",
-                    f"{n} card{'s' * (n != 1)} cannot be a meld: the shortest meld has {lo}",
-                    min(kinds, key=lambda k: k.size_min).source,
-                )
-            hi = max(k.size_max for k in kinds)
-            return Reason(
-                "too-long",
-                f"{n} cards cannot be a meld: the longest has {hi}",
-                max(kinds, key=lambda k: k.size_max).source,
-            )
-        names = ", ".join(k.label for k in kinds)
-        return Reason("not-a-meld", f"the cards form none of: {names}")
-
-    def _diagnose(self, cards: list, ordered: bool, params=None) -> tuple[Reason, ...]:
-        """The rules that forbid the cards, for the kinds that come closest.
-
-        For each kind, a minimal correction set: the rules that must be relaxed for the cards to
-        read as that kind, found by re-enabling rules one at a time (shape rules first, the
-        ruleset's explicit rules last, so that blame falls on an explicit rule when one suffices).
-        Reported: the kinds whose set holds only explicit rules, if any, else the kinds whose set
-        is smallest.
-        """
-        candidates = [
-            found for kind in self.ruleset.kinds if (found := self._fewest_relaxed(kind, cards, ordered, params))
-        ]
-        if not candidates:
-            return ()
-        explicit = [c for c in candidates if not any(c[0].rules[k][1].structural for k in c[1])]
-        pool = explicit or candidates
-        fewest = min(len(c[1]) for c in pool)
-        reasons: list[Reason] = []
-        families: set[str] = set()
-        for model, keys, witness in pool:
-            if len(keys) != fewest or model.kind.family in families:
-                continue
-            families.add(model.kind.family)
-            for key in keys:
-                reason = rule_reason(self.notation, self.ruleset, model, model.rules[key][1], witness, cards)
-                if all((reason.code, reason.message) != (r.code, r.message) for r in reasons):
-                    reasons.append(reason)
-        return tuple(reasons)
-
-    def _fewest_relaxed(
-        self, kind: MeldKind, cards: list, ordered: bool, params
-    ) -> tuple[KindModel, list[str], Reading | None] | None:
-        """A minimal correction set for one kind (see :meth:`_diagnose`): its model, the rules that
-        must be relaxed, and a reading of the cards under those relaxations; None when no
-        relaxation of the rules makes the cards this kind."""
-        query = self._query(kind, cards, ordered, params)
-        if query is None:
-            return None
-        model, indices, base, layouts = query
-        keys = rule_priority(k for k in model.rules if k != "distinguish")
-
-        # The last satisfying assignment: it keeps every rule enabled so far, so a rule it
-        # keeps too can be enabled without asking the solver (solver/melding/meld/ruleholds.py).
-        last: list = [None]
-
-        def satisfiable(relaxed: set) -> list[int] | None:
-            selectors = model.selectors(relaxed=relaxed | {"distinguish"})
-            found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
-            if found is not None:
-                last[0] = Assignment(model, indices, model.solver.model())
-            return found
-
-        relaxed = set(keys)
-        # Rules no reading can keep stay relaxed; when a model keeps all the others at once,
-        # the one-at-a-time search below would enable each of them: one SAT call decides.
-        broken = self._broken(model, indices) if self.shortcuts else set()
-        if (
-            self.shortcuts
-            and broken & relaxed != relaxed
-            and keeps_all_but(model, indices, layouts, relaxed - broken, satisfiable, last)
-        ):
-            relaxed &= broken
-        elif satisfiable(relaxed) is None:
-            return None  # not this kind whatever the rules say
-        for key in keys:
-            if key not in relaxed:
-                continue
-            if vacuous(model, key, indices):  # a rule of a role no card here can take holds anyway
-                relaxed.discard(key)
-            elif key in broken:
-                continue
-            elif self.shortcuts and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
-                relaxed.discard(key)
-        # the witness: a model of these relaxations (the last one found keeps every rule since)
-        witness = model.reading(indices, last[0].values)
-        return model, [k for k in keys if k in relaxed], witness
 
 
 @dataclass

@@ -5,7 +5,7 @@ A form *d* stands in for a form *f* of the same meld when, in every turn that la
 putting *d* in its place still lays out and earns as many meld points. For a player who has
 melded, with no claimed card to meld first, a turn is laid out by interleaving the forms' paths
 (every move holding the cards it plays when it comes) and making the new melds last from what is
-left in the hand (:func:`~solver.melding.turn.tableturn.lay_out`); so *d* stands in for *f* when
+left in the hand (:func:`~solver.melding.turn.layout.lay_out`); so *d* stands in for *f* when
 
 * it gains at least as much (``gain``), and
 * its moves can be slotted in among *f*'s, a run of them at the time of each of *f*'s moves, so

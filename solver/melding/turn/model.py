@@ -23,16 +23,16 @@ from solver.melding.meld.candidates import Candidate, candidates, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.table.forms import Form, Takings
+from solver.melding.turn.accounting import account_cards
+from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem
 from solver.melding.turn.routes import GoOutRoute, Requirement
-from solver.melding.turn.shares import Level, Soft, one_of_pays, share_out
+from solver.melding.turn.shares import Level, Soft, one_of_pays
 from solver.melding.turn.slots import LaidOut, expressible
 from solver.sat import encodings
 from solver.sat.budget import Budget
-from solver.sat.encodings import TRUE, exact_counter
 from solver.sat.lazymaxsat import ORACLE, LazyMaxSat
 from solver.sat.pool import VarPool
-from solver.sat.search import any_of_at_most_one
 from solver.sat.solvers import MaxSat, SatSolver, TrueLiterals
 
 
@@ -321,12 +321,12 @@ class TurnModel:
         selector, so that every question is a set of assumptions on the same clauses."""
         if self.clauses is not None:
             return
-        p, rule, pool = self.problem, self.rule, self.pool
+        rule, pool = self.rule, self.pool
         options = self.options
         clauses: list[list[int]] = [[-o.var] for o in options if o.var in self.forbidden]
         clauses += [[-o.var, o.twin_of.var] for o in options if o.twin_of is not None]
         discard = self.discard_lit = {f: pool.new() for f in self.faces}
-        d_lits = self.d_lits = list(discard.values())
+        self.d_lits = list(discard.values())
         uses: dict[Face, list[int]] = {f: [] for f in self.faces}
         for o in options:
             if o.var not in self.forbidden:
@@ -336,55 +336,39 @@ class TurnModel:
         if self.laid is not None:
             self.laid.build(self, clauses, uses)
         releases = self._form_clauses(clauses, uses)
-        accounted: dict[Face, list[int]] = {}
-        self.supply: dict[Face, list] = {}
-        for face in self.faces:
-            self.budget.check()
-            held, top = self.count[face], self.supply_top[face]
-            if top == 1:  # a card held once: melded by one option at most (a ladder, not a counter)
-                melded = [TRUE, any_of_at_most_one(uses[face], pool, clauses), None]
-            else:
-                melded = exact_counter(uses[face], top + 1, pool, clauses)  # melded[k]: >= k copies melded
-            # supply[k]: at least k copies in hand — the held ones, and those forms take from the table
-            supply = [TRUE] * (held + 1) + [None] * (top + 1 - held)
-            if releases.get(face):
-                supply[held + 1 :] = exact_counter(releases[face], top - held, pool, clauses)[1:] + [None]
-            self.supply[face] = supply
-            for k in range(held + 1, top + 2):  # no more copies melded than there are
-                if melded[k] is not None:
-                    clauses.append([-melded[k]] + ([supply[k]] if supply[k] is not None else []))
-            d = discard[face]
-            for k in range(top + 1):  # a discard needs a copy not melded
-                if melded[k] is not None and supply[k + 1] is not TRUE:
-                    clauses.append(
-                        [-d]
-                        + ([-melded[k]] if melded[k] is not TRUE else [])
-                        + ([supply[k + 1]] if supply[k + 1] is not None else [])
-                    )
-            acc = []
-            for k in range(1, top + 1):
-                # copy k is accounted for: k copies melded, or k-1 melded and one discarded
-                either = [] if melded[k] is None else [melded[k]]
-                prev = melded[k - 1]
-                if prev is TRUE:
-                    either.append(d)
-                elif prev is not None:
-                    both = pool.new()
-                    clauses += [[-both, d], [-both, prev], [both, -d, -prev]]
-                    either.append(both)
-                a = pool.new()
-                clauses.append([-a] + either)
-                clauses += [[a, -lit] for lit in either]
-                acc.append(a)
-                if rule.discard == "optional" and supply[k] is not None:  # a discard exactly when a copy would stay
-                    clauses.append(
-                        ([-supply[k]] if supply[k] is not TRUE else [])
-                        + d_lits
-                        + ([melded[k]] if melded[k] is not None else [])
-                    )
-            accounted[face] = acc
-        self.accounted = accounted
+        accounting = account_cards(
+            self.faces,
+            self.count,
+            self.supply_top,
+            uses,
+            releases,
+            discard,
+            rule.discard == "optional",
+            pool,
+            clauses,
+            self.budget.check,
+        )
+        self.accounting = accounting
+        self.supply, self.accounted = accounting.supply, accounting.accounted
         live = [o for o in options if o.var not in self.forbidden]
+        clauses += self._turn_rule_clauses(live)
+        if self._all_cards() and not self.seeing:
+            clauses += accounting.going_out(self.goal)
+        clauses += self._phase_clauses(live)
+        self._first_lit: dict[int, int] = {}
+        self._members: dict[int, list[tuple[int, int]]] = {}
+        self.requirement_lits: list[int] = []
+        if self.seeing:
+            clauses += self._requirement_clauses(live)
+        elif self.route is not None:
+            clauses += self._route_clauses(live)
+        self.clauses = clauses
+
+    def _turn_rule_clauses(self, live: list[_Option]) -> list[list[int]]:
+        """The turn rule (``turns:``, ``layoff:``): how many discards, the claimed card's fate, new
+        melds a turn, one extension per table meld, lay-offs before one's own meld."""
+        p, rule, pool, discard, d_lits = self.problem, self.rule, self.pool, self.discard_lit, self.d_lits
+        clauses: list[list[int]] = []
         if rule.discard == "none":
             clauses += [[-d] for d in d_lits]
         else:
@@ -410,21 +394,7 @@ class TurnModel:
             for o in live:
                 if o.table is not None and not p.table[o.table].mine:
                     clauses.append([-o.var] + own)
-        if self._all_cards() and not self.seeing:
-            for face, acc in accounted.items():  # going out: every copy there is, accounted for
-                supply = self.supply[face]
-                clauses += [
-                    [-self.goal, a] + ([-supply[k]] if supply[k] is not TRUE else []) for k, a in enumerate(acc, 1)
-                ]
-        clauses += self._phase_clauses(live)
-        self._first_lit: dict[int, int] = {}
-        self._members: dict[int, list[tuple[int, int]]] = {}
-        self.requirement_lits: list[int] = []
-        if self.seeing:
-            clauses += self._requirement_clauses(live)
-        elif self.route is not None:
-            clauses += self._route_clauses(live)
-        self.clauses = clauses
+        return clauses
 
     def _form_clauses(self, clauses: list[list[int]], uses: dict[Face, list[int]]) -> dict[Face, list[int]]:
         """One form per table meld (its literal in ``self.form_lits``); the cards a form plays
@@ -547,59 +517,20 @@ class TurnModel:
         return verdict.reading.kind.id if verdict.legal else None
 
     def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[Level]]:
-        """Soft clauses (clause, weight), lexicographic over the ruleset's objective levels by
-        scaling; the weight each option was given at the meld-points level; and per level
-        its :class:`Level`. ``mode``: "any" turn or going "out"."""
-        levels = []
-        weighed = [o for o in self.options if o.var not in self.forbidden and o.weight > 0]
-        for goal in self.rs.objective:
-            if goal.measure == "meld_points":  # paid to the cards held once (see shares.py)
-                once = {f for f, top in self.supply_top.items() if top == 1 and self.shares}
-                laid = self.laid
-                level = share_out(
-                    [(o.var, o.weight, [f for f in o.hand_faces if f in once]) for o in weighed],
-                    laid.slots.ladders if laid else None,
-                )
-                # a stretch's points above its true ones, weighed off when it is laid: satisfied
-                # when it is not, which the offset takes back (as it does the losses forms avoid)
-                corrections = laid.corrections if laid else []
-                gains, offset = self._form_gains()
-                levels.append(
-                    (
-                        "meld_points",
-                        level + [([-lit], d) for lit, d in corrections] + gains,
-                        offset - sum(d for _, d in corrections),
-                    )
-                )
-            elif goal.measure == "hand_points" and mode == "out" and self._all_cards():
-                levels.append(("hand_points", [], 0))  # going out keeps no card: nothing to weigh
-            elif goal.measure == "hand_points":  # a copy there is and not accounted for
-                levels.append(
-                    (
-                        "hand_points",
-                        [
-                            (
-                                [a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []),
-                                self.rs.points(face),
-                            )
-                            for face, acc in self.accounted.items()
-                            for k, a in enumerate(acc, 1)
-                            if self.rs.points(face) > 0
-                        ],
-                        0,
-                    )
-                )
-            elif goal.measure == "melds":
-                levels.append(("melds", [([o.var], 1) for o in self.options if o.var not in self.forbidden], 0))
-        soft, scales = [], []
-        given = {o.var: o.weight for o in weighed} if any(m == "meld_points" for m, _, _ in levels) else {}
-        scale = 1
-        for measure, level, offset in reversed(levels):
-            soft += [(clause, w * scale) for clause, w in level]
-            total = sum(w for _, w in level)
-            scales.insert(0, Level(measure, total, scale, offset))
-            scale *= total + 1
-        return soft, given, scales
+        """The objective's soft clauses, the weight each option was given at the meld-points level,
+        and per level its :class:`Level` (:func:`~solver.melding.turn.objective.objective`).
+        ``mode``: "any" turn or going "out"."""
+        live = [o for o in self.options if o.var not in self.forbidden]
+        once = {f for f, top in self.supply_top.items() if top == 1} if self.shares else set()
+        return objective(
+            self.rs,
+            [(o.var, o.weight, [f for f in o.hand_faces if f in once]) for o in live if o.weight > 0],
+            [o.var for o in live],
+            self.laid,
+            self._form_gains(),
+            self.accounting,
+            keeps_no_card=mode == "out" and self._all_cards(),
+        )
 
     def _form_gains(self) -> tuple[list[Soft], int]:
         """Meld points the forms add to (or take from) the player's own melds, as soft clauses,

@@ -4,10 +4,9 @@ What the turn can do to each table meld is a set of *forms* (:mod:`solver.meldin
 the turn model (:class:`~solver.melding.turn.model.TurnModel`) chooses one form per table meld,
 the new melds (of the hand and of the cards the forms take) and the discard, in one SAT/MaxSAT
 model under one budget. The model counts cards, not order, so every turn it settles on is laid
-out as single steps in an order the rules allow (:func:`lay_out`): a 鳴き turn melds the claimed
-card first; before the player's own first meld, the operations forbidden then wait for a new
-meld, and a card an exchange takes is melded at once. A choice no order realises is forbidden
-as a whole and the solvers go on — part of verification, like an illegal candidate meld.
+out as single steps in an order the rules allow (:func:`~solver.melding.turn.layout.lay_out`). A
+choice no order realises is forbidden as a whole and the solvers go on — part of verification,
+like an illegal candidate meld.
 """
 
 from __future__ import annotations
@@ -15,17 +14,16 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from solver.core import forked
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.encode import Reading
 from solver.melding.meld.points import hand_points, meld_points
 from solver.melding.table.forms import Form, TableForms, shared_objects, table_forms
-from solver.melding.table.operations import Operation, Table, TableMeld
+from solver.melding.table.operations import Operation, Table
 from solver.melding.table.standins import undominated
+from solver.melding.turn.layout import NewMeld, Step, lay_out, most_lent
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.solver import TurnSolver
 from solver.sat.budget import Budget
@@ -59,139 +57,6 @@ RUNGS_LEFT = 10.0
 STAND_INS_FROM = 2500
 
 
-@dataclass(frozen=True)
-class Step:
-    """One play of the turn, in order."""
-
-    action: str  # "meld" for a new meld, or the operation's id
-    op: Operation | None
-    table: int | None  # which table meld (index into the problem's table)
-    played: tuple[Face, ...]  # hand cards put down
-    taken: tuple[Face, ...]  # cards taken into the hand
-    reading: Reading  # the meld as it stands after the step
-    result: TableMeld | None  # the table meld after an operation
-    points: int  # meld points the step adds for the player
-
-
-@dataclass(frozen=True)
-class NewMeld:
-    faces: tuple[Face, ...]
-    reading: Reading
-    points: int
-
-
-def lay_out(
-    problem: Problem,
-    claim: Face | None,
-    forms: Sequence[Form],
-    melds: Sequence[NewMeld],
-    start_points: Sequence[int],
-    supply: Counter | None = None,
-) -> list[Step] | None:
-    """The chosen forms' operations and the new melds as steps in an order the rules allow, or
-    None. Melds are independent, so each form's own path keeps its order; what is searched is
-    the interleaving (a depth-first search over a few items, failures remembered). ``supply``:
-    cards held beyond the hand from the start (a relaxation, see TableTurn._deadlock)."""
-    failed: set = set()
-    # per form, per move of its path: the cards it needs in the hand and what it leaves there (the
-    # hand a plain dict, changed by hand: this search runs tens of thousands of times a turn)
-    needs = [[tuple(Counter(move.played).items()) for move in form.path] for form in forms]
-    gives = [[tuple(Counter(move.taken).items()) for move in form.path] for form in forms]
-    meld_cards = [tuple(Counter(meld.faces).items()) for meld in melds]
-
-    def holds(hand: dict, cards: tuple) -> bool:
-        return all(hand.get(f, 0) >= k for f, k in cards)
-
-    def search(at: tuple, made: frozenset, hand: dict, own: bool, pending: tuple, claim: Face | None):
-        # the hand is fixed by the steps taken (``at`` and ``made``): it is not part of the key
-        key = (at, made, own, pending, claim)
-        if key in failed:
-            return None
-        rest = [j for j in range(len(melds)) if j not in made]
-        if claim is not None or pending:  # a meld first, holding the card that must be melded now
-            must = {claim} if claim is not None else set(pending)
-            for j in rest:
-                faces = melds[j].faces
-                if must & set(faces) and holds(hand, meld_cards[j]):
-                    left = list(pending)
-                    for f in faces:
-                        if f in left:
-                            left.remove(f)
-                    found = search(at, made | {j}, _less(hand, meld_cards[j]), True, tuple(left), None)
-                    if found is not None:
-                        return [_meld_step(melds[j])] + found
-            failed.add(key)
-            return None
-        if all(i == len(form.path) for i, form in zip(at, forms, strict=True)):
-            if holds(hand, tuple(Counter(f for j in rest for f in melds[j].faces).items())):  # the rest, at the end
-                return [_meld_step(melds[j]) for j in rest]
-            failed.add(key)
-            return None
-        for n, (i, form) in enumerate(zip(at, forms, strict=True)):
-            if i == len(form.path):
-                continue
-            move = form.path[i]
-            if not holds(hand, needs[n][i]) or (not own and move.op.before_own_meld == "forbidden"):
-                continue
-            waits = tuple(sorted(move.taken)) if (not own and move.op.before_own_meld == "meld-taken-at-once") else ()
-            after = _less(hand, needs[n][i])
-            for f, k in gives[n][i]:
-                after[f] = after.get(f, 0) + k
-            found = search(at[:n] + (i + 1,) + at[n + 1 :], made, after, own, waits, None)
-            if found is not None:
-                before = form.path[i - 1].reading if i else None
-                gain = (
-                    meld_points(move.reading) - (meld_points(before) if before else start_points[n])
-                    if problem.table[form.table].mine
-                    else 0
-                )
-                step = Step(move.op.id, move.op, move.table, move.played, move.taken, move.reading, move.result, gain)
-                return [step] + found
-        if not own:  # a meld of one's own first, to open the operations forbidden before it
-            for j in rest:
-                if holds(hand, meld_cards[j]):
-                    found = search(at, made | {j}, _less(hand, meld_cards[j]), True, (), None)
-                    if found is not None:
-                        return [_meld_step(melds[j])] + found
-        failed.add(key)
-        return None
-
-    return search(
-        tuple(0 for _ in forms),
-        frozenset(),
-        dict(Counter(problem.hand) + (supply or Counter())),
-        problem.has_melded,
-        (),
-        claim,
-    )
-
-
-def _less(hand: dict, cards: tuple) -> dict:
-    """The hand after playing ``cards`` ((card, count) pairs the hand holds)."""
-    after = dict(hand)
-    for f, k in cards:
-        after[f] -= k
-    return after
-
-
-def _most_lent(forms: Sequence[Form]) -> Counter:
-    """Of one table meld's forms, the most of each card a path has given the hand at any moment,
-    beyond what it has taken from it: cards taken out less cards played in, after each step. A
-    card the path takes back after the hand played it into the meld (a wild laid in by 抜き札,
-    taken again by 差し札) lends nothing: counting every card taken on the way, as this once
-    did, let a meld that never held a card seem to supply it, so a deadlock's nogood kept that
-    meld's form, and the optimiser met the same deadlock again with each of its other forms (a
-    table of twelve melds: a thousand rounds)."""
-    most: Counter = Counter()
-    for form in forms:
-        lent: Counter = Counter()
-        for move in form.path:
-            lent.subtract(move.played)
-            lent.update(move.taken)
-            most |= lent  # | keeps the positive counts only
-    return most
-
-
 def _alone(turn: TableTurn, question: str) -> Answer:
     """(Run in a forked child, see ``TableTurn._raced``.) The turn's answer over every form, under
     a budget of its own, guarded as a query is (the parent's watchdog threads are not in the
@@ -219,10 +84,6 @@ def _over_stand_ins(turn: TableTurn) -> Answer | None:
     if found.solvable is None or any(found.score.get(goal.measure, 0) != 0 for goal in turn.rs.objective[1:]):
         return None
     return found
-
-
-def _meld_step(meld: NewMeld) -> Step:
-    return Step("meld", None, None, meld.faces, (), meld.reading, None, meld.points)
 
 
 class TableTurn(TurnSolver):
@@ -526,13 +387,13 @@ class TableTurn(TurnSolver):
         last and only the forms' interleaving can fail. A meld whose form is left out of the
         nogood may have any form in another model, which can only add, to what the kept forms
         hold at any moment, what its path has taken so far less what it has played
-        (:func:`_most_lent`); so kept forms that cannot be laid out even holding all those cards
-        from the start fail in every model that has them. Forms are dropped one at a time
+        (:func:`~solver.melding.turn.layout.most_lent`); so kept forms that cannot be laid out even
+        holding all those cards from the start fail in every model that has them. Forms are dropped one at a time
         while that stays so: unchanged melds first (each pinned only if its cards were needed),
         then the changed."""
         table = self.problem.table
         if self._lent is None:
-            self._lent = [_most_lent(per_meld) for per_meld in self.forms]
+            self._lent = [most_lent(per_meld) for per_meld in self.forms]
         lent = self._lent
 
         def fails(subset: list[tuple[Form, int]]) -> bool:
