@@ -336,6 +336,19 @@ def test_a_meld_with_too_many_layouts_is_undecided_with_the_best_turn_found_and_
     assert _value(solve(problem, "best")) >= _value(answer)
 
 
+def test_under_a_deadline_the_layouts_guard_does_not_end_the_search(monkeypatch):
+    """With --max-seconds, the share of the time bounds the search of the forms: the layouts guard
+    (which would stop it with time left) is for queries without a deadline."""
+    from solver.melding.table import forms as tableforms
+
+    problem = next(_ring_problems(3, 1))
+    whole = solve(problem, "best", max_seconds=60)
+    monkeypatch.setattr(tableforms, "MAX_LAYOUTS", 1)
+    answer = solve(problem, "best", max_seconds=60)
+    assert answer.limit != "layouts" and answer.solvable is not None
+    assert _value(answer) == _value(whole) and replay(problem, answer) == []
+
+
 def test_a_table_turn_cut_short_keeps_its_turn_and_names_the_limit():
     """Out of budget, a table turn's answer is the best turn verified so far, undecided, with the
     limit that ran out (its decoding once left the limit unset)."""
