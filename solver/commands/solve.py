@@ -4,6 +4,7 @@ folder of puzzles with a summary table, or a batch."""
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import click
@@ -127,12 +128,19 @@ def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaul
     if not ref:
         raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
     options = {**parse_options(option_pairs), **(requests.mapping("options", line.get("options")) or {})}
-    game = load_game(load_ruleset(ref, options))
+    game = _game(ref, tuple(sorted(options.items(), key=str)))
     request = requests.checked_request(request, game_specs(game, "solve"))  # a hand of the wrong type: a bad request
     if not request.get("hand"):
         raise MeldsError('each line needs "hand" (or "puzzle")')
     result = game.solve(request)
     return result.data, result.code
+
+
+@lru_cache(maxsize=16)
+def _game(ref: str, options: tuple):
+    """A batch's game for a ruleset and options: read once a batch (a line need not look at the
+    file again)."""
+    return load_game(load_ruleset(ref, dict(options)))
 
 
 Row = tuple  # (path, data or None, Summary or None, folder code, error JSON or None, error text)

@@ -30,6 +30,7 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
+from solver.melding.figures import Figure, figure_values, figures_text, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import OPEN, RoleGate
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
@@ -76,14 +77,18 @@ class MeldRules:
 
     operations: tuple[Operation, ...] = ()
     going_out: tuple[GoOutRoute, ...] = ()
+    figures: tuple[Figure, ...] = ()
 
 
 def read_meld_rules(reader: RuleReader) -> MeldRules:
     for key in ("deck", "roles", "melds"):
         reader.require(key, "a rummy game melds cards of a deck")
     d = reader.data
+    routes = read_routes(reader, d.get("going_out", []))
     return MeldRules(
-        read_operations(reader, d.get("operations", []), "operations"), read_routes(reader, d.get("going_out", []))
+        read_operations(reader, d.get("operations", []), "operations"),
+        routes,
+        read_figures(reader, d.get("figures", {}), routes),
     )
 
 
@@ -222,17 +227,25 @@ class MeldGame:
             solve_turn,  # the turn solvers load when a turn is asked (not for check)
         )
 
-        budget = Budget(max_seconds)
-        with budget.guarding():  # the query's limits hold through Python work that does not check
-            return solve_turn(
-                problem, self.checker, question, count, limit, budget, self.rules.going_out, self.rules.operations
-            )
+        return solve_turn(  # under the budget's guard (or a small hand's timer): see solve_turn
+            problem,
+            self.checker,
+            question,
+            count,
+            limit,
+            Budget(max_seconds),
+            self.rules.going_out,
+            self.rules.operations,
+            every_route=any(f.route is not None for f in self.rules.figures),
+        )
 
     def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
+        """A turn's answer as a result, with the ruleset's figures (``figures:``) beside it."""
+        figures = figure_values(self.rules.figures, self.ruleset, answer)
         return Result(
-            answer_json(answer, problem, self.checker),
+            {**answer_json(answer, problem, self.checker), **figures},
             ExitCode.of(answer.solvable),
-            lambda: answer_text(answer, problem, self.checker, stats),
+            lambda: "\n".join([answer_text(answer, problem, self.checker, stats), *figures_text(figures)]),
         )
 
     # -- score ---------------------------------------------------------------------------------------

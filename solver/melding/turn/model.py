@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import compress
 from operator import itemgetter
 
@@ -107,6 +107,8 @@ class TurnModel:
         self.maxsat_calls0 = MaxSat.calls
         self.sat_calls = 0
         self.rule = rs.turn_rule(problem.turn, len(problem.hand))
+        if problem.at_rest:
+            self.rule = replace(self.rule, discard="none")
         self.layoff_rule = rs.layoff_rule()
         self._validate()
         self.count = Counter(problem.hand)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,15 @@ class Problem:
     phase: str | None = None
     params: Mapping[str, Any] | None = None  # query parameters (a chosen card that makes wilds)
     shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
+    at_rest: bool = False  # the hand is counted as it stands: melds and lay-offs, no discard
+
+    @cached_property
+    def hand_mask(self) -> int:
+        """The hand's faces as bits (face index): a key of a hand of single copies."""
+        mask = 0
+        for face in self.hand:
+            mask |= 1 << face.index
+        return mask
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,7 @@ class Answer:
     phase_after: str | None = None  # the field phase after the discard
     counted: bool = True  # False when --all cannot count (turns with table operations)
     route: str | None = None  # the going-out route taken (when the game has several)
+    routes_open: dict[str, bool | None] = field(default_factory=dict)  # each route asked: does it go out?
     found: list = field(default_factory=list)  # a question over many queries: the cards that answered yes
     partial: bool = False  # undecided, but the best turn found within the budget is shown
     bound: dict | None = None  # with partial: the first objective's value found and the best possible
@@ -83,7 +94,7 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
     notation = checker.notation
     if not p.hand:
         raise MeldsError("the hand is empty")
-    largest = p.ruleset.largest_hand()
+    largest = p.ruleset.largest_hand
     if largest is not None and len(p.hand) > largest[0]:
         most, dealt = largest
         line = dealt.source.line if dealt.source is not None else None
