@@ -20,6 +20,7 @@ from solver.core.ruleset import load_ruleset
 from solver.core.state import load_state
 from solver.melding.turn.solver import Problem, TurnSolver
 from solver.sat.budget import Budget
+from solver.sat.solvers import MaxSat, SatSolver
 
 RS = load_ruleset("fesca")
 GAME = load_game(RS)
@@ -47,6 +48,20 @@ def test_the_guard_stays_quiet_when_the_work_ends_in_time():
     with budget.guarding():
         total = sum(range(1000))
     assert total == 499500 and budget.spent is None
+
+
+@pytest.mark.parametrize("deadline", [None, 60.0])
+def test_the_memory_ceiling_is_watched_in_every_solver_call(deadline):
+    """A ceiling already passed (one byte: any process is bigger) ends a SAT call and a MaxSat
+    optimum as undecided for memory, with a deadline or without one."""
+    budget = Budget(deadline, memory=1)
+    with SatSolver([[1, 2], [-1, 2]]) as sat, pytest.raises(Undecided, match="memory"):
+        sat.solve(budget=budget)
+    assert budget.spent == "memory"
+    budget = Budget(deadline, memory=1)
+    with MaxSat([[1, 2]], [([-1], 1), ([-2], 1)]) as maxsat, pytest.raises(Undecided, match="memory"):
+        maxsat.optimum(budget)
+    assert budget.spent == "memory"
 
 
 def test_solve_holds_max_seconds():

@@ -24,11 +24,19 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from types import FrameType
+from typing import Protocol, TypeVar
 
 from solver.core.errors import Undecided
 
 T = TypeVar("T")
+
+
+class Interruptible(Protocol):
+    """A solver call that a watchdog thread can end early."""
+
+    def interrupt(self) -> None: ...
+
 
 POLL = 0.02  # seconds between two looks of a watchdog: the slack of a limit, well under the 0.5 s allowed
 GUARD_SLACK = 0.25  # the guard fires this much after the deadline: the solvers' own ending comes first
@@ -96,7 +104,7 @@ class Budget:
         self.memory = _default_memory if memory is None else (memory or None)
         self.spent: str | None = None  # "time" or "memory" once a limit ran out
         self._reported = False  # an Undecided was raised for this budget
-        self._active: list = []  # solvers running under this budget now (for the guard)
+        self._active: list[Interruptible] = []  # solvers running under this budget now (for the guard)
         self._guard: threading.Thread | None = None
 
     @property
@@ -160,7 +168,7 @@ class Budget:
         """The exception for a spent budget (it says which limit ran out)."""
         self._reported = True
         what = self.spent or "time"
-        if what == "memory":
+        if what == "memory" and self.memory is not None:
             return Undecided(
                 f"the memory ceiling ({self.memory / 2**20:.0f} MiB) was reached before an answer (raise --max-memory)"
             )
@@ -175,7 +183,7 @@ class Budget:
             self.spent = spent
             raise self.undecided()
 
-    def run(self, interruptible, call: Callable[[], T]) -> T:
+    def run(self, interruptible: Interruptible, call: Callable[[], T]) -> T:
         """Run ``call`` while a watchdog interrupts ``interruptible`` (a solver) when a limit runs
         out; the caller sees the interrupted result and raises :meth:`undecided`."""
         if not self.limited:
@@ -217,7 +225,7 @@ class Budget:
         fired = threading.Event()
         done = threading.Event()
 
-        def handler(signum, frame):  # runs in the main thread between two bytecodes
+        def handler(signum: int, frame: FrameType | None) -> None:  # runs in the main thread between two bytecodes
             if fired.is_set() and not self._reported and not done.is_set():
                 raise self.undecided()
 
@@ -231,7 +239,9 @@ class Budget:
                     if done.wait(GUARD_SLACK) or not main or self._reported:
                         return
                     fired.set()  # Python work that does not check: end it from outside
-                    signal.pthread_kill(threading.main_thread().ident, signal.SIGALRM)
+                    main_thread = threading.main_thread().ident
+                    assert main_thread is not None  # the main thread has started
+                    signal.pthread_kill(main_thread, signal.SIGALRM)
                     return
 
         previous = signal.signal(signal.SIGALRM, handler) if main else None

@@ -27,7 +27,7 @@ ORACLE = "mgh"  # MiniSat (GitHub version), the oracle bench/run's Fesca figures
 
 
 class _LazyRC2(_LiveRC2):
-    def adapt_am1(self):
+    def adapt_am1(self) -> None:
         """AtMost1 detection among the active selectors only. RC2 runs it at the start of each
         search; a search resumed after verification (within a level) would otherwise also see the
         selectors the level's cores parked for later levels (still in ``sels_set``), and relax
@@ -48,11 +48,11 @@ class LazyMaxSat(MaxSat):
         oracle: str = ORACLE,
     ):
         super().__init__(hard, soft, name=oracle, top=top, verify=verify)
-        self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
-        self._rc2.minz = False
+        self._live.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
+        self._live.minz = False
 
     def add_soft(self, clause: Sequence[int], weight: int) -> None:
         if weight > 0:
-            rc2 = self._rc2
+            rc2 = self._live
             rc2.hard = False  # hardening from here on would not know this clause's weight
             rc2.bckp_set.add(rc2.add_clause(list(clause), weight=weight))  # see the module's docstring
