@@ -15,6 +15,7 @@ import atexit
 import importlib
 import pkgutil
 import weakref
+from importlib.metadata import EntryPoint
 from typing import Any
 
 from solver.core.errors import Location, UnknownGame
@@ -27,11 +28,11 @@ Ruleset = Any
 GAMES_PACKAGE = "solver.games"
 ENTRY_POINTS = "melds.games"
 
-_registered: dict[str, type] = {}
-_compiled: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_registered: dict[str, type[Game]] = {}
+_compiled: weakref.WeakKeyDictionary[Ruleset, Game] = weakref.WeakKeyDictionary()
 
 
-def register(game: type) -> type:
+def register(game: type[Game]) -> type[Game]:
     """Register a game class under its ``name`` (usable as a class decorator)."""
     _registered[game.name] = game
     return game
@@ -43,7 +44,7 @@ def unregister(name: str) -> None:
 
 def default_game() -> str:
     """The game of a ruleset that names none (the plain rummy game, as the games package says)."""
-    return importlib.import_module(GAMES_PACKAGE).DEFAULT_GAME
+    return str(importlib.import_module(GAMES_PACKAGE).DEFAULT_GAME)
 
 
 def known_games() -> list[str]:
@@ -54,7 +55,7 @@ def known_games() -> list[str]:
     return sorted(names)
 
 
-def game_type(name: str, where: Location | None = None) -> type:
+def game_type(name: str, where: Location | None = None) -> type[Game]:
     """The class of the game ``name``."""
     if name in _registered:
         return _registered[name]
@@ -95,7 +96,7 @@ def forget() -> None:
 atexit.register(forget)  # solvers closed while their library is still loaded, not at teardown
 
 
-def _entry_points() -> list:
+def _entry_points() -> list[EntryPoint]:
     from importlib.metadata import entry_points
 
     return list(entry_points(group=ENTRY_POINTS))

@@ -40,10 +40,10 @@ class Role:
     requires_in_meld: Requirement | None
     source: Source | None
 
-    def suits_for(self, face: Face) -> tuple[str, ...]:
+    def suits_for(self, face: Face) -> tuple[str | None, ...]:
         return (face.suit,) if self.suits is None else self.suits
 
-    def ranks_for(self, face: Face) -> tuple[str, ...]:
+    def ranks_for(self, face: Face) -> tuple[str | None, ...]:
         return (face.rank,) if self.ranks is None else self.ranks
 
     def fixed_suit(self, face: Face) -> str | None:
@@ -158,7 +158,7 @@ class Option:
     id: str
     type: str
     default: Any
-    choices: tuple | None
+    choices: tuple[Any, ...] | None
     minimum: int | None
     maximum: int | None
     description: str
@@ -230,7 +230,7 @@ class TurnRule:
     claimed_in_new_meld: bool = False
     claimed_not_discarded: bool = False
     max_new_melds: int | None = None
-    sources: tuple = ()
+    sources: tuple[Source | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,7 @@ class Ruleset:
         for entry in self.card_points:
             if entry.matches(face):
                 if entry.points == "rank":
+                    assert face.rank is not None, f"{face} has no rank to count"
                     value = self.deck.rank(face.rank).value
                     return int(value if value is not None else face.rank)
                 return int(entry.points)
@@ -199,7 +200,7 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
     return data
 
 
-def _joined(base: list, more: list) -> list:
+def _joined(base: list[Any], more: list[Any]) -> list[Any]:
     """The base's list with the extension's items after it, each item's line and file kept."""
     out = LList(base + more)
     out.line, out.file = getattr(more, "line", None), getattr(more, "file", None)
@@ -230,7 +231,7 @@ def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 
 @lru_cache(maxsize=64)
-def _build_cached(path: str, mtime: float, options: tuple) -> Ruleset:
+def _build_cached(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Ruleset:
     """A ruleset built once per process; a bundled one also kept compiled across processes
     (solver.core.cache), keyed by the bytes of every bundled ruleset and by melds' code."""
     if not _bundled(path):
@@ -262,7 +263,7 @@ def _bundled_bytes() -> bytes:
     return digest.digest()
 
 
-def _build(path: str, mtime: float, options: tuple) -> Ruleset:
+def _build(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Ruleset:
     data = _load_raw(path, mtime)
     reader = RuleReader(path, data)
     common = read_common(reader, dict(options))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from solver.core.errors import Location, SchemaError
 from solver.core.files import Document, load_document
@@ -63,7 +63,7 @@ class GameState:
     def previous_player(self) -> str:
         return self.players[(self.players.index(self.turn) - 1) % len(self.players)]
 
-    def to_json(self, extra: Mapping[str, Any] | None = None) -> dict:
+    def to_json(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The state as JSON (docs/state-format.md); ``extra``: the keys a game's states add."""
         out: dict[str, Any] = {
             "ruleset": self.ruleset.id,
@@ -101,11 +101,11 @@ def state_of(document: Document) -> GameState:
     return state_from_data(document.data, document.path, document.ruleset)
 
 
-def state_from_data(data: Mapping, path: Path, ruleset: Ruleset) -> GameState:
+def state_from_data(data: Mapping[str, Any], path: Path, ruleset: Ruleset) -> GameState:
     """A state from validated data (a file's, or a ruleset claim's)."""
     players = tuple(str(p) for p in data["players"])
 
-    def fail(container, key, message):
+    def fail(container: Any, key: Any, message: str) -> NoReturn:
         raise SchemaError(message, Location(str(path), line_of(container, key), str(key)))
 
     if len(set(players)) != len(players):
