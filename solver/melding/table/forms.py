@@ -21,7 +21,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from solver.core import forked
 from solver.core.deck import Face
@@ -289,6 +289,23 @@ def _rank(form: Form, hand: Counter) -> tuple:
         -len(form.path),
         _lending(form.path),
     )
+
+
+def search_bounds(forms: int | None, cut: str | None, deadline: bool) -> dict[str, Any]:
+    """The bounds a table turn's answer is the best within (``"search"`` in its JSON): each table
+    meld changes by single-card operations, every layout it can reach by one shortest path (so a
+    turn that needs a longer path to some layout is not seen), its forms playing at most
+    :data:`EXTRA_CAP` cards that other melds' operations take; without a deadline a meld reaches at
+    most :data:`MAX_LAYOUTS` layouts. ``forms``: how many forms the turn chose among (None: the
+    search of them did not end); ``cut``: the limit that ended that search early, if one did."""
+    return {
+        "operations": "single-card",
+        "paths": "shortest",
+        "cards_from_other_melds": EXTRA_CAP,
+        "layouts_per_meld": None if deadline else MAX_LAYOUTS,
+        "forms": forms,
+        "forms_complete": forms is not None and cut is None,
+    }
 
 
 class TableForms(NamedTuple):

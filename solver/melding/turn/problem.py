@@ -67,6 +67,7 @@ class Answer:
     phase_needed: str | None = None  # the field phase the turn's phase-bound melds need
     limit: str | None = None  # undecided: the limit that ran out ("time", "memory" or "layouts")
     solutions_at_least: int | None = None  # undecided while counting: the ways found before it stopped
+    search: dict[str, Any] | None = None  # table turns: the bounds of the search the answer is the best within
 
     @property
     def melds(self) -> list[Play]:
