@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from solver.commands.common import SECONDS, GameCommand, handle_errors, json_option, max_memory_option
+from solver.commands.common import SECONDS, handle_errors, json_option, max_memory_option
+from solver.commands.gameoptions import GameCommand
 from solver.core import inputs
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.registry import load_game

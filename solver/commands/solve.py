@@ -12,7 +12,6 @@ from solver.commands.batch import guarded, ordered_map, run_batch
 from solver.commands.common import (
     SECONDS,
     CheckedValue,
-    GameCommand,
     batch_option,
     game_specs,
     given,
@@ -22,6 +21,7 @@ from solver.commands.common import (
     options_option,
     parse_options,
 )
+from solver.commands.gameoptions import GameCommand
 from solver.core import inputs, requests
 from solver.core.errors import BadRequest, ExitCode, MeldsError
 from solver.core.files import is_state, load_document
