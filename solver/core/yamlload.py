@@ -36,7 +36,8 @@ class LDict(dict[Any, Any]):
     line: int | None = None
     lines: dict[Any, int]
     file: str | None = None
-    files: dict[Any, str | None] = {}  # noqa: RUF012 - replaced per instance by merged(); empty: every key is from `file`
+    # replaced per instance by merged(); empty: every key is from `file`
+    files: dict[Any, str | None] = {}  # noqa: RUF012
 
 
 class LList(list[Any]):

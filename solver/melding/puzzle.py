@@ -196,7 +196,10 @@ def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
 def _check_round(raw, players: tuple, hands: dict, melds: tuple, notation: Notation, ruleset: Ruleset) -> None:
     """A round that cannot have happened is refused (solver.core.validate): a winner, hand or meld
     of someone who is not a player, or more copies of a card than the deck holds."""
-    where = lambda key: Location(getattr(raw, "file", None) or "<round>", line_of(raw, key), f"round.{key}")  # noqa: E731
+
+    def where(key: str) -> Location:
+        return Location(getattr(raw, "file", None) or "<round>", line_of(raw, key), f"round.{key}")
+
     if raw["winner"] not in players:
         raise Impossible(
             f"the winner {raw['winner']!r} is not one of the players ({', '.join(map(str, players))})",

@@ -207,7 +207,8 @@ class _LiveRC2(RC2Stratified):  # type: ignore[misc]  # python-sat has no type i
     passed: list[int] | None = None
     interruptible = False  # under a budget: every oracle call may be interrupted
 
-    def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool | None:  # noqa: B006 - RC2's signature
+    # RC2's signature, its mutable default included
+    def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool | None:  # noqa: B006
         """Under a budget every call is interruptible, and an interrupted one ends the search.
         RC2 makes its heuristics' calls (core exhaustion, minimisation) uninterruptible, holding
         the GIL, so the watchdog cannot even run: on a large table turn one such call ran 9 s past

@@ -22,7 +22,8 @@ from solver.core.deck import Face
 from solver.melding.meld.candidates import Candidate, candidates, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
-from solver.melding.table.forms import Form, Takings
+from solver.melding.table.forms import Form
+from solver.melding.table.takings import Takings
 from solver.melding.turn.accounting import account_cards
 from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem

@@ -157,7 +157,7 @@ class Slots:
         holdable: Callable[[Sequence[Face]], bool] | None = None,
     ):
         """``holdable``: whether the turn can hold some cards at once (a table turn's forms give
-        cards one meld at a time, :meth:`~solver.melding.table.forms.Takings.holdable`); None: every card
+        cards one meld at a time, :meth:`~solver.melding.table.takings.Takings.holdable`); None: every card
         it may have, at once."""
         self.pool, self.clauses = pool, clauses
         self.holdable = holdable

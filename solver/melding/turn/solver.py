@@ -32,7 +32,9 @@ from collections import Counter
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.meld.points import hand_points
 from solver.melding.turn.model import TurnModel, _Optimiser
-from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401 - the turn's types, re-exported
+
+# the turn's types, re-exported
+from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401
 from solver.sat.solvers import MaxSat, TrueLiterals
 
 
