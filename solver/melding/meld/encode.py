@@ -338,19 +338,23 @@ class KindModel:
                 ranks = set(entry.role.ranks_for(face))
                 self.add([-role] + [pos[q] for q in range(length) if order[q] in ranks])
         if kind.distinct:
-            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
-            for i in range(width):
-                self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
-            # A rank that stands twice in the order (an ace low and high) is one identity.
-            for rank in {r for r in order if order.count(r) > 1}:
-                twice = [q for q in range(length) if order[q] == rank]
-                for c1, c2 in combinations(range(len(self.cards)), 2):
-                    for q1 in twice:
-                        for q2 in twice:
-                            for j in range(len(kind.suits)):
-                                self.add(
-                                    [-self.pos[c1][q1], -self.pos[c2][q2], -self.xs[c1][j], -self.xs[c2][j]], guard
-                                )
+            self._distinct_in_sequence(width)
+
+    def _distinct_in_sequence(self, width: int) -> None:
+        """A sequence of distinct cards: no two at one offset, nor at a rank that stands twice in
+        the order (an ace low and high is one identity) in one suit."""
+        kind = self.kind
+        order = kind.order.ranks
+        guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
+        for i in range(width):
+            self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
+        for rank in {r for r in order if order.count(r) > 1}:
+            twice = [q for q in range(len(order)) if order[q] == rank]
+            for c1, c2 in combinations(range(len(self.cards)), 2):
+                for q1 in twice:
+                    for q2 in twice:
+                        for j in range(len(kind.suits)):
+                            self.add([-self.pos[c1][q1], -self.pos[c2][q2], -self.xs[c1][j], -self.xs[c2][j]], guard)
 
     def _size_rules(self) -> None:
         kind, n = self.kind, self.n
