@@ -9,7 +9,7 @@ source for it; the rulings themselves (which yaku, how many han) stay in the sco
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -52,55 +52,70 @@ def win_problems(
 
     if win.players not in (3, 4):
         out.append(Impossible(f"{win.players} players: mahjong is played by 3 or 4", "players", None, where))
-    riichi = win.riichi or win.double_riichi
     if any(_special(win)):  # most wins raise none of these flags: nothing to check
-        kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
-        opened = [m for m in hand.melds if m.open]
-        if win.haitei and not win.tsumo:
-            refuse("haitei", "is a self-draw of the last tile: it goes with --tsumo, not with a ron")
-        if win.houtei and win.tsumo:
-            refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
-        if win.rinshan and not win.tsumo:
-            refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
-        elif win.rinshan and not kans:
-            refuse("rinshan", "wins on the replacement tile after a kan, and the hand declares no kan")
-        if win.chankan and win.tsumo:
-            refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
-        for other in ("haitei", "houtei", "rinshan"):
-            if win.chankan and getattr(win, other):
-                refuse(
-                    "chankan",
-                    f"robs a kan's tile, which is neither the last tile nor a replacement: not with --{other}",
-                )
-        if win.haitei and win.rinshan:
-            refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
-        if win.ippatsu and not riichi:
-            refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
-        if riichi and opened:
-            refuse(
-                "double-riichi" if win.double_riichi else "riichi",
-                f"is declared with a closed hand, and this one has called {opened[0].kind} "
-                f"{mj.format_tiles(opened[0].faces)}",
-            )
-        if win.tenhou and not win.dealer:
-            refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
-        if win.chiihou and win.dealer:
-            refuse("chiihou", "is a non-dealer's win on the first draw: the dealer's is 天和 (--tenhou)")
-        if win.renhou and win.dealer:
-            refuse("renhou", "is a non-dealer's ron before their first draw: the dealer has drawn already")
-        for flag, tsumo in (("tenhou", True), ("chiihou", True), ("renhou", False)):
-            if not getattr(win, flag):
-                continue
-            if win.tsumo != tsumo:
-                refuse(
-                    flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo"
-                )
-            if hand.melds:
-                refuse(flag, "comes before any call or kan, and this hand declares a meld")
-            if riichi:
-                refuse(flag, "comes before anyone could declare riichi")
+        _flag_problems(mj, hand, win, refuse)
         if len([f for f in NO_RIICHI_WINS if getattr(win, f)]) > 1:
             out.append(Impossible("天和, 地和 and 人和 exclude one another", "win-first-turn", None, where))
+    out += _indicator_problems(mj, hand, win, facts, where)
+    return out  # (the hand alone was checked as it was read)
+
+
+def _flag_problems(mj: Mahjong, hand: Hand, win: Win, refuse: Callable[[str, str], None]) -> None:
+    """A win's flags (haitei, rinshan, chankan, ippatsu, tenhou ...) against the way it was won,
+    the seat, riichi and the declared melds: each problem ``refuse(flag, why)``."""
+    riichi = win.riichi or win.double_riichi
+    kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
+    opened = [m for m in hand.melds if m.open]
+    if win.haitei and not win.tsumo:
+        refuse("haitei", "is a self-draw of the last tile: it goes with --tsumo, not with a ron")
+    if win.houtei and win.tsumo:
+        refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
+    if win.rinshan and not win.tsumo:
+        refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
+    elif win.rinshan and not kans:
+        refuse("rinshan", "wins on the replacement tile after a kan, and the hand declares no kan")
+    if win.chankan and win.tsumo:
+        refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
+    for other in ("haitei", "houtei", "rinshan"):
+        if win.chankan and getattr(win, other):
+            refuse(
+                "chankan",
+                f"robs a kan's tile, which is neither the last tile nor a replacement: not with --{other}",
+            )
+    if win.haitei and win.rinshan:
+        refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
+    if win.ippatsu and not riichi:
+        refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
+    if riichi and opened:
+        refuse(
+            "double-riichi" if win.double_riichi else "riichi",
+            f"is declared with a closed hand, and this one has called {opened[0].kind} "
+            f"{mj.format_tiles(opened[0].faces)}",
+        )
+    if win.tenhou and not win.dealer:
+        refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
+    if win.chiihou and win.dealer:
+        refuse("chiihou", "is a non-dealer's win on the first draw: the dealer's is 天和 (--tenhou)")
+    if win.renhou and win.dealer:
+        refuse("renhou", "is a non-dealer's ron before their first draw: the dealer has drawn already")
+    for flag, tsumo in (("tenhou", True), ("chiihou", True), ("renhou", False)):
+        if not getattr(win, flag):
+            continue
+        if win.tsumo != tsumo:
+            refuse(flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo")
+        if hand.melds:
+            refuse(flag, "comes before any call or kan, and this hand declares a meld")
+        if riichi:
+            refuse(flag, "comes before anyone could declare riichi")
+
+
+def _indicator_problems(
+    mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None, where: Location | None
+) -> list[Impossible]:
+    """A win's dora and ura dora indicators: ura only with riichi, no more than the dead wall
+    shows, no more ura than dora, no more copies of a tile than the set holds."""
+    riichi = win.riichi or win.double_riichi
+    out: list[Impossible] = []
     if win.ura_indicators and not riichi:
         out.append(
             Impossible(
@@ -133,7 +148,7 @@ def win_problems(
     if places and mj.over_copies_with(hand, sum(places.values(), ())):
         places = {"the hand": hand.tiles, **places}
         out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]), lambda _: where))
-    return out  # (the hand alone was checked as it was read)
+    return out
 
 
 def check_win(
