@@ -22,7 +22,9 @@ after a change — ratios, not absolute times, are the figures to compare across
   in-process (melds/peer ≤ 1); both mahjong rows count CPU seconds, not wall seconds;
 * ``check-cold-start``: ``melds check`` as a new process, against a bare ``python3 -c pass``
   (≤ 0.25 s above it);
-* ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s).
+* ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s);
+* ``budget-overrun``: the cases of ``bench.budgets`` run with ``--max-seconds``, the seconds each
+  took past its budget as a new process (each within 10 % + 0.5 s of it).
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
@@ -225,6 +227,18 @@ def batch_checks(lines: int, rng) -> Row:
     return row
 
 
+def budget_overrun() -> Row:
+    from bench.budgets import measured, promise
+
+    runs = measured()
+    row = Row("budget-overrun", [wall - seconds for _, seconds, wall in runs])
+    broken = [name for name, seconds, wall in runs if wall > promise(seconds)]
+    row.note = f"{len(runs) - len(broken)} of {len(runs)} within 10 % + 0.5 s" + (
+        f" ({', '.join(broken)} not)" if broken else ""
+    )
+    return row
+
+
 def _timed(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, capture_output=True, cwd=ROOT)
@@ -241,6 +255,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "mahjong-batch": lambda a, r: mahjong(a.n * 200, r, a.n * 1000),
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
+    "budget-overrun": lambda a, r: budget_overrun(),
 }
 
 
