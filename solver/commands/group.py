@@ -81,8 +81,8 @@ class LazyGroup(click.Group):
 
 def run() -> None:
     """The ``melds`` command as a process of its own: :func:`main`, then out at once. What exit
-    would still do — free every object of the answer, one at a time — cost more time than the
-    budget's slack: 0.7 s after a 10 s table turn (172 MB) had answered. Its exit functions run
+    would still do — free every object of the answer, one at a time — can cost more time than the
+    budget's slack (docs/performance.md). Its exit functions run
     and its output is flushed first; only the freeing is left to the system. In-process callers
     (tests, scripts) call :func:`main`, which exits as usual. The query's ``--max-seconds`` counts
     from the process's start (:func:`~solver.sat.budget.count_from`)."""

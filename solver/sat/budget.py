@@ -48,11 +48,9 @@ def count_from(origin: float | None) -> None:
     """Every budget made with a deadline from now on counts its seconds from ``origin`` (a
     perf_counter time), not from when it is made; None: each from when it is made. The command
     line gives the process's start: ``--max-seconds 10`` is the whole command's time as its user
-    measures it — start-up, reading the ruleset and loading a state included (a budget started
-    after them ended a ``melds moves`` 0.7 s later than asked), and any budget a game makes
-    before the one its query runs under (one game once made an unused one, and its turn then ran
-    0.4 s long). A batch or a folder of puzzles clears it first: each line, each puzzle its own
-    time."""
+    measures it — start-up, reading the ruleset and loading a state included, and any budget a
+    game makes before the one its query runs under. A batch or a folder of puzzles clears it
+    first: each line, each puzzle its own time."""
     global _origin
     _origin = origin
 

@@ -1,13 +1,10 @@
 """The MaxSAT optimiser of a lazily verified model: :class:`~solver.sat.solvers.MaxSat` with the
-oracle and options the turn models were measured fastest with, and soft clauses added mid-way
+oracle and options fastest on the turn models, and soft clauses added mid-way
 kept through the stratification.
 
-Measured on the turn model with its objective shared out among the cards
-(:mod:`solver.melding.turn.shares`), random hands of 45 cards and of 30 with 10 wilds (the bench), CPU time
-summed over ten hands each: MapleChrono as RC2's oracle 1.3–4× faster than Glucose 3 (Glucose 4,
-MiniSat, MapleSAT and MapleCM slower; CaDiCaL refuses RC2's incremental use), and core
-minimisation off a further 1.2–2× (RC2's ``minz`` spends a limited SAT call a core literal, dear
-on a model of 10⁵ clauses); core exhaustion and AtMost1 detection neither help nor hurt.
+MiniSat (GitHub version) is RC2's oracle, and core minimisation is off (RC2's ``minz`` spends a limited SAT
+call a core literal, dear on a model of 10⁵ clauses): the fastest on the turn models
+(docs/performance.md).
 
 Two fixes to RC2Stratified driven through verification (both failed on random instances with
 ``KeyError``, tests/test_lazymaxsat.py): a soft clause added mid-search (a verified meld worth
@@ -23,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from solver.sat.solvers import MaxSat, _LiveRC2
 
-ORACLE = "mgh"  # MiniSat (GitHub version), the oracle bench/run's Fesca figures were measured with
+ORACLE = "mgh"  # MiniSat (GitHub version): the turn models' RC2 oracle (docs/performance.md)
 
 
 class _LazyRC2(_LiveRC2):

@@ -3,7 +3,7 @@
 :class:`SatSolver` is one live incremental solver: clauses are added once and each question is
 asked with assumptions (a fresh solver per question costs far more). :class:`MaxSat` optimises
 weighted soft clauses with RC2, stratified by weight (lexicographic objectives span orders of
-magnitude, where plain RC2 was measured 700× slower).
+magnitude, where plain RC2 is far slower: docs/performance.md).
 """
 
 from __future__ import annotations
@@ -211,13 +211,12 @@ class _LiveRC2(RC2Stratified):  # type: ignore[misc]  # python-sat has no type i
     def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool | None:  # noqa: B006
         """Under a budget every call is interruptible, and an interrupted one ends the search.
         RC2 makes its heuristics' calls (core exhaustion, minimisation) uninterruptible, holding
-        the GIL, so the watchdog cannot even run: on a large table turn one such call ran 9 s past
-        a 30 s budget. And RC2 would take a call that returned nothing for an unsatisfiable one: a
-        core it did not get (no model, as if the query had none) or, exhausting a core, a higher
-        cost — a lower bound that is not one. Nor does a call start once the search was told to
-        stop: an interrupt ends only the call it finds running (the next clears it), and one that
-        came as a call was ending on its own let the next ones run on — a table turn's whole
-        model, 2 s past an 8 s budget."""
+        the GIL, so the watchdog could not even run, and a call could run seconds past the budget.
+        And RC2 would take a call that returned nothing for an unsatisfiable one: a core it did not
+        get (no model, as if the query had none) or, exhausting a core, a higher cost — a lower
+        bound that is not one. Nor does a call start once the search was told to stop: an
+        interrupt ends only the call it finds running (the next clears it), and one that came as a
+        call was ending on its own would let the next ones run on."""
         MaxSat.calls += 1
         if self.interruptible and self.interrupted:  # RC2 sets it, False, when made
             raise _Interrupted
@@ -232,9 +231,8 @@ class _LiveRC2(RC2Stratified):  # type: ignore[misc]  # python-sat has no type i
             if settled is None:
                 # RC2 was interrupted after an oracle call had ended on its own: it processes that
                 # call's core and stops, answering None, as it answers no model at all (False) —
-                # which optimum() would take for a proof of none: "impossible state: no turn is
-                # possible" once in thirty 60-card hands at a 1 s budget, when the watchdog's
-                # interrupt fell between two calls
+                # which optimum() would take for a proof of none when the watchdog's interrupt
+                # fell between two calls
                 raise _Interrupted
             if settled is not True:
                 return settled

@@ -509,9 +509,8 @@ _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 def win_from_facts(scorer: Scorer, tile: str, facts: Mapping, players: int) -> Win:
     """A Win from the keys of a request or a puzzle's ``win:`` (flags as true values; ``seat``,
     ``round``, ``from``, tiles in notation) — one reading for the CLI, batches and puzzles. Made
-    in one pass over the few keys a request holds, its fields set at once: looking up every key
-    by name and making the Win through keywords took 2.3 µs a request, this 1.3 µs (a fresh
-    hand's whole scoring is about 37 µs)."""
+    in one pass over the few keys a request holds, its fields set at once: about half the cost
+    of looking up every key by name and making the Win through keywords (docs/performance.md)."""
     fields = dict(_WIN_FIELDS)
     fields["tile"], fields["players"] = scorer.tile(tile), players
     for key, value in facts.items():

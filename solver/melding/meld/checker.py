@@ -362,7 +362,7 @@ class MeldChecker:
             return None
         key = (tuple(layout), hole, family, phase)
         known = self._fills.get(key)
-        if known is not None:  # a layout one card from another reaches the same holes (4 asks in 5, on the bench)
+        if known is not None:  # a layout one card from another reaches the same holes (most asks)
             return known
         out = 0
         for kind in self._kinds_of(family, len(layout), phase):

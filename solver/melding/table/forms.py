@@ -31,21 +31,15 @@ from solver.melding.meld.points import meld_points
 from solver.melding.table.operations import Move, Operation, Table, TableMeld
 from solver.sat.budget import Budget
 
-# Layouts one meld may reach in one turn: a guard against a pathological table when the query has no
-# deadline (with one, the share of the time bounds the search, and the guard does not apply: it
-# would end a search that had time left). Past it the search stops as
-# the share does (:func:`table_forms`), the answer undecided with the best turn found. Measured:
-# of 325 bench turns, the most any meld reached was 5,644 (four wilds among 40 table cards); a
-# meld of five wilds against a hand of twelve 陰陽 reaches this guard in 25 s and 430 MB.
+# The tuned settings of the search of forms (the measurements behind them: docs/performance.md)
+# layouts one meld may reach in a turn without a deadline (with one, the share of the time bounds the
+# walk): a pathological table's time and memory against walks cut short (undecided, "layouts")
 MAX_LAYOUTS = 20_000
-# Cards a form may play that another meld's form takes (a wild taken by 差し札 played into a
-# second meld by 抜き札, say): each one multiplies a meld's layouts by the table's wilds, so a
-# turn's forms play at most this many per meld; the hand's own cards are never limited.
+# cards a form may play that other melds' operations take (the hand's own are never limited): turns
+# that pass several cards between melds against forms multiplied by the table's wilds for each
 EXTRA_CAP = 1
-# The last round's whole walks shared with a forked child on another core (see _walked_beside);
-# table_forms' ``beside`` overrides it. Every such round, however short: on the bench's 75 turns
-# at 10 s, 26 took 50 ms or more less and none 50 ms more; forking only once a round had run
-# 0.1 s (two of them 50 ms more, 19 less) lost more of the rounds of a few tenths than it saved
+# the last round's whole walks shared with a forked child on another core (_walked_beside), every such
+# round however short: a second core against a fork's cost; table_forms' ``beside`` overrides it
 WALK_BESIDE = True
 
 

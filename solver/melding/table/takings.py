@@ -51,10 +51,10 @@ class Takings:
         ``hand`` (a necessary condition, not a sufficient one). A copy beyond the hand's comes from
         a table meld whose form takes it, and each meld has one form: the cards only one meld can
         give must all be taken by one of its forms. A card more than one meld could give is not
-        judged (which melds give it would be a matching). On the bench's table turns, a long run
-        of the cards of one table run, each of which some form takes but none all, seemed within
-        reach; its points, paid card by card, were most of what the optimiser had to prove out of
-        reach (601 meld points of caps on a turn whose best is 10; see :mod:`solver.melding.meld.lines`)."""
+        judged (which melds give it would be a matching). Without it a long run of the cards of
+        one table run, each of which some form takes but none all, would seem within reach, and
+        its points, paid card by card, be most of what the optimiser has to prove out of reach
+        (:mod:`solver.melding.meld.lines`)."""
         held = Counter(hand)
         taking, sources = self.bits, self.sources
 

@@ -73,7 +73,7 @@ class TurnModel:
 
     shares = True  # meld points paid to the cards (shares.py); False: one soft clause a candidate
     slot_limit = 2000  # with ``compact``, sequence kinds with more candidates than this are laid out (lines.py)
-    oracle = ORACLE  # the optimiser's SAT solver (TableTurn's own was measured on its models)
+    oracle = ORACLE  # the optimiser's SAT solver (TableTurn chooses its own for its larger models)
 
     def __init__(
         self,
@@ -412,8 +412,8 @@ class TurnModel:
             self.form_lits.append(lits)
             clauses.append([lit for _, lit in lits])
             clauses += encodings.at_most_one([lit for _, lit in lits], self.pool)
-            # counted a meld at a time, not a form (a meld of wilds has a thousand forms taking a wild:
-            # a counter over them was most of the model; the hardest bench turn took 100–150 s, 35 s so)
+            # counted a meld at a time, not a form: a meld of wilds has a thousand forms taking a wild,
+            # and a counter over them would be most of the model (docs/performance.md)
             for face, steps in encodings.choice_counts(
                 [(lit, form.played) for form, lit in lits], self.pool, clauses
             ).items():
@@ -542,7 +542,7 @@ class TurnModel:
         """The live SAT solver over the model."""
         self._build()
         if self._sat is None:
-            self._sat = SatSolver(self.clauses, ORACLE)  # measured: finds a way out 1.5–4× faster than Glucose 3
+            self._sat = SatSolver(self.clauses, ORACLE)  # finds a way out faster than Glucose 3 (docs/performance.md)
         return self._sat
 
     def _satisfy(self, assumptions: Sequence[int] = ()) -> list[int] | None:
