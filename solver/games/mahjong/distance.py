@@ -1,0 +1,61 @@
+"""``melds solve --shanten`` and ``--discards``: a hand read, its shanten or its discard table
+worked out (:mod:`solver.games.mahjong.shanten`), the answer presented."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solver.core.errors import ExitCode, MeldsError, TooManyCopies
+from solver.core.game import Request
+from solver.core.result import Result
+from solver.games.mahjong import present
+from solver.games.mahjong.hands import Mahjong
+from solver.games.mahjong.tiles import Hand
+
+if TYPE_CHECKING:
+    from solver.games.mahjong.game import MahjongGame
+
+
+def answer(game: MahjongGame, question: str, words: str, request: Request) -> Result:
+    """The answer to ``--shanten`` (13 or 14 tiles) or ``--discards`` (14 tiles)."""
+    mj, tables = game.mj, game.shanten_tables
+    hand = mj.parse_hand(words)
+    counts = mj.counts(hand.concealed)
+    if question == "shanten":
+        size = mj.size(hand)
+        if size not in (mj.winning_size - 1, mj.winning_size):
+            raise MeldsError(
+                f"a hand's shanten is asked of {mj.winning_size - 1} or {mj.winning_size} tiles (a declared kan "
+                f"counts as 3); this hand has {size}: {mj.format_hand(hand)}"
+            )
+        shanten = tables.shanten(counts, len(hand.melds))
+        data = present.shanten_json(mj, hand, shanten)
+        return Result(data, ExitCode.of(shanten.value <= 0), lambda: present.shanten_text(mj, hand, shanten))
+    mj.require_size(hand, mj.winning_size, "a hand before its discard", "For 13 tiles ask --shanten.")
+    visible = mj.parse_tiles(str(request.get("visible") or ""))
+    indicators = mj.parse_tiles(str(request.get("dora_indicators") or ""))
+    left = copies_left(mj, tables.copies, hand, visible + indicators)
+    shanten = tables.shanten(counts, len(hand.melds))
+    rows = tables.discards(counts, len(hand.melds), left)
+    data = present.discards_json(mj, hand, shanten, rows, visible, indicators)
+    best = rows[0].shanten if rows else shanten.value
+    return Result(
+        data, ExitCode.of(best <= 0), lambda: present.discards_text(mj, hand, shanten, rows, visible, indicators)
+    )
+
+
+def copies_left(mj: Mahjong, copies: tuple[int, ...], hand: Hand, seen: list) -> list[int]:
+    """The copies of each identity neither in the hand (declared melds included) nor seen
+    elsewhere (red fives counted as fives); more than the set holds is bad input."""
+    held = mj.counts(hand.tiles)
+    out = [n - h for n, h in zip(copies, held, strict=True)]
+    for face in seen:
+        i = mj.index[mj.identity(face)]
+        out[i] -= 1
+        if out[i] < 0:
+            others = sum(1 for f in seen if mj.identity(f) == mj.identity(face))
+            raise TooManyCopies(
+                f"{mj.tile_text(mj.identity(face))}: {held[i]} in the hand and {others} seen (--visible, "
+                f"--dora-indicators), but the set has {copies[i]}"
+            )
+    return out
