@@ -20,18 +20,18 @@ def answer(game: MahjongGame, question: str, words: str, request: Request) -> Re
     """The answer to ``--shanten`` (13 or 14 tiles) or ``--discards`` (14 tiles)."""
     mj, tables = game.mj, game.shanten_tables
     hand = mj.parse_hand(words)
-    counts = mj.counts(hand.concealed)
     if question == "shanten":
-        size = mj.size(hand)
-        if size not in (mj.winning_size - 1, mj.winning_size):
+        size = len(hand.concealed) + 3 * len(hand.melds)
+        if size != mj.winning_size - 1 and size != mj.winning_size:
             raise MeldsError(
                 f"a hand's shanten is asked of {mj.winning_size - 1} or {mj.winning_size} tiles (a declared kan "
                 f"counts as 3); this hand has {size}: {mj.format_hand(hand)}"
             )
-        shanten = tables.shanten(counts, len(hand.melds))
+        shanten = tables.shanten_of(hand.concealed, len(hand.melds))
         data = present.shanten_json(mj, hand, shanten)
         return Result(data, ExitCode.of(shanten.value <= 0), lambda: present.shanten_text(mj, hand, shanten))
     mj.require_size(hand, mj.winning_size, "a hand before its discard", "For 13 tiles ask --shanten.")
+    counts = mj.counts(hand.concealed)
     visible = mj.parse_tiles(str(request.get("visible") or ""))
     indicators = mj.parse_tiles(str(request.get("dora_indicators") or ""))
     left = copies_left(mj, tables.copies, hand, visible + indicators)

@@ -129,7 +129,7 @@ class MahjongGame:
 
     @cached_property
     def shanten_tables(self) -> ShantenTables:
-        return ShantenTables(self.mj)
+        return ShantenTables(self.mj, self.mj.winning_size)
 
     @classmethod
     def read_rules(cls, reader: RuleReader) -> MahjongRules:

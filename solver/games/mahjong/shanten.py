@@ -25,17 +25,19 @@ anew per draw (:meth:`ShantenTables.discards`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Protocol
 
+from solver.core import cache
+from solver.core.deck import Face
 from solver.core.errors import MeldsError
 
 INF = 1 << 10  # a distance no hand reaches: a part count the suit cannot hold
 BITS = 4  # bits a rank in a suit's packed counts (at most 4 copies held)
+MAX_HELD = 4  # copies of a tile a suit holds at most (the automaton's steps)
 LIMIT = 1 << 17  # entries a memo keeps before starting afresh (a long batch must not grow it forever)
-PREFIX = 48  # where a prefix's length is packed beside its counts
 
 
 class ShapeHands(Protocol):
@@ -125,7 +127,6 @@ class SuitProgramme:
             steps.append(step)
         self.steps = tuple(steps)
         self.finals = tuple((index, self.flat(parts)) for (pending, parts), index in layer.items() if not any(pending))
-        self.prefixes: dict[int, list[int]] = {}  # a prefix of a suit's counts (and its length) -> its states
 
     def _step(
         self, layer: dict[tuple, int], choices: list[Choice], most: int, room: tuple[int, ...]
@@ -154,42 +155,80 @@ class SuitProgramme:
             out = out * r + n
         return out
 
-    def table(self, counts: Sequence[int]) -> tuple[int, ...]:
-        """Tiles lacking, for each part-count vector (INF where the suit cannot hold it).
+    def step(self, rank: int, current: Sequence[int], held: int) -> tuple[int, ...]:
+        """The states' tiles lacking after ``rank`` holding ``held`` tiles, from ``current`` before it."""
+        groups, size = self.steps[rank]
+        following = [INF] * size
+        for here, pairs in groups:
+            lack = here - held if here > held else 0
+            for source, target in pairs:
+                value = current[source] + lack
+                if value < following[target]:
+                    following[target] = value
+        return tuple(following)
 
-        The states after each prefix of the ranks are remembered (by the prefix's counts): the
-        suits met one after another differ in a tile or two, so most of a suit's ranks are known."""
-        prefixes, width = self.prefixes, len(self.steps)
-        keys, key = [], 0
-        for rank, held in enumerate(counts):
-            key |= held << BITS * rank
-            keys.append(key | (rank + 1) << PREFIX)
-        start, current = 0, [0]
-        for rank in range(width - 1, 0, -1):
-            known = prefixes.get(keys[rank - 1])
-            if known is not None:
-                start, current = rank, known
-                break
-        if len(prefixes) >= LIMIT // 4:
-            prefixes.clear()
-        for rank in range(start, width):
-            groups, size = self.steps[rank]
-            held = counts[rank]
-            following = [INF] * size
-            for here, pairs in groups:
-                lack = here - held if here > held else 0
-                for source, target in pairs:
-                    value = current[source] + lack
-                    if value < following[target]:
-                        following[target] = value
-            current = following
-            if rank + 1 < width:
-                prefixes[keys[rank]] = current
+    def finish(self, current: Sequence[int]) -> tuple[int, ...]:
+        """The table of the states after the last rank."""
         out = [INF] * self.size
         for index, place in self.finals:
             if current[index] < out[place]:
                 out[place] = current[index]
         return tuple(out)
+
+    def table(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """Tiles lacking, for each part-count vector (INF where the suit cannot hold it)."""
+        current: Sequence[int] = (0,)
+        for rank, held in enumerate(counts):
+            current = self.step(rank, current, held)
+        return self.finish(current)
+
+
+class SuitAutomaton:
+    """A programme run over every suit of up to ``most`` tiles once, kept as an automaton: the
+    states after each rank (their tiles lacking so far) interned, a row per rank giving the next
+    state of each (state, tiles held), and the table of each last state. Suits share most of their
+    states: over all 405,350 counts of a number suit of up to 14 tiles the standard shape meets
+    12,000 states, so the whole of it is about 50,000 steps, worked out in half a second once per
+    machine (kept in :mod:`solver.core.cache`) and read back in a hundredth; a suit is then a list
+    index a rank (a row has 16 entries a state, one per value of a rank's 4 bits: more than
+    ``MAX_HELD`` tiles is -1, and the programme is run plainly)."""
+
+    def __init__(self, programme: SuitProgramme, rows: tuple[list[int], ...], ends: dict[int, tuple[int, ...]]):
+        self.programme, self.rows, self.ends = programme, rows, ends
+
+    @classmethod
+    def build(cls, programme: SuitProgramme, most: int) -> tuple[tuple[list[int], ...], dict[int, tuple[int, ...]]]:
+        """Every step of every suit of up to ``most`` tiles, rank by rank: the rows (-1: a step
+        past ``most`` tiles) and the last states' tables."""
+        rows = []
+        vectors: list[tuple[int, ...]] = [(0,)]  # the states of the rank reached, by id
+        layer = {0: 0}  # state id -> the fewest tiles held reaching it
+        for rank in range(len(programme.steps)):
+            ids: dict[tuple[int, ...], int] = {}
+            steps: dict[int, int] = {}
+            following: dict[int, int] = {}
+            for state, tiles in layer.items():
+                for held in range(min(MAX_HELD, most - tiles) + 1):
+                    target = ids.setdefault(programme.step(rank, vectors[state], held), len(ids))
+                    steps[state << BITS | held] = target
+                    following[target] = min(following.get(target, most), tiles + held)
+            row = [-1] * (len(vectors) << BITS)
+            for place, target in steps.items():
+                row[place] = target
+            rows.append(row)
+            vectors, layer = list(ids), following
+        return tuple(rows), {state: programme.finish(vector) for state, vector in enumerate(vectors)}
+
+    def last_state(self, key: int) -> int:
+        """The state after the last rank of a suit's packed counts (-1: more tiles than the
+        automaton was built for)."""
+        state, shift = 0, 0
+        for row in self.rows:
+            state = row[state << BITS | key >> shift & 15]
+            if state < 0:
+                return state
+            shift += BITS
+        return state
 
 
 def _span(vec: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -232,10 +271,11 @@ def _choices(starting: list[tuple], parts_count: int, distinct: bool, most: int,
 class ShapeDistance:
     """One hand shape over every suit: per-suit tables (interned) and their joins."""
 
-    def __init__(self, shape: Any, programmes: Sequence[SuitProgramme]):
+    def __init__(self, shape: Any, programmes: Sequence[SuitProgramme], automata: Sequence[SuitAutomaton]):
         self.shape = shape
         first = programmes[0]
         self.programmes = tuple(programmes)
+        self.automata = tuple(automata)
         self.size = first.size
         ranges = [range(r) for r in first.radix]
         self.pairs = tuple(
@@ -249,6 +289,15 @@ class ShapeDistance:
         self.ids: dict[tuple[int, ...], int] = {}
         self.joined: dict[int, int] = {}
         self.ends: dict[int, int] = {}
+        # per suit: its automaton's last states -> their tables' ids
+        self.last_tables = tuple({state: self.intern(t) for state, t in a.ends.items()} for a in self.automata)
+
+    def suit_table(self, s: int, key: int, width: int) -> int:
+        """The id of the table of suit ``s`` holding its packed counts ``key``."""
+        state = self.automata[s].last_state(key)
+        if state >= 0:
+            return self.last_tables[s][state]
+        return self.intern(self.programmes[s].table([(key >> BITS * r) & 15 for r in range(width)]))
 
     def intern(self, table: tuple[int, ...]) -> int:
         found = self.ids.get(table)
@@ -287,9 +336,13 @@ class ShapeDistance:
 
 
 class ShantenTables:
-    """Shanten and discard tables for a ruleset's hands (built once per compiled game)."""
+    """Shanten and discard tables for a ruleset's hands (built once per compiled game).
 
-    def __init__(self, mj: ShapeHands):
+    A suit's tables, one per shape, make a *record* (interned: a suit's counts -> its record's
+    id); records are joined as their tables are, and a hand's last join is read at once into the
+    distances of every shape, so that a hand is a few dict lookups."""
+
+    def __init__(self, mj: ShapeHands, most_tiles: int):
         self.mj = mj
         copies = [0] * len(mj.identities)
         index = {ident: i for i, ident in enumerate(mj.identities)}
@@ -297,8 +350,8 @@ class ShantenTables:
             copies[index[mj.identity(face)]] += n
         self.copies = tuple(copies)
         self.slices = mj.suit_slices
-        programmes: dict[tuple, SuitProgramme] = {}
-        self.shapes: list[ShapeDistance] = []
+        definitions: dict[tuple, SuitProgramme] = {}  # alike suits share one programme
+        shapes = []
         for shape in mj.rules.hand_shapes:
             need = mj.shape_need(shape, 0)
             if need is None:
@@ -306,20 +359,45 @@ class ShantenTables:
             per_suit = []
             for s, (a, b) in enumerate(self.slices):
                 key = (mj.instances(shape, s), shape.distinct, tuple(need), self.copies[a:b])
-                if key not in programmes:
-                    programmes[key] = SuitProgramme(*key)
-                per_suit.append(programmes[key])
-            self.shapes.append(ShapeDistance(shape, per_suit))
-        # suits alike (same ranks, same programmes) share one memo: counts -> the tables' ids
-        kinds: dict[tuple, dict[int, tuple[int, ...]]] = {}
+                if key not in definitions:
+                    definitions[key] = SuitProgramme(*key)
+                per_suit.append(definitions[key])
+            shapes.append((shape, per_suit))
+        automata = self._automata(mj.rs.id, definitions, most_tiles)
+        self.shapes = [
+            ShapeDistance(shape, per_suit, [automata[id(p)] for p in per_suit]) for shape, per_suit in shapes
+        ]
+        # suits alike (same ranks, same programmes) share one memo: packed counts -> record id
+        kinds: dict[tuple, dict[int, int]] = {}
         self.memos = tuple(
             kinds.setdefault(tuple(id(d.programmes[s]) for d in self.shapes), {}) for s in range(len(self.slices))
         )
+        self.records: list[tuple[int, ...]] = []  # record id -> each shape's table id
+        self.record_ids: dict[tuple[int, ...], int] = {}
+        self.joined: dict[int, int] = {}  # two records (the lower id first) -> their join
+        self.ends: dict[int, tuple[int, tuple[int | None, ...]]] = {}  # see end()
         self.suit_of = tuple(s for s, (a, b) in enumerate(self.slices) for _ in range(a, b))
         self.bit = tuple(1 << BITS * (i - a) for a, b in self.slices for i in range(a, b))
+        faces = [index[mj.identity(face)] for face in mj.rs.deck.faces]  # face index -> identity index
+        self.face_suit = tuple(self.suit_of[i] for i in faces)
+        self.face_bit = tuple(self.bit[i] for i in faces)
         self._needs: dict[int, tuple[int | None, ...]] = {}
 
-    # -- reading a hand -------------------------------------------------------------------------
+    @staticmethod
+    def _automata(name: str, definitions: dict[tuple, SuitProgramme], most: int) -> dict[int, SuitAutomaton]:
+        """Each programme's automaton (by the programme's id), kept in the cache under what the
+        programmes were built from."""
+        key = cache.key_of(repr((list(definitions), most)))
+        kept = cache.load(f"shanten.{name}", key)
+        if not (isinstance(kept, list) and len(kept) == len(definitions)):
+            kept = [SuitAutomaton.build(programme, most) for programme in definitions.values()]
+            cache.store(f"shanten.{name}", key, kept)
+        return {
+            id(programme): SuitAutomaton(programme, moves, ends)
+            for programme, (moves, ends) in zip(definitions.values(), kept, strict=True)
+        }
+
+    # -- records --------------------------------------------------------------------------------
 
     def keys(self, counts: Sequence[int]) -> list[int]:
         """Each suit's counts packed into one int (4 bits a rank)."""
@@ -330,17 +408,54 @@ class ShantenTables:
                 keys[suit_of[i]] += n * bit[i]
         return keys
 
-    def suit_tables(self, s: int, key: int) -> tuple[int, ...]:
-        """The ids of suit ``s``'s tables, one per shape, for its packed counts."""
+    def record(self, s: int, key: int) -> int:
+        """The record of suit ``s`` holding its packed counts ``key``."""
         memo = self.memos[s]
         found = memo.get(key)
         if found is None:
             a, b = self.slices[s]
-            counts = [(key >> BITS * r) & 15 for r in range(b - a)]
-            found = tuple(d.intern(d.programmes[s].table(counts)) for d in self.shapes)
+            found = self._intern(tuple(d.suit_table(s, key, b - a) for d in self.shapes))
             if len(memo) >= LIMIT:
                 memo.clear()
             memo[key] = found
+        return found
+
+    def _intern(self, record: tuple[int, ...]) -> int:
+        found = self.record_ids.get(record)
+        if found is None:
+            found = self.record_ids[record] = len(self.records)
+            self.records.append(record)
+        return found
+
+    def join(self, a: int, b: int) -> int:
+        """Two records together (remembered)."""
+        key = a << 32 | b if a < b else b << 32 | a
+        found = self.joined.get(key)
+        if found is None:
+            left, right = self.records[a], self.records[b]
+            found = self._intern(tuple(d.join(x, y) for d, x, y in zip(self.shapes, left, right, strict=True)))
+            if len(self.joined) >= LIMIT:
+                self.joined.clear()
+            self.joined[key] = found
+        return found
+
+    def end(self, a: int, b: int, declared: int) -> tuple[int, tuple[int | None, ...]]:
+        """The last join of a hand read at once: the fewest tiles to draw to a winning hand of
+        the shapes, and of each shape (None: out of reach), with ``declared`` melds (remembered)."""
+        key = (a << 32 | b) << 4 | declared
+        found = self.ends.get(key)
+        if found is None:
+            left, right, out = self.records[a], self.records[b], []
+            for d, x, y, place in zip(self.shapes, left, right, self.needs(declared), strict=True):
+                value = INF if place is None else d.end(x, y, place)
+                out.append(value if value < INF else None)
+            reached = [n for n in out if n is not None]
+            if not reached:
+                raise MeldsError("no hand shape of this ruleset fits a hand with so many melds declared")
+            found = (min(reached), tuple(out))
+            if len(self.ends) >= LIMIT:
+                self.ends.clear()
+            self.ends[key] = found
         return found
 
     def needs(self, declared: int) -> tuple[int | None, ...]:
@@ -355,31 +470,47 @@ class ShantenTables:
             found = self._needs[declared] = tuple(places)
         return found
 
-    def distances(self, keys: Sequence[int], declared: int) -> list[int | None]:
-        """For each shape, the fewest tiles to draw to a winning hand of it (None: out of reach)."""
-        out: list[int | None] = []
-        ids = [self.suit_tables(s, key) for s, key in enumerate(keys)]
-        for k, (d, place) in enumerate(zip(self.shapes, self.needs(declared), strict=True)):
-            if place is None:
-                out.append(None)
+    # -- shanten ----------------------------------------------------------------------------------
+
+    def distances(self, keys: Sequence[int], declared: int) -> tuple[int, tuple[int | None, ...]]:
+        """The fewest tiles to draw to a winning hand, and for each shape (None: out of reach).
+        Written out flat: a batch of hands spends its time here."""
+        memos, joined = self.memos, self.joined
+        record = None
+        for s in range(len(keys) - 1):
+            found = memos[s].get(keys[s])
+            other = found if found is not None else self.record(s, keys[s])
+            if record is None:
+                record = other
                 continue
-            table = ids[0][k]
-            for suit in ids[1:-1]:
-                table = d.join(table, suit[k])
-            value = d.end(table, ids[-1][k], place)
-            out.append(None if value >= INF else value)
-        return out
+            found = joined.get(record << 32 | other if record < other else other << 32 | record)
+            record = found if found is not None else self.join(record, other)
+        last = len(keys) - 1
+        found = memos[last].get(keys[last])
+        other = found if found is not None else self.record(last, keys[last])
+        assert record is not None
+        ended = self.ends.get((record << 32 | other) << 4 | declared)
+        return ended if ended is not None else self.end(record, other, declared)
 
     def shanten(self, counts: Sequence[int], declared: int = 0) -> Shanten:
         """The shanten of concealed counts (one entry per identity) with ``declared`` melds."""
-        distances = self.distances(self.keys(counts), declared)
+        return self._shanten(self.keys(counts), declared)
+
+    def shanten_of(self, faces: Iterable[Face], declared: int = 0) -> Shanten:
+        """The shanten of concealed tiles with ``declared`` melds (a red five is a five)."""
+        keys = [0] * len(self.slices)
+        suit_of, bit = self.face_suit, self.face_bit
+        for face in faces:
+            i = face.index
+            keys[suit_of[i]] += bit[i]
+        return self._shanten(keys, declared)
+
+    def _shanten(self, keys: Sequence[int], declared: int) -> Shanten:
+        best, distances = self.distances(keys, declared)
         by_shape = tuple(
             (d.shape.id, None if n is None else n - 1) for d, n in zip(self.shapes, distances, strict=True)
         )
-        reached = [n for _, n in by_shape if n is not None]
-        if not reached:
-            raise MeldsError("no hand shape of this ruleset fits a hand with so many melds declared")
-        return Shanten(min(reached), by_shape)
+        return Shanten(best - 1, by_shape)
 
     # -- discards ---------------------------------------------------------------------------------
 
@@ -388,56 +519,36 @@ class ShantenTables:
         the shanten it leaves and the draws that lower it with ``left[i]`` copies of each left,
         best first (lowest shanten, most copies left, then the tiles' order)."""
         keys = self.keys(counts)
-        places = self.needs(declared)
         rows = []
         for i, n in enumerate(counts):
             if not n:
                 continue
             s = self.suit_of[i]
             keys[s] -= self.bit[i]
-            rows.append(self._row(i, keys, places, counts, left))
+            rows.append(self._row(i, keys, declared, counts, left))
             keys[s] += self.bit[i]
         rows.sort(key=lambda row: (row.shanten, -row.total, row.discard))
         return rows
 
     def _row(
-        self, discard: int, keys: list[int], places: tuple[int | None, ...], counts: Sequence[int], left: Sequence[int]
+        self, discard: int, keys: list[int], declared: int, counts: Sequence[int], left: Sequence[int]
     ) -> DiscardRow:
         """One discard's row: ``keys`` are the suits' counts after it."""
-        ids = [self.suit_tables(s, key) for s, key in enumerate(keys)]
-        live = [(k, d, p) for k, (d, p) in enumerate(zip(self.shapes, places, strict=True)) if p is not None]
-        # for each suit, every live shape's table of the other suits joined
-        rests = []
-        for s in range(len(keys)):
-            rest = []
-            for k, d, _ in live:
-                others = [ids[t][k] for t in range(len(keys)) if t != s]
-                table = others[0]
-                for other in others[1:]:
-                    table = d.join(table, other)
-                rest.append(table)
-            rests.append(rest)
-        shanten = self._best(rests[0], ids[0], live) - 1
+        records = [self.record(s, key) for s, key in enumerate(keys)]
+        shanten = self.distances(keys, declared)[0] - 1
         ukeire = []
-        copies, bit = self.copies, self.bit
+        copies, bit, ends = self.copies, self.bit, self.ends
         for s, (a, b) in enumerate(self.slices):
-            key, rest = keys[s], rests[s]
+            others = [r for t, r in enumerate(records) if t != s]
+            rest = others[0]
+            for other in others[1:]:
+                rest = self.join(rest, other)
+            key = keys[s]
             for t in range(a, b):
-                held = counts[t] - (t == discard)
-                if held >= copies[t]:
+                if counts[t] - (t == discard) >= copies[t]:
                     continue  # no copy of it can be drawn
-                if self._best(rest, self.suit_tables(s, key + bit[t]), live) - 1 < shanten:
+                drawn = self.record(s, key + bit[t])
+                ended = ends.get((rest << 32 | drawn) << 4 | declared)
+                if (ended if ended is not None else self.end(rest, drawn, declared))[0] - 1 < shanten:
                     ukeire.append((t, left[t]))
         return DiscardRow(discard, shanten, tuple(ukeire))
-
-    @staticmethod
-    def _best(rest: list[int], suit: tuple[int, ...], live: list[tuple[int, ShapeDistance, int]]) -> int:
-        """The least distance over the live shapes of a suit's tables joined with the others'."""
-        best = INF
-        for table, (k, d, place) in zip(rest, live, strict=True):
-            value = d.ends.get((table << 32 | suit[k]) << 8 | place)
-            if value is None:
-                value = d.end(table, suit[k], place)
-            if value < best:
-                best = value
-        return best
