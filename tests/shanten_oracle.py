@@ -274,3 +274,78 @@ def _build(rng: random.Random, pool: list[int], held: list[int], counts: list[in
             continue
         for k in tiles:
             counts[k] += 1
+
+
+def full_wall_deal(rng: random.Random, size: int, three_player: bool = False) -> Deal:
+    """A closed hand of ``size`` tiles drawn from the whole wall (as dealt in a game)."""
+    wall = [t for t in range(34) if not (three_player and t in THREE_PLAYER_ABSENT) for _ in range(4)]
+    counts = [0] * 34
+    for t in rng.sample(wall, size):
+        counts[t] += 1
+    return Deal(counts, [], spell(counts, [], rng), three_player)
+
+
+# -- reading tenhou notation (for puzzle files) ------------------------------------------------------
+
+
+def read_tiles(text: str) -> list[int]:
+    """Tile types of a tenhou string (123m 0p 東 …; a red five is a five)."""
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        elif ch in "mpsz":
+            for d in digits:
+                n = 5 if d == "0" else int(d)
+                out.append(27 + n - 1 if ch == "z" else "mps".index(ch) * 9 + n - 1)
+            digits = ""
+        elif ch in HONOURS:
+            out.append(27 + HONOURS.index(ch))
+        elif not ch.isspace():
+            raise ValueError(f"unknown tile character {ch!r} in {text!r}")
+    if digits:
+        raise ValueError(f"digits without a suit in {text!r}")
+    return out
+
+
+HONOURS = "東南西北白發中"
+
+
+def read_hand(text: str) -> tuple[list[int], list[list[int]]]:
+    """A hand string: concealed counts (34) and the declared melds' tile types ([..] and (..))."""
+    melds, concealed = [], []
+    rest = text
+    for open_, close in (("[", "]"), ("(", ")")):
+        while open_ in rest:
+            start = rest.index(open_)
+            end = rest.index(close, start)
+            melds.append(read_tiles(rest[start + 1 : end]))
+            rest = rest[:start] + " " + rest[end + 1 :]
+    concealed = read_tiles(rest)
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    return counts, melds
+
+
+def puzzle_expect(hand: str, visible: str = "", dora: str = "", three_player: bool = False) -> dict:
+    """A discards puzzle's ``expect``: the hand's shanten and its discard table, each row's draws
+    as tile -> copies left (four, less the hand, its melds, the visible tiles and the indicators)."""
+    counts, melds = read_hand(hand)
+    held = list(counts)
+    for t in [t for meld in melds for t in meld] + read_tiles(visible) + read_tiles(dora):
+        held[t] += 1
+    left = [4 - n for n in held]
+    rows = discard_table(counts, len(melds), left, three_player)
+    return {
+        "shanten": shanten(counts, len(melds), three_player),
+        "discards": [
+            {
+                "discard": row["discard"],
+                "shanten": row["shanten"],
+                "ukeire_total": row["ukeire_total"],
+                "ukeire": {u["tile"]: u["left"] for u in row["ukeire"]},
+            }
+            for row in rows
+        ],
+    }

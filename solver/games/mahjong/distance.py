@@ -10,6 +10,7 @@ from solver.core.game import Request
 from solver.core.result import Result
 from solver.games.mahjong import present
 from solver.games.mahjong.hands import Mahjong
+from solver.games.mahjong.shanten import DiscardTable, ShantenTables
 from solver.games.mahjong.tiles import Hand
 
 if TYPE_CHECKING:
@@ -30,18 +31,20 @@ def answer(game: MahjongGame, question: str, words: str, request: Request) -> Re
         shanten = tables.shanten_of(hand.concealed, len(hand.melds))
         data = present.shanten_json(mj, hand, shanten)
         return Result(data, ExitCode.of(shanten.value <= 0), lambda: present.shanten_text(mj, hand, shanten))
+    table = discard_table(mj, tables, hand, request.get("visible"), request.get("dora_indicators"))
+    return Result(
+        present.discards_json(mj, table), ExitCode.of(table.best <= 0), lambda: present.discards_text(mj, table)
+    )
+
+
+def discard_table(mj: Mahjong, tables: ShantenTables, hand: Hand, visible: object, indicators: object) -> DiscardTable:
+    """The table of a hand one tile over, with the tiles given as seen (tenhou text, or None)."""
     mj.require_size(hand, mj.winning_size, "a hand before its discard", "For 13 tiles ask --shanten.")
     counts = mj.counts(hand.concealed)
-    visible = mj.parse_tiles(str(request.get("visible") or ""))
-    indicators = mj.parse_tiles(str(request.get("dora_indicators") or ""))
-    left = copies_left(mj, tables.copies, hand, visible + indicators)
-    shanten = tables.shanten(counts, len(hand.melds))
+    seen = mj.parse_tiles(str(visible or "")), mj.parse_tiles(str(indicators or ""))
+    left = copies_left(mj, tables.copies, hand, seen[0] + seen[1])
     rows = tables.discards(counts, len(hand.melds), left)
-    data = present.discards_json(mj, hand, shanten, rows, visible, indicators)
-    best = rows[0].shanten if rows else shanten.value
-    return Result(
-        data, ExitCode.of(best <= 0), lambda: present.discards_text(mj, hand, shanten, rows, visible, indicators)
-    )
+    return DiscardTable(hand, tables.shanten(counts, len(hand.melds)), rows, *seen)
 
 
 def copies_left(mj: Mahjong, copies: tuple[int, ...], hand: Hand, seen: list) -> list[int]:

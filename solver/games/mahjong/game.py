@@ -310,7 +310,7 @@ class MahjongGame:
     # -- puzzles, moves, audit -------------------------------------------------------------------------
 
     def answer(self, document: Document, request: Request, folder: bool = False) -> PuzzleResult:
-        row, code = answer_puzzle(document, self.mj, lambda: self.scorer)
+        row, code = answer_puzzle(document, self.mj, lambda: self.scorer, lambda: self.shanten_tables)
         matches = row.get("matches")
         return PuzzleResult(
             row,
@@ -355,6 +355,14 @@ def puzzle_answer_text(row: dict) -> str:
         return f"{row['han']} han {row['fu']} fu, {row['points']['total']:,} points: " + ", ".join(
             y["name"] for y in row["yaku"]
         )
+    if q == "discards":
+        rows = row["discards"]
+        best = [
+            r["discard"]
+            for r in rows
+            if (r["shanten"], r["ukeire_total"]) == (rows[0]["shanten"], rows[0]["ukeire_total"])
+        ]
+        return f"discard {' or '.join(best)}: shanten {rows[0]['shanten']}, {rows[0]['ukeire_total']} tiles to draw"
     if q == "best-discard":
         return (
             f"discard {' or '.join(row['best_discard']) or '— (no discard leaves tenpai)'}, "

@@ -14,7 +14,7 @@ import click
 
 from solver.core.deck import Face
 from solver.games.mahjong.hands import Decomposition, Hand, KanVerdict, Mahjong
-from solver.games.mahjong.shanten import DiscardRow, Shanten
+from solver.games.mahjong.shanten import DiscardTable, Shanten
 
 _SUIT_COLORS = {"m": "red", "p": "blue", "s": "green", "z": None}
 
@@ -248,17 +248,15 @@ def shanten_text(mj: Mahjong, hand: Hand, shanten: Shanten) -> str:
     return f"{hand_text(mj, hand)}\n{click.style(shanten_words(shanten.value), fg=color, bold=True)}: {shapes}"
 
 
-def discards_json(
-    mj: Mahjong, hand: Hand, shanten: Shanten, rows: Sequence[DiscardRow], visible: list[Face], indicators: list[Face]
-) -> dict[str, Any]:
+def discards_json(mj: Mahjong, table: DiscardTable) -> dict[str, Any]:
     """``{"shanten", "discards": [{"discard", "shanten", "ukeire": [{"tile", "left"}], "ukeire_total"}], ...}``."""
     idents = mj.identities
     return {
         "ruleset": mj.rs.id,
-        **hand_json(mj, hand),
-        "shanten": shanten.value,
-        "visible": mj.format_tiles(visible),
-        "dora_indicators": mj.format_tiles(indicators),
+        **hand_json(mj, table.hand),
+        "shanten": table.shanten.value,
+        "visible": mj.format_tiles(table.visible),
+        "dora_indicators": mj.format_tiles(table.indicators),
         "discards": [
             {
                 "discard": ident_json(mj, idents[row.discard]),
@@ -266,25 +264,25 @@ def discards_json(
                 "ukeire": [{"tile": ident_json(mj, idents[t]), "left": left} for t, left in row.ukeire],
                 "ukeire_total": row.total,
             }
-            for row in rows
+            for row in table.rows
         ],
     }
 
 
-def discards_text(
-    mj: Mahjong, hand: Hand, shanten: Shanten, rows: Sequence[DiscardRow], visible: list[Face], indicators: list[Face]
-) -> str:
+def discards_text(mj: Mahjong, table: DiscardTable) -> str:
     idents = mj.identities
-    lines = [hand_text(mj, hand)]
-    seen = [f"visible {styled_tiles(mj, visible)}"] if visible else []
-    seen += [f"dora indicators {styled_tiles(mj, indicators)}"] if indicators else []
+    lines = [hand_text(mj, table.hand)]
+    seen = [f"visible {styled_tiles(mj, table.visible)}"] if table.visible else []
+    seen += [f"dora indicators {styled_tiles(mj, table.indicators)}"] if table.indicators else []
     if seen:
         lines.append("seen: " + ", ".join(seen))
-    lines.append(f"{shanten_words(shanten.value)} with {mj.winning_size} tiles; each discard, best first:")
-    for row in rows:
-        head = f"  discard {_ident_text(mj, idents[row.discard])}  "
+    lines.append(f"{shanten_words(table.shanten.value)} with {mj.winning_size} tiles; each discard, best first:")
+    for row in table.rows:
         draws = " ".join(f"{_ident_text(mj, idents[t])}×{left}" for t, left in row.ukeire) or "none"
-        lines.append(f"{head}{shanten_words(row.shanten)}, {row.total} tiles left to draw: {draws}")
+        lines.append(
+            f"  discard {_ident_text(mj, idents[row.discard])}  {shanten_words(row.shanten)}, "
+            f"{row.total} tiles left to draw: {draws}"
+        )
     return "\n".join(lines)
 
 

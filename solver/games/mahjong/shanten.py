@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from solver.core import cache
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
+from solver.games.mahjong.tiles import Hand
 
 INF = 1 << 10  # a distance no hand reaches: a part count the suit cannot hold
 BITS = 4  # bits a rank in a suit's packed counts (at most 4 copies held)
@@ -83,6 +84,22 @@ class DiscardRow:
     @property
     def total(self) -> int:
         return sum(left for _, left in self.ukeire)
+
+
+@dataclass(frozen=True)
+class DiscardTable:
+    """A 14-tile hand's 何切る table, and the tiles seen outside it."""
+
+    hand: Hand
+    shanten: Shanten
+    rows: list[DiscardRow]
+    visible: list[Face]
+    indicators: list[Face]
+
+    @property
+    def best(self) -> int:
+        """The shanten the best discard leaves."""
+        return self.rows[0].shanten if self.rows else self.shanten.value
 
 
 # -- one suit ---------------------------------------------------------------------------------------
@@ -475,22 +492,32 @@ class ShantenTables:
     def distances(self, keys: Sequence[int], declared: int) -> tuple[int, tuple[int | None, ...]]:
         """The fewest tiles to draw to a winning hand, and for each shape (None: out of reach).
         Written out flat: a batch of hands spends its time here."""
-        memos, joined = self.memos, self.joined
-        record = None
-        for s in range(len(keys) - 1):
-            found = memos[s].get(keys[s])
-            other = found if found is not None else self.record(s, keys[s])
-            if record is None:
-                record = other
+        memos, records = self.memos, self.records
+        rows = []
+        for s, key in enumerate(keys):
+            found = memos[s].get(key)
+            rows.append(records[found if found is not None else self.record(s, key)])
+        first, middle, last = rows[0], rows[1:-1], rows[-1]
+        out: list[int | None] = []
+        best = INF
+        for k, (d, place) in enumerate(zip(self.shapes, self.needs(declared), strict=True)):
+            if place is None:
+                out.append(None)
                 continue
-            found = joined.get(record << 32 | other if record < other else other << 32 | record)
-            record = found if found is not None else self.join(record, other)
-        last = len(keys) - 1
-        found = memos[last].get(keys[last])
-        other = found if found is not None else self.record(last, keys[last])
-        assert record is not None
-        ended = self.ends.get((record << 32 | other) << 4 | declared)
-        return ended if ended is not None else self.end(record, other, declared)
+            joined, table = d.joined, first[k]
+            for row in middle:
+                other = row[k]
+                found = joined.get(table << 32 | other if table < other else other << 32 | table)
+                table = found if found is not None else d.join(table, other)
+            value = d.ends.get((table << 32 | last[k]) << 8 | place)
+            if value is None:
+                value = d.end(table, last[k], place)
+            if value < best:
+                best = value
+            out.append(value if value < INF else None)
+        if best >= INF:
+            raise MeldsError("no hand shape of this ruleset fits a hand with so many melds declared")
+        return best, tuple(out)
 
     def shanten(self, counts: Sequence[int], declared: int = 0) -> Shanten:
         """The shanten of concealed counts (one entry per identity) with ``declared`` melds."""
