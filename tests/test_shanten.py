@@ -204,7 +204,7 @@ def test_discards_text_lists_the_rows_best_first():
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert "each discard, best first" in lines[1]
-    assert "5s" in lines[2] and "tenpai" in lines[2] and "12 tiles left" in lines[2]
+    assert "5s" in lines[2] and "→ tenpai, 12 tiles to draw: 2p" in lines[2]
 
 
 def test_shanten_and_discards_through_a_batch(tmp_path):

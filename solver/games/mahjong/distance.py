@@ -3,8 +3,6 @@ worked out (:mod:`solver.games.mahjong.shanten`), the answer presented."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from solver.core.errors import ExitCode, MeldsError, TooManyCopies
 from solver.core.game import Request
 from solver.core.result import Result
@@ -13,13 +11,9 @@ from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.shanten import DiscardTable, ShantenTables
 from solver.games.mahjong.tiles import Hand
 
-if TYPE_CHECKING:
-    from solver.games.mahjong.game import MahjongGame
 
-
-def answer(game: MahjongGame, question: str, words: str, request: Request) -> Result:
+def answer(mj: Mahjong, tables: ShantenTables, question: str, words: str, request: Request) -> Result:
     """The answer to ``--shanten`` (13 or 14 tiles) or ``--discards`` (14 tiles)."""
-    mj, tables = game.mj, game.shanten_tables
     hand = mj.parse_hand(words)
     if question == "shanten":
         size = len(hand.concealed) + 3 * len(hand.melds)

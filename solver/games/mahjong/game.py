@@ -188,7 +188,7 @@ class MahjongGame:
             )
         words = _solve_words(request)
         if question in ("shanten", "discards"):
-            return distance.answer(self, question, words, request)
+            return distance.answer(self.mj, self.shanten_tables, question, words, request)
         mj = self.mj
         hand = mj.parse_hand(words)
         mj.require_size(hand, mj.winning_size - 1, "a waiting hand", "For 14 tiles ask melds check.")

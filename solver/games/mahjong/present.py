@@ -279,10 +279,8 @@ def discards_text(mj: Mahjong, table: DiscardTable) -> str:
     lines.append(f"{shanten_words(table.shanten.value)} with {mj.winning_size} tiles; each discard, best first:")
     for row in table.rows:
         draws = " ".join(f"{_ident_text(mj, idents[t])}×{left}" for t, left in row.ukeire) or "none"
-        lines.append(
-            f"  discard {_ident_text(mj, idents[row.discard])}  {shanten_words(row.shanten)}, "
-            f"{row.total} tiles left to draw: {draws}"
-        )
+        after = "tenpai" if row.shanten == 0 else f"{row.shanten}向聴"
+        lines.append(f"  discard {_ident_text(mj, idents[row.discard])} → {after}, {row.total} tiles to draw: {draws}")
     return "\n".join(lines)
 
 

@@ -353,11 +353,9 @@ class ShapeDistance:
 
 
 class ShantenTables:
-    """Shanten and discard tables for a ruleset's hands (built once per compiled game).
-
-    A suit's tables, one per shape, make a *record* (interned: a suit's counts -> its record's
-    id); records are joined as their tables are, and a hand's last join is read at once into the
-    distances of every shape, so that a hand is a few dict lookups."""
+    """Shanten and discard tables for a ruleset's hands (built once per compiled game): a suit's
+    counts -> its table in each shape (remembered), the tables joined suit by suit and the last
+    join read at the parts the hand needs, so that a hand is a few dict lookups a shape."""
 
     def __init__(self, mj: ShapeHands, most_tiles: int):
         self.mj = mj
@@ -384,15 +382,11 @@ class ShantenTables:
         self.shapes = [
             ShapeDistance(shape, per_suit, [automata[id(p)] for p in per_suit]) for shape, per_suit in shapes
         ]
-        # suits alike (same ranks, same programmes) share one memo: packed counts -> record id
-        kinds: dict[tuple, dict[int, int]] = {}
+        # suits alike (same ranks, same programmes) share one memo: packed counts -> table ids
+        kinds: dict[tuple, dict[int, tuple[int, ...]]] = {}
         self.memos = tuple(
             kinds.setdefault(tuple(id(d.programmes[s]) for d in self.shapes), {}) for s in range(len(self.slices))
         )
-        self.records: list[tuple[int, ...]] = []  # record id -> each shape's table id
-        self.record_ids: dict[tuple[int, ...], int] = {}
-        self.joined: dict[int, int] = {}  # two records (the lower id first) -> their join
-        self.ends: dict[int, tuple[int, tuple[int | None, ...]]] = {}  # see end()
         self.suit_of = tuple(s for s, (a, b) in enumerate(self.slices) for _ in range(a, b))
         self.bit = tuple(1 << BITS * (i - a) for a, b in self.slices for i in range(a, b))
         faces = [index[mj.identity(face)] for face in mj.rs.deck.faces]  # face index -> identity index
@@ -414,7 +408,7 @@ class ShantenTables:
             for programme, (moves, ends) in zip(definitions.values(), kept, strict=True)
         }
 
-    # -- records --------------------------------------------------------------------------------
+    # -- suits ----------------------------------------------------------------------------------
 
     def keys(self, counts: Sequence[int]) -> list[int]:
         """Each suit's counts packed into one int (4 bits a rank)."""
@@ -425,54 +419,16 @@ class ShantenTables:
                 keys[suit_of[i]] += n * bit[i]
         return keys
 
-    def record(self, s: int, key: int) -> int:
-        """The record of suit ``s`` holding its packed counts ``key``."""
+    def suit_tables(self, s: int, key: int) -> tuple[int, ...]:
+        """The ids of suit ``s``'s tables, one per shape, for its packed counts ``key``."""
         memo = self.memos[s]
         found = memo.get(key)
         if found is None:
             a, b = self.slices[s]
-            found = self._intern(tuple(d.suit_table(s, key, b - a) for d in self.shapes))
+            found = tuple(d.suit_table(s, key, b - a) for d in self.shapes)
             if len(memo) >= LIMIT:
                 memo.clear()
             memo[key] = found
-        return found
-
-    def _intern(self, record: tuple[int, ...]) -> int:
-        found = self.record_ids.get(record)
-        if found is None:
-            found = self.record_ids[record] = len(self.records)
-            self.records.append(record)
-        return found
-
-    def join(self, a: int, b: int) -> int:
-        """Two records together (remembered)."""
-        key = a << 32 | b if a < b else b << 32 | a
-        found = self.joined.get(key)
-        if found is None:
-            left, right = self.records[a], self.records[b]
-            found = self._intern(tuple(d.join(x, y) for d, x, y in zip(self.shapes, left, right, strict=True)))
-            if len(self.joined) >= LIMIT:
-                self.joined.clear()
-            self.joined[key] = found
-        return found
-
-    def end(self, a: int, b: int, declared: int) -> tuple[int, tuple[int | None, ...]]:
-        """The last join of a hand read at once: the fewest tiles to draw to a winning hand of
-        the shapes, and of each shape (None: out of reach), with ``declared`` melds (remembered)."""
-        key = (a << 32 | b) << 4 | declared
-        found = self.ends.get(key)
-        if found is None:
-            left, right, out = self.records[a], self.records[b], []
-            for d, x, y, place in zip(self.shapes, left, right, self.needs(declared), strict=True):
-                value = INF if place is None else d.end(x, y, place)
-                out.append(value if value < INF else None)
-            reached = [n for n in out if n is not None]
-            if not reached:
-                raise MeldsError("no hand shape of this ruleset fits a hand with so many melds declared")
-            found = (min(reached), tuple(out))
-            if len(self.ends) >= LIMIT:
-                self.ends.clear()
-            self.ends[key] = found
         return found
 
     def needs(self, declared: int) -> tuple[int | None, ...]:
@@ -492,11 +448,11 @@ class ShantenTables:
     def distances(self, keys: Sequence[int], declared: int) -> tuple[int, tuple[int | None, ...]]:
         """The fewest tiles to draw to a winning hand, and for each shape (None: out of reach).
         Written out flat: a batch of hands spends its time here."""
-        memos, records = self.memos, self.records
+        memos = self.memos
         rows = []
         for s, key in enumerate(keys):
             found = memos[s].get(key)
-            rows.append(records[found if found is not None else self.record(s, key)])
+            rows.append(found if found is not None else self.suit_tables(s, key))
         first, middle, last = rows[0], rows[1:-1], rows[-1]
         out: list[int | None] = []
         best = INF
@@ -561,21 +517,30 @@ class ShantenTables:
         self, discard: int, keys: list[int], declared: int, counts: Sequence[int], left: Sequence[int]
     ) -> DiscardRow:
         """One discard's row: ``keys`` are the suits' counts after it."""
-        records = [self.record(s, key) for s, key in enumerate(keys)]
+        tables = [self.suit_tables(s, key) for s, key in enumerate(keys)]
+        live = [
+            (k, d, p) for k, (d, p) in enumerate(zip(self.shapes, self.needs(declared), strict=True)) if p is not None
+        ]
         shanten = self.distances(keys, declared)[0] - 1
         ukeire = []
-        copies, bit, ends = self.copies, self.bit, self.ends
+        copies, bit = self.copies, self.bit
         for s, (a, b) in enumerate(self.slices):
-            others = [r for t, r in enumerate(records) if t != s]
-            rest = others[0]
-            for other in others[1:]:
-                rest = self.join(rest, other)
+            # each live shape's table of the other suits joined; a draw then reads suit s anew
+            rests = []
+            for k, d, place in live:
+                others = [tables[t][k] for t in range(len(keys)) if t != s]
+                rest = others[0]
+                for other in others[1:]:
+                    rest = d.join(rest, other)
+                rests.append((rest, k, d.ends, d, place))
             key = keys[s]
             for t in range(a, b):
                 if counts[t] - (t == discard) >= copies[t]:
                     continue  # no copy of it can be drawn
-                drawn = self.record(s, key + bit[t])
-                ended = ends.get((rest << 32 | drawn) << 4 | declared)
-                if (ended if ended is not None else self.end(rest, drawn, declared))[0] - 1 < shanten:
-                    ukeire.append((t, left[t]))
+                drawn = self.suit_tables(s, key + bit[t])
+                for rest, k, ends, d, place in rests:
+                    found = ends.get((rest << 32 | drawn[k]) << 8 | place)
+                    if (found if found is not None else d.end(rest, drawn[k], place)) - 1 < shanten:
+                        ukeire.append((t, left[t]))
+                        break
         return DiscardRow(discard, shanten, tuple(ukeire))
