@@ -139,8 +139,9 @@ class BatchLines:
         ref = requests.text("ruleset", line.get("ruleset", self.ruleset_ref))
         if not ref:
             raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
-        options = {**self.options, **(requests.mapping("options", line.get("options")) or {})}
-        key = (ref, tuple(sorted(options.items())))
+        given = line.get("options")
+        options = {**self.options, **(requests.mapping("options", given) or {})} if given else self.options
+        key = (ref, tuple(sorted(options.items())) if given else None)  # None: the command line's options
         found = self.games.get(key)
         if found is None:
             game = load_game(load_ruleset(ref, options))
