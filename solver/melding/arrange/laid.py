@@ -76,15 +76,30 @@ class Cards:
         self.values = rank_values(ruleset)
         natural = {c for k in ruleset.kinds for r in k.roles if not r.role.wild for c in r.role.classes}
         wild = {c for k in ruleset.kinds for r in k.roles if r.role.wild for c in r.role.classes}
-        self.wild_only = frozenset(f for f in ruleset.deck.faces if f.cls in wild and f.cls not in natural)
-        self.dual = frozenset(f for f in ruleset.deck.faces if f.cls in wild and f.cls in natural)
+        faces = ruleset.deck.faces
+        self.wild_only = frozenset(f for f in faces if f.cls in wild and f.cls not in natural)
+        self.dual = frozenset(f for f in faces if f.cls in wild and f.cls in natural)
+        # by face index (the turn asks these of every card it reads)
+        self._wild = [f in self.wild_only for f in faces]
+        self._printed = [0 if self._wild[f.index] or f.rank is None else self.values.get(f.rank, 0) for f in faces]
+        self._roles: dict[tuple[str, int, bool], str] = {}
 
     def printed(self, face: Face) -> int:
         """What a hand card adds to the value placed: its rank's value (a wild only: none)."""
-        return 0 if face in self.wild_only or face.rank is None else self.values.get(face.rank, 0)
+        return self._printed[face.index]
 
     def is_wild(self, face: Face) -> bool:
-        return face in self.wild_only
+        return self._wild[face.index]
+
+    def role(self, kind: MeldKind, face: Face, wild: bool) -> str:
+        """The role a card plays in a laid-out meld: the kind's first wild role for it, or its natural."""
+        key = (kind.id, face.index, wild)
+        found = self._roles.get(key)
+        if found is None:
+            found = self._roles[key] = next(
+                (r.role.id for r in kind.roles if r.applies(face) and r.role.wild == wild), "natural"
+            )
+        return found
 
 
 def identity(face: Face) -> tuple[str, str]:
@@ -101,13 +116,14 @@ def layout(faces: Sequence[Face], kind: MeldKind, cards: Cards) -> LaidMeld:
     values = cards.values
     naturals = [f for f in faces if not cards.is_wild(f)]
     wilds = [f for f in faces if cards.is_wild(f)]
-    own = [identity(f) for f in naturals]
-    if kind.shape == "group":
+    if kind.shape == "group":  # the naturals in the kind's order of suits, then the wilds in the suits left
+        own = sorted((identity(f) for f in naturals), key=lambda ident: kind.suits.index(ident[0]))
         rank = own[0][1]
         free = [s for s in kind.suits if s not in {suit for suit, _ in own}]
         ordered = sorted(naturals, key=lambda f: kind.suits.index(identity(f)[0])) + wilds
-        identities = [(suit, rank) for suit, _ in own] + [(free[i], rank) for i in range(len(wilds))]
+        identities = own + [(free[i], rank) for i in range(len(wilds))]
         return LaidMeld(tuple(ordered), tuple(identities), kind, values[rank] * len(faces))
+    own = [identity(f) for f in naturals]
     if kind.order is None:
         raise AssertionError("a sequence kind has an order")
     order, cyclic = list(kind.order.ranks), kind.order.cyclic
@@ -138,7 +154,7 @@ def read_laid(faces: Sequence[Face], kind: MeldKind, shape: Shape, cards: Cards)
     if not kind.size_min <= n <= kind.size_max:
         return None
     naturals = [f for f in faces if f != shape.wild]
-    if not naturals or any(f.suit is None or shape.naturals.get(identity(f)) != f for f in naturals):
+    if not naturals or any(shape.naturals.get((f.suit, f.rank)) != f for f in naturals):
         return None
     suits = {f.suit for f in naturals}
     if kind.shape == "group":
@@ -152,7 +168,7 @@ def read_laid(faces: Sequence[Face], kind: MeldKind, shape: Shape, cards: Cards)
             return None
         return layout(faces, kind, cards)
     order = shape.order.ranks
-    ranks = {identity(f)[1] for f in naturals}
+    ranks = {f.rank for f in naturals}
     if len(suits) != 1 or not suits <= set(kind.suits) or len(ranks) != len(naturals) or not ranks <= set(order):
         return None
     positions = sorted(order.index(r) for r in ranks)

@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.deck import Face
 from solver.core.notation import Notation
-from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.core.source import source_json
 from solver.melding.arrange.laid import Arrangement, Cards, LaidMeld
@@ -31,21 +29,16 @@ class Nouns:
         return f"{n} {self.card}{'s' * (n != 1)}"
 
 
-def role_of(kind: MeldKind, face: Face, wild: bool) -> str:
-    """The role a card plays in a laid-out meld: the kind's first wild role for it, or its natural."""
-    return next((r.role.id for r in kind.roles if r.applies(face) and r.role.wild == wild), "natural")
-
-
 def laid_json(laid: LaidMeld, notation: Notation, cards: Cards) -> dict[str, Any]:
     """A meld as ``melds solve`` shows a meld: kind, value, each card with what it stands for."""
     out = []
     for f, ident in zip(laid.faces, laid.stands_for, strict=True):
-        wild = cards.is_wild(f) or (f.suit, f.rank) != ident
+        wild = cards.is_wild(f)
         out.append(
             {
                 "card": notation.format(f),
                 "as": notation.format_identity(ident),
-                "role": role_of(laid.kind, f, wild),
+                "role": cards.role(laid.kind, f, wild),
                 "wild": wild,
             }
         )

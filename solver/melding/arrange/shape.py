@@ -28,7 +28,7 @@ class Shape:
 
     group: MeldKind | None
     run: MeldKind | None
-    naturals: Mapping[tuple[str, str], Face]
+    naturals: Mapping[tuple[str | None, str | None], Face]  # by (suit, rank)
     wild: Face | None
     wilds: int
     copies: Mapping[Face, int]
@@ -125,7 +125,7 @@ def shape_of(ruleset: Ruleset) -> Shape | None:
         needs = wild_role.requires_in_meld
         if needs is None or not needs.classes <= natural_classes or wild_role.classes & natural_classes:
             return None
-    naturals: dict[tuple[str, str], Face] = {}
+    naturals: dict[tuple[str | None, str | None], Face] = {}
     wild, wilds = None, 0
     for face, copies in ruleset.deck.copies.items():
         if face.cls in natural_classes:

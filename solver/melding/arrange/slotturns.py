@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
@@ -234,13 +235,14 @@ class SlotTurns:
                 n = len(row)
                 taken = [cell is not None and model[cell.p - 1] > 0 for cell in row]
                 # a taken place holds its natural card or a wild
-                cards = [
+                found = [
                     faces[t] if cell is not None and cell.n and model[cell.n - 1] > 0 else self.shape.wild
                     for t, cell in enumerate(row)
                 ]
-                laid = [_placed(cards[t]) if taken[t] else None for t in range(n)]
+                # a place is taken by its natural or a wild: None (no such card) only where none is taken
+                cards = cast("list[Face]", found)
                 if all(taken):
-                    out.append([_placed(c) for c in laid])
+                    out.append(cards)
                     continue
                 for start in range(n):
                     if not taken[start] or (taken[start - 1] if cyclic or start > 0 else False):
@@ -248,7 +250,7 @@ class SlotTurns:
                     end = start
                     while (cyclic or end < n) and taken[end % n]:
                         end += 1
-                    out.append([_placed(laid[t % n]) for t in range(start, end)])
+                    out.append([cards[t % n] for t in range(start, end)])
         return out
 
     def _groups(self, model: list[int]) -> list[list[Face]]:
