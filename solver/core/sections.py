@@ -515,8 +515,8 @@ def read_initial_meld(
     table = reader.data.get("table") or {}
     if table.get("rearrange") != "free":
         reader.fail(
-            reader.data,
-            "initial_meld",
+            raw,
+            "points",
             "initial_meld is counted on a turn that rearranges the table: give table: {rearrange: free}",
             "initial_meld",
         )
