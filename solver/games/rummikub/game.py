@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from solver.core.errors import ExitCode, MeldsError
+from solver.core.errors import ExitCode
 from solver.core.replay import Settlement
 from solver.core.result import Result
 from solver.core.source import source_json
 from solver.core.state import GameState
 from solver.melding.game import MeldGame
 from solver.melding.present import verdict_json
-from solver.melding.settlehand import winner_of
+from solver.melding.settlehand import blocked_winner, hands_left
 from solver.present.text import head
 
 EXAMPLES = {
@@ -99,44 +99,16 @@ class RummikubGame(MeldGame):
         """Who emptied the rack wins; each other player loses the value of the tiles left on the rack
         and the winner gains their sum. In a game blocked with the pool empty (assumption pool-empty)
         the player whose rack is worth least takes the winner's place."""
-        racks: dict[str, dict[str, Any]] = {}
-        for player in state.players:
-            held = state.hands[player]
-            if isinstance(held, int):
-                if held:
-                    raise MeldsError(
-                        f"{player}'s rack is hidden ({held} tiles) at the end: the log writes the tiles left, "
-                        "to count them"
-                    )
-                held = ""
-            faces = self.notation.parse_many(held) if held.strip() else []
-            racks[player] = {
-                "tiles": [self.notation.format(f) for f in faces],
-                "points": sum(map(self.ruleset.points, faces)),
-            }
-        winner = _winner(state, racks)
-        deltas = {p: 0 for p in state.players}
-        for player in state.players:
-            if player != winner:
-                deltas[player] -= racks[player]["points"]
-                deltas[winner] += racks[player]["points"]
-        left = ", ".join(f"{p} {r['points']}" for p, r in racks.items() if p != winner)
+        fmt = self.notation.format
+        racks: dict[str, dict[str, Any]] = {
+            player: {"tiles": [fmt(f) for f in faces], "points": sum(map(self.ruleset.points, faces))}
+            for player, faces in hands_left(state, self.notation).items()
+        }
+        winner = blocked_winner(state, {p: r["points"] for p, r in racks.items()})
+        lost = {p: r["points"] for p, r in racks.items() if p != winner}
+        deltas = {p: -lost.get(p, 0) for p in state.players} | {winner: sum(lost.values())}
         emptied = not racks[winner]["points"] and not racks[winner]["tiles"]
         how = "empties the rack" if emptied else "has the rack worth least in a blocked game"
-        return Settlement(
-            deltas, {"text": f"{winner} {how}; left on the racks: {left}", "winner": winner, "racks": racks}
-        )
-
-
-def _winner(state: GameState, racks: dict[str, dict[str, Any]]) -> str:
-    """Who emptied the rack; in a blocked game, the player whose rack is worth least."""
-    if not (state.step == "over" and state.facts.get("result") and "winner" not in state.facts):
-        return winner_of(state)
-    least = min(r["points"] for r in racks.values())
-    lowest = [p for p in state.players if racks[p]["points"] == least]
-    if len(lowest) > 1:
-        raise MeldsError(
-            f"the blocked game leaves {', '.join(lowest)} with racks of equal value ({least}): no one "
-            "takes the winner's place"
-        )
-    return lowest[0]
+        left = ", ".join(f"{p} {v}" for p, v in lost.items())
+        text = f"{winner} {how}; left on the racks: {left}"
+        return Settlement(deltas, {"text": text, "winner": winner, "racks": racks})
