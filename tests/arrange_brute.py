@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 
 @dataclass(frozen=True)
@@ -135,14 +135,8 @@ def _partition(game: Game, cards: tuple[str, ...]) -> int | None:
 
 
 def _sub_multisets(hand: list[str]):
+    """Every sub-multiset of the hand, each once."""
     counts = Counter(hand)
     faces = sorted(counts)
-
-    def walk(i: int, chosen: tuple):
-        if i == len(faces):
-            yield chosen
-            return
-        for k in range(counts[faces[i]] + 1):
-            yield from walk(i + 1, chosen + (faces[i],) * k)
-
-    yield from walk(0, ())
+    for taken in product(*(range(counts[f] + 1) for f in faces)):
+        yield tuple(f for f, k in zip(faces, taken, strict=True) for _ in range(k))
