@@ -1,7 +1,7 @@
 """A rearranging turn by brute force, independent of melds (nothing from solver/): the plain checker
 the tests hold every answer of a ruleset with ``table: {rearrange: free}`` against, for a game
 described by a :class:`Game` (suits, ranks and their values in run order, a wild card's name, the
-group and run sizes, the most wilds a run may hold).
+group and run sizes, the most wilds a run may hold, a rank whose cards may be wild or themselves).
 
 * a **meld**: a *group* is cards of one rank in distinct suits, wilds taking the missing suits; a
   *run* is cards of one suit whose ranks, with wilds in the gaps or at the ends, fill a window of
@@ -30,6 +30,7 @@ class Game:
     group_sizes: tuple[int, int]
     run_sizes: tuple[int, int]
     run_wilds: int | None = None  # the most wilds a run holds (None: any)
+    dual_rank: str | None = None  # cards of this rank may be wild or themselves
 
     def split(self, card: str) -> tuple[str, str]:
         for suit in self.suits:
@@ -43,22 +44,19 @@ class Game:
     def printed(self, card: str) -> int:
         return 0 if card == self.wild else self.value(self.split(card)[1])
 
-    def group_value(self, cards) -> int | None:
-        naturals = [self.split(c) for c in cards if c != self.wild]
+    def _group(self, naturals: list[tuple[str, str]], n: int) -> int | None:
         low, high = self.group_sizes
-        if not naturals or not low <= len(cards) <= min(high, len(self.suits)):
+        if not naturals or not low <= n <= min(high, len(self.suits)):
             return None
         if len({r for _, r in naturals}) != 1 or len({s for s, _ in naturals}) != len(naturals):
             return None
-        return self.value(naturals[0][1]) * len(cards)
+        return self.value(naturals[0][1]) * n
 
-    def run_value(self, cards) -> int | None:
-        naturals = [self.split(c) for c in cards if c != self.wild]
+    def _run(self, naturals: list[tuple[str, str]], n: int) -> int | None:
         low, high = self.run_sizes
-        n, wilds = len(cards), len(cards) - len(naturals)
         if not naturals or not low <= n <= high or len({s for s, _ in naturals}) != 1:
             return None
-        if self.run_wilds is not None and wilds > self.run_wilds:
+        if self.run_wilds is not None and n - len(naturals) > self.run_wilds:
             return None
         ranks = {r for _, r in naturals}
         if len(ranks) != len(naturals):
@@ -71,8 +69,19 @@ class Game:
         return best
 
     def meld_value(self, cards) -> int | None:
-        found = [v for v in (self.group_value(cards), self.run_value(cards)) if v is not None]
-        return max(found) if found else None
+        """The most a meld of these cards is worth, each card of ``dual_rank`` natural or wild as
+        suits best; None: they are no meld. Wilds need a natural card of another rank beside them."""
+        duals = [i for i, c in enumerate(cards) if c != self.wild and self.split(c)[1] == self.dual_rank]
+        best = None
+        for k in range(len(duals) + 1):
+            for standing in combinations(duals, k):
+                naturals = [self.split(c) for i, c in enumerate(cards) if c != self.wild and i not in standing]
+                if len(naturals) < len(cards) and not any(r != self.dual_rank for _, r in naturals):
+                    continue
+                for value in (self._group(naturals, len(cards)), self._run(naturals, len(cards))):
+                    if value is not None and (best is None or value > best):
+                        best = value
+        return best
 
     def partition_value(self, cards) -> int | None:
         """The most total value over the ways to split ``cards`` into melds; None: no way."""

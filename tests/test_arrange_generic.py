@@ -20,16 +20,20 @@ from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 
 HERE = ROOT / "tests" / "data" / "arrange"
-STONES, ONE_WILD = str(HERE / "stones.yaml"), str(HERE / "stones-one-wild.yaml")
+STONES, ONE_WILD, DEUCES = (str(HERE / name) for name in ("stones.yaml", "stones-one-wild.yaml", "deuces.yaml"))
 RANKS = ("A", "2", "3", "4", "5", "6", "7")
+VALUES = (1, 2, 3, 4, 5, 6, 7)
 GAMES = {
-    STONES: Game(("x", "y", "z"), RANKS, (1, 2, 3, 4, 5, 6, 7), "W", (3, 3), (3, 7)),
-    ONE_WILD: Game(("x", "y", "z"), RANKS, (1, 2, 3, 4, 5, 6, 7), "W", (3, 3), (3, 7), run_wilds=1),
+    STONES: Game(("x", "y", "z"), RANKS, VALUES, "W", (3, 3), (3, 7)),
+    ONE_WILD: Game(("x", "y", "z"), RANKS, VALUES, "W", (3, 3), (3, 7), run_wilds=1),
+    DEUCES: Game(("x", "y", "z"), RANKS, VALUES, "W", (3, 3), (3, 7), dual_rank="2"),
 }
-BOX = [f"{s}{r}" for s in "xyz" for r in RANKS] * 2 + ["W", "W"]
+STONE_BOX = [f"{s}{r}" for s in "xyz" for r in RANKS] * 2
+BOXES = {STONES: STONE_BOX + ["W", "W"], ONE_WILD: STONE_BOX + ["W", "W"], DEUCES: STONE_BOX}
+MODELS = pytest.mark.parametrize("path", [STONES, ONE_WILD, DEUCES], ids=["slots", "candidates", "dual-cards"])
 
 
-def random_meld(rng: random.Random) -> list[str]:
+def random_meld(rng: random.Random, wilds: bool) -> list[str]:
     """A likely meld: a group or a run, sometimes with a wild."""
     if rng.random() < 0.5:
         rank = rng.choice(RANKS)
@@ -38,21 +42,21 @@ def random_meld(rng: random.Random) -> list[str]:
         suit, length = rng.choice("xyz"), rng.randint(3, 5)
         start = rng.randint(0, len(RANKS) - length)
         meld = [f"{suit}{r}" for r in RANKS[start : start + length]]
-    if rng.random() < 0.25:
+    if wilds and rng.random() < 0.25:
         meld[rng.randrange(len(meld))] = "W"
     return meld
 
 
-def deal(rng: random.Random, game: Game, table_cards: int, hand_cards: int) -> tuple[list[str], list[list[str]]]:
+def deal(rng: random.Random, path: str, table_cards: int, hand_cards: int) -> tuple[list[str], list[list[str]]]:
     """A reachable position: legal melds dealt from one box for the table, then a hand (sometimes
     holding a meld of its own, mostly cards near the table's)."""
-    box = BOX.copy()
+    game, box = GAMES[path], BOXES[path].copy()
     rng.shuffle(box)
     melds: list[list[str]] = []
     for _ in range(100):
         if sum(map(len, melds)) >= table_cards + hand_cards:
             break
-        meld = random_meld(rng)
+        meld = random_meld(rng, "W" in box)
         if all(box.count(c) >= meld.count(c) for c in meld) and game.meld_value(meld) is not None:
             for c in meld:
                 box.remove(c)
@@ -82,7 +86,7 @@ def compare(path: str, seeds: range) -> None:
     for seed in seeds:
         rng = random.Random(seed)
         melded = seed % 3 != 0
-        hand, table = deal(rng, game, rng.randint(3, 9) if melded else rng.randint(0, 6), rng.randint(3, 7))
+        hand, table = deal(rng, path, rng.randint(3, 9) if melded else rng.randint(0, 6), rng.randint(3, 7))
         request = {"hand": " ".join(hand), "table": [" ".join(m) for m in table], "has_melded": melded}
         positions.append((hand, table, melded))
         lines += [{**request, "best": True}, request]
@@ -98,21 +102,29 @@ def compare(path: str, seeds: range) -> None:
             assert game.arrangement_ok(hand, table, out["placed"], out["table"]), out
 
 
-@pytest.mark.parametrize("path", [STONES, ONE_WILD], ids=["slots", "candidates"])
+@MODELS
 def test_random_positions_equal_the_brute_force(path):
     compare(path, range(examples(30)))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", [STONES, ONE_WILD], ids=["slots", "candidates"])
+@MODELS
 def test_random_positions_equal_the_brute_force_at_length(path):
     compare(path, range(1000, 1000 + examples(400)))
 
 
 def test_the_ruleset_has_no_game_of_its_own_and_each_shape_its_model():
-    stones, one_wild = load_game(load_ruleset(STONES)), load_game(load_ruleset(ONE_WILD))
-    assert type(stones).name == type(one_wild).name == "rummy"
-    assert stones.catalogue.shape is not None and one_wild.catalogue.shape is None
+    stones, one_wild, deuces = (load_game(load_ruleset(p)) for p in (STONES, ONE_WILD, DEUCES))
+    assert type(stones).name == type(one_wild).name == type(deuces).name == "rummy"
+    assert stones.catalogue.shape is not None and one_wild.catalogue.shape is None is deuces.catalogue.shape
+
+
+def test_a_card_standing_in_for_another_is_shown_as_what_it_stands_for():
+    """A deuce may be wild or itself: laid as a wild it shows what it stands for."""
+    answer = json.loads(run("solve", "-r", DEUCES, "--hand", "x5 z2 x6 x7", "--best", "--json").stdout)
+    (meld,) = answer["melds"]
+    assert answer["solvable"] and meld["points"] == 22  # z2 as x4: 4 + 5 + 6 + 7
+    assert meld["cards"][0] == {"card": "z2", "as": "x4", "role": "wild", "wild": True}
 
 
 def test_the_first_meld_counts_the_ranks_values_and_a_wild_what_it_stands_for():

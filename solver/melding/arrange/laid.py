@@ -7,7 +7,7 @@ stands for), read for the most value (a wild at the high end of a run, or in a g
 suit). For rulesets of the compact shape (:func:`solver.melding.arrange.shape.shape_of`) a meld is
 read directly — one rank in distinct suits, or one suit and a window of the rank order — and
 agrees with the :class:`~solver.melding.meld.checker.MeldChecker` (tested meld by meld); other
-rulesets ask the checker, as ``melds check`` does.
+rulesets ask the checker, as ``melds check`` does, for its reading of the most value.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.arrange.shape import Shape, rank_values, shape_of
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import Reading
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ class Cards:
 
     def is_wild(self, face: Face) -> bool:
         return self._wild[face.index]
+
+    def stands_in(self, face: Face, identity: tuple[str, str]) -> bool:
+        """Does the card stand in for another in a laid-out meld (a wild, or a card that may be
+        wild or itself standing for another card)?"""
+        return self._wild[face.index] or (face.suit, face.rank) != identity
 
     def role(self, kind: MeldKind, face: Face, wild: bool) -> str:
         """The role a card plays in a laid-out meld: the kind's first wild role for it, or its natural."""
@@ -211,45 +217,19 @@ class MeldCatalogue:
                 if found is not None and (best is None or found.value > best.value):
                     best = found
             return best
-        verdict = self.checker.check(list(faces), explain=False)
-        if not verdict.legal:
-            return None
-        if any(f in self.cards.dual for f in faces):  # a card that may be wild or itself: the checker's reading
-            return self._as_read(verdict.reading)
-        for kind in self._readable_kinds(faces):
-            found = layout(faces, kind, self.cards)
-            if best is None or found.value > best.value:
-                best = found
-        return best if best is not None else self._as_read(verdict.reading)
+        verdict, _, reading = self.checker.best_reading(list(faces), worth=self._worth)
+        return self._as_read(reading) if verdict.legal else None
 
-    def _as_read(self, reading: Any) -> LaidMeld:
-        """A meld as the checker reads it (its cards in the reading's order)."""
-        placements = list(reading.placements)
-        values = self.cards.values
-        identities = tuple(p.identity for p in placements)
-        value = sum(values.get(rank, 0) for _, rank in identities)
-        return LaidMeld(tuple(p.face for p in placements), identities, reading.kind, value)
+    def _worth(self, reading: Reading) -> int:
+        """A reading's value: the values of the ranks its cards stand for."""
+        return sum(self.cards.values.get(p.identity[1], 0) for p in reading.placements)
 
-    def _readable_kinds(self, faces: Sequence[Face]) -> list[MeldKind]:
-        """The kinds these cards can be laid out as, naturals standing for themselves (a wild may
-        turn a group into a run)."""
-        naturals = [f for f in faces if not self.cards.is_wild(f)]
-        out = []
-        for kind in self.ruleset.kinds:
-            if not kind.size_min <= len(faces) <= kind.size_max or not naturals:
-                continue
-            if (
-                kind.shape == "group"
-                and len({f.rank for f in naturals}) == 1
-                and len({f.suit for f in naturals}) == len(naturals)
-            ) or (
-                kind.shape == "sequence"
-                and kind.suit_step.cycle is None
-                and len({f.suit for f in naturals}) == 1
-                and len({f.rank for f in naturals}) == len(naturals)
-            ):
-                out.append(kind)
-        return out
+    def _as_read(self, reading: Reading) -> LaidMeld:
+        """A meld as the checker reads it, its cards in the reading's order (a sequence's along
+        its window, a group's by suit)."""
+        identities = tuple(p.identity for p in reading.placements)
+        faces = tuple(p.face for p in reading.placements)
+        return LaidMeld(faces, identities, reading.kind, self._worth(reading))
 
 
 def settle(

@@ -33,7 +33,7 @@ def laid_json(laid: LaidMeld, notation: Notation, cards: Cards) -> dict[str, Any
     """A meld as ``melds solve`` shows a meld: kind, value, each card with what it stands for."""
     out = []
     for f, ident in zip(laid.faces, laid.stands_for, strict=True):
-        wild = cards.is_wild(f)
+        wild = cards.stands_in(f, ident)
         out.append(
             {
                 "card": notation.format(f),
@@ -131,7 +131,7 @@ def turn_text(
         lines.append(bold("table after the turn:"))
         for s in answer.table:
             shown = " ".join(
-                f"{fmt(f)}={notation.format_identity(i)}" if cards.is_wild(f) else fmt(f)
+                f"{fmt(f)}={notation.format_identity(i)}" if cards.stands_in(f, i) else fmt(f)
                 for f, i in zip(s.faces, s.stands_for, strict=True)
             )
             lines.append(f"  [{shown}]  {s.kind.name} ({s.value})")
