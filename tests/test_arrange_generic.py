@@ -104,7 +104,7 @@ def compare(path: str, seeds: range) -> None:
 
 @MODELS
 def test_random_positions_equal_the_brute_force(path):
-    compare(path, range(examples(30)))
+    compare(path, range(examples(20)))
 
 
 @pytest.mark.slow
