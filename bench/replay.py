@@ -12,6 +12,7 @@ from pathlib import Path
 
 from solver.core.logs import log_files, replay_file
 from solver.core.replay import Summary
+from solver.present.replay import summary_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,7 @@ def main() -> None:
         summary.seconds = time.perf_counter() - began
         if best is None or summary.seconds < best.seconds:
             best = summary
-    print("\n".join(best.table()))
+    print("\n".join(summary_lines(best)))
 
 
 if __name__ == "__main__":
