@@ -400,7 +400,7 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
         bool(record.hands)
         and record.hands[0].round == 0
         and record.hands[0].honba == 0
-        and (record.final_scores is not None or record.final_points is not None)
+        and (record.final_scores is not None or record.final_points is not None or record.ended)
     )
     if expected_next is not None and whole:
         report.problems.append(
