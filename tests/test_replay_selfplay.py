@@ -146,3 +146,9 @@ def test_a_thousand_games_of_each_policy_agree(policy, tmp_path):
     """2,000 games in all (about 25,000 hands)."""
     first = 10_000 if policy is DEFAULT else 20_000
     assert _assert_agrees(_games(tmp_path, range(first, first + 1000), "4p-red-half", policy)) > 10_000
+
+
+def test_a_three_player_game_is_refused_plainly_until_tenhou_has_a_three_player_form(tmp_path):
+    (path,) = write_games(tmp_path, [0], "3p-red-half", DEFAULT)
+    (report,) = replay_file(str(path))
+    assert report.error is not None and "3-player" in report.error["message"]
