@@ -13,6 +13,7 @@ from schema_parts import (  # noqa: E402
     AUDIT,
     CLAIM,
     COMMON,
+    GOING_OUT,
     ID,
     INITIAL_MELD,
     LIST_OF_IDS,
@@ -595,25 +596,7 @@ schema = {
                 },
                 required=["parameter", "rank_cycle", "kinds"],
             ),
-            "going_out": {
-                "type": "array",
-                "items": obj(
-                    {
-                        "id": ID,
-                        "name": TEXT,
-                        "kinds": LIST_OF_IDS,
-                        "all_cards": {"type": "boolean"},
-                        "melds": {"type": "integer", "minimum": 1},
-                        "first": obj(
-                            {"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
-                            required=["kinds", "count"],
-                        ),
-                        "first_source": {"$ref": "#/$defs/source"},
-                        **COMMON,
-                    },
-                    required=["id", "kinds"],
-                ),
-            },
+            "going_out": GOING_OUT,
             "seeing_tiplu": {
                 "type": "array",
                 "items": obj(
