@@ -463,8 +463,8 @@ class ShantenTables:
             joined, table = d.joined, first[k]
             for row in middle:
                 other = row[k]
-                found = joined.get(table << 32 | other if table < other else other << 32 | table)
-                table = found if found is not None else d.join(table, other)
+                join = joined.get(table << 32 | other if table < other else other << 32 | table)
+                table = join if join is not None else d.join(table, other)
             value = d.ends.get((table << 32 | last[k]) << 8 | place)
             if value is None:
                 value = d.end(table, last[k], place)
