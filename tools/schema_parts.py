@@ -265,24 +265,32 @@ POINTS_OR_OPTION = {
     "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
     "formMessage": "a number of points, or {option: id}",
 }
-RUMMIKUB = obj(
-    {  # Rummikub's table rules (solver/games/rummikub): the initial meld, free rearrangement
-        "initial_meld": obj(
-            {
-                "points": {**POINTS_OR_OPTION, "description": "what the new sets of the first placement must reach"},
-                "hand_only": {**RULE, "description": "the initial meld uses the player's own tiles only"},
-                "joker": {**RULE, "description": "a joker counts as the number it stands for"},
-                **COMMON,
-            },
-            required=["points"],
-        ),
-        "rearrange": {**RULE, "description": "after the initial meld the table may be rearranged freely"},
-        "table_stays": {**RULE, "description": "no table tile goes back to a rack"},
-        "draw": {**RULE, "description": "a player who places no tile draws one"},
-        "joker_penalty": obj({"points": POINTS_OR_OPTION, **COMMON}, required=["points"]),
+TABLE = obj(
+    {  # how the table's melds change in a turn (solver/melding/arrange): free rearrangement
+        "rearrange": {
+            "enum": ["free", "none"],
+            "description": "free: every turn the whole table and the hand are laid out again into legal melds, no "
+            "table card going back to a hand; none (the default): only by lay-offs and operations",
+        },
+        "stays_source": {"$ref": "#/$defs/source", "description": "the rule that no table card goes back to a hand"},
         **COMMON,
     },
-    required=["initial_meld"],
+    required=["rearrange"],
+)
+
+INITIAL_MELD = obj(
+    {  # what a player's first meld must be worth, on a turn that rearranges the table
+        "points": {**POINTS_OR_OPTION, "description": "what the new melds of the first meld must be worth together"},
+        "from": {
+            "enum": ["hand"],
+            "description": "hand: made of the hand's cards alone, the table untouched until then",
+        },
+        "counts": {"enum": ["rank"], "description": "rank: each card counts the value of the rank it stands for"},
+        "from_source": {"$ref": "#/$defs/source"},
+        "counts_source": {"$ref": "#/$defs/source"},
+        **COMMON,
+    },
+    required=["points"],
 )
 
 MOVES = obj(
@@ -548,3 +556,63 @@ MAHJONG_GAME = obj(
     },
     required=["points"],
 )
+
+
+COUNT = {
+    "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
+    "formMessage": "a number, or {option: id}",
+}
+ROUTE_REQUIREMENT = {
+    "anyOf": [
+        obj(
+            {
+                "kinds": {**LIST_OF_IDS, "description": "the kinds that count (default: any kind the route allows)"},
+                "at_least": COUNT,
+                "at_most": COUNT,
+                "exactly": COUNT,
+                "pure": {"type": "boolean", "description": "only melds with no card acting as a wild count"},
+                "size": {
+                    "anyOf": [{"type": "integer", "minimum": 1}, {"$ref": "#/$defs/size"}],
+                    "formMessage": "a number of cards, or {min, max}",
+                    "description": "only melds of these many cards count",
+                },
+                "enabled_if": {"$ref": "#/$defs/condition"},
+                **COMMON,
+            },
+            description="so many melds of the way out count: of these kinds, sizes, pure",
+        ),
+        obj(
+            {
+                "hand_points": obj({"at_most": COUNT}, required=["at_most"]),
+                "enabled_if": {"$ref": "#/$defs/condition"},
+                **COMMON,
+            },
+            required=["hand_points"],
+            description="the cards kept weigh at most so many card points (a knock)",
+        ),
+    ],
+    "formMessage": "{kinds, at_least | at_most | exactly, pure, size} or {hand_points: {at_most: n}}",
+}
+GOING_OUT = {
+    "type": "array",
+    "description": "ways to go out other than every card melded, each with the requirements it must meet",
+    "items": obj(
+        {
+            "id": ID,
+            "name": TEXT,
+            "kinds": {**LIST_OF_IDS, "description": "the kinds its melds may be (default: every kind)"},
+            "all_cards": {"type": "boolean", "description": "every card but the discard melded (default true)"},
+            "melds": {"type": "integer", "minimum": 1, "description": "at least this many melds, counting those shown"},
+            "requires": {"type": "array", "minItems": 1, "items": ROUTE_REQUIREMENT},
+            "first": obj(
+                {"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
+                required=["kinds", "count"],
+                description="at least count melds of kinds (the same as a requirement with at_least)",
+            ),
+            "first_source": {"$ref": "#/$defs/source"},
+            "enabled_if": {"$ref": "#/$defs/condition"},
+            **COMMON,
+        },
+        required=["id"],
+    ),
+}

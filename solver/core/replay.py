@@ -72,7 +72,9 @@ class HandReport:
         if self.status == "agree":
             self.status = "mismatch"
 
-    def forbid(self, turn: int, seat: str, action: str, reasons: list[dict[str, Any]], record: str = "") -> None:
+    def forbid(
+        self, turn: int, seat: int | str | None, action: str, reasons: list[dict[str, Any]], record: str = ""
+    ) -> None:
         self.status = "illegal"
         self.illegal = {"turn": turn, "seat": seat, "action": action, "record": record, "reasons": reasons}
 
@@ -180,24 +182,6 @@ class Summary:
             "hands_per_second": self.hands_per_second,
             "by_yaku": {k: self.by_tag[k] for k in sorted(self.by_tag, key=lambda t: -self.by_tag[t]["hands"])},
         }
-
-    def table(self) -> list[str]:
-        """The summary as text lines: the totals, then one row per tag."""
-        lines = [
-            f"{'files':>8} {'games':>7} {'hands':>7} {'agree':>7} {'illegal':>8} {'mismatch':>9} {'malformed':>10}",
-            f"{self.files:>8} {self.games:>7} {self.hands:>7} {self.agree:>7} {self.illegal:>8} "
-            f"{self.mismatch:>9} {self.malformed:>10}",
-        ]
-        if self.seconds > 0:
-            lines.append(f"{self.hands} hands in {self.seconds:.2f} s: {self.hands_per_second} hands/s")
-        if self.by_tag:
-            lines.append("")
-            lines.append(f"  {'by yaku':<24} {'hands':>7} {'agree':>7} {'mismatch':>9} {'illegal':>8}")
-            for tag, row in sorted(self.by_tag.items(), key=lambda kv: (-kv[1]["hands"], kv[0])):
-                lines.append(
-                    f"  {tag:<24} {row['hands']:>7} {row['agree']:>7} {row['mismatch']:>9} {row['illegal']:>8}"
-                )
-        return lines
 
 
 def report_code(reports: Sequence[GameReport]) -> int:
