@@ -17,7 +17,7 @@ from solver.commands.common import INPUT_FILE, CheckedValue
 from solver.core import registry, requests
 from solver.core.errors import MeldsError
 from solver.core.files import ruleset_named_in
-from solver.core.game import OptionSpec
+from solver.core.game import Game, OptionSpec
 from solver.core.ruleset import raw_game
 
 
@@ -63,7 +63,7 @@ def ruleset_in(args: Sequence[str]) -> str | None:
     return None
 
 
-def games_for(args: Sequence[str], ref: str | None = None) -> list[type]:
+def games_for(args: Sequence[str], ref: str | None = None) -> list[type[Game]]:
     """The game of the command line's ruleset (``ref``, when the caller has read it: -r, else a
     puzzle's or state's), or every game when it names none (or a bad one: loading it later says
     what is wrong)."""

@@ -44,7 +44,7 @@ class LazyGroup(click.Group):
         module, attr = COMMANDS[name].split(":")
         return getattr(importlib.import_module(module), attr)
 
-    def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]
+    def main(self, args=None, prog_name=None, **extra):
         args = list(sys.argv[1:] if args is None else args)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
@@ -87,9 +87,9 @@ def run() -> None:
     (tests, scripts) call :func:`main`, which exits as usual. The query's ``--max-seconds`` counts
     from the process's start (:func:`~solver.sat.budget.count_from`)."""
     budget.count_from(budget.process_start())
+    code: str | int | None = 0
     try:
         main()
-        code = 0
     except SystemExit as stop:
         code = stop.code
     if not isinstance(code, int):  # sys.exit("a message"), as Python itself would show it

@@ -130,7 +130,9 @@ class BatchLines:
         if "puzzle" in line:
             if line["puzzle"] is None:
                 raise BadRequest('"puzzle": expected the path of a file, got null')
-            document = load_document(Path(requests.path("puzzle", line["puzzle"])))
+            given = requests.path("puzzle", line["puzzle"])
+            assert given is not None  # null was refused above
+            document = load_document(Path(given))
             game = load_game(document.ruleset)
             result = game.answer(
                 document, requests.checked_request({**self.defaults, **line}, game_specs(game, "solve"))
