@@ -46,6 +46,9 @@ class RuleReader:
         self.kinds: tuple = ()
         self.roles: dict = {}
         self.phases: tuple = ()
+        self.chosen: dict = {}  # parameter name -> ChosenCard (solver.core.chosen)
+        self.relations: dict[str, str] = {}  # relation id -> the chosen card it relates to
+        self.disabled_roles: set[str] = set()  # roles the options leave out (enabled_if)
 
     # -- errors -----------------------------------------------------------------------------
 

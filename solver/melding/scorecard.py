@@ -4,7 +4,7 @@ round under each of the ruleset's scoring systems — as JSON and as text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -51,17 +51,24 @@ def penalty(ruleset: Ruleset, checker: MeldChecker, faces: Sequence[Face], one_g
     }
 
 
-def meld(checker: MeldChecker, faces: Sequence[Face], ordered: bool, phase: str | None) -> dict[str, Any]:
-    """A meld's points: as laid out (``ordered``), else its best reading."""
+def meld(
+    checker: MeldChecker,
+    faces: Sequence[Face],
+    ordered: bool,
+    phase: str | None,
+    params: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A meld's points: as laid out (``ordered``), else its best reading (``params``: the chosen
+    cards the query names)."""
     fmt = checker.notation
     if ordered:
-        verdict = checker.check(faces, phase=phase, ordered=True)
+        verdict = checker.check(faces, phase=phase, ordered=True, params=params)
         reading = verdict.reading
         points = meld_points(reading) if verdict.legal else None
     else:
-        verdict, points, reading = checker.best_reading(faces, phase=phase)
+        verdict, points, reading = checker.best_reading(faces, phase=phase, params=params)
         if not verdict.legal:
-            verdict = checker.check(faces, phase=phase)  # with the reasons
+            verdict = checker.check(faces, phase=phase, params=params)  # with the reasons
             points = None
     out = {
         "points": points,

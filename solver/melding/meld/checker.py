@@ -22,7 +22,8 @@ from solver.core.ruleset import Ruleset
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.cycles import SuitSteps
 from solver.melding.meld.diagnose import ambiguity_reasons, blame, minimal_relaxation, not_a_meld, sizes_possible
-from solver.melding.meld.encode import OPEN, KindModel, Reading, RoleGate
+from solver.melding.meld.encode import KindModel, Reading
+from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.layouts import LayoutLines, params_key
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
@@ -55,9 +56,9 @@ class MeldChecker:
 
     shortcuts = True  # decide what a plain look at a model settles without SAT (tests compare both ways)
 
-    def __init__(self, ruleset: Ruleset, gate: RoleGate = OPEN):
+    def __init__(self, ruleset: Ruleset, gate: RoleGate | None = None):
         self.ruleset = ruleset
-        self.gate = gate
+        self.gate = gate if gate is not None else gate_for(ruleset.parameters, ruleset.kinds)
         self.notation = Notation.for_deck(ruleset.deck)
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
@@ -67,7 +68,7 @@ class MeldChecker:
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
-        self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
+        self.layouts = LayoutLines(self.gate, self.steps)  # what a table layout of a sequence can read as
 
     def __enter__(self) -> MeldChecker:
         return self
@@ -445,8 +446,9 @@ class MeldChecker:
                 continue
             c = found.model.index[(p.face, p.copy)]
             options = found.model.identity_options(c, found.assumptions)
+            shown = found.reading.kind.shown
             others = sorted(
-                {ident for role, ident in options if ident != p.identity}, key=lambda i: (str(i[0]), rank_order(i[1]))
+                {shown(ident) for _, ident in options} - {p.identity}, key=lambda i: (str(i[0]), rank_order(i[1] or ""))
             )
             if others:
                 out[index] = others
