@@ -87,8 +87,14 @@ schema = {
         "condition": {
             "type": "object",
             "minProperties": 1,
-            "additionalProperties": {"type": ["string", "integer", "boolean"]},
-            "description": "option id: required value",
+            "additionalProperties": {
+                "anyOf": [
+                    {"type": ["string", "integer", "boolean"]},
+                    {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]}},
+                ],
+                "formMessage": "a value, or a list of values (any of them)",
+            },
+            "description": "option id: required value (or a list: any of them)",
         },
         "size": obj(
             {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},

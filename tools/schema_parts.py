@@ -585,6 +585,11 @@ CHOSEN_CARD = obj(
             "description": "every query names it (default false: without it no card relates to it)",
         },
         "rank_cycle": {"$ref": "#/$defs/ranks", "description": "the ranks offsets count along (default: the deck's)"},
+        "counts_as": {
+            "type": "object",
+            "additionalProperties": {"anyOf": [TEXT, {"type": "integer"}]},
+            "description": "class -> the rank a chosen card of that class counts as (a cut printed joker: A)",
+        },
         "relations": {"type": "array", "items": RELATION},
         **COMMON,
     }

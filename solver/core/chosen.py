@@ -32,12 +32,15 @@ def read_parameters(reader: RuleReader, raw: Mapping[str, Any]) -> dict[str, Cho
     seen: dict[str, str] = {}  # relation id -> the parameter declaring it
     for name, p in raw.items():
         path = f"parameters.{name}"
-        default = [c.id for c in deck.classes if c.suits and c.ranks]
+        counts_as = dict(p.get("counts_as", {}))
+        reader.check_ids(list(counts_as), reader.class_ids, "card class", f"{path}.counts_as")
+        for cid, rank in counts_as.items():
+            reader.expand_ranks([rank], f"{path}.counts_as.{cid}")
+        default = [c.id for c in deck.classes if c.ranks or c.id in counts_as]
         classes = reader.check_ids(p.get("classes", default), reader.class_ids, "card class", f"{path}.classes")
         for i, cid in enumerate(classes):
-            cls = deck.card_class(cid)
-            if not (cls.suits and cls.ranks):
-                reader.fail(p["classes"], i, f"cards of class {cid} have no suit and rank to relate to", path)
+            if not (deck.card_class(cid).ranks or cid in counts_as):
+                reader.fail(p["classes"], i, f"cards of class {cid} have no rank to relate to (counts_as)", path)
         cycle = (
             reader.expand_ranks(p["rank_cycle"], f"{path}.rank_cycle")
             if "rank_cycle" in p
@@ -71,6 +74,7 @@ def read_parameters(reader: RuleReader, raw: Mapping[str, Any]) -> dict[str, Cho
             tuple(relations),
             p.get("description", ""),
             reader.source(p),
+            {cid: str(rank) for cid, rank in counts_as.items()},
         )
     reader.relations = seen
     return out

@@ -174,13 +174,13 @@ class RuleReader:
         for oid, value in cond.items():
             if oid not in self.options:
                 self.fail(element[key], oid, f"unknown option {oid!r}", f"{path}.{key}")
-            problem = option_problem(self.options[oid], value)
+            problem = condition_problem(self.options[oid], value)
             if problem:
                 self.fail(element[key], oid, problem, f"{path}.{key}.{oid}")
         return cond
 
     def holds(self, condition: Mapping[str, Any]) -> bool:
-        return all(self.values.get(o) == v for o, v in condition.items())
+        return condition_holds(self.values, condition)
 
     def enabled(self, element: Mapping, path: str, key: str = "if") -> bool:
         """Does the element's condition hold under the option values?"""
@@ -246,6 +246,23 @@ def coerce_option(option: Option, value: Any) -> Any:
     if option.type == "integer" and re.fullmatch(r"-?\d+", value):
         return int(value)
     return value
+
+
+def condition_holds(values: Mapping[str, Any], condition: Mapping[str, Any]) -> bool:
+    """Does every option of a condition have its value, or one of its values (a list)?"""
+    return all(
+        values.get(o) in v if isinstance(v, list) and not isinstance(values.get(o), list) else values.get(o) == v
+        for o, v in condition.items()
+    )
+
+
+def condition_problem(option: Option, value: Any) -> str | None:
+    """What is wrong with a condition's value for an option (a value, or a list of values)."""
+    if isinstance(value, list):
+        if not value:
+            return "give at least one value"
+        return next((p for p in (option_problem(option, v) for v in value) if p), None)
+    return option_problem(option, value)
 
 
 def option_problem(option: Option, value: Any) -> str | None:

@@ -222,12 +222,18 @@ class ChosenCard:
     relations: tuple[Relation, ...]  # those the options enable, in the ruleset's order
     description: str
     source: Source | None
+    counts_as: Mapping[str, str] = field(default_factory=dict)  # class -> the rank a chosen card of it has
 
     def relations_of(self, face: Face, chosen: Face | None) -> tuple[str, ...]:
         """The relations ``face`` has to the chosen card, in the ruleset's order."""
         if chosen is None or face.suit is None or face.rank is None:
             return ()
         return tuple(r.id for r in self.relations if self._related(r, face, chosen))
+
+    def rank_of(self, chosen: Face) -> str | None:
+        """The chosen card's rank: its own, or the one its class counts as (a cut printed joker
+        that makes the aces wild)."""
+        return chosen.rank if chosen.rank is not None else self.counts_as.get(chosen.cls)
 
     def relation_of(self, face: Face, chosen: Face | None) -> str | None:
         """The first relation ``face`` has to the chosen card, or None."""
@@ -236,9 +242,10 @@ class ChosenCard:
 
     def _related(self, relation: Relation, face: Face, chosen: Face) -> bool:
         if relation.offset is not None:
-            if face.rank not in self.cycle or chosen.rank not in self.cycle:
+            rank = self.rank_of(chosen)
+            if face.rank not in self.cycle or rank not in self.cycle:
                 return False
-            i, j = self.cycle.index(face.rank), self.cycle.index(chosen.rank)
+            i, j = self.cycle.index(face.rank), self.cycle.index(rank)
             if (j + relation.offset) % len(self.cycle) != i:
                 return False
         return face.suit in self.suits(relation, chosen, (face.suit,) if face.suit else ())
@@ -257,11 +264,12 @@ class ChosenCard:
 
     def ranks(self, relation: Relation, chosen: Face, ranks: tuple[str, ...]) -> tuple[str, ...]:
         """Of ``ranks``, those in the relation's rank relation to the chosen card."""
+        rank = self.rank_of(chosen)
         if relation.offset is None:
             return ranks
-        if chosen.rank not in self.cycle:
+        if rank not in self.cycle:
             return ()
-        target = self.cycle[(self.cycle.index(chosen.rank) + relation.offset) % len(self.cycle)]
+        target = self.cycle[(self.cycle.index(rank) + relation.offset) % len(self.cycle)]
         return tuple(r for r in ranks if r == target)
 
     def relation(self, relation_id: str) -> Relation | None:

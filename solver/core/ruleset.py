@@ -20,7 +20,7 @@ from typing import Any
 from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
-from solver.core.reader import RuleReader
+from solver.core.reader import RuleReader, condition_holds
 from solver.core.rules import (
     Assumption,
     Bonus,
@@ -90,7 +90,7 @@ class Ruleset:
 
     def holds(self, condition: Mapping[str, Any]) -> bool:
         """Does an ``if:`` condition (option id -> value) hold under this ruleset's options?"""
-        return all(self.option_values.get(o) == v for o, v in condition.items())
+        return condition_holds(self.option_values, condition)
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player for a player count, under the current options."""

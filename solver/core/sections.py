@@ -16,7 +16,7 @@ from solver.core import limits
 from solver.core.chosen import read_kind_roles, read_parameters, role_conditions, stood_for
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
-from solver.core.reader import RuleReader, option_problem
+from solver.core.reader import RuleReader, condition_problem
 from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
@@ -330,7 +330,7 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
     for oid, value in k.get("enabled_if", {}).items():
         if oid not in reader.options:
             reader.fail(k["enabled_if"], oid, f"unknown option {oid!r}", f"{path}.enabled_if")
-        problem = option_problem(reader.options[oid], value)
+        problem = condition_problem(reader.options[oid], value)
         if problem:
             reader.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
     score = None
