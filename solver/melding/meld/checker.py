@@ -395,11 +395,11 @@ class MeldChecker:
         verdict = self.check(faces, phase=phase, explain=False, params=params)
         if not verdict.legal:
             return verdict, 0, None
-        if verdict.reading.wilds == 0:
-            return verdict, meld_points(verdict.reading), verdict.reading
+        family = verdict.reading.kind.family
+        if verdict.reading.wilds == 0 or all(k.score is None for k in self.ruleset.kinds if k.family == family):
+            return verdict, meld_points(verdict.reading), verdict.reading  # no other reading earns more
         cards = as_cards(tuple(faces))
         best, best_reading = -1, verdict.reading
-        family = verdict.reading.kind.family
         for kind in self.ruleset.kinds:
             if (
                 kind.family != family

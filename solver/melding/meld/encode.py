@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from solver.core.deck import Deck, Face
 from solver.core.rules import KindRole, MeldKind
@@ -327,16 +326,18 @@ class KindModel:
             guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
             for i in range(width):
                 self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
-            # A rank that stands twice in the order (an ace low and high) is one identity.
+            # A rank that stands twice in the order (an ace low and high) is one identity: per
+            # suit, at most one card is that rank ("the card is this rank in this suit" for each).
             for rank in {r for r in order if order.count(r) > 1}:
                 twice = [q for q in range(length) if order[q] == rank]
-                for c1, c2 in combinations(range(len(self.cards)), 2):
-                    for q1 in twice:
-                        for q2 in twice:
-                            for j in range(len(kind.suits)):
-                                self.add(
-                                    [-self.pos[c1][q1], -self.pos[c2][q2], -self.xs[c1][j], -self.xs[c2][j]], guard
-                                )
+                for j in range(len(kind.suits)):
+                    holders = []
+                    for c in range(len(self.cards)):
+                        here = self.v("twice", rank, j, c)
+                        holders.append(here)
+                        for q in twice:
+                            clauses.append([-self.pos[c][q], -self.xs[c][j], here])
+                    self.at_most_one(holders, guard)
 
     def _size_rules(self) -> None:
         kind, n = self.kind, self.n
