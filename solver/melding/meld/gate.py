@@ -2,7 +2,7 @@
 card standing for a related card may be, under the chosen card a query names.
 
 A ruleset's chosen card (``parameters:``, :class:`~solver.core.rules.ChosenCard`) relates other
-cards to it — the same rank (a cut joker), the next rank of its suit (an okey), another suit of its
+cards to it — the same rank (a cut joker), the next rank of its suit, another suit of its
 colour (an alter) — and its roles say what the relations do: ``if_chosen`` opens a role only to
 related cards, ``stands_for`` makes a card count as the related card. :class:`ChosenGate` answers
 for them from that data; a kind's model (:mod:`solver.melding.meld.encode`) hangs each such role on
