@@ -18,7 +18,7 @@ from typing import Any
 from solver.core import limits
 from solver.core.deck import Deck, Rank
 from solver.core.errors import BadOption, Location, SchemaError, TooLarge
-from solver.core.rules import Option
+from solver.core.rules import ChosenCard, Option
 from solver.core.source import Source
 from solver.core.yamlload import line_of
 
@@ -46,7 +46,7 @@ class RuleReader:
         self.kinds: tuple = ()
         self.roles: dict = {}
         self.phases: tuple = ()
-        self.chosen: dict = {}  # parameter name -> ChosenCard (solver.core.chosen)
+        self.chosen: dict[str, ChosenCard] = {}  # parameter name -> its chosen card (solver.core.chosen)
         self.relations: dict[str, str] = {}  # relation id -> the chosen card it relates to
         self.disabled_roles: set[str] = set()  # roles the options leave out (enabled_if)
 

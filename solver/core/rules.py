@@ -252,15 +252,19 @@ class ChosenCard:
 
     def suits(self, relation: Relation, chosen: Face, suits: tuple[str, ...]) -> tuple[str, ...]:
         """Of ``suits``, those in the relation's suit relation to the chosen card."""
+        return tuple(s for s in suits if self._suit_related(relation.suit, s, chosen))
+
+    def _suit_related(self, how: str, suit: str, chosen: Face) -> bool:
         colour = self.colours.get(chosen.suit or "")
-        same = {
-            "same": lambda s: s == chosen.suit,
-            "other": lambda s: s != chosen.suit,
-            "same-colour": lambda s: s != chosen.suit and self.colours.get(s) == colour,
-            "other-colour": lambda s: self.colours.get(s) != colour,
-            "any": lambda s: True,
-        }[relation.suit]
-        return tuple(s for s in suits if same(s))
+        if how == "same":
+            return suit == chosen.suit
+        if how == "other":
+            return suit != chosen.suit
+        if how == "same-colour":
+            return suit != chosen.suit and self.colours.get(suit) == colour
+        if how == "other-colour":
+            return self.colours.get(suit) != colour
+        return True  # any
 
     def ranks(self, relation: Relation, chosen: Face, ranks: tuple[str, ...]) -> tuple[str, ...]:
         """Of ``ranks``, those in the relation's rank relation to the chosen card."""

@@ -25,6 +25,7 @@ from solver.core.rules import (
     Assumption,
     Bonus,
     CardPoints,
+    ChosenCard,
     Claim,
     Deal,
     Goal,
@@ -73,7 +74,7 @@ class Ruleset:
     layoff_rules: tuple[LayoffRule, ...]
     objective: tuple[Goal, ...]
     round_scorings: tuple[RoundScoring, ...]
-    parameters: Mapping[str, Source | None]  # query parameters (a chosen card that makes wilds)
+    parameters: Mapping[str, ChosenCard]  # query parameters: the cards chosen during the game
     moves: MoveRules | None
     claims: tuple[Claim, ...]
     rules: Any = None  # the game's own sections, as its package reads them (Game.read_rules)

@@ -64,8 +64,8 @@ def _chosen(document: Document, notation: Notation) -> dict[str, Face]:
     try:
         return chosen_faces(rs.id, rs.parameters, data, notation)
     except MeldsError as exc:
-        keys = [key for key, _ in given_values(rs.parameters, data).values() if key in data] or [None]
-        raise document.fail(data, keys[0], str(exc)) from None
+        keys = [key for key, _ in given_values(rs.parameters, data).values() if key in data]
+        raise document.fail(data, keys[0] if keys else "ruleset", str(exc)) from None
 
 
 def read_puzzle(document: Document, notation: Notation) -> Puzzle:

@@ -259,7 +259,7 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
             for direction in directions:
                 reach = largest if kind.order.cyclic else min(largest, length - start)
                 window = [
-                    (steps.step(first, direction, k) if steps else first, order[(start + k) % length])
+                    (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
                     for k in range(reach)
                 ]
                 _fill_window(kind, window, sizes, by_identity, out)
