@@ -22,7 +22,9 @@ after a change — ratios, not absolute times, are the figures to compare across
   in-process (melds/peer ≤ 1); both mahjong rows count CPU seconds, not wall seconds;
 * ``check-cold-start``: ``melds check`` as a new process, against a bare ``python3 -c pass``
   (≤ 0.25 s above it);
-* ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s).
+* ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s);
+* ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
+  a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
@@ -225,6 +227,15 @@ def batch_checks(lines: int, rng) -> Row:
     return row
 
 
+def indian_rummy(lines: int, rng) -> Row:
+    from bench.rummies import go_out_per_line
+
+    seconds, fresh, out = go_out_per_line(lines, max(50, lines // 5), rng)
+    return Row(
+        "indian-rummy-batch", [seconds], note=f"{1 / seconds:.0f} lines/s over {fresh} dealt hands, {out} go out"
+    )
+
+
 def _timed(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, capture_output=True, cwd=ROOT)
@@ -241,6 +252,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "mahjong-batch": lambda a, r: mahjong(a.n * 200, r, a.n * 1000),
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
+    "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
 }
 
 

@@ -274,15 +274,26 @@ def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozense
 
 
 def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
-    """Every meld along ``window`` (the identities of its places from its start), card by card."""
+    """Every meld along ``window`` (the identities of its places from its start), card by card.
+    Two cards standing in as wilds (natural at no size there) that could trade places make the same
+    card set with the same points either way: only the way with the lower card first is walked."""
+    wild_at: dict[int, set[int]] = {}  # card -> the places where it may stand in as a wild
+    for k, identity in enumerate(window):
+        for card, natural in by_identity.get(identity, ()):
+            if not natural:
+                wild_at.setdefault(card, set()).add(k)
 
-    def walk(k: int, used: list[int], naturals: list[frozenset[int]]) -> None:
+    def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]]) -> None:
         if k in sizes:
             out.add(used, _points(kind, naturals))
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):
-            if card not in used:
-                walk(k + 1, used + [card], naturals + [natural])
+            if card in used:
+                continue
+            if natural:
+                walk(k + 1, used + [card], naturals + [natural], wilds)
+            elif not any(other > card and j in wild_at[card] and k in wild_at[other] for j, other in wilds):
+                walk(k + 1, used + [card], naturals + [natural], wilds + [(k, card)])
 
-    walk(0, [], [])
+    walk(0, [], [], [])

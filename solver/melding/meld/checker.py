@@ -25,6 +25,7 @@ from solver.melding.meld.diagnose import ambiguity_reasons, blame, minimal_relax
 from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.layouts import LayoutLines, params_key
+from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
 from solver.melding.meld.ruleholds import (
@@ -69,6 +70,8 @@ class MeldChecker:
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
         self.layouts = LayoutLines(self.gate, self.steps)  # what a table layout of a sequence can read as
+        self.plain = PlainReader(self.gate)  # what plain kinds read, counted (unordered, unexplained)
+        self.plain_kinds = {kind.id: plain_kind(kind) for kind in ruleset.kinds}
 
     def __enter__(self) -> MeldChecker:
         return self
@@ -195,7 +198,8 @@ class MeldChecker:
         n = len(cards)
         if not self._size_possible(n):
             return Verdict(False, faces, None, (not_a_meld(self.ruleset.kinds, n),))
-        found, vetoes = self._kind_readings(faces, cards, ordered, params)
+        plain = self._plain_readings(cards, params) if self.shortcuts and not ordered and not explain else None
+        found, vetoes = (plain, []) if plain is not None else self._kind_readings(faces, cards, ordered, params)
         all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
         ambiguous = len({r.kind.family for r in all_readings}) > 1
         if self.ruleset.ambiguity_rule == "prefer":
@@ -223,6 +227,25 @@ class MeldChecker:
         best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
         could_be = self._could_be(best) if explain else {}
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
+
+    def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, _Found] | None:
+        """Per kind that reads the cards, its fewest-wilds reading, counted without SAT when every
+        kind that could is plain (:mod:`solver.melding.meld.plain`); None: the models answer."""
+        key = params_key(params)
+        if key is False:
+            return None
+        found = {}
+        for kind in self.ruleset.kinds:
+            if not kind.size_ok(len(cards)):
+                continue
+            if not self.plain_kinds[kind.id]:
+                return None
+            reading = self.plain.read(kind, cards, params, key)
+            if reading is False:
+                return None
+            if reading is not None:
+                found[kind.id] = _Found(reading, [], None, [])
+        return found
 
     def _kind_readings(
         self, faces: tuple, cards: list, ordered: bool, params: Mapping | None
@@ -483,7 +506,7 @@ class MeldChecker:
 class _Found:
     reading: Reading
     assumptions: list
-    model: KindModel
+    model: KindModel | None  # None: a plain kind's reading, counted (no model asked)
     indices: list
 
 
