@@ -304,12 +304,9 @@ def _take(held: dict, taken: dict) -> tuple:
     return tuple(sorted((n, c) for n, c in left.items() if c))
 
 
-def p10_meld_problem(cards: list[str], shown: list[str], kind: str) -> str | None:
-    """A part of kind set-N, run-N or colour-N; a wild's identity may leave its colour (a set, a
-    run) or its number (a colour group) open."""
-    shape, size = kind.rsplit("-", 1)
-    if len(cards) != int(size):
-        return f"{len(cards)} cards for a {kind}"
+def p10_meld_problem(cards: list[str], shown: list[str], shape: str) -> str | None:
+    """A part of kind set, run or colour; a wild's identity may leave its colour (a set, a run) or
+    its number (a colour group) open."""
     if any(p10_card(c) == "S" for c in cards):
         return "a skip card in a part"
     ids = []

@@ -53,8 +53,8 @@ def oracle_problem(rs, checker, faces, reading, params) -> str | None:
     chosen = fmt.format(next(iter(params.values()))) if params else None
     if rs.id == "okey" and chosen:
         return oracle.ok_meld_problem(cards, shown, reading.kind.id, chosen)
-    if rs.id == "indian-rummy" and chosen and reading.kind.id != "set":
-        kind = "pure-sequence" if reading.wilds == 0 else "impure-sequence"
+    if rs.id == "indian-rummy" and chosen:
+        kind = "set" if reading.kind.id == "set" else "pure-sequence" if reading.wilds == 0 else "impure-sequence"
         return oracle.ir_meld_problem(cards, shown, kind, chosen)
     if rs.id == "phase-10":
         return oracle.p10_meld_problem(cards, shown, reading.kind.id)

@@ -14,6 +14,7 @@ from schema_parts import (  # noqa: E402
     CHOSEN_CARD,
     CLAIM,
     COMMON,
+    GOING_OUT,
     ID,
     LIST_OF_IDS,
     MAHJONG_GAME,
@@ -579,25 +580,7 @@ schema = {
                 }
             ),
             "parameters": {"type": "object", "additionalProperties": CHOSEN_CARD},
-            "going_out": {
-                "type": "array",
-                "items": obj(
-                    {
-                        "id": ID,
-                        "name": TEXT,
-                        "kinds": LIST_OF_IDS,
-                        "all_cards": {"type": "boolean"},
-                        "melds": {"type": "integer", "minimum": 1},
-                        "first": obj(
-                            {"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
-                            required=["kinds", "count"],
-                        ),
-                        "first_source": {"$ref": "#/$defs/source"},
-                        **COMMON,
-                    },
-                    required=["id", "kinds"],
-                ),
-            },
+            "going_out": GOING_OUT,
             "seeing_tiplu": {
                 "type": "array",
                 "items": obj(

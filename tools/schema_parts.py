@@ -599,3 +599,63 @@ ROLE_CONDITIONS = {
     "enabled_if": {"$ref": "#/$defs/condition"},
 }
 STANDS_FOR = {"stands_for": {**ID, "description": "the card counts as the card in this relation to a chosen card"}}
+
+
+COUNT = {
+    "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
+    "formMessage": "a number, or {option: id}",
+}
+ROUTE_REQUIREMENT = {
+    "anyOf": [
+        obj(
+            {
+                "kinds": {**LIST_OF_IDS, "description": "the kinds that count (default: any kind the route allows)"},
+                "at_least": COUNT,
+                "at_most": COUNT,
+                "exactly": COUNT,
+                "pure": {"type": "boolean", "description": "only melds with no card acting as a wild count"},
+                "size": {
+                    "anyOf": [{"type": "integer", "minimum": 1}, {"$ref": "#/$defs/size"}],
+                    "formMessage": "a number of cards, or {min, max}",
+                    "description": "only melds of these many cards count",
+                },
+                "enabled_if": {"$ref": "#/$defs/condition"},
+                **COMMON,
+            },
+            description="so many melds of the way out count: of these kinds, sizes, pure",
+        ),
+        obj(
+            {
+                "hand_points": obj({"at_most": COUNT}, required=["at_most"]),
+                "enabled_if": {"$ref": "#/$defs/condition"},
+                **COMMON,
+            },
+            required=["hand_points"],
+            description="the cards kept weigh at most so many card points (a knock)",
+        ),
+    ],
+    "formMessage": "{kinds, at_least | at_most | exactly, pure, size} or {hand_points: {at_most: n}}",
+}
+GOING_OUT = {
+    "type": "array",
+    "description": "ways to go out other than every card melded, each with the requirements it must meet",
+    "items": obj(
+        {
+            "id": ID,
+            "name": TEXT,
+            "kinds": {**LIST_OF_IDS, "description": "the kinds its melds may be (default: every kind)"},
+            "all_cards": {"type": "boolean", "description": "every card but the discard melded (default true)"},
+            "melds": {"type": "integer", "minimum": 1, "description": "at least this many melds, counting those shown"},
+            "requires": {"type": "array", "minItems": 1, "items": ROUTE_REQUIREMENT},
+            "first": obj(
+                {"kinds": LIST_OF_IDS, "count": {"type": "integer", "minimum": 1}},
+                required=["kinds", "count"],
+                description="at least count melds of kinds (the same as a requirement with at_least)",
+            ),
+            "first_source": {"$ref": "#/$defs/source"},
+            "enabled_if": {"$ref": "#/$defs/condition"},
+            **COMMON,
+        },
+        required=["id"],
+    ),
+}

@@ -12,6 +12,7 @@ from typing import Any
 from solver.core.chosen import INDICATOR
 from solver.core.deck import Face
 from solver.core.game import ClaimCheck
+from solver.core.ruleset import with_options
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.points import hand_points, meld_points
 
@@ -24,7 +25,8 @@ def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
 
     def meld(claim: Mapping[str, Any]):
         request = {"cards": claim["cards"], **{k: claim[k] for k in (*rs.parameters, INDICATOR) if claim.get(k)}}
-        verdict = checker.check(
+        judge = _under_options(checker, claim.get("options"))
+        verdict = judge.check(
             notation.parse_many(claim["cards"]),
             phase=claim.get("phase"),
             ordered=bool(claim.get("ordered")),
@@ -67,6 +69,13 @@ def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
         "penalty-total": penalty_total,
         "wild": wild,
     }
+
+
+def _under_options(checker: MeldChecker, options: Mapping[str, Any] | None) -> MeldChecker:
+    """The checker of the claim's ruleset under the options the claim names (its own without)."""
+    if not options:
+        return checker
+    return MeldChecker(with_options(checker.ruleset, options))
 
 
 def is_wild(checker: MeldChecker, face: Face, params: Mapping[str, Any] | None) -> bool:

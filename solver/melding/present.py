@@ -13,6 +13,7 @@ import click
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.checker import MeldChecker, Verdict
 from solver.melding.turn.problem import Answer, Problem
+from solver.melding.turn.routes import requirement_json
 from solver.present.text import coloured, display_width, head, quote_line
 
 
@@ -168,7 +169,10 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     if answer.route is not None:
         out["route"] = answer.route
     if answer.why is not None:
-        out["why"] = {k: [fmt.format(f) for f in v] for k, v in answer.why.items()}
+        out["why"] = {
+            k: [requirement_json(*failed) for failed in v] if k == "requirements" else [fmt.format(f) for f in v]
+            for k, v in answer.why.items()
+        }
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped
@@ -332,6 +336,11 @@ def answer_text(
             lines.append(
                 f"why: these cards cannot all be melded or discarded together: {fmt.format_many(answer.why['core'])}"
             )
+        for route, requirement in answer.why.get("requirements", ()):
+            lines.append(f"why: going out by {route.name} needs: {requirement.describe()}")
+            quote = quote_line(requirement.source)
+            if quote:
+                lines.append(f"  {click.style(quote, dim=True)}")
     if answer.solutions is not None:
         more = "+" if answer.solutions_capped else ""
         lines.append(f"ways to go out: {answer.solutions}{more}")

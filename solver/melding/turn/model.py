@@ -26,6 +26,7 @@ from solver.melding.table.forms import Form, Takings
 from solver.melding.turn.accounting import account_cards
 from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem
+from solver.melding.turn.routecount import Countable, RouteCounts, Shown
 from solver.melding.turn.routes import GoOutRoute, Requirement
 from solver.melding.turn.shares import Level, Soft, one_of_pays
 from solver.melding.turn.slots import LaidOut, expressible
@@ -61,7 +62,6 @@ class _Option:
     weight: int  # current meld-points bound
     verified: bool = False
     reading: Reading | None = None
-    first: bool = False  # counts toward the route's first requirement (Marriage: pure melds)
     twin_of: _Option | None = None  # the same meld made once more: used only after its twin
 
 
@@ -161,9 +161,6 @@ class TurnModel:
             return {k for req in self.requirements for k in req.kinds}
         return set(self.route.kinds) if self.route is not None else None
 
-    def _first_kinds(self) -> frozenset:
-        return self.route.first_kinds if self.route is not None and self.route.first_kinds else frozenset()
-
     def _collect_options(self) -> None:
         hand = [f for f in self.faces for _ in range(self.supply_top[f])]  # the table's cards too
         kinds = self._kinds()
@@ -224,7 +221,6 @@ class TurnModel:
                 table,
                 all_faces,
                 bound,
-                first=bool(cand.kinds & self._first_kinds()),
                 twin_of=previous,
             )
             self.options.append(option)
@@ -235,7 +231,7 @@ class TurnModel:
         if opt.twin_of is not None and not opt.verified:
             legal = self._verify(opt.twin_of)
             twin = opt.twin_of
-            opt.verified, opt.reading, opt.weight, opt.first = True, twin.reading, twin.weight, twin.first
+            opt.verified, opt.reading, opt.weight = True, twin.reading, twin.weight
             if not legal:
                 self.forbidden.add(opt.var)
             return legal
@@ -251,7 +247,6 @@ class TurnModel:
                 opt.reading = None
                 return False
             opt.reading = verdict.reading
-            opt.first = verdict.reading.kind.id in self._first_kinds()
             if opt.table is None:
                 opt.weight = points
             elif self.problem.table[opt.table].mine:  # what the lay-off adds to one's own meld
@@ -282,10 +277,7 @@ class TurnModel:
             if o.weight < bound:
                 self._lowered(o)
                 changed |= weights_matter
-            first = self._first_lit.get(o.var)
-            if first is not None and not o.first:
-                self._add_hard([-first])
-                changed |= first in true
+            changed |= self._learn_counts(o, true)
             needs = o.reading.kind.phase
             if needs is not None and needs in self.phase_lit:
                 self._add_hard([-o.var, self.phase_lit[needs]])
@@ -352,10 +344,11 @@ class TurnModel:
         self.supply, self.accounted = accounting.supply, accounting.accounted
         live = [o for o in options if o.var not in self.forbidden]
         clauses += self._turn_rule_clauses(live)
+        self.placed = self._placed_literal(clauses)
         if self._all_cards() and not self.seeing:
-            clauses += accounting.going_out(self.goal)
+            clauses += accounting.going_out(self.placed)
         clauses += self._phase_clauses(live)
-        self._first_lit: dict[int, int] = {}
+        self.route_counts: RouteCounts | None = None
         self._members: dict[int, list[tuple[int, int]]] = {}
         self.requirement_lits: list[int] = []
         if self.seeing:
@@ -455,29 +448,39 @@ class TurnModel:
         true = TrueLiterals(model)
         return next((ph for ph, lit in self.phase_lit.items() if lit in true), None)
 
+    def _placed_literal(self, clauses: list[list[int]]) -> int:
+        """The literal of "every card placed": going out itself, or — for a route with requirements,
+        each under a literal of its own — one that going out implies (the why of a hand that places
+        every card but fails a requirement leaves a requirement out, not the cards)."""
+        if self.route is None or not self.route.checks:
+            return self.goal
+        placed = self.pool.new()
+        clauses.append([-self.goal, placed])
+        return placed
+
     def _route_clauses(self, live: list[_Option]) -> list[list[int]]:
-        """The route's counts when going out: so many melds, so many of the first kinds (counting
-        the player's melds already shown). An option that may read as a first kind counts through
-        its own literal, which verification turns off when it reads otherwise."""
-        route, goal, pool = self.route, self.goal, self.pool
-        shown_kinds = [self._shown_kind(m) for m in self.problem.shown]
-        clauses: list[list[int]] = []
-        if route.melds:
-            clauses += self._at_least([o.var for o in live], route.melds - len(shown_kinds), goal)
-        if route.first_kinds:
-            for o in live:
-                if o.first:
-                    lit = self._first_lit[o.var] = pool.new()
-                    clauses.append([-lit, o.var])
-            shown = sum(k in route.first_kinds for k in shown_kinds)
-            clauses += self._at_least(list(self._first_lit.values()), route.first_count - shown, goal)
-        return clauses
+        """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
+        melds of some kinds (counting the player's melds already shown), the hand's value."""
+        self.route_counts = RouteCounts(self.route, self.pool)
+        melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading) for o in live if o.table is None]
+        return self.route_counts.clauses(self.goal, melds, self._shown(), self.accounting, self.rs.points)
+
+    def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
+        """A verified meld fixes whether it counts toward the route's requirements; True when the
+        model counted it otherwise."""
+        if self.route_counts is None or o.table is not None:
+            return False
+        changed = False
+        for unit in self.route_counts.learn(o.var, o.reading, len(o.all_faces)):
+            self._add_hard([unit])
+            changed |= unit not in true
+        return changed
 
     def _requirement_clauses(self, live: list[_Option]) -> list[list[int]]:
         """Each requirement under its selector: exactly the melds it asks for are shown, and
         nothing else."""
         pool = self.pool
-        shown_kinds = [self._shown_kind(m) for m in self.problem.shown]
+        shown_kinds = [shown.kind for shown in self._shown()]
         clauses: list[list[int]] = []
         for i, req in enumerate(self.requirements):
             select = pool.new()
@@ -500,21 +503,14 @@ class TurnModel:
                 clauses += [[-select] + c for c in encodings.exactly(members, need, pool)]
         return clauses
 
-    def _at_least(self, lits, k: int, guard: int | None = None) -> list:
-        if k <= 0:
-            return []
-        if len(lits) < k:
-            return [[-guard]] if guard else [[]]
-        enc = encodings.at_least(lits, k, self.pool)
-        return [([-guard] if guard else []) + c for c in enc]
-
     def _kinds_of(self, o: _Option) -> frozenset:
         """The kinds an option is read as: the verdict's once verified, else structural."""
         return frozenset([o.reading.kind.id]) if o.reading is not None else o.candidate.kinds
 
-    def _shown_kind(self, faces) -> str | None:
-        verdict = self.checker.check(faces, explain=False, params=self.problem.params)
-        return verdict.reading.kind.id if verdict.legal else None
+    def _shown(self) -> list[Shown]:
+        """The player's melds already on the table, as the route's counts see them."""
+        verdicts = [self.checker.check(f, explain=False, params=self.problem.params) for f in self.problem.shown]
+        return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal]
 
     def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[Level]]:
         """The objective's soft clauses, the weight each option was given at the meld-points level,

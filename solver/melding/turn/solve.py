@@ -88,8 +88,9 @@ def by_routes(
     routes: Sequence[GoOutRoute],
 ) -> Answer:
     """A game with several ways to go out: the first route that goes out answers; if none does,
-    the first route's best turn and why."""
+    the first route's best turn and why, with the requirements each route failed."""
     first_answer = None
+    failed: list = []  # each route's requirements a way out failed
     total, capped = 0, False
     chosen = None
     for route in routes:
@@ -104,14 +105,24 @@ def by_routes(
                     return _count_stopped(solver, question, total + n)
                 total += n
                 capped |= more and n >= limit
+            failed += (answer.why or {}).get("requirements", [])
             if first_answer is None:
                 first_answer = answer
             if answer.solvable and chosen is None:
                 chosen = answer
     answer = chosen or first_answer
+    if chosen is None:
+        answer.why = _requirements_failed(answer.why, failed)
     if count:
         answer.solutions, answer.solutions_capped = total, capped
     return answer
+
+
+def _requirements_failed(why: dict | None, failed: list) -> dict | None:
+    """The first route's why, naming the requirements that every route failed."""
+    if not failed:
+        return why
+    return {**(why or {"no_meld": [], "core": []}), "requirements": failed}
 
 
 def _count_stopped(solver: TurnSolver, question: str, found: int) -> Answer:

@@ -218,4 +218,10 @@ class TurnSolver(TurnModel):
                 if not solver.solve(trial, self.budget):
                     core = set(solver.core() or trial)
         core_faces = sorted(face for face, a in units if core and a in core)
-        return {"no_meld": lonely, "core": core_faces}
+        why: dict = {"no_meld": lonely, "core": core_faces}
+        if self.route_counts is not None:
+            placed = self.placed if self._all_cards() else None
+            blamed = self.route_counts.blamed(placed, lambda assumed: self._satisfy(assumed) is not None)
+            if blamed:
+                why["requirements"] = [(self.route, requirement) for requirement in blamed]
+        return why

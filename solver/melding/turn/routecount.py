@@ -1,0 +1,159 @@
+"""A going-out route's requirements in the turn's model: each under a selector literal that going
+out implies, so that a question can leave one out (which requirement does a hand fail?).
+
+* A count of melds (:class:`~solver.melding.turn.routes.MeldCount`): each new meld that may count
+  has a *count literal*, true when the meld is made and counts. Whether it counts is known only
+  once it is verified (the kind it is read as, whether a card acts as a wild in that reading), so
+  an option that may or may not count gets a *match literal* the solver may set either way until
+  verification fixes it (:meth:`RouteCounts.learn`); one that surely counts is counted by its own
+  literal. At least / at most so many count literals are true, less the melds already shown that
+  count.
+* A limit on the hand's value (:class:`~solver.melding.turn.routes.HandLimit`): the copies kept —
+  there, and not accounted for (:mod:`solver.melding.turn.accounting`) — weighed by their card
+  points in a running sum (:func:`~solver.sat.search.weight_reached`) that may not reach the
+  limit plus one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from solver.core.deck import Face
+from solver.melding.meld.encode import Reading
+from solver.melding.turn.accounting import CardAccounting
+from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount, RouteRequirement
+from solver.sat import encodings
+from solver.sat.encodings import TRUE
+from solver.sat.pool import VarPool
+from solver.sat.search import weight_reached
+
+Clause = list[int]
+
+
+@dataclass(frozen=True)
+class Countable:
+    """A new meld the turn may make: its literal, the kinds that read it structurally, its size,
+    and its reading once verified."""
+
+    var: int
+    kinds: frozenset[str]
+    size: int
+    reading: Reading | None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A meld of the player's already on the table: its kind, size and wild cards."""
+
+    kind: str
+    size: int
+    wilds: int
+
+
+class RouteCounts:
+    """The clauses of one route's requirements, and what verifying a meld teaches them."""
+
+    def __init__(self, route: GoOutRoute, pool: VarPool):
+        self.route = route
+        self.pool = pool
+        self.selectors: list[tuple[RouteRequirement, int]] = []  # each requirement, its literal
+        self._matches: dict[int, list[tuple[MeldCount, int]]] = {}  # option -> (requirement, match literal)
+
+    def clauses(
+        self,
+        goal: int,
+        melds: Sequence[Countable],
+        shown: Sequence[Shown],
+        accounting: CardAccounting,
+        points: Callable[[Face], int],
+    ) -> list[Clause]:
+        """Every requirement of the route under its selector, and going out (``goal``) implying
+        each selector."""
+        clauses: list[Clause] = []
+        for requirement in self.route.checks:
+            select = self.pool.new()
+            self.selectors.append((requirement, select))
+            clauses.append([-goal, select])
+            if isinstance(requirement, HandLimit):
+                body = self._limit(requirement, accounting, points, clauses)
+            else:
+                body = self._count(requirement, melds, shown, clauses)
+            clauses += [[-select, *clause] for clause in body]
+        return clauses
+
+    def _count(
+        self, requirement: MeldCount, melds: Sequence[Countable], shown: Sequence[Shown], clauses: list[Clause]
+    ) -> list[Clause]:
+        """At least / at most so many of the melds made count (the shown ones that count taken
+        off); the count literals' own definitions go to ``clauses``, the bounds are returned."""
+        counted = [lit for meld in melds if (lit := self._counted(requirement, meld, clauses)) is not None]
+        already = sum(requirement.counts(m.kind, m.size, m.wilds) for m in shown)
+        body = encodings.at_least(counted, requirement.at_least - already, self.pool)
+        if requirement.at_most is not None:
+            most = requirement.at_most - already
+            body += [[]] if most < 0 else encodings.at_most(counted, most, self.pool)
+        return body
+
+    def _counted(self, requirement: MeldCount, meld: Countable, clauses: list[Clause]) -> int | None:
+        """The literal that says a meld is made and counts (None: it never counts)."""
+        if requirement.sizes is not None and meld.size not in requirement.sizes:
+            return None
+        if meld.reading is not None:
+            counts = requirement.counts(meld.reading.kind.id, meld.size, meld.reading.wilds)
+            return meld.var if counts else None
+        wanted = requirement.kinds
+        if wanted is not None and not meld.kinds & wanted:
+            return None
+        if not requirement.pure and (wanted is None or meld.kinds <= wanted):
+            return meld.var  # whatever it is read as, it counts
+        match, count = self.pool.new(), self.pool.new()
+        clauses += [[-count, meld.var], [-count, match], [count, -meld.var, -match]]
+        self._matches.setdefault(meld.var, []).append((requirement, match))
+        return count
+
+    def _limit(
+        self, limit: HandLimit, accounting: CardAccounting, points: Callable[[Face], int], clauses: list[Clause]
+    ) -> list[Clause]:
+        """The copies kept weigh at most the limit: a running sum that may not reach limit + 1."""
+        items = []
+        for face, accounted in accounting.accounted.items():
+            value = points(face)
+            if value <= 0:
+                continue
+            for k, copy_accounted in enumerate(accounted, 1):
+                there = accounting.supply[face][k]
+                if there is None:
+                    continue
+                if there is TRUE:
+                    items.append((-copy_accounted, value))
+                else:  # a copy the turn may take from the table: kept when there and not accounted
+                    kept = self.pool.new()
+                    clauses.append([-there, copy_accounted, kept])
+                    items.append((kept, value))
+        reached = weight_reached(items, limit.at_most + 1, self.pool, clauses)
+        over = reached[limit.at_most + 1]
+        return [] if over is None else [[-over]]
+
+    def learn(self, var: int, reading: Reading, size: int) -> list[int]:
+        """A meld verified: the unit literals that fix whether it counts toward each requirement
+        that was left open for it."""
+        return [
+            match if requirement.counts(reading.kind.id, size, reading.wilds) else -match
+            for requirement, match in self._matches.get(var, ())
+        ]
+
+    def blamed(self, placed: int | None, satisfied: Callable[[list[int]], bool]) -> list[RouteRequirement]:
+        """The requirements a hand fails: each one without which it goes out (``placed``: the
+        literal of every card placed, for a route that asks it). When no single one is to blame but
+        the hand goes out without any, all of them (they cannot hold together)."""
+        base = [placed] if placed is not None else []
+        lits = [select for _, select in self.selectors]
+        blamed = [
+            requirement
+            for requirement, select in self.selectors
+            if satisfied(base + [lit for lit in lits if lit != select])
+        ]
+        if not blamed and len(self.selectors) > 1 and satisfied(base):
+            blamed = [requirement for requirement, _ in self.selectors]
+        return blamed
