@@ -126,6 +126,7 @@ schema = {
                     "anyOf": [{"type": "integer"}, {"const": "rank"}],
                     "formMessage": "an integer, or 'rank' for the rank's value",
                 },
+                "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
                 **COMMON,
             },
             required=["points"],

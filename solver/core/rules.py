@@ -316,12 +316,15 @@ class CardPoints:
     ranks: frozenset[str] | None
     points: int | str  # an integer, or "rank" for the rank's value
     source: Source | None
+    if_chosen: frozenset[str] | None = None  # only cards in one of these relations to a chosen card
 
-    def matches(self, face: Face) -> bool:
+    def matches(self, face: Face, related: frozenset[str] = frozenset()) -> bool:
+        """The entry applies to the card (``related``: the card's relations to the chosen cards)."""
         return (
             (self.classes is None or face.cls in self.classes)
             and (self.suits is None or face.suit in self.suits)
             and (self.ranks is None or face.rank in self.ranks)
+            and (self.if_chosen is None or bool(self.if_chosen & related))
         )
 
 

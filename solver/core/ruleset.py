@@ -120,15 +120,25 @@ class Ruleset:
     def layoff_rule(self) -> LayoffRule | None:
         return next((r for r in self.layoff_rules if self.holds(r.condition)), None)
 
-    def points(self, face: Face) -> int:
-        """The card-point value of a face (deadwood or penalty value)."""
+    def points(self, face: Face, params: Mapping[str, Any] | None = None) -> int:
+        """The card-point value of a face (deadwood or penalty value), under the chosen cards a
+        query names (``params``: an entry may price cards by their relation to them)."""
+        related = self.relations(face, params)
         for entry in self.card_points:
-            if entry.matches(face):
+            if entry.matches(face, related):
                 if entry.points == "rank":
                     value = self.deck.rank(face.rank).value
                     return int(value if value is not None else face.rank)
                 return int(entry.points)
         return 0
+
+    def relations(self, face: Face, params: Mapping[str, Any] | None) -> frozenset[str]:
+        """The card's relations to the chosen cards ``params`` names (none without)."""
+        if not params:
+            return frozenset()
+        return frozenset(
+            r for name, chosen in self.parameters.items() for r in chosen.relations_of(face, params.get(name))
+        )
 
     def scoring_systems(self) -> list[RoundScoring]:
         """The round-scoring systems in force under the options."""

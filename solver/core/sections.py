@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.core import limits
-from solver.core.chosen import read_kind_roles, read_parameters, role_conditions, stood_for
+from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, role_conditions, stood_for
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, condition_problem
@@ -425,6 +425,7 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
         if suits:
             reader.check_ids(suits, [s.id for s in reader.deck.suits], "suit", f"{path}.suits")
         ranks = reader.expand_ranks(p["ranks"], f"{path}.ranks") if "ranks" in p else None
+        needs = relation_ids(reader, p["if_chosen"], f"{path}.if_chosen") if "if_chosen" in p else None
         out.append(
             CardPoints(
                 frozenset(classes) if classes else None,
@@ -432,6 +433,7 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
                 frozenset(ranks) if ranks else None,
                 p["points"],
                 reader.source(p),
+                frozenset(needs) if needs is not None else None,
             )
         )
     return tuple(out)

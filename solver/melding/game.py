@@ -253,7 +253,7 @@ class MeldGame:
         faces = self.cards(request)
         params = self.params(request)
         if request.get("penalty"):
-            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")))
+            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")), params)
         else:
             result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"), params)
         return Result(result, scorecard.code(result), lambda: scorecard.text(result))

@@ -30,18 +30,25 @@ def one_go_bonus(ruleset: Ruleset) -> Bonus | None:
     return None
 
 
-def penalty(ruleset: Ruleset, checker: MeldChecker, faces: Sequence[Face], one_go: bool) -> dict[str, Any]:
+def penalty(
+    ruleset: Ruleset,
+    checker: MeldChecker,
+    faces: Sequence[Face],
+    one_go: bool,
+    params: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Card points of a hand left at the end; ``one_go``: the winner went out in one go, and the
-    ruleset's bonus for it applies (×2, or +10 where a variant adds instead)."""
+    ruleset's bonus for it applies (×2, or +10 where a variant adds instead); ``params``: the
+    chosen cards the query names."""
     fmt = checker.notation
     checker.notation.check_copies(faces)
-    points = hand_points(ruleset, faces)
+    points = hand_points(ruleset, faces, params)
     bonus = one_go_bonus(ruleset) if one_go else None
     if bonus is not None:
         points = points * 2 if bonus.double else points + bonus.add
     return {
         "points": points,
-        "breakdown": hand_breakdown(ruleset, faces, fmt),
+        "breakdown": hand_breakdown(ruleset, faces, fmt, params),
         "doubled": bool(bonus and bonus.double),
         "cards": [fmt.format(f) for f in faces],
         "mode": "penalty",

@@ -463,7 +463,7 @@ class TurnModel:
         melds of some kinds (counting the player's melds already shown), the hand's value."""
         self.route_counts = RouteCounts(self.route, self.pool)
         melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading) for o in live if o.table is None]
-        return self.route_counts.clauses(self.goal, melds, self._shown(), self.accounting, self.rs.points)
+        return self.route_counts.clauses(self.goal, melds, self._shown(), self.accounting, self._card_points)
 
     def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
         """A verified meld fixes whether it counts toward the route's requirements; True when the
@@ -526,7 +526,12 @@ class TurnModel:
             self._form_gains(),
             self.accounting,
             keeps_no_card=mode == "out" and self._all_cards(),
+            points=self._card_points,
         )
+
+    def _card_points(self, face: Face) -> int:
+        """A card's points under the chosen cards the problem names."""
+        return self.rs.points(face, self.problem.params)
 
     def _form_gains(self) -> tuple[list[Soft], int]:
         """Meld points the forms add to (or take from) the player's own melds, as soft clauses,

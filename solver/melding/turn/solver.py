@@ -149,7 +149,7 @@ class TurnSolver(TurnModel):
     def _score(self, plays, kept) -> dict:
         score = {
             "meld_points": sum(p.points for p in plays),
-            "hand_points": hand_points(self.rs, kept),
+            "hand_points": hand_points(self.rs, kept, self.problem.params),
             "melds": len(plays),
         }
         return {goal.measure: score[goal.measure] for goal in self.rs.objective} or score

@@ -452,7 +452,7 @@ class TableTurn(TurnSolver):
         answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept, steps=steps)
         scores = {
             "meld_points": sum(s.points for s in steps),
-            "hand_points": hand_points(self.rs, kept),
+            "hand_points": hand_points(self.rs, kept, self.problem.params),
             "melds": sum(s.action == "meld" for s in steps),
         }
         answer.score = {g.measure: scores[g.measure] for g in self.rs.objective} or scores
