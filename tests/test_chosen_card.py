@@ -188,3 +188,15 @@ def test_runs_of_any_colours_sets_of_repeated_colours_and_flushes():
 def test_conditions_list_the_values_any_of_which_will_do():
     kinds = {p: {k.id for k in load_ruleset("phase-10", {"phase": p}).kinds} for p in (1, 2, 8)}
     assert kinds == {1: {"set"}, 2: {"set", "run"}, 8: {"colour"}}
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["r1 b2 g3 y4 W W W W S g9 y12", "r5 b5 g5 y5 W W W W S g1 y12", "r1 b2 g3 y4 W W W r9 S g8 y12"],
+)
+def test_under_ambiguity_any_a_meld_counts_as_the_kind_the_route_needs(hand):
+    """Phase 3: four wild cards (or three and a card) are a set of four or a run of four — the
+    player says which; the route counts the meld as the kind it needs, and the answer shows it so."""
+    data = json.loads(run("solve", "-r", "phase-10", "-o", "phase=3", "--hand", hand, "--json").stdout)
+    assert data["solvable"]
+    assert sorted((m["kind"], len(m["cards"])) for m in data["melds"]) == [("run", 4), ("set", 4)]

@@ -573,9 +573,10 @@ schema = {
             "ambiguity": obj(
                 {
                     "rule": {
-                        "enum": ["reject", "prefer"],
+                        "enum": ["reject", "prefer", "any"],
                         "description": "reject: cards readable as two families are no "
-                        "meld; prefer: the first kind (fewest wilds) wins",
+                        "meld; prefer: the first kind (fewest wilds) wins; any: the meld is any kind "
+                        "that reads it (the player says which, as a route counts it)",
                     },
                     **COMMON,
                 }

@@ -46,6 +46,12 @@ class Verdict:
     readings: tuple[Reading, ...] = ()  # every kind's reading (several when ambiguous)
     could_be: dict = field(default_factory=dict)  # placement index -> other identities
     phase_required: str | None = None
+    also: tuple[Reading, ...] = ()  # under ambiguity "any": the other kinds that read the cards too
+
+    @property
+    def every_reading(self) -> tuple[Reading, ...]:
+        """The reading shown, then every other kind's that may stand for it (a player says which)."""
+        return (self.reading, *self.also) if self.reading is not None else ()
 
     @property
     def kind(self) -> MeldKind | None:
@@ -202,8 +208,8 @@ class MeldChecker:
         found, vetoes = (plain, []) if plain is not None else self._kind_readings(faces, cards, ordered, params)
         all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
         ambiguous = len({r.kind.family for r in all_readings}) > 1
-        if self.ruleset.ambiguity_rule == "prefer":
-            ambiguous = False  # the first kind wins (with the fewest wilds)
+        if self.ruleset.ambiguity_rule in ("prefer", "any"):
+            ambiguous = False  # the first kind is shown (with the fewest wilds); "any": the others may stand
         if vetoes or ambiguous:
             reasons = ambiguity_reasons(self.ruleset, all_readings, vetoes, self.describe_reading)
             return Verdict(False, faces, None, reasons, all_readings)
@@ -226,7 +232,10 @@ class MeldChecker:
         order = [k.id for k in self.ruleset.kinds]
         best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
         could_be = self._could_be(best) if explain else {}
-        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
+        also = ()
+        if self.ruleset.ambiguity_rule == "any":  # the player says which kind the meld is
+            also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
+        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
 
     def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, _Found] | None:
         """Per kind that reads the cards, its fewest-wilds reading, counted without SAT when every

@@ -63,6 +63,7 @@ class _Option:
     verified: bool = False
     reading: Reading | None = None
     twin_of: _Option | None = None  # the same meld made once more: used only after its twin
+    also: tuple[Reading, ...] = ()  # other kinds that read it too, when the ruleset lets the player say
 
 
 class TurnModel:
@@ -231,7 +232,7 @@ class TurnModel:
         if opt.twin_of is not None and not opt.verified:
             legal = self._verify(opt.twin_of)
             twin = opt.twin_of
-            opt.verified, opt.reading, opt.weight = True, twin.reading, twin.weight
+            opt.verified, opt.reading, opt.also, opt.weight = True, twin.reading, twin.also, twin.weight
             if not legal:
                 self.forbidden.add(opt.var)
             return legal
@@ -242,11 +243,12 @@ class TurnModel:
             )
             opt.verified = True
             allowed = self._route_kinds()
-            if not verdict.legal or (allowed is not None and verdict.reading.kind.id not in allowed):
+            readings = [r for r in verdict.every_reading if allowed is None or r.kind.id in allowed]
+            if not verdict.legal or not readings:
                 self.forbidden.add(opt.var)
                 opt.reading = None
                 return False
-            opt.reading = verdict.reading
+            opt.reading, opt.also = readings[0], tuple(readings[1:])
             if opt.table is None:
                 opt.weight = points
             elif self.problem.table[opt.table].mine:  # what the lay-off adds to one's own meld
@@ -462,7 +464,9 @@ class TurnModel:
         """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
         melds of some kinds (counting the player's melds already shown), the hand's value."""
         self.route_counts = RouteCounts(self.route, self.pool)
-        melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading) for o in live if o.table is None]
+        melds = [
+            Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in live if o.table is None
+        ]
         return self.route_counts.clauses(self.goal, melds, self._shown(), self.accounting, self._card_points)
 
     def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
@@ -471,10 +475,16 @@ class TurnModel:
         if self.route_counts is None or o.table is not None:
             return False
         changed = False
-        for unit in self.route_counts.learn(o.var, o.reading, len(o.all_faces)):
-            self._add_hard([unit])
-            changed |= unit not in true
+        for clause in self.route_counts.learn(o.var, (o.reading, *o.also), len(o.all_faces)):
+            self._add_hard(clause)
+            changed |= not any(lit in true for lit in clause)
         return changed
+
+    def reading_of(self, o: _Option, true: TrueLiterals) -> Reading | None:
+        """The reading an option is made as: of the kinds that read it, the one the route counted."""
+        if not o.also or self.route_counts is None:
+            return o.reading
+        return (o.reading, *o.also)[self.route_counts.chosen(o.var, true)]
 
     def _requirement_clauses(self, live: list[_Option]) -> list[list[int]]:
         """Each requirement under its selector: exactly the melds it asks for are shown, and
@@ -505,7 +515,9 @@ class TurnModel:
 
     def _kinds_of(self, o: _Option) -> frozenset:
         """The kinds an option is read as: the verdict's once verified, else structural."""
-        return frozenset([o.reading.kind.id]) if o.reading is not None else o.candidate.kinds
+        if o.reading is None:
+            return o.candidate.kinds
+        return frozenset([o.reading.kind.id, *(r.kind.id for r in o.also)])
 
     def _shown(self) -> list[Shown]:
         """The player's melds already on the table, as the route's counts see them."""

@@ -421,7 +421,8 @@ class TableTurn(TurnSolver):
 
     def _steps(self, model: list[int]) -> list[Step] | None:
         forms = [form for form, _ in self._chosen_forms(model)]
-        melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
+        true = TrueLiterals(model)
+        melds = [NewMeld(o.hand_faces, self.reading_of(o, true), o.weight) for o in self._chosen(model)]
         laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
         melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
         key = (
