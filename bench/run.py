@@ -25,6 +25,8 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s);
 * ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
   a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
+* ``replay-hands``: ``melds replay``'s seconds per hand, warm, on the real Tenhou games of tests/data
+  and on riichienv self-play games (mjai logs); hands/s in the note (≥ 1,000 hands/s on one core).
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
@@ -236,6 +238,28 @@ def indian_rummy(lines: int, rng) -> Row:
     )
 
 
+def replay_rate(rounds: int, games: int) -> Row:
+    """melds replay's seconds per hand on the real Tenhou games of tests/data (warm, best of
+    ``rounds``), and on ``games`` riichienv self-play games (mjai logs) when the engine is installed."""
+    import tempfile
+
+    from bench.replay import TENHOU, measure, selfplay_logs
+    from solver.core.logs import log_files
+
+    real = measure([str(p) for p in log_files([str(TENHOU)])], rounds)
+    row = Row("replay-hands", [real.seconds / real.hands])
+    row.note = f"{real.hands_per_second} hands/s over {real.hands} real Tenhou hands ({real.agree} agree)"
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            played = measure(selfplay_logs(Path(folder), games), rounds)
+    except ImportError:
+        row.note += "; self-play: riichienv not installed"
+        return row
+    row.times.append(played.seconds / played.hands)
+    row.note += f"; {played.hands_per_second} hands/s over {played.hands} self-play hands ({played.agree} agree)"
+    return row
+
+
 def _timed(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, capture_output=True, cwd=ROOT)
@@ -253,6 +277,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
     "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
+    "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20),
 }
 
 

@@ -33,11 +33,16 @@ def test_when_the_game_ends():
     assert TENHOU.after(last, WIN, [29000, 27000, 24000, 20000], 0, 4) == HandStart(8, 0, 0, 0)  # 西入
     assert TENHOU.after(last, DEALER_WIN, [20000, 24000, 24000, 32000], 0, 4) is None  # アガリ止め
     assert TENHOU.after(last, DEALER_WIN, [40000, 24000, 4000, 32000], 0, 4) == HandStart(7, 1, 0, 3)
-    assert TENHOU.after(last, TENPAI, [20000, 24000, 24000, 32000], 0, 4) == HandStart(7, 1, 0, 3)  # no テンパイ止め
+    assert TENHOU.after(last, TENPAI, [20000, 24000, 24000, 32000], 0, 4) is None  # テンパイ止め
+    assert TENHOU.after(last, TENPAI, [34000, 24000, 20000, 22000], 0, 4) == HandStart(7, 1, 0, 3)  # not on top
     assert GENSOU.after(last, TENPAI, [20000, 24000, 24000, 32000], 0, 4) is None
     west = HandStart(round=8, honba=0, sticks=0, dealer=0)
     assert TENHOU.after(west, WIN, [29000, 27000, 24000, 20000], 0, 4) == HandStart(9, 0, 0, 1)
     assert TENHOU.after(west, WIN, [30000, 27000, 23000, 20000], 0, 4) is None  # sudden death
+    # in 西入 a dealer below the top keeps the deal though somebody has 30,000; on top, the game ends
+    assert TENHOU.after(west, TENPAI, [24000, 31000, 25000, 20000], 0, 4) == HandStart(8, 1, 0, 0)
+    assert TENHOU.after(west, DEALER_WIN, [26000, 31000, 23000, 20000], 0, 4) == HandStart(8, 1, 0, 0)
+    assert TENHOU.after(west, DEALER_WIN, [32000, 29000, 21000, 18000], 0, 4) is None
     assert TENHOU.after(HandStart(2, 0, 0, 2), WIN, [60000, 41000, -1000, 0], 0, 4) is None  # 飛び
     assert TENHOU.after(HandStart(2, 0, 0, 2), WIN, [60000, 40000, 0, 0], 0, 4) == HandStart(3, 0, 0, 3)
 

@@ -13,7 +13,8 @@ import pytest
 from clirun import run
 
 from solver.core.logs import read_text, replay_file, replay_text
-from solver.games.mahjong.tenhou import read_json, read_mjlog
+from solver.games.mahjong.mjlog import read_mjlog
+from solver.games.mahjong.tenhou import read_json
 
 DATA = Path(__file__).parent / "data" / "tenhou"
 LONG = {

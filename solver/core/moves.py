@@ -23,6 +23,7 @@ from solver.core.source import Source, source_json
 from solver.core.state import GameState
 
 UNKNOWN = "?"  # a card or tile nobody at the table has shown (drawn from the stock)
+PARSED_LIMIT = 1 << 14  # actions' texts a game's moves keep parsed before starting afresh
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class Moves:
         if ruleset.moves is None:
             raise MeldsError(f"{ruleset.id} has no moves: section; melds move does not know its turn rules yet")
         self.rs = ruleset
+        self._parsed: dict[str, Action] = {}  # an action's text -> the action: a replay's actions recur
         for check in ruleset.moves.checks:
             if check.name not in self.CHECKS:
                 raise MeldsError(
@@ -112,7 +114,11 @@ class Moves:
     def judge(self, state: GameState, text: str, describe: bool = True) -> Judgement:
         """Is the action legal in the state? Every reason against it, or the state after it (with
         its JSON and text when ``describe``: a replay of many actions needs only the state)."""
-        action = parse_action(text)
+        action = self._parsed.get(text)
+        if action is None:
+            if len(self._parsed) >= PARSED_LIMIT:
+                self._parsed.clear()
+            action = self._parsed[text] = parse_action(text)
         if action.verb not in self.VERBS:
             raise MeldsError(f"unknown action {action.verb!r} for {self.rs.id} (actions: {', '.join(self.VERBS)})")
         if state.step == "over":

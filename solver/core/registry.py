@@ -12,6 +12,7 @@ The compiled game of a ruleset (:func:`load_game`) is built once and kept while 
 from __future__ import annotations
 
 import atexit
+import functools
 import importlib
 import pkgutil
 import weakref
@@ -95,7 +96,9 @@ def forget() -> None:
 atexit.register(forget)  # solvers closed while their library is still loaded, not at teardown
 
 
-def _entry_points() -> list:
+@functools.cache
+def _entry_points() -> tuple:
+    """The installed packages' games, read once a process (a replay asks for every log it reads)."""
     from importlib.metadata import entry_points
 
-    return list(entry_points(group=ENTRY_POINTS))
+    return tuple(entry_points(group=ENTRY_POINTS))

@@ -9,7 +9,7 @@ number (hidden: only its size is known).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +52,17 @@ class GameState:
         return self.flags.get(player, {}).get(name, False)
 
     def with_flag(self, player: str, name: str, value: Any) -> GameState:
-        flags = {p: dict(f) for p, f in self.flags.items()}
-        flags.setdefault(player, {})[name] = value
-        return replace(self, flags=flags)
+        own = dict(self.flags.get(player, {}))
+        own[name] = value
+        return self.but(flags={**self.flags, player: own})
+
+    def but(self, **changes: Any) -> GameState:
+        """The state with these fields changed: what ``dataclasses.replace`` gives, without its
+        checks (a replay makes a state per action; the fields are the state's own)."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     @property
     def next_player(self) -> str:

@@ -55,6 +55,8 @@ class MahjongMoves(KanRules, Moves):
         self.mj = mj
         self.scorer = scorer
         self._waits: dict[str, frozenset] = {}  # a 13-tile hand's text -> its waits (asked at every pass)
+        self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
+        self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
 
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
@@ -71,10 +73,14 @@ class MahjongMoves(KanRules, Moves):
         text = state.hands[seat]
         if isinstance(text, int):
             raise Forbidden("hidden-hand", f"{seat}'s hand is hidden in this state; give its tiles")
-        return self.mj.parse_hand(text)
+        hand = self._hands.get(text)
+        return hand if hand is not None else remember(self._hands, text, self.mj.parse_hand(text))
 
     def text(self, hand: Hand) -> str:
-        return self.mj.format_hand(hand)
+        """A hand's text, which reads back as the same hand (kept: the next action reads it)."""
+        text = self.mj.format_hand(hand)
+        remember(self._hands, text, hand)
+        return text
 
     def tile(self, token: str):
         faces = self.mj.parse_tiles(token)
@@ -94,7 +100,7 @@ class MahjongMoves(KanRules, Moves):
         return Hand(tuple(concealed), hand.melds)
 
     def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes) -> GameState:
-        return replace(state, hands={**state.hands, seat: self.text(hand)}, **changes)
+        return state.but(hands={**state.hands, seat: self.text(hand)}, **changes)
 
     def _drew(self, state: GameState, seat: str, what: str) -> None:
         """A tsumo or a kan on one's turn follows a draw: after a chi or pon comes a discard."""
@@ -295,7 +301,7 @@ class MahjongMoves(KanRules, Moves):
         seats = list(state.players)
         nxt = seats[(seats.index(state.discarded_by or state.turn) + 1) % len(seats)]
         after = self._missed(state, self.mj.identity(self._called(state)), {state.discarded_by})
-        return replace(after, turn=nxt, step="draw", facts={**after.facts, "claims": {}})
+        return after.but(turn=nxt, step="draw", facts={**after.facts, "claims": {}})
 
     def _called(self, state: GameState) -> object:
         return self.tile(state.discards[-1])
@@ -383,7 +389,7 @@ class MahjongMoves(KanRules, Moves):
         if sum(kans.values()) >= 4 and len([s for s, n in kans.items() if n]) > 1:
             facts["four_kans_pending"] = True  # 四開槓 unless this discard is called for ron
         facts["first_go_around"] = bool(facts.get("first_go_around")) and len(state.discards) < len(state.players)
-        return replace(state, facts=facts)
+        return state if facts == state.facts else state.but(facts=facts)
 
     def candidates(self, state: GameState) -> list[str]:
         if state.step == "over":
@@ -426,13 +432,17 @@ def _tile_text(value) -> str:
 
 def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A call yields to a higher one another seat has declared, in the ruleset's order."""
+    if state.step != "call":
+        return None
     check = next(c for c in self.rs.moves.checks if c.name == "call-priority")
-    rank = {
-        call: -level
-        for level, group in enumerate(check.params.get("order", []))
-        for call in ([group] if isinstance(group, str) else group)
-    }
-    if action.verb not in rank or state.step != "call":
+    rank = self._ranks
+    if rank is None:
+        rank = self._ranks = {
+            call: -level
+            for level, group in enumerate(check.params.get("order", []))
+            for call in ([group] if isinstance(group, str) else group)
+        }
+    if action.verb not in rank:
         return None
     seat = self.actor(state, action)
     above = [

@@ -133,8 +133,8 @@ class Settler:
 
     def tenpai(self, hand: Hand) -> bool:
         waits = self.mj.waits(hand)
-        if not self.flow.tenpai_all_copies:
-            held = self.mj.counts(hand.tiles)
+        if not self.flow.tenpai_all_copies:  # the concealed tiles: a called meld's are no longer in the hand
+            held = self.mj.counts(hand.concealed)
             waits = [w for w in waits if held[self.mj.index[w]] < 4]
         return bool(waits)
 
