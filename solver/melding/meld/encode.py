@@ -217,9 +217,13 @@ class KindModel:
         self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
         self._share("R", kind.ranks, self.xr, "same-rank")
         if kind.distinct:
-            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
-            for j in range(len(kind.suits)):
-                self.at_most_one([self.xs[c][j] for c in range(len(self.cards))], guard)
+            self._one_card_each(self.xs, len(kind.suits))
+
+    def _one_card_each(self, per_card: list[list[int]], values: int) -> None:
+        """No two cards take one value (a group's suits, a flush's ranks): rule ``distinct``."""
+        guard = self.rule("distinct", "duplicate-identity", self.kind.distinct_source)
+        for j in range(values):
+            self.at_most_one([per_card[c][j] for c in range(len(self.cards))], guard)
 
     def _identical(self) -> None:
         self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
@@ -232,9 +236,7 @@ class KindModel:
         self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
         self._share("S", kind.suits, self.xs, "same-suit")
         if kind.distinct:
-            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
-            for q in range(len(kind.ranks)):
-                self.at_most_one([self.xr[c][q] for c in range(len(self.cards))], guard)
+            self._one_card_each(self.xr, len(kind.ranks))
 
     def starts(self) -> list[int]:
         length = len(self.kind.order.ranks)

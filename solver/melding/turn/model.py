@@ -26,7 +26,7 @@ from solver.melding.table.forms import Form, Takings
 from solver.melding.turn.accounting import account_cards
 from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem
-from solver.melding.turn.routecount import Countable, RouteCounts, Shown
+from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
 from solver.melding.turn.routes import GoOutRoute, Requirement
 from solver.melding.turn.shares import Level, Soft, one_of_pays
 from solver.melding.turn.slots import LaidOut, expressible
@@ -467,7 +467,8 @@ class TurnModel:
         melds = [
             Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in live if o.table is None
         ]
-        return self.route_counts.clauses(self.goal, melds, self._shown(), self.accounting, self._card_points)
+        shown = shown_counts(self.problem.shown, self.checker, self.problem.params)
+        return self.route_counts.clauses(self.goal, melds, shown, self.accounting, self.problem.card_points)
 
     def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
         """A verified meld fixes whether it counts toward the route's requirements; True when the
@@ -490,7 +491,7 @@ class TurnModel:
         """Each requirement under its selector: exactly the melds it asks for are shown, and
         nothing else."""
         pool = self.pool
-        shown_kinds = [shown.kind for shown in self._shown()]
+        shown_kinds = [shown.kind for shown in shown_counts(self.problem.shown, self.checker, self.problem.params)]
         clauses: list[list[int]] = []
         for i, req in enumerate(self.requirements):
             select = pool.new()
@@ -519,11 +520,6 @@ class TurnModel:
             return o.candidate.kinds
         return frozenset([o.reading.kind.id, *(r.kind.id for r in o.also)])
 
-    def _shown(self) -> list[Shown]:
-        """The player's melds already on the table, as the route's counts see them."""
-        verdicts = [self.checker.check(f, explain=False, params=self.problem.params) for f in self.problem.shown]
-        return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal]
-
     def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[Level]]:
         """The objective's soft clauses, the weight each option was given at the meld-points level,
         and per level its :class:`Level` (:func:`~solver.melding.turn.objective.objective`).
@@ -538,12 +534,8 @@ class TurnModel:
             self._form_gains(),
             self.accounting,
             keeps_no_card=mode == "out" and self._all_cards(),
-            points=self._card_points,
+            points=self.problem.card_points,
         )
-
-    def _card_points(self, face: Face) -> int:
-        """A card's points under the chosen cards the problem names."""
-        return self.rs.points(face, self.problem.params)
 
     def _form_gains(self) -> tuple[list[Soft], int]:
         """Meld points the forms add to (or take from) the player's own melds, as soft clauses,

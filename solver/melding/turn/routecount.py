@@ -16,10 +16,12 @@ out implies, so that a question can leave one out (which requirement does a hand
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solver.core.deck import Face
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.turn.accounting import CardAccounting
 from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount, RouteRequirement
@@ -51,6 +53,14 @@ class Shown:
     kind: str
     size: int
     wilds: int
+
+
+def shown_counts(
+    shown: Sequence[Sequence[Face]], checker: MeldChecker, params: Mapping[str, Any] | None
+) -> list[Shown]:
+    """The player's melds already on the table, as the route's counts see them."""
+    verdicts = [checker.check(faces, explain=False, params=params) for faces in shown]
+    return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal]
 
 
 class RouteCounts:
