@@ -144,14 +144,18 @@ def _worth_trying(kind: MeldKind, views: list[View], index: Mapping[tuple, list[
     """The frames that may hold the fewest wilds: those that give every card that cannot be wild a
     place, and at least one natural a place when any may have one (the first frame when none)."""
     free = kind.free_suit and kind.shape == "sequence"
-    keys = [(None, v.natural[1]) if free else v.natural for v in views if v.natural is not None]
-    fixed = [(None, v.natural[1]) if free else v.natural for v in views if v.wild_role is None]
+
+    def key(natural: tuple[str, str]) -> tuple[str | None, str]:
+        return (None, natural[1]) if free else natural
+
+    keys = [key(v.natural) for v in views if v.natural is not None]
+    fixed = [key(v.natural) for v in views if v.natural is not None and v.wild_role is None]
     if fixed:
         common = set(index.get(fixed[0], ()))
-        for key in fixed[1:]:
-            common &= set(index.get(key, ()))
+        for place in fixed[1:]:
+            common &= set(index.get(place, ()))
         return sorted(common)
-    some = sorted({f for key in keys for f in index.get(key, ())})
+    some = sorted({f for place in keys for f in index.get(place, ())})
     return some or list(range(min(count, 1)))
 
 
@@ -265,7 +269,8 @@ def _reading(
     sequence = kind.shape == "sequence"
     placements = []
     for (face, copy), view, q in zip(cards, views, place, strict=True):
-        if q is not None:
+        identity: tuple[str | None, str | None]
+        if q is not None and view.natural is not None:
             identity = view.natural
             at = q
             role, wild = view.natural_role, False
@@ -276,7 +281,7 @@ def _reading(
             role, wild = view.wild_role, True
         placements.append(Placement(face, copy, role or "", wild, identity, at if sequence else None))
     if sequence:
-        placements.sort(key=lambda p: p.offset)
+        placements.sort(key=lambda p: p.offset or 0)
         return Reading(kind, tuple(placements), None)
     return Reading(kind, tuple(sorted(placements, key=lambda p: _order(kind, p))), None)
 
