@@ -31,6 +31,8 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s);
 * ``budget-overrun``: the cases of ``bench.budgets`` run with ``--max-seconds``, the seconds each
   took past its budget as a new process (each within 10 % + 0.5 s of it).
+* ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
+  a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
 * ``replay-hands``: ``melds replay``'s seconds per hand, warm, on the real Tenhou games of tests/data
   and on riichienv self-play games (mjai logs); hands/s in the note (≥ 1,000 hands/s on one core).
 
@@ -272,6 +274,15 @@ def budget_overrun() -> Row:
     return row
 
 
+def indian_rummy(lines: int, rng) -> Row:
+    from bench.rummies import go_out_per_line
+
+    seconds, fresh, out = go_out_per_line(lines, max(50, lines // 5), rng)
+    return Row(
+        "indian-rummy-batch", [seconds], note=f"{1 / seconds:.0f} lines/s over {fresh} dealt hands, {out} go out"
+    )
+
+
 def replay_rate(rounds: int, games: int) -> Row:
     """melds replay's seconds per hand on the real Tenhou games of tests/data (warm, best of
     ``rounds``), and on ``games`` riichienv self-play games (mjai logs) when the engine is installed."""
@@ -313,6 +324,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
     "budget-overrun": lambda a, r: budget_overrun(),
+    "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20),
 }
 

@@ -40,6 +40,8 @@ def test_library_size():
     assert len(by_ruleset.get("marriage", [])) >= 20
     assert len(by_ruleset.get("gensou-mahjong", [])) >= 20
     assert len(by_ruleset.get("word-rummy", [])) >= 20
+    for game in ("indian-rummy", "okey", "phase-10"):  # rulesets only: their puzzles are their examples
+        assert len(by_ruleset.get(game, [])) >= 10, game
 
 
 @pytest.mark.parametrize("path", MAHJONG, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
     AUDIT,
+    CHOSEN_CARD,
     CLAIM,
     COMMON,
     GOING_OUT,
@@ -22,6 +23,8 @@ from schema_parts import (  # noqa: E402
     MOVES,
     NAMES,
     RANGE_OR_ITEM,
+    ROLE_CONDITIONS,
+    STANDS_FOR,
     TABLE,
     TEXT,
     WORDS,
@@ -86,8 +89,14 @@ schema = {
         "condition": {
             "type": "object",
             "minProperties": 1,
-            "additionalProperties": {"type": ["string", "integer", "boolean"]},
-            "description": "option id: required value",
+            "additionalProperties": {
+                "anyOf": [
+                    {"type": ["string", "integer", "boolean"]},
+                    {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]}},
+                ],
+                "formMessage": "a value, or a list of values (any of them)",
+            },
+            "description": "option id: required value (or a list: any of them)",
         },
         "size": obj(
             {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
@@ -101,7 +110,7 @@ schema = {
                         "role": ID,
                         "classes": LIST_OF_IDS,
                         "sizes": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
-                        "if_maal": LIST_OF_IDS,
+                        **ROLE_CONDITIONS,
                         **COMMON,
                     },
                     required=["role"],
@@ -118,6 +127,7 @@ schema = {
                     "anyOf": [{"type": "integer"}, {"const": "rank"}, {"$ref": "#/$defs/option_ref"}],
                     "formMessage": "an integer, 'rank' for the rank's value, or {option: id}",
                 },
+                "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
                 **COMMON,
             },
             required=["points"],
@@ -285,10 +295,11 @@ schema = {
                             "formMessage": "'own' or a list of rank ids",
                         },
                         "requires_in_meld": obj({"classes": LIST_OF_IDS, **COMMON}, required=["classes"]),
-                        "if_maal": {**LIST_OF_IDS, "description": "the role is open only to cards of these maal kinds"},
+                        **ROLE_CONDITIONS,
+                        **STANDS_FOR,
                         **COMMON,
                     },
-                    required=["id", "classes", "suit", "rank"],
+                    required=["id", "classes"],
                 ),
             },
             "melds": {
@@ -300,7 +311,7 @@ schema = {
                         "name": TEXT,
                         "name_en": TEXT,
                         "family": ID,
-                        "shape": {"enum": ["group", "sequence", "identical"]},
+                        "shape": {"enum": ["group", "sequence", "identical", "flush"]},
                         "size": {"$ref": "#/$defs/size"},
                         "short_form": obj(
                             {"size": {"type": "integer", "minimum": 1}, "roles": LIST_OF_IDS, **COMMON},
@@ -314,7 +325,7 @@ schema = {
                         ),
                         "suit_step": {
                             "anyOf": [
-                                {"const": "same"},
+                                {"enum": ["same", "any"]},
                                 obj(
                                     {
                                         "cycle": ID,
@@ -323,7 +334,7 @@ schema = {
                                     required=["cycle", "directions"],
                                 ),
                             ],
-                            "formMessage": "'same' or {cycle: id, directions: {...}}",
+                            "formMessage": "'same', 'any' or {cycle: id, directions: {...}}",
                         },
                         "roles": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/kind_role"}},
                         "wilds": obj(
@@ -564,38 +575,15 @@ schema = {
             "ambiguity": obj(
                 {
                     "rule": {
-                        "enum": ["reject", "prefer"],
+                        "enum": ["reject", "prefer", "any"],
                         "description": "reject: cards readable as two families are no "
-                        "meld; prefer: the first kind (fewest wilds) wins",
+                        "meld; prefer: the first kind (fewest wilds) wins; any: the meld is any kind "
+                        "that reads it (the player says which, as a route counts it)",
                     },
                     **COMMON,
                 }
             ),
-            "parameters": {"type": "object", "additionalProperties": obj({**COMMON})},
-            "maal": obj(
-                {
-                    "parameter": ID,
-                    "rank_cycle": {"$ref": "#/$defs/ranks"},
-                    "colours": {"type": "object", "additionalProperties": ID},
-                    "kinds": {
-                        "type": "array",
-                        "minItems": 1,
-                        "items": obj(
-                            {
-                                "id": ID,
-                                "name": TEXT,
-                                "suit": {"enum": ["same", "other", "same-colour"]},
-                                "offset": {"type": "integer"},
-                                "enabled_if": {"$ref": "#/$defs/condition"},
-                                **COMMON,
-                            },
-                            required=["id", "suit", "offset"],
-                        ),
-                    },
-                    **COMMON,
-                },
-                required=["parameter", "rank_cycle", "kinds"],
-            ),
+            "parameters": {"type": "object", "additionalProperties": CHOSEN_CARD},
             "going_out": GOING_OUT,
             "seeing_tiplu": {
                 "type": "array",
@@ -763,6 +751,7 @@ puzzle_schema = {
             "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
             "hand": CARDS,
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, when it is known"},
+            "indicator": {**TEXT, "description": "the chosen card (a cut joker, an indicator); none: not yet"},
             "shown": {
                 "type": "array",
                 "items": CARDS,
@@ -930,6 +919,7 @@ state_schema = {
                 "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …",
             },
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
+            "indicator": {**TEXT, "description": "the ruleset's chosen card (a cut joker, an indicator), once known"},
             "loose": {"type": "string", "description": "word games: tiles left face up by relief actions"},
             "last_lap": {"type": "boolean"},
             "facts": obj(

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from solver.core import limits
 from solver.core.deck import Deck, Rank
 from solver.core.errors import BadOption, Location, SchemaError, TooLarge
-from solver.core.rules import MeldKind, Option, Phase, Role
+from solver.core.rules import ChosenCard, MeldKind, Option, Phase, Role
 from solver.core.source import Source
 from solver.core.yamlload import line_of
 
@@ -46,6 +46,9 @@ class RuleReader:
         self.kinds: tuple[MeldKind, ...] = ()
         self.roles: dict[str, Role] = {}
         self.phases: tuple[Phase, ...] = ()
+        self.chosen: dict[str, ChosenCard] = {}  # parameter name -> its chosen card (solver.core.chosen)
+        self.relations: dict[str, str] = {}  # relation id -> the chosen card it relates to
+        self.disabled_roles: set[str] = set()  # roles the options leave out (enabled_if)
 
     # -- errors -----------------------------------------------------------------------------
 
@@ -168,13 +171,13 @@ class RuleReader:
         for oid, value in cond.items():
             if oid not in self.options:
                 self.fail(element[key], oid, f"unknown option {oid!r}", f"{path}.{key}")
-            problem = option_problem(self.options[oid], value)
+            problem = condition_problem(self.options[oid], value)
             if problem:
                 self.fail(element[key], oid, problem, f"{path}.{key}.{oid}")
         return cond
 
     def holds(self, condition: Mapping[str, Any]) -> bool:
-        return all(self.values.get(o) == v for o, v in condition.items())
+        return condition_holds(self.values, condition)
 
     def enabled(self, element: Mapping[str, Any], path: str, key: str = "if") -> bool:
         """Does the element's condition hold under the option values?"""
@@ -240,6 +243,23 @@ def coerce_option(option: Option, value: Any) -> Any:
     if option.type == "integer" and re.fullmatch(r"-?\d+", value):
         return int(value)
     return value
+
+
+def condition_holds(values: Mapping[str, Any], condition: Mapping[str, Any]) -> bool:
+    """Does every option of a condition have its value, or one of its values (a list)?"""
+    return all(
+        values.get(o) in v if isinstance(v, list) and not isinstance(values.get(o), list) else values.get(o) == v
+        for o, v in condition.items()
+    )
+
+
+def condition_problem(option: Option, value: Any) -> str | None:
+    """What is wrong with a condition's value for an option (a value, or a list of values)."""
+    if isinstance(value, list):
+        if not value:
+            return "give at least one value"
+        return next((p for p in (option_problem(option, v) for v in value) if p), None)
+    return option_problem(option, value)
 
 
 def option_problem(option: Option, value: Any) -> str | None:

@@ -20,11 +20,12 @@ from typing import Any
 from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
-from solver.core.reader import RuleReader
+from solver.core.reader import RuleReader, condition_holds
 from solver.core.rules import (
     Assumption,
     Bonus,
     CardPoints,
+    ChosenCard,
     Claim,
     Deal,
     Goal,
@@ -75,7 +76,7 @@ class Ruleset:
     layoff_rules: tuple[LayoffRule, ...]
     objective: tuple[Goal, ...]
     round_scorings: tuple[RoundScoring, ...]
-    parameters: Mapping[str, Source | None]  # query parameters (a chosen card that makes wilds)
+    parameters: Mapping[str, ChosenCard]  # query parameters: the cards chosen during the game
     moves: MoveRules | None
     claims: tuple[Claim, ...]
     table: TableRule | None = None  # how the table's melds may change in a turn (table:)
@@ -94,7 +95,7 @@ class Ruleset:
 
     def holds(self, condition: Mapping[str, Any]) -> bool:
         """Does an ``if:`` condition (option id -> value) hold under this ruleset's options?"""
-        return all(self.option_values.get(o) == v for o, v in condition.items())
+        return condition_holds(self.option_values, condition)
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player for a player count, under the current options."""
@@ -128,16 +129,26 @@ class Ruleset:
     def layoff_rule(self) -> LayoffRule | None:
         return next((r for r in self.layoff_rules if self.holds(r.condition)), None)
 
-    def points(self, face: Face) -> int:
-        """The card-point value of a face (deadwood or penalty value)."""
+    def points(self, face: Face, params: Mapping[str, Any] | None = None) -> int:
+        """The card-point value of a face (deadwood or penalty value), under the chosen cards a
+        query names (``params``: an entry may price cards by their relation to them)."""
+        related = self.relations(face, params)
         for entry in self.card_points:
-            if entry.matches(face):
+            if entry.matches(face, related):
                 if entry.points == "rank":
                     assert face.rank is not None, f"{face} has no rank to count"
                     value = self.deck.rank(face.rank).value
                     return int(value if value is not None else face.rank)
                 return int(entry.points)
         return 0
+
+    def relations(self, face: Face, params: Mapping[str, Any] | None) -> frozenset[str]:
+        """The card's relations to the chosen cards ``params`` names (none without)."""
+        if not params:
+            return frozenset()
+        return frozenset(
+            r for name, chosen in self.parameters.items() for r in chosen.relations_of(face, params.get(name))
+        )
 
     def scoring_systems(self) -> list[RoundScoring]:
         """The round-scoring systems in force under the options."""

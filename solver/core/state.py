@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
+from solver.core.chosen import given_values
 from solver.core.errors import Location, SchemaError
 from solver.core.files import Document, load_document
 from solver.core.ruleset import Ruleset
@@ -149,7 +150,7 @@ def state_from_data(data: Mapping[str, Any], path: Path, ruleset: Ruleset) -> Ga
         flags=flags,
         melds_this_turn=int(data.get("melds_this_turn", 0)),
         discarded_by=data.get("discarded_by"),
-        params={k: str(data[k]) for k in ruleset.parameters if data.get(k)},
+        params={name: str(v) for name, (_, v) in given_values(ruleset.parameters, data).items() if v},
         loose=_text(data.get("loose", "")),
         last_lap=bool(data.get("last_lap", False)),
         facts=dict(data.get("facts") or {}),

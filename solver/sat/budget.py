@@ -87,6 +87,7 @@ def resident_bytes() -> int:
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+MEMORY_READ_EVERY = 0.005  # seconds between two reads of the resident size by one budget's checks
 
 
 class Budget:
@@ -104,6 +105,7 @@ class Budget:
         self._reported = False  # an Undecided was raised for this budget
         self._active: list[Interruptible] = []  # solvers running under this budget now (for the guard)
         self._guard: threading.Thread | None = None
+        self._memory_read_at = -MEMORY_READ_EVERY  # when the resident size was last read (_over)
 
     @property
     def elapsed(self) -> float:
@@ -158,8 +160,12 @@ class Budget:
             return self.spent
         if self.deadline is not None and time.perf_counter() >= self.deadline + slack:
             return "time"
-        if self.memory is not None and resident_bytes() > self.memory:
-            return "memory"
+        if self.memory is not None:
+            now = time.perf_counter()
+            if now - self._memory_read_at >= MEMORY_READ_EVERY:  # reading /proc is dear: a few ms apart will do
+                self._memory_read_at = now
+                if resident_bytes() > self.memory:
+                    return "memory"
         return None
 
     def undecided(self) -> Undecided:

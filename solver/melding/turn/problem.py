@@ -33,6 +33,10 @@ class Problem:
     params: Mapping[str, Any] | None = None  # query parameters (a chosen card that makes wilds)
     shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
 
+    def card_points(self, face: Face) -> int:
+        """A card's points (deadwood, penalty) under the chosen cards the problem names."""
+        return self.ruleset.points(face, self.params)
+
 
 @dataclass(frozen=True)
 class Play:

@@ -132,7 +132,7 @@ class TurnSolver(TurnModel):
         true = TrueLiterals(model)
         plays = []
         for o in self._chosen(model):
-            plays.append(Play(o.hand_faces, o.reading, o.weight, o.table))
+            plays.append(Play(o.hand_faces, self.reading_of(o, true), o.weight, o.table))
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
@@ -151,7 +151,7 @@ class TurnSolver(TurnModel):
     def _score(self, plays, kept) -> dict:
         score = {
             "meld_points": sum(p.points for p in plays),
-            "hand_points": hand_points(self.rs, kept),
+            "hand_points": hand_points(self.rs, kept, self.problem.params),
             "melds": len(plays),
         }
         return {goal.measure: score[goal.measure] for goal in self.rs.objective} or score

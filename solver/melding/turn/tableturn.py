@@ -400,7 +400,8 @@ class TableTurn(TurnSolver):
 
     def _steps(self, model: list[int]) -> list[Step] | None:
         forms = [form for form, _ in self._chosen_forms(model)]
-        melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
+        true = TrueLiterals(model)
+        melds = [NewMeld(o.hand_faces, self.reading_of(o, true), o.weight) for o in self._chosen(model)]
         laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
         melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
         key = (
@@ -431,7 +432,7 @@ class TableTurn(TurnSolver):
         answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept, steps=steps)
         scores = {
             "meld_points": sum(s.points for s in steps),
-            "hand_points": hand_points(self.rs, kept),
+            "hand_points": hand_points(self.rs, kept, self.problem.params),
             "melds": sum(s.action == "meld" for s in steps),
         }
         answer.score = {g.measure: scores[g.measure] for g in self.rs.objective} or scores
