@@ -60,6 +60,9 @@ SCORE_OPTIONS = [
     ),
     OptionSpec("--dora-indicators", "The dora indicators.", metavar="TILES", default=""),
     OptionSpec("--ura-indicators", "Ura dora indicators (riichi).", metavar="TILES", default=""),
+    OptionSpec(
+        "--nuki", "Tiles the winner set aside as dora (北抜き, three players).", type="int", minimum=0, default=0
+    ),
     OptionSpec("--honba", "Honba (積み棒).", type="int", minimum=0, default=0),
     OptionSpec("--riichi-sticks", "Riichi sticks on the table.", type="int", minimum=0, default=0),
     OptionSpec(
