@@ -481,7 +481,7 @@ _new_score = _maker(Score)
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
 _WIN_FIELDS = _plain_fields(Win)  # every field but the tile has a plain default
 assert _WIN_FIELDS is not None, "win_from_facts sets a Win's fields at once"
-_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak")
+_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak", "nuki")
 _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 
 
@@ -517,8 +517,6 @@ def win_from_facts(scorer: Scorer, tile: str, facts: Mapping, players: int) -> W
                 fields[key] = scorer.tiles(value)
         elif key == "furiten":
             fields["furiten"] = bool(value)
-        elif key == "nuki":
-            fields["nuki"] = int(value or 0)
     win = _made(Win, fields)
     if win.tsumo and win.discarder:
         raise MeldsError("a tsumo has no discarder: drop --from or --tsumo")
