@@ -75,6 +75,12 @@ class NukiRules:
         held = any(self.mj.identity(f) == kind for f in hand.concealed)
         return [f"nuki {self.mj.tile_text(kind)}"] if held else []
 
+    def state_lines(self: Any, state: GameState) -> list[str]:
+        """The state's text lines, with the tiles each seat has set aside."""
+        lines: list[str] = super().state_lines(state)  # type: ignore[misc]
+        aside = [f"{p} {nuki_count(state, p)}" for p in state.players if nuki_count(state, p)]
+        return lines + ([f"  北抜き: {', '.join(aside)}"] if aside else [])
+
     def _robbing_is_chankan(self: Any, offered: dict | None) -> bool:
         """Is a ron on the offered tile 槍槓? On a kan's tile, yes; on a tile set aside, as its
         ruleset says (``chankan``)."""
