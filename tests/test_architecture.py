@@ -80,7 +80,9 @@ def _game_vocabulary() -> tuple[set[str], set[str], re.Pattern]:
         "moves",
         "claims",
         "operations",
-        "going_out",  # the last two: shared melding mechanisms
+        "going_out",
+        "table",
+        "initial_meld",  # the last four: shared melding mechanisms
         "audit",
     }  # melds audit's own reading of the document (solver/audit)
     sections = set()

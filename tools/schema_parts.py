@@ -265,24 +265,32 @@ POINTS_OR_OPTION = {
     "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
     "formMessage": "a number of points, or {option: id}",
 }
-RUMMIKUB = obj(
-    {  # Rummikub's table rules (solver/games/rummikub): the initial meld, free rearrangement
-        "initial_meld": obj(
-            {
-                "points": {**POINTS_OR_OPTION, "description": "what the new sets of the first placement must reach"},
-                "hand_only": {**RULE, "description": "the initial meld uses the player's own tiles only"},
-                "joker": {**RULE, "description": "a joker counts as the number it stands for"},
-                **COMMON,
-            },
-            required=["points"],
-        ),
-        "rearrange": {**RULE, "description": "after the initial meld the table may be rearranged freely"},
-        "table_stays": {**RULE, "description": "no table tile goes back to a rack"},
-        "draw": {**RULE, "description": "a player who places no tile draws one"},
-        "joker_penalty": obj({"points": POINTS_OR_OPTION, **COMMON}, required=["points"]),
+TABLE = obj(
+    {  # how the table's melds change in a turn (solver/melding/arrange): free rearrangement
+        "rearrange": {
+            "enum": ["free", "none"],
+            "description": "free: every turn the whole table and the hand are laid out again into legal melds, no "
+            "table card going back to a hand; none (the default): only by lay-offs and operations",
+        },
+        "stays_source": {"$ref": "#/$defs/source", "description": "the rule that no table card goes back to a hand"},
         **COMMON,
     },
-    required=["initial_meld"],
+    required=["rearrange"],
+)
+
+INITIAL_MELD = obj(
+    {  # what a player's first meld must be worth, on a turn that rearranges the table
+        "points": {**POINTS_OR_OPTION, "description": "what the new melds of the first meld must be worth together"},
+        "from": {
+            "enum": ["hand"],
+            "description": "hand: made of the hand's cards alone, the table untouched until then",
+        },
+        "counts": {"enum": ["rank"], "description": "rank: each card counts the value of the rank it stands for"},
+        "from_source": {"$ref": "#/$defs/source"},
+        "counts_source": {"$ref": "#/$defs/source"},
+        **COMMON,
+    },
+    required=["points"],
 )
 
 MOVES = obj(

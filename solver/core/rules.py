@@ -304,3 +304,28 @@ class Deal:
     hand_sizes: tuple[HandSize, ...]
     starter_discard: int
     source: Source | None
+
+
+@dataclass(frozen=True)
+class TableRule:
+    """How the melds on the table may change in a turn (``table:``): ``free`` — every turn the
+    whole table and the hand's cards may be laid out again into legal melds, no table card going
+    back to a hand; ``none`` — only by the lay-offs and operations the ruleset names."""
+
+    rearrange: str  # free | none
+    source: Source | None
+    stays_source: Source | None = None  # the rule that no table card goes back to a hand
+
+
+@dataclass(frozen=True)
+class InitialMeld:
+    """What a player's first meld must reach (``initial_meld:``): new melds worth ``points`` or
+    more together, counted as ``counts`` says (``rank``: each card the value of the rank it stands
+    for); ``cards_from`` ``hand``: made of the hand's cards alone, the table untouched until then."""
+
+    points: int
+    cards_from: str  # hand
+    counts: str  # rank
+    source: Source | None
+    from_source: Source | None = None
+    counts_source: Source | None = None

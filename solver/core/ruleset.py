@@ -28,6 +28,7 @@ from solver.core.rules import (
     Claim,
     Deal,
     Goal,
+    InitialMeld,
     LayoffRule,
     MeldKind,
     MoveRules,
@@ -35,6 +36,7 @@ from solver.core.rules import (
     Phase,
     Role,
     RoundScoring,
+    TableRule,
     TurnEntry,
     TurnRule,
 )
@@ -76,6 +78,8 @@ class Ruleset:
     parameters: Mapping[str, Source | None]  # query parameters (a chosen card that makes wilds)
     moves: MoveRules | None
     claims: tuple[Claim, ...]
+    table: TableRule | None = None  # how the table's melds may change in a turn (table:)
+    initial_meld: InitialMeld | None = None  # what a player's first meld must be worth (initial_meld:)
     rules: Any = None  # the game's own sections, as its package reads them (Game.read_rules)
 
     @property
@@ -115,6 +119,11 @@ class Ruleset:
         if "discard" not in fields:
             raise BadOption(f"{self.label} says nothing of how a {kind} turn ends")
         return TurnRule(kind, sources=tuple(sources), **fields)
+
+    @property
+    def rearranges(self) -> bool:
+        """Does a turn lay out the whole table and the hand's cards again (``table: {rearrange: free}``)?"""
+        return self.table is not None and self.table.rearrange == "free"
 
     def layoff_rule(self) -> LayoffRule | None:
         return next((r for r in self.layoff_rules if self.holds(r.condition)), None)

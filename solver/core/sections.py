@@ -26,6 +26,7 @@ from solver.core.rules import (
     Distinguish,
     Goal,
     HandSize,
+    InitialMeld,
     KindRole,
     LayoffRule,
     MeldKind,
@@ -39,6 +40,7 @@ from solver.core.rules import (
     ScoreTable,
     ShortForm,
     SuitStep,
+    TableRule,
     TurnEntry,
 )
 from solver.core.source import Source
@@ -111,6 +113,8 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         parameters=reader.sources(d.get("parameters")),
         moves=read_moves(reader, d.get("moves")),
         claims=read_claims(reader, d.get("claims", [])),
+        table=read_table(reader, d.get("table")),
+        initial_meld=read_initial_meld(reader, d.get("initial_meld"), enabled),
     )
 
 
@@ -426,7 +430,7 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
                 frozenset(classes) if classes else None,
                 frozenset(suits) if suits else None,
                 frozenset(ranks) if ranks else None,
-                p["points"],
+                reader.option_value(p["points"], 0) if isinstance(p["points"], Mapping) else p["points"],
                 reader.source(p),
             )
         )
@@ -475,3 +479,69 @@ def read_moves(reader: RuleReader, raw: Mapping | None) -> MoveRules | None:
         if reader.enabled(c, f"moves.checks[{i}]"):
             checks.append(MoveCheck(c["check"], reader.source(c), {k: v for k, v in c.items() if k not in _CHECK_KEYS}))
     return MoveRules(reader.sources(raw["actions"]), tuple(checks))
+
+
+def read_table(reader: RuleReader, raw: Mapping[str, Any] | None) -> TableRule | None:
+    """``table:``: how the table's melds may change in a turn. A table rearranged freely is a turn
+    of its own (the whole table and the hand laid out again, no discard): the ruleset's single-card
+    operations, routes of going out and discards would be rules no turn of it applies."""
+    if raw is None:
+        return None
+    rearrange = raw.get("rearrange", "none")
+    if rearrange == "free":
+        data = reader.data
+        for key, what in (("operations", "single-card operations"), ("going_out", "routes of going out")):
+            if data.get(key):
+                reader.fail(raw, "rearrange", f"a table rearranged freely takes no {what} ({key}:)", "table.rearrange")
+        for i, entry in enumerate(data.get("turns", [])):
+            if entry.get("discard", "none") != "none":
+                reader.fail(
+                    entry,
+                    "discard",
+                    "a turn that rearranges the table ends without a discard (discard: none)",
+                    f"turns[{i}].discard",
+                )
+    return TableRule(rearrange, reader.source(raw), _source_of(reader, raw, "stays_source"))
+
+
+def read_initial_meld(
+    reader: RuleReader, raw: Mapping[str, Any] | None, kinds: tuple[MeldKind, ...]
+) -> InitialMeld | None:
+    """``initial_meld:``: what a player's first meld must be worth. It is counted on a turn that
+    rearranges the table (``table: {rearrange: free}``), by the values of the ranks the cards stand
+    for: every rank a meld kind may hold needs a value."""
+    if raw is None:
+        return None
+    table = reader.data.get("table") or {}
+    if table.get("rearrange") != "free":
+        reader.fail(
+            raw,
+            "points",
+            "initial_meld is counted on a turn that rearranges the table: give table: {rearrange: free}",
+            "initial_meld",
+        )
+    valued = {r.id for r in reader.deck.ranks if r.value is not None}
+    for kind in kinds:
+        missing = [r for r in (*kind.ranks, *(kind.order.ranks if kind.order else ())) if r not in valued]
+        if missing:
+            reader.fail(
+                raw,
+                "counts",
+                f"initial_meld counts the ranks' values, and rank {missing[0]!r} (meld kind {kind.id}) has none: "
+                "give it a value in deck.ranks",
+                "initial_meld.counts",
+            )
+    points = reader.option_value(raw["points"], 0)
+    return InitialMeld(
+        points,
+        raw.get("from", "hand"),
+        raw.get("counts", "rank"),
+        reader.source(raw),
+        _source_of(reader, raw, "from_source"),
+        _source_of(reader, raw, "counts_source"),
+    )
+
+
+def _source_of(reader: RuleReader, raw: Mapping[str, Any], key: str) -> Source | None:
+    """The source a rule cites for one of its choices (``KEY_source:`` beside ``source:``)."""
+    return reader.source({"source": raw[key]}) if key in raw else None

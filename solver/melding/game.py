@@ -7,7 +7,9 @@ partitions a hand (:mod:`solver.melding.turn.solve`), ``score`` prices a meld, a
 changes only what differs: its own sections (``read_rules``), options, questions, gate, moves.
 
 The sections read here are the shared melding mechanisms: single-card table ``operations`` and
-ways of ``going_out``.
+ways of ``going_out``. A ruleset whose table is rearranged freely (``table: {rearrange: free}``)
+plays the rearranging turn of :mod:`solver.melding.arrange` — solve, puzzles and moves — with no
+code of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import click
 
@@ -42,9 +44,14 @@ from solver.present.text import BAD, GOOD, bold, deck_line
 from solver.sat.budget import Budget
 
 if TYPE_CHECKING:  # types only: what plays moves, replays and audits loads when it runs (cold start)
+    from solver.core.moves import Moves
     from solver.core.replay import Settlement
     from solver.core.state import GameState
+    from solver.melding.arrange.laid import Arrangement, MeldCatalogue
+    from solver.melding.arrange.present import Nouns
     from solver.melding.moves import MeldMoves
+
+    TurnAnswer = Answer | Arrangement  # a turn's answer: a partition of the hand, or the table rearranged
 
 MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     "check": [
@@ -95,6 +102,7 @@ class MeldGame:
     QUESTIONS: ClassVar[dict[str, str]] = {"best": "best"}  # request flag -> the question it asks
     OPTIONS: ClassVar[dict[str, list[OptionSpec]]] = {}  # a game's own options, by command
     EXAMPLES: ClassVar[dict[str, list[str]]] = {}  # its example command lines, by command
+    NOUNS: ClassVar[dict[str, str]] = {}  # what its text calls a card, the hand, a meld, the stock (arrange.Nouns)
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
@@ -214,10 +222,12 @@ class MeldGame:
         count: bool = False,
         limit: int = 1000,
         max_seconds: float | None = None,
-    ) -> Answer:
+    ) -> TurnAnswer:
         """Answer a question about a turn (go-out or best; a game adds its own)."""
         if question not in ("go-out", "best"):
             raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
+        if self.ruleset.rearranges:
+            return self.rearranged(problem, question, count, max_seconds)
         from solver.melding.turn.solve import (
             solve_turn,  # the turn solvers load when a turn is asked (not for check)
         )
@@ -228,11 +238,54 @@ class MeldGame:
                 problem, self.checker, question, count, limit, budget, self.rules.going_out, self.rules.operations
             )
 
-    def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
+    # -- the rearranging turn ------------------------------------------------------------------------
+
+    @cached_property
+    def catalogue(self) -> MeldCatalogue:
+        """The legal melds met so far and the compiled models of the rearranging turn (made once a
+        game: a batch or a replay meets the same melds again and again)."""
+        from solver.melding.arrange.laid import MeldCatalogue  # loads when a rearranging turn is asked
+
+        return MeldCatalogue(self.ruleset, self.checker)
+
+    def nouns(self) -> Nouns:
+        from solver.melding.arrange.present import Nouns
+
+        return Nouns(**self.NOUNS)
+
+    def rearranged(self, problem: Problem, question: str, count: bool, max_seconds: float | None) -> Arrangement:
+        """A turn of a ruleset whose table is rearranged freely: the whole table and the hand laid
+        out again (:mod:`solver.melding.arrange`)."""
+        from solver.melding.arrange.solve import initial_points, solve_turn
+
+        if count:
+            raise MeldsError(
+                f"--all counts the ways to go out of rummy games with a discard; {self.ruleset.name} turns "
+                "rearrange the whole table, so ask --best or go-out"
+            )
+        if problem.claimed is not None:
+            raise MeldsError(f"{self.ruleset.name} has no discards to claim")
+        self.notation.check_copies(list(problem.hand) + [f for m in problem.table for f in m.faces])
+        table = [m.faces for m in problem.table]
+        points = initial_points(self.catalogue)
+        return solve_turn(self.catalogue, problem.hand, table, problem.has_melded, points, question, max_seconds)
+
+    def turn_result(self, answer: TurnAnswer, problem: Problem, stats: bool = False) -> Result:
+        if self.ruleset.rearranges:
+            from solver.melding.arrange.present import turn_json, turn_text
+
+            arranged, cards = cast("Arrangement", answer), self.catalogue.cards
+            data = turn_json(arranged, self.ruleset, self.notation, cards)
+            return Result(
+                data,
+                ExitCode.of(arranged.found),
+                lambda: turn_text(arranged, self.ruleset, self.notation, cards, self.nouns(), stats),
+            )
+        partition = cast(Answer, answer)
         return Result(
-            answer_json(answer, problem, self.checker),
-            ExitCode.of(answer.solvable),
-            lambda: answer_text(answer, problem, self.checker, stats),
+            answer_json(partition, problem, self.checker),
+            ExitCode.of(partition.solvable),
+            lambda: answer_text(partition, problem, self.checker, stats),
         )
 
     # -- score ---------------------------------------------------------------------------------------
@@ -319,9 +372,13 @@ class MeldGame:
             folder_code,
         )
 
-    def mismatches(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+    def mismatches(self, puzzle: Puzzle, answer: TurnAnswer) -> list[str]:
         """Where an answer differs from the puzzle's expectation."""
-        return mismatches(puzzle, answer)
+        if self.ruleset.rearranges:
+            from solver.melding.arrange.present import mismatches as arranged_mismatches
+
+            return arranged_mismatches(puzzle.expect, cast("Arrangement", answer))
+        return mismatches(puzzle, cast(Answer, answer))
 
     def _round_row(self, document: Document, puzzle: Puzzle) -> PuzzleResult:
         systems = score_round(puzzle.round, self.checker)
@@ -339,12 +396,16 @@ class MeldGame:
     # -- moves and audit -----------------------------------------------------------------------------
 
     @cached_property
-    def _moves(self) -> MeldMoves:
+    def _moves(self) -> Moves:
         return self.new_moves()
 
-    def new_moves(self) -> MeldMoves:
+    def new_moves(self) -> Moves:
         """The game's turn rules, made once (a game whose moves need more than the checker
-        overrides this)."""
+        overrides this): a ruleset whose table is rearranged freely plays plays of the whole table."""
+        if self.ruleset.rearranges:
+            from solver.melding.arrange.moves import ArrangeMoves
+
+            return ArrangeMoves(self.ruleset, self.catalogue, self.nouns())
         return self.moves_type()(self.ruleset, self.checker)
 
     @classmethod
@@ -355,7 +416,7 @@ class MeldGame:
 
         return MeldMoves
 
-    def moves(self) -> MeldMoves:
+    def moves(self) -> Moves:
         return self._moves
 
     def state_problems(self, state: GameState) -> list[Impossible]:

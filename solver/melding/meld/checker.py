@@ -11,7 +11,7 @@ a card at a run's end as one wild role rather than another: the fewest wilds dec
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from solver.core.deck import Face, rank_order
@@ -388,20 +388,29 @@ class MeldChecker:
         return verdict, points
 
     def best_reading(
-        self, faces: Sequence[Face], phase: str | None = None, limit: int = 512, params: Mapping | None = None
+        self,
+        faces: Sequence[Face],
+        phase: str | None = None,
+        limit: int = 512,
+        params: Mapping | None = None,
+        worth: Callable[[Reading], int] | None = None,
     ):
-        """(verdict, best points, the reading that earns them)."""
+        """(verdict, best points, the reading that earns them). ``worth``: what a reading is worth
+        instead of its meld points — then every kind that reads the cards is weighed (a legal meld
+        two families read may be laid out as either), and a reading without wilds is not taken
+        for the best at once."""
         verdict = self.check(faces, phase=phase, explain=False, params=params)
         if not verdict.legal:
             return verdict, 0, None
-        if verdict.reading.wilds == 0:
+        if worth is None and verdict.reading.wilds == 0:
             return verdict, meld_points(verdict.reading), verdict.reading
+        value = worth or meld_points
         cards = as_cards(tuple(faces))
         best, best_reading = -1, verdict.reading
         family = verdict.reading.kind.family
         for kind in self.ruleset.kinds:
             if (
-                kind.family != family
+                (worth is None and kind.family != family)
                 or not kind.size_ok(len(cards))
                 or (phase is not None and kind.phase not in (None, phase))
             ):
@@ -411,8 +420,8 @@ class MeldChecker:
                 continue
             model, indices, base, _ = query
             for reading in model.readings(indices, base + model.selectors(), limit):
-                if meld_points(reading) > best:
-                    best, best_reading = meld_points(reading), reading
+                if value(reading) > best:
+                    best, best_reading = value(reading), reading
         return verdict, max(best, 0), best_reading
 
     def _check_params(self, params: Mapping | None) -> Mapping | None:

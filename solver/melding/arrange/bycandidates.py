@@ -1,20 +1,21 @@
-"""A Rummikub turn over candidate sets: the model for rulesets the compact slot model does not
-cover (:func:`solver.games.rummikub.slots.shape_of` is None: more kinds, wild limits, repeated
+"""A rearranging turn over candidate melds: the model for rulesets the compact slot model does not
+cover (:func:`solver.melding.arrange.shape.shape_of` is None: more kinds, wild limits, repeated
 ranks in a run's order…), and the tests' second opinion on the slot model.
 
-Over the candidate sets of the tiles in play (:func:`solver.melding.meld.candidates.candidates`, each
-verified by the :class:`~solver.melding.meld.checker.MeldChecker`, the same rules as ``melds check``):
+Over the candidate melds of the cards in play (:func:`solver.melding.meld.candidates.candidates`,
+each verified by the :class:`~solver.melding.meld.checker.MeldChecker`, the same rules as
+``melds check``):
 
-* ``x[c, k]`` — candidate set ``c`` is on the table at least ``k`` times (identical sets may
-  stand twice: the tiles come in copies); ``x[c, k+1] → x[c, k]`` keeps the copies in order;
-* per tile, the copies the chosen sets use are at least those on the table (no table tile goes
-  back to a rack) and at most those on the table and the rack together;
-* the objective: the most rack tiles placed, then the most value placed — one soft clause per rack
-  tile, on its face's count "at least k copies of this face on the table" (RC2, stratified).
+* ``x[c, k]`` — candidate meld ``c`` is on the table at least ``k`` times (identical melds may
+  stand twice: the cards come in copies); ``x[c, k+1] → x[c, k]`` keeps the copies in order;
+* per card, the copies the chosen melds use are at least those on the table (no table card goes
+  back to a hand) and at most those on the table and in the hand together;
+* the objective: the most hand cards placed, then the most value placed — one soft clause per hand
+  card, on its face's count "at least k copies of this face on the table" (RC2, stratified).
 
-Before the initial meld the candidates are the rack's own, and the sets chosen must reach the
+Before the initial meld the candidates are the hand's own, and the melds chosen must reach the
 initial meld's points (:func:`~solver.sat.search.weight_at_least`). Going out asks that every
-rack tile be placed, a plain SAT question on the same clauses.
+hand card be placed, a plain SAT question on the same clauses.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from solver.core.deck import Face
-from solver.games.rummikub.sets import Arrangement, SetCatalogue, TileSet, printed_value, settle
+from solver.melding.arrange.laid import Arrangement, LaidMeld, MeldCatalogue, settle
 from solver.melding.meld.candidates import candidates
 from solver.sat.budget import Budget
 from solver.sat.encodings import exact_counter
@@ -31,18 +32,16 @@ from solver.sat.pool import VarPool
 from solver.sat.search import weight_at_least
 from solver.sat.solvers import MaxSat, SatSolver
 
-SIZE_WEIGHT = 10_000  # one more tile placed outweighs any difference of value (106 tiles × 13 < 10,000)
-
 
 class TurnModel:
-    """One turn's clauses: candidate sets, copies, tile counts; asked for the best turn or going
+    """One turn's clauses: candidate melds, copies, card counts; asked for the best turn or going
     out (see the module docstring)."""
 
     def __init__(
         self,
-        catalogue: SetCatalogue,
+        catalogue: MeldCatalogue,
         hand: Sequence[Face],
-        before: Sequence[TileSet],
+        before: Sequence[LaidMeld],
         has_melded: bool,
         initial_points: int,
     ):
@@ -55,28 +54,26 @@ class TurnModel:
         self.avail = on_table + Counter(self.hand)  # copies that may be placed
         self.pool = VarPool()
         self.clauses: list[list[int]] = []
-        self.sets: list[tuple[TileSet, int, int]] = []  # (set, copy k, variable)
+        self.melds: list[tuple[LaidMeld, int, int]] = []  # (meld, copy k, variable)
         self._build()
 
     def _build(self) -> None:
         faces = self.ruleset.deck.faces
         by_index = {f.index: f for f in faces}
-        distinct = [f for f in self.avail if f.rank is not None]
-        jokers = [f for f in self.avail for _ in range(self.avail[f]) if f.rank is None]
-        found = candidates(self.ruleset, distinct + jokers)
+        found = candidates(self.ruleset, self._pool()) or []  # no limit: never None
         self.candidate_count = len(found)
         uses: dict[Face, list[int]] = {f: [] for f in self.avail}
         for cand in found:
-            tiles = [by_index[i] for i in cand.key]
-            tile_set = self.catalogue.lookup(tiles)
-            if tile_set is None:
+            cards = [by_index[i] for i in cand.key]
+            laid = self.catalogue.lookup(cards)
+            if laid is None:
                 continue
-            need = Counter(tiles)
+            need = Counter(cards)
             copies = min(self.avail[f] // n for f, n in need.items())
             previous = None
             for k in range(1, copies + 1):
                 x = self.pool.new()
-                self.sets.append((tile_set, k, x))
+                self.melds.append((laid, k, x))
                 if previous is not None:
                     self.clauses.append([-x, previous])
                 previous = x
@@ -93,8 +90,15 @@ class TurnModel:
                 self.clauses.append([-ge[top]])
         if self.initial:
             self.threshold = weight_at_least(
-                [(x, s.value) for s, _, x in self.sets], self.initial_points, self.pool, self.clauses
+                [(x, s.value) for s, _, x in self.melds], self.initial_points, self.pool, self.clauses
             )
+
+    def _pool(self) -> list[Face]:
+        """The cards candidates are made of: a card that may be wild in as many copies as are in
+        play; a natural once when every kind holds distinct cards (a meld never holds two)."""
+        distinct = all(k.distinct for k in self.ruleset.kinds)
+        wild = self.catalogue.cards.wild_only | self.catalogue.cards.dual
+        return [f for f, n in self.avail.items() for _ in range(n if f in wild or not distinct else 1)]
 
     # -- questions ----------------------------------------------------------------------------------
 
@@ -116,15 +120,17 @@ class TurnModel:
         clauses = self._hard()
         if clauses is None:
             return self.none("best")
+        printed = self.catalogue.cards.printed
+        size_weight = 1 + sum(printed(f) for f in self.hand)  # one more card placed outweighs any value
         soft = []
-        for f, held in Counter(self.hand).items():  # the k-th copy of a rack face placed
+        for f, held in Counter(self.hand).items():  # the k-th copy of a hand face placed
             ge = self.counters[f]
             soft += [
-                ([ge[self.must[f] + k]], SIZE_WEIGHT + printed_value(f))
+                ([ge[self.must[f] + k]], size_weight + printed(f))
                 for k in range(1, held + 1)
                 if ge[self.must[f] + k] is not None
             ]
-        if not soft:  # no rack tile can go down anywhere: the table as it may stand, unchanged or not
+        if not soft:  # no hand card can go down anywhere: the table as it may stand, unchanged or not
             return self._satisfy(clauses, "best", budget)
         with MaxSat(clauses, soft, top=self.pool.top) as maxsat:
             model = maxsat.optimum(budget)
@@ -136,7 +142,7 @@ class TurnModel:
         clauses = self._hard()
         if clauses is None:
             return self.none("go-out")
-        for f in Counter(self.hand):  # every copy of the rack's faces placed: the counter's top cell
+        for f in Counter(self.hand):  # every copy of the hand's faces placed: the counter's top cell
             every = self.counters[f][self.avail[f]]
             clauses.append([every] if every is not None else [])
         return self._satisfy(clauses, "go-out", budget)
@@ -147,21 +153,21 @@ class TurnModel:
         return answer
 
     def _decode(self, true: set[int], question: str) -> Arrangement:
-        chosen = [s for s, _, x in self.sets if x in true]
-        answer = settle(question, self.hand, self.before, chosen, self.initial, self.must)
+        chosen = [s for s, _, x in self.melds if x in true]
+        answer = settle(question, self.hand, self.before, chosen, self.initial, self.must, self.catalogue.cards)
         answer.candidates = self.candidate_count
         return answer
 
 
-def solve_by_sets(
-    catalogue: SetCatalogue,
+def solve_by_candidates(
+    catalogue: MeldCatalogue,
     hand: Sequence[Face],
-    before: Sequence[TileSet],
+    before: Sequence[LaidMeld],
     has_melded: bool,
     initial_points: int,
     question: str,
     budget: Budget,
 ) -> Arrangement:
-    """The best turn or going out, over candidate sets (may raise Undecided)."""
+    """The best turn or going out, over candidate melds (may raise Undecided)."""
     model = TurnModel(catalogue, hand, before, has_melded, initial_points)
     return model.go_out(budget) if question == "go-out" else model.best(budget)
