@@ -44,10 +44,16 @@ def _assert_agrees(paths: list[Path]) -> int:
     return hands
 
 
+def _both_policies(folder: Path, mode: str, default_games: int, eager_games: int) -> list[Path]:
+    """Games of the default policy from seed 0, then of the eager one from seed 100."""
+    return _games(folder, range(default_games), mode, DEFAULT) + _games(
+        folder, range(100, 100 + eager_games), mode, EAGER
+    )
+
+
 @pytest.fixture(scope="module")
 def four_player(tmp_path_factory) -> list[Path]:
-    folder = tmp_path_factory.mktemp("selfplay4")
-    return _games(folder, range(12), "4p-red-half", DEFAULT) + _games(folder, range(100, 106), "4p-red-half", EAGER)
+    return _both_policies(tmp_path_factory.mktemp("selfplay4"), "4p-red-half", 12, 6)
 
 
 def test_every_hand_of_the_engines_games_agrees(four_player):
@@ -56,8 +62,7 @@ def test_every_hand_of_the_engines_games_agrees(four_player):
 
 @pytest.fixture(scope="module")
 def three_player(tmp_path_factory) -> list[Path]:
-    folder = tmp_path_factory.mktemp("selfplay3")
-    return _games(folder, range(4), "3p-red-half", DEFAULT) + _games(folder, range(100, 102), "3p-red-half", EAGER)
+    return _both_policies(tmp_path_factory.mktemp("selfplay3"), "3p-red-half", 4, 2)
 
 
 def test_every_hand_of_the_engines_three_player_games_agrees(three_player):
