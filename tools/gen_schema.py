@@ -489,6 +489,18 @@ schema = {
                 required=["rule"],
             ),
             "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
+            "nuki_dora": obj(
+                {
+                    "tile": {**ID, "description": "the rank a player may set aside on their turn (北)"},
+                    "dora": {"type": "integer", "minimum": 0, "description": "dora each tile set aside counts"},
+                    "ron": {"type": "boolean", "description": "another player may win on it (default true)"},
+                    "chankan": {"type": "boolean", "description": "that win counts 槍槓 (default false)"},
+                    "rinshan": {"type": "boolean", "description": "a tsumo on its replacement is 嶺上開花"},
+                    "call": {"type": "boolean", "description": "it ends every ippatsu and the first go-around"},
+                    **COMMON,
+                },
+                required=["tile"],
+            ),
             "mahjong_scoring": MAHJONG_SCORING,
             "mahjong_game": MAHJONG_GAME,
             "words": WORDS,
@@ -722,6 +734,7 @@ puzzle_schema = {
                         "type": "boolean",
                         "description": "the winner let a winning tile go by (temporary or riichi furiten)",
                     },
+                    "nuki": {"type": "integer", "minimum": 0, "description": "北 the winner set aside (北抜き)"},
                 },
                 required=["tile"],
             ),
@@ -916,7 +929,8 @@ state_schema = {
                     "type": "object",
                     "additionalProperties": {"type": ["boolean", "integer", "string"]},
                 },
-                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …",
+                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, nuki (mahjong: "
+                "北 set aside), …",
             },
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
             "indicator": {**TEXT, "description": "the ruleset's chosen card (a cut joker, an indicator), once known"},
@@ -955,9 +969,10 @@ state_schema = {
                     },
                     "drawn": {**TEXT, "description": "mahjong: the tile the turn's player just drew"},
                     "kan": obj(
-                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan"]}, "by": TEXT},
+                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan", "nuki"]}, "by": TEXT},
                         required=["tile", "kind", "by"],
-                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw",
+                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw "
+                        "(nuki: a tile set aside by 北抜き, which a ron may take)",
                     ),
                     "rinshan": {
                         **TEXT,

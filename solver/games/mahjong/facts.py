@@ -72,8 +72,8 @@ def _flag_problems(mj: Mahjong, hand: Hand, win: Win, refuse: Callable[[str, str
         refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
     if win.rinshan and not win.tsumo:
         refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
-    elif win.rinshan and not kans:
-        refuse("rinshan", "wins on the replacement tile after a kan, and the hand declares no kan")
+    elif win.rinshan and not kans and not win.nuki:
+        refuse("rinshan", "wins on the replacement tile after a kan (or 北抜き), and the hand declares no kan")
     if win.chankan and win.tsumo:
         refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
     for other in ("haitei", "houtei", "rinshan"):
@@ -138,6 +138,7 @@ def _indicator_problems(
                 "more ura dora indicators than dora indicators: each lies under one", "dora-indicators", None, where
             )
         )
+    out.extend(_nuki_problems(mj, hand, win, where))
     facts = facts or {}
     places = {}
     for key, label in (("dora_indicators", "the dora indicators"), ("ura_indicators", "the ura dora indicators")):
@@ -158,6 +159,53 @@ def check_win(
     problems = win_problems(mj, hand, win, facts, where)
     if problems:
         raise problems[0]
+
+
+def _nuki_problems(mj: Mahjong, hand: Hand, win: Win, where: Location | None) -> list[Impossible]:
+    """Tiles set aside (北抜き): only under a ruleset that has it, and no more than the set holds
+    beside those in the hand."""
+    if not win.nuki:
+        return []
+    rule = mj.rules.nuki_dora
+    if rule is None:
+        return [Impossible(f"{mj.rs.id} sets no tile aside: --nuki needs a ruleset with 北抜き", "nuki", None, where)]
+    kind = mj.identity(mj.parse_tiles(rule.tile)[0])
+    held = sum(1 for f in hand.tiles if mj.identity(f) == kind)
+    copies = sum(mj.rs.deck.copies.get(f, 0) for f in mj.rs.deck.faces if mj.identity(f) == kind)
+    if held + win.nuki > copies:
+        return [
+            Impossible(
+                f"{win.nuki} {rule.tile} set aside and {held} in the hand: the set holds {copies}",
+                "nuki",
+                rule.source,
+                where,
+            )
+        ]
+    return []
+
+
+def _nuki_places(mj: Mahjong, state: Any) -> dict[str, tuple]:
+    """The tiles each seat has set aside (北抜き), as places whose tiles the set must hold."""
+    rule = mj.rules.nuki_dora
+    out = {}
+    for seat, flags in state.flags.items():
+        count = flags.get("nuki")
+        if rule is not None and isinstance(count, int) and not isinstance(count, bool) and count > 0:
+            out[f"{seat}'s 北抜き"] = tuple(mj.parse_tiles(rule.tile)) * count
+    return out
+
+
+def _nuki_flag_problems(mj: Mahjong, state: Any) -> list[Impossible]:
+    """``flags.nuki``: a whole number of tiles set aside, under a ruleset that has 北抜き."""
+    out = []
+    for p, flags in state.flags.items():
+        if "nuki" not in flags:
+            continue
+        where = state_location(state, "flags", p, "nuki")
+        out.extend(count_problems([(f"{p}'s nuki (tiles set aside)", flags["nuki"], None, where)]))
+        if flags["nuki"] and mj.rules.nuki_dora is None:
+            out.append(Impossible(f"{mj.rs.id} sets no tile aside (no 北抜き): {p}'s nuki", "nuki", None, where))
+    return out
 
 
 def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
@@ -194,7 +242,8 @@ def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
             )
     for key in ("honba", "riichi_sticks"):
         out.extend(count_problems([(key, state.facts.get(key), None, state_location(state, "facts", key))]))
-    places: dict[str, tuple] = {}
+    out.extend(_nuki_flag_problems(mj, state))
+    places: dict[str, tuple] = _nuki_places(mj, state)
     most = mj.winning_size  # a state may list less (the tiles that matter), never more
     for seat, text in state.hands.items():
         if isinstance(text, str):
@@ -255,10 +304,13 @@ def table_fact_problems(mj: Mahjong, state: Any) -> list[Impossible]:
         if (
             not isinstance(kan, Mapping)
             or "tile" not in kan
-            or kan.get("kind") not in ("ankan", "kakan")
+            or kan.get("kind") not in ("ankan", "kakan", "nuki")
             or kan.get("by") not in seats
         ):
-            refuse("a kan on offer is {tile, kind: ankan or kakan, by: its seat}", "kan", "kan")
+            refuse("a kan on offer is {tile, kind: ankan, kakan or nuki, by: its seat}", "kan", "kan")
+        elif kan["kind"] == "nuki":
+            if not state.flag(kan["by"], "nuki"):
+                refuse(f"{kan['by']} has set no tile aside (flags.nuki) to offer", "kan", "kan")
         else:
             face, hand = one_tile(kan["tile"], "kan", "tile"), known_hand(kan["by"])
             closed = kan["kind"] == "ankan"

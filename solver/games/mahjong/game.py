@@ -62,6 +62,9 @@ SCORE_OPTIONS = [
     ),
     DORA_INDICATORS,
     OptionSpec("--ura-indicators", "Ura dora indicators (riichi).", metavar="TILES", default=""),
+    OptionSpec(
+        "--nuki", "Tiles the winner set aside as dora (北抜き, three players).", type="int", minimum=0, default=0
+    ),
     OptionSpec("--honba", "Honba (積み棒).", type="int", minimum=0, default=0),
     OptionSpec("--riichi-sticks", "Riichi sticks on the table.", type="int", minimum=0, default=0),
     OptionSpec(

@@ -300,6 +300,7 @@ def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
         "seat": win.seat,
         "round": win.round_wind,
         "players": win.players,
+        **({"nuki": win.nuki} if win.nuki else {}),
         "han": score.han,
         "fu": score.fu,
         "yaku": [
@@ -333,7 +334,7 @@ def score_text(scorer, hand: Hand, win, score, result: dict) -> str:
     how = "tsumo" if win.tsumo else f"ron from {win.discarder}" if win.discarder else "ron"
     lines = [
         f"{hand_text(mj, hand)}  wins on {_ident_text(mj, win.tile)} ({how}), "
-        f"seat {win.seat}, round {win.round_wind}, {win.players} players"
+        f"seat {win.seat}, round {win.round_wind}, {win.players} players" + (f", 北抜き {win.nuki}" if win.nuki else "")
     ]
     for y in score.yaku:
         value = (

@@ -286,15 +286,24 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         return self._identity_index(name)
 
     def dora_of(self, facts: HandFacts) -> int:
-        """Dora, ura dora (with riichi) and red fives held."""
+        """Dora, ura dora (with riichi) and red fives held; tiles set aside (北抜き) count their
+        own dora and, being that tile, whatever the indicators make them."""
         win = facts.win
         shown = win.dora_indicators + (win.ura_indicators if win.riichi or win.double_riichi else ())
         if not shown:
-            return self.ms.red_fives * facts.reds
+            return self.ms.red_fives * facts.reds + (self._nuki_dora(win.nuki, ()) if win.nuki else 0)
         targets = self._dora_targets.get(shown)
         if targets is None:  # the tiles the indicators point at, looked up once per set of indicators
             targets = remember(self._dora_targets, shown, tuple(self.dora_next[self.mj.index[i]] for i in shown))
-        return sum(map(facts.held.count, targets)) + self.ms.red_fives * facts.reds
+        aside = self._nuki_dora(win.nuki, targets) if win.nuki else 0
+        return sum(map(facts.held.count, targets)) + self.ms.red_fives * facts.reds + aside
+
+    def _nuki_dora(self, tiles: int, targets: tuple) -> int:
+        """The dora of tiles set aside by the ruleset's 北抜き: their own, and the indicators' (``targets``)."""
+        nuki = self.mj.rules.nuki_dora
+        if nuki is None:
+            raise MeldsError(f"{self.rs.id} has no 北抜き (nuki_dora): no tile is set aside as a dora")
+        return tiles * (nuki.dora + targets.count(self._identity_index(nuki.tile)))
 
     def score(self, hand: Hand, win: Win) -> Score:
         """The best reading of a winning hand, scored. Raises NotAWin without a win or a yaku."""
@@ -502,7 +511,7 @@ _new_score = _maker(Score)
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
 _WIN_FIELDS = _plain_fields(Win)  # every field but the tile has a plain default
 assert _WIN_FIELDS is not None, "win_from_facts sets a Win's fields at once"
-_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak")
+_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak", "nuki")
 _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 
 
