@@ -409,6 +409,12 @@ schema = {
                             "minimum": 0,
                             "description": "at most this many new melds in the turn",
                         },
+                        "in_hand": {
+                            "type": "array",
+                            "minItems": 1,
+                            "items": RANGE_OR_ITEM,
+                            "description": "the entry speaks only of turns played from a hand of these many cards",
+                        },
                         "if": {"$ref": "#/$defs/condition"},
                         **COMMON,
                     },

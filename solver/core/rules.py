@@ -341,12 +341,18 @@ TURN_FIELDS = ("discard", "claimed_in_new_meld", "claimed_not_discarded", "max_n
 
 @dataclass(frozen=True)
 class TurnEntry:
-    """One entry of ``turns:``: the fields it sets, for which turn kinds, under which options."""
+    """One entry of ``turns:``: the fields it sets, for which turn kinds (and hand sizes), under
+    which options."""
 
     kinds: frozenset[str]
     fields: Mapping[str, Any]
     condition: Mapping[str, Any]
     source: Source | None
+    in_hand: frozenset[int] | None = None  # the hand sizes it applies to (None: any)
+
+    def applies(self, kind: str, in_hand: int | None) -> bool:
+        """Does the entry speak of this turn kind, played from a hand of ``in_hand`` cards?"""
+        return kind in self.kinds and (self.in_hand is None or in_hand in self.in_hand)
 
 
 @dataclass(frozen=True)

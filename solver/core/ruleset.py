@@ -29,6 +29,7 @@ from solver.core.rules import (
     Claim,
     Deal,
     Goal,
+    HandSize,
     InitialMeld,
     LayoffRule,
     MeldKind,
@@ -82,6 +83,7 @@ class Ruleset:
     table: TableRule | None = None  # how the table's melds may change in a turn (table:)
     initial_meld: InitialMeld | None = None  # what a player's first meld must be worth (initial_meld:)
     rules: Any = None  # the game's own sections, as its package reads them (Game.read_rules)
+    ambiguity_stated: bool = False  # the ruleset has an ambiguity: section (cited or not)
 
     @property
     def label(self) -> str:
@@ -101,18 +103,24 @@ class Ruleset:
         """Cards dealt to each player for a player count, under the current options."""
         if self.deal is None:
             raise BadOption(f"ruleset {self.id} has no deal table")
-        for entry in self.deal.hand_sizes:
-            if players in entry.players and self.holds(entry.condition):
-                return entry.cards
-        raise BadOption(f"{self.label} is not played by {players} players")
+        entry = self._deal_entry(players)
+        if entry is None:
+            raise BadOption(f"{self.label} is not played by {players} players")
+        return entry.cards
 
-    def turn_rule(self, kind: str) -> TurnRule:
-        """The rule for a normal turn or one that claimed a discard, under the options: the
-        matching entries merged, the first entry that sets a field deciding it."""
+    def _deal_entry(self, players: int) -> HandSize | None:
+        """The deal entry for a player count (the first that matches it under the options)."""
+        assert self.deal is not None
+        return next((e for e in self.deal.hand_sizes if players in e.players and self.holds(e.condition)), None)
+
+    def turn_rule(self, kind: str, in_hand: int | None = None) -> TurnRule:
+        """The rule for a normal turn or one that claimed a discard, played from a hand of
+        ``in_hand`` cards, under the options: the matching entries merged, the first entry that
+        sets a field deciding it."""
         fields: dict[str, Any] = {}
         sources = []
         for entry in self.turn_entries:
-            if kind in entry.kinds and self.holds(entry.condition):
+            if entry.applies(kind, in_hand) and self.holds(entry.condition):
                 new = {k: v for k, v in entry.fields.items() if k not in fields}
                 if new:
                     fields.update(new)
@@ -125,6 +133,25 @@ class Ruleset:
     def rearranges(self) -> bool:
         """Does a turn lay out the whole table and the hand's cards again (``table: {rearrange: free}``)?"""
         return self.table is not None and self.table.rearrange == "free"
+
+    def largest_hand(self) -> tuple[int, HandSize] | None:
+        """The most cards a hand can hold at a turn, and the deal entry that says so: the largest
+        deal under the options, and the card a turn draws — when a turn from such a hand ends with
+        a discard (else hands grow, and nothing bounds them). None without a deal table."""
+        if self.deal is None:
+            return None
+        counts = sorted({n for entry in self.deal.hand_sizes for n in entry.players})
+        dealt = [e for n in counts if (e := self._deal_entry(n)) is not None]  # the first entry per count
+        if not dealt:
+            return None
+        most = max(dealt, key=lambda e: e.cards)
+        for kind in ("normal", "claimed"):
+            try:
+                if self.turn_rule(kind, most.cards + 1).discard == "none":
+                    return None
+            except BadOption:
+                continue  # no rule for such turns: the game has none
+        return most.cards + 1, most
 
     def layoff_rule(self) -> LayoffRule | None:
         return next((r for r in self.layoff_rules if self.holds(r.condition)), None)

@@ -70,6 +70,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             reader.fail(d["melds"], i, f"duplicate meld kind id {kind.id!r}", f"melds[{i}].id")
         seen.add(kind.id)
     reader.kinds = kinds
+    check_wilds(reader, d.get("melds", []), kinds)
     enabled = tuple(
         k for k, raw in zip(kinds, d.get("melds", []), strict=True) if reader.holds(raw.get("enabled_if", {}))
     )
@@ -89,6 +90,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         kinds=enabled,
         ambiguity_source=reader.source(ambiguity),
         ambiguity_rule=(ambiguity or {}).get("rule", "reject"),
+        ambiguity_stated=ambiguity is not None,
         deal=read_deal(reader, d.get("deal")),
         card_points=read_points(reader, d.get("card_points", [])),
         turn_entries=tuple(
@@ -97,6 +99,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
                 {f: t[f] for f in TURN_FIELDS if f in t},
                 reader.condition(t, f"turns[{i}]"),
                 reader.source(t),
+                reader.expand_ints(t["in_hand"], f"turns[{i}].in_hand") if "in_hand" in t else None,
             )
             for i, t in enumerate(d.get("turns", []))
         ),
@@ -401,6 +404,23 @@ def read_order(
     if not step_raw["directions"]:
         reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
     return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
+
+
+def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> None:
+    """A kind's ``wilds:`` must be a count some meld of it can have: no more than its largest
+    meld holds, the least no more than the most, and wild roles to play them."""
+    for i, (k, kind) in enumerate(zip(raw, kinds, strict=True)):
+        if kind.wilds is None:
+            continue
+        least, most, _ = kind.wilds
+        path = f"melds[{i}].wilds"
+        w = k["wilds"]
+        if least is not None and most is not None and least > most:
+            reader.fail(w, "min", f"wilds.min {least} is more than wilds.max {most}", f"{path}.min")
+        if least is not None and least > kind.size_max:
+            reader.fail(w, "min", f"wilds.min {least}: a {kind.label} has at most {kind.size_max} cards", f"{path}.min")
+        if least and not any(entry.role.wild for entry in kind.roles):
+            reader.fail(w, "min", f"wilds.min {least}: no role of a {kind.label} is wild", f"{path}.min")
 
 
 def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:

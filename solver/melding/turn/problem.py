@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from solver.core.deck import Face
@@ -87,6 +88,15 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
     notation = checker.notation
     if not p.hand:
         raise MeldsError("the hand is empty")
+    largest = p.ruleset.largest_hand()
+    if largest is not None and len(p.hand) > largest[0]:
+        most, dealt = largest
+        line = dealt.source.line if dealt.source is not None else None
+        where = f" ({Path(p.ruleset.path).name}:{line}: deal.hand_size)" if line else ""
+        raise MeldsError(
+            f"a hand of {len(p.hand)} cards: {p.ruleset.id} deals at most {dealt.cards} cards a player{where} "
+            f"and a turn draws one, so a hand holds at most {most}"
+        )
     notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
     if p.turn == "claimed" and not claim_met:
         if p.claimed is None:
