@@ -138,5 +138,5 @@ def test_audit_is_clean_and_lists_its_assumptions():
 
 def test_the_game_comes_from_its_package_through_the_registry():
     game = load_game(load_ruleset("rummikub"))
-    assert type(game).name == "rummikub" and game.rules.initial_meld == 30
-    assert load_game(load_ruleset("rummikub", {"initial-meld": 50})).rules.initial_meld == 50
+    assert type(game).name == "rummikub" and game.ruleset.initial_meld.points == 30
+    assert load_game(load_ruleset("rummikub", {"initial-meld": 50})).ruleset.initial_meld.points == 50

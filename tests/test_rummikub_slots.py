@@ -1,7 +1,7 @@
 """The compact slot model against the candidate-set model and the MeldChecker, under every option
 of the Rummikub ruleset (run-wrap, more jokers, more copies, a higher initial meld, no jokers):
 
-* the direct set reader (sets.read_set) says legal exactly when ``melds check`` does, with the same
+* the direct set reader (arrange.laid.read_laid) says legal exactly when ``melds check`` does, with the same
   best value;
 * an undecided turn (the budget out) keeps the best arrangement found and the bounds it proves;
 * on random reachable positions both turn models agree on the best turn (tiles placed, value
@@ -25,9 +25,9 @@ from profiles import examples
 from solver.core.errors import Undecided
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
-from solver.games.rummikub import tables
-from solver.games.rummikub.arrange import solve_turn
-from solver.games.rummikub.sets import SetCatalogue
+from solver.melding.arrange import slotturns as tables
+from solver.melding.arrange.laid import MeldCatalogue as SetCatalogue
+from solver.melding.arrange.solve import solve_turn
 from solver.sat.solvers import SatSolver
 
 VARIANTS = [
@@ -102,8 +102,8 @@ def verify(game, hand, table, answer, melded: bool) -> None:
     if not melded:
         old = Counter(tuple(sorted(f.index for f in s)) for s in table)
         assert not old - Counter(tuple(sorted(f.index for f in s)) for s in after)
-        new_value = sum(s.value for s in answer.new_sets)
-        assert not answer.placed or new_value >= game.rules.initial_meld
+        new_value = sum(s.value for s in answer.new_melds)
+        assert not answer.placed or new_value >= game.ruleset.initial_meld.points
 
 
 def compare(options: dict, seed: int, table_tiles: int, rack_tiles: int) -> None:
@@ -111,10 +111,10 @@ def compare(options: dict, seed: int, table_tiles: int, rack_tiles: int) -> None
     rng = random.Random(seed)
     hand, table = position(rng, game, table_tiles, rack_tiles)
     melded = seed % 3 != 0
-    args = (game.catalogue, hand, table if melded else table[:2], melded, game.rules.initial_meld)
+    args = (game.catalogue, hand, table if melded else table[:2], melded, game.ruleset.initial_meld.points)
     table = args[2]
     ours = solve_turn(*args, "best")
-    theirs = solve_turn(*args, "best", by_sets=True)
+    theirs = solve_turn(*args, "best", by_candidates=True)
     key = (len(ours.placed), ours.value_placed, ours.found)
     assert key == (len(theirs.placed), theirs.value_placed, theirs.found), (options, hand, table, melded)
     verify(game, hand, table, ours, melded)
@@ -196,7 +196,7 @@ def test_a_turn_cut_short_keeps_the_best_arrangement_found(monkeypatch):
     table = [game.notation.parse_many(s.split(":")[1]) for s in TABLE]
     answer = solve_turn(catalogue, hand, table, True, 30, "best")
     assert answer.found is None and answer.bounds.value is None
-    assert answer.bounds.tiles == (len(answer.placed), 4)  # all five refuted by the first call
+    assert answer.bounds.cards == (len(answer.placed), 4)  # all five refuted by the first call
     verify(game, hand, table, answer, True)
     # the game's own catalogue (shared by every load of the ruleset) must not make its live solver
     # while the stand-in is patched in: it would keep it, and later tests would get cut short too

@@ -12,18 +12,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
     AUDIT,
     BONUS,
+    CHOSEN_CARD,
     CLAIM,
     COMMON,
     FIGURES,
     GOING_OUT,
     ID,
+    INITIAL_MELD,
     LIST_OF_IDS,
     MAHJONG_GAME,
     MAHJONG_SCORING,
     MOVES,
     NAMES,
     RANGE_OR_ITEM,
-    RUMMIKUB,
+    ROLE_CONDITIONS,
+    STANDS_FOR,
+    TABLE,
     TEXT,
     WORDS,
     obj,
@@ -87,8 +91,14 @@ schema = {
         "condition": {
             "type": "object",
             "minProperties": 1,
-            "additionalProperties": {"type": ["string", "integer", "boolean"]},
-            "description": "option id: required value",
+            "additionalProperties": {
+                "anyOf": [
+                    {"type": ["string", "integer", "boolean"]},
+                    {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]}},
+                ],
+                "formMessage": "a value, or a list of values (any of them)",
+            },
+            "description": "option id: required value (or a list: any of them)",
         },
         "size": obj(
             {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
@@ -102,7 +112,7 @@ schema = {
                         "role": ID,
                         "classes": LIST_OF_IDS,
                         "sizes": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
-                        "if_maal": LIST_OF_IDS,
+                        **ROLE_CONDITIONS,
                         **COMMON,
                     },
                     required=["role"],
@@ -116,9 +126,10 @@ schema = {
                 "suits": LIST_OF_IDS,
                 "ranks": {"$ref": "#/$defs/ranks"},
                 "points": {
-                    "anyOf": [{"type": "integer"}, {"const": "rank"}],
-                    "formMessage": "an integer, or 'rank' for the rank's value",
+                    "anyOf": [{"type": "integer"}, {"const": "rank"}, {"$ref": "#/$defs/option_ref"}],
+                    "formMessage": "an integer, 'rank' for the rank's value, or {option: id}",
                 },
+                "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
                 **COMMON,
             },
             required=["points"],
@@ -286,10 +297,11 @@ schema = {
                             "formMessage": "'own' or a list of rank ids",
                         },
                         "requires_in_meld": obj({"classes": LIST_OF_IDS, **COMMON}, required=["classes"]),
-                        "if_maal": {**LIST_OF_IDS, "description": "the role is open only to cards of these maal kinds"},
+                        **ROLE_CONDITIONS,
+                        **STANDS_FOR,
                         **COMMON,
                     },
-                    required=["id", "classes", "suit", "rank"],
+                    required=["id", "classes"],
                 ),
             },
             "melds": {
@@ -301,7 +313,7 @@ schema = {
                         "name": TEXT,
                         "name_en": TEXT,
                         "family": ID,
-                        "shape": {"enum": ["group", "sequence", "identical"]},
+                        "shape": {"enum": ["group", "sequence", "identical", "flush"]},
                         "size": {"$ref": "#/$defs/size"},
                         "short_form": obj(
                             {"size": {"type": "integer", "minimum": 1}, "roles": LIST_OF_IDS, **COMMON},
@@ -315,7 +327,7 @@ schema = {
                         ),
                         "suit_step": {
                             "anyOf": [
-                                {"const": "same"},
+                                {"enum": ["same", "any"]},
                                 obj(
                                     {
                                         "cycle": ID,
@@ -324,7 +336,7 @@ schema = {
                                     required=["cycle", "directions"],
                                 ),
                             ],
-                            "formMessage": "'same' or {cycle: id, directions: {...}}",
+                            "formMessage": "'same', 'any' or {cycle: id, directions: {...}}",
                         },
                         "roles": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/kind_role"}},
                         "wilds": obj(
@@ -485,10 +497,23 @@ schema = {
                 required=["rule"],
             ),
             "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
+            "nuki_dora": obj(
+                {
+                    "tile": {**ID, "description": "the rank a player may set aside on their turn (北)"},
+                    "dora": {"type": "integer", "minimum": 0, "description": "dora each tile set aside counts"},
+                    "ron": {"type": "boolean", "description": "another player may win on it (default true)"},
+                    "chankan": {"type": "boolean", "description": "that win counts 槍槓 (default false)"},
+                    "rinshan": {"type": "boolean", "description": "a tsumo on its replacement is 嶺上開花"},
+                    "call": {"type": "boolean", "description": "it ends every ippatsu and the first go-around"},
+                    **COMMON,
+                },
+                required=["tile"],
+            ),
             "mahjong_scoring": MAHJONG_SCORING,
             "mahjong_game": MAHJONG_GAME,
             "words": WORDS,
-            "rummikub": RUMMIKUB,
+            "table": TABLE,
+            "initial_meld": INITIAL_MELD,
             "moves": MOVES,
             "claims": {
                 "type": "array",
@@ -580,38 +605,15 @@ schema = {
             "ambiguity": obj(
                 {
                     "rule": {
-                        "enum": ["reject", "prefer"],
+                        "enum": ["reject", "prefer", "any"],
                         "description": "reject: cards readable as two families are no "
-                        "meld; prefer: the first kind (fewest wilds) wins",
+                        "meld; prefer: the first kind (fewest wilds) wins; any: the meld is any kind "
+                        "that reads it (the player says which, as a route counts it)",
                     },
                     **COMMON,
                 }
             ),
-            "parameters": {"type": "object", "additionalProperties": obj({**COMMON})},
-            "maal": obj(
-                {
-                    "parameter": ID,
-                    "rank_cycle": {"$ref": "#/$defs/ranks"},
-                    "colours": {"type": "object", "additionalProperties": ID},
-                    "kinds": {
-                        "type": "array",
-                        "minItems": 1,
-                        "items": obj(
-                            {
-                                "id": ID,
-                                "name": TEXT,
-                                "suit": {"enum": ["same", "other", "same-colour"]},
-                                "offset": {"type": "integer"},
-                                "enabled_if": {"$ref": "#/$defs/condition"},
-                                **COMMON,
-                            },
-                            required=["id", "suit", "offset"],
-                        ),
-                    },
-                    **COMMON,
-                },
-                required=["parameter", "rank_cycle", "kinds"],
-            ),
+            "parameters": {"type": "object", "additionalProperties": CHOSEN_CARD},
             "going_out": GOING_OUT,
             "figures": FIGURES,
             "seeing_tiplu": {
@@ -705,6 +707,7 @@ puzzle_schema = {
                     "which-tiplu",
                     "waits",
                     "best-discard",
+                    "discards",
                     "score",
                     "word-turn",
                     "word-bonus",
@@ -750,6 +753,7 @@ puzzle_schema = {
                         "type": "boolean",
                         "description": "the winner let a winning tile go by (temporary or riichi furiten)",
                     },
+                    "nuki": {"type": "integer", "minimum": 0, "description": "北 the winner set aside (北抜き)"},
                 },
                 required=["tile"],
             ),
@@ -771,9 +775,15 @@ puzzle_schema = {
                 },
                 required=["winner", "hands"],
             ),
+            "visible": {
+                **CARDS,
+                "description": "mahjong discards: tiles seen outside the hand (rivers, others' melds)",
+            },
+            "dora_indicators": {**TEXT, "description": "mahjong discards: the dora indicators (seen tiles)"},
             "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
             "hand": CARDS,
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, when it is known"},
+            "indicator": {**TEXT, "description": "the chosen card (a cut joker, an indicator); none: not yet"},
             "shown": {
                 "type": "array",
                 "items": CARDS,
@@ -844,6 +854,24 @@ puzzle_schema = {
                         "type": "array",
                         "items": TEXT,
                         "description": "mahjong: the discards that leave the most winning tiles",
+                    },
+                    "shanten": {"type": "integer", "minimum": -1, "description": "mahjong discards: the hand's"},
+                    "discards": {
+                        "type": "array",
+                        "items": obj(
+                            {
+                                "discard": TEXT,
+                                "shanten": {"type": "integer", "minimum": -1},
+                                "ukeire_total": {"type": "integer", "minimum": 0},
+                                "ukeire": {
+                                    "type": "object",
+                                    "additionalProperties": {"type": "integer", "minimum": 0},
+                                    "description": "each tile whose draw lowers the shanten -> its copies left",
+                                },
+                            },
+                            required=["discard", "shanten", "ukeire_total", "ukeire"],
+                        ),
+                        "description": "mahjong: the discard table, best first",
                     },
                     "han": {"type": "integer"},
                     "fu": {"type": "integer"},
@@ -920,9 +948,11 @@ state_schema = {
                     "type": "object",
                     "additionalProperties": {"type": ["boolean", "integer", "string"]},
                 },
-                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …",
+                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, nuki (mahjong: "
+                "北 set aside), …",
             },
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
+            "indicator": {**TEXT, "description": "the ruleset's chosen card (a cut joker, an indicator), once known"},
             "loose": {"type": "string", "description": "word games: tiles left face up by relief actions"},
             "last_lap": {"type": "boolean"},
             "facts": obj(
@@ -958,9 +988,10 @@ state_schema = {
                     },
                     "drawn": {**TEXT, "description": "mahjong: the tile the turn's player just drew"},
                     "kan": obj(
-                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan"]}, "by": TEXT},
+                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan", "nuki"]}, "by": TEXT},
                         required=["tile", "kind", "by"],
-                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw",
+                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw "
+                        "(nuki: a tile set aside by 北抜き, which a ron may take)",
                     ),
                     "rinshan": {
                         **TEXT,

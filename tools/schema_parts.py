@@ -265,24 +265,32 @@ POINTS_OR_OPTION = {
     "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
     "formMessage": "a number of points, or {option: id}",
 }
-RUMMIKUB = obj(
-    {  # Rummikub's table rules (solver/games/rummikub): the initial meld, free rearrangement
-        "initial_meld": obj(
-            {
-                "points": {**POINTS_OR_OPTION, "description": "what the new sets of the first placement must reach"},
-                "hand_only": {**RULE, "description": "the initial meld uses the player's own tiles only"},
-                "joker": {**RULE, "description": "a joker counts as the number it stands for"},
-                **COMMON,
-            },
-            required=["points"],
-        ),
-        "rearrange": {**RULE, "description": "after the initial meld the table may be rearranged freely"},
-        "table_stays": {**RULE, "description": "no table tile goes back to a rack"},
-        "draw": {**RULE, "description": "a player who places no tile draws one"},
-        "joker_penalty": obj({"points": POINTS_OR_OPTION, **COMMON}, required=["points"]),
+TABLE = obj(
+    {  # how the table's melds change in a turn (solver/melding/arrange): free rearrangement
+        "rearrange": {
+            "enum": ["free", "none"],
+            "description": "free: every turn the whole table and the hand are laid out again into legal melds, no "
+            "table card going back to a hand; none (the default): only by lay-offs and operations",
+        },
+        "stays_source": {"$ref": "#/$defs/source", "description": "the rule that no table card goes back to a hand"},
         **COMMON,
     },
-    required=["initial_meld"],
+    required=["rearrange"],
+)
+
+INITIAL_MELD = obj(
+    {  # what a player's first meld must be worth, on a turn that rearranges the table
+        "points": {**POINTS_OR_OPTION, "description": "what the new melds of the first meld must be worth together"},
+        "from": {
+            "enum": ["hand"],
+            "description": "hand: made of the hand's cards alone, the table untouched until then",
+        },
+        "counts": {"enum": ["rank"], "description": "rank: each card counts the value of the rank it stands for"},
+        "from_source": {"$ref": "#/$defs/source"},
+        "counts_source": {"$ref": "#/$defs/source"},
+        **COMMON,
+    },
+    required=["points"],
 )
 
 MOVES = obj(
@@ -363,6 +371,7 @@ CLAIM = obj(
         "phase": {"enum": ["yang", "yin", "none"]},
         "ordered": {"type": "boolean"},
         "tiplu": TEXT,
+        "indicator": TEXT,
         "points": {"type": "integer"},
         "hand": TEXT,
         "waits": {"type": "array", "items": TEXT},
@@ -548,6 +557,56 @@ MAHJONG_GAME = obj(
     },
     required=["points"],
 )
+
+# -- a chosen card (parameters:) and what roles say of it ---------------------------------------
+
+RELATION = obj(
+    {
+        "id": ID,
+        "name": TEXT,
+        "suit": {
+            "enum": ["same", "other", "same-colour", "other-colour", "any"],
+            "description": "the suit relation to the chosen card: its suit, any other, another of its "
+            "colour, one of the other colour, any suit (default any)",
+        },
+        "offset": {
+            "type": "integer",
+            "description": "places along the rank cycle from the chosen card's rank, wrapping (default 0: "
+            "the same rank)",
+        },
+        "rank": {"const": "any", "description": "any rank (instead of an offset)"},
+        "enabled_if": {"$ref": "#/$defs/condition"},
+        **COMMON,
+    },
+    required=["id"],
+)
+CHOSEN_CARD = obj(
+    {
+        "name": TEXT,
+        "classes": {
+            **LIST_OF_IDS,
+            "description": "the classes a chosen card may be of (default: every class "
+            "whose cards have a suit and a rank)",
+        },
+        "required": {
+            "type": "boolean",
+            "description": "every query names it (default false: without it no card relates to it)",
+        },
+        "rank_cycle": {"$ref": "#/$defs/ranks", "description": "the ranks offsets count along (default: the deck's)"},
+        "counts_as": {
+            "type": "object",
+            "additionalProperties": {"anyOf": [TEXT, {"type": "integer"}]},
+            "description": "class -> the rank a chosen card of that class counts as (a cut printed joker: A)",
+        },
+        "relations": {"type": "array", "items": RELATION},
+        **COMMON,
+    }
+)
+ROLE_CONDITIONS = {
+    "if_chosen": {**LIST_OF_IDS, "description": "open only to cards in one of these relations to a chosen card"},
+    "enabled_if": {"$ref": "#/$defs/condition"},
+}
+STANDS_FOR = {"stands_for": {**ID, "description": "the card counts as the card in this relation to a chosen card"}}
 
 
 COUNT = {

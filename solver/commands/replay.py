@@ -17,12 +17,13 @@ from solver.core.errors import MeldsError
 from solver.core.fanout import ordered_map
 from solver.core.logs import foreign_formats, log_files, replay_file
 from solver.core.replay import GameReport, Summary, report_code
-from solver.present.replay import game_lines
+from solver.present.replay import game_lines, summary_lines
 
 EPILOG = """\b
 Examples:
   melds replay game.json                   a game record in a format a game reads (see below)
   melds replay records/ --jobs 4           a folder: progress on stderr, then the summary
+  melds replay --dask records/             on a local Dask cluster (--dask=HOST:PORT: a scheduler)
   melds replay 'records/**/*.mjlog.gz'     a pattern; gzipped logs are read as they are
   melds replay hand.yaml                   a log of melds' own format (docs/replay-format.md)
   melds replay --write-example -r RULESET  a sample log of melds' own format
@@ -30,7 +31,21 @@ Exit codes: 0 every hand agrees, 1 a mismatch or an illegal action, 2 a malforme
 
 
 class ReplayCommand(click.Command):
-    """The help lists the game-record formats the games read, as they declare them."""
+    """The help lists the game-record formats the games read, as they declare them; ``--dask`` is
+    a flag, so that ``--dask records/`` replays the folder, and ``--dask=ADDRESS`` names a
+    scheduler (read as ``--scheduler ADDRESS``)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        spelled: list[str] = []
+        for k, arg in enumerate(args):
+            if arg == "--":
+                spelled += args[k:]
+                break
+            if arg.startswith("--dask="):
+                spelled += ["--dask", "--scheduler", arg.split("=", 1)[1]]
+            else:
+                spelled.append(arg)
+        return super().parse_args(ctx, spelled)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
@@ -52,19 +67,19 @@ class ReplayCommand(click.Command):
 )
 @click.option(
     "--dask",
-    "dask_address",
-    is_flag=False,
-    flag_value="",
-    default=None,
-    metavar="[SCHEDULER]",
-    help="Replay on a Dask cluster at SCHEDULER (host:port); a local cluster when no address "
-    "is given (pip install 'melds[dask]').",
+    "local_dask",
+    is_flag=True,
+    help="Replay on a Dask cluster: a local one of --jobs workers, or the scheduler of --dask=ADDRESS "
+    "(pip install 'melds[dask]').",
+)
+@click.option(
+    "--scheduler", "scheduler", metavar="ADDRESS", help="Replay on the Dask cluster of this scheduler (host:port)."
 )
 @click.option("-v", "--verbose", is_flag=True, help="A line for every hand, also for many logs.")
 @click.option("--write-example", is_flag=True, help="Print a sample log of melds' own format for -r RULESET.")
 @click.argument("logs", nargs=-1)
 @handle_errors
-def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, write_example, logs) -> None:
+def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, local_dask, scheduler, verbose, write_example, logs) -> None:
     """Replay recorded games: LOG files, folders (searched for logs, .gz too) or patterns. Each
     hand is rebuilt from its start, every action checked, the hand settled; it agrees with the
     record, or the first illegal action, or the score changes that differ are shown."""
@@ -74,6 +89,7 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
     if not logs:
         raise MeldsError("give game logs to replay (files, folders or patterns), or --write-example -r RULESET")
     options = parse_options(option_pairs)
+    dask_address = scheduler if scheduler else "" if local_dask else None  # "": a local cluster
     total = sum(1 for _ in log_files(list(logs)))  # counted first: a progress bar, and paths never held
     many = total > 1
     summary = Summary(files=total)
@@ -123,7 +139,7 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, dask_address, verbose, 
                 sys.stdout.write(("," if k else "") + "\n " + line.rstrip("\n"))
             sys.stdout.write('\n], "summary": ' + json.dumps(summary.to_json(), ensure_ascii=False) + "}\n")
         elif many:  # one log says it all in its own lines
-            click.echo("\n".join(summary.table()))
+            click.echo("\n".join(summary_lines(summary)))
         sys.exit(code)
 
 

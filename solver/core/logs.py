@@ -24,7 +24,7 @@ from solver.core.errors import MeldsError
 from solver.core.replay import GameLog, GameReport, LogFormat
 
 MAX_BYTES = 64 << 20  # a log larger than this (unzipped) is refused: bounded memory whatever the input
-SUFFIXES = (".json", ".jsonl", ".mjlog", ".xml", ".yaml", ".yml", ".txt", ".log")
+SUFFIXES = (".json", ".jsonl", ".mjson", ".mjlog", ".xml", ".yaml", ".yml", ".txt", ".log")
 OWN_SUFFIXES = (".yaml", ".yml", ".jsonl", ".json")
 
 

@@ -61,9 +61,9 @@ class HandReport:
     deltas: list[int] | None = None  # the score changes melds computed
     expected: list[int] | None = None  # those the record states
     number: int = 0  # 1-based in its game
-    illegal: dict | None = None  # the first illegal action: turn, seat, action, record, reasons
-    mismatches: list[dict] = field(default_factory=list)  # {"what", "expected", "computed"}
-    result: dict = field(default_factory=dict)  # the game's account of the hand (winner, yaku, payments)
+    illegal: dict[str, Any] | None = None  # the first illegal action: turn, seat, action, record, reasons
+    mismatches: list[dict[str, Any]] = field(default_factory=list)  # {"what", "expected", "computed"}
+    result: dict[str, Any] = field(default_factory=dict)  # the game's account of the hand (winner, yaku, payments)
     tags: tuple[str, ...] = ()
 
     def fail(self, what: str, expected: Any, computed: Any, **more: Any) -> None:
@@ -72,11 +72,13 @@ class HandReport:
         if self.status == "agree":
             self.status = "mismatch"
 
-    def forbid(self, turn: int, seat: str, action: str, reasons: list[dict], record: str = "") -> None:
+    def forbid(
+        self, turn: int, seat: int | str | None, action: str, reasons: list[dict[str, Any]], record: str = ""
+    ) -> None:
         self.status = "illegal"
         self.illegal = {"turn": turn, "seat": seat, "action": action, "record": record, "reasons": reasons}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {
             "round": self.round,
             "status": self.status,
@@ -98,9 +100,9 @@ class GameReport:
     ruleset: str | None = None
     players: list[str] = field(default_factory=list)
     hands: list[HandReport] = field(default_factory=list)
-    final: dict | None = None  # scores and placement at the end, computed and expected
-    problems: list[dict] = field(default_factory=list)  # game-level differences (the end, the placement)
-    error: dict | None = None  # the log could not be read: {"code", "message"}
+    final: dict[str, Any] | None = None  # scores and placement at the end, computed and expected
+    problems: list[dict[str, Any]] = field(default_factory=list)  # game-level differences (the end, the placement)
+    error: dict[str, Any] | None = None  # the log could not be read: {"code", "message"}
     game: int = 1  # 1-based among the games of its file
     seconds: float = 0.0
 
@@ -114,7 +116,7 @@ class GameReport:
             return "mismatch"
         return "agree"
 
-    def to_json(self, with_hands: bool = True) -> dict:
+    def to_json(self, with_hands: bool = True) -> dict[str, Any]:
         out = {
             "file": self.path,
             "game": self.game,
@@ -166,7 +168,7 @@ class Summary:
     def hands_per_second(self) -> float | None:
         return round(self.hands / self.seconds, 1) if self.seconds > 0 else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "files": self.files,
             "games": self.games,
@@ -180,24 +182,6 @@ class Summary:
             "hands_per_second": self.hands_per_second,
             "by_yaku": {k: self.by_tag[k] for k in sorted(self.by_tag, key=lambda t: -self.by_tag[t]["hands"])},
         }
-
-    def table(self) -> list[str]:
-        """The summary as text lines: the totals, then one row per tag."""
-        lines = [
-            f"{'files':>8} {'games':>7} {'hands':>7} {'agree':>7} {'illegal':>8} {'mismatch':>9} {'malformed':>10}",
-            f"{self.files:>8} {self.games:>7} {self.hands:>7} {self.agree:>7} {self.illegal:>8} "
-            f"{self.mismatch:>9} {self.malformed:>10}",
-        ]
-        if self.seconds > 0:
-            lines.append(f"{self.hands} hands in {self.seconds:.2f} s: {self.hands_per_second} hands/s")
-        if self.by_tag:
-            lines.append("")
-            lines.append(f"  {'by yaku':<24} {'hands':>7} {'agree':>7} {'mismatch':>9} {'illegal':>8}")
-            for tag, row in sorted(self.by_tag.items(), key=lambda kv: (-kv[1]["hands"], kv[0])):
-                lines.append(
-                    f"  {tag:<24} {row['hands']:>7} {row['agree']:>7} {row['mismatch']:>9} {row['illegal']:>8}"
-                )
-        return lines
 
 
 def report_code(reports: Sequence[GameReport]) -> int:

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.core import limits
+from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, role_conditions, stood_for
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
-from solver.core.reader import RuleReader, option_problem
+from solver.core.reader import RuleReader, condition_problem
 from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
@@ -26,7 +27,7 @@ from solver.core.rules import (
     Distinguish,
     Goal,
     HandSize,
-    KindRole,
+    InitialMeld,
     LayoffRule,
     MeldKind,
     MoveCheck,
@@ -39,6 +40,7 @@ from solver.core.rules import (
     ScoreTable,
     ShortForm,
     SuitStep,
+    TableRule,
     TurnEntry,
 )
 from solver.core.source import Source
@@ -57,6 +59,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
     assumptions = read_assumptions(reader, d.get("assumptions", []))
     if "deck" in d:
         reader.deck = read_deck(reader, d["deck"])
+    reader.chosen = read_parameters(reader, d.get("parameters", {}))
     cycles = read_cycles(reader, d.get("cycles", {}))
     reader.phases = tuple(Phase(p["id"], p.get("name", p["id"]), reader.source(p)) for p in d.get("phases", []))
     reader.roles = read_roles(reader, d.get("roles", []))
@@ -111,9 +114,11 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             for g in d.get("objective", [])
         ),
         round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
-        parameters=reader.sources(d.get("parameters")),
+        parameters=dict(reader.chosen),
         moves=read_moves(reader, d.get("moves")),
         claims=read_claims(reader, d.get("claims", [])),
+        table=read_table(reader, d.get("table")),
+        initial_meld=read_initial_meld(reader, d.get("initial_meld"), enabled),
     )
 
 
@@ -175,10 +180,10 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
             rid = str(r["id"])
             value = r.get("value", int(rid) if re.fullmatch(r"-?\d+", rid) else None)
             new = [Rank(rid, tuple(str(n) for n in r.get("names", [])), value)]
-        for rank in new:
-            if rank.id in ranks:
-                reader.fail(raw["ranks"], i, f"duplicate rank id {rank.id!r}", f"deck.ranks[{i}]")
-            ranks[rank.id] = rank
+        for declared in new:
+            if declared.id in ranks:
+                reader.fail(raw["ranks"], i, f"duplicate rank id {declared.id!r}", f"deck.ranks[{i}]")
+            ranks[declared.id] = declared
     deck_copies = reader.option_value(raw.get("copies"), 1)
     classes = []
     faces: list[Face] = []
@@ -260,8 +265,16 @@ def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
         if r["id"] in out:
             reader.fail(raw, i, f"duplicate role id {r['id']!r}", path)
         classes = reader.check_ids(r["classes"], reader.class_ids, "card class", f"{path}.classes")
-        suits = None if r["suit"] == "own" else reader.check_ids(r["suit"], suit_ids, "suit", f"{path}.suit")
-        ranks = None if r["rank"] == "own" else reader.expand_ranks(r["rank"], f"{path}.rank")
+        conditions = role_conditions(reader, r, path)
+        if not reader.enabled(r, path, key="enabled_if"):
+            reader.disabled_roles.add(r["id"])
+        suits: tuple[str, ...] | None
+        ranks: tuple[str, ...] | None
+        if "stands_for" in conditions:
+            suits, ranks = stood_for(reader, conditions["stands_for"])
+        else:
+            suits = None if r["suit"] == "own" else reader.check_ids(r["suit"], suit_ids, "suit", f"{path}.suit")
+            ranks = None if r["rank"] == "own" else reader.expand_ranks(r["rank"], f"{path}.rank")
         for cid in classes:
             cls = deck.card_class(cid)
             if suits is None and not cls.suits:
@@ -282,63 +295,27 @@ def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
             ranks,
             req,
             reader.source(r),
+            **conditions,
         )
     return out
 
 
 def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> MeldKind:
     path = f"melds[{index}]"
-    roles = reader.roles
     suit_ids = [s.id for s in reader.deck.suits]
     size = k["size"]
     if size["min"] > size["max"]:
         reader.fail(k, "size", "size.min is larger than size.max", f"{path}.size")
     reader.bound(k, "size", size["max"], limits.MELD_CARDS, "cards in a meld", f"{path}.size.max")
-    kind_roles = []
-    for j, entry in enumerate(k["roles"]):
-        entry_map = entry if isinstance(entry, Mapping) else {"role": entry}
-        rid = entry_map["role"]
-        if rid not in roles:
-            reader.fail(k["roles"], j, f"unknown role {rid!r} (roles: {', '.join(roles)})", f"{path}.roles[{j}]")
-        classes = entry_map.get("classes")
-        if classes:
-            reader.check_ids(classes, roles[rid].classes, f"class of role {rid}", f"{path}.roles[{j}].classes")
-        sizes = reader.expand_ints(entry_map["sizes"], f"{path}.roles[{j}].sizes") if "sizes" in entry_map else None
-        kind_roles.append(
-            KindRole(roles[rid], frozenset(classes) if classes else None, sizes, reader.source(entry_map))
-        )
+    kind_roles, listed = read_kind_roles(reader, k, path)
     shape = k["shape"]
-    order = None
-    if shape == "sequence":
-        if "order" not in k:
-            reader.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
-        o = k["order"]
-        order = Order(
-            reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)), reader.source(o)
-        )
-    elif "order" in k or "suit_step" in k:
-        key = "order" if "order" in k else "suit_step"
-        reader.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
-    step_raw = k.get("suit_step", "same")
-    if step_raw == "same":
-        step = SuitStep(None, (("forward", ""),))
-    else:
-        if step_raw["cycle"] not in cycles:
-            reader.fail(
-                step_raw,
-                "cycle",
-                f"unknown cycle {step_raw['cycle']!r} (cycles: {', '.join(cycles) or 'none'})",
-                f"{path}.suit_step.cycle",
-            )
-        if not step_raw["directions"]:
-            reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
-        step = SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
+    order, step = read_order(reader, k, path, cycles)
     suits = reader.check_ids(k.get("suits", suit_ids), suit_ids, "suit", f"{path}.suits")
     ranks = reader.expand_ranks(k["ranks"], f"{path}.ranks") if "ranks" in k else tuple(r.id for r in reader.deck.ranks)
     short = None
     if "short_form" in k:
         sf = k["short_form"]
-        reader.check_ids(sf["roles"], [r.role.id for r in kind_roles], "role of this kind", f"{path}.short_form.roles")
+        reader.check_ids(sf["roles"], listed, "role of this kind", f"{path}.short_form.roles")
         short = ShortForm(sf["size"], frozenset(sf["roles"]), reader.source(sf))
     wilds = None
     if "wilds" in k:
@@ -360,7 +337,7 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
     for oid, value in k.get("enabled_if", {}).items():
         if oid not in reader.options:
             reader.fail(k["enabled_if"], oid, f"unknown option {oid!r}", f"{path}.enabled_if")
-        problem = option_problem(reader.options[oid], value)
+        problem = condition_problem(reader.options[oid], value)
         if problem:
             reader.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
     score = None
@@ -396,6 +373,37 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
         phase=phase,
         source=reader.source(k),
     )
+
+
+def read_order(
+    reader: RuleReader, k: Mapping[str, Any], path: str, cycles: Mapping[str, Any]
+) -> tuple[Order | None, SuitStep]:
+    """A sequence's rank order and how its suit steps from card to card (the same suit, any suit
+    — a run of any colours —, or one place along a cycle)."""
+    order = None
+    if k["shape"] == "sequence":
+        if "order" not in k:
+            reader.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
+        o = k["order"]
+        order = Order(
+            reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)), reader.source(o)
+        )
+    elif "order" in k or "suit_step" in k:
+        key = "order" if "order" in k else "suit_step"
+        reader.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
+    step_raw = k.get("suit_step", "same")
+    if step_raw in ("same", "any"):
+        return order, SuitStep(None, (("forward", ""),), free=step_raw == "any")
+    if step_raw["cycle"] not in cycles:
+        reader.fail(
+            step_raw,
+            "cycle",
+            f"unknown cycle {step_raw['cycle']!r} (cycles: {', '.join(cycles) or 'none'})",
+            f"{path}.suit_step.cycle",
+        )
+    if not step_raw["directions"]:
+        reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
+    return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
 
 
 def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> None:
@@ -441,13 +449,15 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
         if suits:
             reader.check_ids(suits, [s.id for s in reader.deck.suits], "suit", f"{path}.suits")
         ranks = reader.expand_ranks(p["ranks"], f"{path}.ranks") if "ranks" in p else None
+        needs = relation_ids(reader, p["if_chosen"], f"{path}.if_chosen") if "if_chosen" in p else None
         out.append(
             CardPoints(
                 frozenset(classes) if classes else None,
                 frozenset(suits) if suits else None,
                 frozenset(ranks) if ranks else None,
-                p["points"],
+                reader.option_value(p["points"], 0) if isinstance(p["points"], Mapping) else p["points"],
                 reader.source(p),
+                frozenset(needs) if needs is not None else None,
             )
         )
     return tuple(out)
@@ -520,3 +530,69 @@ def read_moves(reader: RuleReader, raw: Mapping | None) -> MoveRules | None:
         if reader.enabled(c, f"moves.checks[{i}]"):
             checks.append(MoveCheck(c["check"], reader.source(c), {k: v for k, v in c.items() if k not in _CHECK_KEYS}))
     return MoveRules(reader.sources(raw["actions"]), tuple(checks))
+
+
+def read_table(reader: RuleReader, raw: Mapping[str, Any] | None) -> TableRule | None:
+    """``table:``: how the table's melds may change in a turn. A table rearranged freely is a turn
+    of its own (the whole table and the hand laid out again, no discard): the ruleset's single-card
+    operations, routes of going out and discards would be rules no turn of it applies."""
+    if raw is None:
+        return None
+    rearrange = raw.get("rearrange", "none")
+    if rearrange == "free":
+        data = reader.data
+        for key, what in (("operations", "single-card operations"), ("going_out", "routes of going out")):
+            if data.get(key):
+                reader.fail(raw, "rearrange", f"a table rearranged freely takes no {what} ({key}:)", "table.rearrange")
+        for i, entry in enumerate(data.get("turns", [])):
+            if entry.get("discard", "none") != "none":
+                reader.fail(
+                    entry,
+                    "discard",
+                    "a turn that rearranges the table ends without a discard (discard: none)",
+                    f"turns[{i}].discard",
+                )
+    return TableRule(rearrange, reader.source(raw), _source_of(reader, raw, "stays_source"))
+
+
+def read_initial_meld(
+    reader: RuleReader, raw: Mapping[str, Any] | None, kinds: tuple[MeldKind, ...]
+) -> InitialMeld | None:
+    """``initial_meld:``: what a player's first meld must be worth. It is counted on a turn that
+    rearranges the table (``table: {rearrange: free}``), by the values of the ranks the cards stand
+    for: every rank a meld kind may hold needs a value."""
+    if raw is None:
+        return None
+    table = reader.data.get("table") or {}
+    if table.get("rearrange") != "free":
+        reader.fail(
+            raw,
+            "points",
+            "initial_meld is counted on a turn that rearranges the table: give table: {rearrange: free}",
+            "initial_meld",
+        )
+    valued = {r.id for r in reader.deck.ranks if r.value is not None}
+    for kind in kinds:
+        missing = [r for r in (*kind.ranks, *(kind.order.ranks if kind.order else ())) if r not in valued]
+        if missing:
+            reader.fail(
+                raw,
+                "counts",
+                f"initial_meld counts the ranks' values, and rank {missing[0]!r} (meld kind {kind.id}) has none: "
+                "give it a value in deck.ranks",
+                "initial_meld.counts",
+            )
+    points = reader.option_value(raw["points"], 0)
+    return InitialMeld(
+        points,
+        raw.get("from", "hand"),
+        raw.get("counts", "rank"),
+        reader.source(raw),
+        _source_of(reader, raw, "from_source"),
+        _source_of(reader, raw, "counts_source"),
+    )
+
+
+def _source_of(reader: RuleReader, raw: Mapping[str, Any], key: str) -> Source | None:
+    """The source a rule cites for one of its choices (``KEY_source:`` beside ``source:``)."""
+    return reader.source({"source": raw[key]}) if key in raw else None

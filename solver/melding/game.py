@@ -7,7 +7,9 @@ partitions a hand (:mod:`solver.melding.turn.solve`), ``score`` prices a meld, a
 changes only what differs: its own sections (``read_rules``), options, questions, gate, moves.
 
 The sections read here are the shared melding mechanisms: single-card table ``operations`` and
-ways of ``going_out``.
+ways of ``going_out``. A ruleset whose table is rearranged freely (``table: {rearrange: free}``)
+plays the rearranging turn of :mod:`solver.melding.arrange` — solve, puzzles and moves — with no
+code of its own.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import click
 
 from solver.core import inputs
+from solver.core.chosen import chosen_faces
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
@@ -32,9 +35,9 @@ from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
 from solver.melding.figures import Figure, figure_values, figures_text, read_figures
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.encode import OPEN, RoleGate
+from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
-from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
+from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
 from solver.melding.rounds import score_round
 from solver.melding.table.operations import Operation, read_operations
 from solver.melding.turn.problem import Answer, Problem
@@ -43,10 +46,21 @@ from solver.present.text import BAD, GOOD, bold, deck_line
 from solver.sat.budget import Budget
 
 if TYPE_CHECKING:  # types only: what plays moves, replays and audits loads when it runs (cold start)
+    from solver.core.moves import Moves
     from solver.core.replay import Settlement
     from solver.core.state import GameState
+    from solver.melding.arrange.laid import Arrangement, MeldCatalogue
+    from solver.melding.arrange.present import Nouns
     from solver.melding.moves import MeldMoves
 
+    TurnAnswer = Answer | Arrangement  # a turn's answer: a partition of the hand, or the table rearranged
+
+INDICATOR_OPTION = OptionSpec(
+    "--indicator",
+    "The chosen card of a ruleset that has one (parameters:): the cut joker, the indicator; 'none': "
+    "not chosen yet (no card relates to it).",
+    metavar="CARD",
+)
 MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     "check": [
         OptionSpec(
@@ -54,10 +68,15 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
             "The cards are given in table order (a sequence must read left to right or "
             "right to left); by default they are a multiset.",
             flag=True,
-        )
+        ),
+        INDICATOR_OPTION,
     ],
-    "solve": [OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD")],
+    "solve": [
+        OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD"),
+        INDICATOR_OPTION,
+    ],
     "score": [
+        INDICATOR_OPTION,
         OptionSpec("--penalty", "Score CARDS as a hand left at the end (罰点, deadwood).", flag=True),
         OptionSpec(
             "--double",
@@ -100,6 +119,7 @@ class MeldGame:
     QUESTIONS: ClassVar[dict[str, str]] = {"best": "best"}  # request flag -> the question it asks
     OPTIONS: ClassVar[dict[str, list[OptionSpec]]] = {}  # a game's own options, by command
     EXAMPLES: ClassVar[dict[str, list[str]]] = {}  # its example command lines, by command
+    NOUNS: ClassVar[dict[str, str]] = {}  # what its text calls a card, the hand, a meld, the stock (arrange.Nouns)
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
@@ -122,8 +142,9 @@ class MeldGame:
         return list(cls.EXAMPLES.get(command, ()))
 
     def gate(self) -> RoleGate:
-        """Which roles a card may play under a query's parameters (all, in a plain game)."""
-        return OPEN
+        """Which roles a card may play under a query's parameters: those the ruleset's chosen
+        cards open (every role, in a game without one)."""
+        return gate_for(self.ruleset.parameters, self.ruleset.kinds)
 
     def close(self) -> None:
         self.checker.close()
@@ -142,13 +163,10 @@ class MeldGame:
         return self.notation.parse_many(list(given) if isinstance(given, tuple) else given)
 
     def params(self, request: Request) -> Mapping[str, Any] | None:
-        """The query parameters a request gives (the ruleset's ``parameters:``, as cards)."""
-        found = {
-            name: self.notation.parse(str(request[name]))
-            for name in self.ruleset.parameters
-            if request.get(name) and not unchosen(request[name])
-        }
-        return found or None
+        """The query parameters a request gives: the ruleset's chosen cards (``parameters:``), each
+        by its own name or the first by ``indicator``, as cards."""
+        rs = self.ruleset
+        return chosen_faces(rs.id, rs.parameters, request, self.notation) or None
 
     def question(self, request: Request) -> str | None:
         """The question a request asks: its ``question``, or the flag it sets (None: the puzzle's
@@ -219,10 +237,12 @@ class MeldGame:
         count: bool = False,
         limit: int = 1000,
         max_seconds: float | None = None,
-    ) -> Answer:
+    ) -> TurnAnswer:
         """Answer a question about a turn (go-out or best; a game adds its own)."""
         if question not in ("go-out", "best"):
             raise MeldsError(f"{self.ruleset.id} has no question {question!r} (ask go-out or best)")
+        if self.ruleset.rearranges:
+            return self.rearranged(problem, question, count, max_seconds)
         from solver.melding.turn.solve import (
             solve_turn,  # the turn solvers load when a turn is asked (not for check)
         )
@@ -239,13 +259,55 @@ class MeldGame:
             every_route=any(f.route is not None for f in self.rules.figures),
         )
 
-    def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
-        """A turn's answer as a result, with the ruleset's figures (``figures:``) beside it."""
-        figures = figure_values(self.rules.figures, self.ruleset, answer)
+    # -- the rearranging turn ------------------------------------------------------------------------
+
+    @cached_property
+    def catalogue(self) -> MeldCatalogue:
+        """The legal melds met so far and the compiled models of the rearranging turn (made once a
+        game: a batch or a replay meets the same melds again and again)."""
+        from solver.melding.arrange.laid import MeldCatalogue  # loads when a rearranging turn is asked
+
+        return MeldCatalogue(self.ruleset, self.checker)
+
+    def nouns(self) -> Nouns:
+        from solver.melding.arrange.present import Nouns
+
+        return Nouns(**self.NOUNS)
+
+    def rearranged(self, problem: Problem, question: str, count: bool, max_seconds: float | None) -> Arrangement:
+        """A turn of a ruleset whose table is rearranged freely: the whole table and the hand laid
+        out again (:mod:`solver.melding.arrange`)."""
+        from solver.melding.arrange.solve import initial_points, solve_turn
+
+        if count:
+            raise MeldsError(
+                f"--all counts the ways to go out of rummy games with a discard; {self.ruleset.name} turns "
+                "rearrange the whole table, so ask --best or go-out"
+            )
+        if problem.claimed is not None:
+            raise MeldsError(f"{self.ruleset.name} has no discards to claim")
+        self.notation.check_copies(list(problem.hand) + [f for m in problem.table for f in m.faces])
+        table = [m.faces for m in problem.table]
+        points = initial_points(self.catalogue)
+        return solve_turn(self.catalogue, problem.hand, table, problem.has_melded, points, question, max_seconds)
+
+    def turn_result(self, answer: TurnAnswer, problem: Problem, stats: bool = False) -> Result:
+        if self.ruleset.rearranges:
+            from solver.melding.arrange.present import turn_json, turn_text
+
+            arranged, cards = cast("Arrangement", answer), self.catalogue.cards
+            data = turn_json(arranged, self.ruleset, self.notation, cards)
+            return Result(
+                data,
+                ExitCode.of(arranged.found),
+                lambda: turn_text(arranged, self.ruleset, self.notation, cards, self.nouns(), stats),
+            )
+        partition = cast(Answer, answer)
+        figures = figure_values(self.rules.figures, self.ruleset, partition)  # the ruleset's figures: beside it
         return Result(
-            {**answer_json(answer, problem, self.checker), **figures},
-            ExitCode.of(answer.solvable),
-            lambda: "\n".join([answer_text(answer, problem, self.checker, stats), *figures_text(figures)]),
+            {**answer_json(partition, problem, self.checker), **figures},
+            ExitCode.of(partition.solvable),
+            lambda: "\n".join([answer_text(partition, problem, self.checker, stats), *figures_text(figures)]),
         )
 
     # -- score ---------------------------------------------------------------------------------------
@@ -254,10 +316,11 @@ class MeldGame:
         if request.get("round"):
             return self.settle_round(Path(request["round"]), self.chosen_options(request))
         faces = self.cards(request)
+        params = self.params(request)
         if request.get("penalty"):
-            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")))
+            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")), params)
         else:
-            result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"))
+            result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"), params)
         return Result(result, scorecard.code(result), lambda: scorecard.text(result))
 
     def chosen_options(self, request: Request) -> dict[str, Any]:
@@ -332,9 +395,13 @@ class MeldGame:
             folder_code,
         )
 
-    def mismatches(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+    def mismatches(self, puzzle: Puzzle, answer: TurnAnswer) -> list[str]:
         """Where an answer differs from the puzzle's expectation."""
-        return mismatches(puzzle, answer)
+        if self.ruleset.rearranges:
+            from solver.melding.arrange.present import mismatches as arranged_mismatches
+
+            return arranged_mismatches(puzzle.expect, cast("Arrangement", answer))
+        return mismatches(puzzle, cast(Answer, answer))
 
     def _round_row(self, document: Document, puzzle: Puzzle) -> PuzzleResult:
         systems = score_round(puzzle.round, self.checker)
@@ -352,12 +419,16 @@ class MeldGame:
     # -- moves and audit -----------------------------------------------------------------------------
 
     @cached_property
-    def _moves(self) -> MeldMoves:
+    def _moves(self) -> Moves:
         return self.new_moves()
 
-    def new_moves(self) -> MeldMoves:
+    def new_moves(self) -> Moves:
         """The game's turn rules, made once (a game whose moves need more than the checker
-        overrides this)."""
+        overrides this): a ruleset whose table is rearranged freely plays plays of the whole table."""
+        if self.ruleset.rearranges:
+            from solver.melding.arrange.moves import ArrangeMoves
+
+            return ArrangeMoves(self.ruleset, self.catalogue, self.nouns())
         return self.moves_type()(self.ruleset, self.checker)
 
     @classmethod
@@ -368,7 +439,7 @@ class MeldGame:
 
         return MeldMoves
 
-    def moves(self) -> MeldMoves:
+    def moves(self) -> Moves:
         return self._moves
 
     def state_problems(self, state: GameState) -> list[Impossible]:

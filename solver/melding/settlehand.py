@@ -4,7 +4,11 @@ melds on the table with their owners, and whether the winner went out in one go.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from solver.core.deck import Face
 from solver.core.errors import MeldsError
+from solver.core.notation import Notation
 from solver.core.replay import Settlement
 from solver.core.state import GameState
 from solver.melding.meld.checker import MeldChecker
@@ -38,9 +42,24 @@ def went_out_in_one_go(turn_start: GameState, winner: str) -> bool:
     )
 
 
-def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) -> Settlement:
-    rs, notation = state.ruleset, checker.notation
-    winner = winner_of(state)
+def blocked_winner(state: GameState, worth: Mapping[str, int]) -> str:
+    """Who went out; in a game that ended blocked (over, with a result and no winner: every player
+    passed with the stock empty), the player whose hand is ``worth`` least takes the winner's place."""
+    if not (state.step == "over" and state.facts.get("result") and "winner" not in state.facts):
+        return winner_of(state)
+    least = min(worth.values())
+    lowest = [p for p in state.players if worth[p] == least]
+    if len(lowest) > 1:
+        raise MeldsError(
+            f"the blocked game leaves {', '.join(lowest)} with hands of equal value ({least}): no one "
+            "takes the winner's place"
+        )
+    return lowest[0]
+
+
+def hands_left(state: GameState, notation: Notation) -> dict[str, tuple[Face, ...]]:
+    """The cards left in each player's hand at the end (a hidden hand must be empty: to count its
+    cards the log writes them)."""
     hands = {}
     for player in state.players:
         held = state.hands[player]
@@ -51,6 +70,13 @@ def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) 
                 )
             held = ""
         hands[player] = tuple(notation.parse_many(held)) if held.strip() else ()
+    return hands
+
+
+def settle_melds(state: GameState, turn_start: GameState, checker: MeldChecker) -> Settlement:
+    rs, notation = state.ruleset, checker.notation
+    winner = winner_of(state)
+    hands = hands_left(state, notation)
     melds = tuple(table_meld(notation, t.owner, t.cards) for t in state.table)
     one_go = went_out_in_one_go(turn_start, winner)
     systems = score_round(Round(rs, state.players, winner, one_go, melds, hands), checker)

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from solver.core.replay import GameReport, HandReport
-from solver.present.text import BAD, GOOD
+from solver.core.replay import GameReport, HandReport, Summary
+from solver.present.text import BAD, GOOD, display_width, pad
 
 COLOURS = {"agree": GOOD, "mismatch": BAD, "illegal": BAD, "malformed": BAD}
 
@@ -36,7 +36,7 @@ def game_header(report: GameReport) -> str:
 def hand_lines(hand: HandReport) -> list[str]:
     status = click.style(f"{hand.status:8}", fg=COLOURS.get(hand.status))
     said = f"  {hand.result['text']}" if hand.result.get("text") else ""
-    lines = [f"  {hand.round:12} {status} [{signed(hand.deltas)}]{said}"]
+    lines = [f"  {pad(hand.round, 12)} {status} [{signed(hand.deltas)}]{said}"]
     if hand.illegal is not None:
         bad = hand.illegal
         seat = "" if bad["seat"] is None else f", player {bad['seat']}"
@@ -56,8 +56,8 @@ def hand_lines(hand: HandReport) -> list[str]:
             )
             if win.get("record_yaku") is not None:
                 listed = ", ".join(f"{y['name']} {y['han']}" for y in win["record_yaku"])
-                record = win.get("record") or {}
-                lines.append(f"      record: {listed}; {record.get('fu')} fu, {record.get('points')} points")
+                recorded = win.get("record") or {}
+                lines.append(f"      record: {listed}; {recorded.get('fu')} fu, {recorded.get('points')} points")
     return lines
 
 
@@ -67,9 +67,9 @@ def game_lines(report: GameReport, every_hand: bool) -> list[str]:
         if every_hand or hand.status != "agree":
             lines += hand_lines(hand)
     for problem in report.problems:
-        hand = f" after hand {problem['hand']}" if problem.get("hand") else ""
+        after = f" after hand {problem['hand']}" if problem.get("hand") else ""
         lines.append(
-            click.style(f"  {problem['what']}{hand}", fg=BAD)
+            click.style(f"  {problem['what']}{after}", fg=BAD)
             + f": expected {_value(problem['expected'])}, computed {_value(problem['computed'])}"
         )
     if every_hand and report.final:
@@ -78,6 +78,30 @@ def game_lines(report: GameReport, every_hand: bool) -> list[str]:
             f"  final: scores {' '.join(map(str, final['scores']))}; points "
             f"{' '.join(f'{p:+g}' for p in final['points'])}"
         )
+    return lines
+
+
+def summary_lines(summary: Summary) -> list[str]:
+    """The summary of many games as text lines: the totals, then one row per tag (yaku), each
+    column as wide as its widest cell in terminal columns."""
+    totals = ["files", "games", "hands", "agree", "illegal", "mismatch", "malformed"]
+    values = [str(getattr(summary, name)) for name in totals]
+    widths = [max(len(a), len(b)) + 1 for a, b in zip(totals, values, strict=True)]
+    lines = [
+        " ".join(pad(name, w, right=True) for name, w in zip(totals, widths, strict=True)),
+        " ".join(pad(value, w, right=True) for value, w in zip(values, widths, strict=True)),
+    ]
+    if summary.seconds > 0:
+        lines.append(f"{summary.hands} hands in {summary.seconds:.2f} s: {summary.hands_per_second} hands/s")
+    if summary.by_tag:
+        rows = sorted(summary.by_tag.items(), key=lambda kv: (-kv[1]["hands"], kv[0]))
+        first = max([24, *(display_width(tag) for tag, _ in rows)])
+        counts = ["hands", "agree", "mismatch", "illegal"]
+        lines.append("")
+        lines.append(f"  {pad('by yaku', first)} " + " ".join(pad(c, max(7, len(c)), right=True) for c in counts))
+        for tag, row in rows:
+            cells = " ".join(pad(str(row[c]), max(7, len(c)), right=True) for c in counts)
+            lines.append(f"  {pad(tag, first)} {cells}")
     return lines
 
 

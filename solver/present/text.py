@@ -19,6 +19,13 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns (on the left when ``right``): a
+    column of Japanese names lines up as a terminal draws it, a wide character taking two."""
+    fill = " " * max(0, width - display_width(text))
+    return fill + text if right else text + fill
+
+
 def head(word: str, good: bool | None) -> str:
     """A verdict's first word, coloured: green yes, red no, yellow undecided."""
     colour = UNSURE if good is None else GOOD if good else BAD

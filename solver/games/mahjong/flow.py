@@ -33,7 +33,7 @@ class GameFlow:
     stop_on_tenpai: bool  # … who is in tenpai at a draw and top (テンパイ止め)
     leftover_to_top: bool  # riichi sticks on the table at the end go to the top
     pao: tuple[str, ...]  # yaku whose feeder is liable (包)
-    tenpai_all_copies: bool  # a wait on a tile whose every copy is in the hand counts as tenpai
+    tenpai_all_copies: bool  # a wait on a tile whose every copy is in the concealed hand counts as tenpai
     chankan_closed_kan: bool  # a closed kan may be robbed (by 国士無双)
     sources: Mapping[str, Source | None] = field(default_factory=dict)
 
@@ -67,12 +67,12 @@ class GameFlow:
         top = self.top(scores)
         reached = max(scores) >= self.target
         if start.round >= last:  # the last round, or the extension
-            if start.round > last and reached:
-                return None  # sudden death: somebody reached the target
-            last_dealer_kept = keep and start.round == last and top == start.dealer
             stops = (outcome.kind == "win" and self.stop_on_win) or (
                 outcome.kind != "win" and self.stop_on_tenpai and outcome.dealer_tenpai
             )
+            if start.round > last and reached and (not keep or (top == start.dealer and stops)):
+                return None  # sudden death: somebody reached the target, and no dealer below the top keeps the deal
+            last_dealer_kept = keep and start.round == last and top == start.dealer
             if last_dealer_kept and (self.extension == 0 or reached) and stops:
                 return None
             if not keep:
@@ -111,12 +111,12 @@ class GameFlow:
 
 
 def _thousands(value: int, rounded: bool) -> float:
-    """Points in thousands, five down, six up (五捨六入) on the hundreds: -10.5 is -10, -18.8 is -19;
-    or exact to the hundred."""
+    """Points in thousands, five down, six up (五捨六入) on the hundreds, a half going down the
+    number line: 19.5 is 19, 19.6 is 20, -45.4 is -45, -45.5 is -46 (as a three-player record of
+    Tenhou shows: -5,500 against 40,000 is -46 before uma); or exact to the hundred."""
     if not rounded:
         return value / 1000
-    size = (abs(value) + 499) // 1000
-    return size if value >= 0 else -size
+    return (value + 400) // 1000
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from solver.core.errors import MeldsError
 from solver.core.registry import load_game
 from solver.core.replay import GameLog, GameReport, LogFormat
 from solver.core.ruleset import load_ruleset, with_options
-from solver.games.mahjong import tenhou
+from solver.games.mahjong import mjai, mjlog, tenhou
 from solver.games.mahjong.record import GameRecord
 from solver.games.mahjong.replay import replay_game
 
@@ -24,14 +24,23 @@ FORMATS = (
         "tenhou",
     ),
     LogFormat(
-        "tenhou-mjlog", "Tenhou mjlog XML (<mjloggm>, the raw record)", (".mjlog", ".xml"), tenhou.looks_mjlog, "tenhou"
+        "tenhou-mjlog", "Tenhou mjlog XML (<mjloggm>, the raw record)", (".mjlog", ".xml"), mjlog.looks_mjlog, "tenhou"
+    ),
+    LogFormat(
+        "mjai",
+        "mjai event log (JSON Lines: start_game, start_kyoku, … end_game)",
+        (".json", ".jsonl", ".mjson", ".log", ".txt"),
+        mjai.looks_mjai,
+        "tenhou",
     ),
 )
 
 
 def read_records(log: GameLog) -> list[GameRecord]:
     if log.format is not None and log.format.id == "tenhou-mjlog":
-        return tenhou.read_mjlog(log.text, log.path)
+        return mjlog.read_mjlog(log.text, log.path)
+    if log.format is not None and log.format.id == "mjai":
+        return mjai.read_mjai(log.text, log.path)
     return tenhou.read_json(log.text, log.path)
 
 

@@ -1,13 +1,14 @@
 """幻想麻雀 turn by turn: draw, discard, riichi, tsumo, the calls on a discard (chi, pon, kan, ron)
-and their priority, kans and robbing them (:mod:`solver.games.mahjong.kakan`), 九種九牌; 四風連打
-and 四開槓 end the hand.
+and their priority, kans and robbing them (:mod:`solver.games.mahjong.kakan`), 北抜き where the
+ruleset has it (:mod:`solver.games.mahjong.nuki`), 九種九牌; 四風連打 and 四開槓 end the hand.
 
 Players are seats (``E S W N``; ``E`` is the dealer). Hands are tenhou strings with declared
 melds in brackets. Steps: ``draw`` (the turn's draw is to come), ``discard`` (14 tiles held),
 ``call`` (a discard lies on the table: ``S: pon``, ``W: ron``… — an action by a seat other than
 the turn's is written ``SEAT: action``). Per-player facts go in ``flags`` (``points``, ``riichi``,
 ``called``: the tile just claimed and how; ``furiten``: temporary or riichi, after letting a winning
-tile go by; ``ippatsu``, ``double_riichi``), table facts in ``facts`` (``first_go_around``, ``kans`` by
+tile go by; ``ippatsu``, ``double_riichi``; ``nuki``: tiles set aside by 北抜き), table facts in
+``facts`` (``first_go_around``, ``kans`` by
 seat, ``claims``: the calls other seats have declared on this discard; ``rivers``: each seat's own
 discards, called tiles included, for 振聴; ``drawn``: the tile just drawn; ``kan``: a kan just
 declared, which 槍槓 may rob before the replacement draw; ``rinshan``: the seat drawing after its kan).
@@ -30,11 +31,12 @@ from solver.core.state import GameState
 from solver.games.mahjong.furiten import furiten_reason
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
+from solver.games.mahjong.nuki import NukiRules, nuki_count
 from solver.games.mahjong.scoring import NotAWin, Scorer, Win
 from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
-class MahjongMoves(KanRules, Moves):
+class MahjongMoves(KanRules, NukiRules, Moves):
     VERBS = {
         "draw": "draw",
         "discard": "discard",
@@ -47,6 +49,7 @@ class MahjongMoves(KanRules, Moves):
         "ankan": "ankan",
         "kakan": "kakan",
         "kyuushu": "kyuushu",
+        "nuki": "nuki",
         "pass": "pass_",
     }
 
@@ -55,6 +58,8 @@ class MahjongMoves(KanRules, Moves):
         self.mj = mj
         self.scorer = scorer
         self._waits: dict[str, frozenset] = {}  # a 13-tile hand's text -> its waits (asked at every pass)
+        self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
+        self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
 
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
@@ -71,10 +76,14 @@ class MahjongMoves(KanRules, Moves):
         text = state.hands[seat]
         if isinstance(text, int):
             raise Forbidden("hidden-hand", f"{seat}'s hand is hidden in this state; give its tiles")
-        return self.mj.parse_hand(text)
+        hand = self._hands.get(text)
+        return hand if hand is not None else remember(self._hands, text, self.mj.parse_hand(text))
 
     def text(self, hand: Hand) -> str:
-        return self.mj.format_hand(hand)
+        """A hand's text, which reads back as the same hand (kept: the next action reads it)."""
+        text = self.mj.format_hand(hand)
+        remember(self._hands, text, hand)
+        return text
 
     def tile(self, token: str):
         faces = self.mj.parse_tiles(token)
@@ -94,7 +103,7 @@ class MahjongMoves(KanRules, Moves):
         return Hand(tuple(concealed), hand.melds)
 
     def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes) -> GameState:
-        return replace(state, hands={**state.hands, seat: self.text(hand)}, **changes)
+        return state.but(hands={**state.hands, seat: self.text(hand)}, **changes)
 
     def _drew(self, state: GameState, seat: str, what: str) -> None:
         """A tsumo or a kan on one's turn follows a draw: after a chi or pon comes a discard."""
@@ -134,7 +143,7 @@ class MahjongMoves(KanRules, Moves):
             haitei=tsumo and last and not rinshan,
             houtei=not tsumo and last and not robbed,
             rinshan=rinshan,
-            chankan=robbed,
+            chankan=self._robbing_is_chankan(offered),
             tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
             renhou=not tsumo and first and not dealer,
@@ -144,6 +153,7 @@ class MahjongMoves(KanRules, Moves):
             discarder=None if tsumo else offered["by"] if offered else state.discarded_by,
             river=river,
             furiten=bool(state.flag(seat, "furiten")),
+            nuki=nuki_count(state, seat),
         )
         known = (facts.get("win_facts") or {}).get(seat)
         if not known:
@@ -295,7 +305,7 @@ class MahjongMoves(KanRules, Moves):
         seats = list(state.players)
         nxt = seats[(seats.index(state.discarded_by or state.turn) + 1) % len(seats)]
         after = self._missed(state, self.mj.identity(self._called(state)), {state.discarded_by})
-        return replace(after, turn=nxt, step="draw", facts={**after.facts, "claims": {}})
+        return after.but(turn=nxt, step="draw", facts={**after.facts, "claims": {}})
 
     def _called(self, state: GameState) -> object:
         return self.tile(state.discards[-1])
@@ -383,7 +393,7 @@ class MahjongMoves(KanRules, Moves):
         if sum(kans.values()) >= 4 and len([s for s, n in kans.items() if n]) > 1:
             facts["four_kans_pending"] = True  # 四開槓 unless this discard is called for ron
         facts["first_go_around"] = bool(facts.get("first_go_around")) and len(state.discards) < len(state.players)
-        return replace(state, facts=facts)
+        return state if facts == state.facts else state.but(facts=facts)
 
     def candidates(self, state: GameState) -> list[str]:
         if state.step == "over":
@@ -399,6 +409,7 @@ class MahjongMoves(KanRules, Moves):
                 f"ankan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if held.count(i) >= 4
             ]
             out += [f"kakan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if i in pons]
+            out += self.nuki_candidates(state, hand)
         offered = self.offered_kan(state)
         if offered:  # 槍槓 on the kan just declared
             out += [
@@ -426,13 +437,17 @@ def _tile_text(value) -> str:
 
 def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A call yields to a higher one another seat has declared, in the ruleset's order."""
+    if state.step != "call":
+        return None
     check = next(c for c in self.rs.moves.checks if c.name == "call-priority")
-    rank = {
-        call: -level
-        for level, group in enumerate(check.params.get("order", []))
-        for call in ([group] if isinstance(group, str) else group)
-    }
-    if action.verb not in rank or state.step != "call":
+    rank = self._ranks
+    if rank is None:
+        rank = self._ranks = {
+            call: -level
+            for level, group in enumerate(check.params.get("order", []))
+            for call in ([group] if isinstance(group, str) else group)
+        }
+    if action.verb not in rank:
         return None
     seat = self.actor(state, action)
     above = [

@@ -2,7 +2,7 @@
 its start (round, honba, sticks, scores, dora, the deal), every action in the order it was played,
 and the result the record states (who won, the score changes, the yaku it lists).
 
-The readers (:mod:`solver.games.mahjong.tenhou`) fill these; the replay
+The readers (:mod:`solver.games.mahjong.tenhou`, :mod:`solver.games.mahjong.mjai`) fill these; the replay
 (:mod:`solver.games.mahjong.replay`) plays them through the game's moves. Seats are absolute
 (0 is the first player of the record); tiles are written as tenhou does (``1m`` … ``7z``, ``0m``
 a red five).
@@ -69,7 +69,7 @@ class HandRecord:
 @dataclass
 class GameRecord:
     path: str
-    format: str  # tenhou-json | tenhou-mjlog
+    format: str  # tenhou-json | tenhou-mjlog | mjai
     players: int
     names: list[str]
     hands: list[HandRecord]
@@ -80,3 +80,4 @@ class GameRecord:
     final_scores: list[int] | None = None  # the standings the record ends with
     final_points: list[float] | None = None  # with uma and oka, as the record lists them
     title: str = ""
+    ended: bool = False  # the record marks the game's end (mjai's end_game), final scores or not

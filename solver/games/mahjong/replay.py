@@ -98,7 +98,7 @@ class HandReplay:
             state = self.start()
             problems = state_problems(state, self.game)  # the deal: hands of tiles the set holds
         except MeldsError as exc:  # a tile that does not exist
-            problems = [exc]
+            problems = [exc]  # type: ignore[list-item]  # reported alike: code, message, source
         if problems:
             self.report.forbid(
                 0,
@@ -118,14 +118,16 @@ class HandReplay:
                 rons = [m for m in moves[k:] if m.verb == "ron"]
                 return self.report, self._rons(state, rons, k)
             if state.step == "call" and not self._answers(state, move):
-                state = self._pass(state, k, move.seat)
-                if state is None:
+                passed = self._pass(state, k, move.seat)
+                if passed is None:
                     return self.report, None
+                state = passed
             if move.verb in ("tsumo", "kyuushu"):
                 return self.report, self._last(state, move, k)
-            state = self._judge(state, self._action(move), k, move.seat, move.raw)
-            if state is None:
+            after = self._judge(state, self._action(move), k, move.seat, move.raw)
+            if after is None:
                 return self.report, None
+            state = after
             self._track(move)
             k += 1
         return self.report, self._end(state, len(moves))
@@ -180,13 +182,13 @@ class HandReplay:
             t.robbed.add(move.source)
             t.feeders.setdefault(s, []).append((self.mj.identity(self.mj.parse_tiles(move.tile)[0]), move.source))
 
-    def _pass(self, state: GameState, k: int, seat):
+    def _pass(self, state: GameState, k: int, seat: int) -> GameState | None:
         """Nobody calls the tile on the table: the pass judged (None: illegal, reported), and a
         riichi declared with that tile stands."""
-        state = self._judge(state, "pass", k, seat, "(nobody calls)")
-        if state is not None:
+        after = self._judge(state, "pass", k, seat, "(nobody calls)")
+        if after is not None:
             self._passed()
-        return state
+        return after
 
     def _passed(self) -> None:
         """Nobody took the tile on the table: a riichi declared with it stands."""
@@ -224,7 +226,7 @@ class HandReplay:
             if self._judge(state, f"{self.wind(move.seat)}: ron", k + j, move.seat, move.raw) is None:
                 return None
         order = sorted(rons, key=lambda m: (m.seat - discarder) % self.n)
-        if len(rons) == self.n - 1 and "triple-ron" in self.flow.abortive:
+        if len(rons) == 3 and "triple-ron" in self.flow.abortive:  # 三家和: three seats (four play)
             return self._abortive("triple-ron", k)
         totals = [0] * self.n
         for j, move in enumerate(rons):
@@ -242,9 +244,10 @@ class HandReplay:
             if draw == "triple-ron":
                 return self._triple_ron(state, k)
             if state.step == "call":
-                state = self._pass(state, k, self.seat(state.turn))
-                if state is None:
+                passed = self._pass(state, k, self.seat(state.turn))
+                if passed is None:
                     return None
+                state = passed
             happened = {
                 "four-winds": "四風連打" in str(state.facts.get("result", "")),
                 "four-kans": "四開槓" in str(state.facts.get("result", "")),
@@ -258,9 +261,10 @@ class HandReplay:
         if result not in EXHAUSTIVE:
             return self._wrong_end(k, state, f"the record ends the hand with {result!r} after its last action")
         if state.step == "call":
-            state = self._pass(state, k, self.seat(state.turn))
-            if state is None:
+            passed = self._pass(state, k, self.seat(state.turn))
+            if passed is None:
                 return None
+            state = passed
         if state.step != "draw" or state.stock > 0:
             return self._wrong_end(
                 k,
@@ -311,7 +315,7 @@ class HandReplay:
         self.report.result = {"draw": draw, "text": f"途中流局: {self.hand.result}"}
         return self._compare(Outcome("abortive", draw=draw))
 
-    def _wrong_end(self, k: int, state: GameState, message: str) -> None:
+    def _wrong_end(self, k: int, state: GameState, message: str) -> Outcome | None:
         self.report.forbid(
             k + 1,
             self.seat(state.turn),
@@ -338,31 +342,11 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
     )
     n = record.players
     after_options: list[list[int]] = []  # the scores the next hand may start with (record's or melds' changes)
-    scores: list[int] = []
     stick_points = game.rules.mahjong_scoring.riichi_stick
     expected_next: HandStart | None = None
     for i, hand in enumerate(record.hands):
         replay = HandReplay(game, record, hand, flow)
-        if after_options and hand.scores not in after_options:
-            replay.report.fail("scores", hand.scores, after_options[-1], note="the scores the hand starts with")
-        if expected_next is not None:
-            got = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
-            if got != expected_next:
-                replay.report.fail(
-                    "start",
-                    _start_json(got, flow, n),
-                    _start_json(expected_next, flow, n),
-                    note="the round, honba, sticks and dealer the hand starts with",
-                )
-        elif i > 0:
-            report.problems.append(
-                {
-                    "what": "end",
-                    "hand": hand.number,
-                    "expected": "the game goes on",
-                    "computed": "the game is over after the hand before",
-                }
-            )
+        _check_start(report, replay.report, hand, after_options, expected_next, i == 0, flow, n)
         hand_report, outcome = replay.run()
         report.hands.append(hand_report)
         if outcome is None:
@@ -372,37 +356,14 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
             [a + b - (stick_points if s in paid else 0) for s, (a, b) in enumerate(zip(hand.scores, d, strict=True))]
             for d in (hand_report.deltas, hand.deltas)
             if d is not None
-        ]
-        after_options = after_options or [list(hand.scores)]
+        ] or [list(hand.scores)]
         scores = after_options[-1]  # with the record's own changes when it lists them, else melds'
         sticks = hand.sticks + replay.table.accepted
         start = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
         expected_next = flow.after(start, outcome, scores, sticks, n)
         if expected_next is None:
-            exact = any(p != int(p) for p in record.final_points or ())  # newer records keep the hundreds
-            final, points = flow.standings(scores, sticks if outcome.kind != "win" else 0, stick_points, not exact)
-            report.final = {
-                "scores": final,
-                "points": points,
-                "places": sorted(range(n), key=lambda s: (-final[s], s)),
-                "expected_scores": record.final_scores,
-                "expected_points": record.final_points,
-            }
-            if record.final_scores is not None and record.final_scores != final:
-                report.problems.append({"what": "final scores", "expected": record.final_scores, "computed": final})
-            if record.final_points is not None and not all(
-                points_close(a, b) for a, b in zip(record.final_points, points, strict=True)
-            ):
-                report.problems.append({"what": "final points", "expected": record.final_points, "computed": points})
-    # a record of a few hands of a game is not expected to end: one is whole when it starts at the
-    # first hand and gives the game's final standings (a hand cut from a game's start has none)
-    whole = (
-        bool(record.hands)
-        and record.hands[0].round == 0
-        and record.hands[0].honba == 0
-        and (record.final_scores is not None or record.final_points is not None)
-    )
-    if expected_next is not None and whole:
+            _standings(report, record, flow, scores, sticks if outcome.kind != "win" else 0, stick_points)
+    if expected_next is not None and _whole(record):
         report.problems.append(
             {
                 "what": "end",
@@ -412,6 +373,74 @@ def replay_game(game, record: GameRecord, flow: GameFlow, number: int = 1) -> Ga
             }
         )
     return report
+
+
+def _check_start(
+    report: GameReport,
+    hand_report: HandReport,
+    hand: HandRecord,
+    after_options: list[list[int]],
+    expected: HandStart | None,
+    first: bool,
+    flow: GameFlow,
+    n: int,
+) -> None:
+    """The hand starts as the hands before it left the game: with their scores (the record's or
+    melds' changes), and the round, honba, sticks and dealer the flow gives — or the game was over."""
+    if after_options and hand.scores not in after_options:
+        hand_report.fail("scores", hand.scores, after_options[-1], note="the scores the hand starts with")
+    if first:
+        return
+    got = HandStart(hand.round, hand.honba, hand.sticks, hand.dealer)
+    if expected is None:
+        report.problems.append(
+            {
+                "what": "end",
+                "hand": hand.number,
+                "expected": "the game goes on",
+                "computed": "the game is over after the hand before",
+            }
+        )
+    elif got != expected:
+        hand_report.fail(
+            "start",
+            _start_json(got, flow, n),
+            _start_json(expected, flow, n),
+            note="the round, honba, sticks and dealer the hand starts with",
+        )
+
+
+def _standings(
+    report: GameReport, record: GameRecord, flow: GameFlow, scores: list[int], sticks: int, stick_points: int
+) -> None:
+    """The game is over: its final scores and points, compared with the record's when it lists them."""
+    exact = any(p != int(p) for p in record.final_points or ())  # newer records keep the hundreds
+    final, points = flow.standings(scores, sticks, stick_points, not exact)
+    report.final = {
+        "scores": final,
+        "points": points,
+        "places": sorted(range(len(final)), key=lambda s: (-final[s], s)),
+        "expected_scores": record.final_scores,
+        "expected_points": record.final_points,
+    }
+    if record.final_scores is not None and record.final_scores != final:
+        report.problems.append({"what": "final scores", "expected": record.final_scores, "computed": final})
+    if record.final_points is not None and not all(
+        points_close(a, b) for a, b in zip(record.final_points, points, strict=True)
+    ):
+        report.problems.append({"what": "final points", "expected": record.final_points, "computed": points})
+
+
+def _whole(record: GameRecord) -> bool:
+    """Does the record claim the whole game? A record of a few hands of a game is not expected to
+    end: one is whole when it starts at the first hand and gives the game's final standings or
+    marks its end (a hand cut from a game's start has neither)."""
+    return (
+        bool(record.hands)
+        and record.hands[0].round == 0
+        and record.hands[0].honba == 0
+        and (record.final_scores is not None or record.final_points is not None or record.ended)
+    )
 
 
 def _paid(replay: HandReplay) -> set[int]:

@@ -78,6 +78,9 @@ class Settler:
             deltas[seat] += amount
         deltas[seat] += pts.riichi_sticks
         account = self._account(score, seat, discarder, liable, deltas, record, wind)
+        if win.nuki:  # the 北 set aside, counted in the dora
+            account["nuki"] = win.nuki
+            account["text"] = account["text"].replace(f" ドラ{score.dora}", f" ドラ{score.dora} (北抜き{win.nuki})", 1)
         replay.report.result.setdefault("wins", []).append(account)
         replay.report.result["text"] = "; ".join(filter(None, [replay.report.result.get("text"), account["text"]]))
         replay.report.tags = tuple(dict.fromkeys(replay.report.tags + tuple(y.name for y in score.yaku)))
@@ -133,8 +136,8 @@ class Settler:
 
     def tenpai(self, hand: Hand) -> bool:
         waits = self.mj.waits(hand)
-        if not self.flow.tenpai_all_copies:
-            held = self.mj.counts(hand.tiles)
+        if not self.flow.tenpai_all_copies:  # the concealed tiles: a called meld's are no longer in the hand
+            held = self.mj.counts(hand.concealed)
             waits = [w for w in waits if held[self.mj.index[w]] < 4]
         return bool(waits)
 

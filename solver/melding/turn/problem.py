@@ -44,6 +44,10 @@ class Problem:
             mask |= 1 << face.index
         return mask
 
+    def card_points(self, face: Face) -> int:
+        """A card's points (deadwood, penalty) under the chosen cards the problem names."""
+        return self.ruleset.points(face, self.params)
+
 
 @dataclass(frozen=True)
 class Play:
@@ -79,6 +83,7 @@ class Answer:
     phase_needed: str | None = None  # the field phase the turn's phase-bound melds need
     limit: str | None = None  # undecided: the limit that ran out ("time", "memory" or "layouts")
     solutions_at_least: int | None = None  # undecided while counting: the ways found before it stopped
+    search: dict[str, Any] | None = None  # table turns: the bounds of the search the answer is the best within
 
     @property
     def melds(self) -> list[Play]:

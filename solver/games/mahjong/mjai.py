@@ -1,0 +1,234 @@
+"""mjai event logs read into :class:`~solver.games.mahjong.record.GameRecord`.
+
+An mjai log is JSON Lines, one event a line, as mjai.app, Mortal, NAGA's tools, riichienv and
+mjx write them: ``start_game``, then for each hand ``start_kyoku`` (``bakaze``, ``kyoku``,
+``honba``, ``kyotaku``, ``oya``, ``scores``, ``dora_marker``, ``tehais``), the actions — ``tsumo``
+and ``dahai`` (``actor``, ``pai``), ``reach`` (the next ``dahai`` declares it) and
+``reach_accepted``, ``chi``/``pon``/``daiminkan`` (``target``: whom the tile came from,
+``consumed``: the tiles from the hand), ``kakan``, ``ankan``, ``kita``/``nukidora`` (北抜き),
+``dora`` (a new indicator) — and its end: ``hora`` (``actor``, ``target``: the discarder, the
+winner's own seat for a tsumo; ``deltas``; ``ura_markers``; two in a row for a double ron) or
+``ryukyoku`` (``deltas``, ``reason``), ``end_kyoku``; ``end_game`` (``scores`` when given).
+
+Tiles are ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``E S W N`` (winds), ``P F C`` (白發中),
+``5mr``/``5pr``/``5sr`` a red five; ``?`` a tile the log's writer did not see (a player's own
+view), which cannot be replayed. The ``deltas`` of a hand count as the log counts them: a win's
+include the riichi sticks it collects, and a riichi's own stick is paid apart (``reach_accepted``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from solver.games.mahjong.record import GameRecord, HandRecord, Move, WinRecord
+from solver.games.mahjong.tenhou import RecordError
+
+HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+WINDS = "ESWN"
+# a ryukyoku's reason (lower case, without "_" or "-") -> the record's result (the tenhou readers' names)
+REASONS = {
+    "exhaustivedraw": "流局",
+    "howanpai": "流局",
+    "fanpai": "流局",
+    "kyushukyuhai": "九種九牌",
+    "kyuushukyuuhai": "九種九牌",
+    "suufonrenda": "四風連打",
+    "sufonrenda": "四風連打",
+    "suuchariichi": "四家立直",
+    "sucharichi": "四家立直",
+    "suukansansen": "四槓散了",
+    "suukansanra": "四槓散了",
+    "sukansanra": "四槓散了",
+    "sanchaho": "三家和了",
+    "sanchahoura": "三家和了",
+    "sanchahou": "三家和了",
+    "nagashimangan": "流し満貫",
+}
+_HEAD = re.compile(r'^\s*\{[^\n]*"type"\s*:\s*"(start_game|start_kyoku)"')
+
+
+def looks_mjai(head: str) -> bool:
+    """An mjai log starts with a start_game (or start_kyoku) event on its first line."""
+    return _HEAD.match(head.lstrip("\ufeff")) is not None
+
+
+def tile(text: Any, where: str) -> str:
+    """An mjai tile in tenhou's text form (``5mr`` is ``0m``, ``E`` is ``1z``)."""
+    if isinstance(text, str):
+        if text in HONOURS:
+            return HONOURS[text]
+        if len(text) in (2, 3) and text[0] in "123456789" and text[1] in "mps" and text[2:] in ("", "r"):
+            return f"0{text[1]}" if text[2:] == "r" and text[0] == "5" else text[:2]
+        if text == "?":
+            raise RecordError(f"{where}: a hidden tile (?): a log of one player's view cannot be replayed")
+    raise RecordError(f"{where}: {text!r} is not an mjai tile (1m–9m, 1p–9p, 1s–9s, E S W N P F C, 5mr …)")
+
+
+def _events(text: str, path: str) -> Iterator[tuple[int, dict]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError as exc:
+            raise RecordError(f"{path}:{number}: not JSON: {exc}") from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise RecordError(f'{path}:{number}: an mjai event is an object with a "type"')
+        yield number, event
+
+
+def read_mjai(text: str, path: str) -> list[GameRecord]:
+    """Every game of an mjai log (a file may hold several, each from its start_game)."""
+    reader = _Reader(path)
+    for number, event in _events(text, path):
+        try:
+            reader.take(event, f"{path}:{number}")
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"{path}:{number}: cannot read the {event['type']} event ({exc})") from None
+    return reader.finish()
+
+
+class _Reader:
+    """The games of one log, event by event."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.games: list[GameRecord] = []
+        self.hand: HandRecord | None = None
+        self.riichi_next: set[int] = set()
+
+    @property
+    def game(self) -> GameRecord:
+        if not self.games:
+            self.games.append(GameRecord(self.path, "mjai", 4, [], []))
+        return self.games[-1]
+
+    def take(self, event: dict, where: str) -> None:
+        kind = event["type"]
+        if kind == "start_game":
+            names = [str(n) for n in event.get("names") or []]
+            self.games.append(GameRecord(self.path, "mjai", len(names) if names else 4, names, []))
+        elif kind == "start_kyoku":
+            self._start(event, where)
+        elif kind in ("end_kyoku", "none", "reach_accepted"):
+            return
+        elif kind == "end_game":
+            self.game.ended = True
+            scores = event.get("scores")
+            if isinstance(scores, list) and scores:
+                self.game.final_scores = [int(s) for s in scores]
+        elif self.hand is None:
+            raise RecordError(f"{where}: a {kind} event before any start_kyoku")
+        elif kind == "hora":
+            self._hora(event, where)
+        elif kind == "ryukyoku":
+            self._ryukyoku(event)
+        elif kind == "dora":
+            self.hand.dora.append(tile(event["dora_marker"], where))
+        else:
+            self._action(kind, event, where)
+
+    def _start(self, event: dict, where: str) -> None:
+        tehais = event["tehais"]
+        game = self.game
+        players = len(tehais)
+        if game.hands and players != game.players:
+            raise RecordError(f"{where}: {players} hands dealt in a game of {game.players} players")
+        game.players = players
+        wind = WINDS.index(event.get("bakaze", "E"))
+        dealer = int(event.get("oya", int(event.get("kyoku", 1)) - 1))
+        deal = [[tile(t, where) for t in hand] for hand in tehais]
+        for seat, tiles in enumerate(deal):
+            if len(tiles) != 13:
+                raise RecordError(f"{where}: seat {seat} is dealt {len(tiles)} tiles, not 13")
+        self.hand = HandRecord(
+            len(game.hands) + 1,
+            4 * wind + int(event.get("kyoku", dealer + 1)) - 1,
+            int(event.get("honba", 0)),
+            int(event.get("kyotaku", 0)),
+            [int(s) for s in event.get("scores") or [0] * players],
+            dealer,
+            [tile(event["dora_marker"], where)],
+            [],
+            deal,
+            where=where,
+        )
+        self.riichi_next = set()
+        game.hands.append(self.hand)
+
+    def _action(self, kind: str, event: dict, where: str) -> None:
+        assert self.hand is not None
+        seat = int(event["actor"])
+        raw = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+        moves = self.hand.moves
+        if kind == "tsumo":
+            moves.append(Move(seat, "draw", tile(event["pai"], where), raw=raw))
+        elif kind == "dahai":
+            verb = "riichi" if seat in self.riichi_next else "discard"
+            self.riichi_next.discard(seat)
+            moves.append(Move(seat, verb, tile(event["pai"], where), raw=raw))
+        elif kind == "reach":
+            self.riichi_next.add(seat)
+        elif kind in ("chi", "pon", "daiminkan"):
+            own = tuple(tile(t, where) for t in event["consumed"])
+            verb = "minkan" if kind == "daiminkan" else kind
+            moves.append(Move(seat, verb, tile(event["pai"], where), own, int(event["target"]), raw))
+        elif kind == "kakan":
+            own = tuple(tile(t, where) for t in event.get("consumed") or ())
+            moves.append(Move(seat, "kakan", tile(event["pai"], where), own, None, raw))
+        elif kind == "ankan":
+            own = tuple(tile(t, where) for t in event["consumed"])
+            moves.append(Move(seat, "ankan", own[0].replace("0", "5"), own, None, raw))
+        elif kind in ("kita", "nukidora"):
+            moves.append(Move(seat, "nuki", tile(event.get("pai", "N"), where), (), None, raw))
+        else:
+            raise RecordError(f"{where}: unknown mjai event {kind!r}")
+
+    def _hora(self, event: dict, where: str) -> None:
+        hand = self.hand
+        assert hand is not None
+        players = self.game.players
+        seat, source = int(event["actor"]), int(event.get("target", event["actor"]))
+        deltas = [int(d) for d in event["deltas"]][:players]
+        if len(deltas) != players:
+            raise RecordError(f"{where}: hora deltas for {len(deltas)} players, not {players}")
+        pao = event.get("pao")
+        win = WinRecord(seat, source, int(pao) if isinstance(pao, int) and pao != seat else None, deltas)
+        win.dora = list(hand.dora)
+        win.ura = [tile(t, where) for t in event.get("ura_markers") or ()]
+        hand.result = "和了"
+        hand.wins.append(win)
+        hand.ura = win.ura or hand.ura
+        hand.deltas = [a + b for a, b in zip(hand.deltas or [0] * players, deltas, strict=True)]
+        raw = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+        hand.moves.append(Move(seat, "tsumo" if seat == source else "ron", source=source, raw=raw))
+
+    def _ryukyoku(self, event: dict) -> None:
+        hand = self.hand
+        assert hand is not None
+        players = self.game.players
+        reason = str(event.get("reason") or "")
+        plain = reason.lower().replace("_", "").replace("-", "")
+        hand.result = REASONS.get(plain, reason or "流局")
+        deltas = event.get("deltas")
+        hand.deltas = [int(d) for d in deltas][:players] if isinstance(deltas, list) else [0] * players
+        tenpais = event.get("tenpais")
+        if isinstance(tenpais, list):
+            hand.tenpai = [s for s, t in enumerate(tenpais) if t]
+        if hand.result == "流局" and not reason and hand.moves and hand.moves[-1].verb == "draw":
+            hand.result = "九種九牌"  # a hand that ends on a draw, with no reason given, ends in 九種九牌
+        if hand.result == "九種九牌" and hand.moves:
+            hand.moves.append(Move(hand.moves[-1].seat, "kyuushu", raw=json.dumps(event, ensure_ascii=False)))
+
+    def finish(self) -> list[GameRecord]:
+        games = [g for g in self.games if g.hands]
+        if not games:
+            raise RecordError(f"{self.path}: no hand (no start_kyoku) in the mjai log")
+        for game in games:
+            for hand in game.hands:
+                if not hand.result:
+                    raise RecordError(f"{hand.where}: the hand has no end (no hora or ryukyoku): the log is cut short")
+        return games
