@@ -91,7 +91,7 @@ def meld_built(rng: random.Random, size: int) -> list[str]:
     """A hand of ``size`` cards made mostly of runs and sets."""
     deck = list(DECK)
     hand: list[str] = []
-    while len(hand) < size - 1:
+    while size - len(hand) >= 3:  # room for one more meld
         if rng.random() < 0.5:
             suit, length = rng.choice(SUITS), rng.randint(3, 5)
             start = rng.randint(0, 13 - length)
