@@ -89,7 +89,7 @@ def _round(tmp_path: Path, melds: list[list[str]], kept: list[str], defender: li
     path = tmp_path / "knock.yaml"
     path.write_text(
         "format: 1\nruleset: gin-rummy\ntitle: a knock\nquestion: round\nround:\n  winner: K\n"
-        f"  players: [K, D]\n  melds:\n{laid}  hands:\n    K: \"{' '.join(kept)}\"\n    D: {' '.join(defender)}\n",
+        f'  players: [K, D]\n  melds:\n{laid}  hands:\n    K: "{" ".join(kept)}"\n    D: {" ".join(defender)}\n',
         encoding="utf-8",
     )
     return path
@@ -171,3 +171,32 @@ def test_figures_in_json_and_text():
     text = run("solve", "-r", "gin-rummy", "--hand", "SA S2 S3 HK DK CK H5 C9 D4 DJ DQ").output
     assert "deadwood: 28\ncan knock: no\ngin: no" in text
     assert "why: going out by knock needs: the cards kept weigh at most 10 points" in text
+
+
+def test_a_knock_settled_from_the_two_hands():
+    """melds score --knock CARDS --against CARDS (a batch): the knocker's hand laid down by its
+    least deadwood (OpenSpiel's, after the best discard), the defender's count after lay-offs on
+    the melds it shows (the oracle's chained lay-offs), the payments of 6.1-6.3."""
+    rng = random.Random(4646)
+    lines = []
+    while len(lines) < 25:
+        knocker = gin_oracle.meld_built(rng, 11)
+        if gin_oracle.best_discards(knocker)[0] <= 10:
+            rest = [c for c in gin_oracle.DECK if c not in knocker]
+            lines.append({"knock": " ".join(knocker), "against": " ".join(rng.sample(rest, 10))})
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    out = run("score", "-r", "gin-rummy", "--batch", "-", input=text)
+    answers = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    assert len(answers) == len(lines)
+    for line, data in zip(lines, answers, strict=True):
+        system = data["systems"][0]
+        mine = system["details"]["knocker"]["deadwood"]
+        least, discards = gin_oracle.best_discards(line["knock"].split())
+        assert mine == least and data["knock"]["discard"] in discards
+        melds = data["knock"]["melds"]
+        assert all(gin_oracle.is_meld(m) for m in melds)
+        defender = line["against"].split()
+        theirs = gin_oracle.layoff_deadwood(melds, defender) if mine else gin_oracle.min_deadwood(defender)
+        assert system["details"]["defender"]["deadwood"] == theirs, line
+        gain = theirs + 25 if mine == 0 else theirs - mine if theirs > mine else -(mine - theirs + 25)
+        assert system["payments"] == {"knocker": gain, "defender": -gain}

@@ -38,8 +38,8 @@ from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
-from solver.melding.rounds import score_round
-from solver.melding.table.operations import Operation, read_operations
+from solver.melding.rounds import Round, score_round
+from solver.melding.table.operations import Operation, TableMeld, read_operations
 from solver.melding.turn.problem import Answer, Problem
 from solver.melding.turn.routes import GoOutRoute, read_routes
 from solver.present.text import BAD, GOOD, bold, deck_line
@@ -85,8 +85,20 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
         ),
         OptionSpec("--ordered", "The meld is given in table order (its layout).", flag=True),
         OptionSpec("--round", "A round file to settle (puzzle format, round: section).", metavar="FILE"),
+        OptionSpec(
+            "--knock",
+            "Settle a knock (round scoring method knock): the knocker's hand, laid down by its best turn; "
+            "with --against.",
+            metavar="CARDS",
+        ),
+        OptionSpec(
+            "--against", "With --knock: the defender's hand, counted after its melds and lay-offs.", metavar="CARDS"
+        ),
     ],
 }
+
+
+KNOCKER, DEFENDER = "knocker", "defender"  # the players of a knock settled from two hands
 
 
 @dataclass(frozen=True, eq=False)
@@ -315,6 +327,8 @@ class MeldGame:
     def score(self, request: Request) -> Result:
         if request.get("round"):
             return self.settle_round(Path(request["round"]), self.chosen_options(request))
+        if request.get("knock") or request.get("against"):
+            return self.settle_knock(request)
         faces = self.cards(request)
         params = self.params(request)
         if request.get("penalty"):
@@ -354,6 +368,30 @@ class MeldGame:
             ExitCode.YES if not problems else ExitCode.NO,
             lambda: scorecard.round_text(puzzle.title, puzzle.round.winner, puzzle.round.one_go, systems, problems),
         )
+
+    def settle_knock(self, request: Request) -> Result:
+        """A knock settled from the two hands (``--knock CARDS --against CARDS``): the knocker's
+        hand laid down by its way out (its melds, the discard of eleven cards, the deadwood kept),
+        the defender's counted after its melds and lay-offs (:mod:`~solver.melding.knock`)."""
+        if not any(s.method == "knock" for s in self.ruleset.scoring_systems()):
+            raise MeldsError(f"{self.ruleset.label} settles no knock (no round_scoring of method knock)")
+        if not request.get("knock") or not request.get("against"):
+            raise MeldsError("a knock is settled from two hands: --knock CARDS (the knocker's) and --against CARDS")
+        knocker, defender = self.cards(request, "knock"), self.cards(request, "against")
+        self.notation.check_copies([*knocker, *defender])
+        way = self.answer_problem(Problem(self.ruleset, tuple(knocker), params=self.params(request)), "go-out")
+        if not way.solvable:
+            least = way.score.get("hand_points")
+            raise MeldsError(f"the knocker's hand cannot go out (least deadwood {least}): no knock to settle")
+        melds = tuple(TableMeld(KNOCKER, tuple(p.face for p in play.reading.placements)) for play in way.plays)
+        hands = {KNOCKER: tuple(way.kept), DEFENDER: tuple(defender)}
+        systems = score_round(Round(self.ruleset, (KNOCKER, DEFENDER), KNOCKER, False, melds, hands), self.checker)
+        fmt = self.notation
+        discard = None if way.discard is None else fmt.format(way.discard)
+        laid = [[fmt.format(f) for f in meld.faces] for meld in melds]
+        out = {"knock": {"route": way.route, "discard": discard, "melds": laid}, "winner": KNOCKER, "systems": systems}
+        title = f"{KNOCKER} goes out by {way.route}" + (f", discarding {discard}" if discard else "")
+        return Result(out, ExitCode.YES, lambda: scorecard.round_text(title, KNOCKER, False, systems, None))
 
     # -- puzzles -------------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter
 
@@ -108,9 +108,7 @@ class TurnModel:
         self.calls0 = self.checker.sat_calls
         self.maxsat_calls0 = MaxSat.calls
         self.sat_calls = 0
-        self.rule = rs.turn_rule(problem.turn, len(problem.hand))
-        if problem.at_rest:
-            self.rule = replace(self.rule, discard="none")
+        self.rule = problem.turn_rule()
         self.layoff_rule = rs.layoff_rule()
         self._validate()
         self.count = Counter(problem.hand)

@@ -21,7 +21,7 @@ deleting cards in order: it may differ from the SAT core, which is one of severa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
@@ -233,8 +233,7 @@ class PlainTurn:
         self.problem, self.checker, self.route = problem, checker, route
         self.rs = problem.ruleset
         self.budget = budget or Budget()
-        rule = self.rs.turn_rule(problem.turn, len(problem.hand))
-        self.rule = replace(rule, discard="none") if problem.at_rest else rule
+        self.rule = problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
 

@@ -8,13 +8,14 @@ Every turn solver (:mod:`solver.melding.turn.solver`, the table turn, a game's o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
+from solver.core.rules import TurnRule
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.checker import NO_PHASE, MeldChecker
 from solver.melding.meld.encode import Reading
@@ -35,6 +36,12 @@ class Problem:
     params: Mapping[str, Any] | None = None  # query parameters (a chosen card that makes wilds)
     shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
     at_rest: bool = False  # the hand is counted as it stands: melds and lay-offs, no discard
+
+    def turn_rule(self) -> TurnRule:
+        """The rule of this turn: the ruleset's for its kind and hand size; a hand at rest
+        discards nothing."""
+        rule = self.ruleset.turn_rule(self.turn, len(self.hand))
+        return replace(rule, discard="none") if self.at_rest else rule
 
     @cached_property
     def hand_mask(self) -> int:

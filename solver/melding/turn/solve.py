@@ -57,8 +57,7 @@ def solve_turn(
 def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute]) -> bool:
     """Has the plain turn (:func:`~solver.melding.turn.plain.fits`) few packings for each route
     (:mod:`~solver.melding.turn.plain`)?"""
-    discard = problem.ruleset.turn_rule(problem.turn, len(problem.hand)).discard
-    discard = "none" if problem.at_rest else discard
+    discard = problem.turn_rule().discard
     return all(
         packed(problem, checker, discard, r.kind_set if r is not None else None).ways is not None
         for r in (routes or [None])
