@@ -105,7 +105,10 @@ def _defender(rs: Ruleset, checker: MeldChecker, answer: Answer, count: int, und
         "deadwood": count,
         "undercut": undercut,
         "melds": [[fmt.format(f) for f in p.faces] for p in answer.melds],
-        "layoffs": [{"table": p.table + 1, "added": [fmt.format(f) for f in p.faces]} for p in answer.layoffs],
+        "layoffs": [
+            {"table": None if p.table is None else p.table + 1, "added": [fmt.format(f) for f in p.faces]}
+            for p in answer.layoffs
+        ],
         "kept": [fmt.format(f) for f in answer.kept],
         "breakdown": hand_breakdown(rs, answer.kept, fmt),
     }

@@ -78,7 +78,7 @@ def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> Meld | Non
         faces = tuple(sorted(faces, key=_index))
         if len(memo) > 200_000:
             memo.clear()
-        memo[key] = Meld(mask, faces, verdict.reading, points) if verdict.legal else None
+        memo[key] = Meld(mask, faces, verdict.reading, points) if verdict.legal and verdict.reading else None
     return memo[key]
 
 
@@ -169,15 +169,15 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
         for f in hand:
             for meld_mask, cards in by_low[f.index]:
                 if meld_mask & mask == meld_mask:
-                    meld = judged.get(meld_mask, False)
-                    if meld is False:
-                        meld = judged[meld_mask] = _judged(checker, cards, params)
+                    if meld_mask not in judged:
+                        judged[meld_mask] = _judged(checker, cards, params)
+                    meld = judged[meld_mask]
                     if meld is not None:
                         out.append(meld)
         return out
-    found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate)
-    judged = (_judged(checker, tuple(hand[i] for i in c.cards), params) for c in found)
-    return [m for m in judged if m is not None]
+    found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
+    own = (_judged(checker, tuple(hand[i] for i in c.cards), params) for c in found)
+    return [m for m in own if m is not None]
 
 
 def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:

@@ -58,10 +58,8 @@ def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute
     """Has the plain turn (:func:`~solver.melding.turn.plain.fits`) few packings for each route
     (:mod:`~solver.melding.turn.plain`)?"""
     discard = problem.turn_rule().discard
-    return all(
-        packed(problem, checker, discard, r.kind_set if r is not None else None).ways is not None
-        for r in (routes or [None])
-    )
+    asked: Sequence[GoOutRoute | None] = routes or [None]
+    return all(packed(problem, checker, discard, r.kind_set if r is not None else None).ways is not None for r in asked)
 
 
 def _solve_turn(
@@ -84,6 +82,7 @@ def _solve_turn(
     with turn_solver(problem, checker, budget, compact=not count, count=count, plain=plain) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
+            assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
             n, capped, stopped = solver.count_solutions(limit)
             if stopped:
                 return _count_stopped(solver, question, n)
@@ -159,6 +158,7 @@ def by_routes(
                 return answer
             answer.route = route.id
             if count:
+                assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
                 n, more, stopped = solver.count_solutions(limit)
                 if stopped:
                     return _count_stopped(solver, question, total + n)
@@ -170,6 +170,7 @@ def by_routes(
             if answer.solvable and chosen is None:
                 chosen = answer
     answer = chosen or first_answer
+    assert answer is not None, "a game's going_out holds one route at least"
     answer.routes_open = opened
     if chosen is None:
         answer.why = _requirements_failed(answer.why, failed)
