@@ -380,6 +380,7 @@ class MeldGame:
         knocker, defender = self.cards(request, "knock"), self.cards(request, "against")
         self.notation.check_copies([*knocker, *defender])
         way = self.answer_problem(Problem(self.ruleset, tuple(knocker), params=self.params(request)), "go-out")
+        assert isinstance(way, Answer)  # a turn's answer (an arrangement answers only --arrange)
         if not way.solvable:
             least = way.score.get("hand_points")
             raise MeldsError(f"the knocker's hand cannot go out (least deadwood {least}): no knock to settle")
