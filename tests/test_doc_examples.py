@@ -295,3 +295,14 @@ def test_every_key_has_a_meaning_in_words() -> None:
         and not re.search(rf"\b{re.escape(leaf)}\s*:", commented)
     )
     assert not unexplained, "keys the page never explains:\n" + "\n".join(unexplained)
+
+
+def test_the_page_links_to_its_own_sections() -> None:
+    """Every ``(#anchor)`` of the page names one of its headings (GitHub's slugs)."""
+    text = FENCE.sub("", DOC.read_text(encoding="utf-8"))
+    slugs = {
+        re.sub(r"\s", "-", re.sub(r"[^\w\s-]", "", heading.strip().lower()))
+        for heading in re.findall(r"^#+ (.+)$", text, flags=re.M)
+    }
+    broken = sorted(set(re.findall(r"\]\(#([^)]+)\)", text)) - slugs)
+    assert not broken, f"links to no heading: {broken}"
