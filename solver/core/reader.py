@@ -115,8 +115,9 @@ class RuleReader:
         return self.data[key]
 
     def refuse_unread(self, game: str) -> None:
-        """Refuse a top-level section that no reader of the ruleset's game asked for (a section of
-        another game: Fesca's ``phase_change`` in a rummy would otherwise be ignored in silence)."""
+        """Refuse a top-level section that no reader of the ruleset's game asked for: a section
+        another game reads (a field phase's ``phase_change`` where no game reads one) would
+        otherwise be ignored in silence."""
         asked = getattr(self.data, "asked", None)
         if asked is None:
             return
