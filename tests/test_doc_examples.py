@@ -17,6 +17,7 @@ The page's own convention (its section "The examples of this page") says how a b
 from __future__ import annotations
 
 import json
+import random
 import re
 import shlex
 import textwrap
@@ -306,3 +307,43 @@ def test_the_page_links_to_its_own_sections() -> None:
     }
     broken = sorted(set(re.findall(r"\]\(#([^)]+)\)", text)) - slugs)
     assert not broken, f"links to no heading: {broken}"
+
+
+def _dealt_hands(count: int, seed: int) -> list[dict[str, str]]:
+    """Indian Rummy requests of fourteen cards: half built of sequences and sets (with jokers), half
+    drawn at random from the two decks, each with a cut joker."""
+    rng = random.Random(seed)
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    deck = [f"{s}{r}" for s in "SHDC" for r in ranks] * 2 + ["JK", "JK"]
+    out = []
+    for n in range(count):
+        pool = list(deck)
+        rng.shuffle(pool)
+        hand: list[str] = []
+        while n % 2 == 0 and len(hand) < 10:
+            suit, start, size = rng.choice("SHDC"), rng.randrange(len(ranks) - 3), rng.choice((3, 4))
+            meld = [f"{suit}{r}" for r in ranks[start : start + size]]
+            if rng.random() < 0.3:
+                meld[rng.randrange(size)] = "JK"
+            if all(pool.count(c) >= meld.count(c) for c in meld):
+                for card in meld:
+                    pool.remove(card)
+                hand += meld
+        hand += pool[: 14 - len(hand)]
+        out.append({"hand": " ".join(hand[:14]), "indicator": rng.choice(deck)})
+    return out
+
+
+def test_the_walk_through_plays_as_the_bundled_ruleset(page: Page, tmp_path: Path) -> None:
+    """The walk-through's last file answers as rulesets/indian-rummy.yaml does: whether each hand
+    goes out, and the hand points of its best turn."""
+    last = max(b.line for b in YAML_BLOCKS if b.marks.get("walk") == "my-rummy.yaml")
+    batch = tmp_path / "hands.jsonl"
+    hands = _dealt_hands(16, seed=46)
+    batch.write_text("".join(json.dumps(h) + "\n" for h in hands), encoding="utf-8")
+    answers = []
+    for ruleset in (str(page.read[last]), "indian-rummy"):
+        result = CliRunner().invoke(main, ["solve", "-r", ruleset, "--batch", str(batch)])
+        answers.append([(a["solvable"], a["score"]) for a in map(json.loads, result.stdout.splitlines())])
+    assert answers[0] == answers[1]
+    assert {solvable for solvable, _ in answers[0]} == {True, False}
