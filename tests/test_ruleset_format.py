@@ -138,6 +138,16 @@ def test_a_section_the_game_does_not_read_is_refused_with_its_line(tmp_path, sec
     assert str(info.value).startswith(f"{path}:{MINIMAL.count(chr(10)) + 1}: {key}:")
 
 
+def test_a_deal_for_no_player_count_of_the_game_is_refused_with_its_line(tmp_path):
+    deal = "deal:\n  hand_size:\n    - {players: [2], cards: 3}\n    - {players: [7], cards: 3}\n"
+    text = MINIMAL + "players: {min: 2, max: 3}\n" + deal
+    path = write(tmp_path, text)
+    with pytest.raises(SchemaError, match=r"a deal for 7 players, but the game is played by 2 to 3") as info:
+        load_ruleset(path)
+    assert str(info.value).startswith(f"{path}:{text.count(chr(10))}: deal.hand_size[1].players:")
+    assert load_ruleset(write(tmp_path, text.replace("[7]", '["3..7"]'), "fits.yaml")).deal is not None
+
+
 def test_unknown_option_and_bad_option_value():
     with pytest.raises(BadOption, match="no option 'colour'"):
         load_ruleset("fesca", {"colour": "red"})
