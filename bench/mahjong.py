@@ -298,10 +298,13 @@ WARM_HANDS = 1000
 WARM_LINES = 200
 
 
-def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> float:
-    """CPU seconds per line of ``melds score -r gensou-mahjong --batch`` (JSON Lines in, JSON out,
-    one process) over ``requests``, start-up and the ``warm`` lines excluded: the least CPU time
-    of a batch of warm + requests less the least of a batch of warm alone. Every line must answer."""
+def batch_seconds(
+    requests: list[dict], warm: list[dict], runs: int = 2, command: tuple[str, ...] = ("score", "-r", "gensou-mahjong")
+) -> float:
+    """CPU seconds per line of ``melds COMMAND --batch`` (by default ``score -r gensou-mahjong``;
+    JSON Lines in, JSON out, one process) over ``requests``, start-up and the ``warm`` lines
+    excluded: the least CPU time of a batch of warm + requests less the least of a batch of warm
+    alone. Every line must answer."""
     import json
     import resource
     import subprocess
@@ -326,7 +329,7 @@ def batch_seconds(requests: list[dict], warm: list[dict], runs: int = 2) -> floa
                 with open(out, "w", encoding="utf-8") as sink:
                     start = child_seconds()
                     subprocess.run(
-                        [*MELDS, "score", "-r", "gensou-mahjong", "--batch", str(path)],
+                        [*MELDS, *command, "--batch", str(path)],
                         stdout=sink,
                         stderr=subprocess.DEVNULL,
                         cwd=root,

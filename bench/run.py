@@ -20,9 +20,19 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``mahjong-batch``: the same hands through ``melds score --batch`` (JSON Lines in, JSON out, one
   process, start-up excluded), seconds per line against the package's seconds per hand
   in-process (melds/peer ≤ 1); both mahjong rows count CPU seconds, not wall seconds;
+* ``mahjong-shanten-batch``: fresh 13-tile hands (the tests' deals) through ``melds solve
+  --shanten --batch`` (start-up and warm-up lines excluded), CPU seconds per line against the
+  ``mahjong`` package's seconds per hand in-process (melds/peer ≤ 1); the note gives riichienv's
+  figure (Rust) and that ratio (bench/shanten.py);
+* ``mahjong-discards``: a whole 何切る table of a fresh 14-tile hand in-process, against the same
+  table by brute force over the package's shanten (median ≤ 5 ms);
 * ``check-cold-start``: ``melds check`` as a new process, against a bare ``python3 -c pass``
   (≤ 0.25 s above it);
 * ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s);
+* ``budget-overrun``: the cases of ``bench.budgets`` run with ``--max-seconds``, the seconds each
+  took past its budget as a new process (each within 10 % + 0.5 s of it).
+* ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
+  a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
 * ``replay-hands``: ``melds replay``'s seconds per hand, warm, on the real Tenhou games of tests/data
   and on riichienv self-play games (mjai logs); hands/s in the note (≥ 1,000 hands/s on one core).
 
@@ -186,6 +196,31 @@ def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
     )
 
 
+def shanten_batch(count: int, seed: int) -> Row:
+    from bench.shanten import shanten_batch as measure
+
+    figures = measure(count, seed)
+    row = Row("mahjong-shanten-batch", [figures["melds"]])
+    if figures["package"] is None:
+        row.note = "package not installed"
+        return row
+    row.peer = [figures["package"]]
+    row.note = f"CPU seconds per line over {count} fresh hands, JSON in and out; peer in-process"
+    if figures["riichienv"]:
+        ratio = figures["melds"] / figures["riichienv"]
+        row.note += f"; riichienv {figures['riichienv'] * 1e6:.2f} µs a hand, melds/riichienv {ratio:.0f}"
+    return row
+
+
+def discard_tables(count: int, seed: int) -> Row:
+    from bench.shanten import discard_tables as measure
+
+    figures = measure(count, seed)
+    row = Row("mahjong-discards", figures["melds"], peer=figures["package"])
+    row.note = f"a 何切る table of a fresh 14-tile hand in-process; peer: brute force over the package ({count})"
+    return row
+
+
 def cold_start(runs: int) -> Row:
     melds = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
     row = Row("check-cold-start")
@@ -227,6 +262,27 @@ def batch_checks(lines: int, rng) -> Row:
     return row
 
 
+def budget_overrun() -> Row:
+    from bench.budgets import measured, promise
+
+    runs = measured()
+    row = Row("budget-overrun", [wall - seconds for _, seconds, wall in runs])
+    broken = [name for name, seconds, wall in runs if wall > promise(seconds)]
+    row.note = f"{len(runs) - len(broken)} of {len(runs)} within 10 % + 0.5 s" + (
+        f" ({', '.join(broken)} not)" if broken else ""
+    )
+    return row
+
+
+def indian_rummy(lines: int, rng) -> Row:
+    from bench.rummies import go_out_per_line
+
+    seconds, fresh, out = go_out_per_line(lines, max(50, lines // 5), rng)
+    return Row(
+        "indian-rummy-batch", [seconds], note=f"{1 / seconds:.0f} lines/s over {fresh} dealt hands, {out} go out"
+    )
+
+
 def replay_rate(rounds: int, games: int) -> Row:
     """melds replay's seconds per hand on the real Tenhou games of tests/data (warm, best of
     ``rounds``), and on ``games`` riichienv self-play games (mjai logs) when the engine is installed."""
@@ -263,8 +319,12 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "rummikub-80": lambda a, r: rummikub(a.n, r, a.budget),
     "mahjong-score": lambda a, r: mahjong(a.n * 200, r),
     "mahjong-batch": lambda a, r: mahjong(a.n * 200, r, a.n * 1000),
+    "mahjong-shanten-batch": lambda a, r: shanten_batch(a.n * 2000, a.seed),
+    "mahjong-discards": lambda a, r: discard_tables(a.n * 30, a.seed),
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
+    "budget-overrun": lambda a, r: budget_overrun(),
+    "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20),
 }
 

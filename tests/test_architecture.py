@@ -1,5 +1,5 @@
 """The shape of the code holds: layers and walls (import-linter), no import cycles, small modules,
-no game named outside its own package, every bundled ruleset naming its game."""
+functions and lines, no game named outside its own package, every bundled ruleset naming its game."""
 
 from __future__ import annotations
 
@@ -46,6 +46,29 @@ def test_no_import_cycles_imports_inside_functions_included():
 def test_module_sizes(path):
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= (300 if path in CLI_MODULES else 600), f"{path.relative_to(ROOT)} has {lines} lines"
+
+
+MAX_FUNCTION_LINES = 80  # a function from its def line to its last, its docstring included
+MAX_LINE = 120  # characters (pyproject.toml's ruff line-length, here for every line, comments too)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_function_sizes(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    long = [
+        f"{node.name} ({node.end_lineno - node.lineno + 1} lines, line {node.lineno})"
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"{path.relative_to(ROOT)}: functions over {MAX_FUNCTION_LINES} lines: {', '.join(long)}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_line_lengths(path):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    long = [n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE]
+    assert not long, f"{path.relative_to(ROOT)}: lines over {MAX_LINE} characters: {long}"
 
 
 def _game_vocabulary() -> tuple[set[str], set[str], re.Pattern]:

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 import yaml
-from clirun import ROOT, run
+from clirun import run
 from test_audit import bundled_audits, child
 
 from solver.audit.coverage import (
@@ -420,16 +420,3 @@ def test_cli_writes_a_page_and_refuses_html_without_a_path(tmp_path):
     assert run("audit", "gensou-mahjong-3p", "--format", "html").exit_code == 2
     assert run("audit", "gensou-mahjong-3p", "-o", str(out)).exit_code == 2
     assert run("audit", "gensou-mahjong-3p", "--coverage", "--format", "markdown").exit_code == 2
-
-
-def test_the_pages_in_docs_are_current(tmp_path):
-    from solver.commands.audit import _write_pages
-
-    _write_pages(list(bundled_audits()), tmp_path, True)
-    written = sorted(p.name for p in tmp_path.iterdir())
-    committed = sorted(p.name for p in (ROOT / "docs" / "audit").iterdir())
-    assert written == committed, "regenerate: melds audit --all --format html -o docs/audit"
-    for name in written:
-        assert (tmp_path / name).read_text(encoding="utf-8") == (ROOT / "docs" / "audit" / name).read_text(
-            encoding="utf-8"
-        ), f"docs/audit/{name} is stale: melds audit --all --format html -o docs/audit"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from clirun import ROOT, run
 
-from solver.commands.common import games_for
+from solver.commands.gameoptions import games_for
 from solver.core.files import load_document, ruleset_named_in
 from solver.core.registry import game_type, known_games
 
@@ -71,7 +71,7 @@ def test_two_files_naming_two_games_leave_every_game(tmp_path):
 
 def test_a_puzzle_loads_only_its_own_game():
     code = (
-        "import sys, cli; from solver.commands.common import games_for; "
+        "import sys, cli; from solver.commands.gameoptions import games_for; "
         "games_for(['puzzles/fesca/f01-run-and-set.yaml']); "
         "print(sorted(m for m in sys.modules if m.startswith('solver.games.') and m.count('.') == 2))"
     )

@@ -102,6 +102,7 @@ REQUEST_KEYS = [
     "honba",
     "riichi_sticks",
     "players",
+    "nuki",
     "dora_indicators",
     "haitei",
     "houtei",

@@ -36,6 +36,18 @@ EXAMPLES = {
         "6s",
         "555666777999s1p",
     ),
+    "### `melds solve --shanten`": ("solve", "-r", "gensou-mahjong", "--shanten", "1239m1p345s11223z"),
+    "### `melds solve --discards`": (
+        "solve",
+        "-r",
+        "gensou-mahjong",
+        "--discards",
+        "123456m2378p4568s",
+        "--visible",
+        "1p4p",
+        "--dora-indicators",
+        "9p",
+    ),
     "### `melds score` (a winning mahjong hand)": (
         "score",
         "-r",

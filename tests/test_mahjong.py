@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
-from riichi_package import package_waits
 
 from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
 from solver.core.ruleset import load_ruleset
@@ -318,53 +317,7 @@ def _shared() -> Mahjong:
     return _SHARED[0]
 
 
-# -- differential against the mahjong package ----------------------------------------------------
-
-agari = pytest.importorskip("mahjong.agari")
-
-
-def test_agari_verdicts_equal_the_mahjong_package(mj):
-    rng = random.Random(64)
-    checker = agari.Agari()
-    checked = wins = 0
-    for n in range(5000):
-        counts = oracle.random_complete(rng) if n % 2 else oracle.random_hand(rng, 14)
-        ours = mj.winning_counts(from34(mj, counts))
-        assert ours == checker.is_agari(counts), counts
-        checked += 1
-        wins += ours
-    assert checked == 5000 and 2500 <= wins < 5000
-
-
-def test_agari_with_declared_melds_equals_the_mahjong_package(mj):
-    rng = random.Random(65)
-    checker = agari.Agari()
-    for n in range(2000):
-        declared = rng.choice([1, 2, 3, 4])
-        counts = (
-            oracle.random_complete(rng, melds=4 - declared) if n % 2 else oracle.random_hand(rng, 14 - 3 * declared)
-        )
-        assert mj.winning_counts(from34(mj, counts), declared) == checker.is_agari(counts), counts
-
-
-def test_waits_equal_the_mahjong_package(mj):
-    """Waits agree with 34 is_agari calls wherever the rules coincide: the package knows
-    nothing of a fifth copy, so formal tenpai on a tile held four times is compared with the
-    oracle instead."""
-    rng = random.Random(66)
-    checker = agari.Agari()
-    tenpai = 0
-    for n in range(3000):
-        counts = oracle.near_complete(rng) if n % 2 else oracle.random_hand(rng, 13)
-        ours = [oracle.index_of(*mj.identities[i]) for i in mj.waits_counts(from34(mj, counts))]
-        theirs = package_waits(checker, counts)
-        assert [t for t in ours if counts[t] < 4] == theirs, counts
-        assert [t for t in ours if counts[t] == 4] == [t for t in oracle.waits(counts) if counts[t] == 4]
-        tenpai += bool(ours)
-    assert tenpai > 1000
-
-
-# -- closed kans after riichi: the document's examples, decided by the tool -----------------------
+# -- (the differential tests against the mahjong package: tests/test_mahjong_vs_package.py) ----------
 
 
 def _kan(mj, hand_text, draw):

@@ -50,7 +50,7 @@ def test_when_the_game_ends():
 @pytest.mark.parametrize(
     "scores, sticks, final, points",
     [
-        ([51000, 27700, 19500, 1800], 0, [51000, 27700, 19500, 1800], [60, 8, -20, -48]),  # -10.5 is -10
+        ([51000, 27700, 19500, 1800], 0, [51000, 27700, 19500, 1800], [61, 8, -21, -48]),  # -10.5 is -11
         ([85300, 8900, 8900, -3100], 0, [85300, 8900, 8900, -3100], [95, -11, -31, -53]),  # a tie: seat order
         ([30000, 30000, 19000, 19000], 2, [32000, 30000, 19000, 19000], [42, 10, -21, -31]),  # sticks to the top
     ],
@@ -61,3 +61,18 @@ def test_final_placement_with_uma_and_oka(scores, sticks, final, points):
 
 def test_final_points_to_the_hundred():
     assert TENHOU.standings([43800, 26100, 19300, 10800], 0, 1000, rounded=False)[1] == [53.8, 6.1, -20.7, -39.2]
+
+
+TENHOU_3P = load_ruleset("tenhou-3p").rules.flow
+
+
+def test_three_players_play_to_south_3_and_reckon_from_40000():
+    """tenhou-3p-game: 東3局 is followed by 南1局 (round 4: no 東4局), 南3局 is the last hand while
+    somebody has 40,000, 西入 otherwise; oka 15 to the top, uma +20 / 0 / -20."""
+    assert TENHOU_3P.after(HandStart(2, 0, 0, 2), WIN, [35000] * 3, 0, 3) == HandStart(4, 0, 0, 0)
+    last = HandStart(round=6, honba=0, sticks=0, dealer=2)
+    assert TENHOU_3P.after(last, WIN, [41000, 34000, 30000], 0, 3) is None
+    assert TENHOU_3P.after(last, WIN, [39000, 36000, 30000], 0, 3) == HandStart(8, 0, 0, 0)  # 西入
+    assert TENHOU_3P.after(last, DEALER_WIN, [30000, 33000, 42000], 0, 3) is None  # アガリ止め
+    assert TENHOU_3P.standings([59200, 22800, 23000], 0, 1000) == ([59200, 22800, 23000], [54, -37, -17])
+    assert TENHOU_3P.standings([27400, 83100, -5500], 0, 1000) == ([27400, 83100, -5500], [-13, 79, -66])

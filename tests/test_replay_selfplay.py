@@ -1,7 +1,8 @@
 """melds replay against an independent engine: riichienv plays whole games by itself from fixed
-seeds (tests/selfplay.py), writes them as mjai logs, and melds replays them — every action must
-be legal, every hand settled as the engine settled it, every game ended where the engine ended it;
-a copy with one payment moved by 100 points must be reported as a mismatch at that hand.
+seeds (tests/selfplay.py), four players and three (``3p-red-half``, read through tenhou-3p), writes
+them as mjai logs, and melds replays them — every action must be legal (北抜き too), every hand
+settled as the engine settled it, every game ended where the engine ended it; a copy with one
+payment moved by 100 points must be reported as a mismatch at that hand.
 
 Seeds the engine gets wrong by Tenhou's rules are listed in EXCLUDED with the rule and the hand
 (docs/replay-format.md); none is excluded today."""
@@ -43,18 +44,41 @@ def _assert_agrees(paths: list[Path]) -> int:
     return hands
 
 
+def _both_policies(folder: Path, mode: str, default_games: int, eager_games: int) -> list[Path]:
+    """Games of the default policy from seed 0, then of the eager one from seed 100."""
+    return _games(folder, range(default_games), mode, DEFAULT) + _games(
+        folder, range(100, 100 + eager_games), mode, EAGER
+    )
+
+
 @pytest.fixture(scope="module")
 def four_player(tmp_path_factory) -> list[Path]:
-    folder = tmp_path_factory.mktemp("selfplay4")
-    return _games(folder, range(12), "4p-red-half", DEFAULT) + _games(folder, range(100, 106), "4p-red-half", EAGER)
+    return _both_policies(tmp_path_factory.mktemp("selfplay4"), "4p-red-half", 12, 6)
 
 
 def test_every_hand_of_the_engines_games_agrees(four_player):
     assert _assert_agrees(four_player) > 100
 
 
-def test_a_payment_moved_by_100_points_is_a_mismatch_at_its_hand(four_player, tmp_path):
-    events = [json.loads(line) for line in four_player[0].read_text(encoding="utf-8").splitlines()]
+@pytest.fixture(scope="module")
+def three_player(tmp_path_factory) -> list[Path]:
+    return _both_policies(tmp_path_factory.mktemp("selfplay3"), "3p-red-half", 4, 2)
+
+
+def test_every_hand_of_the_engines_three_player_games_agrees(three_player):
+    """Through tenhou-3p: 北抜き judged and counted as dora, ツモ損, 200 a honba, 2,000 of noten penalty."""
+    assert _assert_agrees(three_player) > 40
+    events = [json.loads(line) for path in three_player for line in path.read_text(encoding="utf-8").splitlines()]
+    assert any(e["type"] == "kita" for e in events)
+
+
+@pytest.mark.parametrize("games", ["four_player", "three_player"])
+def test_a_payment_moved_by_100_points_is_a_mismatch_at_its_hand(games, request, tmp_path):
+    _moved_payment_is_caught(request.getfixturevalue(games)[0], tmp_path)
+
+
+def _moved_payment_is_caught(path: Path, tmp_path: Path) -> None:
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     wins = [k for k, e in enumerate(events) if e["type"] == "hora"]
     moved = events[wins[-1]]
     payer = next(s for s, d in enumerate(moved["deltas"]) if d < 0)
@@ -148,7 +172,17 @@ def test_a_thousand_games_of_each_policy_agree(policy, tmp_path):
     assert _assert_agrees(_games(tmp_path, range(first, first + 1000), "4p-red-half", policy)) > 10_000
 
 
-def test_a_three_player_game_is_refused_plainly_until_tenhou_has_a_three_player_form(tmp_path):
-    (path,) = write_games(tmp_path, [0], "3p-red-half", DEFAULT)
-    (report,) = replay_file(str(path))
-    assert report.error is not None and "3-player" in report.error["message"]
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", [DEFAULT, EAGER], ids=lambda p: p.name)
+def test_a_thousand_three_player_games_of_each_policy_agree(policy, tmp_path):
+    """2,000 three-player games in all (about 19,000 hands)."""
+    first = 30_000 if policy is DEFAULT else 40_000
+    assert _assert_agrees(_games(tmp_path, range(first, first + 1000), "3p-red-half", policy)) > 8_000
+
+
+def test_a_three_player_log_is_read_as_three_players_and_its_north_set_aside(three_player):
+    (record,) = read_mjai(three_player[0].read_text(encoding="utf-8"), "x.mjson")
+    assert record.players == 3 and all(len(h.deal) == 3 and len(h.scores) == 3 for h in record.hands)
+    assert any(m.verb == "nuki" and m.tile == "4z" for h in record.hands for m in h.moves)
+    (report,) = replay_file(str(three_player[0]))
+    assert report.ruleset == "tenhou-3p" and report.status == "agree"

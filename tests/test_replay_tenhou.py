@@ -215,9 +215,42 @@ def test_many_logs_in_parallel_give_what_one_process_gives(how):
     assert parallel["summary"]["agree"] == serial["summary"]["agree"] == serial["summary"]["hands"]
 
 
-def test_a_three_player_record_is_refused_plainly(tmp_path):
-    text = _mjlog().replace('<GO type="169"', '<GO type="185"')
-    (report,) = replay_file(str(_write(tmp_path / "sanma.mjlog", text)))
+# -- three players (三麻) ----------------------------------------------------------------------------
+
+SANMA_JSON = DATA / "2025020508gm-00b9-0000-79ddbd9d.json"
+
+
+def test_three_player_records_are_read_through_tenhou_3p():
+    """tenhou-3p-nuki: the JSON record's last hand is a ron on a 北 set aside (listed without 槍槓),
+    its second a tsumo on the replacement after 北抜き (嶺上開花, no 一発 though the riichi was a turn
+    before); its calls name the seat whose discard they take, round a table of four seats."""
+    (report,) = replay_file(str(SANMA_JSON))
+    assert report.ruleset == "tenhou-3p" and len(report.players) == 3
+    robbed = report.hands[-1].result["wins"][0]
+    assert robbed["from"] == 2 and {y["name"] for y in robbed["yaku"]} == {"立直", "七対子"}
+    rinshan = report.hands[1].result["wins"][0]
+    assert "嶺上開花" in {y["name"] for y in rinshan["yaku"]} and "一発" not in {y["name"] for y in rinshan["yaku"]}
+    assert report.final["points"] == [4.5, 48.8, -53.3]  # to the hundred, as the record keeps them
+    (record,) = read_json(read_text(SANMA_JSON), "x")
+    calls = [(m, h.moves[k - 1]) for h in record.hands for k, m in enumerate(h.moves) if m.verb == "pon"]
+    assert len(calls) == 8 and all(m.source == before.seat for m, before in calls)
+    assert {m.raw.index("p") // 2 for m, _ in calls} == {0, 1, 2}  # from the left, across and the right
+    (below,) = replay_file(str(DATA / "sanma-below-zero.mjlog.gz"))
+    assert below.final["scores"][2] < 0 and below.final["points"] == [-13, 79, -66]  # -45.5 is -46
+
+
+def test_a_payment_moved_in_a_three_player_record_is_a_mismatch_of_that_hand():
+    data = json.loads(SANMA_JSON.read_text(encoding="utf-8"))
+    deltas = data["log"][3][16][1]  # 東3局: a tsumo paid by seats 0 and 2
+    deltas[0], deltas[1] = deltas[0] - 100, deltas[1] + 100
+    (report,) = replay_text("x.json", json.dumps(data, ensure_ascii=False))
+    assert [h.status for h in report.hands] == ["agree"] * 3 + ["mismatch"] + ["agree"] * 3
+    assert report.hands[3].expected == [a + b for a, b in zip(report.hands[3].deltas, [-100, 100, 0], strict=True)]
+
+
+def test_a_three_player_record_through_a_ruleset_without_a_three_player_form_is_refused(tmp_path):
+    own = _write(tmp_path / "my-tenhou.yaml", "format: 1\nextends: tenhou\nid: my-tenhou\nname: my Tenhou\n")
+    (report,) = replay_file(str(SANMA_JSON), str(own))
     assert report.error is not None and "3-player" in report.error["message"]
 
 

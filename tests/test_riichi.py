@@ -443,9 +443,7 @@ def test_yaku_settled_by_keys_equal_every_primitive_tested(sc, ao):
     } <= seen, sorted(seen)
 
 
-# -- differential against the mahjong package -------------------------------------------------------
-
-package = pytest.importorskip("mahjong.hand_calculating.hand")
+# -- (the differential tests against the mahjong package: tests/test_mahjong_vs_package.py) ----------
 
 ALLOWED = [
     range(34),
@@ -454,58 +452,6 @@ ALLOWED = [
     [19, 20, 21, 23, 25, 32],
     list(range(9, 18)),
 ]
-
-
-def test_scores_equal_the_mahjong_package_where_the_rules_coincide(sc):
-    """Han, fu and total points on thousands of random winning hands, closed and open, tsumo and
-    ron, every seat and round wind, with dora and red fives. The one difference met on random
-    hands — 三連刻/四連刻, which the package does not know — is counted and tested on its own."""
-    from mahjong.hand_calculating.hand_config import OptionalRules
-    from riichi_package import package_inputs
-
-    calculator = package.HandCalculator()
-    options = OptionalRules(
-        has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False, fu_for_open_pinfu=False
-    )
-    rng = random.Random(2026)
-    compared = open_hands = tsumo = renkou = yakuman = 0
-    for n in range(3000):
-        deal = random_deal(rng, allowed=ALLOWED[n % len(ALLOWED)])
-        hand_text = deal.hand_string()
-        hand = sc.mj.parse_hand(hand_text)
-        win = Win(
-            sc.tile(tenhou(deal.win)),
-            tsumo=deal.tsumo,
-            riichi=deal.riichi,
-            seat=deal.seat,
-            round_wind=deal.round_wind,
-            dora_indicators=tuple(sc.tile(tenhou(t)) for t in deal.dora),
-        )
-        args, kwargs, total = package_inputs(deal, options)
-        theirs = calculator.estimate_hand_value(*args, **kwargs)
-        try:
-            ours = sc.score(hand, win)
-        except NotAWin:
-            ours = None
-        if ours is not None and {"sanrenkou", "suurenkou"} & {y.id for y in ours.yaku}:
-            renkou += 1  # the document's yaku, unknown to the package
-            continue
-        assert (ours is None) == bool(theirs.error), (hand_text, theirs.error, ours and names(ours))
-        if ours is None:
-            continue
-        assert_partition(sc, hand_text, ours)
-        assert (ours.han, ours.fu, ours.points.total) == (theirs.han, theirs.fu, total(theirs.cost)), (
-            hand_text,
-            tenhou(deal.win),
-            deal,
-            names(ours),
-            theirs.yaku,
-        )
-        compared += 1
-        open_hands += not deal.closed
-        tsumo += deal.tsumo
-        yakuman += bool(ours.yakuman)
-    assert compared >= 2000 and open_hands > 300 and tsumo > 800 and yakuman > 20 and renkou > 5
 
 
 def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
@@ -534,63 +480,6 @@ def test_a_full_cache_starts_afresh_with_the_same_scores(monkeypatch):
 
 
 # -- the request path: notation in, JSON out (what a batch line does) ----------------------------------
-
-
-def _request(deal) -> dict:
-    """A deal as a ``melds score --batch`` line: its hand in notation, its win's facts."""
-    win = tenhou(deal.win, deal.win in deal.red and deal.concealed.count(deal.win) == 1)
-    request = {
-        "hand": deal.hand_string(),
-        "win": win,
-        "seat": deal.seat,
-        "round": deal.round_wind,
-        "dora_indicators": " ".join(tenhou(t) for t in deal.dora),
-    }
-    return {**request, **({"tsumo": True} if deal.tsumo else {}), **({"riichi": True} if deal.riichi else {})}
-
-
-def _requests_agree_with_the_package(count: int, seed: int) -> int:
-    from mahjong.hand_calculating.hand_config import OptionalRules
-    from riichi_package import package_inputs
-
-    from solver.core.registry import load_game
-
-    game = load_game(load_ruleset("gensou-mahjong"))
-    calculator = package.HandCalculator()
-    options = OptionalRules(
-        has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False, fu_for_open_pinfu=False
-    )
-    rng, compared = random.Random(seed), 0
-    for _ in range(count):
-        deal = random_deal(rng)
-        data = game.score(_request(deal)).data
-        args, kwargs, total = package_inputs(deal, options)
-        theirs = calculator.estimate_hand_value(*args, **kwargs)
-        if {"sanrenkou", "suurenkou"} & {y["id"] for y in data["yaku"]}:
-            continue  # the document's yaku, unknown to the package
-        if data.get("winning") is False:  # no win, or no yaku
-            assert theirs.error, (data["hand"], theirs.yaku)
-            continue
-        assert not theirs.error, (data["hand"], theirs.error)
-        assert (data["han"], data["fu"], data["points"]["total"]) == (theirs.han, theirs.fu, total(theirs.cost)), (
-            data["hand"],
-            data["win"],
-            [y["id"] for y in data["yaku"]],
-            theirs.yaku,
-        )
-        compared += 1
-    return compared
-
-
-def test_requests_score_as_the_package_does():
-    """Hands given as a batch line gives them — the hand in notation, the win's facts as keys —
-    scored through the game's request path: the JSON's han, fu and points equal the package's."""
-    assert _requests_agree_with_the_package(300, seed=41) > 150
-
-
-@pytest.mark.slow
-def test_requests_score_as_the_package_does_on_many_hands():
-    assert _requests_agree_with_the_package(20000, seed=42) > 12000
 
 
 def test_a_win_from_a_request_is_the_win_the_class_makes(sc):

@@ -14,6 +14,7 @@ from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.melding.table import forms as tableforms
 from solver.melding.table.operations import Table, TableMeld
+from solver.melding.table.takings import Takings
 from solver.sat.budget import Budget
 
 RS = load_ruleset("fesca")
@@ -309,13 +310,13 @@ def test_a_turn_holds_at_once_only_the_cards_one_form_of_each_meld_gives():
         [SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,))],  # meld 0 gives b or c, not both
         [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))],
     ]
-    can_hold = tableforms.Takings.of(forms).holdable((a,))
+    can_hold = Takings.of(forms).holdable((a,))
     assert can_hold([a]) and can_hold([a, b]) and can_hold([b, d]) and can_hold([x, b, d])
     assert not can_hold([b, c])
     assert not can_hold([e]) and not can_hold([a, a])
     assert can_hold([x, b]) and can_hold([x, c])  # x: meld 0 or meld 1 (not judged)
     both = [[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]
-    assert tableforms.Takings.of(both).holdable(())([b, c])
+    assert Takings.of(both).holdable(())([b, c])
 
 
 def test_cards_apart_are_those_only_one_meld_gives_and_none_of_its_forms_together():
@@ -329,8 +330,8 @@ def test_cards_apart_are_those_only_one_meld_gives_and_none_of_its_forms_togethe
         [SimpleNamespace(taken=t) for t in ((), (b,), (c,), (x,), (b, y), (y, y, c))],
         [SimpleNamespace(taken=t) for t in ((), (d,), (d, x))],
     ]
-    assert sorted(tableforms.Takings.of(forms).apart()) == sorted([((b, 1), (c, 1)), ((b, 1), (y, 2))])
-    assert tableforms.Takings.of([[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]).apart() == []
+    assert sorted(Takings.of(forms).apart()) == sorted([((b, 1), (c, 1)), ((b, 1), (y, 2))])
+    assert Takings.of([[SimpleNamespace(taken=t) for t in ((), (b,), (c,), (b, c))]]).apart() == []
 
 
 def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():

@@ -100,3 +100,27 @@ def table_turn_holds(problem) -> None:
     assert _value(best) >= _value(alone)
     if solve(plain, "go-out").solvable:
         assert out.solvable
+
+
+@pytest.mark.parametrize("deadline", [(), ("--max-seconds", "30")])
+def test_a_table_turn_says_the_bounds_of_its_search(deadline):
+    """A table turn's answer, yes or no, says what its search covered: single-card operations
+    along shortest paths, one card a meld from other melds, the forms it chose among; the guard
+    on a meld's layouts only without a deadline."""
+    import json
+
+    from clirun import run
+
+    table = ("--table", "me: 金9 金10 金11", "--table", "B: 金8 木8 火8", "--has-melded")
+    for hand, solvable in (("金6 金7 太極 水3", True), ("木1 火5 水9 土3", False)):
+        out = run("solve", "-r", "fesca", "--hand", hand, *table, *deadline, "--json")
+        data = json.loads(out.output)
+        assert data["solvable"] is solvable
+        search = data["search"]
+        assert search["operations"] == "single-card" and search["paths"] == "shortest"
+        assert search["cards_from_other_melds"] == 1 and search["forms"] > 0 and search["forms_complete"]
+        assert search["layouts_per_meld"] == (None if deadline else 20_000)
+        text = run("solve", "-r", "fesca", "--hand", hand, *table, *deadline).output
+        assert f"search: {search['forms']:,} forms; " in text and "within these bounds" in text
+    plain = json.loads(run("solve", "-r", "fesca", "--hand", "金6 金7 金8 水3", "--json").output)
+    assert "search" not in plain  # no table: no search of its melds

@@ -13,15 +13,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from solver.core.errors import MeldsError
+from solver.core.errors import MeldsError, Undecided
 from solver.core.files import load_document
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
+from solver.core.state import state_from_data
 from solver.core.yamlload import load_file
 from solver.games.words.puzzles import is_word_puzzle, puzzle_facts
 from solver.games.words.session import WordSession
 from solver.games.words.tiles import Dictionary, TileSet, normalise
 from solver.games.words.turn import Turn, solve_bonus, solve_turn
+from solver.sat import budget as budgets
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted(p for p in (ROOT / "puzzles" / "word-rummy").glob("*.yaml") if is_word_puzzle(load_file(p)))
@@ -367,3 +369,15 @@ def test_every_spelling_in_the_notation_doc_spells_as_it_says():
         "ひ",
         "ー",
     )
+
+
+def test_an_undecided_bonus_search_in_a_settlement_is_undecided_not_bad_input(monkeypatch):
+    """A hand settled (melds replay) whose bonus search runs out of budget is undecided, exit 3;
+    the search is run under a memory ceiling already passed (one byte)."""
+    ruleset = load_ruleset("word-rummy")
+    start = {"players": ["A", "B"], "turn": "B", "step": "play", "hands": {"A": "", "B": "ねこいぬかさ"}, "stock": 3}
+    state = state_from_data(start, Path("hand.yaml"), ruleset)
+    monkeypatch.setattr(budgets, "_default_memory", 1)
+    with pytest.raises(Undecided, match="bonus words") as raised:
+        load_game(ruleset).settle_hand(state, state)
+    assert raised.value.exit_code == 3

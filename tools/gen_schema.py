@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
     AUDIT,
+    CHOSEN_CARD,
     CLAIM,
     COMMON,
     GOING_OUT,
@@ -22,6 +23,8 @@ from schema_parts import (  # noqa: E402
     MOVES,
     NAMES,
     RANGE_OR_ITEM,
+    ROLE_CONDITIONS,
+    STANDS_FOR,
     TABLE,
     TEXT,
     WORDS,
@@ -86,8 +89,14 @@ schema = {
         "condition": {
             "type": "object",
             "minProperties": 1,
-            "additionalProperties": {"type": ["string", "integer", "boolean"]},
-            "description": "option id: required value",
+            "additionalProperties": {
+                "anyOf": [
+                    {"type": ["string", "integer", "boolean"]},
+                    {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]}},
+                ],
+                "formMessage": "a value, or a list of values (any of them)",
+            },
+            "description": "option id: required value (or a list: any of them)",
         },
         "size": obj(
             {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
@@ -101,7 +110,7 @@ schema = {
                         "role": ID,
                         "classes": LIST_OF_IDS,
                         "sizes": {"type": "array", "minItems": 1, "items": RANGE_OR_ITEM},
-                        "if_maal": LIST_OF_IDS,
+                        **ROLE_CONDITIONS,
                         **COMMON,
                     },
                     required=["role"],
@@ -118,6 +127,7 @@ schema = {
                     "anyOf": [{"type": "integer"}, {"const": "rank"}, {"$ref": "#/$defs/option_ref"}],
                     "formMessage": "an integer, 'rank' for the rank's value, or {option: id}",
                 },
+                "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
                 **COMMON,
             },
             required=["points"],
@@ -285,10 +295,11 @@ schema = {
                             "formMessage": "'own' or a list of rank ids",
                         },
                         "requires_in_meld": obj({"classes": LIST_OF_IDS, **COMMON}, required=["classes"]),
-                        "if_maal": {**LIST_OF_IDS, "description": "the role is open only to cards of these maal kinds"},
+                        **ROLE_CONDITIONS,
+                        **STANDS_FOR,
                         **COMMON,
                     },
-                    required=["id", "classes", "suit", "rank"],
+                    required=["id", "classes"],
                 ),
             },
             "melds": {
@@ -300,7 +311,7 @@ schema = {
                         "name": TEXT,
                         "name_en": TEXT,
                         "family": ID,
-                        "shape": {"enum": ["group", "sequence", "identical"]},
+                        "shape": {"enum": ["group", "sequence", "identical", "flush"]},
                         "size": {"$ref": "#/$defs/size"},
                         "short_form": obj(
                             {"size": {"type": "integer", "minimum": 1}, "roles": LIST_OF_IDS, **COMMON},
@@ -314,7 +325,7 @@ schema = {
                         ),
                         "suit_step": {
                             "anyOf": [
-                                {"const": "same"},
+                                {"enum": ["same", "any"]},
                                 obj(
                                     {
                                         "cycle": ID,
@@ -323,7 +334,7 @@ schema = {
                                     required=["cycle", "directions"],
                                 ),
                             ],
-                            "formMessage": "'same' or {cycle: id, directions: {...}}",
+                            "formMessage": "'same', 'any' or {cycle: id, directions: {...}}",
                         },
                         "roles": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/kind_role"}},
                         "wilds": obj(
@@ -397,6 +408,12 @@ schema = {
                             "type": "integer",
                             "minimum": 0,
                             "description": "at most this many new melds in the turn",
+                        },
+                        "in_hand": {
+                            "type": "array",
+                            "minItems": 1,
+                            "items": RANGE_OR_ITEM,
+                            "description": "the entry speaks only of turns played from a hand of these many cards",
                         },
                         "if": {"$ref": "#/$defs/condition"},
                         **COMMON,
@@ -478,6 +495,18 @@ schema = {
                 required=["rule"],
             ),
             "guest_winds": {"type": "array", "items": obj({"rank": ID, **COMMON}, required=["rank"])},
+            "nuki_dora": obj(
+                {
+                    "tile": {**ID, "description": "the rank a player may set aside on their turn (北)"},
+                    "dora": {"type": "integer", "minimum": 0, "description": "dora each tile set aside counts"},
+                    "ron": {"type": "boolean", "description": "another player may win on it (default true)"},
+                    "chankan": {"type": "boolean", "description": "that win counts 槍槓 (default false)"},
+                    "rinshan": {"type": "boolean", "description": "a tsumo on its replacement is 嶺上開花"},
+                    "call": {"type": "boolean", "description": "it ends every ippatsu and the first go-around"},
+                    **COMMON,
+                },
+                required=["tile"],
+            ),
             "mahjong_scoring": MAHJONG_SCORING,
             "mahjong_game": MAHJONG_GAME,
             "words": WORDS,
@@ -564,38 +593,15 @@ schema = {
             "ambiguity": obj(
                 {
                     "rule": {
-                        "enum": ["reject", "prefer"],
+                        "enum": ["reject", "prefer", "any"],
                         "description": "reject: cards readable as two families are no "
-                        "meld; prefer: the first kind (fewest wilds) wins",
+                        "meld; prefer: the first kind (fewest wilds) wins; any: the meld is any kind "
+                        "that reads it (the player says which, as a route counts it)",
                     },
                     **COMMON,
                 }
             ),
-            "parameters": {"type": "object", "additionalProperties": obj({**COMMON})},
-            "maal": obj(
-                {
-                    "parameter": ID,
-                    "rank_cycle": {"$ref": "#/$defs/ranks"},
-                    "colours": {"type": "object", "additionalProperties": ID},
-                    "kinds": {
-                        "type": "array",
-                        "minItems": 1,
-                        "items": obj(
-                            {
-                                "id": ID,
-                                "name": TEXT,
-                                "suit": {"enum": ["same", "other", "same-colour"]},
-                                "offset": {"type": "integer"},
-                                "enabled_if": {"$ref": "#/$defs/condition"},
-                                **COMMON,
-                            },
-                            required=["id", "suit", "offset"],
-                        ),
-                    },
-                    **COMMON,
-                },
-                required=["parameter", "rank_cycle", "kinds"],
-            ),
+            "parameters": {"type": "object", "additionalProperties": CHOSEN_CARD},
             "going_out": GOING_OUT,
             "seeing_tiplu": {
                 "type": "array",
@@ -688,6 +694,7 @@ puzzle_schema = {
                     "which-tiplu",
                     "waits",
                     "best-discard",
+                    "discards",
                     "score",
                     "word-turn",
                     "word-bonus",
@@ -733,6 +740,7 @@ puzzle_schema = {
                         "type": "boolean",
                         "description": "the winner let a winning tile go by (temporary or riichi furiten)",
                     },
+                    "nuki": {"type": "integer", "minimum": 0, "description": "北 the winner set aside (北抜き)"},
                 },
                 required=["tile"],
             ),
@@ -754,9 +762,15 @@ puzzle_schema = {
                 },
                 required=["winner", "hands"],
             ),
+            "visible": {
+                **CARDS,
+                "description": "mahjong discards: tiles seen outside the hand (rivers, others' melds)",
+            },
+            "dora_indicators": {**TEXT, "description": "mahjong discards: the dora indicators (seen tiles)"},
             "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
             "hand": CARDS,
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, when it is known"},
+            "indicator": {**TEXT, "description": "the chosen card (a cut joker, an indicator); none: not yet"},
             "shown": {
                 "type": "array",
                 "items": CARDS,
@@ -827,6 +841,24 @@ puzzle_schema = {
                         "type": "array",
                         "items": TEXT,
                         "description": "mahjong: the discards that leave the most winning tiles",
+                    },
+                    "shanten": {"type": "integer", "minimum": -1, "description": "mahjong discards: the hand's"},
+                    "discards": {
+                        "type": "array",
+                        "items": obj(
+                            {
+                                "discard": TEXT,
+                                "shanten": {"type": "integer", "minimum": -1},
+                                "ukeire_total": {"type": "integer", "minimum": 0},
+                                "ukeire": {
+                                    "type": "object",
+                                    "additionalProperties": {"type": "integer", "minimum": 0},
+                                    "description": "each tile whose draw lowers the shanten -> its copies left",
+                                },
+                            },
+                            required=["discard", "shanten", "ukeire_total", "ukeire"],
+                        ),
+                        "description": "mahjong: the discard table, best first",
                     },
                     "han": {"type": "integer"},
                     "fu": {"type": "integer"},
@@ -903,9 +935,11 @@ state_schema = {
                     "type": "object",
                     "additionalProperties": {"type": ["boolean", "integer", "string"]},
                 },
-                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, …",
+                "description": "player -> flags: melded, seen, dublee, has_word, relief_used, nuki (mahjong: "
+                "北 set aside), …",
             },
             "tiplu": {**TEXT, "description": "Marriage: the tiplu, once seen"},
+            "indicator": {**TEXT, "description": "the ruleset's chosen card (a cut joker, an indicator), once known"},
             "loose": {"type": "string", "description": "word games: tiles left face up by relief actions"},
             "last_lap": {"type": "boolean"},
             "facts": obj(
@@ -941,9 +975,10 @@ state_schema = {
                     },
                     "drawn": {**TEXT, "description": "mahjong: the tile the turn's player just drew"},
                     "kan": obj(
-                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan"]}, "by": TEXT},
+                        {"tile": TEXT, "kind": {"enum": ["ankan", "kakan", "nuki"]}, "by": TEXT},
                         required=["tile", "kind", "by"],
-                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw",
+                        description="mahjong: a kan just declared, which 槍槓 may rob before the replacement draw "
+                        "(nuki: a tile set aside by 北抜き, which a ron may take)",
                     ),
                     "rinshan": {
                         **TEXT,

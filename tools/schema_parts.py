@@ -371,6 +371,7 @@ CLAIM = obj(
         "phase": {"enum": ["yang", "yin", "none"]},
         "ordered": {"type": "boolean"},
         "tiplu": TEXT,
+        "indicator": TEXT,
         "points": {"type": "integer"},
         "hand": TEXT,
         "waits": {"type": "array", "items": TEXT},
@@ -556,6 +557,56 @@ MAHJONG_GAME = obj(
     },
     required=["points"],
 )
+
+# -- a chosen card (parameters:) and what roles say of it ---------------------------------------
+
+RELATION = obj(
+    {
+        "id": ID,
+        "name": TEXT,
+        "suit": {
+            "enum": ["same", "other", "same-colour", "other-colour", "any"],
+            "description": "the suit relation to the chosen card: its suit, any other, another of its "
+            "colour, one of the other colour, any suit (default any)",
+        },
+        "offset": {
+            "type": "integer",
+            "description": "places along the rank cycle from the chosen card's rank, wrapping (default 0: "
+            "the same rank)",
+        },
+        "rank": {"const": "any", "description": "any rank (instead of an offset)"},
+        "enabled_if": {"$ref": "#/$defs/condition"},
+        **COMMON,
+    },
+    required=["id"],
+)
+CHOSEN_CARD = obj(
+    {
+        "name": TEXT,
+        "classes": {
+            **LIST_OF_IDS,
+            "description": "the classes a chosen card may be of (default: every class "
+            "whose cards have a suit and a rank)",
+        },
+        "required": {
+            "type": "boolean",
+            "description": "every query names it (default false: without it no card relates to it)",
+        },
+        "rank_cycle": {"$ref": "#/$defs/ranks", "description": "the ranks offsets count along (default: the deck's)"},
+        "counts_as": {
+            "type": "object",
+            "additionalProperties": {"anyOf": [TEXT, {"type": "integer"}]},
+            "description": "class -> the rank a chosen card of that class counts as (a cut printed joker: A)",
+        },
+        "relations": {"type": "array", "items": RELATION},
+        **COMMON,
+    }
+)
+ROLE_CONDITIONS = {
+    "if_chosen": {**LIST_OF_IDS, "description": "open only to cards in one of these relations to a chosen card"},
+    "enabled_if": {"$ref": "#/$defs/condition"},
+}
+STANDS_FOR = {"stands_for": {**ID, "description": "the card counts as the card in this relation to a chosen card"}}
 
 
 COUNT = {

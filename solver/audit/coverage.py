@@ -148,7 +148,9 @@ def _walk(
         files = getattr(node, "files", {})
         for key, value in node.items():
             if key != "quote":
-                given = _file_id(files[key]) if files.get(key) else ruleset_id  # a list: the file that gives it
+                given = (
+                    _file_id(files[key]) if files.get(key) else None
+                ) or ruleset_id  # a list: the file that gives it
                 _walk(value, path + [str(key)], doc, assumed, out, given if isinstance(value, list) else own, line)
     elif isinstance(node, list):
         out.setdefault("/".join(path), Node(f"{own}/{'/'.join(path)}", doc, None, assumed, line))

@@ -257,4 +257,4 @@ def _english_stop(text: str, i: int, end: int) -> bool:
     if i + 1 < end and not text[i + 1].isspace():
         return False
     word = re.search(r"(\S+)$", text[max(0, i - 12) : i])
-    return bool(word) and not word.group(1).isdigit() and word.group(1).lower() not in ABBREVIATIONS
+    return word is not None and not word.group(1).isdigit() and word.group(1).lower() not in ABBREVIATIONS

@@ -44,7 +44,7 @@ class LazyGroup(click.Group):
         module, attr = COMMANDS[name].split(":")
         return getattr(importlib.import_module(module), attr)
 
-    def main(self, args=None, prog_name=None, **extra):  # type: ignore[override]
+    def main(self, args=None, prog_name=None, **extra):
         args = list(sys.argv[1:] if args is None else args)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
@@ -81,15 +81,15 @@ class LazyGroup(click.Group):
 
 def run() -> None:
     """The ``melds`` command as a process of its own: :func:`main`, then out at once. What exit
-    would still do — free every object of the answer, one at a time — cost more time than the
-    budget's slack: 0.7 s after a 10 s table turn (172 MB) had answered. Its exit functions run
+    would still do — free every object of the answer, one at a time — can cost more time than the
+    budget's slack (docs/performance.md). Its exit functions run
     and its output is flushed first; only the freeing is left to the system. In-process callers
     (tests, scripts) call :func:`main`, which exits as usual. The query's ``--max-seconds`` counts
     from the process's start (:func:`~solver.sat.budget.count_from`)."""
     budget.count_from(budget.process_start())
+    code: str | int | None = 0
     try:
         main()
-        code = 0
     except SystemExit as stop:
         code = stop.code
     if not isinstance(code, int):  # sys.exit("a message"), as Python itself would show it

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from solver.commands.common import SECONDS, GameCommand, handle_errors, json_option, max_memory_option
+from solver.commands.common import SECONDS, handle_errors, json_option, max_memory_option
+from solver.commands.gameoptions import GameCommand
 from solver.core import inputs
-from solver.core.errors import ExitCode, MeldsError
+from solver.core.errors import BadRequest, ExitCode, MeldsError
 from solver.core.registry import load_game
 from solver.core.ruleset import resolve_path
 from solver.core.state import GameState, load_state
@@ -19,18 +21,22 @@ from solver.present.render import emit_json
 from solver.sat.budget import Budget
 
 ruleset_choice = click.option("-r", "--ruleset", "ruleset_ref", help="Ruleset id or path (default: the state file's).")
+indicator_choice = click.option(
+    "--indicator", metavar="CARD", help="The ruleset's chosen card (cut joker, indicator), over the state's own."
+)
 
 
 @click.command("move", cls=GameCommand, command="move")
 @ruleset_choice
+@indicator_choice
 @json_option
 @click.argument("state_file", type=click.Path(dir_okay=False))
 @click.argument("action", nargs=-1, required=True)
 @handle_errors
-def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
+def move_cmd(ruleset_ref, indicator, as_json, state_file, action) -> None:
     """Is ACTION legal now, in the game state STATE_FILE? The rule and quote that decide it, and
     the state after it."""
-    state = _state(ruleset_ref, state_file)
+    state = _state(ruleset_ref, state_file, indicator)
     judgement = load_game(state.ruleset).moves().judge(state, " ".join(action))
     emit_json(judgement.to_json()) if as_json else click.echo(judgement_text(judgement))
     sys.exit(ExitCode.of(judgement.legal))
@@ -38,6 +44,7 @@ def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
 
 @click.command("moves", cls=GameCommand, command="moves")
 @ruleset_choice
+@indicator_choice
 @json_option
 @click.option(
     "--max-seconds",
@@ -47,9 +54,9 @@ def move_cmd(ruleset_ref, as_json, state_file, action) -> None:
 @max_memory_option
 @click.argument("state_file", type=click.Path(dir_okay=False))
 @handle_errors
-def moves_cmd(ruleset_ref, as_json, max_seconds, state_file) -> None:
+def moves_cmd(ruleset_ref, indicator, as_json, max_seconds, state_file) -> None:
     """Every legal action in the game state STATE_FILE."""
-    state = _state(ruleset_ref, state_file)
+    state = _state(ruleset_ref, state_file, indicator)
     budget = Budget(max_seconds)
     with budget.guarding():
         listing = load_game(state.ruleset).moves().listing(state, budget.check)
@@ -71,10 +78,15 @@ def moves_cmd(ruleset_ref, as_json, max_seconds, state_file) -> None:
     sys.exit(ExitCode.of(bool(legal)))
 
 
-def _state(ruleset_ref: str | None, state_file: str) -> GameState:
+def _state(ruleset_ref: str | None, state_file: str, indicator: str | None = None) -> GameState:
     inputs.require(state_file, "state file")
     state = load_state(state_file)
     if ruleset_ref and resolve_path(ruleset_ref).resolve() != Path(state.ruleset.path).resolve():
         raise MeldsError(f"-r {ruleset_ref} but {state_file} is a {state.ruleset.id} state")
+    if indicator is not None:  # the first chosen card, as a state's "indicator" names it
+        chosen = list(state.ruleset.parameters)
+        if not chosen:
+            raise BadRequest(f"{state.ruleset.id} has no chosen card: --indicator does not apply to it")
+        state = replace(state, params={**state.params, chosen[0]: indicator})
     validate_state(state, load_game(state.ruleset))
     return state

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from solver.commands.common import (
-    GameCommand,
     answer,
     batch_option,
     given,
@@ -15,6 +14,7 @@ from solver.commands.common import (
     parse_options,
     ruleset_option,
 )
+from solver.commands.gameoptions import GameCommand
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 

@@ -12,7 +12,6 @@ from solver.commands.batch import guarded, ordered_map, run_batch
 from solver.commands.common import (
     SECONDS,
     CheckedValue,
-    GameCommand,
     batch_option,
     game_specs,
     given,
@@ -22,6 +21,7 @@ from solver.commands.common import (
     options_option,
     parse_options,
 )
+from solver.commands.gameoptions import GameCommand
 from solver.core import inputs, requests
 from solver.core.errors import BadRequest, ExitCode, MeldsError
 from solver.core.files import is_state, load_document
@@ -88,7 +88,7 @@ def solve_cmd(
     if batch is not None:
         if puzzle or hand:
             raise MeldsError("give a puzzle, --hand or --batch, not several")
-        sys.exit(run_batch(batch, lambda line: _batch_line(line, ruleset_ref, option_pairs, defaults), jobs))
+        sys.exit(run_batch(batch, BatchLines(ruleset_ref, option_pairs, defaults), jobs))
     if ruleset_ref:
         game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
         request = given({**defaults, "hand": hand, "table": table, "has_melded": has_melded, "args": puzzle})
@@ -114,25 +114,49 @@ def solve_cmd(
     sys.exit(result.code)
 
 
-def _batch_line(line: dict, ruleset_ref: str | None, option_pairs: tuple, defaults: dict) -> tuple[dict, int]:
-    request = {**defaults, **line}
-    if "puzzle" in line:
-        if line["puzzle"] is None:
-            raise BadRequest('"puzzle": expected the path of a file, got null')
-        document = load_document(Path(requests.path("puzzle", line["puzzle"])))
-        game = load_game(document.ruleset)
-        result = game.answer(document, requests.checked_request(request, game_specs(game, "solve")))
+class BatchLines:
+    """The answer to each line of a ``solve --batch``: a puzzle file, or a hand of the line's
+    ruleset (``-r`` by default) with the command line's options as defaults. Each ruleset, with
+    its options, is loaded and its game compiled once, and the defaults are checked once for it; a
+    line's own keys are checked at each line (keys are checked one by one, so this is the check of
+    the merged request)."""
+
+    def __init__(self, ruleset_ref: str | None, option_pairs: tuple, defaults: dict):
+        self.ruleset_ref, self.defaults = ruleset_ref, defaults
+        self.options = parse_options(option_pairs)
+        self.games: dict[tuple, tuple] = {}  # (ruleset, options) -> (game, line checker, checked defaults)
+
+    def __call__(self, line: dict) -> tuple[dict, int]:
+        if "puzzle" in line:
+            if line["puzzle"] is None:
+                raise BadRequest('"puzzle": expected the path of a file, got null')
+            given = requests.path("puzzle", line["puzzle"])
+            assert given is not None  # null was refused above
+            document = load_document(Path(given))
+            game = load_game(document.ruleset)
+            result = game.answer(
+                document, requests.checked_request({**self.defaults, **line}, game_specs(game, "solve"))
+            )
+            return result.data, result.code
+        ref = requests.text("ruleset", line.get("ruleset", self.ruleset_ref))
+        if not ref:
+            raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
+        given = line.get("options")
+        options = {**self.options, **(requests.mapping("options", given) or {})} if given else self.options
+        key = (ref, tuple(sorted(options.items())) if given else None)  # None: the command line's options
+        found = self.games.get(key)
+        if found is None:
+            game = load_game(load_ruleset(ref, options))
+            checker = requests.request_checker(game_specs(game, "solve"))
+            if len(self.games) >= 64:
+                self.games.clear()
+            found = self.games[key] = (game, checker, checker(self.defaults))
+        game, checker, defaults = found
+        request = {**defaults, **checker(line)}  # a hand of the wrong type: a bad request
+        if not request.get("hand"):
+            raise MeldsError('each line needs "hand" (or "puzzle")')
+        result = game.solve(request)
         return result.data, result.code
-    ref = requests.text("ruleset", line.get("ruleset", ruleset_ref))
-    if not ref:
-        raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
-    options = {**parse_options(option_pairs), **(requests.mapping("options", line.get("options")) or {})}
-    game = load_game(load_ruleset(ref, options))
-    request = requests.checked_request(request, game_specs(game, "solve"))  # a hand of the wrong type: a bad request
-    if not request.get("hand"):
-        raise MeldsError('each line needs "hand" (or "puzzle")')
-    result = game.solve(request)
-    return result.data, result.code
 
 
 Row = tuple  # (path, data or None, Summary or None, folder code, error JSON or None, error text)

@@ -26,7 +26,7 @@ import json
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.core import registry
 from solver.core.errors import Location, MeldsError, SchemaError
@@ -38,6 +38,10 @@ from solver.core.yamlload import line_of, load_text
 
 MARK = "melds"
 
+if TYPE_CHECKING:
+    from solver.core.game import Game
+    from solver.core.moves import Moves
+
 
 def looks_own(head: str) -> bool:
     text = head.lstrip()
@@ -48,7 +52,7 @@ def looks_own(head: str) -> bool:
     )
 
 
-def read_own(path: str, text: str) -> tuple[Mapping[str, Any], list]:
+def read_own(path: str, text: str) -> tuple[Mapping[str, Any], list[Any]]:
     """(the header, the hands) of an own-format log, YAML or JSON Lines."""
     first = text.lstrip()[:1]
     if first == "{":
@@ -105,7 +109,9 @@ def replay_own(path: str, text: str, ruleset_ref: str | None, options: Mapping[s
     return [report]
 
 
-def _replay_hand(path: str, game, moves, players: list[str], hand: Mapping, number: int) -> HandReport:
+def _replay_hand(
+    path: str, game: Game, moves: Moves, players: list[str], hand: Mapping[str, Any], number: int
+) -> HandReport:
     out = HandReport(str(hand.get("name") or f"hand {number}"), number=number)
     state = state_from_data({**hand["start"], "players": players}, Path(path), game.ruleset)
     turn_start = state
@@ -118,6 +124,7 @@ def _replay_hand(path: str, game, moves, players: list[str], hand: Mapping, numb
             action = parse_action(str(text))
             out.forbid(turn, action.actor or state.turn, judgement.action, judgement.reasons, str(text))
             return out
+        assert judgement.state is not None  # a legal action's judgement holds the state after it
         before, state = state, judgement.state
         if state.turn != before.turn:
             turn_start = state

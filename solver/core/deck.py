@@ -74,6 +74,6 @@ class Deck:
         return sum(self.copies.values())
 
 
-def rank_order(rank: str) -> tuple:
+def rank_order(rank: str) -> tuple[int, int | str]:
     """A sort key for rank ids: numbers by value (2 before 10), then names."""
     return (0, int(rank)) if rank.lstrip("-").isdigit() else (1, rank)

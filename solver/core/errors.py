@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 
 class ExitCode(IntEnum):
@@ -43,7 +44,7 @@ class MeldsError(Exception):
     exit_code = ExitCode.BAD_INPUT
     code = "bad-input"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "message": str(self)}
 
 
@@ -119,7 +120,7 @@ class Undecided(BaseException):
         super().__init__(message)
         self.limit = limit  # a bound of the search itself that ran out (else the budget's)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "message": str(self) or "the budget ran out before an answer"}
 
 
@@ -150,8 +151,8 @@ class FileFormatError(MeldsError):
         self.message = message
         super().__init__(f"{location}: {message}" if location else message)
 
-    def to_json(self) -> dict:
-        out = {"code": self.code, "message": str(self)}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": str(self)}
         if self.location:
             out["file"] = self.location.file
             out["line"] = self.location.line

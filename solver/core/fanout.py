@@ -18,7 +18,12 @@ from solver.core.errors import MeldsError
 
 
 def ordered_map(
-    func: Callable[..., Any], items: Iterable[Any], *, args: tuple = (), jobs: int = 1, dask: str | None = None
+    func: Callable[..., Any],
+    items: Iterable[Any],
+    *,
+    args: tuple[Any, ...] = (),
+    jobs: int = 1,
+    dask: str | None = None,
 ) -> Iterator[Any]:
     """``func(item, *args)`` for every item, in order. ``func`` must be importable (a top-level
     function) and its answers picklable."""
@@ -38,7 +43,7 @@ def ordered_map(
 def _windowed(
     submit: Callable[[Any], Any], items: Iterable[Any], window: int, result: Callable[[Any], Any]
 ) -> Iterator[Any]:
-    pending: deque = deque()
+    pending: deque[Any] = deque()
     for item in items:
         pending.append(submit(item))
         if len(pending) >= window:
@@ -47,7 +52,9 @@ def _windowed(
         yield result(pending.popleft())
 
 
-def _on_dask(func: Callable[..., Any], items: Iterable[Any], args: tuple, address: str, jobs: int) -> Iterator[Any]:
+def _on_dask(
+    func: Callable[..., Any], items: Iterable[Any], args: tuple[Any, ...], address: str, jobs: int
+) -> Iterator[Any]:
     try:
         from distributed import Client, LocalCluster  # noqa: PLC0415 - the optional extra
     except ImportError:

@@ -67,7 +67,8 @@ class Forked:
         buffer = BytesIO()
         pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
         keys = self._keys
-        pickler.persistent_id = lambda obj: keys.get(id(obj))
+        # pickle's documented hook, which typeshed declares a method
+        pickler.persistent_id = lambda obj: keys.get(id(obj))  # type: ignore[method-assign]
         pickler.dump(value)
         return buffer.getvalue()
 
@@ -76,7 +77,8 @@ class Forked:
             data = source.read()  # until the child closes its end (done, failed or killed)
         try:
             unpickler = pickle.Unpickler(BytesIO(data))
-            unpickler.persistent_load = self._objects.__getitem__
+            # pickle's documented hook, which typeshed declares a method
+            unpickler.persistent_load = self._objects.__getitem__  # type: ignore[method-assign]
             status, value = unpickler.load() if data else ("error", "the child ended without an answer")
         except Exception as exc:  # noqa: BLE001 - a torn or foreign answer is no answer
             status, value = "error", f"{type(exc).__name__}: {exc}"
@@ -113,5 +115,5 @@ class Forked:
     def __enter__(self) -> Forked:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -4,8 +4,8 @@ A full collection walks every object the process holds. Python starts one each t
 that survived younger collections have grown by a quarter: while a heap grows from nothing to
 millions of objects — a 40-card table's forms (some 10^5 layouts and moves), the turn model's 10^5
 clause lists, a dictionary's 150,000 words — that is a full walk of it every few percent of its
-growth, which took 40 % of the search of the table's forms on the bench's slowest turn to search
-(131:2: 7.3 s with them, 4.1 s without). The young collections go on as before, so the cyclic
+growth (a large part of a table's search of forms: docs/performance.md). The young collections go
+on as before, so the cyclic
 garbage such work makes (a recursive closure's frame, a cache that holds its owner: on that turn
 over a million objects) is still freed as it goes, not left for later; what reaches the old
 generation meanwhile waits for the next full collection after the block.
@@ -36,7 +36,7 @@ def no_full_collections() -> Iterator[None]:
 def no_collections() -> Iterator[None]:
     """No collection at all in the block: for work whose objects are in no reference cycle (lists of
     clauses, a dictionary's entries), where even the young collections only walk what reference
-    counting frees anyway (a word turn's model: 0.12 s instead of 0.19 s). Left as it was after
+    counting frees anyway. Left as it was after
     (a caller's own pause goes on)."""
     collecting = gc.isenabled()
     gc.disable()

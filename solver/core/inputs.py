@@ -12,10 +12,10 @@ same words wherever it was given (``-r``, a puzzle, a state, ``--dict``, ``--bat
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO
 
 from solver.core.errors import MeldsError, Unreadable
 
@@ -56,14 +56,14 @@ def require(path: str | Path, what: str = "file", error: type[MeldsError] = Unre
     return Path(path)
 
 
-def open_input(path: str | Path, what: str = "file") -> BinaryIO:
+def open_input(path: str | Path, what: str = "file") -> io.BufferedReader:
     """``path`` opened for reading in binary; a FIFO without a writer reads as empty rather than
     blocking; every failure is :class:`Unreadable` with its reason."""
     require(path, what)
     try:
         import fcntl  # noqa: PLC0415 - POSIX; elsewhere a plain open (no FIFOs to wait on)
     except ImportError:
-        fcntl = None
+        fcntl = None  # type: ignore[assignment]  # not POSIX: the module's absence is the answer
     nonblocking = getattr(os, "O_NONBLOCK", 0) if fcntl is not None else 0
     try:
         fd = os.open(str(path), os.O_RDONLY | nonblocking | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))

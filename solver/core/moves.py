@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.errors import MeldsError, Undecided
+from solver.core.rules import MoveRules
 from solver.core.ruleset import Ruleset
 from solver.core.source import Source, source_json
 from solver.core.state import GameState
@@ -55,12 +56,12 @@ def parse_action(text: str) -> Action:
 class Judgement:
     legal: bool
     action: str
-    reasons: list[dict] = field(default_factory=list)
+    reasons: list[dict[str, Any]] = field(default_factory=list)
     state: GameState | None = None
-    state_data: dict | None = None  # the state after, as JSON (the game's moves write it)
+    state_data: dict[str, Any] | None = None  # the state after, as JSON (the game's moves write it)
     state_lines: list[str] = field(default_factory=list)  # the state after, as text lines
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"legal": self.legal, "action": self.action, "reasons": self.reasons, "state": self.state_data}
 
 
@@ -100,6 +101,7 @@ class Moves:
         if ruleset.moves is None:
             raise MeldsError(f"{ruleset.id} has no moves: section; melds move does not know its turn rules yet")
         self.rs = ruleset
+        self.move_rules: MoveRules = ruleset.moves
         self._parsed: dict[str, Action] = {}  # an action's text -> the action: a replay's actions recur
         for check in ruleset.moves.checks:
             if check.name not in self.CHECKS:
@@ -109,7 +111,7 @@ class Moves:
                 )
 
     def source(self, action_id: str) -> Source | None:
-        return self.rs.moves.actions.get(action_id)
+        return self.move_rules.actions.get(action_id)
 
     def judge(self, state: GameState, text: str, describe: bool = True) -> Judgement:
         """Is the action legal in the state? Every reason against it, or the state after it (with
@@ -126,22 +128,23 @@ class Moves:
         if action.actor is not None and action.actor not in state.players:
             raise MeldsError(f"{action.actor!r} is not one of the players ({', '.join(state.players)})")
         action_id = self.action_id(action)
-        if action_id not in self.rs.moves.actions:
+        if action_id not in self.move_rules.actions:
             raise MeldsError(
-                f"{self.rs.id} has no action {action_id!r} (its actions: {', '.join(self.rs.moves.actions)})"
+                f"{self.rs.id} has no action {action_id!r} (its actions: {', '.join(self.move_rules.actions)})"
             )
-        reasons: list[dict] = []
-        after = None
+        reasons: list[dict[str, Any]] = []
+        after: GameState | None = None
         try:
             after = getattr(self, self.VERBS[action.verb])(state, action)
         except Forbidden as exc:
             reasons.append(exc.reason)
-        for check in self.rs.moves.checks:  # the ruleset's restrictions, each with its quote
+        for check in self.move_rules.checks:  # the ruleset's restrictions, each with its quote
             message = self.CHECKS[check.name](self, state, action)
             if message:
                 reasons.append({"code": check.name, "message": message, "source": source_json(check.source)})
         if reasons:
             return Judgement(False, action.text, reasons)
+        assert after is not None  # the action's method either raised Forbidden or gave the state after
         if not describe:
             return Judgement(True, action.text, [], after)
         return Judgement(True, action.text, [], after, self.state_json(after), self.state_lines(after))
@@ -167,7 +170,7 @@ class Moves:
             for text in self.candidates(state):
                 check()
                 if (
-                    self.action_id(parse_action(text)) in self.rs.moves.actions
+                    self.action_id(parse_action(text)) in self.move_rules.actions
                     and self.judge(state, text, describe=False).legal
                 ):
                     actions.append(text)
@@ -182,11 +185,11 @@ class Moves:
 
     # -- the state, shown -------------------------------------------------------------------------
 
-    def state_json(self, state: GameState) -> dict:
+    def state_json(self, state: GameState) -> dict[str, Any]:
         """A state as JSON (docs/state-format.md); a game adds the keys its states have."""
         return state.to_json()
 
-    def state_file(self, state: GameState) -> dict:
+    def state_file(self, state: GameState) -> dict[str, Any]:
         """A state as the data of a state file (which reloads to the same state)."""
         data = {"format": 1, **self.state_json(state)}
         if not data.get("options"):

@@ -42,8 +42,8 @@ def _key(text: str) -> str:
 @dataclass(frozen=True)
 class Notation:
     deck: Deck
-    table: dict  # normalised spelling -> Face
-    canonical: dict  # Face -> printed spelling
+    table: dict[str, Face]  # normalised spelling -> Face
+    canonical: dict[Face, str]  # Face -> printed spelling
 
     @staticmethod
     def for_deck(deck: Deck) -> Notation:
@@ -125,7 +125,7 @@ class Notation:
     def format_many(self, faces: Iterable[Face]) -> str:
         return " ".join(self.format(f) for f in faces)
 
-    def format_identity(self, identity: tuple) -> str:
+    def format_identity(self, identity: tuple[str | None, str | None]) -> str:
         suit, rank = identity
         return self.deck.identity_spell.replace("{suit}", suit or "").replace("{rank}", rank or "")
 
@@ -145,8 +145,8 @@ def _notation_for(deck: Deck) -> Notation:
     for cls in deck.classes:
         for face in (f for f in deck.faces if f.cls == cls.id):
             for t_index, template in enumerate(cls.spell):
-                suits = suit_names[face.suit] if "{suit}" in template else ("",)
-                ranks = rank_names[face.rank] if "{rank}" in template else ("",)
+                suits = suit_names[face.suit] if face.suit is not None and "{suit}" in template else ("",)
+                ranks = rank_names[face.rank] if face.rank is not None and "{rank}" in template else ("",)
                 for s_index, suit in enumerate(suits):
                     for r_index, rank in enumerate(ranks):
                         text = template.replace("{suit}", suit).replace("{rank}", rank)

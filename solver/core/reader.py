@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from solver.core import limits
 from solver.core.deck import Deck, Rank
 from solver.core.errors import BadOption, Location, SchemaError, TooLarge
-from solver.core.rules import Option
+from solver.core.rules import ChosenCard, MeldKind, Option, Phase, Role
 from solver.core.source import Source
 from solver.core.yamlload import line_of
 
@@ -43,24 +43,24 @@ class RuleReader:
         self.options: dict[str, Option] = {}
         self.values: dict[str, Any] = {}
         self.deck = Deck((), (), (), (), {}, "")
-        self.kinds: tuple = ()
-        self.roles: dict = {}
-        self.phases: tuple = ()
+        self.kinds: tuple[MeldKind, ...] = ()
+        self.roles: dict[str, Role] = {}
+        self.phases: tuple[Phase, ...] = ()
+        self.chosen: dict[str, ChosenCard] = {}  # parameter name -> its chosen card (solver.core.chosen)
+        self.relations: dict[str, str] = {}  # relation id -> the chosen card it relates to
+        self.disabled_roles: set[str] = set()  # roles the options leave out (enabled_if)
 
     # -- errors -----------------------------------------------------------------------------
 
-    def fail(self, container: Any, key: Any, message: str, path: str = "") -> None:
+    def fail(self, container: Any, key: Any, message: str, path: str = "") -> NoReturn:
         """Raise a schema error at ``container[key]`` (its own file when it came by ``extends``)."""
         raise SchemaError(message, Location(self._file_of(container, key), line_of(container, key), path))
 
     def _file_of(self, container: Any, key: Any) -> str:
         """The file ``container[key]`` was read from: a merged mapping knows it per key (``extends``)."""
         files = getattr(container, "files", None) or {}
-        return (
-            files.get(key)
-            if isinstance(files, dict) and files.get(key)
-            else (getattr(container, "file", None) or self.path)
-        )
+        named: str | None = files.get(key) if isinstance(files, dict) else None
+        return named or getattr(container, "file", None) or self.path
 
     def bound(self, container: Any, key: Any, value: int, maximum: int, what: str, path: str = "") -> None:
         """Refuse a number past melds' limits (solver.core.limits) before anything is built of it."""
@@ -80,7 +80,7 @@ class RuleReader:
 
     # -- values -----------------------------------------------------------------------------
 
-    def source(self, element: Mapping | None) -> Source | None:
+    def source(self, element: Mapping[str, Any] | None) -> Source | None:
         """The source an element cites (``source:`` and/or ``assumption:``), or None."""
         if not isinstance(element, Mapping):
             return None
@@ -97,17 +97,17 @@ class RuleReader:
             line=getattr(element, "line", None),
         )
 
-    def sources(self, section: Mapping | None) -> dict[str, Source | None]:
+    def sources(self, section: Mapping[str, Any] | None) -> dict[str, Source | None]:
         """The source of each entry of a mapping of named rules."""
         return {k: self.source(v) for k, v in (section or {}).items()}
 
-    def file_path(self, container: Mapping, key: str) -> Path:
+    def file_path(self, container: Mapping[str, Any], key: str) -> Path:
         """A file a ruleset names, relative to the file that named it (a base ruleset's files stay
         the base's when a child extends it)."""
         named_in = getattr(container, "files", {}).get(key) or getattr(container, "file", None) or self.path
-        return Path(named_in).parent / container[key]
+        return Path(named_in).parent / str(container[key])
 
-    def expand_ranks(self, items: list, path: str, known: Mapping[str, Rank] | None = None) -> tuple[str, ...]:
+    def expand_ranks(self, items: list[Any], path: str, known: Mapping[str, Rank] | None = None) -> tuple[str, ...]:
         """Rank ids, with ranges ``1..13`` expanded, each checked against the deck's ranks."""
         known = {r.id: r for r in self.deck.ranks} if known is None else known
         out: list[str] = []
@@ -134,7 +134,7 @@ class RuleReader:
                 out.append(rid)
         return tuple(out)
 
-    def expand_ints(self, items: list, path: str) -> frozenset[int]:
+    def expand_ints(self, items: list[Any], path: str) -> frozenset[int]:
         out: set[int] = set()
         for i, item in enumerate(items):
             match = re.fullmatch(r"(\d+)\.\.(\d+)", str(item))
@@ -149,7 +149,7 @@ class RuleReader:
                 self.fail(items, i, f"expected a number or a range 'a..b', got {item!r}", f"{path}[{i}]")
         return frozenset(out)
 
-    def check_ids(self, items: list, known: Any, what: str, path: str) -> tuple[str, ...]:
+    def check_ids(self, items: list[Any], known: Any, what: str, path: str) -> tuple[str, ...]:
         for i, item in enumerate(items):
             if item not in known:
                 self.fail(items, i, f"unknown {what} {item!r} (known: {', '.join(known)})", f"{path}[{i}]")
@@ -165,21 +165,21 @@ class RuleReader:
 
     # -- options ----------------------------------------------------------------------------
 
-    def condition(self, element: Mapping, path: str, key: str = "if") -> dict:
+    def condition(self, element: Mapping[str, Any], path: str, key: str = "if") -> dict[str, Any]:
         """An element's ``if:`` (option id -> value), checked against the declared options."""
         cond = dict(element.get(key, {}))
         for oid, value in cond.items():
             if oid not in self.options:
                 self.fail(element[key], oid, f"unknown option {oid!r}", f"{path}.{key}")
-            problem = option_problem(self.options[oid], value)
+            problem = condition_problem(self.options[oid], value)
             if problem:
                 self.fail(element[key], oid, problem, f"{path}.{key}.{oid}")
         return cond
 
     def holds(self, condition: Mapping[str, Any]) -> bool:
-        return all(self.values.get(o) == v for o, v in condition.items())
+        return condition_holds(self.values, condition)
 
-    def enabled(self, element: Mapping, path: str, key: str = "if") -> bool:
+    def enabled(self, element: Mapping[str, Any], path: str, key: str = "if") -> bool:
         """Does the element's condition hold under the option values?"""
         return self.holds(self.condition(element, path, key))
 
@@ -199,7 +199,7 @@ class RuleReader:
             return int(value)
         return int(raw)
 
-    def read_options(self, raw: Mapping, given: Mapping[str, Any], ruleset_id: str) -> None:
+    def read_options(self, raw: Mapping[str, Any], given: Mapping[str, Any], ruleset_id: str) -> None:
         """The declared options and their values: the defaults with ``given`` laid over."""
         for oid, o in raw.items():
             choices = tuple(o["choices"]) if "choices" in o else None
@@ -245,9 +245,26 @@ def coerce_option(option: Option, value: Any) -> Any:
     return value
 
 
+def condition_holds(values: Mapping[str, Any], condition: Mapping[str, Any]) -> bool:
+    """Does every option of a condition have its value, or one of its values (a list)?"""
+    return all(
+        values.get(o) in v if isinstance(v, list) and not isinstance(values.get(o), list) else values.get(o) == v
+        for o, v in condition.items()
+    )
+
+
+def condition_problem(option: Option, value: Any) -> str | None:
+    """What is wrong with a condition's value for an option (a value, or a list of values)."""
+    if isinstance(value, list):
+        if not value:
+            return "give at least one value"
+        return next((p for p in (option_problem(option, v) for v in value) if p), None)
+    return option_problem(option, value)
+
+
 def option_problem(option: Option, value: Any) -> str | None:
     """What is wrong with a value for an option, or None."""
-    expected = {"boolean": bool, "integer": int, "string": str}[option.type]
+    expected: type[Any] = {"boolean": bool, "integer": int, "string": str}[option.type]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         article = "an" if option.type[:1] in "aeiou" else "a"
         return f"expects {article} {option.type}, got {value!r}"

@@ -16,6 +16,7 @@ import functools
 import importlib
 import pkgutil
 import weakref
+from importlib.metadata import EntryPoint
 from typing import Any
 
 from solver.core.errors import Location, UnknownGame
@@ -28,11 +29,11 @@ Ruleset = Any
 GAMES_PACKAGE = "solver.games"
 ENTRY_POINTS = "melds.games"
 
-_registered: dict[str, type] = {}
-_compiled: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_registered: dict[str, type[Game]] = {}
+_compiled: weakref.WeakKeyDictionary[Ruleset, Game] = weakref.WeakKeyDictionary()
 
 
-def register(game: type) -> type:
+def register(game: type[Game]) -> type[Game]:
     """Register a game class under its ``name`` (usable as a class decorator)."""
     _registered[game.name] = game
     return game
@@ -44,7 +45,7 @@ def unregister(name: str) -> None:
 
 def default_game() -> str:
     """The game of a ruleset that names none (the plain rummy game, as the games package says)."""
-    return importlib.import_module(GAMES_PACKAGE).DEFAULT_GAME
+    return str(importlib.import_module(GAMES_PACKAGE).DEFAULT_GAME)
 
 
 def known_games() -> list[str]:
@@ -55,7 +56,7 @@ def known_games() -> list[str]:
     return sorted(names)
 
 
-def game_type(name: str, where: Location | None = None) -> type:
+def game_type(name: str, where: Location | None = None) -> type[Game]:
     """The class of the game ``name``."""
     if name in _registered:
         return _registered[name]
@@ -97,7 +98,7 @@ atexit.register(forget)  # solvers closed while their library is still loaded, n
 
 
 @functools.cache
-def _entry_points() -> tuple:
+def _entry_points() -> tuple[EntryPoint, ...]:
     """The installed packages' games, read once a process (a replay asks for every log it reads)."""
     from importlib.metadata import entry_points
 

@@ -262,10 +262,10 @@ def _checked(request: Mapping[str, Any], checks: Mapping[str, Check], aliases: M
     return out
 
 
-_CHECKS: dict[tuple, tuple[tuple, dict[str, Check], dict[str, str]]] = {}
+_CHECKS: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[str, Check], dict[str, str]]] = {}
 
 
-def _checks(specs: tuple) -> tuple[dict[str, Check], dict[str, str]]:
+def _checks(specs: tuple[Any, ...]) -> tuple[dict[str, Check], dict[str, str]]:
     """Key -> check for a command's options, and an option's name as a batch line writes it -> the
     key the game reads ("from" for "discarder", "dict" for "dict_files"), worked out once per set
     of options (a batch asks for the same table at every line). Keyed by the options' identities —

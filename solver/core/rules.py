@@ -39,11 +39,18 @@ class Role:
     ranks: tuple[str, ...] | None
     requires_in_meld: Requirement | None
     source: Source | None
+    if_chosen: frozenset[str] | None = None  # open only to cards in one of these relations to a chosen card
+    stands_for: str | None = None  # the card counts as a card of this relation to a chosen card
 
-    def suits_for(self, face: Face) -> tuple[str, ...]:
+    @property
+    def conditional(self) -> bool:
+        """Whether the cards the role is open to, or what they stand for, hang on a chosen card."""
+        return self.if_chosen is not None or self.stands_for is not None
+
+    def suits_for(self, face: Face) -> tuple[str | None, ...]:
         return (face.suit,) if self.suits is None else self.suits
 
-    def ranks_for(self, face: Face) -> tuple[str, ...]:
+    def ranks_for(self, face: Face) -> tuple[str | None, ...]:
         return (face.rank,) if self.ranks is None else self.ranks
 
     def fixed_suit(self, face: Face) -> str | None:
@@ -64,9 +71,24 @@ class KindRole:
     classes: frozenset[str] | None
     sizes: frozenset[int] | None
     source: Source | None
+    if_chosen: frozenset[str] | None = None  # as the role's: both hold when both are given
 
     def applies(self, face: Face) -> bool:
         return face.cls in self.role.classes and (self.classes is None or face.cls in self.classes)
+
+    @property
+    def conditional(self) -> bool:
+        """Whether the entry is open to a card, or what the card stands for, only under a chosen card."""
+        return self.if_chosen is not None or self.role.conditional
+
+    @property
+    def relations(self) -> frozenset[str] | None:
+        """The relations to a chosen card a card needs for the entry (the role's and the entry's
+        own, both holding when both are given); None: no such need."""
+        own, role = self.if_chosen, self.role.if_chosen
+        if own is None or role is None:
+            return own if role is None else role
+        return own & role
 
 
 @dataclass(frozen=True)
@@ -88,6 +110,7 @@ class SuitStep:
 
     cycle: str | None
     directions: tuple[tuple[str, str], ...]
+    free: bool = False  # ``any``: each card keeps a suit of its own (a run of any colours)
 
 
 @dataclass(frozen=True)
@@ -124,7 +147,7 @@ class MeldKind:
     name: str
     name_en: str | None
     family: str
-    shape: str  # group | sequence | identical
+    shape: str  # group | sequence | identical | flush
     size_min: int
     size_max: int
     short_form: ShortForm | None
@@ -152,13 +175,117 @@ class MeldKind:
     def largest(self) -> int:
         return self.size_max
 
+    @property
+    def free_suit(self) -> bool:
+        """The shape leaves a wild's suit open: a run of any colours, a group whose suits may repeat."""
+        return (self.shape == "sequence" and self.suit_step.free) or (self.shape == "group" and not self.distinct)
+
+    @property
+    def free_rank(self) -> bool:
+        """The shape leaves a wild's rank open: a flush whose ranks may repeat."""
+        return self.shape == "flush" and not self.distinct
+
+    def shown(self, identity: tuple[str | None, str | None]) -> tuple[str | None, str | None]:
+        """What a wild's identity says in this kind: the suit or rank the shape leaves open is not
+        shown (a wild in a run of any colours stands for a 5, not for a red 5)."""
+        suit, rank = identity
+        return (None if self.free_suit else suit, None if self.free_rank else rank)
+
+
+SUIT_RELATIONS = ("same", "other", "same-colour", "other-colour", "any")
+
+
+@dataclass(frozen=True)
+class Relation:
+    """The cards related one way to a chosen card: by suit (``same``, ``other``, ``same-colour``:
+    another suit of its colour, ``other-colour``, ``any``) and by rank (``offset`` places along the
+    chosen card's rank cycle, wrapping; None: any rank)."""
+
+    id: str
+    name: str
+    suit: str
+    offset: int | None
+    source: Source | None
+
+
+@dataclass(frozen=True)
+class ChosenCard:
+    """A card chosen during the game that makes wilds or lends its identity (a cut joker, an
+    indicator): a query parameter named ``id``, and the relations of other cards to it."""
+
+    id: str
+    name: str
+    classes: frozenset[str]  # the classes a chosen card may be of
+    required: bool  # a query must name it; else a query without it relates no card to it
+    cycle: tuple[str, ...]  # the ranks offsets count along
+    colours: Mapping[str, str | None]  # suit -> colour
+    relations: tuple[Relation, ...]  # those the options enable, in the ruleset's order
+    description: str
+    source: Source | None
+    counts_as: Mapping[str, str] = field(default_factory=dict)  # class -> the rank a chosen card of it has
+
+    def relations_of(self, face: Face, chosen: Face | None) -> tuple[str, ...]:
+        """The relations ``face`` has to the chosen card, in the ruleset's order."""
+        if chosen is None or face.suit is None or face.rank is None:
+            return ()
+        return tuple(r.id for r in self.relations if self._related(r, face, chosen))
+
+    def rank_of(self, chosen: Face) -> str | None:
+        """The chosen card's rank: its own, or the one its class counts as (a cut printed joker
+        that makes the aces wild)."""
+        return chosen.rank if chosen.rank is not None else self.counts_as.get(chosen.cls)
+
+    def relation_of(self, face: Face, chosen: Face | None) -> str | None:
+        """The first relation ``face`` has to the chosen card, or None."""
+        found = self.relations_of(face, chosen)
+        return found[0] if found else None
+
+    def _related(self, relation: Relation, face: Face, chosen: Face) -> bool:
+        if relation.offset is not None:
+            rank = self.rank_of(chosen)
+            if face.rank not in self.cycle or rank not in self.cycle:
+                return False
+            i, j = self.cycle.index(face.rank), self.cycle.index(rank)
+            if (j + relation.offset) % len(self.cycle) != i:
+                return False
+        return face.suit in self.suits(relation, chosen, (face.suit,) if face.suit else ())
+
+    def suits(self, relation: Relation, chosen: Face, suits: tuple[str, ...]) -> tuple[str, ...]:
+        """Of ``suits``, those in the relation's suit relation to the chosen card."""
+        return tuple(s for s in suits if self._suit_related(relation.suit, s, chosen))
+
+    def _suit_related(self, how: str, suit: str, chosen: Face) -> bool:
+        colour = self.colours.get(chosen.suit or "")
+        if how == "same":
+            return suit == chosen.suit
+        if how == "other":
+            return suit != chosen.suit
+        if how == "same-colour":
+            return suit != chosen.suit and self.colours.get(suit) == colour
+        if how == "other-colour":
+            return self.colours.get(suit) != colour
+        return True  # any
+
+    def ranks(self, relation: Relation, chosen: Face, ranks: tuple[str, ...]) -> tuple[str, ...]:
+        """Of ``ranks``, those in the relation's rank relation to the chosen card."""
+        rank = self.rank_of(chosen)
+        if relation.offset is None:
+            return ranks
+        if rank not in self.cycle:
+            return ()
+        target = self.cycle[(self.cycle.index(rank) + relation.offset) % len(self.cycle)]
+        return tuple(r for r in ranks if r == target)
+
+    def relation(self, relation_id: str) -> Relation | None:
+        return next((r for r in self.relations if r.id == relation_id), None)
+
 
 @dataclass(frozen=True)
 class Option:
     id: str
     type: str
     default: Any
-    choices: tuple | None
+    choices: tuple[Any, ...] | None
     minimum: int | None
     maximum: int | None
     description: str
@@ -189,12 +316,15 @@ class CardPoints:
     ranks: frozenset[str] | None
     points: int | str  # an integer, or "rank" for the rank's value
     source: Source | None
+    if_chosen: frozenset[str] | None = None  # only cards in one of these relations to a chosen card
 
-    def matches(self, face: Face) -> bool:
+    def matches(self, face: Face, related: frozenset[str] = frozenset()) -> bool:
+        """The entry applies to the card (``related``: the card's relations to the chosen cards)."""
         return (
             (self.classes is None or face.cls in self.classes)
             and (self.suits is None or face.suit in self.suits)
             and (self.ranks is None or face.rank in self.ranks)
+            and (self.if_chosen is None or bool(self.if_chosen & related))
         )
 
 
@@ -211,12 +341,18 @@ TURN_FIELDS = ("discard", "claimed_in_new_meld", "claimed_not_discarded", "max_n
 
 @dataclass(frozen=True)
 class TurnEntry:
-    """One entry of ``turns:``: the fields it sets, for which turn kinds, under which options."""
+    """One entry of ``turns:``: the fields it sets, for which turn kinds (and hand sizes), under
+    which options."""
 
     kinds: frozenset[str]
     fields: Mapping[str, Any]
     condition: Mapping[str, Any]
     source: Source | None
+    in_hand: frozenset[int] | None = None  # the hand sizes it applies to (None: any)
+
+    def applies(self, kind: str, in_hand: int | None) -> bool:
+        """Does the entry speak of this turn kind, played from a hand of ``in_hand`` cards?"""
+        return kind in self.kinds and (self.in_hand is None or in_hand in self.in_hand)
 
 
 @dataclass(frozen=True)
@@ -230,7 +366,7 @@ class TurnRule:
     claimed_in_new_meld: bool = False
     claimed_not_discarded: bool = False
     max_new_melds: int | None = None
-    sources: tuple = ()
+    sources: tuple[Source | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -20,14 +20,16 @@ from typing import Any
 from solver.core import cache, inputs, limits, registry
 from solver.core.deck import Deck, Face
 from solver.core.errors import BadOption, Location, SchemaError, UnknownRuleset
-from solver.core.reader import RuleReader
+from solver.core.reader import RuleReader, condition_holds
 from solver.core.rules import (
     Assumption,
     Bonus,
     CardPoints,
+    ChosenCard,
     Claim,
     Deal,
     Goal,
+    HandSize,
     InitialMeld,
     LayoffRule,
     MeldKind,
@@ -75,12 +77,13 @@ class Ruleset:
     layoff_rules: tuple[LayoffRule, ...]
     objective: tuple[Goal, ...]
     round_scorings: tuple[RoundScoring, ...]
-    parameters: Mapping[str, Source | None]  # query parameters (a chosen card that makes wilds)
+    parameters: Mapping[str, ChosenCard]  # query parameters: the cards chosen during the game
     moves: MoveRules | None
     claims: tuple[Claim, ...]
     table: TableRule | None = None  # how the table's melds may change in a turn (table:)
     initial_meld: InitialMeld | None = None  # what a player's first meld must be worth (initial_meld:)
     rules: Any = None  # the game's own sections, as its package reads them (Game.read_rules)
+    ambiguity_stated: bool = False  # the ruleset has an ambiguity: section (cited or not)
 
     @property
     def label(self) -> str:
@@ -94,24 +97,30 @@ class Ruleset:
 
     def holds(self, condition: Mapping[str, Any]) -> bool:
         """Does an ``if:`` condition (option id -> value) hold under this ruleset's options?"""
-        return all(self.option_values.get(o) == v for o, v in condition.items())
+        return condition_holds(self.option_values, condition)
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player for a player count, under the current options."""
         if self.deal is None:
             raise BadOption(f"ruleset {self.id} has no deal table")
-        for entry in self.deal.hand_sizes:
-            if players in entry.players and self.holds(entry.condition):
-                return entry.cards
-        raise BadOption(f"{self.label} is not played by {players} players")
+        entry = self._deal_entry(players)
+        if entry is None:
+            raise BadOption(f"{self.label} is not played by {players} players")
+        return entry.cards
 
-    def turn_rule(self, kind: str) -> TurnRule:
-        """The rule for a normal turn or one that claimed a discard, under the options: the
-        matching entries merged, the first entry that sets a field deciding it."""
+    def _deal_entry(self, players: int) -> HandSize | None:
+        """The deal entry for a player count (the first that matches it under the options)."""
+        assert self.deal is not None
+        return next((e for e in self.deal.hand_sizes if players in e.players and self.holds(e.condition)), None)
+
+    def turn_rule(self, kind: str, in_hand: int | None = None) -> TurnRule:
+        """The rule for a normal turn or one that claimed a discard, played from a hand of
+        ``in_hand`` cards, under the options: the matching entries merged, the first entry that
+        sets a field deciding it."""
         fields: dict[str, Any] = {}
         sources = []
         for entry in self.turn_entries:
-            if kind in entry.kinds and self.holds(entry.condition):
+            if entry.applies(kind, in_hand) and self.holds(entry.condition):
                 new = {k: v for k, v in entry.fields.items() if k not in fields}
                 if new:
                     fields.update(new)
@@ -125,18 +134,48 @@ class Ruleset:
         """Does a turn lay out the whole table and the hand's cards again (``table: {rearrange: free}``)?"""
         return self.table is not None and self.table.rearrange == "free"
 
+    def largest_hand(self) -> tuple[int, HandSize] | None:
+        """The most cards a hand can hold at a turn, and the deal entry that says so: the largest
+        deal under the options, and the card a turn draws — when a turn from such a hand ends with
+        a discard (else hands grow, and nothing bounds them). None without a deal table."""
+        if self.deal is None:
+            return None
+        counts = sorted({n for entry in self.deal.hand_sizes for n in entry.players})
+        dealt = [e for n in counts if (e := self._deal_entry(n)) is not None]  # the first entry per count
+        if not dealt:
+            return None
+        most = max(dealt, key=lambda e: e.cards)
+        for kind in ("normal", "claimed"):
+            try:
+                if self.turn_rule(kind, most.cards + 1).discard == "none":
+                    return None
+            except BadOption:
+                continue  # no rule for such turns: the game has none
+        return most.cards + 1, most
+
     def layoff_rule(self) -> LayoffRule | None:
         return next((r for r in self.layoff_rules if self.holds(r.condition)), None)
 
-    def points(self, face: Face) -> int:
-        """The card-point value of a face (deadwood or penalty value)."""
+    def points(self, face: Face, params: Mapping[str, Any] | None = None) -> int:
+        """The card-point value of a face (deadwood or penalty value), under the chosen cards a
+        query names (``params``: an entry may price cards by their relation to them)."""
+        related = self.relations(face, params)
         for entry in self.card_points:
-            if entry.matches(face):
+            if entry.matches(face, related):
                 if entry.points == "rank":
+                    assert face.rank is not None, f"{face} has no rank to count"
                     value = self.deck.rank(face.rank).value
                     return int(value if value is not None else face.rank)
                 return int(entry.points)
         return 0
+
+    def relations(self, face: Face, params: Mapping[str, Any] | None) -> frozenset[str]:
+        """The card's relations to the chosen cards ``params`` names (none without)."""
+        if not params:
+            return frozenset()
+        return frozenset(
+            r for name, chosen in self.parameters.items() for r in chosen.relations_of(face, params.get(name))
+        )
 
     def scoring_systems(self) -> list[RoundScoring]:
         """The round-scoring systems in force under the options."""
@@ -208,7 +247,7 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
     return data
 
 
-def _joined(base: list, more: list) -> list:
+def _joined(base: list[Any], more: list[Any]) -> list[Any]:
     """The base's list with the extension's items after it, each item's line and file kept."""
     out = LList(base + more)
     out.line, out.file = getattr(more, "line", None), getattr(more, "file", None)
@@ -239,7 +278,7 @@ def load_ruleset(ref: str, options: Mapping[str, Any] | None = None) -> Ruleset:
 
 
 @lru_cache(maxsize=64)
-def _build_cached(path: str, mtime: float, options: tuple) -> Ruleset:
+def _build_cached(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Ruleset:
     """A ruleset built once per process; a bundled one also kept compiled across processes
     (solver.core.cache), keyed by the bytes of every bundled ruleset and by melds' code."""
     if not _bundled(path):
@@ -271,7 +310,7 @@ def _bundled_bytes() -> bytes:
     return digest.digest()
 
 
-def _build(path: str, mtime: float, options: tuple) -> Ruleset:
+def _build(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Ruleset:
     data = _load_raw(path, mtime)
     reader = RuleReader(path, data)
     common = read_common(reader, dict(options))

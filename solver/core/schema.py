@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from solver.core.errors import Location, SchemaError
 from solver.core.yamlload import line_of
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCHEMA_DIR = ROOT / "rulesets"
@@ -27,13 +31,13 @@ BUNDLED = (ROOT / "rulesets", ROOT / "puzzles")  # shipped with melds: checked b
 
 @dataclass(frozen=True)
 class Problem:
-    path: tuple
+    path: tuple[str | int, ...]
     message: str
     depth: int  # how far into the value the problem was found: deeper is more specific
 
 
 @cache
-def load_schema(name: str) -> dict:
+def load_schema(name: str) -> dict[str, Any]:
     """A schema shipped with the project, by file name (e.g. ``ruleset.schema.json``)."""
     from importlib import resources
 
@@ -41,7 +45,8 @@ def load_schema(name: str) -> dict:
         text = resources.files("rulesets").joinpath(name).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
         text = (SCHEMA_DIR / name).read_text(encoding="utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def is_bundled(filename: str) -> bool:
@@ -68,22 +73,25 @@ def validate(value: Any, schema_name: str, filename: str, *, bundled: bool | Non
 
 
 @cache
-def _validator(schema_name: str):
+def _validator(schema_name: str) -> Draft202012Validator:
     import jsonschema  # only a user's own files pay for it
 
     schema = load_schema(schema_name)
     return jsonschema.Draft202012Validator(schema)
 
 
-def _problems(error) -> list[Problem]:
+def _problems(error: ValidationError) -> list[Problem]:
     """The problems one jsonschema error stands for, in our words."""
     path = tuple(error.absolute_path)
     depth = len(path)
-    schema, instance, keyword = error.schema, error.instance, error.validator
+    # jsonschema types these as possibly unset; a validator's own errors always have them
+    schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
+    instance: Any = error.instance
+    keyword, expected = str(error.validator), cast(Any, error.validator_value)
     if keyword in ("anyOf", "oneOf"):
         if not error.context:  # oneOf: more than one branch matched
             return [Problem(path, "matches more than one allowed form", depth)]
-        branches: dict[int, list[Problem]] = {}
+        branches: dict[str | int, list[Problem]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).extend(_problems(sub))
         best = max(branches.values(), key=lambda ps: max(p.depth for p in ps))
@@ -93,7 +101,7 @@ def _problems(error) -> list[Problem]:
     if keyword == "required":
         return [
             Problem(path, f"missing required key '{key}'", depth)
-            for key in error.validator_value
+            for key in expected
             if isinstance(instance, dict) and key not in instance
         ]
     if keyword == "additionalProperties":
@@ -105,10 +113,10 @@ def _problems(error) -> list[Problem]:
             for key in instance
             if key not in props and not any(re.search(p, str(key)) for p in patterns)
         ]
-    return [Problem(path, _message(keyword, error.validator_value, instance, schema, error.message), depth)]
+    return [Problem(path, _message(keyword, expected, instance, schema, error.message), depth)]
 
 
-def _message(keyword: str, expected: Any, instance: Any, schema: dict, default: str) -> str:
+def _message(keyword: str, expected: Any, instance: Any, schema: Mapping[str, Any], default: str) -> str:
     if keyword == "type":
         types = expected if isinstance(expected, list) else [expected]
         return f"expected {' or '.join(types)}, got {_describe(instance)}"
@@ -119,7 +127,7 @@ def _message(keyword: str, expected: Any, instance: Any, schema: dict, default: 
     if keyword == "minLength":
         return "must not be empty" if expected == 1 else "too short"
     if keyword == "pattern":
-        return schema.get("patternMessage", f"{instance!r} does not match {expected}")
+        return str(schema.get("patternMessage", f"{instance!r} does not match {expected}"))
     if keyword == "minimum":
         return f"must be at least {expected}"
     if keyword == "maximum":
@@ -145,7 +153,7 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
-def _line(value: Any, path: tuple) -> int | None:
+def _line(value: Any, path: tuple[str | int, ...]) -> int | None:
     """The line of the element at ``path``: the key's or the item's line in its container."""
     line = getattr(value, "line", 1)
     node = value
@@ -158,7 +166,7 @@ def _line(value: Any, path: tuple) -> int | None:
     return line
 
 
-def _fmt_path(path: tuple) -> str:
+def _fmt_path(path: tuple[str | int, ...]) -> str:
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))

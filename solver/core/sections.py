@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.core import limits
+from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, role_conditions, stood_for
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
-from solver.core.reader import RuleReader, option_problem
+from solver.core.reader import RuleReader, condition_problem
 from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
@@ -27,7 +28,6 @@ from solver.core.rules import (
     Goal,
     HandSize,
     InitialMeld,
-    KindRole,
     LayoffRule,
     MeldKind,
     MoveCheck,
@@ -59,6 +59,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
     assumptions = read_assumptions(reader, d.get("assumptions", []))
     if "deck" in d:
         reader.deck = read_deck(reader, d["deck"])
+    reader.chosen = read_parameters(reader, d.get("parameters", {}))
     cycles = read_cycles(reader, d.get("cycles", {}))
     reader.phases = tuple(Phase(p["id"], p.get("name", p["id"]), reader.source(p)) for p in d.get("phases", []))
     reader.roles = read_roles(reader, d.get("roles", []))
@@ -69,6 +70,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             reader.fail(d["melds"], i, f"duplicate meld kind id {kind.id!r}", f"melds[{i}].id")
         seen.add(kind.id)
     reader.kinds = kinds
+    check_wilds(reader, d.get("melds", []), kinds)
     enabled = tuple(
         k for k, raw in zip(kinds, d.get("melds", []), strict=True) if reader.holds(raw.get("enabled_if", {}))
     )
@@ -88,6 +90,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         kinds=enabled,
         ambiguity_source=reader.source(ambiguity),
         ambiguity_rule=(ambiguity or {}).get("rule", "reject"),
+        ambiguity_stated=ambiguity is not None,
         deal=read_deal(reader, d.get("deal")),
         card_points=read_points(reader, d.get("card_points", [])),
         turn_entries=tuple(
@@ -96,6 +99,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
                 {f: t[f] for f in TURN_FIELDS if f in t},
                 reader.condition(t, f"turns[{i}]"),
                 reader.source(t),
+                reader.expand_ints(t["in_hand"], f"turns[{i}].in_hand") if "in_hand" in t else None,
             )
             for i, t in enumerate(d.get("turns", []))
         ),
@@ -110,7 +114,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             for g in d.get("objective", [])
         ),
         round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
-        parameters=reader.sources(d.get("parameters")),
+        parameters=dict(reader.chosen),
         moves=read_moves(reader, d.get("moves")),
         claims=read_claims(reader, d.get("claims", [])),
         table=read_table(reader, d.get("table")),
@@ -261,8 +265,16 @@ def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
         if r["id"] in out:
             reader.fail(raw, i, f"duplicate role id {r['id']!r}", path)
         classes = reader.check_ids(r["classes"], reader.class_ids, "card class", f"{path}.classes")
-        suits = None if r["suit"] == "own" else reader.check_ids(r["suit"], suit_ids, "suit", f"{path}.suit")
-        ranks = None if r["rank"] == "own" else reader.expand_ranks(r["rank"], f"{path}.rank")
+        conditions = role_conditions(reader, r, path)
+        if not reader.enabled(r, path, key="enabled_if"):
+            reader.disabled_roles.add(r["id"])
+        suits: tuple[str, ...] | None
+        ranks: tuple[str, ...] | None
+        if "stands_for" in conditions:
+            suits, ranks = stood_for(reader, conditions["stands_for"])
+        else:
+            suits = None if r["suit"] == "own" else reader.check_ids(r["suit"], suit_ids, "suit", f"{path}.suit")
+            ranks = None if r["rank"] == "own" else reader.expand_ranks(r["rank"], f"{path}.rank")
         for cid in classes:
             cls = deck.card_class(cid)
             if suits is None and not cls.suits:
@@ -283,63 +295,27 @@ def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
             ranks,
             req,
             reader.source(r),
+            **conditions,
         )
     return out
 
 
 def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> MeldKind:
     path = f"melds[{index}]"
-    roles = reader.roles
     suit_ids = [s.id for s in reader.deck.suits]
     size = k["size"]
     if size["min"] > size["max"]:
         reader.fail(k, "size", "size.min is larger than size.max", f"{path}.size")
     reader.bound(k, "size", size["max"], limits.MELD_CARDS, "cards in a meld", f"{path}.size.max")
-    kind_roles = []
-    for j, entry in enumerate(k["roles"]):
-        entry_map = entry if isinstance(entry, Mapping) else {"role": entry}
-        rid = entry_map["role"]
-        if rid not in roles:
-            reader.fail(k["roles"], j, f"unknown role {rid!r} (roles: {', '.join(roles)})", f"{path}.roles[{j}]")
-        classes = entry_map.get("classes")
-        if classes:
-            reader.check_ids(classes, roles[rid].classes, f"class of role {rid}", f"{path}.roles[{j}].classes")
-        sizes = reader.expand_ints(entry_map["sizes"], f"{path}.roles[{j}].sizes") if "sizes" in entry_map else None
-        kind_roles.append(
-            KindRole(roles[rid], frozenset(classes) if classes else None, sizes, reader.source(entry_map))
-        )
+    kind_roles, listed = read_kind_roles(reader, k, path)
     shape = k["shape"]
-    order = None
-    if shape == "sequence":
-        if "order" not in k:
-            reader.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
-        o = k["order"]
-        order = Order(
-            reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)), reader.source(o)
-        )
-    elif "order" in k or "suit_step" in k:
-        key = "order" if "order" in k else "suit_step"
-        reader.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
-    step_raw = k.get("suit_step", "same")
-    if step_raw == "same":
-        step = SuitStep(None, (("forward", ""),))
-    else:
-        if step_raw["cycle"] not in cycles:
-            reader.fail(
-                step_raw,
-                "cycle",
-                f"unknown cycle {step_raw['cycle']!r} (cycles: {', '.join(cycles) or 'none'})",
-                f"{path}.suit_step.cycle",
-            )
-        if not step_raw["directions"]:
-            reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
-        step = SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
+    order, step = read_order(reader, k, path, cycles)
     suits = reader.check_ids(k.get("suits", suit_ids), suit_ids, "suit", f"{path}.suits")
     ranks = reader.expand_ranks(k["ranks"], f"{path}.ranks") if "ranks" in k else tuple(r.id for r in reader.deck.ranks)
     short = None
     if "short_form" in k:
         sf = k["short_form"]
-        reader.check_ids(sf["roles"], [r.role.id for r in kind_roles], "role of this kind", f"{path}.short_form.roles")
+        reader.check_ids(sf["roles"], listed, "role of this kind", f"{path}.short_form.roles")
         short = ShortForm(sf["size"], frozenset(sf["roles"]), reader.source(sf))
     wilds = None
     if "wilds" in k:
@@ -361,7 +337,7 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
     for oid, value in k.get("enabled_if", {}).items():
         if oid not in reader.options:
             reader.fail(k["enabled_if"], oid, f"unknown option {oid!r}", f"{path}.enabled_if")
-        problem = option_problem(reader.options[oid], value)
+        problem = condition_problem(reader.options[oid], value)
         if problem:
             reader.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
     score = None
@@ -399,6 +375,54 @@ def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> Me
     )
 
 
+def read_order(
+    reader: RuleReader, k: Mapping[str, Any], path: str, cycles: Mapping[str, Any]
+) -> tuple[Order | None, SuitStep]:
+    """A sequence's rank order and how its suit steps from card to card (the same suit, any suit
+    — a run of any colours —, or one place along a cycle)."""
+    order = None
+    if k["shape"] == "sequence":
+        if "order" not in k:
+            reader.fail(k, "shape", "a sequence needs an 'order' of ranks", f"{path}.order")
+        o = k["order"]
+        order = Order(
+            reader.expand_ranks(o["ranks"], f"{path}.order.ranks"), bool(o.get("cyclic", False)), reader.source(o)
+        )
+    elif "order" in k or "suit_step" in k:
+        key = "order" if "order" in k else "suit_step"
+        reader.fail(k, key, f"'{key}' only applies to sequences", f"{path}.{key}")
+    step_raw = k.get("suit_step", "same")
+    if step_raw in ("same", "any"):
+        return order, SuitStep(None, (("forward", ""),), free=step_raw == "any")
+    if step_raw["cycle"] not in cycles:
+        reader.fail(
+            step_raw,
+            "cycle",
+            f"unknown cycle {step_raw['cycle']!r} (cycles: {', '.join(cycles) or 'none'})",
+            f"{path}.suit_step.cycle",
+        )
+    if not step_raw["directions"]:
+        reader.fail(step_raw, "directions", "name at least one direction", f"{path}.suit_step.directions")
+    return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
+
+
+def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> None:
+    """A kind's ``wilds:`` must be a count some meld of it can have: no more than its largest
+    meld holds, the least no more than the most, and wild roles to play them."""
+    for i, (k, kind) in enumerate(zip(raw, kinds, strict=True)):
+        if kind.wilds is None:
+            continue
+        least, most, _ = kind.wilds
+        path = f"melds[{i}].wilds"
+        w = k["wilds"]
+        if least is not None and most is not None and least > most:
+            reader.fail(w, "min", f"wilds.min {least} is more than wilds.max {most}", f"{path}.min")
+        if least is not None and least > kind.size_max:
+            reader.fail(w, "min", f"wilds.min {least}: a {kind.label} has at most {kind.size_max} cards", f"{path}.min")
+        if least and not any(entry.role.wild for entry in kind.roles):
+            reader.fail(w, "min", f"wilds.min {least}: no role of a {kind.label} is wild", f"{path}.min")
+
+
 def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
     if raw is None:
         return None
@@ -425,6 +449,7 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
         if suits:
             reader.check_ids(suits, [s.id for s in reader.deck.suits], "suit", f"{path}.suits")
         ranks = reader.expand_ranks(p["ranks"], f"{path}.ranks") if "ranks" in p else None
+        needs = relation_ids(reader, p["if_chosen"], f"{path}.if_chosen") if "if_chosen" in p else None
         out.append(
             CardPoints(
                 frozenset(classes) if classes else None,
@@ -432,6 +457,7 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
                 frozenset(ranks) if ranks else None,
                 reader.option_value(p["points"], 0) if isinstance(p["points"], Mapping) else p["points"],
                 reader.source(p),
+                frozenset(needs) if needs is not None else None,
             )
         )
     return tuple(out)

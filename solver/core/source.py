@@ -26,7 +26,7 @@ class Source:
     assumption: str | None = None
     line: int | None = None  # line of the element in the ruleset file
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"doc": self.doc}
         if self.quote:
             out["quote"] = self.quote
@@ -37,7 +37,7 @@ class Source:
         return out
 
 
-def source_json(source: Source | None) -> dict | None:
+def source_json(source: Source | None) -> dict[str, Any] | None:
     """A source as JSON, or None."""
     return source.to_json() if source is not None else None
 

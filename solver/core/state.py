@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+from solver.core.chosen import given_values
 from solver.core.errors import Location, SchemaError
 from solver.core.files import Document, load_document
 from solver.core.ruleset import Ruleset
@@ -71,7 +72,7 @@ class GameState:
     def previous_player(self) -> str:
         return self.players[(self.players.index(self.turn) - 1) % len(self.players)]
 
-    def to_json(self, extra: Mapping[str, Any] | None = None) -> dict:
+    def to_json(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The state as JSON (docs/state-format.md); ``extra``: the keys a game's states add."""
         out: dict[str, Any] = {
             "ruleset": self.ruleset.id,
@@ -109,11 +110,11 @@ def state_of(document: Document) -> GameState:
     return state_from_data(document.data, document.path, document.ruleset)
 
 
-def state_from_data(data: Mapping, path: Path, ruleset: Ruleset) -> GameState:
+def state_from_data(data: Mapping[str, Any], path: Path, ruleset: Ruleset) -> GameState:
     """A state from validated data (a file's, or a ruleset claim's)."""
     players = tuple(str(p) for p in data["players"])
 
-    def fail(container, key, message):
+    def fail(container: Any, key: Any, message: str) -> NoReturn:
         raise SchemaError(message, Location(str(path), line_of(container, key), str(key)))
 
     if len(set(players)) != len(players):
@@ -149,7 +150,7 @@ def state_from_data(data: Mapping, path: Path, ruleset: Ruleset) -> GameState:
         flags=flags,
         melds_this_turn=int(data.get("melds_this_turn", 0)),
         discarded_by=data.get("discarded_by"),
-        params={k: str(data[k]) for k in ruleset.parameters if data.get(k)},
+        params={name: str(v) for name, (_, v) in given_values(ruleset.parameters, data).items() if v},
         loose=_text(data.get("loose", "")),
         last_lap=bool(data.get("last_lap", False)),
         facts=dict(data.get("facts") or {}),

@@ -12,23 +12,25 @@ from __future__ import annotations
 import gzip
 import io
 import lzma
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 from solver.core import limits
 from solver.core.errors import TooLarge, Unreadable
 from solver.core.inputs import open_input
 
 CHUNK = 1 << 20
-_MAGIC = {b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw), b"\xfd7zXZ\x00": lzma.LZMAFile}
+_MAGIC: dict[bytes, Callable[[io.BufferedReader], io.BufferedIOBase]] = {
+    b"\x1f\x8b": lambda raw: gzip.GzipFile(fileobj=raw),
+    b"\xfd7zXZ\x00": lzma.LZMAFile,
+}
 
 
-def _opened(raw: BinaryIO) -> BinaryIO:
+def _opened(raw: io.BufferedReader) -> io.BufferedIOBase:
     head = raw.peek(6)[:6] if hasattr(raw, "peek") else b""
     for magic, opener in _MAGIC.items():
         if head.startswith(magic):
-            return opener(raw)  # type: ignore[return-value]
+            return opener(raw)
     return raw
 
 

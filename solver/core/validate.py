@@ -47,7 +47,7 @@ class Impossible(MeldsError):
         super().__init__(f"{location}: {message}{quote}" if location else f"{message}{quote}")
         self.message = message
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "code": self.code,
             "message": str(self),
@@ -67,11 +67,11 @@ def copies_problems(
 ) -> list[Impossible]:
     """Every card that ``places`` (name -> cards seen there) hold more often together than the deck
     has copies of it, naming the places and quoting the deck's line for the card's class."""
-    counts: Counter = Counter()
+    counts: Counter[Face] = Counter()
     for faces in places.values():  # the usual answer, none, found first (a batch asks at every line)
         counts.update(faces)
-    copies = deck.copies
-    if all(n <= copies.get(face, 0) for face, n in counts.items()):
+    in_deck = deck.copies
+    if all(n <= in_deck.get(face, 0) for face, n in counts.items()):
         return []
     counts = Counter()
     seen_in: dict[Face, list[str]] = {}

@@ -17,35 +17,42 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from solver.core import limits
 from solver.core.errors import Location, MalformedYaml, TooLarge, Unreadable
 from solver.core.inputs import open_input
 
+if TYPE_CHECKING:
+    from yaml.constructor import SafeConstructor
+    from yaml.nodes import MappingNode, SequenceNode
 
-class LDict(dict):
+
+class LDict(dict[Any, Any]):
     """A dict that knows its own line and the line of each key (1-based), and its file; after a
     merge (``extends``), the file each key came from (``files``)."""
 
     line: int | None = None
-    lines: dict
+    lines: dict[Any, int]
     file: str | None = None
-    files: dict = {}  # noqa: RUF012 - replaced per instance by merged(); empty: every key is from `file`
+    # replaced per instance by merged(); empty: every key is from `file`
+    files: dict[Any, str | None] = {}  # noqa: RUF012
 
 
-class LList(list):
+class LList(list[Any]):
     """A list that knows its own line and the line of each item (1-based), and its file."""
 
     line: int | None = None
-    lines: list
+    lines: list[int]
     file: str | None = None
 
 
 @cache
-def _yaml():
+def _yaml() -> tuple[ModuleType, type[Any], type[Any]]:
     """PyYAML and the loader built on it, imported on the first file read (a cold start from the
-    compiled rulesets never pays for it): (yaml, the C or Python safe loader, the locating one)."""
+    compiled rulesets never pays for it): (yaml, the C or Python safe loader, the locating one).
+    The loaders are typed loosely: which class is base is known only when yaml is imported."""
     import yaml
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -58,7 +65,7 @@ def _yaml():
     return yaml, base, LocatingLoader
 
 
-def _construct_mapping(loader, node) -> LDict:
+def _construct_mapping(loader: SafeConstructor, node: MappingNode) -> LDict:
     yaml = _yaml()[0]
     own = sum(1 for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge")
     loader.flatten_mapping(node)  # pairs a merge key (<<: *anchor) brings come first
@@ -66,7 +73,7 @@ def _construct_mapping(loader, node) -> LDict:
     out = LDict()
     out.line = node.start_mark.line + 1
     out.lines = {}
-    from_merge: set = set()
+    from_merge: set[Any] = set()
     for index, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
@@ -90,7 +97,7 @@ def _construct_mapping(loader, node) -> LDict:
     return out
 
 
-def _construct_sequence(loader, node) -> LList:
+def _construct_sequence(loader: SafeConstructor, node: SequenceNode) -> LList:
     out = LList(loader.construct_object(child, deep=True) for child in node.value)
     out.line = node.start_mark.line + 1
     out.lines = [child.start_mark.line + 1 for child in node.value]
@@ -112,7 +119,7 @@ def measure(text: str, filename: str) -> None:
     yaml, base, _ = _yaml()
     parser = base(text)
     sizes: dict[str, int] = {}
-    stack: list[tuple[str | None, int, int]] = []  # (anchor, nodes so far when it opened, line)
+    stack: list[tuple[str | None, int, int | None]] = []  # (anchor, nodes so far when it opened, line)
     total = 0
     try:
         while True:
@@ -163,9 +170,9 @@ def load_text(text: str, filename: str) -> Any:
         return data
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
+        at = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "cannot parse"
-        raise MalformedYaml(f"malformed YAML: {problem}", Location(filename, line)) from None
+        raise MalformedYaml(f"malformed YAML: {problem}", Location(filename, at)) from None
     except yaml.YAMLError as exc:
         raise MalformedYaml(f"malformed YAML: {exc}", Location(filename)) from None
     except RecursionError:

@@ -114,11 +114,11 @@ def _ranges(values: list[int]) -> str:
 
 
 def ambiguous_kinds(audit: Audit, checker: MeldChecker) -> None:
-    """Without an ``ambiguity:`` rule, a card set that two kinds both read is a gap the ruleset
+    """Without an ``ambiguity:`` section, a card set that two kinds both read is a gap the ruleset
     leaves to a default. Searched with SAT: the two kinds' models joined on the cards present."""
     rs = audit.ruleset
-    if rs.ambiguity_source is not None:
-        return  # the ruleset says how such melds are judged
+    if rs.ambiguity_stated:
+        return  # the ruleset says how such melds are judged (an uncited rule is the coverage's to report)
     kinds = list(rs.kinds)
     for i, a in enumerate(kinds):
         for b in kinds[i + 1 :]:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from solver.core.chosen import INDICATOR
+from solver.core.deck import Face
 from solver.core.game import ClaimCheck
+from solver.core.ruleset import with_options
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.points import hand_points, meld_points
 
@@ -21,8 +24,9 @@ def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
     rs, notation = checker.ruleset, checker.notation
 
     def meld(claim: Mapping[str, Any]):
-        request = {"cards": claim["cards"], **{name: claim[name] for name in rs.parameters if claim.get(name)}}
-        verdict = checker.check(
+        request = {"cards": claim["cards"], **{k: claim[k] for k in (*rs.parameters, INDICATOR) if claim.get(k)}}
+        judge = _under_options(checker, claim.get("options"))
+        verdict = judge.check(
             notation.parse_many(claim["cards"]),
             phase=claim.get("phase"),
             ordered=bool(claim.get("ordered")),
@@ -50,4 +54,34 @@ def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
         each = {who: hand_points(rs, notation.parse_many(cards)) * factor for who, cards in claim["hands"].items()}
         return claim["points"], sum(each.values()), each
 
-    return {"meld": meld, "meld-points": meld_points_, "hand-points": hand_points_, "penalty-total": penalty_total}
+    def wild(claim: Mapping[str, Any]):
+        """With the chosen card the claim names, are these cards wild (or not, as it says)?"""
+        chosen = {k: claim[k] for k in (*rs.parameters, INDICATOR) if claim.get(k)}
+        given = params({"cards": claim["cards"], **chosen})
+        faces = notation.parse_many(claim["cards"])
+        agree = [notation.format(f) for f in faces if is_wild(checker, f, given) == claim["wild"]]
+        return [notation.format(f) for f in faces], agree, chosen
+
+    return {
+        "meld": meld,
+        "meld-points": meld_points_,
+        "hand-points": hand_points_,
+        "penalty-total": penalty_total,
+        "wild": wild,
+    }
+
+
+def _under_options(checker: MeldChecker, options: Mapping[str, Any] | None) -> MeldChecker:
+    """The checker of the claim's ruleset under the options the claim names (its own without)."""
+    if not options:
+        return checker
+    return MeldChecker(with_options(checker.ruleset, options))
+
+
+def is_wild(checker: MeldChecker, face: Face, params: Mapping[str, Any] | None) -> bool:
+    """Some kind has a wild role open to the card under the query's chosen cards."""
+    return any(
+        entry.role.wild and entry.applies(face) and checker.gate.open(kind, i, face, params)
+        for kind in checker.ruleset.kinds
+        for i, entry in enumerate(kind.roles)
+    )

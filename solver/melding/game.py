@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import click
 
 from solver.core import inputs
+from solver.core.chosen import chosen_faces
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document, load_document
 from solver.core.game import ClaimCheck, OptionSpec, Request
@@ -33,9 +34,9 @@ from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.encode import OPEN, RoleGate
+from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
-from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld, unchosen
+from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
 from solver.melding.rounds import score_round
 from solver.melding.table.operations import Operation, read_operations
 from solver.melding.turn.problem import Answer, Problem
@@ -53,6 +54,12 @@ if TYPE_CHECKING:  # types only: what plays moves, replays and audits loads when
 
     TurnAnswer = Answer | Arrangement  # a turn's answer: a partition of the hand, or the table rearranged
 
+INDICATOR_OPTION = OptionSpec(
+    "--indicator",
+    "The chosen card of a ruleset that has one (parameters:): the cut joker, the indicator; 'none': "
+    "not chosen yet (no card relates to it).",
+    metavar="CARD",
+)
 MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     "check": [
         OptionSpec(
@@ -60,10 +67,15 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
             "The cards are given in table order (a sequence must read left to right or "
             "right to left); by default they are a multiset.",
             flag=True,
-        )
+        ),
+        INDICATOR_OPTION,
     ],
-    "solve": [OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD")],
+    "solve": [
+        OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD"),
+        INDICATOR_OPTION,
+    ],
     "score": [
+        INDICATOR_OPTION,
         OptionSpec("--penalty", "Score CARDS as a hand left at the end (罰点, deadwood).", flag=True),
         OptionSpec(
             "--double",
@@ -125,8 +137,9 @@ class MeldGame:
         return list(cls.EXAMPLES.get(command, ()))
 
     def gate(self) -> RoleGate:
-        """Which roles a card may play under a query's parameters (all, in a plain game)."""
-        return OPEN
+        """Which roles a card may play under a query's parameters: those the ruleset's chosen
+        cards open (every role, in a game without one)."""
+        return gate_for(self.ruleset.parameters, self.ruleset.kinds)
 
     def close(self) -> None:
         self.checker.close()
@@ -145,13 +158,10 @@ class MeldGame:
         return self.notation.parse_many(list(given) if isinstance(given, tuple) else given)
 
     def params(self, request: Request) -> Mapping[str, Any] | None:
-        """The query parameters a request gives (the ruleset's ``parameters:``, as cards)."""
-        found = {
-            name: self.notation.parse(str(request[name]))
-            for name in self.ruleset.parameters
-            if request.get(name) and not unchosen(request[name])
-        }
-        return found or None
+        """The query parameters a request gives: the ruleset's chosen cards (``parameters:``), each
+        by its own name or the first by ``indicator``, as cards."""
+        rs = self.ruleset
+        return chosen_faces(rs.id, rs.parameters, request, self.notation) or None
 
     def question(self, request: Request) -> str | None:
         """The question a request asks: its ``question``, or the flag it sets (None: the puzzle's
@@ -294,10 +304,11 @@ class MeldGame:
         if request.get("round"):
             return self.settle_round(Path(request["round"]), self.chosen_options(request))
         faces = self.cards(request)
+        params = self.params(request)
         if request.get("penalty"):
-            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")))
+            result = scorecard.penalty(self.ruleset, self.checker, faces, bool(request.get("double")), params)
         else:
-            result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"))
+            result = scorecard.meld(self.checker, faces, bool(request.get("ordered")), request.get("phase"), params)
         return Result(result, scorecard.code(result), lambda: scorecard.text(result))
 
     def chosen_options(self, request: Request) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from solver.core.chosen import chosen_faces
 from solver.core.errors import MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
 from solver.core.ruleset import Ruleset
@@ -60,8 +61,9 @@ class MeldMoves(Moves):
         return left
 
     def params(self, state: GameState) -> Mapping[str, Any] | None:
-        """The query parameters of the player to act (none in a plain rummy game)."""
-        return None
+        """The query parameters of the player to act: the chosen cards the state names."""
+        rs = self.rs
+        return chosen_faces(rs.id, rs.parameters, state.params, self.notation) or None
 
     def verdict(self, state: GameState, cards: list[str]):
         return self.checker.check(self.notation.parse_many(cards), params=self.params(state), explain=True)

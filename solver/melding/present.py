@@ -168,6 +168,8 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
         out["bound"] = answer.bound
     if answer.route is not None:
         out["route"] = answer.route
+    if answer.search is not None:
+        out["search"] = answer.search
     if answer.why is not None:
         out["why"] = {
             k: [requirement_json(*failed) for failed in v] if k == "requirements" else [fmt.format(f) for f in v]
@@ -285,6 +287,19 @@ def answer_heading(answer: Answer) -> str:
     return f"{head('no', False)}: the hand cannot go out; the best turn instead"
 
 
+def search_text(search: dict[str, Any]) -> str:
+    """The bounds of a table turn's search, so that a "no" is read as what it is: none within them."""
+    cards = search["cards_from_other_melds"]
+    forms = f"{search['forms']:,} forms" if search["forms"] is not None else "its forms not all found"
+    if search["forms"] is not None and not search["forms_complete"]:
+        forms += ", not all found"
+    limit = f", at most {search['layouts_per_meld']:,} layouts a meld" if search["layouts_per_meld"] else ""
+    return (
+        f"search: {forms}; table melds changed by single-card operations along shortest paths, at most "
+        f"{cards} card{'s' if cards != 1 else ''} a meld from other melds{limit}: the answer holds within these bounds"
+    )
+
+
 def answer_text(
     answer: Answer, problem: Problem, checker: MeldChecker, stats: bool = False, heading: str | None = None
 ) -> str:
@@ -348,6 +363,8 @@ def answer_text(
         lines.append(f"ways to go out: at least {answer.solutions_at_least} (the count stopped there)")
     elif not answer.counted:
         lines.append("ways to go out: not counted for turns with table operations")
+    if answer.search is not None:
+        lines.append(search_text(answer.search))
     if stats:
         lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
     return "\n".join(lines)

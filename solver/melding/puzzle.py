@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from solver.core.chosen import chosen_faces, given_values
 from solver.core.deck import Face
 from solver.core.errors import Location, MeldsError, SchemaError
 from solver.core.files import Document
@@ -25,14 +26,6 @@ from solver.melding.table.operations import TableMeld
 from solver.melding.turn.problem import Answer, Problem
 
 ME = "me"  # the owner name of the player's own table melds
-
-
-NOT_CHOSEN = "none"  # a query parameter (a chosen card) not chosen or not seen yet: no wilds
-
-
-def unchosen(value: Any) -> bool:
-    """Is a parameter's value the word for 'not chosen yet' (``--tiplu none``)?"""
-    return isinstance(value, str) and value.strip().lower() == NOT_CHOSEN
 
 
 @dataclass(frozen=True)
@@ -62,6 +55,17 @@ def table_meld(notation: Notation, owner: str, value: Any, parse=None) -> TableM
         faces.append(parse(top)[0])
         buried.append(parse(under.rstrip(")"))[0] if under else None)
     return TableMeld(owner, tuple(faces), owner == ME, tuple(buried))
+
+
+def _chosen(document: Document, notation: Notation) -> dict[str, Face]:
+    """The chosen cards a puzzle names (``indicator:``, or a chosen card's own name), refused with
+    the file and line of the key."""
+    rs, data = document.ruleset, document.data
+    try:
+        return chosen_faces(rs.id, rs.parameters, data, notation)
+    except MeldsError as exc:
+        keys = [key for key, _ in given_values(rs.parameters, data).values() if key in data]
+        raise document.fail(data, keys[0] if keys else "ruleset", str(exc)) from None
 
 
 def read_puzzle(document: Document, notation: Notation) -> Puzzle:
@@ -97,11 +101,7 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
     table = tuple(
         table_meld(notation, t["owner"], t["cards"], lambda v, t=t: cards(t, "cards", v)) for t in data.get("table", [])
     )
-    params = {
-        name: cards(data, name, data[name])[0]
-        for name in document.ruleset.parameters
-        if name in data and not unchosen(data[name])
-    }
+    params = _chosen(document, notation)
     problem = Problem(
         ruleset=document.ruleset,
         hand=cards(data, "hand", data["hand"]),
@@ -196,7 +196,10 @@ def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
 def _check_round(raw, players: tuple, hands: dict, melds: tuple, notation: Notation, ruleset: Ruleset) -> None:
     """A round that cannot have happened is refused (solver.core.validate): a winner, hand or meld
     of someone who is not a player, or more copies of a card than the deck holds."""
-    where = lambda key: Location(getattr(raw, "file", None) or "<round>", line_of(raw, key), f"round.{key}")  # noqa: E731
+
+    def where(key: str) -> Location:
+        return Location(getattr(raw, "file", None) or "<round>", line_of(raw, key), f"round.{key}")
+
     if raw["winner"] not in players:
         raise Impossible(
             f"the winner {raw['winner']!r} is not one of the players ({', '.join(map(str, players))})",

@@ -4,7 +4,7 @@ round under each of the ruleset's scoring systems — as JSON and as text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -30,18 +30,25 @@ def one_go_bonus(ruleset: Ruleset) -> Bonus | None:
     return None
 
 
-def penalty(ruleset: Ruleset, checker: MeldChecker, faces: Sequence[Face], one_go: bool) -> dict[str, Any]:
+def penalty(
+    ruleset: Ruleset,
+    checker: MeldChecker,
+    faces: Sequence[Face],
+    one_go: bool,
+    params: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Card points of a hand left at the end; ``one_go``: the winner went out in one go, and the
-    ruleset's bonus for it applies (×2, or +10 where a variant adds instead)."""
+    ruleset's bonus for it applies (×2, or +10 where a variant adds instead); ``params``: the
+    chosen cards the query names."""
     fmt = checker.notation
     checker.notation.check_copies(faces)
-    points = hand_points(ruleset, faces)
+    points = hand_points(ruleset, faces, params)
     bonus = one_go_bonus(ruleset) if one_go else None
     if bonus is not None:
         points = points * 2 if bonus.double else points + bonus.add
     return {
         "points": points,
-        "breakdown": hand_breakdown(ruleset, faces, fmt),
+        "breakdown": hand_breakdown(ruleset, faces, fmt, params),
         "doubled": bool(bonus and bonus.double),
         "cards": [fmt.format(f) for f in faces],
         "mode": "penalty",
@@ -51,17 +58,24 @@ def penalty(ruleset: Ruleset, checker: MeldChecker, faces: Sequence[Face], one_g
     }
 
 
-def meld(checker: MeldChecker, faces: Sequence[Face], ordered: bool, phase: str | None) -> dict[str, Any]:
-    """A meld's points: as laid out (``ordered``), else its best reading."""
+def meld(
+    checker: MeldChecker,
+    faces: Sequence[Face],
+    ordered: bool,
+    phase: str | None,
+    params: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A meld's points: as laid out (``ordered``), else its best reading (``params``: the chosen
+    cards the query names)."""
     fmt = checker.notation
     if ordered:
-        verdict = checker.check(faces, phase=phase, ordered=True)
+        verdict = checker.check(faces, phase=phase, ordered=True, params=params)
         reading = verdict.reading
         points = meld_points(reading) if verdict.legal else None
     else:
-        verdict, points, reading = checker.best_reading(faces, phase=phase)
+        verdict, points, reading = checker.best_reading(faces, phase=phase, params=params)
         if not verdict.legal:
-            verdict = checker.check(faces, phase=phase)  # with the reasons
+            verdict = checker.check(faces, phase=phase, params=params)  # with the reasons
             points = None
     out = {
         "points": points,

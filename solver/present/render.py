@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from solver.core.errors import MeldsError
+from solver.core.errors import MeldsError, Undecided
 from solver.core.result import Result
 
 
@@ -33,7 +33,7 @@ def emit(result: Result, as_json: bool) -> None:
         click.echo(result.readable())
 
 
-def emit_error(error: MeldsError, as_json: bool) -> None:
+def emit_error(error: MeldsError | Undecided, as_json: bool) -> None:
     """An input error: ``{"error": {...}}`` on stdout under --json, and a message on stderr."""
     if as_json:
         emit_json({"error": error.to_json()})

@@ -56,8 +56,8 @@ def hand_lines(hand: HandReport) -> list[str]:
             )
             if win.get("record_yaku") is not None:
                 listed = ", ".join(f"{y['name']} {y['han']}" for y in win["record_yaku"])
-                record = win.get("record") or {}
-                lines.append(f"      record: {listed}; {record.get('fu')} fu, {record.get('points')} points")
+                recorded = win.get("record") or {}
+                lines.append(f"      record: {listed}; {recorded.get('fu')} fu, {recorded.get('points')} points")
     return lines
 
 
@@ -67,9 +67,9 @@ def game_lines(report: GameReport, every_hand: bool) -> list[str]:
         if every_hand or hand.status != "agree":
             lines += hand_lines(hand)
     for problem in report.problems:
-        hand = f" after hand {problem['hand']}" if problem.get("hand") else ""
+        after = f" after hand {problem['hand']}" if problem.get("hand") else ""
         lines.append(
-            click.style(f"  {problem['what']}{hand}", fg=BAD)
+            click.style(f"  {problem['what']}{after}", fg=BAD)
             + f": expected {_value(problem['expected'])}, computed {_value(problem['computed'])}"
         )
     if every_hand and report.final:

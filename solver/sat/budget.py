@@ -24,11 +24,19 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from types import FrameType
+from typing import Protocol, TypeVar
 
 from solver.core.errors import Undecided
 
 T = TypeVar("T")
+
+
+class Interruptible(Protocol):
+    """A solver call that a watchdog thread can end early."""
+
+    def interrupt(self) -> None: ...
+
 
 POLL = 0.02  # seconds between two looks of a watchdog: the slack of a limit, well under the 0.5 s allowed
 GUARD_SLACK = 0.25  # the guard fires this much after the deadline: the solvers' own ending comes first
@@ -40,11 +48,9 @@ def count_from(origin: float | None) -> None:
     """Every budget made with a deadline from now on counts its seconds from ``origin`` (a
     perf_counter time), not from when it is made; None: each from when it is made. The command
     line gives the process's start: ``--max-seconds 10`` is the whole command's time as its user
-    measures it — start-up, reading the ruleset and loading a state included (a budget started
-    after them ended a ``melds moves`` 0.7 s later than asked), and any budget a game makes
-    before the one its query runs under (one game once made an unused one, and its turn then ran
-    0.4 s long). A batch or a folder of puzzles clears it first: each line, each puzzle its own
-    time."""
+    measures it — start-up, reading the ruleset and loading a state included, and any budget a
+    game makes before the one its query runs under. A batch or a folder of puzzles clears it
+    first: each line, each puzzle its own time."""
     global _origin
     _origin = origin
 
@@ -81,6 +87,7 @@ def resident_bytes() -> int:
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+MEMORY_READ_EVERY = 0.005  # seconds between two reads of the resident size by one budget's checks
 
 
 class Budget:
@@ -96,8 +103,9 @@ class Budget:
         self.memory = _default_memory if memory is None else (memory or None)
         self.spent: str | None = None  # "time" or "memory" once a limit ran out
         self._reported = False  # an Undecided was raised for this budget
-        self._active: list = []  # solvers running under this budget now (for the guard)
+        self._active: list[Interruptible] = []  # solvers running under this budget now (for the guard)
         self._guard: threading.Thread | None = None
+        self._memory_read_at = -MEMORY_READ_EVERY  # when the resident size was last read (_over)
 
     @property
     def elapsed(self) -> float:
@@ -152,15 +160,19 @@ class Budget:
             return self.spent
         if self.deadline is not None and time.perf_counter() >= self.deadline + slack:
             return "time"
-        if self.memory is not None and resident_bytes() > self.memory:
-            return "memory"
+        if self.memory is not None:
+            now = time.perf_counter()
+            if now - self._memory_read_at >= MEMORY_READ_EVERY:  # reading /proc is dear: a few ms apart will do
+                self._memory_read_at = now
+                if resident_bytes() > self.memory:
+                    return "memory"
         return None
 
     def undecided(self) -> Undecided:
         """The exception for a spent budget (it says which limit ran out)."""
         self._reported = True
         what = self.spent or "time"
-        if what == "memory":
+        if what == "memory" and self.memory is not None:
             return Undecided(
                 f"the memory ceiling ({self.memory / 2**20:.0f} MiB) was reached before an answer (raise --max-memory)"
             )
@@ -175,7 +187,7 @@ class Budget:
             self.spent = spent
             raise self.undecided()
 
-    def run(self, interruptible, call: Callable[[], T]) -> T:
+    def run(self, interruptible: Interruptible, call: Callable[[], T]) -> T:
         """Run ``call`` while a watchdog interrupts ``interruptible`` (a solver) when a limit runs
         out; the caller sees the interrupted result and raises :meth:`undecided`."""
         if not self.limited:
@@ -217,7 +229,7 @@ class Budget:
         fired = threading.Event()
         done = threading.Event()
 
-        def handler(signum, frame):  # runs in the main thread between two bytecodes
+        def handler(signum: int, frame: FrameType | None) -> None:  # runs in the main thread between two bytecodes
             if fired.is_set() and not self._reported and not done.is_set():
                 raise self.undecided()
 
@@ -231,7 +243,9 @@ class Budget:
                     if done.wait(GUARD_SLACK) or not main or self._reported:
                         return
                     fired.set()  # Python work that does not check: end it from outside
-                    signal.pthread_kill(threading.main_thread().ident, signal.SIGALRM)
+                    main_thread = threading.main_thread().ident
+                    assert main_thread is not None  # the main thread has started
+                    signal.pthread_kill(main_thread, signal.SIGALRM)
                     return
 
         previous = signal.signal(signal.SIGALRM, handler) if main else None

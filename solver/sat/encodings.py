@@ -25,7 +25,8 @@ def at_most(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
         return []
     enc = CardEnc.atmost(list(lits), k, top_id=pool.top, encoding=EncType.seqcounter)
     pool.reserve(enc.nv)
-    return enc.clauses
+    clauses: list[Clause] = enc.clauses
+    return clauses
 
 
 def at_least(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
@@ -35,7 +36,8 @@ def at_least(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
         return [[]]
     enc = CardEnc.atleast(list(lits), k, top_id=pool.top, encoding=EncType.seqcounter)
     pool.reserve(enc.nv)
-    return enc.clauses
+    clauses: list[Clause] = enc.clauses
+    return clauses
 
 
 def exactly(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
@@ -45,7 +47,8 @@ def exactly(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
         return []
     enc = CardEnc.equals(list(lits), k, top_id=pool.top, encoding=EncType.seqcounter)
     pool.reserve(enc.nv)
-    return enc.clauses
+    clauses: list[Clause] = enc.clauses
+    return clauses
 
 
 def at_most_one(lits: Sequence[int], pool: VarPool) -> list[Clause]:
@@ -69,15 +72,15 @@ class Totalizer:
         tot.delete()
 
 
-def counter(lits: Sequence[int], top: int, new: Callable[[], int], clauses: list) -> list:
+def counter(lits: Sequence[int], top: int, new: Callable[[], int], clauses: list[Clause]) -> list[int | None]:
     """Literals ``ge[k]`` (k = 0..top), true exactly when at least k of ``lits`` are true (a
     literal given twice counts twice). A sequential counter in both directions — the outputs may
     be used positively, so an upward-only encoding would let a solver claim counts it has not
     made — four clauses a cell: ``ge'[k] ⇔ ge[k] ∨ (ge[k-1] ∧ x)``. ``ge[0]`` is :data:`TRUE`;
     None marks a count not reached."""
-    ge: list = [TRUE] + [None] * top
+    ge: list[int | None] = [TRUE, *[None] * top]
     for x in lits:
-        nxt: list = [TRUE]
+        nxt: list[int | None] = [TRUE]
         for k in range(1, top + 1):
             keep, step = ge[k], ge[k - 1]
             if step is None:
@@ -98,13 +101,13 @@ def counter(lits: Sequence[int], top: int, new: Callable[[], int], clauses: list
     return ge
 
 
-def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list) -> list:
+def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list[Clause]) -> list[int | None]:
     """:func:`counter` with its cells taken from ``pool``."""
     return counter(lits, top, pool.new, clauses)
 
 
 def choice_counts(
-    options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPool, clauses: list
+    options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPool, clauses: list[Clause]
 ) -> dict[Hashable, list[int]]:
     """Of options one of which is chosen — (literal, the items it holds, an item once per copy) —
     per item, literals ``at[k-1]``: "the option chosen holds k copies of it or more", each the OR

@@ -1,13 +1,10 @@
 """The MaxSAT optimiser of a lazily verified model: :class:`~solver.sat.solvers.MaxSat` with the
-oracle and options the turn models were measured fastest with, and soft clauses added mid-way
+oracle and options fastest on the turn models, and soft clauses added mid-way
 kept through the stratification.
 
-Measured on the turn model with its objective shared out among the cards
-(:mod:`solver.melding.turn.shares`), random hands of 45 cards and of 30 with 10 wilds (the bench), CPU time
-summed over ten hands each: MapleChrono as RC2's oracle 1.3–4× faster than Glucose 3 (Glucose 4,
-MiniSat, MapleSAT and MapleCM slower; CaDiCaL refuses RC2's incremental use), and core
-minimisation off a further 1.2–2× (RC2's ``minz`` spends a limited SAT call a core literal, dear
-on a model of 10⁵ clauses); core exhaustion and AtMost1 detection neither help nor hurt.
+MiniSat (GitHub version) is RC2's oracle, and core minimisation is off (RC2's ``minz`` spends a limited SAT
+call a core literal, dear on a model of 10⁵ clauses): the fastest on the turn models
+(docs/performance.md).
 
 Two fixes to RC2Stratified driven through verification (both failed on random instances with
 ``KeyError``, tests/test_lazymaxsat.py): a soft clause added mid-search (a verified meld worth
@@ -23,11 +20,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from solver.sat.solvers import MaxSat, _LiveRC2
 
-ORACLE = "mgh"  # MiniSat (GitHub version), the oracle bench/run's Fesca figures were measured with
+ORACLE = "mgh"  # MiniSat (GitHub version): the turn models' RC2 oracle (docs/performance.md)
 
 
 class _LazyRC2(_LiveRC2):
-    def adapt_am1(self):
+    def adapt_am1(self) -> None:
         """AtMost1 detection among the active selectors only. RC2 runs it at the start of each
         search; a search resumed after verification (within a level) would otherwise also see the
         selectors the level's cores parked for later levels (still in ``sels_set``), and relax
@@ -48,11 +45,11 @@ class LazyMaxSat(MaxSat):
         oracle: str = ORACLE,
     ):
         super().__init__(hard, soft, name=oracle, top=top, verify=verify)
-        self._rc2.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
-        self._rc2.minz = False
+        self._live.__class__ = _LazyRC2  # the same RC2, with the fix above (made by MaxSat's constructor)
+        self._live.minz = False
 
     def add_soft(self, clause: Sequence[int], weight: int) -> None:
         if weight > 0:
-            rc2 = self._rc2
+            rc2 = self._live
             rc2.hard = False  # hardening from here on would not know this clause's weight
             rc2.bckp_set.add(rc2.add_clause(list(clause), weight=weight))  # see the module's docstring

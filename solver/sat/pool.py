@@ -11,7 +11,7 @@ class VarPool:
 
     def __init__(self, start: int = 1):
         self.top = start - 1
-        self.named: dict = {}
+        self.named: dict[Hashable, int] = {}
 
     def new(self) -> int:
         self.top += 1

@@ -3,12 +3,14 @@
 :class:`SatSolver` is one live incremental solver: clauses are added once and each question is
 asked with assumptions (a fresh solver per question costs far more). :class:`MaxSat` optimises
 weighted soft clauses with RC2, stratified by weight (lexicographic objectives span orders of
-magnitude, where plain RC2 was measured 700× slower).
+magnitude, where plain RC2 is far slower: docs/performance.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from types import TracebackType
+from typing import Any
 
 from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
@@ -24,13 +26,15 @@ class SatSolver:
     """One incremental SAT solver."""
 
     def __init__(self, clauses: Iterable[Sequence[int]] = (), name: str = DEFAULT):
-        self._solver = Solver(name=name, bootstrap_with=clauses)  # handed over as they are: no copy
+        self._solver: Any = Solver(name=name, bootstrap_with=clauses)  # handed over as they are: no copy
         self.calls = 0
 
     def __enter__(self) -> SatSolver:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
     def close(self) -> None:
@@ -49,7 +53,7 @@ class SatSolver:
         deadline and raises :class:`Undecided`."""
         self.calls += 1
         solver = self._solver
-        if budget is None or budget.deadline is None:
+        if budget is None or not budget.limited:
             return bool(solver.solve(assumptions=list(assumptions)))
         result = budget.run(solver, lambda: solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True))
         if result is None:
@@ -58,7 +62,8 @@ class SatSolver:
         return bool(result)
 
     def model(self) -> list[int]:
-        return self._solver.get_model()
+        model: list[int] = self._solver.get_model()
+        return model
 
     def true(self) -> set[int]:
         """The variables true in the last model."""
@@ -66,7 +71,8 @@ class SatSolver:
 
     def core(self) -> list[int] | None:
         """The assumptions that made the last call unsatisfiable (a subset)."""
-        return self._solver.get_core()
+        core: list[int] | None = self._solver.get_core()
+        return core
 
 
 class TrueLiterals:
@@ -133,13 +139,15 @@ class MaxSat:
                 wcnf.append(clause)
         for clause, weight in soft:
             wcnf.append(clause, weight=weight)
-        self._rc2 = _LiveRC2(wcnf, solver=name, adapt=True, exhaust=True, minz=True)
+        self._rc2: _LiveRC2 | None = _LiveRC2(wcnf, solver=name, adapt=True, exhaust=True, minz=True)
         self._rc2.verify = verify
 
     def __enter__(self) -> MaxSat:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
     def close(self) -> None:
@@ -147,33 +155,41 @@ class MaxSat:
             self._rc2.delete()
             self._rc2 = None
 
+    @property
+    def _live(self) -> _LiveRC2:
+        """The optimiser (not yet closed)."""
+        assert self._rc2 is not None, "the MaxSat was closed"
+        return self._rc2
+
     def add_hard(self, clause: Sequence[int]) -> None:
-        self._rc2.add_clause(list(clause))
+        self._live.add_clause(list(clause))
 
     def add_soft(self, clause: Sequence[int], weight: int) -> None:
         if weight > 0:
-            self._rc2.hard = False  # hardening from here on would not know this clause's weight
-            self._rc2.add_clause(list(clause), weight=weight)
+            self._live.hard = False  # hardening from here on would not know this clause's weight
+            self._live.add_clause(list(clause), weight=weight)
 
     @property
     def lower_bound(self) -> int:
         """The least cost any model can have, as far as the cores found so far prove."""
-        return self._rc2.cost
+        cost: int = self._live.cost
+        return cost
 
     @property
     def best_model(self) -> list[int] | None:
         """The last model that passed ``verify`` (feasible; optimal once :meth:`optimum` returned)."""
-        return self._rc2.passed
+        return self._live.passed
 
     def optimum(self, budget: Budget | None = None) -> list[int] | None:
         """An optimal model, or None when the hard clauses are unsatisfiable. Out of budget:
         :class:`Undecided`, with :attr:`best_model` and :attr:`lower_bound` for what was found."""
-        rc2 = self._rc2
+        rc2 = self._live
         if budget is None or not budget.limited:
-            return rc2.compute()
+            found: list[int] | None = rc2.compute()
+            return found
         rc2.interruptible = True
         try:
-            model = budget.run(rc2, lambda: rc2.compute(expect_interrupt=True))
+            model: list[int] | None = budget.run(rc2, lambda: rc2.compute(expect_interrupt=True))
         except _Interrupted:
             rc2.clear_interrupt()
             raise budget.undecided() from None
@@ -186,42 +202,41 @@ class _Interrupted(Exception):
     """An oracle call was interrupted (the budget's watchdog)."""
 
 
-class _LiveRC2(RC2Stratified):
+class _LiveRC2(RC2Stratified):  # type: ignore[misc]  # python-sat has no type information
     verify: Callable[[list[int]], bool] | None = None
     passed: list[int] | None = None
     interruptible = False  # under a budget: every oracle call may be interrupted
 
-    def _call_oracle(self, assumptions=[], expect_interrupt=False):  # noqa: B006 - RC2's signature
+    # RC2's signature, its mutable default included
+    def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool | None:  # noqa: B006
         """Under a budget every call is interruptible, and an interrupted one ends the search.
         RC2 makes its heuristics' calls (core exhaustion, minimisation) uninterruptible, holding
-        the GIL, so the watchdog cannot even run: on a large table turn one such call ran 9 s past
-        a 30 s budget. And RC2 would take a call that returned nothing for an unsatisfiable one: a
-        core it did not get (no model, as if the query had none) or, exhausting a core, a higher
-        cost — a lower bound that is not one. Nor does a call start once the search was told to
-        stop: an interrupt ends only the call it finds running (the next clears it), and one that
-        came as a call was ending on its own let the next ones run on — a table turn's whole
-        model, 2 s past an 8 s budget."""
+        the GIL, so the watchdog could not even run, and a call could run seconds past the budget.
+        And RC2 would take a call that returned nothing for an unsatisfiable one: a core it did not
+        get (no model, as if the query had none) or, exhausting a core, a higher cost — a lower
+        bound that is not one. Nor does a call start once the search was told to stop: an
+        interrupt ends only the call it finds running (the next clears it), and one that came as a
+        call was ending on its own would let the next ones run on."""
         MaxSat.calls += 1
         if self.interruptible and self.interrupted:  # RC2 sets it, False, when made
             raise _Interrupted
-        result = super()._call_oracle(assumptions, expect_interrupt or self.interruptible)
+        result: bool | None = super()._call_oracle(assumptions, expect_interrupt or self.interruptible)
         if result is None and self.interruptible:
             raise _Interrupted
         return result
 
-    def compute_(self):
+    def compute_(self) -> bool:
         while True:
-            settled = super().compute_()
+            settled: bool | None = super().compute_()
             if settled is None:
                 # RC2 was interrupted after an oracle call had ended on its own: it processes that
                 # call's core and stops, answering None, as it answers no model at all (False) —
-                # which optimum() would take for a proof of none: "impossible state: no turn is
-                # possible" once in thirty 60-card hands at a 1 s budget, when the watchdog's
-                # interrupt fell between two calls
+                # which optimum() would take for a proof of none when the watchdog's interrupt
+                # fell between two calls
                 raise _Interrupted
             if settled is not True:
                 return settled
-            model = self.oracle.get_model()
+            model: list[int] = self.oracle.get_model()
             if self.verify is None or not self.verify(model):
                 self.passed = model
                 return True

@@ -9,7 +9,7 @@ source for it; the rulings themselves (which yaku, how many han) stay in the sco
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -52,55 +52,70 @@ def win_problems(
 
     if win.players not in (3, 4):
         out.append(Impossible(f"{win.players} players: mahjong is played by 3 or 4", "players", None, where))
-    riichi = win.riichi or win.double_riichi
     if any(_special(win)):  # most wins raise none of these flags: nothing to check
-        kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
-        opened = [m for m in hand.melds if m.open]
-        if win.haitei and not win.tsumo:
-            refuse("haitei", "is a self-draw of the last tile: it goes with --tsumo, not with a ron")
-        if win.houtei and win.tsumo:
-            refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
-        if win.rinshan and not win.tsumo:
-            refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
-        elif win.rinshan and not kans:
-            refuse("rinshan", "wins on the replacement tile after a kan, and the hand declares no kan")
-        if win.chankan and win.tsumo:
-            refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
-        for other in ("haitei", "houtei", "rinshan"):
-            if win.chankan and getattr(win, other):
-                refuse(
-                    "chankan",
-                    f"robs a kan's tile, which is neither the last tile nor a replacement: not with --{other}",
-                )
-        if win.haitei and win.rinshan:
-            refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
-        if win.ippatsu and not riichi:
-            refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
-        if riichi and opened:
-            refuse(
-                "double-riichi" if win.double_riichi else "riichi",
-                f"is declared with a closed hand, and this one has called {opened[0].kind} "
-                f"{mj.format_tiles(opened[0].faces)}",
-            )
-        if win.tenhou and not win.dealer:
-            refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
-        if win.chiihou and win.dealer:
-            refuse("chiihou", "is a non-dealer's win on the first draw: the dealer's is 天和 (--tenhou)")
-        if win.renhou and win.dealer:
-            refuse("renhou", "is a non-dealer's ron before their first draw: the dealer has drawn already")
-        for flag, tsumo in (("tenhou", True), ("chiihou", True), ("renhou", False)):
-            if not getattr(win, flag):
-                continue
-            if win.tsumo != tsumo:
-                refuse(
-                    flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo"
-                )
-            if hand.melds:
-                refuse(flag, "comes before any call or kan, and this hand declares a meld")
-            if riichi:
-                refuse(flag, "comes before anyone could declare riichi")
+        _flag_problems(mj, hand, win, refuse)
         if len([f for f in NO_RIICHI_WINS if getattr(win, f)]) > 1:
             out.append(Impossible("天和, 地和 and 人和 exclude one another", "win-first-turn", None, where))
+    out += _indicator_problems(mj, hand, win, facts, where)
+    return out  # (the hand alone was checked as it was read)
+
+
+def _flag_problems(mj: Mahjong, hand: Hand, win: Win, refuse: Callable[[str, str], None]) -> None:
+    """A win's flags (haitei, rinshan, chankan, ippatsu, tenhou ...) against the way it was won,
+    the seat, riichi and the declared melds: each problem ``refuse(flag, why)``."""
+    riichi = win.riichi or win.double_riichi
+    kans = [m for m in hand.melds if len(m.faces) == 4]  # a kan is a declared quad, whatever its kind is called
+    opened = [m for m in hand.melds if m.open]
+    if win.haitei and not win.tsumo:
+        refuse("haitei", "is a self-draw of the last tile: it goes with --tsumo, not with a ron")
+    if win.houtei and win.tsumo:
+        refuse("houtei", "is a ron on the last discard: it cannot go with --tsumo")
+    if win.rinshan and not win.tsumo:
+        refuse("rinshan", "is a self-draw of a kan's replacement tile: it goes with --tsumo, not with a ron")
+    elif win.rinshan and not kans and not win.nuki:
+        refuse("rinshan", "wins on the replacement tile after a kan (or 北抜き), and the hand declares no kan")
+    if win.chankan and win.tsumo:
+        refuse("chankan", "is a ron on a tile added to a kan: it cannot go with --tsumo")
+    for other in ("haitei", "houtei", "rinshan"):
+        if win.chankan and getattr(win, other):
+            refuse(
+                "chankan",
+                f"robs a kan's tile, which is neither the last tile nor a replacement: not with --{other}",
+            )
+    if win.haitei and win.rinshan:
+        refuse("haitei", "is the last tile of the wall, not a kan's replacement tile: not with --rinshan")
+    if win.ippatsu and not riichi:
+        refuse("ippatsu", "is a win within one go-around of riichi: it needs --riichi")
+    if riichi and opened:
+        refuse(
+            "double-riichi" if win.double_riichi else "riichi",
+            f"is declared with a closed hand, and this one has called {opened[0].kind} "
+            f"{mj.format_tiles(opened[0].faces)}",
+        )
+    if win.tenhou and not win.dealer:
+        refuse("tenhou", f"is the dealer's win on the first draw: the dealer sits E, the winner {win.seat}")
+    if win.chiihou and win.dealer:
+        refuse("chiihou", "is a non-dealer's win on the first draw: the dealer's is 天和 (--tenhou)")
+    if win.renhou and win.dealer:
+        refuse("renhou", "is a non-dealer's ron before their first draw: the dealer has drawn already")
+    for flag, tsumo in (("tenhou", True), ("chiihou", True), ("renhou", False)):
+        if not getattr(win, flag):
+            continue
+        if win.tsumo != tsumo:
+            refuse(flag, "is won by self-draw: it goes with --tsumo" if tsumo else "is won by ron: not with --tsumo")
+        if hand.melds:
+            refuse(flag, "comes before any call or kan, and this hand declares a meld")
+        if riichi:
+            refuse(flag, "comes before anyone could declare riichi")
+
+
+def _indicator_problems(
+    mj: Mahjong, hand: Hand, win: Win, facts: Mapping[str, Any] | None, where: Location | None
+) -> list[Impossible]:
+    """A win's dora and ura dora indicators: ura only with riichi, no more than the dead wall
+    shows, no more ura than dora, no more copies of a tile than the set holds."""
+    riichi = win.riichi or win.double_riichi
+    out: list[Impossible] = []
     if win.ura_indicators and not riichi:
         out.append(
             Impossible(
@@ -123,6 +138,7 @@ def win_problems(
                 "more ura dora indicators than dora indicators: each lies under one", "dora-indicators", None, where
             )
         )
+    out.extend(_nuki_problems(mj, hand, win, where))
     facts = facts or {}
     places = {}
     for key, label in (("dora_indicators", "the dora indicators"), ("ura_indicators", "the ura dora indicators")):
@@ -133,7 +149,7 @@ def win_problems(
     if places and mj.over_copies_with(hand, sum(places.values(), ())):
         places = {"the hand": hand.tiles, **places}
         out.extend(copies_problems(mj.rs.deck, places, lambda f: mj.format_tiles([f]), lambda _: where))
-    return out  # (the hand alone was checked as it was read)
+    return out
 
 
 def check_win(
@@ -143,6 +159,53 @@ def check_win(
     problems = win_problems(mj, hand, win, facts, where)
     if problems:
         raise problems[0]
+
+
+def _nuki_problems(mj: Mahjong, hand: Hand, win: Win, where: Location | None) -> list[Impossible]:
+    """Tiles set aside (北抜き): only under a ruleset that has it, and no more than the set holds
+    beside those in the hand."""
+    if not win.nuki:
+        return []
+    rule = mj.rules.nuki_dora
+    if rule is None:
+        return [Impossible(f"{mj.rs.id} sets no tile aside: --nuki needs a ruleset with 北抜き", "nuki", None, where)]
+    kind = mj.identity(mj.parse_tiles(rule.tile)[0])
+    held = sum(1 for f in hand.tiles if mj.identity(f) == kind)
+    copies = sum(mj.rs.deck.copies.get(f, 0) for f in mj.rs.deck.faces if mj.identity(f) == kind)
+    if held + win.nuki > copies:
+        return [
+            Impossible(
+                f"{win.nuki} {rule.tile} set aside and {held} in the hand: the set holds {copies}",
+                "nuki",
+                rule.source,
+                where,
+            )
+        ]
+    return []
+
+
+def _nuki_places(mj: Mahjong, state: Any) -> dict[str, tuple]:
+    """The tiles each seat has set aside (北抜き), as places whose tiles the set must hold."""
+    rule = mj.rules.nuki_dora
+    out = {}
+    for seat, flags in state.flags.items():
+        count = flags.get("nuki")
+        if rule is not None and isinstance(count, int) and not isinstance(count, bool) and count > 0:
+            out[f"{seat}'s 北抜き"] = tuple(mj.parse_tiles(rule.tile)) * count
+    return out
+
+
+def _nuki_flag_problems(mj: Mahjong, state: Any) -> list[Impossible]:
+    """``flags.nuki``: a whole number of tiles set aside, under a ruleset that has 北抜き."""
+    out = []
+    for p, flags in state.flags.items():
+        if "nuki" not in flags:
+            continue
+        where = state_location(state, "flags", p, "nuki")
+        out.extend(count_problems([(f"{p}'s nuki (tiles set aside)", flags["nuki"], None, where)]))
+        if flags["nuki"] and mj.rules.nuki_dora is None:
+            out.append(Impossible(f"{mj.rs.id} sets no tile aside (no 北抜き): {p}'s nuki", "nuki", None, where))
+    return out
 
 
 def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
@@ -179,7 +242,8 @@ def state_problems(mj: Mahjong, state: Any) -> list[Impossible]:
             )
     for key in ("honba", "riichi_sticks"):
         out.extend(count_problems([(key, state.facts.get(key), None, state_location(state, "facts", key))]))
-    places: dict[str, tuple] = {}
+    out.extend(_nuki_flag_problems(mj, state))
+    places: dict[str, tuple] = _nuki_places(mj, state)
     most = mj.winning_size  # a state may list less (the tiles that matter), never more
     for seat, text in state.hands.items():
         if isinstance(text, str):
@@ -240,10 +304,13 @@ def table_fact_problems(mj: Mahjong, state: Any) -> list[Impossible]:
         if (
             not isinstance(kan, Mapping)
             or "tile" not in kan
-            or kan.get("kind") not in ("ankan", "kakan")
+            or kan.get("kind") not in ("ankan", "kakan", "nuki")
             or kan.get("by") not in seats
         ):
-            refuse("a kan on offer is {tile, kind: ankan or kakan, by: its seat}", "kan", "kan")
+            refuse("a kan on offer is {tile, kind: ankan, kakan or nuki, by: its seat}", "kan", "kan")
+        elif kan["kind"] == "nuki":
+            if not state.flag(kan["by"], "nuki"):
+                refuse(f"{kan['by']} has set no tile aside (flags.nuki) to offer", "kan", "kan")
         else:
             face, hand = one_tile(kan["tile"], "kan", "tile"), known_hand(kan["by"])
             closed = kan["kind"] == "ankan"

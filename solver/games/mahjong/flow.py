@@ -111,12 +111,12 @@ class GameFlow:
 
 
 def _thousands(value: int, rounded: bool) -> float:
-    """Points in thousands, five down, six up (五捨六入) on the hundreds: -10.5 is -10, -18.8 is -19;
-    or exact to the hundred."""
+    """Points in thousands, five down, six up (五捨六入) on the hundreds, a half going down the
+    number line: 19.5 is 19, 19.6 is 20, -45.4 is -45, -45.5 is -46 (as a three-player record of
+    Tenhou shows: -5,500 against 40,000 is -46 before uma); or exact to the hundred."""
     if not rounded:
         return value / 1000
-    size = (abs(value) + 499) // 1000
-    return size if value >= 0 else -size
+    return (value + 400) // 1000
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,14 @@ from solver.core.replay import GameLog, GameReport, LogFormat
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
-from solver.games.mahjong import claims, facts, logs, present
+from solver.games.mahjong import claims, distance, facts, logs, present
 from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.kakan import robbing_names, robbing_rule, robbing_shapes
 from solver.games.mahjong.moves import MahjongMoves
 from solver.games.mahjong.puzzles import answer_puzzle
 from solver.games.mahjong.rules import MahjongRules, read_rules
 from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
+from solver.games.mahjong.shanten import ShantenTables
 from solver.present.text import deck_line, head, question_puzzle_text
 
 SEATS = ("E", "S", "W", "N")
@@ -41,6 +42,7 @@ WIN_FLAGS = [
     ("--chiihou", "A non-dealer's first draw wins (地和)."),
     ("--renhou", "Ron before one's first draw (人和)."),
 ]
+DORA_INDICATORS = OptionSpec("--dora-indicators", "The dora indicators.", metavar="TILES", default="")
 SCORE_OPTIONS = [
     OptionSpec("--win", "The winning tile.", metavar="TILE"),
     *(OptionSpec(name, text, flag=True) for name, text in WIN_FLAGS),
@@ -58,8 +60,11 @@ SCORE_OPTIONS = [
         "The winner let a winning tile go by since their last discard, or after riichi: no ron (振聴).",
         flag=True,
     ),
-    OptionSpec("--dora-indicators", "The dora indicators.", metavar="TILES", default=""),
+    DORA_INDICATORS,
     OptionSpec("--ura-indicators", "Ura dora indicators (riichi).", metavar="TILES", default=""),
+    OptionSpec(
+        "--nuki", "Tiles the winner set aside as dora (北抜き, three players).", type="int", minimum=0, default=0
+    ),
     OptionSpec("--honba", "Honba (積み棒).", type="int", minimum=0, default=0),
     OptionSpec("--riichi-sticks", "Riichi sticks on the table.", type="int", minimum=0, default=0),
     OptionSpec(
@@ -77,10 +82,22 @@ SCORE_OPTIONS = [
     OptionSpec("--tenpai", "With --exhaustive-draw: seats in tenpai (E,S).", metavar="SEATS", default=""),
     OptionSpec("--nagashi", "With --exhaustive-draw: seats with 流し満貫.", metavar="SEATS", default=""),
 ]
+QUESTIONS = ("waits", "riichi_kan", "shanten", "discards")  # the flags of solve's questions
 SOLVE_OPTIONS = [
     OptionSpec("--waits", "Is the 13-tile hand tenpai, and on which tiles?", flag=True),
     OptionSpec("--riichi-kan", "Which closed kans may a riichi hand declare after --draw TILE?", flag=True),
     OptionSpec("--draw", "The tile drawn (with --riichi-kan).", metavar="TILE"),
+    OptionSpec("--shanten", "How far is the hand from winning (向聴数), in each hand shape?", flag=True),
+    OptionSpec(
+        "--discards", "何切る: each discard of 14 tiles, the shanten it leaves and the draws that lower it.", flag=True
+    ),
+    OptionSpec(
+        "--visible",
+        "With --discards: tiles seen outside the hand (rivers, others' melds), not left to draw.",
+        metavar="TILES",
+        default="",
+    ),
+    DORA_INDICATORS,
 ]
 EXAMPLES = {
     "check": [
@@ -90,6 +107,8 @@ EXAMPLES = {
     "solve": [
         "melds solve -r gensou-mahjong --waits 1113456788999p",
         "melds solve -r gensou-mahjong --riichi-kan --draw 1p 1113456788999p",
+        "melds solve -r gensou-mahjong --shanten 1239m1p345s11223z",
+        'melds solve -r gensou-mahjong --discards 123456m2378p456s8s --visible "1p4p"',
     ],
     "score": [
         "melds score -r gensou-mahjong 234m567p345678s22p --win 8s --tsumo --riichi --seat S",
@@ -110,6 +129,10 @@ class MahjongGame:
     @cached_property
     def scorer(self) -> Scorer:
         return Scorer(self.mj)
+
+    @cached_property
+    def shanten_tables(self) -> ShantenTables:
+        return ShantenTables(self.mj, self.mj.winning_size)
 
     @classmethod
     def read_rules(cls, reader: RuleReader) -> MahjongRules:
@@ -150,9 +173,9 @@ class MahjongGame:
     # -- solve: waits, closed kans after riichi -------------------------------------------------------
 
     def solve(self, request: Request) -> Result:
-        asked = [q for q in ("waits", "riichi_kan") if request.get(q)]
+        asked = [q for q in QUESTIONS if request.get(q)]
         if len(asked) > 1 or (asked and request.get("best")):
-            raise MeldsError("ask one question: --best, --waits or --riichi-kan")
+            raise MeldsError("ask one question: --best, --waits, --riichi-kan, --shanten or --discards")
         question = (
             asked[0].replace("_", "-")
             if asked
@@ -160,20 +183,15 @@ class MahjongGame:
         )
         if request.get("draw") and question != "riichi-kan":
             raise MeldsError("--draw goes with --riichi-kan")
-        if question not in ("waits", "riichi-kan"):
-            raise MeldsError('a mahjong hand asks "question": "waits" or "riichi-kan" (with "draw")')
-        words = " ".join(
-            (
-                [request["hand"]]
-                if isinstance(request.get("hand"), str) and request["hand"]
-                else list(request.get("hand") or [])
-                if isinstance(request.get("hand"), list)
-                else []
+        if (request.get("visible") or request.get("dora_indicators")) and question != "discards":
+            raise MeldsError("--visible and --dora-indicators go with --discards")
+        if question not in ("waits", "riichi-kan", "shanten", "discards"):
+            raise MeldsError(
+                'a mahjong hand asks "question": "waits", "riichi-kan" (with "draw"), "shanten" or "discards"'
             )
-            + list(request.get("args") or ())
-        )
-        if not words.strip():
-            raise MeldsError("no tiles given: write them after the options or with --hand")
+        words = _solve_words(request)
+        if question in ("shanten", "discards"):
+            return distance.answer(self.mj, self.shanten_tables, question, words, request)
         mj = self.mj
         hand = mj.parse_hand(words)
         mj.require_size(hand, mj.winning_size - 1, "a waiting hand", "For 14 tiles ask melds check.")
@@ -295,7 +313,7 @@ class MahjongGame:
     # -- puzzles, moves, audit -------------------------------------------------------------------------
 
     def answer(self, document: Document, request: Request, folder: bool = False) -> PuzzleResult:
-        row, code = answer_puzzle(document, self.mj, lambda: self.scorer)
+        row, code = answer_puzzle(document, self.mj, lambda: self.scorer, lambda: self.shanten_tables)
         matches = row.get("matches")
         return PuzzleResult(
             row,
@@ -340,6 +358,14 @@ def puzzle_answer_text(row: dict) -> str:
         return f"{row['han']} han {row['fu']} fu, {row['points']['total']:,} points: " + ", ".join(
             y["name"] for y in row["yaku"]
         )
+    if q == "discards":
+        rows = row["discards"]
+        best = [
+            r["discard"]
+            for r in rows
+            if (r["shanten"], r["ukeire_total"]) == (rows[0]["shanten"], rows[0]["ukeire_total"])
+        ]
+        return f"discard {' or '.join(best)}: shanten {rows[0]['shanten']}, {rows[0]['ukeire_total']} tiles to draw"
     if q == "best-discard":
         return (
             f"discard {' or '.join(row['best_discard']) or '— (no discard leaves tenpai)'}, "
@@ -361,6 +387,18 @@ def player_variant(ruleset_id: str, players: int) -> str | None:
 
 def _changed(rs: Ruleset) -> dict:
     return {k: v for k, v in rs.option_values.items() if v != rs.options[k].default}
+
+
+def _solve_words(request: Request) -> str:
+    """The tiles of a solve request: its hand and the words after the options."""
+    hand, args = request.get("hand"), request.get("args")
+    if isinstance(hand, str):
+        words = " ".join([hand, *args]) if args else hand
+    else:
+        words = " ".join([*(hand or ()), *(args or ())])
+    if not words.strip():
+        raise MeldsError("no tiles given: write them after the options or with --hand")
+    return words
 
 
 def _hand_words(request: Request, *keys: str) -> str:

@@ -7,7 +7,8 @@ may rob its tile with ``SEAT: ron`` (槍槓) — any winning hand robs an added 
 the hand shapes the ruleset's ``chankan-closed-kan`` check names (国士無双は暗槓に対して槍槓する
 ことが可能), and nobody when the ruleset has no such check (Tenhou). The replacement draw — or
 ``pass``: nobody robs — closes the offer: a seat that could have robbed is furiten, and every
-ippatsu is gone (a robbing ron within the go-around keeps its own). A robbed tile leaves the kan
+ippatsu is gone (a robbing ron within the go-around keeps its own). A tile set aside (北抜き,
+:mod:`solver.games.mahjong.nuki`) is offered the same way, as ``kind: nuki``. A robbed tile leaves the kan
 for the discards: the kan is again the pon (or the concealed tiles) it was made of.
 
 States written by the replay's first design mark an added kan with ``facts.robbable`` (the tile)
@@ -25,6 +26,7 @@ from solver.core.rules import MoveCheck
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
 from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.nuki import NUKI, breaks_ippatsu, nuki_robbed
 
 ROBBING_RULE = "chankan-closed-kan"
 
@@ -48,6 +50,8 @@ def robbing_names(ruleset: Ruleset) -> str:
 class KanRules:
     """The kan actions of :class:`~solver.games.mahjong.moves.MahjongMoves` (a part of it: the
     hands, tiles, furiten and scoring it uses are the moves')."""
+
+    rs: Ruleset  # the moves' ruleset
 
     # -- the offer -------------------------------------------------------------------------------
 
@@ -83,8 +87,8 @@ class KanRules:
         if offered.get("kind") == "ankan":  # only the shapes that may rob a closed kan were waiting on it
             skip |= {p for p in state.players if self._may_rob_closed(state, p, tile) is False}
         after = self._missed(state, self.mj.identity(tile), skip)
-        facts = {k: v for k, v in after.facts.items() if k != "kan"}
-        return self._calls_break_ippatsu(replace(after, facts=facts))
+        after = replace(after, facts={k: v for k, v in after.facts.items() if k != "kan"})
+        return self._calls_break_ippatsu(after) if breaks_ippatsu(self.rs.rules.nuki_dora, offered) else after
 
     def _may_rob_closed(self, state: GameState, seat: str, tile) -> bool | None:
         """May this seat's hand, with the tile, rob a closed kan? (None: its hand is hidden.)"""
@@ -176,8 +180,11 @@ class KanRules:
                 )
             return state  # the ruleset's chankan-closed-kan check says why, with its quote
         self._judged_win(*self.winning(state, seat, tsumo=False))
-        after = self._kan_robbed(state, offered, tile)
-        return replace(after, step="over", facts={**after.facts, "result": f"ron {seat} from {by} (槍槓)"})
+        if offered.get("kind") == NUKI:
+            after, how = nuki_robbed(state, offered), "北抜き"
+        else:
+            after, how = self._kan_robbed(state, offered, tile), "槍槓"
+        return replace(after, step="over", facts={**after.facts, "result": f"ron {seat} from {by} ({how})"})
 
     def _kan_robbed(self, state: GameState, offered: dict, tile) -> GameState:
         """The robbed tile leaves the kan for the discards (where a ron's tile lies): an added kan

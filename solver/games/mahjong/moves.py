@@ -1,13 +1,14 @@
 """幻想麻雀 turn by turn: draw, discard, riichi, tsumo, the calls on a discard (chi, pon, kan, ron)
-and their priority, kans and robbing them (:mod:`solver.games.mahjong.kakan`), 九種九牌; 四風連打
-and 四開槓 end the hand.
+and their priority, kans and robbing them (:mod:`solver.games.mahjong.kakan`), 北抜き where the
+ruleset has it (:mod:`solver.games.mahjong.nuki`), 九種九牌; 四風連打 and 四開槓 end the hand.
 
 Players are seats (``E S W N``; ``E`` is the dealer). Hands are tenhou strings with declared
 melds in brackets. Steps: ``draw`` (the turn's draw is to come), ``discard`` (14 tiles held),
 ``call`` (a discard lies on the table: ``S: pon``, ``W: ron``… — an action by a seat other than
 the turn's is written ``SEAT: action``). Per-player facts go in ``flags`` (``points``, ``riichi``,
 ``called``: the tile just claimed and how; ``furiten``: temporary or riichi, after letting a winning
-tile go by; ``ippatsu``, ``double_riichi``), table facts in ``facts`` (``first_go_around``, ``kans`` by
+tile go by; ``ippatsu``, ``double_riichi``; ``nuki``: tiles set aside by 北抜き), table facts in
+``facts`` (``first_go_around``, ``kans`` by
 seat, ``claims``: the calls other seats have declared on this discard; ``rivers``: each seat's own
 discards, called tiles included, for 振聴; ``drawn``: the tile just drawn; ``kan``: a kan just
 declared, which 槍槓 may rob before the replacement draw; ``rinshan``: the seat drawing after its kan).
@@ -30,11 +31,12 @@ from solver.core.state import GameState
 from solver.games.mahjong.furiten import furiten_reason
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
+from solver.games.mahjong.nuki import NukiRules, nuki_count
 from solver.games.mahjong.scoring import NotAWin, Scorer, Win
 from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
-class MahjongMoves(KanRules, Moves):
+class MahjongMoves(KanRules, NukiRules, Moves):
     VERBS = {
         "draw": "draw",
         "discard": "discard",
@@ -47,6 +49,7 @@ class MahjongMoves(KanRules, Moves):
         "ankan": "ankan",
         "kakan": "kakan",
         "kyuushu": "kyuushu",
+        "nuki": "nuki",
         "pass": "pass_",
     }
 
@@ -140,7 +143,7 @@ class MahjongMoves(KanRules, Moves):
             haitei=tsumo and last and not rinshan,
             houtei=not tsumo and last and not robbed,
             rinshan=rinshan,
-            chankan=robbed,
+            chankan=self._robbing_is_chankan(offered),
             tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
             renhou=not tsumo and first and not dealer,
@@ -150,6 +153,7 @@ class MahjongMoves(KanRules, Moves):
             discarder=None if tsumo else offered["by"] if offered else state.discarded_by,
             river=river,
             furiten=bool(state.flag(seat, "furiten")),
+            nuki=nuki_count(state, seat),
         )
         known = (facts.get("win_facts") or {}).get(seat)
         if not known:
@@ -405,6 +409,7 @@ class MahjongMoves(KanRules, Moves):
                 f"ankan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if held.count(i) >= 4
             ]
             out += [f"kakan {self.mj.tile_text(i)}" for i in dict.fromkeys(held) if i in pons]
+            out += self.nuki_candidates(state, hand)
         offered = self.offered_kan(state)
         if offered:  # 槍槓 on the kan just declared
             out += [

@@ -14,6 +14,7 @@ import click
 
 from solver.core.deck import Face
 from solver.games.mahjong.hands import Decomposition, Hand, KanVerdict, Mahjong
+from solver.games.mahjong.shanten import DiscardTable, Shanten
 
 _SUIT_COLORS = {"m": "red", "p": "blue", "s": "green", "z": None}
 
@@ -216,6 +217,73 @@ def kans_text(mj: Mahjong, hand: Hand, drawn: Face, verdicts: list[KanVerdict]) 
     return "\n".join(lines)
 
 
+# -- shanten and discards -------------------------------------------------------------------------
+
+
+def shanten_json(mj: Mahjong, hand: Hand, shanten: Shanten) -> dict[str, Any]:
+    """``{"shanten", "by_shape": {shape id: int | null}, "shapes", ...}``."""
+    return {
+        "ruleset": mj.rs.id,
+        **hand_json(mj, hand),
+        "shanten": shanten.value,
+        "by_shape": dict(shanten.by_shape),
+        "shapes": list(shanten.best_shapes),
+    }
+
+
+def shanten_words(n: int) -> str:
+    """-1 complete, 0 tenpai, else n向聴."""
+    if n < 0:
+        return "complete (和了形, shanten -1)"
+    return "tenpai (聴牌, shanten 0)" if n == 0 else f"{n}向聴 (shanten {n})"
+
+
+def shanten_text(mj: Mahjong, hand: Hand, shanten: Shanten) -> str:
+    names = {s.id: s.name for s in mj.rules.hand_shapes}
+    shapes = ", ".join(
+        f"{names[shape]} {n}" if n is not None else f"{names[shape]} — (not with melds declared)"
+        for shape, n in shanten.by_shape
+    )
+    color = "green" if shanten.value <= 0 else None
+    return f"{hand_text(mj, hand)}\n{click.style(shanten_words(shanten.value), fg=color, bold=True)}: {shapes}"
+
+
+def discards_json(mj: Mahjong, table: DiscardTable) -> dict[str, Any]:
+    """``{"shanten", "discards": [{"discard", "shanten", "ukeire": [{"tile", "left"}], "ukeire_total"}], ...}``."""
+    idents = mj.identities
+    return {
+        "ruleset": mj.rs.id,
+        **hand_json(mj, table.hand),
+        "shanten": table.shanten.value,
+        "visible": mj.format_tiles(table.visible),
+        "dora_indicators": mj.format_tiles(table.indicators),
+        "discards": [
+            {
+                "discard": ident_json(mj, idents[row.discard]),
+                "shanten": row.shanten,
+                "ukeire": [{"tile": ident_json(mj, idents[t]), "left": left} for t, left in row.ukeire],
+                "ukeire_total": row.total,
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def discards_text(mj: Mahjong, table: DiscardTable) -> str:
+    idents = mj.identities
+    lines = [hand_text(mj, table.hand)]
+    seen = [f"visible {styled_tiles(mj, table.visible)}"] if table.visible else []
+    seen += [f"dora indicators {styled_tiles(mj, table.indicators)}"] if table.indicators else []
+    if seen:
+        lines.append("seen: " + ", ".join(seen))
+    lines.append(f"{shanten_words(table.shanten.value)} with {mj.winning_size} tiles; each discard, best first:")
+    for row in table.rows:
+        draws = " ".join(f"{_ident_text(mj, idents[t])}×{left}" for t, left in row.ukeire) or "none"
+        after = "tenpai" if row.shanten == 0 else f"{row.shanten}向聴"
+        lines.append(f"  discard {_ident_text(mj, idents[row.discard])} → {after}, {row.total} tiles to draw: {draws}")
+    return "\n".join(lines)
+
+
 # -- scores -------------------------------------------------------------------------------------
 
 
@@ -232,6 +300,7 @@ def score_json(scorer, hand: Hand, win, score) -> dict[str, Any]:
         "seat": win.seat,
         "round": win.round_wind,
         "players": win.players,
+        **({"nuki": win.nuki} if win.nuki else {}),
         "han": score.han,
         "fu": score.fu,
         "yaku": [
@@ -265,7 +334,7 @@ def score_text(scorer, hand: Hand, win, score, result: dict) -> str:
     how = "tsumo" if win.tsumo else f"ron from {win.discarder}" if win.discarder else "ron"
     lines = [
         f"{hand_text(mj, hand)}  wins on {_ident_text(mj, win.tile)} ({how}), "
-        f"seat {win.seat}, round {win.round_wind}, {win.players} players"
+        f"seat {win.seat}, round {win.round_wind}, {win.players} players" + (f", 北抜き {win.nuki}" if win.nuki else "")
     ]
     for y in score.yaku:
         value = (

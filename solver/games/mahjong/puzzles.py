@@ -1,9 +1,12 @@
-"""Mahjong puzzles: "what are the waits", "which discard is best", "what does this hand score".
+"""Mahjong puzzles: "what are the waits", "which discard is best", "what does each discard do"
+(何切る), "what does this hand score".
 
 Same file format as the other puzzles (``rulesets/puzzle.schema.json``, docs/puzzle-format.md),
-with ``question: waits | best-discard | score``, the hand in tenhou notation and, for a score,
-a ``win:`` section. The best discard is the one that leaves the hand tenpai on the most tiles
-still unseen (four of each, less those in the hand); every discard that reaches it is an answer.
+with ``question: waits | best-discard | discards | score``, the hand in tenhou notation and, for a
+score, a ``win:`` section. The best discard is the one that leaves the hand tenpai on the most
+tiles still unseen (four of each, less those in the hand); every discard that reaches it is an
+answer. ``discards`` asks the whole table: each discard's shanten and the draws that lower it,
+with the copies left after the hand and the puzzle's ``visible`` tiles and ``dora_indicators``.
 """
 
 from __future__ import annotations
@@ -14,12 +17,14 @@ from typing import Any
 from solver.core.errors import ExitCode, Location, MeldsError
 from solver.core.files import Document
 from solver.core.yamlload import line_of
+from solver.games.mahjong.distance import discard_table
 from solver.games.mahjong.facts import check_win
 from solver.games.mahjong.hands import Mahjong
-from solver.games.mahjong.present import ident_json, score_json
+from solver.games.mahjong.present import discards_json, ident_json, score_json
 from solver.games.mahjong.scoring import Scorer, win_from_facts
+from solver.games.mahjong.shanten import ShantenTables
 
-QUESTIONS = ("waits", "best-discard", "score")
+QUESTIONS = ("waits", "best-discard", "discards", "score")
 
 
 def is_mahjong_puzzle(data: Any) -> bool:
@@ -49,7 +54,9 @@ def best_discards(mj: Mahjong, hand) -> tuple[list[tuple], dict]:
     return best, by_discard
 
 
-def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Scorer]) -> tuple[dict, ExitCode]:
+def answer_puzzle(
+    document: Document, mj: Mahjong, scorer_of: Callable[[], Scorer], tables_of: Callable[[], ShantenTables]
+) -> tuple[dict, ExitCode]:
     """Answer a mahjong puzzle: (JSON result with matches/mismatches, exit code of the answer)."""
     data, path, ruleset = document.data, document.path, document.ruleset
     if not is_mahjong_puzzle(data):
@@ -78,6 +85,22 @@ def answer_puzzle(document: Document, mj: Mahjong, scorer_of: Callable[[], Score
         out["waits"] = [ident_json(mj, w) for w in by_discard[best[0]][1]] if best else []
         got = {"best_discard": out["best_discard"], "waits": out["waits"], "tenpai": bool(best)}
         code = ExitCode.YES if best else ExitCode.NO
+    elif question == "discards":
+        table = discard_table(mj, tables_of(), hand, data.get("visible"), data.get("dora_indicators"))
+        out.update({**discards_json(mj, table), "puzzle": str(path), "question": question})
+        got = {
+            "shanten": table.shanten.value,
+            "discards": [
+                {
+                    "discard": row["discard"],
+                    "shanten": row["shanten"],
+                    "ukeire_total": row["ukeire_total"],
+                    "ukeire": {u["tile"]: u["left"] for u in row["ukeire"]},
+                }
+                for row in out["discards"]
+            ],
+        }
+        code = ExitCode.of(table.best <= 0)
     else:
         facts = data.get("win") or {}
         if "tile" not in facts:

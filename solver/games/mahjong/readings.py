@@ -244,55 +244,8 @@ class HandReader:
 
     def readings(self, hand: Hand, win: Win) -> list[Reading]:
         """Every reading of a winning hand (none when the tiles do not win)."""
-        mj = self.mj
-        by_face, is_red, held, reds = mj.identity_of_face, self._is_red, [], 0
-        for f in hand.concealed:  # plain loops: on a dozen tiles they beat map() and comprehensions
-            i = f.index
-            held.append(by_face[i])
-            reds += is_red[i]
-        held.sort()
-        w = mj.index[win.tile]
-        if w not in held:
-            raise MeldsError(f"the winning tile {mj.tile_text(win.tile)} is not in the hand")
-        # each suit's tiles, a slice of the sorted identities, looked up in that suit's table
-        suits, facts, start = [], -1, 0
-        for s, cache, end in self._suit_ends:
-            stop = bisect_left(held, end, start)
-            key = tuple(held[start:stop])
-            start = stop
-            info = cache.get(key)
-            if info is None:
-                info = remember(cache, key, self._new_suit(s, key))
-            suits.append(info)
-            facts &= info[SUIT_FACTS]
-        declared, melds, concealed_ids = _NO_DECLARED, len(hand.melds), tuple(held)
-        held = concealed_ids
-        if melds:
-            declared = self._declared(hand.melds)
-            held += declared.tiles
-            facts &= declared.facts
-        every, some, number_suits = _unpack_facts(facts)
-        reds += declared.reds
-        closed = declared.closed
-        honours = bool(some & self._honour_bit)
-        suit_set = self._suit_sets[number_suits]
-        raised = _win_flags(win)
-        flags = self._flag_sets.get(raised)
-        if flags is None:
-            flags = remember(self._flag_sets, raised, win.flags)
-        hand_key = (
-            closed,
-            flags,
-            every,
-            len(suit_set),
-            honours,
-            win.seat,
-            win.round_wind,
-            win.dealer_streak if win.dealer else -1,
-        )  # HandKey's fields
-        facts = _new_tuple(
-            HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds)
-        )
+        w, suits, declared, facts = self._hand_facts(hand, win)
+        melds, closed = len(hand.melds), declared.closed
         ron = not win.tsumo
         sw, rank = self._suit_position[w], self._rank_in_suit[w]
         out = []
@@ -347,6 +300,60 @@ class HandReader:
                         )
                     )
         return out
+
+    def _hand_facts(self, hand: Hand, win: Win) -> tuple:
+        """(the winning tile's identity, each suit's cached entry, the declared melds, the hand's
+        facts) — what every reading of the hand shares."""
+        mj = self.mj
+        by_face, is_red, held, reds = mj.identity_of_face, self._is_red, [], 0
+        for f in hand.concealed:  # plain loops: on a dozen tiles they beat map() and comprehensions
+            i = f.index
+            held.append(by_face[i])
+            reds += is_red[i]
+        held.sort()
+        w = mj.index[win.tile]
+        if w not in held:
+            raise MeldsError(f"the winning tile {mj.tile_text(win.tile)} is not in the hand")
+        # each suit's tiles, a slice of the sorted identities, looked up in that suit's table
+        suits, facts, start = [], -1, 0
+        for s, cache, end in self._suit_ends:
+            stop = bisect_left(held, end, start)
+            key = tuple(held[start:stop])
+            start = stop
+            info = cache.get(key)
+            if info is None:
+                info = remember(cache, key, self._new_suit(s, key))
+            suits.append(info)
+            facts &= info[SUIT_FACTS]
+        declared, melds, concealed_ids = _NO_DECLARED, len(hand.melds), tuple(held)
+        held = concealed_ids
+        if melds:
+            declared = self._declared(hand.melds)
+            held += declared.tiles
+            facts &= declared.facts
+        every, some, number_suits = _unpack_facts(facts)
+        reds += declared.reds
+        closed = declared.closed
+        honours = bool(some & self._honour_bit)
+        suit_set = self._suit_sets[number_suits]
+        raised = _win_flags(win)
+        flags = self._flag_sets.get(raised)
+        if flags is None:
+            flags = remember(self._flag_sets, raised, win.flags)
+        hand_key = (
+            closed,
+            flags,
+            every,
+            len(suit_set),
+            honours,
+            win.seat,
+            win.round_wind,
+            win.dealer_streak if win.dealer else -1,
+        )  # HandKey's fields
+        facts = _new_tuple(
+            HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds)
+        )
+        return w, suits, declared, facts
 
     def _new_suit(self, s: int, key: tuple[int, ...]) -> list:
         """One suit's concealed tiles, from their identity indices (cached by the caller: suit

@@ -322,7 +322,7 @@ class HandReplay:
             if self._judge(state, f"{self.wind(move.seat)}: ron", k + j, move.seat, move.raw) is None:
                 return None
         order = sorted(rons, key=lambda m: (m.seat - discarder) % self.n)
-        if len(rons) == self.n - 1 and "triple-ron" in self.flow.abortive:
+        if len(rons) == 3 and "triple-ron" in self.flow.abortive:  # 三家和: three seats (four play)
             return self._abortive("triple-ron", k)
         totals = [0] * self.n
         for j, move in enumerate(rons):

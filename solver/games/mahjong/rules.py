@@ -1,6 +1,6 @@
 """Riichi mahjong's own ruleset sections: winning hand shapes, declared melds, the rule on closed
-kans after riichi, guest winds, tenpai, and ``mahjong_scoring`` (yaku, fu, points, sticks,
-青天井).
+kans after riichi, guest winds, 北抜き (``nuki_dora``), tenpai, and ``mahjong_scoring`` (yaku, fu,
+points, sticks, 青天井).
 
 Each yaku is a hand-pattern primitive with its parameters (``pattern``, interpreted by
 :mod:`solver.games.mahjong.yaku`) and its value; every number comes from the ruleset.
@@ -59,6 +59,21 @@ class RiichiKan:
 
 
 @dataclass(frozen=True)
+class NukiDora:
+    """抜きドラ (三人麻雀's 北抜き): on one's turn a tile of this kind is set aside beside the hand,
+    counts ``dora`` dora for its player (and, being that tile, whatever the dora indicators make
+    it), and is replaced by a draw from the dead wall."""
+
+    tile: str  # the rank set aside (北)
+    dora: int  # dora each tile set aside counts
+    ron: bool  # another player may win on it before the replacement draw
+    chankan: bool  # … and that win counts 槍槓
+    rinshan: bool  # a tsumo on the replacement draw is 嶺上開花
+    call: bool  # it interrupts the play as a call does: every ippatsu and the first go-around end
+    source: Source | None
+
+
+@dataclass(frozen=True)
 class Yaku:
     """One yaku of a mahjong ruleset: a hand-pattern primitive with its parameters
     (``pattern``, interpreted by :mod:`solver.games.mahjong.scoring`) and its value."""
@@ -108,6 +123,7 @@ class MahjongRules:
     guest_winds: tuple[str, ...]
     mahjong_scoring: MahjongScoring | None
     flow: GameFlow | None = None  # a whole game's flow (mahjong_game:), for replaying game records
+    nuki_dora: NukiDora | None = None  # 北抜き: the tile a player may set aside as a dora
 
 
 def read_rules(reader: RuleReader) -> MahjongRules:
@@ -133,6 +149,22 @@ def read_rules(reader: RuleReader) -> MahjongRules:
         guest_winds=tuple(g["rank"] for g in d.get("guest_winds", [])),
         mahjong_scoring=read_scoring(reader, d.get("mahjong_scoring")),
         flow=read_flow(reader, d.get("mahjong_game")),
+        nuki_dora=read_nuki_dora(reader, d.get("nuki_dora")),
+    )
+
+
+def read_nuki_dora(reader: RuleReader, raw: Mapping | None) -> NukiDora | None:
+    if raw is None:
+        return None
+    reader.check_ids([raw["tile"]], [r.id for r in reader.deck.ranks], "rank", "nuki_dora.tile")
+    return NukiDora(
+        str(raw["tile"]),
+        int(raw.get("dora", 1)),
+        bool(raw.get("ron", True)),
+        bool(raw.get("chankan", False)),
+        bool(raw.get("rinshan", True)),
+        bool(raw.get("call", True)),
+        reader.source(raw),
     )
 
 

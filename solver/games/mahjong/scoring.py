@@ -83,6 +83,24 @@ class Score:
 # -- the scorer --------------------------------------------------------------------------------------
 
 
+def _fu_table(fu: dict) -> FuTable:
+    """The ruleset's fu, with the usual values where it gives none."""
+    triplet = fu["triplet"]
+    return FuTable(
+        fu["base"],
+        fu.get("closed_ron", 10),
+        fu.get("tsumo", 2),
+        fu.get("wait", 2),
+        fu.get("round_to", 10),
+        fu.get("open_pinfu"),
+        fu.get("chiitoitsu", 25),
+        triplet["yaochu"],
+        triplet["simple"],
+        triplet["closed"],
+        triplet["kan"],
+    )
+
+
 class Scorer(HandReader, YakuFinder, FuCounter, Payments):
     """Scores winning hands of one ruleset (built once; each hand only reads its tables). Its parts
     live beside it: readings (HandReader), yaku (YakuFinder), fu (FuCounter), payments (Payments)."""
@@ -98,10 +116,30 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                     raise MeldsError(
                         f"{mj.rs.path}: yaku {y.id}: unknown pattern {name!r} (known: {', '.join(PRIMITIVES)})"
                     )
-        ids = mj.identities
         run_kind = next((k for k in mj.rs.kinds if k.shape == "sequence"), None)
         number_suits = set(run_kind.suits) if run_kind else set()
-        order = list(run_kind.order.ranks) if run_kind else []
+        self._tile_classes_of(number_suits, list(run_kind.order.ranks) if run_kind else [])
+        self.kind_shape = {k.id: self._part_kind(k) for k in mj.rs.kinds}
+        self.option_values = mj.rs.option_values
+        compiled = [self._compile(k, y) for k, y in enumerate(ms.yaku)]
+        self.closed_yaku = tuple(compiled)
+        # 門前役 never count with open melds, nor an open han the options switch off (食いタン)
+        self.open_yaku = tuple(c for c in compiled if c.yaku.open_han is not None and self._open_ok(c.yaku))
+        self._start_caches()
+        # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
+        self._hand_waits = {
+            shape.id
+            for shape in mj.rules.hand_shapes
+            if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)
+        }
+        self._fu = _fu_table(ms.fu)
+        self._yaochu = self.tile_classes["yaochu"]
+        self._per_tile_tables(number_suits)
+
+    def _tile_classes_of(self, number_suits: set[str], order: list[str]) -> None:
+        """Each tile's suit and rank, its classes (honours, terminals, ...), the winds, the dragons
+        and the dora each indicator names."""
+        ms, ids = self.ms, self.mj.identities
         self.suit_rank = [(s, order.index(r)) if s in number_suits else (None, None) for s, r in ids]
         self.suit_members = {s: [i for i, (t, _) in enumerate(ids) if t == s] for s in number_suits}
         suit_bits = {s: 1 << k for k, s in enumerate(sorted(number_suits))}
@@ -119,12 +157,10 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self.winds = [self._identity_index(w) for w in ms.winds]
         self.dragons = {self._identity_index(d) for d in ms.dragons}
         self.dora_next = self._dora_cycle()
-        self.kind_shape = {k.id: self._part_kind(k) for k in mj.rs.kinds}
-        self.option_values = mj.rs.option_values
-        compiled = [self._compile(k, y) for k, y in enumerate(ms.yaku)]
-        self.closed_yaku = tuple(compiled)
-        # 門前役 never count with open melds, nor an open han the options switch off (食いタン)
-        self.open_yaku = tuple(c for c in compiled if c.yaku.open_han is not None and self._open_ok(c.yaku))
+
+    def _start_caches(self) -> None:
+        """The tables the hands scored fill as they come (each read many times after)."""
+        mj = self.mj
         self._candidates: dict = {}  # (hand side, reading side) -> the yaku worth testing
         self._hand_sides: dict = {}  # hand key -> what it leaves open
         self._hand_facts_sides: dict = {}  # the same, by the facts the deciders read
@@ -148,30 +184,14 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
         self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)
         self._flag_sets: dict = {}  # a win's flags as booleans -> their names
-        # shapes of single tiles (国士無双): their wait (13-sided or not) depends on the whole hand
-        self._hand_waits = {
-            shape.id
-            for shape in mj.rules.hand_shapes
-            if any(self.kind_shape[k] == "single" for p in shape.parts for k in p.kinds)
-        }
         self._pair_fu_cache: dict = {}
-        fu, triplet = ms.fu, ms.fu["triplet"]
-        self._fu = FuTable(
-            fu["base"],
-            fu.get("closed_ron", 10),
-            fu.get("tsumo", 2),
-            fu.get("wait", 2),
-            fu.get("round_to", 10),
-            fu.get("open_pinfu"),
-            fu.get("chiitoitsu", 25),
-            triplet["yaochu"],
-            triplet["simple"],
-            triplet["closed"],
-            triplet["kan"],
-        )
-        self._yaochu = self.tile_classes["yaochu"]
         self._payments: dict = {}
         self._basics: dict = {}  # (han, fu) -> basic points and limit
+
+    def _per_tile_tables(self, number_suits: set[str]) -> None:
+        """Per tile and per suit, what the hot loops look up rather than work out: red fives,
+        suit positions and ranks, packed counts, suit bits and sets, class masks."""
+        mj, ids = self.mj, self.mj.identities
         reds = {f.index for f in mj.reds}
         self._is_red = [int(f.index in reds) for f in mj.rs.deck.faces]
         self._suit_position = [
@@ -266,15 +286,24 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         return self._identity_index(name)
 
     def dora_of(self, facts: HandFacts) -> int:
-        """Dora, ura dora (with riichi) and red fives held."""
+        """Dora, ura dora (with riichi) and red fives held; tiles set aside (北抜き) count their
+        own dora and, being that tile, whatever the indicators make them."""
         win = facts.win
         shown = win.dora_indicators + (win.ura_indicators if win.riichi or win.double_riichi else ())
         if not shown:
-            return self.ms.red_fives * facts.reds
+            return self.ms.red_fives * facts.reds + (self._nuki_dora(win.nuki, ()) if win.nuki else 0)
         targets = self._dora_targets.get(shown)
         if targets is None:  # the tiles the indicators point at, looked up once per set of indicators
             targets = remember(self._dora_targets, shown, tuple(self.dora_next[self.mj.index[i]] for i in shown))
-        return sum(map(facts.held.count, targets)) + self.ms.red_fives * facts.reds
+        aside = self._nuki_dora(win.nuki, targets) if win.nuki else 0
+        return sum(map(facts.held.count, targets)) + self.ms.red_fives * facts.reds + aside
+
+    def _nuki_dora(self, tiles: int, targets: tuple) -> int:
+        """The dora of tiles set aside by the ruleset's 北抜き: their own, and the indicators' (``targets``)."""
+        nuki = self.mj.rules.nuki_dora
+        if nuki is None:
+            raise MeldsError(f"{self.rs.id} has no 北抜き (nuki_dora): no tile is set aside as a dora")
+        return tiles * (nuki.dora + targets.count(self._identity_index(nuki.tile)))
 
     def score(self, hand: Hand, win: Win) -> Score:
         """The best reading of a winning hand, scored. Raises NotAWin without a win or a yaku."""
@@ -328,26 +357,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         fu, fu_items = self.fu_of(r, pinfu)
         closed = r.closed
         if aotenjou:
-            listed = [
-                YakuHan(
-                    c.yaku.id,
-                    c.yaku.name,
-                    (c.yaku.yakuman * aotenjou["yakuman_han"])
-                    if c.yaku.yakuman
-                    else (c.yaku.aotenjou_han or 0)
-                    if c.yaku.fixed
-                    else c.listed_closed.han
-                    if closed
-                    else c.listed_open.han,
-                    c.yaku.yakuman,
-                )
-                for c in found
-            ]
-            yaku_han = sum(y.han for y in listed)
-            han = yaku_han + dora
-            cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
-            basic = min(fu * 2 ** (han + 2), cap)
-            return self._finish(r, fu_items, listed, han, fu, dora, 0, basic, None, True, yaku_han)
+            return self._aotenjou_score(r, found, fu, fu_items, dora, aotenjou)
         if not limit_hand:  # the usual case: ordinary yaku only
             listed, yaku_han = [], 0
             for c in found:
@@ -356,6 +366,35 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                 yaku_han += y.han
             basic, limit = self._basic(yaku_han + dora, fu)
             return self._finish(r, fu_items, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
+        return self._limit_score(r, found, fu, fu_items, dora)
+
+    def _aotenjou_score(self, r: Reading, found, fu: int, fu_items, dora: int, aotenjou) -> _Scored | None:
+        """Under 青天井: every yaku's han counted (a yakuman's as the ruleset says), no limit but the cap."""
+        closed = r.closed
+        listed = [
+            YakuHan(
+                c.yaku.id,
+                c.yaku.name,
+                (c.yaku.yakuman * aotenjou["yakuman_han"])
+                if c.yaku.yakuman
+                else (c.yaku.aotenjou_han or 0)
+                if c.yaku.fixed
+                else c.listed_closed.han
+                if closed
+                else c.listed_open.han,
+                c.yaku.yakuman,
+            )
+            for c in found
+        ]
+        yaku_han = sum(y.han for y in listed)
+        han = yaku_han + dora
+        cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
+        basic = min(fu * 2 ** (han + 2), cap)
+        return self._finish(r, fu_items, listed, han, fu, dora, 0, basic, None, True, yaku_han)
+
+    def _limit_score(self, r: Reading, found, fu: int, fu_items, dora: int) -> _Scored | None:
+        """A hand with a yakuman, or a yaku of a fixed limit (人和) scored against the rest."""
+        closed = r.closed
         yakuman = [c.yaku for c in found if c.yaku.yakuman]
         if yakuman:
             count = sum(y.yakuman for y in yakuman) if self.ms.yakuman_combine else 1
@@ -472,16 +511,15 @@ _new_score = _maker(Score)
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
 _WIN_FIELDS = _plain_fields(Win)  # every field but the tile has a plain default
 assert _WIN_FIELDS is not None, "win_from_facts sets a Win's fields at once"
-_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak")
+_WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak", "nuki")
 _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 
 
 def win_from_facts(scorer: Scorer, tile: str, facts: Mapping, players: int) -> Win:
     """A Win from the keys of a request or a puzzle's ``win:`` (flags as true values; ``seat``,
     ``round``, ``from``, tiles in notation) — one reading for the CLI, batches and puzzles. Made
-    in one pass over the few keys a request holds, its fields set at once: looking up every key
-    by name and making the Win through keywords took 2.3 µs a request, this 1.3 µs (a fresh
-    hand's whole scoring is about 37 µs)."""
+    in one pass over the few keys a request holds, its fields set at once: about half the cost
+    of looking up every key by name and making the Win through keywords (docs/performance.md)."""
     fields = dict(_WIN_FIELDS)
     fields["tile"], fields["players"] = scorer.tile(tile), players
     for key, value in facts.items():

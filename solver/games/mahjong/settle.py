@@ -78,6 +78,9 @@ class Settler:
             deltas[seat] += amount
         deltas[seat] += pts.riichi_sticks
         account = self._account(score, seat, discarder, liable, deltas, record, wind)
+        if win.nuki:  # the 北 set aside, counted in the dora
+            account["nuki"] = win.nuki
+            account["text"] = account["text"].replace(f" ドラ{score.dora}", f" ドラ{score.dora} (北抜き{win.nuki})", 1)
         replay.report.result.setdefault("wins", []).append(account)
         replay.report.result["text"] = "; ".join(filter(None, [replay.report.result.get("text"), account["text"]]))
         replay.report.tags = tuple(dict.fromkeys(replay.report.tags + tuple(y.name for y in score.yaku)))

@@ -236,9 +236,11 @@ def _call(item: str, seat: int, players: int, where: str) -> Move:
     if letter == "c":
         return Move(seat, "chi", texts[0], tuple(texts[1:]), (seat - 1) % players, item)
     if letter in "pmk":
-        # 0: the left player, 1: across, 2 (3 for a kan of four): the right player
-        relative = {0: -1, 1: 2, 2: 1, 3: 1}[place] if players == 4 else {0: -1, 1: 1, 2: 1, 3: 1}[place]
-        source = (seat + relative) % players
+        # 0: the left player, 1: across, 2 (3 for a kan of four): the right player — counted round
+        # a table of four seats also when three play (the empty fourth seat is never named)
+        source = (seat + {0: 3, 1: 2, 2: 1, 3: 1}[place]) % 4
+        if source >= players:
+            raise RecordError(f"{where}: the call {item!r} takes from seat {source}, and {players} play")
         if letter == "k":
             rest = texts[:place] + texts[place + 1 :]
             return Move(seat, "kakan", texts[place], tuple(rest), source, item)

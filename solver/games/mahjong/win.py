@@ -74,6 +74,7 @@ class Win:
     discarder: str | None = None  # the seat that dealt in (ron)
     river: tuple = ()  # identities the winner discarded this hand (振聴 on a ron waiting on one)
     furiten: bool = False  # the winner let a winning tile go by (temporary, or after riichi)
+    nuki: int = 0  # tiles the winner set aside as 抜きドラ (北抜き), each a dora
 
     @cached_property
     def flags(self) -> frozenset[str]:

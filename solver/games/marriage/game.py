@@ -12,14 +12,13 @@ from typing import Any, ClassVar
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document, load_document
-from solver.core.game import ClaimCheck, OptionSpec, Request
+from solver.core.game import OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.games.marriage import settle
-from solver.games.marriage.rules import MaalGate, MarriageRules, read_rules
+from solver.games.marriage.rules import MarriageRules, read_rules
 from solver.games.marriage.settlehand import settle_marriage
 from solver.melding.game import MeldGame
-from solver.melding.meld.encode import RoleGate
 from solver.melding.present import answer_heading, answer_json, answer_text, undecided_text
 from solver.melding.puzzle import Puzzle, mismatches, parse_cards
 from solver.melding.scorecard import payments_lines
@@ -74,9 +73,6 @@ class MarriageGame(MeldGame):
     def read_rules(cls, reader: RuleReader) -> MarriageRules:
         return read_rules(reader)
 
-    def gate(self) -> RoleGate:
-        return MaalGate(self.rules)
-
     # -- questions ------------------------------------------------------------------------------------
 
     def answer_problem(
@@ -105,11 +101,11 @@ class MarriageGame(MeldGame):
         held = Counter(problem.hand) + Counter(f for m in problem.shown for f in m)
         winners, calls = [], 0
         for face in rs.deck.faces:
-            if held[face] >= rs.deck.copies[face]:
+            if held[face] >= rs.deck.copies[face] or face.cls not in maal.classes:
                 continue  # every copy is in the player's hands: it cannot be the tiplu
             if budget.left() is not None and budget.left() <= 0:
                 return Answer(solvable=None, question="which-tiplu")
-            trial = replace(problem, params={maal.parameter: face})
+            trial = replace(problem, params={maal.id: face})
             answer = solve_turn(trial, self.checker, "go-out", budget=budget, routes=self.rules.going_out)
             calls += answer.sat_calls
             if answer.solvable is None:
@@ -245,16 +241,6 @@ class MarriageGame(MeldGame):
 
     def settle_hand(self, state, turn_start):
         return settle_marriage(self, state)
-
-    def claim_checks(self) -> Mapping[str, ClaimCheck]:
-        return {**super().claim_checks(), "wild": self._wild_claim}
-
-    def _wild_claim(self, claim: Mapping[str, Any]):
-        fmt = self.notation
-        tiplu = fmt.parse(claim["tiplu"])
-        cards = fmt.parse_many(claim["cards"])
-        wild = [fmt.format(f) for f in cards if (self.rules.maal_kind(f, tiplu) is not None) == claim["wild"]]
-        return [fmt.format(f) for f in cards], wild, {"tiplu": claim["tiplu"]}
 
 
 def _settlement_mismatches(expect: Mapping[str, Any], settled: dict) -> list[str]:

@@ -10,13 +10,13 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
+from solver.core.chosen import unchosen
 from solver.core.moves import UNKNOWN, Action, Forbidden
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
 from solver.games.marriage.rules import MarriageRules
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.moves import MeldMoves
-from solver.melding.puzzle import unchosen
 
 
 class MarriageMoves(MeldMoves):
@@ -28,14 +28,14 @@ class MarriageMoves(MeldMoves):
 
     def tiplu(self, state: GameState) -> str | None:
         """The tiplu, when the state knows it."""
-        tiplu = state.params.get(self.rules.maal.parameter) if self.rules.maal is not None else None
+        tiplu = state.params.get(self.rules.maal.id) if self.rules.maal is not None else None
         return None if tiplu is None or unchosen(tiplu) else tiplu
 
     def params(self, state: GameState) -> Mapping[str, Any] | None:
         tiplu = self.tiplu(state)
         if not tiplu or not state.flag(state.turn, "seen"):
             return None  # wilds count only for a player who has seen the tiplu
-        return {self.rules.maal.parameter: self.notation.parse(tiplu)}
+        return {self.rules.maal.id: self.notation.parse(tiplu)}
 
     def is_wild(self, state: GameState, card: str) -> bool:
         tiplu = self.tiplu(state)

@@ -4,7 +4,7 @@ the tiles left and scores them as the document says (the winner's best bonus wor
 
 from __future__ import annotations
 
-from solver.core.errors import MeldsError
+from solver.core.errors import MeldsError, Undecided
 from solver.core.replay import Settlement
 from solver.core.state import GameState
 
@@ -29,8 +29,8 @@ def settle_words(game, state: GameState) -> Settlement:
         if isinstance(held, int):
             raise MeldsError(f"{player}'s hand is hidden ({held} tiles) at the end: the log writes the tiles left")
         result, _ = session.solve({"bonus": True, "hand": held})
-        if result.get("undecided"):
-            raise MeldsError(f"the bonus words of {player}'s tiles were not found in time")
+        if result.get("undecided"):  # the budget ran out, not the input: exit 3
+            raise Undecided(f"the bonus words of {player}'s tiles were not found within the budget")
         deltas[player] = int(result["points"])
         revealed[player] = {
             "tiles": result["revealed"],

@@ -23,7 +23,7 @@ from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.cycles import SuitSteps
-from solver.melding.meld.encode import OPEN, RoleGate
+from solver.melding.meld.gate import OPEN, RoleGate
 from solver.melding.meld.points import points_for
 
 
@@ -46,10 +46,11 @@ def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict
             continue
         role = entry.role
         natural = frozenset() if role.wild else sizes if entry.sizes is None else sizes & entry.sizes
-        for suit in role.suits_for(face):
+        suits, ranks = gate.identities(kind, i, face, params) or (role.suits_for(face), role.ranks_for(face))
+        for suit in suits:
             if suit not in kind.suits:
                 continue
-            for rank in role.ranks_for(face):
+            for rank in ranks:
                 out[(suit, rank)] = out.get((suit, rank), frozenset()) | natural
     return out
 
@@ -164,6 +165,8 @@ def _collect(
             _sequences(kind, options, usable, collector, steps.get(cycle) if cycle else None)
         elif kind.shape == "group" and kind.distinct:
             _groups(kind, options, usable, collector)
+        elif kind.shape == "flush" and kind.distinct:
+            _flushes(kind, options, usable, collector)
         else:
             _subsets_by_identity(kind, options, usable, collector)
 
@@ -184,9 +187,18 @@ def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
         _walk_group(kind, [able[s] for s in suits], sizes, largest, out)
 
 
+def _flushes(kind: MeldKind, options, usable, out: _Collector) -> None:
+    """One suit; one card per rank, chosen rank by rank (as a group's suits)."""
+    sizes = sizes_of(kind)
+    for suit in kind.suits:
+        able = {r: [(i, options[i][(suit, r)]) for i in usable if (suit, r) in options[i]] for r in kind.ranks}
+        if sum(1 for r in kind.ranks if able[r]) >= min(sizes):
+            _walk_group(kind, [able[r] for r in kind.ranks], sizes, max(sizes), out)
+
+
 def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], sizes, largest: int, out) -> None:
-    """Every group of one rank: ``able[j]``, the cards (with the sizes they are natural at) that
-    can be its ``j``-th suit."""
+    """Every group of one rank (flush of one suit): ``able[j]``, the cards (with the sizes they are
+    natural at) that can be its ``j``-th suit (rank)."""
     seen: set = set()
 
     def walk(j: int, used: list[int], naturals: list[frozenset[int]]) -> None:
@@ -207,16 +219,18 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
 
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
-    """Groups that allow repeated suits, and melds of identical cards: choose cards per frame."""
+    """Groups that allow repeated suits, flushes that allow repeated ranks, and melds of
+    identical cards: choose cards per frame (a rank, a suit, or both)."""
     sizes = sizes_of(kind)
-    for rank in kind.ranks:
-        frames = kind.suits if kind.shape == "identical" else [None]
+    flush = kind.shape == "flush"
+    for rank in [None] if flush else kind.ranks:
+        frames = kind.suits if kind.shape in ("identical", "flush") else [None]
         for suit in frames:
             able = [
                 (i, natural)
                 for i in usable
                 for (s, r), natural in options[i].items()
-                if r == rank and (suit is None or s == suit)
+                if (rank is None or r == rank) and (suit is None or s == suit)
             ]
             seen: dict[int, frozenset[int]] = {}
             for i, natural in able:
@@ -233,31 +247,53 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
     sizes = sizes_of(kind)
     largest = min(max(sizes), length)
     directions = [d for d, _ in kind.suit_step.directions]
+    free = kind.suit_step.free  # a run of any colours: a place is a rank, any suit fills it
     by_identity: dict[tuple, list[tuple[int, frozenset[int]]]] = {}
     for i in usable:
-        for identity, natural in options[i].items():
-            by_identity.setdefault(identity, []).append((i, natural))
+        for (suit, rank), natural in options[i].items():
+            by_identity.setdefault((None if free else suit, rank), []).append((i, natural))
+    if free:
+        by_identity = {key: _merged(cards) for key, cards in by_identity.items()}
     for start in range(length):
-        for first in kind.suits:
+        for first in [None] if free else kind.suits:
             for direction in directions:
                 reach = largest if kind.order.cyclic else min(largest, length - start)
                 window = [
-                    (steps.step(first, direction, k) if steps else first, order[(start + k) % length])
+                    (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
                     for k in range(reach)
                 ]
                 _fill_window(kind, window, sizes, by_identity, out)
 
 
-def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
-    """Every meld along ``window`` (the identities of its places from its start), card by card."""
+def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozenset[int]]]:
+    """One entry a card, natural at every size any of its suits there is."""
+    out: dict[int, frozenset[int]] = {}
+    for card, natural in cards:
+        out[card] = out.get(card, frozenset()) | natural
+    return list(out.items())
 
-    def walk(k: int, used: list[int], naturals: list[frozenset[int]]) -> None:
+
+def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
+    """Every meld along ``window`` (the identities of its places from its start), card by card.
+    Two cards standing in as wilds (natural at no size there) that could trade places make the same
+    card set with the same points either way: only the way with the lower card first is walked."""
+    wild_at: dict[int, set[int]] = {}  # card -> the places where it may stand in as a wild
+    for k, identity in enumerate(window):
+        for card, natural in by_identity.get(identity, ()):
+            if not natural:
+                wild_at.setdefault(card, set()).add(k)
+
+    def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]]) -> None:
         if k in sizes:
             out.add(used, _points(kind, naturals))
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):
-            if card not in used:
-                walk(k + 1, used + [card], naturals + [natural])
+            if card in used:
+                continue
+            if natural:
+                walk(k + 1, used + [card], naturals + [natural], wilds)
+            elif not any(other > card and j in wild_at[card] and k in wild_at[other] for j, other in wilds):
+                walk(k + 1, used + [card], naturals + [natural], wilds + [(k, card)])
 
-    walk(0, [], [])
+    walk(0, [], [], [])

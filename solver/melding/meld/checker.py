@@ -22,8 +22,10 @@ from solver.core.ruleset import Ruleset
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.cycles import SuitSteps
 from solver.melding.meld.diagnose import ambiguity_reasons, blame, minimal_relaxation, not_a_meld, sizes_possible
-from solver.melding.meld.encode import OPEN, KindModel, Reading, RoleGate
+from solver.melding.meld.encode import KindModel, Reading
+from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.layouts import LayoutLines, params_key
+from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
 from solver.melding.meld.ruleholds import (
@@ -44,6 +46,12 @@ class Verdict:
     readings: tuple[Reading, ...] = ()  # every kind's reading (several when ambiguous)
     could_be: dict = field(default_factory=dict)  # placement index -> other identities
     phase_required: str | None = None
+    also: tuple[Reading, ...] = ()  # under ambiguity "any": the other kinds that read the cards too
+
+    @property
+    def every_reading(self) -> tuple[Reading, ...]:
+        """The reading shown, then every other kind's that may stand for it (a player says which)."""
+        return (self.reading, *self.also) if self.reading is not None else ()
 
     @property
     def kind(self) -> MeldKind | None:
@@ -55,9 +63,9 @@ class MeldChecker:
 
     shortcuts = True  # decide what a plain look at a model settles without SAT (tests compare both ways)
 
-    def __init__(self, ruleset: Ruleset, gate: RoleGate = OPEN):
+    def __init__(self, ruleset: Ruleset, gate: RoleGate | None = None):
         self.ruleset = ruleset
-        self.gate = gate
+        self.gate = gate if gate is not None else gate_for(ruleset.parameters, ruleset.kinds)
         self.notation = Notation.for_deck(ruleset.deck)
         self.models: dict[tuple[str, int], KindModel] = {}
         self._steps: dict[str, SuitSteps] = {}
@@ -67,7 +75,9 @@ class MeldChecker:
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
-        self.layouts = LayoutLines(gate, self.steps)  # what a table layout of a sequence can read as
+        self.layouts = LayoutLines(self.gate, self.steps)  # what a table layout of a sequence can read as
+        self.plain = PlainReader(self.gate)  # what plain kinds read, counted (unordered, unexplained)
+        self.plain_kinds = {kind.id: plain_kind(kind) for kind in ruleset.kinds}
 
     def __enter__(self) -> MeldChecker:
         return self
@@ -194,11 +204,12 @@ class MeldChecker:
         n = len(cards)
         if not self._size_possible(n):
             return Verdict(False, faces, None, (not_a_meld(self.ruleset.kinds, n),))
-        found, vetoes = self._kind_readings(faces, cards, ordered, params)
+        plain = self._plain_readings(cards, params) if self.shortcuts and not ordered and not explain else None
+        found, vetoes = (plain, []) if plain is not None else self._kind_readings(faces, cards, ordered, params)
         all_readings = tuple(f.reading for f in found.values()) + tuple(vetoes)
         ambiguous = len({r.kind.family for r in all_readings}) > 1
-        if self.ruleset.ambiguity_rule == "prefer":
-            ambiguous = False  # the first kind wins (with the fewest wilds)
+        if self.ruleset.ambiguity_rule in ("prefer", "any"):
+            ambiguous = False  # the first kind is shown (with the fewest wilds); "any": the others may stand
         if vetoes or ambiguous:
             reasons = ambiguity_reasons(self.ruleset, all_readings, vetoes, self.describe_reading)
             return Verdict(False, faces, None, reasons, all_readings)
@@ -221,7 +232,29 @@ class MeldChecker:
         order = [k.id for k in self.ruleset.kinds]
         best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
         could_be = self._could_be(best) if explain else {}
-        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase)
+        also = ()
+        if self.ruleset.ambiguity_rule == "any":  # the player says which kind the meld is
+            also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
+        return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
+
+    def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, _Found] | None:
+        """Per kind that reads the cards, its fewest-wilds reading, counted without SAT when every
+        kind that could is plain (:mod:`solver.melding.meld.plain`); None: the models answer."""
+        key = params_key(params)
+        if key is False:
+            return None
+        found = {}
+        for kind in self.ruleset.kinds:
+            if not kind.size_ok(len(cards)):
+                continue
+            if not self.plain_kinds[kind.id]:
+                return None
+            reading = self.plain.read(kind, cards, params, key)
+            if reading is False:
+                return None
+            if reading is not None:
+                found[kind.id] = _Found(reading, [], None, [])
+        return found
 
     def _kind_readings(
         self, faces: tuple, cards: list, ordered: bool, params: Mapping | None
@@ -362,7 +395,7 @@ class MeldChecker:
             return None
         key = (tuple(layout), hole, family, phase)
         known = self._fills.get(key)
-        if known is not None:  # a layout one card from another reaches the same holes (4 asks in 5, on the bench)
+        if known is not None:  # a layout one card from another reaches the same holes (most asks)
             return known
         out = 0
         for kind in self._kinds_of(family, len(layout), phase):
@@ -402,12 +435,14 @@ class MeldChecker:
         verdict = self.check(faces, phase=phase, explain=False, params=params)
         if not verdict.legal:
             return verdict, 0, None
-        if worth is None and verdict.reading.wilds == 0:
-            return verdict, meld_points(verdict.reading), verdict.reading
+        family = verdict.reading.kind.family
+        if worth is None and (
+            verdict.reading.wilds == 0 or all(k.score is None for k in self.ruleset.kinds if k.family == family)
+        ):
+            return verdict, meld_points(verdict.reading), verdict.reading  # no other reading earns more
         value = worth or meld_points
         cards = as_cards(tuple(faces))
         best, best_reading = -1, verdict.reading
-        family = verdict.reading.kind.family
         for kind in self.ruleset.kinds:
             if (
                 (worth is None and kind.family != family)
@@ -454,8 +489,9 @@ class MeldChecker:
                 continue
             c = found.model.index[(p.face, p.copy)]
             options = found.model.identity_options(c, found.assumptions)
+            shown = found.reading.kind.shown
             others = sorted(
-                {ident for role, ident in options if ident != p.identity}, key=lambda i: (str(i[0]), rank_order(i[1]))
+                {shown(ident) for _, ident in options} - {p.identity}, key=lambda i: (str(i[0]), rank_order(i[1] or ""))
             )
             if others:
                 out[index] = others
@@ -490,7 +526,7 @@ class MeldChecker:
 class _Found:
     reading: Reading
     assumptions: list
-    model: KindModel
+    model: KindModel | None  # None: a plain kind's reading, counted (no model asked)
     indices: list
 
 

@@ -32,15 +32,14 @@ that forbid it (a minimal correction set): those become the reasons, each with i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
-from typing import Any, Protocol
 
 from solver.core.deck import Deck, Face
 from solver.core.rules import KindRole, MeldKind
 from solver.core.source import Source
 from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.gate import OPEN, GatedRoles, RoleGate
 from solver.sat import encodings
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SMALL, SatSolver
@@ -49,28 +48,6 @@ Card = tuple  # (face, copy index)
 
 # Rules that describe the shape itself, as opposed to the ruleset's explicit extra rules.
 STRUCTURAL_RULES = ("same-rank", "same-suit", "suit-step", "consecutive")
-
-
-class RoleGate(Protocol):
-    """Role entries open to a card only under the query's parameters (a card made wild by a
-    chosen card, when the player may use it): which entries are gated, and whether one is open."""
-
-    def conditional(self, kind: MeldKind, entry: int) -> bool: ...
-
-    def open(self, kind: MeldKind, entry: int, face: Face, params: Mapping[str, Any] | None) -> bool: ...
-
-
-class OpenGate:
-    """No gated roles: every role entry is open to every card it applies to."""
-
-    def conditional(self, kind: MeldKind, entry: int) -> bool:
-        return False
-
-    def open(self, kind: MeldKind, entry: int, face: Face, params: Mapping[str, Any] | None) -> bool:
-        return True
-
-
-OPEN = OpenGate()
 
 
 @dataclass(frozen=True)
@@ -185,21 +162,18 @@ class KindModel:
         self.role_lits = [[self.v("role", c, i) for i, _ in self.entries[c]] for c in range(count)]
         self.xs = [[self.v("xs", c, s) for s in kind.suits] for c in range(count)]
         # Roles open only to some cards under the query's parameters (a wild only for the
-        # chosen card the query names) hang on availability literals the query sets.
-        self.avail = {}
-        for c in range(count):
-            for (i, _entry), role in zip(self.entries[c], self.role_lits[c], strict=True):
-                if self.gate.conditional(kind, i):
-                    lit = self.v("avail", c, i)
-                    self.avail[(c, i)] = lit
-                    self.add([-role, lit])
+        # chosen card the query names) hang on literals the query sets.
+        self.gated = GatedRoles(self)
+        self.avail = self.gated.avail
         for c in range(count):
             self.one_if_present(c, self.role_lits[c])
             face, copy = self.cards[c]
             if copy > 0:  # copies of a face are interchangeable: use them in order
                 self.add([-self.pres[c], self.pres[self.index[(face, copy - 1)]]])
             self._suit_vars(c)
-        {"group": self._group, "identical": self._identical, "sequence": self._sequence}[kind.shape]()
+        shapes = {"group": self._group, "identical": self._identical, "sequence": self._sequence, "flush": self._flush}
+        shapes[kind.shape]()
+        self.gated.narrow_identities()
         self._size_rules()
         self._role_conditions()
         self._wild_bounds()
@@ -243,14 +217,26 @@ class KindModel:
         self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
         self._share("R", kind.ranks, self.xr, "same-rank")
         if kind.distinct:
-            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
-            for j in range(len(kind.suits)):
-                self.at_most_one([self.xs[c][j] for c in range(len(self.cards))], guard)
+            self._one_card_each(self.xs, len(kind.suits))
+
+    def _one_card_each(self, per_card: list[list[int]], values: int) -> None:
+        """No two cards take one value (a group's suits, a flush's ranks): rule ``distinct``."""
+        guard = self.rule("distinct", "duplicate-identity", self.kind.distinct_source)
+        for j in range(values):
+            self.at_most_one([per_card[c][j] for c in range(len(self.cards))], guard)
 
     def _identical(self) -> None:
         self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
         self._share("R", self.kind.ranks, self.xr, "same-rank")
         self._share("S", self.kind.suits, self.xs, "same-suit")
+
+    def _flush(self) -> None:
+        """One suit for every card, any ranks (of ``ranks``); ``distinct``: no rank twice."""
+        kind = self.kind
+        self.xr = [self._rank_vars(c) for c in range(len(self.cards))]
+        self._share("S", kind.suits, self.xs, "same-suit")
+        if kind.distinct:
+            self._one_card_each(self.xr, len(kind.ranks))
 
     def starts(self) -> list[int]:
         length = len(self.kind.order.ranks)
@@ -286,8 +272,9 @@ class KindModel:
         dirs = [self.v("dir", d) for d in self.directions]
         self.exactly_one(dirs)
         consecutive = self.rule("consecutive", "not-a-meld", kind.order.source or kind.source)
+        free = kind.suit_step.free  # a run of any colours: no rule ties a card's suit to the window's
         step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
-        suit_rule = self.rule(step_key, "not-a-meld", kind.source)
+        suit_rule = 0 if free else self.rule(step_key, "not-a-meld", kind.source)
         # Offsets reach past n only when 'consecutive' is relaxed (to diagnose gaps).
         width = max(length, n)
         self.rel = []
@@ -327,7 +314,7 @@ class KindModel:
             # The suit follows the position in the order (not the card count), so that with
             # 'consecutive' relaxed a chain's suits still step rank by rank.
             xs = self.xs[c]
-            for j0 in range(len(kind.suits)):
+            for j0 in range(0 if free else len(kind.suits)):
                 for steps, dir_lit in zip(stepped[j0], dirs, strict=True):
                     for i, j in enumerate(steps):
                         clause = [-suit_rule, -rel[i], -su0[j0], -dir_lit]
@@ -338,19 +325,27 @@ class KindModel:
                 ranks = set(entry.role.ranks_for(face))
                 self.add([-role] + [pos[q] for q in range(length) if order[q] in ranks])
         if kind.distinct:
-            guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
-            for i in range(width):
-                self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
-            # A rank that stands twice in the order (an ace low and high) is one identity.
-            for rank in {r for r in order if order.count(r) > 1}:
-                twice = [q for q in range(length) if order[q] == rank]
-                for c1, c2 in combinations(range(len(self.cards)), 2):
-                    for q1 in twice:
-                        for q2 in twice:
-                            for j in range(len(kind.suits)):
-                                self.add(
-                                    [-self.pos[c1][q1], -self.pos[c2][q2], -self.xs[c1][j], -self.xs[c2][j]], guard
-                                )
+            self._distinct_in_sequence(width)
+
+    def _distinct_in_sequence(self, width: int) -> None:
+        """A sequence of distinct cards: no two at one offset. A rank that stands twice in the order
+        (an ace low and high) is one identity: per suit, at most one card is that rank ("the card
+        is this rank in this suit" for each)."""
+        kind = self.kind
+        order = kind.order.ranks
+        guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
+        for i in range(width):
+            self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
+        for rank in {r for r in order if order.count(r) > 1}:
+            twice = [q for q in range(len(order)) if order[q] == rank]
+            for j in range(len(kind.suits)):
+                holders = []
+                for c in range(len(self.cards)):
+                    here = self.v("twice", rank, j, c)
+                    holders.append(here)
+                    for q in twice:
+                        self.clauses.append([-self.pos[c][q], -self.xs[c][j], here])
+                self.at_most_one(holders, guard)
 
     def _size_rules(self) -> None:
         kind, n = self.kind, self.n
@@ -453,10 +448,7 @@ class KindModel:
         for c in indices:
             lits[c] = self.pres[c]
         if self.avail:
-            present = set(indices)
-            for (c, i), lit in self.avail.items():
-                if c in present:
-                    lits.append(lit if self.gate.open(self.kind, i, self.cards[c][0], params) else -lit)
+            lits += self.gated.assumptions(indices, params)
         return lits
 
     def layout(self, indices: Sequence[int], reverse: bool) -> list[int]:
@@ -506,11 +498,12 @@ class KindModel:
                 offset = first(self.rel[c])
             else:
                 rank = kind.ranks[first(self.xr[c])]
-            placements.append(Placement(face, copy, entry.role.id, entry.role.wild, (suit, rank), offset))
+            identity = kind.shown((suit, rank)) if entry.role.wild else (suit, rank)
+            placements.append(Placement(face, copy, entry.role.id, entry.role.wild, identity, offset))
         if kind.shape == "sequence":
             placements.sort(key=lambda p: p.offset)
         else:
-            placements.sort(key=lambda p: (kind.suits.index(p.identity[0]), p.face))
+            placements.sort(key=lambda p: _group_order(kind, p))
         label = dict(kind.suit_step.directions).get(direction) if direction else None
         return Reading(kind, tuple(placements), label or None)
 
@@ -560,3 +553,11 @@ class KindModel:
         if self.solver is not None:
             self.solver.close()
             self.solver = None
+
+
+def _group_order(kind: MeldKind, p: Placement) -> tuple:
+    """Where a card of a meld that is not a sequence is shown: by suit (a wild whose suit is open
+    first), then by rank for a flush, then by face."""
+    suit, rank = p.identity
+    by_rank = kind.ranks.index(rank) if kind.shape == "flush" and rank in kind.ranks else -1
+    return (kind.suits.index(suit) if suit in kind.suits else -1, by_rank, p.face)

@@ -26,7 +26,7 @@ from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.melding.meld.candidates import identity_options
 from solver.melding.meld.cycles import SuitSteps
-from solver.melding.meld.encode import RoleGate
+from solver.melding.meld.gate import RoleGate
 from solver.melding.meld.lines import kind_lines
 
 
@@ -68,8 +68,8 @@ class LayoutLines:
         the order of the kind model's layouts (:meth:`~solver.melding.meld.encode.KindModel.layout`,
         not reversed, then reversed). None in a place: no reading that way, so the model need
         not be asked it. None for the whole: a kind not looked at so (see :meth:`least_wilds`)."""
-        if kind.shape != "sequence" or kind.order is None or kind.short_form:
-            return None
+        if kind.shape != "sequence" or kind.order is None or kind.short_form or kind.suit_step.free:
+            return None  # a run of any colours has no lines of identities to read along
         key_params = params_key(params)
         if key_params is False:
             return None
@@ -132,7 +132,7 @@ class LayoutLines:
             if fill is not None:
                 return fill
         windows = None
-        if kind.shape == "sequence" and kind.order is not None and not kind.short_form:
+        if kind.shape == "sequence" and kind.order is not None and not kind.short_form and not kind.suit_step.free:
             windows = self._windows_of(kind, n)
         if windows is None:
             if not all(can_play(kind, face, n) for i, face in enumerate(layout) if i != hole):

@@ -8,7 +8,8 @@ counts its natural cards (cards acting as wilds are not counted, "ワイルド�
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from solver.core.deck import Face, rank_order
 from solver.core.rules import MeldKind
@@ -48,9 +49,9 @@ def meld_points(reading: Reading) -> int:
     return points_for(reading.kind, [not p.wild for p in placements])
 
 
-def hand_points(ruleset: Ruleset, faces: Iterable[Face]) -> int:
-    """Card points of cards left in a hand: deadwood, 罰点."""
-    return sum(ruleset.points(f) for f in faces)
+def hand_points(ruleset: Ruleset, faces: Iterable[Face], params: Mapping[str, Any] | None = None) -> int:
+    """Card points of cards left in a hand: deadwood, 罰点 (``params``: the query's chosen cards)."""
+    return sum(ruleset.points(f, params) for f in faces)
 
 
 def meld_breakdown(reading: Reading, notation) -> list[dict]:
@@ -106,15 +107,20 @@ def meld_breakdown(reading: Reading, notation) -> list[dict]:
     return parts
 
 
-def hand_breakdown(ruleset: Ruleset, faces: Iterable[Face], notation) -> list[dict]:
+def hand_breakdown(
+    ruleset: Ruleset, faces: Iterable[Face], notation, params: Mapping[str, Any] | None = None
+) -> list[dict]:
     """Card points of a hand, grouped by the ruleset's card-point entries."""
     groups: dict = {}
     for face in faces:
-        entry = next((e for e in ruleset.card_points if e.matches(face)), None)
+        related = ruleset.relations(face, params)
+        entry = next((e for e in ruleset.card_points if e.matches(face, related)), None)
         key = id(entry)
         if key not in groups:
             label = (
-                ", ".join(sorted(entry.classes))
+                ", ".join(sorted(entry.if_chosen))
+                if entry and entry.if_chosen
+                else ", ".join(sorted(entry.classes))
                 if entry and entry.classes
                 else ", ".join(sorted(entry.ranks, key=rank_order))
                 if entry and entry.ranks
@@ -122,5 +128,5 @@ def hand_breakdown(ruleset: Ruleset, faces: Iterable[Face], notation) -> list[di
             )
             groups[key] = {"group": label, "cards": [], "points": 0}
         groups[key]["cards"].append(notation.format(face))
-        groups[key]["points"] += ruleset.points(face)
+        groups[key]["points"] += ruleset.points(face, params)
     return list(groups.values())

@@ -90,6 +90,10 @@ def rule_reason(
 
 
 def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
+    """What the distinctness rule forbids in the witness: two cards of one identity; in a group,
+    whose cards must each have a suit of their own, two cards of one suit; in a sequence, two
+    cards on one place. (The witness may break another rule too, when the diagnosis blames both:
+    H4 S7 H6 is no group for its ranks and for its two hearts.)"""
     fmt = notation.format
     fmt_id = notation.format_identity
     by_identity: dict[tuple, list[Placement]] = {}
@@ -107,6 +111,29 @@ def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
                 f"{fmt_id(identity)}, which is already in the meld"
             )
         else:
-            parts.append(f"{' and '.join(fmt(p.face) for p in group)} would all be {fmt_id(identity)}")
-    detail = "; ".join(parts) or "two cards would be the same card"
-    return f"as a {kind.label}: {detail}"
+            every = "both" if len(group) == 2 else "all"
+            parts.append(f"{' and '.join(fmt(p.face) for p in group)} would {every} be {fmt_id(identity)}")
+    if parts:
+        return f"as a {kind.label}: {'; '.join(parts)}"
+    if kind.shape == "group":
+        shared = _sharing(witness, lambda p: p.identity[0])
+        return f"a {kind.label} needs a different suit for each card; " + "; ".join(
+            f"{_cards(notation, group)} {'are both' if len(group) == 2 else 'are all'} {suit}" for suit, group in shared
+        )
+    shared = _sharing(witness, lambda p: p.offset)
+    return f"a {kind.label} has one card in each place; " + "; ".join(
+        f"{_cards(notation, group)} would stand in one place ({' / '.join(fmt_id(p.identity) for p in group)})"
+        for _, group in shared
+    )
+
+
+def _sharing(witness: Reading, key) -> list[tuple[object, list[Placement]]]:
+    """The placements that share a value of ``key``, grouped."""
+    groups: dict[object, list[Placement]] = {}
+    for p in witness.placements:
+        groups.setdefault(key(p), []).append(p)
+    return [(value, group) for value, group in groups.items() if len(group) > 1 and value is not None]
+
+
+def _cards(notation: Notation, placements: list[Placement]) -> str:
+    return " and ".join(notation.format(p.face) for p in placements)

@@ -67,11 +67,11 @@ def rule_holds(a: Assignment, key: str) -> bool:
         return False
     if key == "same-rank" and shape in ("group", "identical"):
         return len({a.rank(c) for c in cards}) <= 1
-    if key == "same-suit" and shape == "identical":
+    if key == "same-suit" and shape in ("identical", "flush"):
         return len({a.suit(c) for c in cards}) <= 1
-    if key == "distinct" and shape == "group":
-        suits = [a.suit(c) for c in cards]
-        return len(set(suits)) == len(suits)
+    if key == "distinct" and shape in ("group", "flush"):
+        values = [a.suit(c) if shape == "group" else a.rank(c) for c in cards]
+        return len(set(values)) == len(values)
     if shape == "sequence":
         if key == "consecutive":
             return all(a.offset(c) < model.n for c in cards)
@@ -156,8 +156,8 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
     ranks = [_options(model, c, "ranks") for c in indices]
     if kind.shape in ("group", "identical") and "same-rank" in model.rules and not set.intersection(*ranks):
         broken.add("same-rank")
-    if kind.shape == "group" and "distinct" in model.rules:
-        forced = [next(iter(s)) for s in suits if len(s) == 1]
+    if kind.shape in ("group", "flush") and "distinct" in model.rules:
+        forced = [next(iter(s)) for s in (suits if kind.shape == "group" else ranks) if len(s) == 1]
         if len(forced) != len(set(forced)):
             broken.add("distinct")
     same_suit = "same-suit" if kind.shape != "sequence" or not kind.suit_step.cycle else None
@@ -306,6 +306,8 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     kind = model.kind
     if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
         return None
+    if kind.shape == "flush":
+        return None  # its options are written for groups and sequences: the solver is asked
     sequence = kind.shape == "sequence"
     length = len(kind.order.ranks) if sequence else 0
     if sequence and (len(set(kind.order.ranks)) != length or model.n >= length):

@@ -21,7 +21,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from solver.core import forked
 from solver.core.deck import Face
@@ -31,21 +31,15 @@ from solver.melding.meld.points import meld_points
 from solver.melding.table.operations import Move, Operation, Table, TableMeld
 from solver.sat.budget import Budget
 
-# Layouts one meld may reach in one turn: a guard against a pathological table when the query has no
-# deadline (with one, the share of the time bounds the search, and the guard does not apply: it
-# would end a search that had time left). Past it the search stops as
-# the share does (:func:`table_forms`), the answer undecided with the best turn found. Measured:
-# of 325 bench turns, the most any meld reached was 5,644 (four wilds among 40 table cards); a
-# meld of five wilds against a hand of twelve 陰陽 reaches this guard in 25 s and 430 MB.
+# The tuned settings of the search of forms (the measurements behind them: docs/performance.md)
+# layouts one meld may reach in a turn without a deadline (with one, the share of the time bounds the
+# walk): a pathological table's time and memory against walks cut short (undecided, "layouts")
 MAX_LAYOUTS = 20_000
-# Cards a form may play that another meld's form takes (a wild taken by 差し札 played into a
-# second meld by 抜き札, say): each one multiplies a meld's layouts by the table's wilds, so a
-# turn's forms play at most this many per meld; the hand's own cards are never limited.
+# cards a form may play that other melds' operations take (the hand's own are never limited): turns
+# that pass several cards between melds against forms multiplied by the table's wilds for each
 EXTRA_CAP = 1
-# The last round's whole walks shared with a forked child on another core (see _walked_beside);
-# table_forms' ``beside`` overrides it. Every such round, however short: on the bench's 75 turns
-# at 10 s, 26 took 50 ms or more less and none 50 ms more; forking only once a round had run
-# 0.1 s (two of them 50 ms more, 19 less) lost more of the rounds of a few tenths than it saved
+# the last round's whole walks shared with a forked child on another core (_walked_beside), every such
+# round however short: a second core against a fork's cost; table_forms' ``beside`` overrides it
 WALK_BESIDE = True
 
 
@@ -140,33 +134,56 @@ def forms_of(
     it waits on it). ``stop_at``: a clock time (perf_counter) past which the walk stops
     (:class:`_Cut`). ``probe``: cards of the meld whose taking is all the caller asks: the walk
     stops once some layout it reached lacks each of them (the forms so far, ``whole`` False)."""
-    start = table.reading(meld)
-    base_points = meld_points(start) if mine else 0
-    in_hand = Counter(hand)
-    # the walk's tallies count cards by face index: a face's own hash is a Python call, and the
-    # walk tallies some 10^5 layouts' cards on a meld of wilds
-    hand_n = Counter(f.index for f in hand)
-    origin_n = Counter(f.index for f in meld.all_cards)
-    first = _canonical(meld, start)
-    seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
-    # per layout, of its path: the cards it borrows from other melds (a step that plays a card the hand
-    # and the path's own takings do not hold) and its lending (see _lending)
-    standing: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}
-    queue = deque([first])  # canonical layouts to walk from, breadth first
-    from_table = {f.index for f in available}  # cards other melds' operations may take
-    kinds = sorted(set(available) | set(hand) | set(meld.all_cards))
-    by_index = {f.index: f for f in kinds}
-    copies = {f.index: n for f, n in table.checker.ruleset.deck.copies.items()}
-    wanted = {f.index for f in probe} if probe else None  # the probe's cards no layout reached lacks yet
-    while queue:
+    walk = _MeldWalk(table, t, meld, available, hand, extra_cap, probe)
+    while walk.queue:
         budget.check()
         if stop_at is not None and time.perf_counter() > stop_at:
             raise _Cut("time")
-        key = queue.popleft()
+        walk.expand(walk.queue.popleft(), phase, ops, budget.deadline is None)
+    return Walk(walk.forms(mine), walk.wanted is None or bool(walk.wanted))
+
+
+class _MeldWalk:
+    """The state of one meld's breadth-first walk (:func:`forms_of`): the layouts reached, each by
+    its path, and the layouts still to walk from. Its tallies count cards by face index: a face's
+    own hash is a Python call, and a walk tallies some 10^5 layouts' cards on a meld of wilds."""
+
+    def __init__(
+        self,
+        table: Table,
+        t: int,
+        meld: TableMeld,
+        available: Sequence[Face],
+        hand: Sequence[Face],
+        extra_cap: int,
+        probe: set[Face] | None,
+    ):
+        self.table, self.t, self.meld, self.hand, self.extra_cap = table, t, meld, hand, extra_cap
+        self.start = table.reading(meld)
+        self.hand_n = Counter(f.index for f in hand)
+        self.origin_n = Counter(f.index for f in meld.all_cards)
+        first = _canonical(meld, self.start)
+        self.seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
+        # per layout, of its path: the cards it borrows from other melds (a step that plays a card the
+        # hand and the path's own takings do not hold) and its lending (see _lending)
+        self.standing: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}
+        self.queue = deque([first])  # canonical layouts to walk from, breadth first
+        self.from_table = {f.index for f in available}  # cards other melds' operations may take
+        self.kinds = sorted(set(available) | set(hand) | set(meld.all_cards))
+        self.by_index = {f.index: f for f in self.kinds}
+        self.copies = {f.index: n for f, n in table.checker.ruleset.deck.copies.items()}
+        # the probe's cards no layout reached lacks yet
+        self.wanted: set[int] | None = {f.index for f in probe} if probe else None
+
+    def expand(self, key: TableMeld, phase: str | None, ops: tuple[Operation, ...], guarded: bool) -> None:
+        """Every layout one operation makes of ``key``'s, each new one queued with its path, and a
+        shorter-borrowing or earlier-lending path kept for one reached already at this depth.
+        ``guarded``: a meld past :data:`MAX_LAYOUTS` layouts ends the walk (:class:`_Cut`)."""
+        seen, standing, hand_n, wanted = self.seen, self.standing, self.hand_n, self.wanted
         path = seen[key]
-        current = path[-1].result if path else meld  # the layout as its path leaves it
-        if not table.touchable(current, phase):
-            continue
+        current = path[-1].result if path else self.meld  # the layout as its path leaves it
+        if not self.table.touchable(current, phase):
+            return
         short, area = standing[key]
         held = Counter(f.index for f in current.all_cards)
         played = Counter(f.index for m in path for f in m.played)
@@ -175,16 +192,16 @@ def forms_of(
         # what the path took from this meld is in the hand after it: it may be played again (a
         # card laid off, taken back by a later operation, and buried under a wild)
         extras = sum(max(0, n - hand_n[i] - took[i]) for i, n in played.items())
-        legal = table.legal_with(current, phase, ops)
+        legal = self.table.legal_with(current, phase, ops)
         may_play = legal.faces
-        for face in kinds:
+        for face in self.kinds:
             i = face.index
             if not may_play >> i & 1:
                 continue  # no operation plays it here (most cards, for most layouts)
-            if held[i] >= copies.get(i, 0):  # every copy of it is in the meld already
+            if held[i] >= self.copies.get(i, 0):  # every copy of it is in the meld already
                 continue
             borrowed = played[i] >= hand_n[i] + took[i]
-            if borrowed and (extras >= extra_cap or i not in from_table):
+            if borrowed and (extras >= self.extra_cap or i not in self.from_table):
                 continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in legal(face):
                 canonical = _canonical(result, reading)
@@ -205,49 +222,54 @@ def forms_of(
                             other, played + Counter(f.index for f in played_now), took + Counter(f.index for f in taken)
                         )
                     ):
-                        seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
+                        seen[canonical] = path + (Move(op, self.t, played_now, taken, result, reading),)
                         standing[canonical] = now
                     continue
-                seen[canonical] = path + (Move(op, t, played_now, taken, result, reading),)
+                seen[canonical] = path + (Move(op, self.t, played_now, taken, result, reading),)
                 standing[canonical] = now
-                queue.append(canonical)
-                if budget.deadline is None and len(seen) > MAX_LAYOUTS:
+                self.queue.append(canonical)
+                if guarded and len(seen) > MAX_LAYOUTS:
                     raise _Cut("layouts")  # under a deadline its share of the time bounds the walk
                 if wanted and any(f.index in wanted for f in taken):
                     # the first layout of a path to lack a card is the one whose step took it
                     wanted -= {
-                        f.index for f in taken if sum(g.index == f.index for g in result.all_cards) < origin_n[f.index]
+                        f.index
+                        for f in taken
+                        if sum(g.index == f.index for g in result.all_cards) < self.origin_n[f.index]
                     }
                     if not wanted:
-                        queue.clear()  # every card asked about is taken by some form: the probe is done
-                        break
-            if wanted is not None and not wanted:
-                break
-    # by what a form takes in and gives out: the form kept, and its rank once another met it (most never are)
-    best: dict[tuple, tuple[Form, tuple | None]] = {}
-    for path in seen.values():
-        result = path[-1].result if path else meld
-        after = Counter(f.index for f in result.all_cards)
-        reading = path[-1].reading if path else start
-        gain = meld_points(reading) - base_points if mine else 0
-        form = Form(
-            t,
-            result,
-            reading,
-            path,
-            tuple(by_index[i] for i in sorted((after - origin_n).elements())),
-            tuple(by_index[i] for i in sorted((origin_n - after).elements())),
-            gain,
-            frozenset(m.op.before_own_meld for m in path),
-        )
-        key = (form.played, form.taken)
-        kept = best.get(key)
-        if kept is None:
-            best[key] = (form, None)
-            continue
-        rank, kept_rank = _rank(form, in_hand), kept[1] or _rank(kept[0], in_hand)
-        best[key] = (form, rank) if rank > kept_rank else (kept[0], kept_rank)
-    return Walk([form for form, _ in best.values()], wanted is None or bool(wanted))
+                        self.queue.clear()  # every card asked about is taken by some form: the probe is done
+                        return
+
+    def forms(self, mine: bool) -> list[Form]:
+        """The forms of the layouts reached: of those that take in and give out the same cards, the
+        highest ranked (:func:`_rank`; most never meet another)."""
+        base_points = meld_points(self.start) if mine else 0
+        in_hand = Counter(self.hand)
+        best: dict[tuple, tuple[Form, tuple | None]] = {}  # the form kept, and its rank once another met it
+        for path in self.seen.values():
+            result = path[-1].result if path else self.meld
+            after = Counter(f.index for f in result.all_cards)
+            reading = path[-1].reading if path else self.start
+            gain = meld_points(reading) - base_points if mine else 0
+            form = Form(
+                self.t,
+                result,
+                reading,
+                path,
+                tuple(self.by_index[i] for i in sorted((after - self.origin_n).elements())),
+                tuple(self.by_index[i] for i in sorted((self.origin_n - after).elements())),
+                gain,
+                frozenset(m.op.before_own_meld for m in path),
+            )
+            key = (form.played, form.taken)
+            kept = best.get(key)
+            if kept is None:
+                best[key] = (form, None)
+                continue
+            rank, kept_rank = _rank(form, in_hand), kept[1] or _rank(kept[0], in_hand)
+            best[key] = (form, rank) if rank > kept_rank else (kept[0], kept_rank)
+        return [form for form, _ in best.values()]
 
 
 class Walk(NamedTuple):
@@ -291,6 +313,23 @@ def _rank(form: Form, hand: Counter) -> tuple:
     )
 
 
+def search_bounds(forms: int | None, cut: str | None, deadline: bool) -> dict[str, Any]:
+    """The bounds a table turn's answer is the best within (``"search"`` in its JSON): each table
+    meld changes by single-card operations, every layout it can reach by one shortest path (so a
+    turn that needs a longer path to some layout is not seen), its forms playing at most
+    :data:`EXTRA_CAP` cards that other melds' operations take; without a deadline a meld reaches at
+    most :data:`MAX_LAYOUTS` layouts. ``forms``: how many forms the turn chose among (None: the
+    search of them did not end); ``cut``: the limit that ended that search early, if one did."""
+    return {
+        "operations": "single-card",
+        "paths": "shortest",
+        "cards_from_other_melds": EXTRA_CAP,
+        "layouts_per_meld": None if deadline else MAX_LAYOUTS,
+        "forms": forms,
+        "forms_complete": forms is not None and cut is None,
+    }
+
+
 class TableForms(NamedTuple):
     """What :func:`table_forms` found."""
 
@@ -326,8 +365,7 @@ def table_forms(
     walked. Only at the fixpoint is each meld walked whole, once (or not again, when its last
     probe went to its end with the same cards). The forms are those of whole rounds walked to the
     fixpoint (each round's cards taken are the same: a probe stops only once it has found all a
-    whole walk could add), at a fraction of the walks: on the bench's three slowest turns the
-    search took 5.7–7.1 s instead of 6.8–9.4 s (the later rounds walked every meld whole again).
+    whole walk could add), at a fraction of the walks (docs/performance.md).
 
     ``share``: of a query with a deadline, the part of the time left the search may take. Past it
     (or past the layouts), each meld keeps the forms of its latest walk that ended (a probe's, or
@@ -341,60 +379,104 @@ def table_forms(
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     # the share of the time left (the budget may count from the command's start: its start-up is spent)
     stop_at = None if share is None or budget.deadline is None else time.perf_counter() + share * max(budget.left(), 0)
-    in_hand = set(hand)
-    latest: list[list[Form] | None] = [None] * len(melds)  # per meld, the forms of its latest walk
-    whole_at: list[frozenset | None] = [None] * len(melds)  # the cards a meld's latest walk went to its end with
-    finished: list[tuple[list[list[Form]], list[Face]]] = []  # after each round of probes: (forms, cards taken)
-    extras: set[Face] = set()
+    search = _FormSearch(table, melds, hand, phase, ops, budget, extra_cap, stop_at)
+    try:
+        search.probe_rounds()
+        search.walk_whole(WALK_BESIDE if beside is None else beside)
+    except _Cut as cut:
+        forms = search.now()
+        return TableForms(forms, sorted(search.extras | search.taken_by(forms)), cut.limit, search.finished)
+    forms = search.now()
+    grown = [cards for _, cards in search.finished]
+    return TableForms(forms, sorted(search.extras), None, _rungs(table, melds, forms, grown, hand))
 
-    def walk(t: int, probe: set[Face] | None, within: Budget = budget) -> None:
-        cap = extra_cap if extras else 0
+
+class _FormSearch:
+    """The state the rounds of :func:`table_forms` share: per meld, the forms of its latest walk and
+    the cards that walk went to its end with; the cards taken from the table so far; the forms and
+    cards after each round of probes."""
+
+    def __init__(
+        self,
+        table: Table,
+        melds: Sequence[TableMeld],
+        hand: Sequence[Face],
+        phase: str | None,
+        ops: tuple[Operation, ...],
+        budget: Budget,
+        extra_cap: int,
+        stop_at: float | None,
+    ):
+        self.table, self.melds, self.hand, self.phase, self.ops = table, melds, hand, phase, ops
+        self.budget, self.extra_cap, self.stop_at = budget, extra_cap, stop_at
+        self.in_hand = set(hand)
+        self.latest: list[list[Form] | None] = [None] * len(melds)  # per meld, the forms of its latest walk
+        self.whole_at: list[frozenset[Face] | None] = [None] * len(melds)  # the cards it went to its end with
+        self.finished: list[tuple[list[list[Form]], list[Face]]] = []  # per round of probes: (forms, cards taken)
+        self.extras: set[Face] = set()
+
+    def walk(self, t: int, probe: set[Face] | None, within: Budget | None = None) -> list[Form]:
+        """Meld t walked (whole, or as far as ``probe`` asks), its forms kept as its latest."""
+        cap = self.extra_cap if self.extras else 0
+        meld = self.melds[t]
         found = forms_of(
-            table, t, melds[t], sorted(extras), phase, ops, within, melds[t].mine, hand, cap, stop_at, probe
+            self.table,
+            t,
+            meld,
+            sorted(self.extras),
+            self.phase,
+            self.ops,
+            within or self.budget,
+            meld.mine,
+            self.hand,
+            cap,
+            self.stop_at,
+            probe,
         )
-        latest[t] = found.forms
-        whole_at[t] = frozenset(extras) if found.whole else None
+        self.latest[t] = found.forms
+        self.whole_at[t] = frozenset(self.extras) if found.whole else None
+        return found.forms
 
-    def now() -> list[list[Form]]:
+    def now(self) -> list[list[Form]]:
+        """Every meld's latest forms (a meld not walked yet: unchanged)."""
         return [
-            forms if forms is not None else [_unchanged(table, t, meld)]
-            for t, (meld, forms) in enumerate(zip(melds, latest, strict=True))
+            forms if forms is not None else [_unchanged(self.table, t, meld)]
+            for t, (meld, forms) in enumerate(zip(self.melds, self.latest, strict=True))
         ]
 
-    def taken_by(forms: list[list[Form]]) -> set[Face]:
-        return {f for per_meld in forms for form in per_meld for f in form.taken} - in_hand
+    def taken_by(self, forms: list[list[Form]]) -> set[Face]:
+        return {f for per_meld in forms for form in per_meld for f in form.taken} - self.in_hand
 
-    try:
-        while extra_cap:  # rounds of probes (no cards from other melds: none, one whole walk each)
+    def probe_rounds(self) -> None:
+        """The cards that may be taken from the table, grown to a fixpoint by rounds of probes (no
+        cards from other melds allowed: none, one whole walk each)."""
+        while self.extra_cap:
             found: set[Face] = set()  # this round's cards taken (another meld need not find them again)
-            for t, meld in enumerate(melds):
-                probe = set(meld.all_cards) - in_hand - extras - found
+            for t, meld in enumerate(self.melds):
+                probe = set(meld.all_cards) - self.in_hand - self.extras - found
                 if probe:
-                    walk(t, probe)
-                    found |= taken_by([latest[t]])
-            if found <= extras:
-                break
-            extras |= found
-            finished.append((now(), sorted(extras)))
-        todo = [t for t in range(len(melds)) if whole_at[t] != extras]
-        if beside is None:
-            beside = WALK_BESIDE
+                    found |= self.taken_by([self.walk(t, probe)])
+            if found <= self.extras:
+                return
+            self.extras |= found
+            self.finished.append((self.now(), sorted(self.extras)))
+
+    def walk_whole(self, beside: bool) -> None:
+        """Each meld walked whole at the fixpoint, unless its last probe went to its end with the
+        same cards; ``beside``: the walks shared with a forked child (:func:`_walked_beside`)."""
+        todo = [t for t in range(len(self.melds)) if self.whole_at[t] != self.extras]
         if beside and forked.AVAILABLE and 2 <= len(todo) < 256:
             # the likeliest longest first (their probes found the most forms), so that the two
             # processes start on the two of them
-            todo.sort(key=lambda t: -len(latest[t] or ()))
-            for t, found in _walked_beside(
-                todo, lambda t, within: walk(t, None, within) or latest[t], budget, table, ops
-            ).items():
-                latest[t], whole_at[t] = found, frozenset(extras)
+            todo.sort(key=lambda t: -len(self.latest[t] or ()))
+            walked = _walked_beside(
+                todo, lambda t, within: self.walk(t, None, within), self.budget, self.table, self.ops
+            )
+            for t, found in walked.items():
+                self.latest[t], self.whole_at[t] = found, frozenset(self.extras)
         else:
             for t in todo:
-                walk(t, None)
-    except _Cut as cut:
-        forms = now()
-        return TableForms(forms, sorted(extras | taken_by(forms)), cut.limit, finished)
-    forms = now()
-    return TableForms(forms, sorted(extras), None, _rungs(table, melds, forms, [cards for _, cards in finished], hand))
+                self.walk(t, None)
 
 
 def _walked_beside(
@@ -474,91 +556,6 @@ def _rungs(
             )
         )
     return rungs
-
-
-@dataclass(frozen=True)
-class Takings:
-    """Which forms of each table meld take which cards: what the turn model asks of the forms
-    about the cards it may hold (built once, :meth:`of`). ``bits``: per table meld, per (card, k),
-    its forms that take k copies of the card or more, as a bit set (a meld of four wilds has some
-    1,700 forms: one AND a card, not a walk over them); ``sources``: per card, the table melds some
-    form of which takes it."""
-
-    bits: tuple[dict[tuple[Face, int], int], ...]
-    sources: dict[Face, frozenset[int]]
-
-    @classmethod
-    def of(cls, forms: Sequence[Sequence[Form]]) -> Takings:
-        taking: list[dict[tuple[Face, int], int]] = []
-        sources: dict[Face, set[int]] = {}
-        for t, per_meld in enumerate(forms):
-            bits: dict[tuple[Face, int], int] = {}
-            for i, form in enumerate(per_meld):
-                for face, count in Counter(form.taken).items():
-                    sources.setdefault(face, set()).add(t)
-                    for k in range(1, count + 1):
-                        bits[face, k] = bits.get((face, k), 0) | 1 << i
-            taking.append(bits)
-        return cls(tuple(taking), {face: frozenset(melds) for face, melds in sources.items()})
-
-    def most(self) -> Counter:
-        """Per card, the most copies the forms can take from the table at once (one form a meld)."""
-        most: Counter = Counter()
-        for bits in self.bits:
-            top: dict[Face, int] = {}
-            for face, k in bits:
-                top[face] = max(top.get(face, 0), k)
-            most.update(top)
-        return most
-
-    def holdable(self, hand: Sequence[Face]) -> Callable[[Sequence[Face]], bool]:
-        """Whether a turn choosing one form per table meld could hold ``cards`` at once, with
-        ``hand`` (a necessary condition, not a sufficient one). A copy beyond the hand's comes from
-        a table meld whose form takes it, and each meld has one form: the cards only one meld can
-        give must all be taken by one of its forms. A card more than one meld could give is not
-        judged (which melds give it would be a matching). On the bench's table turns, a long run
-        of the cards of one table run, each of which some form takes but none all, seemed within
-        reach; its points, paid card by card, were most of what the optimiser had to prove out of
-        reach (601 meld points of caps on a turn whose best is 10; see :mod:`solver.melding.meld.lines`)."""
-        held = Counter(hand)
-        taking, sources = self.bits, self.sources
-
-        def judge(cards: Sequence[Face]) -> bool:
-            left: dict[int, int] = {}  # per table meld that must give some of them, its forms that could
-            for face, count in Counter(cards).items():
-                short = count - held[face]
-                if short <= 0:
-                    continue
-                melds = sources.get(face)
-                if not melds:
-                    return False
-                if len(melds) == 1:
-                    t = next(iter(melds))
-                    could = left.get(t, -1) & taking[t].get((face, short), 0)
-                    if not could:
-                        return False
-                    left[t] = could
-            return True
-
-        return judge
-
-    def apart(self) -> list[tuple[tuple[Face, int], tuple[Face, int]]]:
-        """Pairs ((card, k), (other card, j)) that no turn can take from the table at once — k
-        copies of the one and j of the other — when one table meld only gives both, and none of
-        its forms takes both: the model implies it (one form per meld), but only through a search
-        of that meld's forms, which may be thousands (see ``TableTurn._apart_clauses``). Of the
-        counts, the least only (more copies of either are apart from the other all the more)."""
-        pairs = []
-        for t, bits in enumerate(self.bits):
-            alone = sorted(key for key in bits if self.sources[key[0]] == {t})
-            for i, (a, ka) in enumerate(alone):
-                for b, kb in alone[i + 1 :]:
-                    if a == b or bits[a, ka] & bits[b, kb]:
-                        continue
-                    if ka > 1 and not bits[a, ka - 1] & bits[b, kb] or kb > 1 and not bits[a, ka] & bits[b, kb - 1]:
-                        continue  # fewer copies are apart already
-                    pairs.append(((a, ka), (b, kb)))
-        return pairs
 
 
 def _unchanged(table: Table, t: int, meld: TableMeld) -> Form:

@@ -18,9 +18,8 @@ left in the hand (:func:`~solver.melding.turn.layout.lay_out`); so *d* stands in
     that time played, beyond what *f* had given it before.
 
 A form that plays fewer cards in all but needs one for a while in the middle (played by one move,
-taken back by the next) fails the second condition unless *f* needed it then too: on one bench
-turn such a form, kept in its place by a test of the cards played in all alone, lost the best
-turn a meld point (15 to 14).
+taken back by the next) fails the second condition unless *f* needed it then too: kept in its
+place by a test of the cards played in all alone, such a form can lose the best turn a meld point.
 
 Fewer cards played leaves more in the hand, which may cost the levels below (hand points): the
 forms are dropped only to settle the first level, and a turn found without them stands only when

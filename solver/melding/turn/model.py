@@ -22,11 +22,12 @@ from solver.core.deck import Face
 from solver.melding.meld.candidates import Candidate, candidates, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
-from solver.melding.table.forms import Form, Takings
+from solver.melding.table.forms import Form
+from solver.melding.table.takings import Takings
 from solver.melding.turn.accounting import account_cards
 from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem
-from solver.melding.turn.routecount import Countable, RouteCounts, Shown
+from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
 from solver.melding.turn.routes import GoOutRoute, Requirement
 from solver.melding.turn.shares import Level, Soft, one_of_pays
 from solver.melding.turn.slots import LaidOut, expressible
@@ -63,6 +64,7 @@ class _Option:
     verified: bool = False
     reading: Reading | None = None
     twin_of: _Option | None = None  # the same meld made once more: used only after its twin
+    also: tuple[Reading, ...] = ()  # other kinds that read it too, when the ruleset lets the player say
 
 
 class TurnModel:
@@ -72,7 +74,7 @@ class TurnModel:
 
     shares = True  # meld points paid to the cards (shares.py); False: one soft clause a candidate
     slot_limit = 2000  # with ``compact``, sequence kinds with more candidates than this are laid out (lines.py)
-    oracle = ORACLE  # the optimiser's SAT solver (TableTurn's own was measured on its models)
+    oracle = ORACLE  # the optimiser's SAT solver (TableTurn chooses its own for its larger models)
 
     def __init__(
         self,
@@ -106,7 +108,7 @@ class TurnModel:
         self.calls0 = self.checker.sat_calls
         self.maxsat_calls0 = MaxSat.calls
         self.sat_calls = 0
-        self.rule = rs.turn_rule(problem.turn)
+        self.rule = rs.turn_rule(problem.turn, len(problem.hand))
         self.layoff_rule = rs.layoff_rule()
         self._validate()
         self.count = Counter(problem.hand)
@@ -231,7 +233,7 @@ class TurnModel:
         if opt.twin_of is not None and not opt.verified:
             legal = self._verify(opt.twin_of)
             twin = opt.twin_of
-            opt.verified, opt.reading, opt.weight = True, twin.reading, twin.weight
+            opt.verified, opt.reading, opt.also, opt.weight = True, twin.reading, twin.also, twin.weight
             if not legal:
                 self.forbidden.add(opt.var)
             return legal
@@ -242,11 +244,12 @@ class TurnModel:
             )
             opt.verified = True
             allowed = self._route_kinds()
-            if not verdict.legal or (allowed is not None and verdict.reading.kind.id not in allowed):
+            readings = [r for r in verdict.every_reading if allowed is None or r.kind.id in allowed]
+            if not verdict.legal or not readings:
                 self.forbidden.add(opt.var)
                 opt.reading = None
                 return False
-            opt.reading = verdict.reading
+            opt.reading, opt.also = readings[0], tuple(readings[1:])
             if opt.table is None:
                 opt.weight = points
             elif self.problem.table[opt.table].mine:  # what the lay-off adds to one's own meld
@@ -404,8 +407,8 @@ class TurnModel:
             self.form_lits.append(lits)
             clauses.append([lit for _, lit in lits])
             clauses += encodings.at_most_one([lit for _, lit in lits], self.pool)
-            # counted a meld at a time, not a form (a meld of wilds has a thousand forms taking a wild:
-            # a counter over them was most of the model; the hardest bench turn took 100–150 s, 35 s so)
+            # counted a meld at a time, not a form: a meld of wilds has a thousand forms taking a wild,
+            # and a counter over them would be most of the model (docs/performance.md)
             for face, steps in encodings.choice_counts(
                 [(lit, form.played) for form, lit in lits], self.pool, clauses
             ).items():
@@ -462,8 +465,11 @@ class TurnModel:
         """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
         melds of some kinds (counting the player's melds already shown), the hand's value."""
         self.route_counts = RouteCounts(self.route, self.pool)
-        melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading) for o in live if o.table is None]
-        return self.route_counts.clauses(self.goal, melds, self._shown(), self.accounting, self.rs.points)
+        melds = [
+            Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in live if o.table is None
+        ]
+        shown = shown_counts(self.problem.shown, self.checker, self.problem.params)
+        return self.route_counts.clauses(self.goal, melds, shown, self.accounting, self.problem.card_points)
 
     def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
         """A verified meld fixes whether it counts toward the route's requirements; True when the
@@ -471,16 +477,22 @@ class TurnModel:
         if self.route_counts is None or o.table is not None:
             return False
         changed = False
-        for unit in self.route_counts.learn(o.var, o.reading, len(o.all_faces)):
-            self._add_hard([unit])
-            changed |= unit not in true
+        for clause in self.route_counts.learn(o.var, (o.reading, *o.also), len(o.all_faces)):
+            self._add_hard(clause)
+            changed |= not any(lit in true for lit in clause)
         return changed
+
+    def reading_of(self, o: _Option, true: TrueLiterals) -> Reading | None:
+        """The reading an option is made as: of the kinds that read it, the one the route counted."""
+        if not o.also or self.route_counts is None:
+            return o.reading
+        return (o.reading, *o.also)[self.route_counts.chosen(o.var, true)]
 
     def _requirement_clauses(self, live: list[_Option]) -> list[list[int]]:
         """Each requirement under its selector: exactly the melds it asks for are shown, and
         nothing else."""
         pool = self.pool
-        shown_kinds = [shown.kind for shown in self._shown()]
+        shown_kinds = [shown.kind for shown in shown_counts(self.problem.shown, self.checker, self.problem.params)]
         clauses: list[list[int]] = []
         for i, req in enumerate(self.requirements):
             select = pool.new()
@@ -505,12 +517,9 @@ class TurnModel:
 
     def _kinds_of(self, o: _Option) -> frozenset:
         """The kinds an option is read as: the verdict's once verified, else structural."""
-        return frozenset([o.reading.kind.id]) if o.reading is not None else o.candidate.kinds
-
-    def _shown(self) -> list[Shown]:
-        """The player's melds already on the table, as the route's counts see them."""
-        verdicts = [self.checker.check(f, explain=False, params=self.problem.params) for f in self.problem.shown]
-        return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal]
+        if o.reading is None:
+            return o.candidate.kinds
+        return frozenset([o.reading.kind.id, *(r.kind.id for r in o.also)])
 
     def _objective(self, mode: str = "any") -> tuple[list[Soft], dict[int, int], list[Level]]:
         """The objective's soft clauses, the weight each option was given at the meld-points level,
@@ -526,6 +535,7 @@ class TurnModel:
             self._form_gains(),
             self.accounting,
             keeps_no_card=mode == "out" and self._all_cards(),
+            points=self.problem.card_points,
         )
 
     def _form_gains(self) -> tuple[list[Soft], int]:
@@ -537,7 +547,7 @@ class TurnModel:
         """The live SAT solver over the model."""
         self._build()
         if self._sat is None:
-            self._sat = SatSolver(self.clauses, ORACLE)  # measured: finds a way out 1.5–4× faster than Glucose 3
+            self._sat = SatSolver(self.clauses, ORACLE)  # finds a way out faster than Glucose 3 (docs/performance.md)
         return self._sat
 
     def _satisfy(self, assumptions: Sequence[int] = ()) -> list[int] | None:

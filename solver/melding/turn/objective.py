@@ -9,7 +9,7 @@ own clauses, with offsets that make a level's satisfied weight its measure exact
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from solver.core.deck import Face
 from solver.core.ruleset import Ruleset
@@ -28,6 +28,7 @@ def objective(
     form_gains: tuple[list[Soft], int],
     accounting: CardAccounting,
     keeps_no_card: bool,
+    points: Callable[[Face], int] | None = None,
 ) -> tuple[list[Soft], dict[int, int], list[Level]]:
     """Soft clauses (clause, weight) over the ruleset's objective levels; the weight each option
     of ``weighed`` was given at the meld-points level; and per level its :class:`Level`.
@@ -44,7 +45,7 @@ def objective(
             soft = level + [([-lit], d) for lit, d in corrections] + gains
             levels.append(("meld_points", soft, offset - sum(d for _, d in corrections)))
         elif goal.measure == "hand_points":  # a copy there is and not accounted for
-            levels.append(("hand_points", [] if keeps_no_card else accounting.kept(rs.points), 0))
+            levels.append(("hand_points", [] if keeps_no_card else accounting.kept(points or rs.points), 0))
         elif goal.measure == "melds":
             levels.append(("melds", [([lit], 1) for lit in options], 0))
     given = {var: weight for var, weight, _ in weighed} if any(m == "meld_points" for m, _, _ in levels) else {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from solver.core.deck import Face
@@ -32,6 +33,10 @@ class Problem:
     phase: str | None = None
     params: Mapping[str, Any] | None = None  # query parameters (a chosen card that makes wilds)
     shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
+
+    def card_points(self, face: Face) -> int:
+        """A card's points (deadwood, penalty) under the chosen cards the problem names."""
+        return self.ruleset.points(face, self.params)
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class Answer:
     phase_needed: str | None = None  # the field phase the turn's phase-bound melds need
     limit: str | None = None  # undecided: the limit that ran out ("time", "memory" or "layouts")
     solutions_at_least: int | None = None  # undecided while counting: the ways found before it stopped
+    search: dict[str, Any] | None = None  # table turns: the bounds of the search the answer is the best within
 
     @property
     def melds(self) -> list[Play]:
@@ -82,6 +88,15 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
     notation = checker.notation
     if not p.hand:
         raise MeldsError("the hand is empty")
+    largest = p.ruleset.largest_hand()
+    if largest is not None and len(p.hand) > largest[0]:
+        most, dealt = largest
+        line = dealt.source.line if dealt.source is not None else None
+        where = f" ({Path(p.ruleset.path).name}:{line}: deal.hand_size)" if line else ""
+        raise MeldsError(
+            f"a hand of {len(p.hand)} cards: {p.ruleset.id} deals at most {dealt.cards} cards a player{where} "
+            f"and a turn draws one, so a hand holds at most {most}"
+        )
     notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
     if p.turn == "claimed" and not claim_met:
         if p.claimed is None:

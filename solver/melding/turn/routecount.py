@@ -16,10 +16,12 @@ out implies, so that a question can leave one out (which requirement does a hand
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solver.core.deck import Face
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.turn.accounting import CardAccounting
 from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount, RouteRequirement
@@ -27,6 +29,7 @@ from solver.sat import encodings
 from solver.sat.encodings import TRUE
 from solver.sat.pool import VarPool
 from solver.sat.search import weight_reached
+from solver.sat.solvers import TrueLiterals
 
 Clause = list[int]
 
@@ -40,6 +43,7 @@ class Countable:
     kinds: frozenset[str]
     size: int
     reading: Reading | None
+    also: tuple[Reading, ...] = ()  # other kinds that read it too (the player says which it is)
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,14 @@ class Shown:
     wilds: int
 
 
+def shown_counts(
+    shown: Sequence[Sequence[Face]], checker: MeldChecker, params: Mapping[str, Any] | None
+) -> list[Shown]:
+    """The player's melds already on the table, as the route's counts see them."""
+    verdicts = [checker.check(faces, explain=False, params=params) for faces in shown]
+    return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal]
+
+
 class RouteCounts:
     """The clauses of one route's requirements, and what verifying a meld teaches them."""
 
@@ -59,6 +71,7 @@ class RouteCounts:
         self.pool = pool
         self.selectors: list[tuple[RouteRequirement, int]] = []  # each requirement, its literal
         self._matches: dict[int, list[tuple[MeldCount, int]]] = {}  # option -> (requirement, match literal)
+        self._choices: dict[int, list[int]] = {}  # option read by several kinds -> "it is made as reading i"
 
     def clauses(
         self,
@@ -100,8 +113,14 @@ class RouteCounts:
         if requirement.sizes is not None and meld.size not in requirement.sizes:
             return None
         if meld.reading is not None:
-            counts = requirement.counts(meld.reading.kind.id, meld.size, meld.reading.wilds)
-            return meld.var if counts else None
+            readings = (meld.reading, *meld.also)
+            counts = [requirement.counts(r.kind.id, meld.size, r.wilds) for r in readings]
+            if all(counts) or not any(counts):
+                return meld.var if counts[0] else None
+            match, count = self.pool.new(), self.pool.new()
+            clauses += [[-count, meld.var], [-count, match], [count, -meld.var, -match]]
+            clauses += self._chosen_clauses(meld.var, match, counts)
+            return count
         wanted = requirement.kinds
         if wanted is not None and not meld.kinds & wanted:
             return None
@@ -135,13 +154,35 @@ class RouteCounts:
         over = reached[limit.at_most + 1]
         return [] if over is None else [[-over]]
 
-    def learn(self, var: int, reading: Reading, size: int) -> list[int]:
-        """A meld verified: the unit literals that fix whether it counts toward each requirement
-        that was left open for it."""
-        return [
-            match if requirement.counts(reading.kind.id, size, reading.wilds) else -match
-            for requirement, match in self._matches.get(var, ())
-        ]
+    def learn(self, var: int, readings: Sequence[Reading], size: int) -> list[Clause]:
+        """A meld verified: the clauses that fix whether it counts toward each requirement that was
+        left open for it. Read by several kinds (a ruleset whose ambiguity rule prefers one, where a
+        player says which), it counts as the one it is made as: one of them, the same for every
+        requirement."""
+        out: list[Clause] = []
+        for requirement, match in self._matches.get(var, ()):
+            counts = [requirement.counts(r.kind.id, size, r.wilds) for r in readings]
+            if all(counts) or not any(counts):
+                out.append([match if counts[0] else -match])
+            else:
+                out += self._chosen_clauses(var, match, counts)
+        return out
+
+    def _chosen_clauses(self, var: int, match: int, counts: Sequence[bool]) -> list[Clause]:
+        """``match`` holds when the meld is made as one of the readings that count."""
+        clauses: list[Clause] = []
+        choice = self._choices.get(var)
+        if choice is None:
+            choice = self._choices[var] = [self.pool.new() for _ in counts]
+            clauses += [list(choice)] + encodings.at_most_one(choice, self.pool)
+        clauses.append([-match, *(c for c, yes in zip(choice, counts, strict=True) if yes)])
+        clauses += [[-c, match] if yes else [-c, -match] for c, yes in zip(choice, counts, strict=True)]
+        return clauses
+
+    def chosen(self, var: int, true: TrueLiterals) -> int:
+        """Which of its readings a meld read by several kinds is made as (0: the first)."""
+        choice = self._choices.get(var, ())
+        return next((i for i, c in enumerate(choice) if c in true), 0)
 
     def blamed(self, placed: int | None, satisfied: Callable[[list[int]], bool]) -> list[RouteRequirement]:
         """The requirements a hand fails: each one without which it goes out (``placed``: the

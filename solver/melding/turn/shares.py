@@ -99,15 +99,10 @@ def one_of_pays(choices: Sequence[Sequence[tuple[int, int]]]) -> tuple[list[Soft
 
     Gains as a ladder: "the option chosen is worth ``v`` or more" (an OR of the options worth that
     much) weighs the step from the value below, so a choice weighs its best gain, not the sum of
-    its options' gains — on one bench turn the forms' gains added up to 305 meld points where the
-    melds' best gains add up to 13, most of what the optimiser had left to prove out of reach.
-    Losses as unit clauses on the options' negations (satisfied unless chosen), the offset taking
-    back all of them but the chosen one's. Measured against a unit clause per gain, both with the
-    held reach of :mod:`solver.melding.meld.lines`: the hard table turn 5.6 s against 6.1 s; bench
-    turns 132:1, 144:3 and 110:0 15.3, 5.2 and 6.3 s against 20.6, 6.2 and 7.4 s. (Before the
-    held reach, units measured faster on the hard turn, 5.3 s against 8.9 s: RC2 saw each
-    choice's at-most-one among its selectors, which mattered more while the out-of-reach runs
-    dominated.)"""
+    its options' gains (which is far above what any turn reaches, and the optimiser would have to
+    prove out of reach). Losses as unit clauses on the options' negations (satisfied unless
+    chosen), the offset taking back all of them but the chosen one's. Faster than a unit clause
+    per gain on the large table turns (docs/performance.md)."""
     soft: list[Soft] = []
     offset = 0
     for options in choices:

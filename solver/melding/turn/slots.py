@@ -39,7 +39,7 @@ from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.melding.meld.candidates import identity_options, sizes_of
 from solver.melding.meld.cycles import SuitSteps
-from solver.melding.meld.encode import RoleGate
+from solver.melding.meld.gate import RoleGate
 from solver.melding.meld.lines import Line, kind_lines
 from solver.melding.meld.points import points_for
 from solver.sat.pool import VarPool
@@ -60,6 +60,8 @@ def expressible(kind: MeldKind) -> bool:
     order = kind.order
     if kind.shape != "sequence" or order is None or kind.short_form or kind.wilds or kind.size_min < 2:
         return False
+    if kind.suit_step.free:
+        return False  # a run of any colours has no lines of identities to lay out along
     if len(set(order.ranks)) != len(order.ranks):
         return False
     if any(
@@ -157,7 +159,7 @@ class Slots:
         holdable: Callable[[Sequence[Face]], bool] | None = None,
     ):
         """``holdable``: whether the turn can hold some cards at once (a table turn's forms give
-        cards one meld at a time, :meth:`~solver.melding.table.forms.Takings.holdable`); None: every card
+        cards one meld at a time, :meth:`~solver.melding.table.takings.Takings.holdable`); None: every card
         it may have, at once."""
         self.pool, self.clauses = pool, clauses
         self.holdable = holdable

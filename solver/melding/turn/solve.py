@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from solver.core.errors import Undecided
 from solver.core.gcpause import no_full_collections
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
@@ -68,13 +69,16 @@ def table_turn(
     """A turn with single-card table operations: one model of the table's forms and the hand
     (:class:`~solver.melding.turn.tableturn.TableTurn`); the ways to go out are not counted."""
     validate_problem(problem, checker)
+    forms, cut = None, None
     try:
         with TableTurn(problem, checker, budget, operations) as solver:
+            forms, cut = sum(map(len, solver.forms)), solver.forms_cut
             answer = solver.answer(question)
     except Undecided as stopped:
         answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
         answer.seconds = budget.elapsed
     answer.counted = not count
+    answer.search = search_bounds(forms, cut, budget.deadline is not None)
     return answer
 
 

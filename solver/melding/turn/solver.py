@@ -32,7 +32,9 @@ from collections import Counter
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.meld.points import hand_points
 from solver.melding.turn.model import TurnModel, _Optimiser
-from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401 - the turn's types, re-exported
+
+# the turn's types, re-exported
+from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401
 from solver.sat.solvers import MaxSat, TrueLiterals
 
 
@@ -130,7 +132,7 @@ class TurnSolver(TurnModel):
         true = TrueLiterals(model)
         plays = []
         for o in self._chosen(model):
-            plays.append(Play(o.hand_faces, o.reading, o.weight, o.table))
+            plays.append(Play(o.hand_faces, self.reading_of(o, true), o.weight, o.table))
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
@@ -149,7 +151,7 @@ class TurnSolver(TurnModel):
     def _score(self, plays, kept) -> dict:
         score = {
             "meld_points": sum(p.points for p in plays),
-            "hand_points": hand_points(self.rs, kept),
+            "hand_points": hand_points(self.rs, kept, self.problem.params),
             "melds": len(plays),
         }
         return {goal.measure: score[goal.measure] for goal in self.rs.objective} or score

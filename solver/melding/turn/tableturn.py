@@ -30,30 +30,18 @@ from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE
 from solver.sat.solvers import TrueLiterals
 
-FORMS_SHARE = 0.6  # of a turn's time, the most the search of the table's forms takes (see table_forms)
-# Under a deadline, a turn whose table melds have more forms than this in all is solved first over
-# the forms of the search's earlier rounds, its rungs (see TableTurn.answer), each rung at most
-# RUNG_SHARE of the time left. Measured on 325 bench turns at 10 s: four of the turns the whole
-# model cannot settle have 2,662–4,510 forms (one has 1,296); at 1,000, a turn of 1,084 forms that
-# settles in 9.5 s lost its proof to the rungs' time
+# The tuned settings of a table turn (the measurements behind them: docs/performance.md)
+# of a turn's time, the most the search of the table's forms takes: more forms against time for the model
+FORMS_SHARE = 0.6
+# under a deadline, a turn of more forms than this is first solved over the search's earlier rounds (its
+# rungs, see TableTurn._climb): an answer where the whole model would not settle, against time taken from it
 RUNGS_FROM = 2000
+# of the time left, what each rung may take
 RUNG_SHARE = 0.5
-# ... and only with this many seconds left once its forms are found: a rung of a thousand forms
-# takes seconds the whole model then lacks. Measured on the six bench turns of more than 2,000
-# forms at 10 s (4–7.5 s left after the search): no rung's turn beat the whole model's; the
-# rungs cost the decided ones 0.2–1.9 s (148:3 took 8.8 s instead of 7.0) and left 13:4 (7 meld
-# points with them, 8 without) 1.9 s. At 20, 30 and 60 s they answer 13:4 with 9 (8 without).
-# (Measured with MiniSat; on Glucose 4.2 the whole model settles 13:4 at 20 s, in 15.2 s with the
-# rungs tried first against 13.8 s alone)
+# the rungs only with this many seconds left once the forms are found: on less the whole model needs them
 RUNGS_LEFT = 10.0
-# A turn of more forms than this in all, for a player who has melded, is raced (TableTurn._raced):
-# the whole model and the forms that stand in for the rest (solver.melding.table.standins), each in a
-# forked child on its own core. Measured on the hardest bench turn, 13:4 (2,900 forms, 1,404 stand
-# in; the best turn goes out, so the stand-ins' answer stands): 6-7 s over the stand-ins against
-# 11 s over all; the turn, undecided at 10 s before, settles in 8.4-9.2 s. Of the 325 bench
-# turns, six have more than 2,000 forms: raced, the four of 2,662-4,510 forms took 0.3-1.6 s less
-# at 10 s (148:3 2.6 s against 3.8), the two of 2,015 and 2,045 the same or 0.17 s more (two forks,
-# and two searches sharing the machine, for a whole model settled in a second)
+# a turn of more forms than this, for a player who has melded, is raced against the forms that stand in
+# for the rest (TableTurn._raced), on two cores: two forks against a search of half the forms
 STAND_INS_FROM = 2500
 
 
@@ -89,13 +77,9 @@ def _over_stand_ins(turn: TableTurn) -> Answer | None:
 class TableTurn(TurnSolver):
     """The turn of a problem with table melds under a ruleset with operations (one model)."""
 
-    # Glucose 4.2 as the optimiser's oracle: on the 32 bench turns whose answer took over 2 s at
-    # 10 s, their optimisers took 30.9 s in all against MiniSat's 41.3 s, every answer the same,
-    # and 149:0 was settled (7.9 s; undecided with MiniSat); the hardest bench turn (13:4), with no
-    # budget, 13.4 s against 39 s. Hands without a table keep MiniSat (45 cards: worst 0.17 s,
-    # 0.28 s with Glucose 4.2). Both settle on equal turns (tests/test_table_forms.py). Glucose
-    # heeds an interrupt only when it restarts: that turn at 10 s ends after 10.5-10.9 s (MiniSat:
-    # 10.04 s), within the budgets' 10 % + 0.5 s
+    # Glucose 4.2 as the optimiser's oracle: faster than MiniSat on large table models, slower to heed
+    # an interrupt (only at a restart; still within the budgets' 10 % + 0.5 s). Hands without a table
+    # keep MiniSat. Both settle on equal turns (tests/test_table_forms.py; docs/performance.md)
     oracle = "g42"
 
     def __init__(
@@ -140,8 +124,7 @@ class TableTurn(TurnSolver):
         """Cards no turn can take from the table at once (:meth:`Takings.apart`), as binary clauses on the
         counts of the cards the hand has. The model implies them, but only through a search of
         the one meld's forms: a core that needs two such cards at once, which the optimiser must
-        prove out of reach, cost it that search each time. On the sweep's slowest turns: 132:1
-        13.2 s -> 9.0 s, 148:3 10.4 s -> 8.2 s, 149:0 37 s -> 28 s, with 13 to 32 clauses."""
+        prove out of reach, cost it that search each time (docs/performance.md)."""
         held = Counter(self.problem.hand)
         clauses = []
         for (a, ka), (b, kb) in self.takings.apart():
@@ -219,10 +202,7 @@ class TableTurn(TurnSolver):
         rungs (:meth:`_climb`). Each rung's forms are real forms, fewer of them — a smaller model,
         often solved in a fraction of the time — so a turn the whole model cannot settle in time
         is answered, undecided, with the better of what it found and the rungs' best, not with
-        whatever the optimiser held when the time ran out: on one bench turn that was 3 meld
-        points at a 60 s budget where its second rung finds 9 in 5 s (the best is 10; the whole
-        model, its forms' cards counted a meld at a time and on Glucose 4.2 since, settles it in
-        about 14 s). An answer the whole model settles stands."""
+        whatever the optimiser held when the time ran out. An answer the whole model settles stands."""
         found = self._climb(question)
         answer = self.best() if question == "best" else self.go_out()
         if answer.solvable is not None or found is None or self._ranked(found) <= self._ranked(answer):
@@ -324,9 +304,8 @@ class TableTurn(TurnSolver):
 
         A card that many forms of a meld borrow and many forms of the others pass goes through a
         literal, "a meld other than this one passes it", so each borrowing form needs one binary
-        clause: listing the givers in every borrowing form's clause made one turn's 4,095 clauses
-        1.36 million literals long (50,000 this way), and adding them to the solver cost more than
-        using them (that turn, 148:3: 11.1 s -> 10.2-10.6 s)."""
+        clause: listing the givers in every borrowing form's clause makes such clauses millions of
+        literals long on a large table, and adding them cost more than using them."""
         hand = Counter(self.problem.hand)
         passing: list[dict[Face, list[int]]] = []  # per table meld: card -> its forms whose path takes it
         for per_meld in self.form_lits:
@@ -421,7 +400,8 @@ class TableTurn(TurnSolver):
 
     def _steps(self, model: list[int]) -> list[Step] | None:
         forms = [form for form, _ in self._chosen_forms(model)]
-        melds = [NewMeld(o.hand_faces, o.reading, o.weight) for o in self._chosen(model)]
+        true = TrueLiterals(model)
+        melds = [NewMeld(o.hand_faces, self.reading_of(o, true), o.weight) for o in self._chosen(model)]
         laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
         melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
         key = (
@@ -452,7 +432,7 @@ class TableTurn(TurnSolver):
         answer = Answer(solvable=not kept, question=question, plays=plays, discard=discard, kept=kept, steps=steps)
         scores = {
             "meld_points": sum(s.points for s in steps),
-            "hand_points": hand_points(self.rs, kept),
+            "hand_points": hand_points(self.rs, kept, self.problem.params),
             "melds": sum(s.action == "meld" for s in steps),
         }
         answer.score = {g.measure: scores[g.measure] for g in self.rs.objective} or scores
