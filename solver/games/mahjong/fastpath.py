@@ -83,6 +83,12 @@ class FastRules:
         winds = [mj.index.get(mj.identity(f)) for f in (self._parse(w) for w in ("1z", "2z", "3z", "4z")) if f]
         self.winds = frozenset(w for w in winds if w is not None)
         self._faces: dict[str, int | None] = {}
+        self.known: dict[str, int] = {}  # each face's own text -> its index (the tiles of most actions)
+        for text in self.texts:
+            found = self.face(text)
+            if found is not None:
+                self.known[text] = found
+        self.draws, self.discards, self.passes = "draw" in self.verbs, "discard" in self.verbs, "pass" in self.verbs
 
     @classmethod
     def of(cls, moves: Any) -> FastRules:
@@ -121,7 +127,8 @@ class CountedTable:
     def __init__(self, rules: FastRules, players: tuple[str, ...], path: str):
         n, width, kinds = len(players), len(rules.faces), len(rules.mj.identities)
         self.rules, self.players, self.path, self.n = rules, players, path, n
-        self.turn, self.step, self.stock, self.by = 0, "draw", 0, None  # by: the seat of the top discard
+        self.turn, self.step, self.stock = 0, "draw", 0
+        self.by: int | None = None  # the seat of the discard on the table
         self.discards: list[str] = []
         self.faces = [[0] * width for _ in range(n)]  # concealed tiles by face
         self.kinds = [[0] * kinds for _ in range(n)]  # concealed tiles by identity
@@ -130,8 +137,12 @@ class CountedTable:
         self.flags: list[dict] = [{} for _ in range(n)]
         self.facts: dict[str, Any] = {}  # the state's facts but the rivers
         self.rivers: list[list[str] | None] = [None] * n
-        self.missed: list[list[int]] = [[] for _ in range(n)]  # identities let go by since the seat's discard
-        self.before: list[tuple | None] = [None] * n  # (identity counts, declared, missed) at the seat's draw
+        self.passed: list[int] = []  # the identities let go by (passed or called), in order
+        self.since = [0] * n  # where in ``passed`` the tiles the seat let go by since its discard start
+        # at a seat's draw or call, what it let go by and its hand then: (identity counts, or None
+        # for the counts now less the identity drawn; declared melds; start; stop; identity drawn)
+        self.before: list[tuple | None] = [None] * n
+        self.in_riichi: list[int] = []  # the seats in riichi
         self.riichi_waits: list[frozenset | None] = [None] * n
 
     # -- building -------------------------------------------------------------------------------
@@ -150,16 +161,21 @@ class CountedTable:
         """The start of a hand, when every tile dealt is one of the set and no face is dealt more
         often than the set holds (None: the state's own checks must say what is wrong)."""
         table = cls(rules, players, path)
-        total = [0] * len(rules.faces)
+        total, known, identity = [0] * len(rules.faces), rules.known, rules.identity
         for seat, tiles in enumerate(deal):
             if len(tiles) > rules.tenpai_size + 1:
                 return None
+            faces, kinds, held = table.faces[seat], table.kinds[seat], table.held[seat]
             for text in tiles:
-                i = rules.face(text)
+                i = known.get(text)
                 if i is None:
-                    return None
+                    i = rules.face(text)
+                    if i is None:
+                        return None
                 total[i] += 1
-                table._add(seat, i)
+                faces[i] += 1
+                kinds[identity[i]] += 1
+                held[i] += 1
         if any(n > c for n, c in zip(total, rules.copies, strict=True)):
             return None
         table.stock, table.flags, table.facts = stock, [dict(f) for f in flags], dict(facts)
@@ -189,6 +205,8 @@ class CountedTable:
             if own.get("furiten") == "riichi" and not own.get("riichi"):
                 return None  # an odd flag the lazy furiten would not keep as the moves do
             table.flags[seat] = own
+            if own.get("riichi"):
+                table.in_riichi.append(seat)
             try:
                 hand = rules.moves.hand(state, wind)
             except (MeldsError, KeyError):
@@ -275,39 +293,41 @@ class CountedTable:
     def _weigh_missed(self, seat: int) -> None:
         """Tiles a seat not in riichi let go by, weighed against its hand as it was then: a winning
         one leaves it furiten until its next discard."""
-        own = self.flags[seat]
+        own, passed = self.flags[seat], self.passed
         before = self.before[seat]
-        kinds, declared, missed = (
-            before if before is not None else (self.kinds[seat], len(self.melds[seat]), self.missed[seat])
-        )
-        if missed and not own.get("furiten") and not own.get("riichi"):
+        if before is None:
+            kinds, declared, start, stop = self.kinds[seat], len(self.melds[seat]), self.since[seat], len(passed)
+        else:
+            kinds, declared, start, stop, drawn = before
+            if kinds is None:  # the hand before its draw: the hand now without the tile drawn
+                kinds = list(self.kinds[seat])
+                kinds[drawn] -= 1
+        if start < stop and not own.get("furiten") and not own.get("riichi"):
             waits = self.rules.waits(kinds, declared)
-            if any(m in waits for m in missed):
+            if any(m in waits for m in passed[start:stop]):
                 own["furiten"] = "temporary"
-        self.missed[seat], self.before[seat] = [], None
+        self.since[seat], self.before[seat] = len(passed), None
 
-    def _let_go(self, ident: int, skip: tuple) -> None:
-        """A tile let go by every seat but ``skip``: a seat in riichi waiting on it is furiten for
-        good; any other is weighed later (:meth:`_weigh_missed`)."""
-        for seat in range(self.n):
-            if seat in skip:
+    def _let_go(self, ident: int, skip: int, skip_too: int) -> None:
+        """A tile let go by every seat but ``skip`` and ``skip_too``: a seat in riichi waiting on it
+        is furiten for good; any other is weighed later (:meth:`_weigh_missed`)."""
+        self.passed.append(ident)
+        for seat in self.in_riichi:
+            if seat in (skip, skip_too):
                 continue
             own = self.flags[seat]
-            if own.get("riichi"):
-                if own.get("furiten") != "riichi":
-                    waits = self.riichi_waits[seat]
-                    if waits is None:
-                        waits = self.riichi_waits[seat] = self.rules.waits(self.kinds[seat], len(self.melds[seat]))
-                    if ident in waits:
-                        own["furiten"] = "riichi"
-            elif own.get("furiten") != "temporary":
-                self.missed[seat].append(ident)
+            if own.get("furiten") != "riichi":
+                waits = self.riichi_waits[seat]
+                if waits is None:
+                    waits = self.riichi_waits[seat] = self.rules.waits(self.kinds[seat], len(self.melds[seat]))
+                if ident in waits:
+                    own["furiten"] = "riichi"
 
     def _hand_changes(self, seat: int) -> None:
-        """The seat draws or calls: tiles it let go by are kept with its hand as it was."""
-        if self.missed[seat] and self.before[seat] is None:
-            self.before[seat] = (tuple(self.kinds[seat]), len(self.melds[seat]), self.missed[seat])
-            self.missed[seat] = []
+        """The seat draws or calls: the tiles it let go by are kept with its hand as it was."""
+        stop = len(self.passed)
+        if self.since[seat] < stop and self.before[seat] is None:
+            self.before[seat] = (tuple(self.kinds[seat]), len(self.melds[seat]), self.since[seat], stop, None)
 
     # -- the actions ----------------------------------------------------------------------------
 
@@ -325,13 +345,23 @@ class CountedTable:
 
     def draw(self, seat: int, text: str | None) -> bool:
         rules = self.rules
-        if self.step != "draw" or seat != self.turn or self.stock <= 0 or "draw" not in rules.verbs:
+        if self.step != "draw" or seat != self.turn or self.stock <= 0 or not rules.draws:
             return False
-        i = rules.face(text)
-        if i is None or self.held[seat][i] >= rules.copies[i]:
+        i = rules.known.get(text) if text is not None else None
+        if i is None:
+            i = rules.face(text)
+            if i is None:
+                return False
+        held = self.held[seat]
+        if held[i] >= rules.copies[i]:
             return False
-        self._hand_changes(seat)
-        self._add(seat, i)
+        ident = rules.identity[i]
+        stop = len(self.passed)
+        if self.since[seat] < stop and self.before[seat] is None:  # the hand it let tiles go by with
+            self.before[seat] = (None, len(self.melds[seat]), self.since[seat], stop, ident)
+        held[i] += 1
+        self.faces[seat][i] += 1
+        self.kinds[seat][ident] += 1
         self.stock -= 1
         self.step = "discard"
         self.facts["drawn"] = rules.texts[i]
@@ -339,15 +369,19 @@ class CountedTable:
 
     def discard(self, seat: int, text: str | None) -> bool:
         rules = self.rules
-        if self.step != "discard" or seat != self.turn or "discard" not in rules.verbs:
+        if self.step != "discard" or seat != self.turn or not rules.discards:
             return False
-        i = rules.face(text)
-        j = None if i is None else self._in_hand(seat, i)
+        i = rules.known.get(text) if text is not None else None
+        if i is None:
+            i = rules.face(text)
+            if i is None:
+                return False
+        j = i if self.faces[seat][i] else self._in_hand(seat, i)
         if j is None:
             return False
         ident, own = rules.identity[j], self.flags[seat]
         called = own.get("called")
-        if rules.kuikae and isinstance(called, str) and called.startswith("chi "):  # 喰い替え: not the tile chied
+        if called and rules.kuikae and isinstance(called, str) and called.startswith("chi "):  # 喰い替え
             c = rules.face(called.split()[1]) if len(called.split()) > 1 else None
             if c is None or rules.identity[c] == ident:
                 return False
@@ -355,7 +389,8 @@ class CountedTable:
             drawn = rules.face(self.facts.get("drawn"))
             if drawn is None or rules.identity[drawn] != ident:
                 return False
-        if not self._ends_nothing(ident):
+        facts = self.facts
+        if (facts.get("kans") or facts.get("first_go_around")) and not self._ends_nothing(ident):
             return False
         self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
         return True
@@ -376,7 +411,8 @@ class CountedTable:
         kinds[ident] += 1
         points = own.get("points")
         known = isinstance(points, int) and not isinstance(points, bool)
-        if not waits or (rules.riichi_points and known and points < rules.stick) or not self._ends_nothing(ident):
+        short = known and int(points) < rules.stick  # type: ignore[arg-type]  # an int when known
+        if not waits or (rules.riichi_points and short) or not self._ends_nothing(ident):
             return False
         first = bool(self.facts.get("first_go_around")) and not own.get("had_turn")
         self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
@@ -384,8 +420,9 @@ class CountedTable:
         if first:  # ダブル立直
             own["double_riichi"] = True
         if known:
-            own["points"] = points - rules.stick
+            own["points"] = int(points) - rules.stick  # type: ignore[arg-type]  # an int when known
         self.riichi_waits[seat] = waits
+        self.in_riichi.append(seat)
         return True
 
     def _ends_nothing(self, ident: int) -> bool:
@@ -407,24 +444,31 @@ class CountedTable:
         return True
 
     def _discarded(self, seat: int, j: int, text: str) -> None:
-        self._take(seat, j)
-        self.discards.append(text)
+        self.faces[seat][j] -= 1
+        self.kinds[seat][self.rules.identity[j]] -= 1
+        self.held[seat][j] -= 1
+        discards = self.discards
+        discards.append(text)
         river = self.rivers[seat]
         if river is None:
-            river = self.rivers[seat] = []
-        river.append(text)
+            self.rivers[seat] = [text]
+        else:
+            river.append(text)
         facts = self.facts
         facts.pop("drawn", None)
         facts.pop("rinshan", None)
         own = self.flags[seat]
-        own["called"], own["had_turn"] = False, True
+        own["called"] = False
+        own["had_turn"] = True
         if own.get("furiten") == "temporary":  # until one's own discard
             own["furiten"] = False
         if own.get("ippatsu"):
             own["ippatsu"] = False
-        self.missed[seat], self.before[seat] = [], None
-        self.step, self.by, self.turn = "call", seat, seat
-        facts["first_go_around"] = bool(facts.get("first_go_around")) and len(self.discards) < self.n
+        self.since[seat] = len(self.passed) + 1  # its own discard, passed or called next, is not let go by
+        self.before[seat] = None
+        self.step = "call"
+        self.by = self.turn = seat
+        facts["first_go_around"] = bool(facts.get("first_go_around")) and len(discards) < self.n
 
     def call(self, seat: int, kind: str, own: tuple[str, ...]) -> bool:
         """Chi or pon on the discard on the table, with these tiles from the hand."""
@@ -436,11 +480,12 @@ class CountedTable:
         if kind == "chi" and rules.chi_from_left and seat != (by + 1) % self.n:
             return False
         top = rules.face(self.discards[-1])
-        named = [rules.face(t) for t in own]
-        if top is None or None in named:
+        found = [rules.face(t) for t in own]
+        named = [i for i in found if i is not None]
+        if top is None or len(named) != len(found):
             return False
-        meld = self._meld(kind, [i for i in named if i is not None], top)
-        matched = self._matched(seat, named)  # type: ignore[arg-type]  # no None left
+        meld = self._meld(kind, named, top)
+        matched = self._matched(seat, named)
         if meld is None or matched is None:
             return False
         self._hand_changes(seat)
@@ -448,7 +493,7 @@ class CountedTable:
         for j in matched:
             self._take(seat, j)
         for i in named:
-            held[i] += 1  # type: ignore[index]
+            held[i] += 1
         held[top] += 1
         self.melds[seat] = self.melds[seat] + (meld,)
         called = self.discards.pop()
@@ -456,7 +501,8 @@ class CountedTable:
         self.facts["first_go_around"] = False
         self.facts["claims"] = {}
         self.flags[seat]["called"] = f"{kind} {called}"
-        self._let_go(rules.identity[top], (seat, by))
+        self._let_go(rules.identity[top], seat, by)
+        self.since[seat] = len(self.passed)
         for flags in self.flags:
             if flags.get("ippatsu"):
                 flags["ippatsu"] = False
@@ -488,13 +534,17 @@ class CountedTable:
     def pass_(self) -> bool:
         """Nobody calls the discard on the table: the next seat draws."""
         rules, by = self.rules, self.by
-        if self.step != "call" or by is None or "pass" not in rules.verbs or not self.discards:
+        if self.step != "call" or by is None or not rules.passes or not self.discards:
             return False
-        top = rules.face(self.discards[-1])
+        text = self.discards[-1]
+        top = rules.known.get(text)
         if top is None:
-            return False
-        self._let_go(rules.identity[top], (by,))
-        self.turn, self.step = (by + 1) % self.n, "draw"
+            top = rules.face(text)
+            if top is None:
+                return False
+        self._let_go(rules.identity[top], by, by)
+        self.turn = (by + 1) % self.n
+        self.step = "draw"
         self.facts["claims"] = {}
         return True
 

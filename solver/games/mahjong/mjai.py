@@ -101,7 +101,7 @@ class _Line(str):
 
 def _lines(text: str) -> list[str]:
     lines = text.splitlines()
-    if all(line and not line.isspace() for line in lines):
+    if all(lines) and not any(map(str.isspace, lines)):  # no blank line: the lines as they are
         return lines
     out = []
     for number, line in enumerate(lines, start=1):
@@ -116,8 +116,24 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
     """Every game of an mjai log (a file may hold several, each from its start_game)."""
     lines = _lines(text)
     reader = _Reader(path)
+    tiles, riichi_next = _TILES, reader.riichi_next
     for k, event in enumerate(_events(lines, path)):
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        kind = event.get("type") if isinstance(event, dict) else None
+        hand = reader.hand
+        if (kind == "tsumo" or kind == "dahai") and hand is not None:  # most lines: read here at once
+            seat, pai = event.get("actor"), event.get("pai")
+            found = tiles.get(pai) if isinstance(pai, str) else None
+            if found is not None and type(seat) is int:
+                if kind == "tsumo":
+                    verb = "draw"
+                elif seat in riichi_next:
+                    riichi_next.discard(seat)
+                    verb = "riichi"
+                else:
+                    verb = "discard"
+                hand.moves.append(Move(seat, verb, found, (), None, lines[k]))
+                continue
+        if not isinstance(kind, str):
             raise RecordError(f'{path}:{_number(lines, k)}: an mjai event is an object with a "type"')
         try:
             if not reader.play(event, k, lines):
@@ -196,7 +212,9 @@ class _Reader:
         game.players = players
         wind = WINDS.index(event.get("bakaze", "E"))
         dealer = int(event.get("oya", int(event.get("kyoku", 1)) - 1))
-        deal = [[tile(t, where) for t in hand] for hand in tehais]
+        deal = [
+            [_TILES.get(t) or tile(t, where) if isinstance(t, str) else tile(t, where) for t in hand] for hand in tehais
+        ]
         for seat, tiles in enumerate(deal):
             if len(tiles) != 13:
                 raise RecordError(f"{where}: seat {seat} is dealt {len(tiles)} tiles, not 13")
@@ -212,7 +230,7 @@ class _Reader:
             deal,
             where=where,
         )
-        self.riichi_next = set()
+        self.riichi_next.clear()
         game.hands.append(self.hand)
 
     def _action(self, kind: str, event: dict, where: str, raw: str) -> None:

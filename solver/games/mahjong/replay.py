@@ -172,9 +172,9 @@ class HandReplay:
                 rons = [m for m in moves[k:] if m.verb == "ron"]
                 return self.report, self._rons(self.position(), rons, k)
             step, discarder = self._step()
-            if step == "call" and not (move.verb in ANSWERS and move.seat != discarder):
-                if not self._pass(k, move.seat):
-                    return self.report, None
+            answers = move.verb in ANSWERS and move.seat != discarder
+            if step == "call" and not answers and not self._pass(k, move.seat):
+                return self.report, None
             if move.verb in ("tsumo", "kyuushu"):
                 return self.report, self._last(self.position(), move, k)
             if not self._play(move, k):
@@ -190,25 +190,38 @@ class HandReplay:
         counted, dealer, n = self.counted, self.hand.dealer, self.n
         assert counted is not None
         self.state = None
-        while k < len(moves):
+        draw, discard, pass_, take = counted.draw, counted.discard, counted.pass_, counted.take
+        rivers, end = self.table.discards, len(moves)
+        while k < end:
             move = moves[k]
-            verb, seat = move.verb, (move.seat - dealer) % n
-            if verb not in TAKEN:
-                return k
-            if counted.step == "call" and not (verb in ANSWERS and seat != counted.by):
-                if not counted.pass_():
-                    return k
-                self._passed()
+            absolute, verb, tile = move[0], move[1], move[2]
+            seat = (absolute - dealer) % n
             if verb == "draw":
-                taken = counted.draw(seat, move.tile)
+                if counted.step == "call":
+                    if not pass_():
+                        return k
+                    if self.table.pending_riichi is not None:
+                        self._passed()
+                if not draw(seat, tile):
+                    return k
             elif verb == "discard":
-                taken = counted.discard(seat, move.tile)
-            else:
-                taken = counted.take(seat, verb, move.tile, move.own)
-            if not taken:
-                return k
-            if verb != "draw":
+                if not discard(seat, tile):
+                    return k
+                river = rivers.get(absolute)
+                if river is None:
+                    rivers[absolute] = [tile]
+                else:
+                    river.append(tile)
+            elif verb in TAKEN:
+                if counted.step == "call" and not (verb in ANSWERS and seat != counted.by):
+                    if not pass_():
+                        return k
+                    self._passed()
+                if not take(seat, verb, tile, move.own):
+                    return k
                 self._track(move)
+            else:
+                return k
             k += 1
         return k
 
