@@ -232,6 +232,8 @@ class CountedTable:
             if state.discarded_by not in state.players:
                 return None
             table.by = state.players.index(state.discarded_by)
+            if state.step == "call":  # its own discard, the first tile let go by, is not one it lets go by
+                table.since[table.by] = 1
         return table
 
     def _add(self, seat: int, i: int) -> None:
@@ -306,7 +308,8 @@ class CountedTable:
             waits = self.rules.waits(kinds, declared)
             if any(m in waits for m in passed[start:stop]):
                 own["furiten"] = "temporary"
-        self.since[seat], self.before[seat] = len(passed), None
+        # weighed: a window starts anew (after the seat's own discard, when that is yet to be let go by)
+        self.since[seat], self.before[seat] = max(self.since[seat], len(passed)), None
 
     def _let_go(self, ident: int, skip: int, skip_too: int) -> None:
         """A tile let go by every seat but ``skip`` and ``skip_too``: a seat in riichi waiting on it
