@@ -139,9 +139,8 @@ class CountedTable:
         self.rivers: list[list[str] | None] = [None] * n
         self.passed: list[int] = []  # the identities let go by (passed or called), in order
         self.since = [0] * n  # where in ``passed`` the tiles the seat let go by since its discard start
-        # at a seat's draw or call, what it let go by and its hand then: (identity counts, or None
-        # for the counts now less the identity drawn; declared melds; start; stop; identity drawn)
-        self.before: list[tuple | None] = [None] * n
+        self.before: list[tuple | None] = [None] * n  # at a seat's call: (identity counts, declared, start, stop)
+        self.drew: int | None = None  # the identity the turn's seat drew (its hand before: the counts less it)
         self.in_riichi: list[int] = []  # the seats in riichi
         self.riichi_waits: list[frozenset | None] = [None] * n
 
@@ -299,11 +298,11 @@ class CountedTable:
         before = self.before[seat]
         if before is None:
             kinds, declared, start, stop = self.kinds[seat], len(self.melds[seat]), self.since[seat], len(passed)
+            if seat == self.turn and self.drew is not None and start < stop:  # the hand before its draw
+                kinds = list(kinds)
+                kinds[self.drew] -= 1
         else:
-            kinds, declared, start, stop, drawn = before
-            if kinds is None:  # the hand before its draw: the hand now without the tile drawn
-                kinds = list(self.kinds[seat])
-                kinds[drawn] -= 1
+            kinds, declared, start, stop = before
         if start < stop and not own.get("furiten") and not own.get("riichi"):
             waits = self.rules.waits(kinds, declared)
             if any(m in waits for m in passed[start:stop]):
@@ -327,10 +326,10 @@ class CountedTable:
                     own["furiten"] = "riichi"
 
     def _hand_changes(self, seat: int) -> None:
-        """The seat draws or calls: the tiles it let go by are kept with its hand as it was."""
+        """The seat calls: the tiles it let go by are kept with its hand as it was."""
         stop = len(self.passed)
         if self.since[seat] < stop and self.before[seat] is None:
-            self.before[seat] = (tuple(self.kinds[seat]), len(self.melds[seat]), self.since[seat], stop, None)
+            self.before[seat] = (tuple(self.kinds[seat]), len(self.melds[seat]), self.since[seat], stop)
 
     # -- the actions ----------------------------------------------------------------------------
 
@@ -358,10 +357,7 @@ class CountedTable:
         held = self.held[seat]
         if held[i] >= rules.copies[i]:
             return False
-        ident = rules.identity[i]
-        stop = len(self.passed)
-        if self.since[seat] < stop and self.before[seat] is None:  # the hand it let tiles go by with
-            self.before[seat] = (None, len(self.melds[seat]), self.since[seat], stop, ident)
+        ident = self.drew = rules.identity[i]
         held[i] += 1
         self.faces[seat][i] += 1
         self.kinds[seat][ident] += 1
@@ -382,8 +378,17 @@ class CountedTable:
         j = i if self.faces[seat][i] else self._in_hand(seat, i)
         if j is None:
             return False
-        ident, own = rules.identity[j], self.flags[seat]
-        called = own.get("called")
+        own, facts = self.flags[seat], self.facts
+        rare = own.get("called") or own.get("riichi") or facts.get("kans") or facts.get("first_go_around")
+        if rare and not self._may_discard(own, rules.identity[j]):
+            return False
+        self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
+        return True
+
+    def _may_discard(self, own: dict, ident: int) -> bool:
+        """The checks of a discard that concern few: 喰い替え after a chi, the draw discarded in
+        riichi, a discard that would end the hand."""
+        rules, called = self.rules, own.get("called")
         if called and rules.kuikae and isinstance(called, str) and called.startswith("chi "):  # 喰い替え
             c = rules.face(called.split()[1]) if len(called.split()) > 1 else None
             if c is None or rules.identity[c] == ident:
@@ -392,11 +397,7 @@ class CountedTable:
             drawn = rules.face(self.facts.get("drawn"))
             if drawn is None or rules.identity[drawn] != ident:
                 return False
-        facts = self.facts
-        if (facts.get("kans") or facts.get("first_go_around")) and not self._ends_nothing(ident):
-            return False
-        self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
-        return True
+        return self._ends_nothing(ident)
 
     def riichi(self, seat: int, text: str | None) -> bool:
         rules, own = self.rules, self.flags[seat]
@@ -459,7 +460,8 @@ class CountedTable:
             river.append(text)
         facts = self.facts
         facts.pop("drawn", None)
-        facts.pop("rinshan", None)
+        if "rinshan" in facts:
+            del facts["rinshan"]
         own = self.flags[seat]
         own["called"] = False
         own["had_turn"] = True
@@ -468,10 +470,12 @@ class CountedTable:
         if own.get("ippatsu"):
             own["ippatsu"] = False
         self.since[seat] = len(self.passed) + 1  # its own discard, passed or called next, is not let go by
-        self.before[seat] = None
+        self.before[seat] = self.drew = None
         self.step = "call"
         self.by = self.turn = seat
-        facts["first_go_around"] = bool(facts.get("first_go_around")) and len(discards) < self.n
+        first = facts.get("first_go_around")
+        if first is not False:  # False once the first go-around is over, for the rest of the hand
+            facts["first_go_around"] = bool(first) and len(discards) < self.n
 
     def call(self, seat: int, kind: str, own: tuple[str, ...]) -> bool:
         """Chi or pon on the discard on the table, with these tiles from the hand."""
@@ -492,6 +496,7 @@ class CountedTable:
         if meld is None or matched is None:
             return False
         self._hand_changes(seat)
+        self.drew = None
         held = self.held[seat]
         for j in matched:
             self._take(seat, j)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 
 from solver.games.mahjong.record import GameRecord, HandRecord, Move, WinRecord
@@ -112,27 +113,31 @@ def _lines(text: str) -> list[str]:
     return out
 
 
+_move = partial(tuple.__new__, Move)  # Move(...) without its keywords' checks: a line's action, made at once
+
+
 def read_mjai(text: str, path: str) -> list[GameRecord]:
     """Every game of an mjai log (a file may hold several, each from its start_game)."""
     lines = _lines(text)
     reader = _Reader(path)
     tiles, riichi_next = _TILES, reader.riichi_next
     for k, event in enumerate(_events(lines, path)):
-        kind = event.get("type") if isinstance(event, dict) else None
-        hand = reader.hand
-        if (kind == "tsumo" or kind == "dahai") and hand is not None:  # most lines: read here at once
-            seat, pai = event.get("actor"), event.get("pai")
-            found = tiles.get(pai) if isinstance(pai, str) else None
-            if found is not None and type(seat) is int:
-                if kind == "tsumo":
-                    verb = "draw"
-                elif seat in riichi_next:
-                    riichi_next.discard(seat)
-                    verb = "riichi"
-                else:
-                    verb = "discard"
-                hand.moves.append(Move(seat, verb, found, (), None, lines[k]))
-                continue
+        try:  # most lines, a draw or a discard, read here at once
+            kind = event.get("type")
+            if kind == "tsumo" or kind == "dahai":
+                hand, found, seat = reader.hand, tiles.get(event.get("pai")), event.get("actor")
+                if found is not None and hand is not None and type(seat) is int:
+                    if kind == "tsumo":
+                        verb = "draw"
+                    elif seat in riichi_next:
+                        riichi_next.discard(seat)
+                        verb = "riichi"
+                    else:
+                        verb = "discard"
+                    hand.moves.append(_move((seat, verb, found, (), None, lines[k])))
+                    continue
+        except (AttributeError, TypeError):  # not an object, or a tile of a type no tile has: said below
+            kind = event.get("type") if isinstance(event, dict) else None
         if not isinstance(kind, str):
             raise RecordError(f'{path}:{_number(lines, k)}: an mjai event is an object with a "type"')
         try:

@@ -194,7 +194,7 @@ class HandReplay:
         rivers, end = self.table.discards, len(moves)
         while k < end:
             move = moves[k]
-            absolute, verb, tile = move[0], move[1], move[2]
+            absolute, verb, tile, own, _, _ = move
             seat = (absolute - dealer) % n
             if verb == "draw":
                 if counted.step == "call":
@@ -217,7 +217,7 @@ class HandReplay:
                     if not pass_():
                         return k
                     self._passed()
-                if not take(seat, verb, tile, move.own):
+                if not take(seat, verb, tile, own):
                     return k
                 self._track(move)
             else:
