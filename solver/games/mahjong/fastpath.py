@@ -284,7 +284,7 @@ class CountedTable:
 
     def _hand_text(self, seat: int) -> str:
         faces, held = self.rules.faces, self.faces[seat]
-        concealed = tuple(faces[i] for i in self.rules.printed for _ in range(held[i]))
+        concealed = tuple(faces[i] for i in self.rules.printed if held[i] for _ in range(held[i]))
         return self.rules.moves.text(Hand(concealed, self.melds[seat]))
 
     def hand(self, seat: int) -> Hand:

@@ -171,7 +171,11 @@ def _ints(text: str) -> list[int]:
 def _mjlog_init(attrs: dict, players: int, reds: bool, number: int, where: str) -> HandRecord:
     seed = _ints(attrs["seed"])
     scores = [100 * x for x in _ints(attrs["ten"])][:players]
-    deal = [[mjlog_tile(t, reds) for t in _ints(attrs.get(f"hai{s}", ""))] for s in range(players)]
+    texts = _TILE_TEXTS[reds]
+    deal = [
+        [texts[t] if 0 <= t < 136 else mjlog_tile(t, reds) for t in _ints(attrs.get(f"hai{s}", ""))]
+        for s in range(players)
+    ]
     for s, tiles in enumerate(deal):
         if len(tiles) != 13:
             raise RecordError(f"{where}: seat {s} is dealt {len(tiles)} tiles, not 13")
