@@ -8,6 +8,9 @@ Each round replays every log once; the figure is hands / wall-clock seconds of t
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +48,52 @@ def selfplay_logs(folder: Path, games: int, first_seed: int = 0) -> list[str]:
     from selfplay import write_games  # noqa: PLC0415 - the tests' driver of the engine
 
     return [str(p) for p in write_games(folder, range(first_seed, first_seed + games))]
+
+
+# the previous version's replay of the same logs, warm, in a process of its own (only what every
+# version has: log_files and replay_file): argv = checkout, rounds, logs…; prints [seconds, hands]
+_ELSEWHERE = """
+import json, sys, time
+from solver.core.logs import log_files, replay_file
+paths = [str(p) for p in log_files(sys.argv[3:])]
+for path in paths:
+    replay_file(path)
+best = None
+for _ in range(int(sys.argv[2])):
+    began, hands = time.perf_counter(), 0
+    for path in paths:
+        hands += sum(len(r.hands) for r in replay_file(path))
+    seconds = time.perf_counter() - began
+    best = min(best or (seconds, hands), (seconds, hands))
+print(json.dumps(best))
+"""
+
+
+def measure_checkout(checkout: str, logs: list[str], rounds: int = 3) -> tuple[float, int]:
+    """(seconds, hands) of the best of ``rounds`` warm replays of ``logs`` by another checkout of
+    melds (an earlier commit's worktree), in a process of its own."""
+    env = {**os.environ, "PYTHONPATH": checkout}
+    done = subprocess.run(
+        [sys.executable, "-c", _ELSEWHERE, checkout, str(rounds), *logs],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds, hands = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(seconds), int(hands)
+
+
+def whole_runs(folder: str, jobs: int, runs: int = 3) -> list[float]:
+    """Wall seconds of ``runs`` whole ``melds replay FOLDER --jobs N`` processes (start-up included)."""
+    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
+    out = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        subprocess.run([*command, "replay", folder, "--jobs", str(jobs)], cwd=ROOT, capture_output=True, check=False)
+        out.append(time.perf_counter() - began)
+    return out
 
 
 def main() -> None:
