@@ -58,6 +58,27 @@ class Witness:
     def install(self, monkeypatch) -> None:
         for name in ("draw", "discard", "take", "pass_"):
             monkeypatch.setattr(CountedTable, name, self._checked(name, getattr(CountedTable, name)))
+        monkeypatch.setattr(CountedTable, "run", self._checked_run(CountedTable.run))
+
+    def _checked_run(self, original: Callable) -> Callable:
+        """The table's run of draws and discards, one move at a time, each checked (the pass
+        before a draw as a pass of its own)."""
+
+        def checked(table: CountedTable, moves: list, k: int, dealer: int, rivers: dict) -> int:
+            if self.depth:
+                return original(table, moves, k, dealer, rivers)
+            while k < len(moves):
+                move = moves[k]
+                if move.verb == "draw" and table.step == "call" and not table.pass_():
+                    return k
+                seat = (move.seat - dealer) % table.n
+                wrapped = self._checked(move.verb, lambda t, *_, one=move: original(t, [one], 0, dealer, rivers) == 1)
+                if not wrapped(table, seat, move.tile):
+                    return k
+                k += 1
+            return k
+
+        return checked
 
     def _checked(self, name: str, original: Callable) -> Callable:
         def checked(table: CountedTable, *args):

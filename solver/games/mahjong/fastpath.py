@@ -28,6 +28,7 @@ from weakref import WeakKeyDictionary
 from solver.core.errors import MeldsError
 from solver.core.state import GameState
 from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.record import Move
 from solver.games.mahjong.tiles import DeclaredMeld
 
 SEATS = "ESWN"
@@ -346,25 +347,54 @@ class CountedTable:
         return False
 
     def draw(self, seat: int, text: str | None) -> bool:
+        if self.step != "draw":
+            return False
+        return self.run([Move(seat, "draw", text)], 0, 0, {}) == 1
+
+    def run(self, moves: list[Move], k: int, dealer: int, rivers: dict[int, list]) -> int:
+        """The record's draws and discards from ``moves[k]`` on — with the pass between a discard
+        and the next draw — taken one after the other while the table takes them (most of a
+        hand); the index of the first move left to :meth:`take` or to the moves. ``dealer``: the
+        record's seat that is the table's 0; each discard is added to ``rivers`` under the
+        record's seat."""
         rules = self.rules
-        if self.step != "draw" or seat != self.turn or self.stock <= 0 or not rules.draws:
-            return False
-        i = rules.known.get(text) if text is not None else None
-        if i is None:
-            i = rules.face(text)
-            if i is None:
-                return False
-        held = self.held[seat]
-        if held[i] >= rules.copies[i]:
-            return False
-        ident = self.drew = rules.identity[i]
-        held[i] += 1
-        self.faces[seat][i] += 1
-        self.kinds[seat][ident] += 1
-        self.stock -= 1
-        self.step = "discard"
-        self.facts["drawn"] = rules.texts[i]
-        return True
+        if not (rules.draws and rules.discards):
+            return k
+        known, copies, identity, texts = rules.known, rules.copies, rules.identity, rules.texts
+        n, end, facts, discard, pass_ = self.n, len(moves), self.facts, self.discard, self.pass_
+        while k < end:
+            absolute, verb, text, _, _, _ = moves[k]
+            seat = (absolute - dealer) % n
+            if verb == "draw":
+                if self.step == "call" and not pass_():
+                    return k
+                if self.step != "draw" or seat != self.turn or self.stock <= 0:
+                    return k
+                i = known.get(text) if text is not None else None
+                if i is None:
+                    i = rules.face(text)
+                    if i is None:
+                        return k
+                held = self.held[seat]
+                if held[i] >= copies[i]:
+                    return k
+                ident = self.drew = identity[i]
+                held[i] += 1
+                self.faces[seat][i] += 1
+                self.kinds[seat][ident] += 1
+                self.stock -= 1
+                self.step = "discard"
+                facts["drawn"] = texts[i]
+            elif verb == "discard" and discard(seat, text):
+                river = rivers.get(absolute)
+                if river is None:
+                    rivers[absolute] = [text]
+                else:
+                    river.append(text)
+            else:
+                return k
+            k += 1
+        return k
 
     def discard(self, seat: int, text: str | None) -> bool:
         rules = self.rules

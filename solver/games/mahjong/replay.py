@@ -190,38 +190,23 @@ class HandReplay:
         counted, dealer, n = self.counted, self.hand.dealer, self.n
         assert counted is not None
         self.state = None
-        draw, discard, pass_, take = counted.draw, counted.discard, counted.pass_, counted.take
-        rivers, end = self.table.discards, len(moves)
+        table, end = self.table, len(moves)
         while k < end:
+            if table.pending_riichi is None or counted.step != "call":  # no riichi waits on a pass
+                k = counted.run(moves, k, dealer, table.discards)
+                if k == end:
+                    break
             move = moves[k]
-            absolute, verb, tile, own, _, _ = move
-            seat = (absolute - dealer) % n
-            if verb == "draw":
-                if counted.step == "call":
-                    if not pass_():
-                        return k
-                    if self.table.pending_riichi is not None:
-                        self._passed()
-                if not draw(seat, tile):
-                    return k
-            elif verb == "discard":
-                if not discard(seat, tile):
-                    return k
-                river = rivers.get(absolute)
-                if river is None:
-                    rivers[absolute] = [tile]
-                else:
-                    river.append(tile)
-            elif verb in TAKEN:
-                if counted.step == "call" and not (verb in ANSWERS and seat != counted.by):
-                    if not pass_():
-                        return k
-                    self._passed()
-                if not take(seat, verb, tile, own):
-                    return k
-                self._track(move)
-            else:
+            verb, seat = move.verb, (move.seat - dealer) % n
+            if verb not in TAKEN:
                 return k
+            if counted.step == "call" and not (verb in ANSWERS and seat != counted.by):
+                if not counted.pass_():
+                    return k
+                self._passed()
+            if not counted.take(seat, verb, move.tile, move.own):
+                return k
+            self._track(move)
             k += 1
         return k
 
