@@ -3,7 +3,10 @@ table: ``python -m bench.replay [LOG_OR_FOLDER …] [--rounds N] [--selfplay GAM
 tests/data/tenhou; ``--selfplay`` adds that many riichienv self-play games, tests/selfplay.py).
 
 Each round replays every log once; the figure is hands / wall-clock seconds of the best round
-(a warm model: rulesets, scorer and meld models built before the first timed round)."""
+(a warm model: rulesets, scorer and meld models built before the first timed round).
+
+``python -m bench.replay FOLDER --whole [--jobs N | --dask …]`` times one whole ``melds replay``
+process instead (start-up, workers and all) and samples its memory: one JSON line."""
 
 from __future__ import annotations
 
@@ -96,12 +99,54 @@ def whole_runs(folder: str, jobs: int, runs: int = 3) -> list[float]:
     return out
 
 
+def whole_run(folder: str, options: list[str]) -> dict:
+    """One whole ``melds replay FOLDER --json OPTIONS…`` process: its wall seconds, summary, and
+    the peak memory (resident) of the command's process and, apart, of all its descendants (the
+    workers of ``--jobs`` or of a local Dask cluster) at once, sampled every half second."""
+    import psutil  # noqa: PLC0415 - Dask's dependency: this measure is for the dask extra
+
+    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
+    began = time.perf_counter()
+    with tempfile.TemporaryFile("w+") as out:
+        child = subprocess.Popen([*command, "replay", folder, "--json", *options], cwd=ROOT, stdout=out)
+        process, parent_peak, workers_peak, workers = psutil.Process(child.pid), 0, 0, 0
+        while child.poll() is None:
+            try:
+                parent_peak = max(parent_peak, process.memory_info().rss)
+                below = process.children(recursive=True)
+                workers = max(workers, len(below))
+                workers_peak = max(workers_peak, sum(p.memory_info().rss for p in below if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(0.5)
+        seconds = time.perf_counter() - began
+        out.seek(0)
+        summary = json.loads(out.read())["summary"]
+    return {
+        "seconds": round(seconds, 1),
+        "hands": summary["hands"],
+        "agree": summary["agree"],
+        "hands_per_second": round(summary["hands"] / seconds, 1),
+        "processes_below": workers,
+        "parent_mb": parent_peak >> 20,
+        "workers_mb": workers_peak >> 20,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="*", default=[str(TENHOU)])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--selfplay", type=int, default=0, help="add this many self-play games")
+    parser.add_argument(
+        "--whole",
+        nargs=argparse.REMAINDER,
+        help="then OPTIONS…: one whole `melds replay LOG --json OPTIONS…` process, its time and memory",
+    )
     args = parser.parse_args()
+    if args.whole is not None:
+        print(json.dumps(whole_run(args.logs[0], args.whole)))
+        return
     paths = [str(p) for p in log_files(args.logs)]
     with tempfile.TemporaryDirectory() as folder:
         if args.selfplay:
