@@ -161,22 +161,21 @@ class CountedTable:
         """The start of a hand, when every tile dealt is one of the set and no face is dealt more
         often than the set holds (None: the state's own checks must say what is wrong)."""
         table = cls(rules, players, path)
-        total, known, identity = [0] * len(rules.faces), rules.known, rules.identity
+        known, identity = rules.known, rules.identity
         for seat, tiles in enumerate(deal):
             if len(tiles) > rules.tenpai_size + 1:
                 return None
-            faces, kinds, held = table.faces[seat], table.kinds[seat], table.held[seat]
+            faces, kinds = table.faces[seat], table.kinds[seat]
             for text in tiles:
                 i = known.get(text)
                 if i is None:
                     i = rules.face(text)
                     if i is None:
                         return None
-                total[i] += 1
                 faces[i] += 1
                 kinds[identity[i]] += 1
-                held[i] += 1
-        if any(n > c for n, c in zip(total, rules.copies, strict=True)):
+            table.held[seat] = faces.copy()  # nothing declared yet
+        if any(n > c for n, c in zip(map(sum, zip(*table.faces, strict=True)), rules.copies, strict=True)):
             return None
         table.stock, table.flags, table.facts = stock, [dict(f) for f in flags], dict(facts)
         return table

@@ -120,13 +120,13 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
     """Every game of an mjai log (a file may hold several, each from its start_game)."""
     lines = _lines(text)
     reader = _Reader(path)
-    tiles, riichi_next = _TILES, reader.riichi_next
+    tiles, riichi_next, append = _TILES, reader.riichi_next, None  # append: to the hand's moves
     for k, event in enumerate(_events(lines, path)):
         try:  # most lines, a draw or a discard, read here at once
             kind = event.get("type")
-            if kind == "tsumo" or kind == "dahai":
-                hand, found, seat = reader.hand, tiles.get(event.get("pai")), event.get("actor")
-                if found is not None and hand is not None and type(seat) is int:
+            if (kind == "dahai" or kind == "tsumo") and append is not None:
+                found, seat = tiles.get(event.get("pai")), event.get("actor")
+                if found is not None and type(seat) is int:
                     if kind == "tsumo":
                         verb = "draw"
                     elif seat in riichi_next:
@@ -134,7 +134,7 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
                         verb = "riichi"
                     else:
                         verb = "discard"
-                    hand.moves.append(_move((seat, verb, found, (), None, lines[k])))
+                    append(_move((seat, verb, found, (), None, lines[k])))
                     continue
         except (AttributeError, TypeError):  # not an object, or a tile of a type no tile has: said below
             kind = event.get("type") if isinstance(event, dict) else None
@@ -145,6 +145,7 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
                 reader.take(event, f"{path}:{_number(lines, k)}", lines[k])
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"{path}:{_number(lines, k)}: cannot read the {event['type']} event ({exc})") from None
+        append = reader.hand.moves.append if reader.hand is not None else None
     return reader.finish()
 
 
