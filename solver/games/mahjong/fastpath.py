@@ -360,7 +360,7 @@ class CountedTable:
         if not (rules.draws and rules.discards):
             return k
         known, copies, identity, texts = rules.known, rules.copies, rules.identity, rules.texts
-        n, end, facts, discard, pass_ = self.n, len(moves), self.facts, self.discard, self.pass_
+        n, end, facts, flags, pass_ = self.n, len(moves), self.facts, self.flags, self.pass_
         while k < end:
             absolute, verb, text, _, _, _ = moves[k]
             seat = (absolute - dealer) % n
@@ -384,7 +384,22 @@ class CountedTable:
                 self.stock -= 1
                 self.step = "discard"
                 facts["drawn"] = texts[i]
-            elif verb == "discard" and discard(seat, text):
+            elif verb == "discard":
+                if self.step != "discard" or seat != self.turn:
+                    return k
+                i = known.get(text) if text is not None else None
+                if i is None:
+                    i = rules.face(text)
+                    if i is None:
+                        return k
+                j = i if self.faces[seat][i] else self._in_hand(seat, i)
+                if j is None:
+                    return k
+                own = flags[seat]
+                rare = own.get("called") or own.get("riichi") or facts.get("kans") or facts.get("first_go_around")
+                if rare and not self._may_discard(own, identity[j]):
+                    return k
+                self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
                 river = rivers.get(absolute)
                 if river is None:
                     rivers[absolute] = [text]
@@ -396,23 +411,9 @@ class CountedTable:
         return k
 
     def discard(self, seat: int, text: str | None) -> bool:
-        rules = self.rules
-        if self.step != "discard" or seat != self.turn or not rules.discards:
+        if self.step != "discard":
             return False
-        i = rules.known.get(text) if text is not None else None
-        if i is None:
-            i = rules.face(text)
-            if i is None:
-                return False
-        j = i if self.faces[seat][i] else self._in_hand(seat, i)
-        if j is None:
-            return False
-        own, facts = self.flags[seat], self.facts
-        rare = own.get("called") or own.get("riichi") or facts.get("kans") or facts.get("first_go_around")
-        if rare and not self._may_discard(own, rules.identity[j]):
-            return False
-        self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
-        return True
+        return self.run([Move(seat, "discard", text)], 0, 0, {}) == 1
 
     def _may_discard(self, own: dict, ident: int) -> bool:
         """The checks of a discard that concern few: 喰い替え after a chi, the draw discarded in
