@@ -91,7 +91,8 @@ def _events(lines: list[str], path: str) -> list:
 
 def _number(lines: list[str], k: int) -> int:
     """The line number of ``lines[k]`` in the file (blank lines are left out of ``lines``)."""
-    return lines[k].number if isinstance(lines[k], _Line) else k + 1
+    line = lines[k]
+    return line.number if isinstance(line, _Line) else k + 1
 
 
 class _Line(str):
@@ -104,7 +105,7 @@ def _lines(text: str) -> list[str]:
     lines = text.splitlines()
     if all(lines) and not any(map(str.isspace, lines)):  # no blank line: the lines as they are
         return lines
-    out = []
+    out: list[str] = []
     for number, line in enumerate(lines, start=1):
         if line and not line.isspace():
             kept = _Line(line)
