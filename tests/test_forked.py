@@ -43,7 +43,10 @@ def test_closing_ends_a_child_still_at_work():
     assert child.done and child.result(0.0) is None and child.error == "the child ended without an answer"
 
 
-@pytest.mark.parametrize("seed, number", [(15, 2), (14, 1), pytest.param(13, 4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "seed, number",
+    [(15, 2), pytest.param(14, 1, marks=pytest.mark.slow), pytest.param(13, 4, marks=pytest.mark.slow)],
+)
 def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, number, monkeypatch):
     """Turns whose last round has walks of a second or so each (melds of wilds; 13:4 has two), one
     in each process: the same forms, meld by meld and path by path, as one process finds."""

@@ -184,7 +184,8 @@ def test_layouts_read_one_way_only_are_the_plain_solvers(name):
     assert legal > 20
 
 
-def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts):
+@pytest.mark.parametrize("count", [12, pytest.param(40, marks=pytest.mark.slow)])
+def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts, count):
     """The table search puts a card at a place only where :meth:`MeldChecker.faces_that_may_fill`
     says a window (a group's rank and suits) may read it: every card it leaves out reads in no
     family there (the plain solver's word), and no kind at all where the result may change kind.
@@ -194,7 +195,7 @@ def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts):
     rng = random.Random(11)
     faces = RS.deck.faces
     left_out = 0
-    for layout, phase in rng.sample(searched_layouts, 40) + _random_layouts(40, 17):
+    for layout, phase in rng.sample(searched_layouts, count) + _random_layouts(count, 17):
         hole = rng.randrange(len(layout))
         places = [
             (layout[:hole] + (None,) + layout[hole + 1 :], hole),  # a card changed
@@ -213,7 +214,7 @@ def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts):
                     assert not plain.reads_in_family(result, family, phase), (result, family, phase)
                     left_out += 1
     fast.close(), plain.close()
-    assert left_out > 1000
+    assert left_out > 25 * count  # the search does leave cards out, and each was checked
 
 
 @pytest.mark.parametrize("name", ["fesca", "basic-rummy", "rummikub"])

@@ -124,9 +124,13 @@ SMALL = [
     and len(load_puzzle(p)[1].problem.hand) <= 9
     and load_puzzle(p)[0].name != "rummikub"
 ]
+# the brute force of a hand of eight or nine cards takes seconds each: the slow suite runs those
+BRUTE_FORCE_CASES = [
+    pytest.param(p, marks=pytest.mark.slow) if len(load_puzzle(p)[1].problem.hand) > 7 else p for p in SMALL
+]
 
 
-@pytest.mark.parametrize("path", SMALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", BRUTE_FORCE_CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_small_puzzle_expectations_agree_with_brute_force(path):
     """The expected answers of small puzzles, re-derived by exhaustive search."""
     _, puzzle = load_puzzle(path)

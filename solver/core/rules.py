@@ -250,23 +250,23 @@ class ChosenCard:
                 return False
         return face.suit in self.suits(relation, chosen, (face.suit,) if face.suit else ())
 
-    def suits(self, relation: Relation, chosen: Face, suits: tuple[str, ...]) -> tuple[str, ...]:
+    def suits(self, relation: Relation, chosen: Face, suits: tuple[str | None, ...]) -> tuple[str | None, ...]:
         """Of ``suits``, those in the relation's suit relation to the chosen card."""
         return tuple(s for s in suits if self._suit_related(relation.suit, s, chosen))
 
-    def _suit_related(self, how: str, suit: str, chosen: Face) -> bool:
+    def _suit_related(self, how: str, suit: str | None, chosen: Face) -> bool:
         colour = self.colours.get(chosen.suit or "")
         if how == "same":
             return suit == chosen.suit
         if how == "other":
             return suit != chosen.suit
         if how == "same-colour":
-            return suit != chosen.suit and self.colours.get(suit) == colour
+            return suit != chosen.suit and self.colours.get(suit or "") == colour
         if how == "other-colour":
-            return self.colours.get(suit) != colour
+            return self.colours.get(suit or "") != colour
         return True  # any
 
-    def ranks(self, relation: Relation, chosen: Face, ranks: tuple[str, ...]) -> tuple[str, ...]:
+    def ranks(self, relation: Relation, chosen: Face, ranks: tuple[str | None, ...]) -> tuple[str | None, ...]:
         """Of ``ranks``, those in the relation's rank relation to the chosen card."""
         rank = self.rank_of(chosen)
         if relation.offset is None:

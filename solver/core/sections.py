@@ -180,10 +180,10 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
             rid = str(r["id"])
             value = r.get("value", int(rid) if re.fullmatch(r"-?\d+", rid) else None)
             new = [Rank(rid, tuple(str(n) for n in r.get("names", [])), value)]
-        for rank in new:
-            if rank.id in ranks:
-                reader.fail(raw["ranks"], i, f"duplicate rank id {rank.id!r}", f"deck.ranks[{i}]")
-            ranks[rank.id] = rank
+        for declared in new:
+            if declared.id in ranks:
+                reader.fail(raw["ranks"], i, f"duplicate rank id {declared.id!r}", f"deck.ranks[{i}]")
+            ranks[declared.id] = declared
     deck_copies = reader.option_value(raw.get("copies"), 1)
     classes = []
     faces: list[Face] = []

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from solver.core.deck import Face
 from solver.core.rules import ChosenCard, KindRole, MeldKind
 
-Identities = tuple[tuple[str, ...], tuple[str, ...]]  # the suits and ranks a card may stand for
+Identities = tuple[tuple[str | None, ...], tuple[str | None, ...]]  # the suits and ranks a card may stand for
 
 
 class RoleGate(Protocol):

@@ -37,7 +37,7 @@ class View:
     """What a card may be in a kind under the query's parameters: one natural identity (with the
     role that gives it) or none, and the wild role open to it or none."""
 
-    natural: tuple[str, str] | None
+    natural: tuple[str | None, str | None] | None
     natural_role: str | None
     wild_role: str | None
 
@@ -81,7 +81,7 @@ class PlainReader:
 
     def _view(self, kind: MeldKind, face: Face, params: Mapping[str, Any] | None) -> View:
         ranks = set(kind.order.ranks if kind.shape == "sequence" and kind.order else kind.ranks)
-        natural: tuple[str, str] | None = None
+        natural: tuple[str | None, str | None] | None = None
         natural_role = wild_role = None
         for i, entry in enumerate(kind.roles):
             if not entry.applies(face) or not self.gate.open(kind, i, face, params):
@@ -145,7 +145,7 @@ def _worth_trying(kind: MeldKind, views: list[View], index: Mapping[tuple, list[
     place, and at least one natural a place when any may have one (the first frame when none)."""
     free = kind.free_suit and kind.shape == "sequence"
 
-    def key(natural: tuple[str, str]) -> tuple[str | None, str]:
+    def key(natural: tuple[str | None, str | None]) -> tuple[str | None, str | None]:
         return (None, natural[1]) if free else natural
 
     keys = [key(v.natural) for v in views if v.natural is not None]
