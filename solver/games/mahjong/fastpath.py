@@ -84,7 +84,7 @@ class FastRules:
         winds = [mj.index.get(mj.identity(f)) for f in (self._parse(w) for w in ("1z", "2z", "3z", "4z")) if f]
         self.winds = frozenset(w for w in winds if w is not None)
         self._faces: dict[str, int | None] = {}
-        self.known: dict[str, int] = {}  # each face's own text -> its index (the tiles of most actions)
+        self.known: dict[str | None, int] = {}  # each face's own text -> its index (the tiles of most actions)
         for text in self.texts:
             found = self.face(text)
             if found is not None:
@@ -363,17 +363,16 @@ class CountedTable:
         n, end, facts, flags, pass_ = self.n, len(moves), self.facts, self.flags, self.pass_
         while k < end:
             absolute, verb, text, _, _, _ = moves[k]
-            seat = (absolute - dealer) % n
+            seat, i = (absolute - dealer) % n, known.get(text)
+            if i is None:
+                i = rules.face(text)
+                if i is None:
+                    return k
             if verb == "draw":
                 if self.step == "call" and not pass_():
                     return k
                 if self.step != "draw" or seat != self.turn or self.stock <= 0:
                     return k
-                i = known.get(text) if text is not None else None
-                if i is None:
-                    i = rules.face(text)
-                    if i is None:
-                        return k
                 held = self.held[seat]
                 if held[i] >= copies[i]:
                     return k
@@ -387,11 +386,6 @@ class CountedTable:
             elif verb == "discard":
                 if self.step != "discard" or seat != self.turn:
                     return k
-                i = known.get(text) if text is not None else None
-                if i is None:
-                    i = rules.face(text)
-                    if i is None:
-                        return k
                 j = i if self.faces[seat][i] else self._in_hand(seat, i)
                 if j is None:
                     return k
