@@ -17,10 +17,10 @@ from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, r
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, condition_problem
+from solver.core.round_sections import read_round_scoring
 from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
-    Bonus,
     CardPoints,
     Claim,
     Deal,
@@ -36,7 +36,6 @@ from solver.core.rules import (
     Phase,
     Requirement,
     Role,
-    RoundScoring,
     ScoreTable,
     ShortForm,
     SuitStep,
@@ -469,54 +468,6 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
             )
         )
     return tuple(out)
-
-
-def read_round_scoring(reader: RuleReader, raw: list) -> tuple[RoundScoring, ...]:
-    out = []
-    for i, r in enumerate(raw):
-        path = f"round_scoring[{i}]"
-        bonuses = {key: read_bonuses(reader, r.get(key, []), f"{path}.{key}") for key in KNOCK_BONUSES}
-        if r["method"] != "knock":
-            for key in KNOCK_BONUSES:
-                if key in r:
-                    reader.fail(r, key, f"{key} is a bonus of method knock, not {r['method']}", f"{path}.{key}")
-        elif (reader.data.get("objective") or [{}])[0].get("minimize") != "hand_points":
-            reader.fail(
-                r,
-                "method",
-                "a knock counts each hand's least deadwood: the objective must minimize hand_points first",
-                path,
-            )
-        out.append(
-            RoundScoring(
-                r["id"],
-                r["name"],
-                r["method"],
-                read_bonuses(reader, r.get("one_go", []), f"{path}.one_go"),
-                reader.condition(r, path),
-                reader.source(r),
-                reader.source(r.get("counts")),
-                **bonuses,
-            )
-        )
-    return tuple(out)
-
-
-KNOCK_BONUSES = ("gin", "big_gin", "undercut")
-
-
-def read_bonuses(reader: RuleReader, raw: list, path: str) -> tuple[Bonus, ...]:
-    """Bonus entries (the first whose ``if`` holds applies): ``double``, or ``add`` a number (an
-    option's value)."""
-    return tuple(
-        Bonus(
-            bool(b.get("double")),
-            reader.option_value(b.get("add"), 0),
-            reader.condition(b, f"{path}[{j}]"),
-            reader.source(b),
-        )
-        for j, b in enumerate(raw)
-    )
 
 
 def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:
