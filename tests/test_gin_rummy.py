@@ -177,9 +177,18 @@ def test_a_knock_settled_from_the_two_hands():
     """melds score --knock CARDS --against CARDS (a batch): the knocker's hand laid down by its
     least deadwood (OpenSpiel's, after the best discard), the defender's count after lay-offs on
     the melds it shows (the oracle's chained lay-offs), the payments of 6.1-6.3."""
-    rng = random.Random(4646)
+    knocks_settled_from_hands(4646, 25)
+
+
+@pytest.mark.slow
+def test_many_knocks_settled_from_the_two_hands():
+    knocks_settled_from_hands(464646, 1000)
+
+
+def knocks_settled_from_hands(seed: int, count: int) -> None:
+    rng = random.Random(seed)
     lines = []
-    while len(lines) < 25:
+    while len(lines) < count:
         knocker = gin_oracle.meld_built(rng, 11)
         if gin_oracle.best_discards(knocker)[0] <= 10:
             rest = [c for c in gin_oracle.DECK if c not in knocker]
