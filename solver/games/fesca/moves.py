@@ -20,6 +20,7 @@ from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
 from solver.melding.meld.candidates import candidates as meld_candidates
 from solver.melding.meld.checker import NO_PHASE, MeldChecker
+from solver.melding.meld.encode import sequence_place
 from solver.melding.moves import MeldMoves
 from solver.melding.puzzle import table_meld
 from solver.melding.table.operations import Table, TableMeld, meld_state
@@ -250,7 +251,7 @@ class FescaMoves(MeldMoves):
         reading = verdict.reading
         if not verdict.legal or reading is None or reading.kind.shape != "sequence":
             return action
-        placed = sorted(reading.placements, key=lambda p: p.offset)
+        placed = sorted(reading.placements, key=sequence_place)
         return "meld " + " ".join(self.notation.format(p.face) for p in placed)
 
     @staticmethod

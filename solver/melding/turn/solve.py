@@ -115,6 +115,8 @@ def by_routes(
             if answer.solvable and chosen is None:
                 chosen = answer
     answer = chosen or first_answer
+    if answer is None:
+        raise ValueError("a turn is asked along at least one route")
     if chosen is None:
         answer.why = _requirements_failed(answer.why, failed)
     if count:
