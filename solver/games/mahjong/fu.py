@@ -32,6 +32,8 @@ class FuCounter(ScorerTables):
     """The Scorer's fu (a part of :class:`~solver.games.mahjong.scoring.Scorer`: the fu table, the
     winds and the caches it reads are built by ``Scorer.__init__``)."""
 
+    _fu: FuTable
+
     def value_pair_fu(self, tile: int, win: Win) -> tuple[int, str]:
         fu = self.ms.fu
         seat = self.winds[SEATS.index(win.seat)]

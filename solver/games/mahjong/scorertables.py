@@ -1,6 +1,6 @@
 """What a :class:`~solver.games.mahjong.scoring.Scorer` holds: the tables ``Scorer.__init__``
 builds and the caches its hands fill, declared once for the parts it is made of (HandReader,
-YakuFinder, FuCounter, Payments), which read them."""
+YakuFinder, FuCounter, Payments), which read them (a part's own tables are declared with it)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from solver.core.ruleset import Ruleset
-    from solver.games.mahjong.fu import FuTable
     from solver.games.mahjong.hands import Mahjong
     from solver.games.mahjong.rules import MahjongScoring
     from solver.games.mahjong.win import Win
-    from solver.games.mahjong.yaku import CompiledYaku
 
 
 class ScorerTables:
@@ -33,10 +31,7 @@ class ScorerTables:
     dora_next: list[int]
     kind_shape: dict[str, str]  # meld kind -> run, triplet, kan, pair or single
     option_values: Mapping[str, Any]
-    closed_yaku: tuple[CompiledYaku, ...]
-    open_yaku: tuple[CompiledYaku, ...]
     _hand_waits: set[str]  # shapes whose wait depends on the whole hand
-    _fu: FuTable
     _yaochu: list[bool]
     # the hot loops' lookups
     _is_red: list[int]

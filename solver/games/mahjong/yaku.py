@@ -394,6 +394,9 @@ class YakuFinder(ScorerTables):
     """The Scorer's yaku (a part of :class:`~solver.games.mahjong.scoring.Scorer`: the compiled
     yaku and the caches it reads are built by ``Scorer.__init__``)."""
 
+    closed_yaku: tuple[CompiledYaku, ...]
+    open_yaku: tuple[CompiledYaku, ...]
+
     def _compile(self, order: int, y: Yaku) -> CompiledYaku:
         checks = []
         for name, param in y.pattern.items():
