@@ -218,7 +218,8 @@ class MeldMoves(Moves):
         yield from (f"discard {c}" for c in dict.fromkeys(known))
         faces = self.notation.parse_many(known)
         melds = []
-        for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate):
+        # no limit: never None
+        for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate) or []:
             melds.append([self.notation.format(faces[i]) for i in cand.cards])
             yield "meld " + " ".join(melds[-1])
         for n, _meld in enumerate(state.table, 1):

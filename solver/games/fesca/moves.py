@@ -230,7 +230,8 @@ class FescaMoves(MeldMoves):
         faces = self.notation.parse_many(hand)
         first = hand.index(taken[0])
         phase = self.phase(state)
-        for cand in meld_candidates(self.rs, faces, required=(first,), gate=self.checker.gate):
+        # no limit: never None
+        for cand in meld_candidates(self.rs, faces, required=(first,), gate=self.checker.gate) or []:
             cards = [hand[i] for i in cand.cards]
             if not self.checker.check([faces[i] for i in cand.cards], phase=phase).legal:
                 continue
@@ -376,7 +377,7 @@ class FescaMoves(MeldMoves):
         phase = self.phase(state)
         return any(
             self.checker.check([faces[i] for i in cand.cards], phase=phase).legal  # in any order
-            for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate)
+            for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate) or []
         )
 
     def pass_(self, state: GameState, action: Action) -> GameState:

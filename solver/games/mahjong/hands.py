@@ -281,7 +281,7 @@ class Mahjong(TileNotation):
         options: list[tuple[int, int, tuple[Face, ...], int | None, str]] = []  # (var, part, faces, previous, kind)
         vpool = VarPool()
         held = Counter(pool)
-        for cand in candidates(self.rs, pool, kinds):
+        for cand in candidates(self.rs, pool, kinds) or []:  # no limit: never None
             faces = tuple(pool[i] for i in cand.cards)
             verdict = self.checker.check(faces, explain=False)
             if not verdict.legal:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, overload
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -108,42 +107,13 @@ class _Collector:
             raise _TooMany
 
 
-@overload
 def candidates(
     ruleset: Ruleset,
     pool: Sequence[Face],
     kinds: Iterable[MeldKind] | None = None,
     required: Iterable[int] = (),
     steps: dict[str, SuitSteps] | None = None,
-    params: Any = None,
-    gate: RoleGate = OPEN,
-    limit: None = None,
-    check: Callable[[], None] | None = None,
-) -> list[Candidate]: ...
-
-
-@overload
-def candidates(
-    ruleset: Ruleset,
-    pool: Sequence[Face],
-    kinds: Iterable[MeldKind] | None = None,
-    required: Iterable[int] = (),
-    steps: dict[str, SuitSteps] | None = None,
-    params: Any = None,
-    gate: RoleGate = OPEN,
-    *,
-    limit: int,
-    check: Callable[[], None] | None = None,
-) -> list[Candidate] | None: ...
-
-
-def candidates(
-    ruleset: Ruleset,
-    pool: Sequence[Face],
-    kinds: Iterable[MeldKind] | None = None,
-    required: Iterable[int] = (),
-    steps: dict[str, SuitSteps] | None = None,
-    params: Any = None,
+    params=None,
     gate: RoleGate = OPEN,
     limit: int | None = None,
     check: Callable[[], None] | None = None,

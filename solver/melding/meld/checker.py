@@ -158,7 +158,8 @@ class MeldChecker:
         play. Once a kind's model is built, asking it is cheaper than this walk, so warm checks ask
         the models. (Reasons for an illegal meld come from :meth:`_diagnose`, which asks every kind.)"""
         whole = tuple(sorted(f.index for f in faces))
-        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps)
+        # no limit: never None
+        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps) or []
         return {k for c in found if c.key == whole for k in c.kinds}
 
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
