@@ -168,6 +168,13 @@ class MeldKind:
     def label(self) -> str:
         return f"{self.name} ({self.name_en})" if self.name_en else self.name
 
+    @property
+    def run_order(self) -> Order:
+        """The rank order of a sequence (the reader gives every sequence one, and no other kind)."""
+        if self.order is None:
+            raise ValueError(f"meld kind {self.id} is a {self.shape}: it has no rank order")
+        return self.order
+
     def size_ok(self, n: int) -> bool:
         return self.size_min <= n <= self.size_max or bool(self.short_form and n == self.short_form.size)
 

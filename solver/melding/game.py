@@ -356,17 +356,18 @@ class MeldGame:
         if not isinstance(game, MeldGame):
             raise MeldsError(f"{path} is a round of {document.ruleset.id}; --round FILE settles rounds of rummy games")
         puzzle = game.read(document)
-        if puzzle.round is None:
+        round_ = puzzle.round
+        if round_ is None:
             raise MeldsError(f"{path} has no round: section to score")
-        systems = score_round(puzzle.round, game.checker)
+        systems = score_round(round_, game.checker)
         problems = round_mismatches(puzzle, systems) if puzzle.expect else None
-        out = {"round": str(path), "winner": puzzle.round.winner, "one_go": puzzle.round.one_go, "systems": systems}
+        out = {"round": str(path), "winner": round_.winner, "one_go": round_.one_go, "systems": systems}
         if problems is not None:
             out.update(matches=not problems, mismatches=problems)
         return Result(
             out,
             ExitCode.YES if not problems else ExitCode.NO,
-            lambda: scorecard.round_text(puzzle.title, puzzle.round.winner, puzzle.round.one_go, systems, problems),
+            lambda: scorecard.round_text(puzzle.title, round_.winner, round_.one_go, systems, problems),
         )
 
     def settle_knock(self, request: Request) -> Result:
@@ -405,15 +406,18 @@ class MeldGame:
         if puzzle.round is not None:
             if not folder:
                 raise MeldsError(f"{document.path} is a round to settle: use melds score --round {document.path}")
-            return self._round_row(document, puzzle)
+            return self._round_row(document, puzzle, puzzle.round)
+        problem = puzzle.problem
+        if problem is None:
+            raise MeldsError(f"{document.path} has neither a hand to solve nor a round to settle")
         budget = budget_of(request)
         budget["count"] = budget["count"] or puzzle.count
-        answer = self.answer_problem(puzzle.problem, self.question(request) or puzzle.question, **budget)
+        answer = self.answer_problem(problem, self.question(request) or puzzle.question, **budget)
         problems = self.mismatches(puzzle, answer) if puzzle.expect else None
         info: dict[str, Any] = {"puzzle": str(document.path), "title": puzzle.title}
         if problems is not None:
             info.update(matches=not problems, mismatches=problems)
-        turn = self.turn_result(answer, puzzle.problem, bool(request.get("stats")))
+        turn = self.turn_result(answer, problem, bool(request.get("stats")))
 
         def text() -> str:
             lines = [bold(f"{puzzle.title} ") + f"({document.path})", turn.readable()]
@@ -442,8 +446,8 @@ class MeldGame:
             return arranged_mismatches(puzzle.expect, cast("Arrangement", answer))
         return mismatches(puzzle, cast(Answer, answer))
 
-    def _round_row(self, document: Document, puzzle: Puzzle) -> PuzzleResult:
-        systems = score_round(puzzle.round, self.checker)
+    def _round_row(self, document: Document, puzzle: Puzzle, round_: Round) -> PuzzleResult:
+        systems = score_round(round_, self.checker)
         problems = round_mismatches(puzzle, systems)
         row = {
             "puzzle": str(document.path),

@@ -242,7 +242,7 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
     """Every window of the order, filled card by card."""
-    order = kind.order.ranks
+    order = kind.run_order.ranks
     length = len(order)
     sizes = sizes_of(kind)
     largest = min(max(sizes), length)
@@ -257,7 +257,7 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
     for start in range(length):
         for first in [None] if free else kind.suits:
             for direction in directions:
-                reach = largest if kind.order.cyclic else min(largest, length - start)
+                reach = largest if kind.run_order.cyclic else min(largest, length - start)
                 window = [
                     (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
                     for k in range(reach)

@@ -140,8 +140,8 @@ class MeldChecker:
         key = (kind.id, face, n)
         known = self._plays.get(key)
         if known is None:
-            window = kind.shape == "sequence" and n <= len(kind.order.ranks)
-            ranks = set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
+            window = kind.shape == "sequence" and n <= len(kind.run_order.ranks)
+            ranks = set(kind.run_order.ranks if kind.shape == "sequence" else kind.ranks)
             known = any(
                 e.applies(face)
                 and set(e.role.suits_for(face)) & set(kind.suits)
@@ -158,7 +158,8 @@ class MeldChecker:
         play. Once a kind's model is built, asking it is cheaper than this walk, so warm checks ask
         the models. (Reasons for an illegal meld come from :meth:`_diagnose`, which asks every kind.)"""
         whole = tuple(sorted(f.index for f in faces))
-        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps)
+        # no limit: never None
+        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps) or []
         return {k for c in found if c.key == whole for k in c.kinds}
 
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
@@ -220,6 +221,7 @@ class MeldChecker:
         if not allowed:
             reading = next(iter(found.values())).reading
             kind = reading.kind
+            assert kind.phase is not None, "only a kind's phase forbids its reading"
             phases = {p.id: p for p in self.ruleset.phases}
             now = phases[phase].name if phase in phases else "a field with no phase yet"
             reason = Reason(
@@ -232,7 +234,7 @@ class MeldChecker:
         order = [k.id for k in self.ruleset.kinds]
         best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
         could_be = self._could_be(best) if explain else {}
-        also = ()
+        also: tuple[Reading, ...] = ()
         if self.ruleset.ambiguity_rule == "any":  # the player says which kind the meld is
             also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
@@ -341,7 +343,7 @@ class MeldChecker:
         assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
         if not model.solve(assumptions):
             return None
-        return _Found(model.reading(indices), assumptions, model, indices)
+        return _Found(_decoded(model, indices), assumptions, model, indices)
 
     def reads_in_family(
         self,
@@ -433,16 +435,17 @@ class MeldChecker:
         two families read may be laid out as either), and a reading without wilds is not taken
         for the best at once."""
         verdict = self.check(faces, phase=phase, explain=False, params=params)
-        if not verdict.legal:
+        reading = verdict.reading
+        if not verdict.legal or reading is None:  # (a legal verdict has its reading)
             return verdict, 0, None
-        family = verdict.reading.kind.family
+        family = reading.kind.family
         if worth is None and (
-            verdict.reading.wilds == 0 or all(k.score is None for k in self.ruleset.kinds if k.family == family)
+            reading.wilds == 0 or all(k.score is None for k in self.ruleset.kinds if k.family == family)
         ):
-            return verdict, meld_points(verdict.reading), verdict.reading  # no other reading earns more
+            return verdict, meld_points(reading), reading  # no other reading earns more
         value = worth or meld_points
         cards = as_cards(tuple(faces))
-        best, best_reading = -1, verdict.reading
+        best, best_reading = -1, reading
         for kind in self.ruleset.kinds:
             if (
                 (worth is None and kind.family != family)
@@ -479,7 +482,7 @@ class MeldChecker:
             bound = model.at_most_wilds(k)
             if model.solve(assumptions + bound):
                 assumptions.extend(bound)  # later queries (could_be) keep the same preference
-                return model.reading(indices)
+                return _decoded(model, indices)
         raise AssertionError("a satisfiable query has a reading")
 
     def _could_be(self, found: _Found) -> dict:
@@ -487,6 +490,7 @@ class MeldChecker:
         for index, p in enumerate(found.reading.placements):
             if not p.wild:
                 continue
+            assert found.model is not None, "a plain reading (no model) has no wilds"
             c = found.model.index[(p.face, p.copy)]
             options = found.model.identity_options(c, found.assumptions)
             shown = found.reading.kind.shown
@@ -528,6 +532,15 @@ class _Found:
     assumptions: list
     model: KindModel | None  # None: a plain kind's reading, counted (no model asked)
     indices: list
+
+
+def _decoded(model: KindModel, indices: list[int]) -> Reading:
+    """The reading of a model just solved with its rules on (only a degenerate model, whose size
+    rule fails, has none)."""
+    reading = model.reading(indices)
+    if reading is None:
+        raise AssertionError(f"a degenerate model of {model.kind.id} was satisfied")
+    return reading
 
 
 def _remember(memo: dict, key, value):

@@ -51,7 +51,7 @@ def minimal_relaxation(
         selectors = model.selectors(relaxed=relaxed | {"distinguish"})
         found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
         if found is not None:
-            last[0] = Assignment(model, indices, model.solver.model())
+            last[0] = Assignment(model, indices, model.live_solver.model())
         return found
 
     relaxed = set(keys)
@@ -72,7 +72,7 @@ def minimal_relaxation(
             relaxed.discard(key)
         elif key in broken:
             continue
-        elif shortcuts and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
+        elif shortcuts and last[0] is not None and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
             relaxed.discard(key)
     assert last[0] is not None
     # the witness: a model of these relaxations (the last one found keeps every rule since)
@@ -119,6 +119,8 @@ def ambiguity_reasons(
         reading = next(r for r in vetoes if r.kind.family == family)
         kind = reading.kind
         dg = kind.distinguish
+        if dg is None:  # (a veto comes from a kind that distinguishes itself)
+            continue
         reasons.append(
             Reason(
                 "ambiguous",

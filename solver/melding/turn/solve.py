@@ -170,7 +170,8 @@ def by_routes(
             if answer.solvable and chosen is None:
                 chosen = answer
     answer = chosen or first_answer
-    assert answer is not None, "a game's going_out holds one route at least"
+    if answer is None:
+        raise ValueError("a turn is asked along at least one route")
     answer.routes_open = opened
     if chosen is None:
         answer.why = _requirements_failed(answer.why, failed)

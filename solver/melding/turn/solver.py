@@ -30,12 +30,20 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.core.errors import MeldsError, Undecided
+from solver.melding.meld.encode import Reading
 from solver.melding.meld.points import hand_points
 from solver.melding.turn.model import TurnModel, _Optimiser
 
 # the turn's types, re-exported
 from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401
 from solver.sat.solvers import MaxSat, TrueLiterals
+
+
+def verified(reading: Reading | None) -> Reading:
+    """The reading of a meld verified already (a chosen option, a table meld)."""
+    if reading is None:
+        raise ValueError("a verified meld has its reading")
+    return reading
 
 
 class TurnSolver(TurnModel):
@@ -90,7 +98,7 @@ class TurnSolver(TurnModel):
 
     def _no_turn_message(self) -> str:
         p, fmt = self.problem, self.checker.notation
-        if p.turn == "claimed" and self.rule.claimed_in_new_meld:
+        if p.turn == "claimed" and p.claimed is not None and self.rule.claimed_in_new_meld:
             return (
                 f"impossible state: the claimed card {fmt.format(p.claimed)} fits no new meld "
                 f"with this hand, so it could not be claimed"
@@ -141,7 +149,7 @@ class TurnSolver(TurnModel):
         true = TrueLiterals(model)
         plays = []
         for o in self._chosen(model):
-            plays.append(Play(o.hand_faces, self.reading_of(o, true), o.weight, o.table))
+            plays.append(Play(o.hand_faces, verified(self.reading_of(o, true)), o.weight, o.table))
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
@@ -220,7 +228,7 @@ class TurnSolver(TurnModel):
 
     def _lonely(self) -> list:
         """The hand's cards that fit no legal meld."""
-        fits = self.laid.slots.fits() if self.laid is not None else set()  # structurally, for slots
+        fits = self.laid.built.fits() if self.laid is not None else set()  # structurally, for slots
         for o in sorted(self.options, key=lambda o: len(o.hand_faces)):
             new = set(o.hand_faces) - fits
             if new and self._verify(o):
