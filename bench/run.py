@@ -33,6 +33,9 @@ after a change — ratios, not absolute times, are the figures to compare across
   took past its budget as a new process (each within 10 % + 0.5 s of it).
 * ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
   a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
+* ``gin-deadwood-batch``: ``melds solve -r gin-rummy --batch`` of dealt ten- and eleven-card hands
+  (bench.rummies: start-up and warm-up excluded), the minimum deadwood (eleven cards: after the best
+  discard), against OpenSpiel's ``min_deadwood`` in-process on the same hands (≥ 5,000 lines/s);
 * ``replay-hands``: ``melds replay``'s seconds per hand, warm, on the real Tenhou games of tests/data
   and on riichienv self-play games (mjai logs); hands/s in the note (≥ 1,000 hands/s on one core);
   with ``--replay-base CHECKOUT`` the peer is that earlier checkout on the same Tenhou logs;
@@ -286,6 +289,17 @@ def indian_rummy(lines: int, rng) -> Row:
     )
 
 
+def gin_deadwood(lines: int, rng) -> Row:
+    from bench.rummies import gin_deadwood_per_line
+
+    seconds, peer, differ = gin_deadwood_per_line(lines, max(200, lines // 5), rng)
+    row = Row("gin-deadwood-batch", [seconds], peer=[peer] if peer is not None else [])
+    row.note = f"{1 / seconds:.0f} lines/s over {lines} dealt hands" + (
+        f"; OpenSpiel {1 / peer:.0f}/s, {differ} answers differ" if peer else "; open_spiel not installed"
+    )
+    return row
+
+
 def replay_rate(rounds: int, games: int, base: str | None = None) -> Row:
     """melds replay's seconds per hand on the real Tenhou games of tests/data (warm, best of
     ``rounds``), and on ``games`` riichienv self-play games (mjai logs) when the engine is installed;
@@ -354,6 +368,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
     "budget-overrun": lambda a, r: budget_overrun(),
     "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
+    "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
     "replay-jobs": lambda a, r: replay_jobs(40 if a.quick else 400, 1 if a.quick else 3),
 }

@@ -394,7 +394,9 @@ class Bonus:
 @dataclass(frozen=True)
 class RoundScoring:
     """A way to settle a finished round: losers pay the winner their hand points, each player
-    collects their own melds' points from every other, or hand points are recorded."""
+    collects their own melds' points from every other, hand points are recorded, or a knock is
+    settled (the knocker's count against each other hand's, after lay-offs; gin, big gin and
+    undercut bonuses)."""
 
     id: str
     name: str
@@ -403,6 +405,9 @@ class RoundScoring:
     condition: Mapping[str, Any]
     source: Source | None
     counts_source: Source | None
+    gin: tuple[Bonus, ...] = ()  # method knock: the knocker kept no card
+    big_gin: tuple[Bonus, ...] = ()  # method knock: the knocker melded every card, with no discard
+    undercut: tuple[Bonus, ...] = ()  # method knock: another's count no more than the knocker's
 
 
 @dataclass(frozen=True)

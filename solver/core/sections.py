@@ -17,10 +17,10 @@ from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, r
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, condition_problem
+from solver.core.round_sections import read_round_scoring
 from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
-    Bonus,
     CardPoints,
     Claim,
     Deal,
@@ -36,7 +36,6 @@ from solver.core.rules import (
     Phase,
     Requirement,
     Role,
-    RoundScoring,
     ScoreTable,
     ShortForm,
     SuitStep,
@@ -469,29 +468,6 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
             )
         )
     return tuple(out)
-
-
-def read_round_scoring(reader: RuleReader, raw: list) -> tuple[RoundScoring, ...]:
-    return tuple(
-        RoundScoring(
-            r["id"],
-            r["name"],
-            r["method"],
-            tuple(
-                Bonus(
-                    bool(b.get("double")),
-                    b.get("add", 0),
-                    reader.condition(b, f"round_scoring[{i}].one_go[{j}]"),
-                    reader.source(b),
-                )
-                for j, b in enumerate(r.get("one_go", []))
-            ),
-            reader.condition(r, f"round_scoring[{i}]"),
-            reader.source(r),
-            reader.source(r.get("counts")),
-        )
-        for i, r in enumerate(raw)
-    )
 
 
 def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:

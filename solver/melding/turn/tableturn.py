@@ -252,8 +252,8 @@ class TableTurn(TurnSolver):
             answer.score.get(g.measure, 0) * (1 if g.sense == "maximize" else -1) for g in self.rs.objective
         )
 
-    def go_out(self) -> Answer:
-        return self._as_found(super().go_out())
+    def go_out(self, why_cards: bool = True) -> Answer:
+        return self._as_found(super().go_out(why_cards))
 
     def best(self, question: str = "best") -> Answer:
         return self._as_found(super().best(question))
@@ -441,8 +441,9 @@ class TableTurn(TurnSolver):
         answer.phase_after = self.problem.phase
         return self._stamp(answer)
 
-    def _why(self) -> dict:
-        """Cards that fit no new meld and no operation on the table."""
+    def _why(self, cards: bool = True) -> dict:
+        """Cards that fit no new meld and no operation on the table (asked with ``cards`` or not:
+        a table turn's why is its cards)."""
         hand = set(self.problem.hand)
         fits = self.laid.built.fits() if self.laid is not None else set()  # structurally, for slots
         fits |= {f for o in self.options if set(o.hand_faces) & hand and self._verify(o) for f in o.hand_faces}
