@@ -316,6 +316,8 @@ def _build(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Rul
     common = read_common(reader, dict(options))
     game_name = str(data.get("game") or registry.default_game())
     game = registry.game_type(game_name, where=Location(path, line_of(data, "game")))
+    rules = game.read_rules(reader)
+    reader.refuse_unread(game_name)
     d = data
     return Ruleset(
         id=d["id"],
@@ -325,7 +327,7 @@ def _build(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Rul
         document_title=d["document"].get("title"),
         path=path,
         game=game_name,
-        rules=game.read_rules(reader),
+        rules=rules,
         **common,
     )
 

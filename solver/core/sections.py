@@ -424,17 +424,25 @@ def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> N
 
 
 def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
+    """``deal:``: cards dealt per player count; an entry for no player count the game has
+    (``players:``) is refused."""
     if raw is None:
         return None
+    players = reader.data.get("players")
     sizes = []
     for i, h in enumerate(raw["hand_size"]):
         cond = reader.condition(h, f"deal.hand_size[{i}]")
         reader.bound(h, "cards", h["cards"], limits.DECK_CARDS, "cards dealt to a player", f"deal.hand_size[{i}].cards")
-        sizes.append(
-            HandSize(
-                reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"), h["cards"], cond, reader.source(h)
+        counts = reader.expand_ints(h["players"], f"deal.hand_size[{i}].players")
+        if players and not any(players["min"] <= n <= players["max"] for n in counts):
+            reader.fail(
+                h,
+                "players",
+                f"a deal for {', '.join(map(str, sorted(counts)))} players, but the game is played by "
+                f"{players['min']} to {players['max']} (players:)",
+                f"deal.hand_size[{i}].players",
             )
-        )
+        sizes.append(HandSize(counts, h["cards"], cond, reader.source(h)))
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
 
 
