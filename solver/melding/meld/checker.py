@@ -21,7 +21,16 @@ from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.cycles import SuitSteps
-from solver.melding.meld.diagnose import ambiguity_reasons, blame, minimal_relaxation, not_a_meld, sizes_possible
+from solver.melding.meld.diagnose import (
+    Relaxation,
+    ambiguity_reasons,
+    blame,
+    minimal_relaxation,
+    not_a_meld,
+    outranked,
+    sizes_possible,
+    surely_relaxed,
+)
 from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.layouts import LayoutLines, params_key
@@ -507,18 +516,23 @@ class MeldChecker:
         return lo <= n <= hi
 
     def _diagnose(self, cards: list, ordered: bool, params: Mapping | None = None) -> tuple[Reason, ...]:
-        """The rules that forbid the cards, for the kinds that come closest (:mod:`.diagnose`)."""
-        found = []
+        """The rules that forbid the cards, for the kinds that come closest (:mod:`.diagnose`).
+        The kinds whose sure-broken rules promise the fewest are searched first; a kind those found
+        already outrank (:func:`~.diagnose.outranked`) is not searched: the blame is the same."""
+        queries = []
         for kind in self.ruleset.kinds:
             query = self._query(kind, cards, ordered, params)
-            if query is None:
+            if query is not None:
+                queries.append((query, self._broken(query[0], query[1]) if self.shortcuts else set()))
+        found: dict[int, Relaxation] = {}
+        for at in sorted(range(len(queries)), key=lambda i: surely_relaxed(queries[i][0][0], queries[i][1])):
+            (model, indices, base, layouts), broken = queries[at]
+            if outranked(model, broken, found.values()):
                 continue
-            model, indices, base, layouts = query
-            broken = self._broken(model, indices) if self.shortcuts else set()
             relaxation = minimal_relaxation(model, indices, base, layouts, broken, self.shortcuts)
             if relaxation is not None:
-                found.append(relaxation)
-        return blame(self.notation, self.ruleset, found, cards)
+                found[at] = relaxation
+        return blame(self.notation, self.ruleset, [found[at] for at in sorted(found)], cards)
 
     def describe_reading(self, reading: Reading) -> str:
         fmt = self.notation.format_identity

@@ -187,8 +187,27 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
 def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
     """Some start, first suit and direction give each fixed card its suit at an offset that puts
     it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
-    wanted = set(fixed)
-    return any(wanted <= allowed for allowed in _step_table(model))
+    common: set[int] | frozenset[int] | None = None
+    holders = _step_holders(model)
+    for pair in set(fixed):
+        common = holders.get(pair, frozenset()) if common is None else common & holders.get(pair, frozenset())
+        if not common:
+            return False
+    return common is not None or bool(_step_table(model))
+
+
+def _step_holders(model: KindModel) -> dict[tuple[str, int], frozenset[int]]:
+    """For each (suit, position) pair, the entries of :func:`_step_table` that allow it: once a
+    model."""
+    holders = model.__dict__.get("_step_holders")
+    if holders is None:
+        found: dict[tuple[str, int], set[int]] = {}
+        for at, allowed in enumerate(_step_table(model)):
+            for pair in allowed:
+                found.setdefault(pair, set()).add(at)
+        holders = {pair: frozenset(ats) for pair, ats in found.items()}
+        model.__dict__["_step_holders"] = holders
+    return holders
 
 
 def _step_table(model: KindModel) -> list[frozenset]:
