@@ -121,7 +121,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
     )
 
 
-def read_assumptions(reader: RuleReader, raw: list) -> tuple[Assumption, ...]:
+def read_assumptions(reader: RuleReader, raw: list[Any]) -> tuple[Assumption, ...]:
     out = []
     ids: set[str] = set()
     for i, a in enumerate(raw):
@@ -162,7 +162,7 @@ def check_assumption_refs(reader: RuleReader, node: Any, known: set[str], path: 
             check_assumption_refs(reader, item, known, f"{path}[{i}]")
 
 
-def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
+def read_deck(reader: RuleReader, raw: Mapping[str, Any]) -> Deck:
     if "suits" not in raw or "classes" not in raw:
         reader.fail(raw, "suits", "the deck needs suits and classes", "deck")
     suits = [Suit(str(s["id"]), tuple(str(n) for n in s.get("names", [])), s.get("color")) for s in raw["suits"]]
@@ -212,13 +212,13 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
             reader.bound(c["rank_copies"], r, count, limits.DECK_COPIES, "copies of a card", f"{path}.rank_copies.{r}")
         excluded = set()
         for j, ex in enumerate(c.get("exclude", [])):
-            for rank in reader.expand_ranks(ex["ranks"], f"{path}.exclude[{j}].ranks", ranks):
-                excluded.add((ex["suit"], rank))
+            for excluded_rank in reader.expand_ranks(ex["ranks"], f"{path}.exclude[{j}].ranks", ranks):
+                excluded.add((ex["suit"], excluded_rank))
         cls = CardClass(c["id"], c.get("name_en"), csuits, cranks, tuple(c["spell"]), n_copies, reader.source(c))
         classes.append(cls)
         for suit in csuits or (None,):
             for rank in cranks or (None,):
-                count = by_rank.get(rank, n_copies)
+                count = n_copies if rank is None else by_rank.get(rank, n_copies)
                 if (suit, rank) in excluded or count == 0:
                     continue  # this face is not in the deck (under these options)
                 face = Face(len(faces), cls.id, suit, rank)
@@ -244,7 +244,7 @@ def read_deck(reader: RuleReader, raw: Mapping) -> Deck:
     return deck
 
 
-def read_cycles(reader: RuleReader, raw: Mapping) -> dict[str, tuple[str, ...]]:
+def read_cycles(reader: RuleReader, raw: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     out = {}
     suit_ids = [s.id for s in reader.deck.suits]
     for name, c in raw.items():
@@ -255,7 +255,7 @@ def read_cycles(reader: RuleReader, raw: Mapping) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
+def read_roles(reader: RuleReader, raw: list[Any]) -> dict[str, Role]:
     out: dict[str, Role] = {}
     deck = reader.deck
     suit_ids = [s.id for s in deck.suits]
@@ -299,7 +299,7 @@ def read_roles(reader: RuleReader, raw: list) -> dict[str, Role]:
     return out
 
 
-def read_kind(reader: RuleReader, k: Mapping, index: int, cycles: Mapping) -> MeldKind:
+def read_kind(reader: RuleReader, k: Mapping[str, Any], index: int, cycles: Mapping[str, tuple[str, ...]]) -> MeldKind:
     path = f"melds[{index}]"
     suit_ids = [s.id for s in reader.deck.suits]
     size = k["size"]
@@ -405,7 +405,7 @@ def read_order(
     return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
 
 
-def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> None:
+def check_wilds(reader: RuleReader, raw: list[Any], kinds: tuple[MeldKind, ...]) -> None:
     """A kind's ``wilds:`` must be a count some meld of it can have: no more than its largest
     meld holds, the least no more than the most, and wild roles to play them."""
     for i, (k, kind) in enumerate(zip(raw, kinds, strict=True)):
@@ -422,7 +422,7 @@ def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> N
             reader.fail(w, "min", f"wilds.min {least}: no role of a {kind.label} is wild", f"{path}.min")
 
 
-def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
+def read_deal(reader: RuleReader, raw: Mapping[str, Any] | None) -> Deal | None:
     """``deal:``: cards dealt per player count; an entry for no player count the game has
     (``players:``) is refused."""
     if raw is None:
@@ -445,7 +445,7 @@ def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
 
 
-def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
+def read_points(reader: RuleReader, raw: list[Any]) -> tuple[CardPoints, ...]:
     out = []
     for i, p in enumerate(raw):
         path = f"card_points[{i}]"
@@ -470,7 +470,7 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
     return tuple(out)
 
 
-def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:
+def read_claims(reader: RuleReader, raw: list[Any]) -> tuple[Claim, ...]:
     out, seen = [], set()
     for i, c in enumerate(raw):
         if c["id"] in seen:
@@ -481,7 +481,7 @@ def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:
     return tuple(out)
 
 
-def read_moves(reader: RuleReader, raw: Mapping | None) -> MoveRules | None:
+def read_moves(reader: RuleReader, raw: Mapping[str, Any] | None) -> MoveRules | None:
     if raw is None:
         return None
     checks = []
