@@ -24,7 +24,7 @@ from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
 from solver.melding.knock import settle_knock
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points
+from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points, verified
 from solver.melding.table.operations import TableMeld
 
 
@@ -74,14 +74,15 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
                 verdict = checker.check(meld.faces, ordered=True, explain=False)
                 if not verdict.legal:
                     raise MeldsError(f"a meld of {meld.owner} is not legal: {fmt.format_many(meld.faces)}")
-                points = meld_points(verdict.reading)
+                reading = verified(verdict.reading)
+                points = meld_points(reading)
                 totals[meld.owner] += points
                 melds_of[meld.owner].append(
                     {
                         "cards": [fmt.format(f) for f in meld.faces],
-                        "kind": verdict.reading.kind.id,
+                        "kind": reading.kind.id,
                         "points": points,
-                        "breakdown": meld_breakdown(verdict.reading, fmt),
+                        "breakdown": meld_breakdown(reading, fmt),
                     }
                 )
             if factor > 1:

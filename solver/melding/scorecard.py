@@ -14,7 +14,7 @@ from solver.core.errors import ExitCode
 from solver.core.rules import Bonus
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points
+from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points, verified
 from solver.melding.present import verdict_json
 from solver.present.text import BAD, GOOD, bold, head
 
@@ -71,26 +71,27 @@ def meld(
     if ordered:
         verdict = checker.check(faces, phase=phase, ordered=True, params=params)
         reading = verdict.reading
-        points = meld_points(reading) if verdict.legal else None
+        points = meld_points(verified(reading)) if verdict.legal else None
     else:
         verdict, points, reading = checker.best_reading(faces, phase=phase, params=params)
         if not verdict.legal:
             verdict = checker.check(faces, phase=phase, params=params)  # with the reasons
             points = None
+    shown = verified(reading) if verdict.legal else None
     out = {
         "points": points,
-        "breakdown": meld_breakdown(reading, fmt) if verdict.legal else [],
+        "breakdown": meld_breakdown(shown, fmt) if shown is not None else [],
         "mode": "meld",
         "legal": verdict.legal,
-        "kind": reading.kind.id if verdict.legal else None,
+        "kind": shown.kind.id if shown is not None else None,
         "cards": verdict_json(verdict, checker)["cards"] if verdict.legal else [fmt.format(f) for f in faces],
         "reasons": [r.to_json() for r in verdict.reasons],
         "ruleset": checker.ruleset.id,
     }
-    if verdict.legal:
+    if shown is not None:
         out["cards"] = [
             {"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role, "wild": p.wild}
-            for p in reading.placements
+            for p in shown.placements
         ]
     return out
 

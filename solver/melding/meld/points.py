@@ -17,6 +17,13 @@ from solver.core.ruleset import Ruleset
 from solver.melding.meld.encode import Placement, Reading, sequence_place
 
 
+def verified(reading: Reading | None) -> Reading:
+    """The reading of a meld verified already (a legal verdict, a chosen option, a table meld)."""
+    if reading is None:
+        raise ValueError("a verified meld has its reading")
+    return reading
+
+
 def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:
     """The lengths that are looked up in the table: one per segment of naturals, or one in all."""
     score = kind.score

@@ -30,20 +30,12 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.core.errors import MeldsError, Undecided
-from solver.melding.meld.encode import Reading
-from solver.melding.meld.points import hand_points
+from solver.melding.meld.points import hand_points, verified
 from solver.melding.turn.model import TurnModel, _Optimiser
 
 # the turn's types, re-exported
 from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401
 from solver.sat.solvers import MaxSat, TrueLiterals
-
-
-def verified(reading: Reading | None) -> Reading:
-    """The reading of a meld verified already (a chosen option, a table meld)."""
-    if reading is None:
-        raise ValueError("a verified meld has its reading")
-    return reading
 
 
 class TurnSolver(TurnModel):

@@ -19,13 +19,13 @@ from solver.core import forked
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.points import hand_points, meld_points
+from solver.melding.meld.points import hand_points, meld_points, verified
 from solver.melding.table.forms import Form, TableForms, shared_objects, table_forms
 from solver.melding.table.operations import Operation, Table
 from solver.melding.table.standins import undominated
 from solver.melding.turn.layout import NewMeld, Step, lay_out, most_lent
 from solver.melding.turn.problem import Answer, Play, Problem
-from solver.melding.turn.solver import TurnSolver, verified
+from solver.melding.turn.solver import TurnSolver
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE
 from solver.sat.solvers import TrueLiterals
