@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from pysat.card import CardEnc, EncType, ITotalizer
 
 from solver.sat.pool import VarPool
+
+Item = TypeVar("Item", bound=Hashable)  # what choice_counts counts (a card face, ...)
 
 Clause = list[int]
 
@@ -107,20 +110,20 @@ def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list[Cl
 
 
 def choice_counts(
-    options: Sequence[tuple[int, Iterable[Hashable]]], pool: VarPool, clauses: list[Clause]
-) -> dict[Hashable, list[int]]:
+    options: Sequence[tuple[int, Iterable[Item]]], pool: VarPool, clauses: list[Clause]
+) -> dict[Item, list[int]]:
     """Of options one of which is chosen — (literal, the items it holds, an item once per copy) —
     per item, literals ``at[k-1]``: "the option chosen holds k copies of it or more", each the OR
     of the options that do (an option's own literal when it is the only one), each implying the
     one below. A counter of the items over several choices then counts these, a few a choice,
     instead of every option's literal: it need not learn that the options exclude each other."""
-    by_count: dict[Hashable, dict[int, list[int]]] = {}
+    by_count: dict[Item, dict[int, list[int]]] = {}
     for lit, items in options:
         for item, n in Counter(items).items():
             at = by_count.setdefault(item, {})
             for k in range(1, n + 1):
                 at.setdefault(k, []).append(lit)
-    steps: dict[Hashable, list[int]] = {}
+    steps: dict[Item, list[int]] = {}
     for item, at in by_count.items():
         below = None
         for k in sorted(at):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import overload
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -105,6 +106,34 @@ class _Collector:
             self.found[key] = Candidate(key, old.cards, old.bound, kinds)
         if self.limit is not None and len(self.found) > self.limit:
             raise _TooMany
+
+
+@overload
+def candidates(
+    ruleset: Ruleset,
+    pool: Sequence[Face],
+    kinds: Iterable[MeldKind] | None = None,
+    required: Iterable[int] = (),
+    steps: dict[str, SuitSteps] | None = None,
+    params=None,
+    gate: RoleGate = OPEN,
+    limit: None = None,
+    check: Callable[[], None] | None = None,
+) -> list[Candidate]: ...
+
+
+@overload
+def candidates(
+    ruleset: Ruleset,
+    pool: Sequence[Face],
+    kinds: Iterable[MeldKind] | None = None,
+    required: Iterable[int] = (),
+    steps: dict[str, SuitSteps] | None = None,
+    params=None,
+    gate: RoleGate = OPEN,
+    limit: int | None = None,
+    check: Callable[[], None] | None = None,
+) -> list[Candidate] | None: ...
 
 
 def candidates(

@@ -22,10 +22,11 @@ from solver.core.deck import Face
 from solver.melding.meld.candidates import Candidate, candidates, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
+from solver.melding.meld.points import verified
 from solver.melding.table.forms import Form
 from solver.melding.table.takings import Takings
 from solver.melding.turn.accounting import account_cards
-from solver.melding.turn.objective import objective
+from solver.melding.turn.objective import Optimiser, objective
 from solver.melding.turn.problem import Problem, validate_problem
 from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
 from solver.melding.turn.routes import GoOutRoute, Requirement
@@ -36,19 +37,6 @@ from solver.sat.budget import Budget
 from solver.sat.lazymaxsat import ORACLE, LazyMaxSat
 from solver.sat.pool import VarPool
 from solver.sat.solvers import MaxSat, SatSolver, TrueLiterals
-
-
-@dataclass
-class _Optimiser:
-    """A live MaxSAT optimiser of one question, with what its soft clauses were given."""
-
-    maxsat: MaxSat
-    given: dict[int, int]  # option variable -> the meld points its soft clause weighs (unscaled)
-    levels: list[Level]  # per objective level, the ruleset's first first
-
-    @property
-    def meld_scale(self) -> int:
-        return next((level.scale for level in self.levels if level.measure == "meld_points"), 1)
 
 
 @dataclass
@@ -129,7 +117,7 @@ class TurnModel:
         self._collect_options()
         self.clauses: list[list[int]] | None = None  # the model, built on the first question
         self._sat: SatSolver | None = None
-        self._optimisers: dict[str, _Optimiser] = {}
+        self._optimisers: dict[str, Optimiser] = {}
         self.way_out: list[int] | None = None  # a verified model that goes out, once one is found
 
     def close(self) -> None:
@@ -170,11 +158,13 @@ class TurnModel:
         found: list[Candidate] = []
         if self._may_lay_out():
             lined = [k for k in kinds if expressible(k)]
-            found = candidates(
+            named = candidates(
                 self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit, check=self.budget.check
             )
-            if found is None:  # too many to name: laid out in slots instead
-                self.laid, found = LaidOut(lined), []
+            if named is None:  # too many to name: laid out in slots instead
+                self.laid = LaidOut(lined)
+            else:
+                found = named
             kinds = [k for k in kinds if k not in lined]
         for cand in merged(found, candidates(self.rs, hand, kinds, params=params, gate=gate, check=self.budget.check)):
             faces = tuple(hand[i] for i in cand.cards)
@@ -197,7 +187,7 @@ class TurnModel:
         or requirements, every card once (the table's too), an objective of meld and hand points."""
         return (
             self.compact
-            and (not self.problem.table or self.forms)
+            and (not self.problem.table or bool(self.forms))
             and self.route is None
             and not self.seeing
             and self.rule.max_new_melds is None
@@ -281,12 +271,12 @@ class TurnModel:
                 self._lowered(o)
                 changed |= weights_matter
             changed |= self._learn_counts(o, true)
-            needs = o.reading.kind.phase
+            needs = verified(o.reading).kind.phase
             if needs is not None and needs in self.phase_lit:
                 self._add_hard([-o.var, self.phase_lit[needs]])
                 changed |= self.phase_lit[needs] not in true
             for i, member in self._members.get(o.var, ()):
-                if o.reading.kind.id not in self.requirements[i].kinds:
+                if verified(o.reading).kind.id not in self.requirements[i].kinds:
                     self._add_hard([-member])
                     changed |= member in true
         if self.laid is not None:
@@ -295,7 +285,7 @@ class TurnModel:
 
     def _add_hard(self, clause: list[int]) -> None:
         """A clause learnt after the build: into the model and every live solver."""
-        self.clauses.append(clause)
+        self._build().append(clause)
         if self._sat is not None:
             self._sat.add(clause)
         for opt in self._optimisers.values():
@@ -310,12 +300,12 @@ class TurnModel:
                 opt.maxsat.add_soft([-o.var], (given - o.weight) * opt.meld_scale)
                 opt.given[o.var] = o.weight
 
-    def _build(self) -> None:
+    def _build(self) -> list[list[int]]:
         """The turn's clauses, once: every option (its card uses counted per face), the discard
         and the turn rule; going out guarded by ``self.goal`` and each requirement by its
         selector, so that every question is a set of assumptions on the same clauses."""
         if self.clauses is not None:
-            return
+            return self.clauses
         rule, pool = self.rule, self.pool
         options = self.options
         clauses: list[list[int]] = [[-o.var] for o in options if o.var in self.forbidden]
@@ -357,8 +347,9 @@ class TurnModel:
         if self.seeing:
             clauses += self._requirement_clauses(live)
         elif self.route is not None:
-            clauses += self._route_clauses(live)
+            clauses += self._route_clauses(live, self.route)
         self.clauses = clauses
+        return clauses
 
     def _turn_rule_clauses(self, live: list[_Option]) -> list[list[int]]:
         """The turn rule (``turns:``, ``layoff:``): how many discards, the claimed card's fate, new
@@ -377,7 +368,7 @@ class TurnModel:
             if rule.claimed_in_new_meld:
                 clauses.append(
                     [o.var for o in live if o.table is None and p.claimed in o.hand_faces]
-                    + (self.laid.slots.uses.get(p.claimed, []) if self.laid is not None else [])
+                    + (self.laid.built.uses.get(p.claimed, []) if self.laid is not None else [])
                 )
         if rule.max_new_melds is not None:
             clauses += encodings.at_most([o.var for o in live if o.table is None], rule.max_new_melds, pool)
@@ -400,7 +391,7 @@ class TurnModel:
         releases: dict[Face, list[int]] = {}
         self.form_lits: list[list[tuple[Form, int]]] = []
         new_melds = [o.var for o in self.options if o.table is None and o.var not in self.forbidden] + (
-            self.laid.slots.passing() if self.laid is not None else []
+            self.laid.built.passing() if self.laid is not None else []
         )
         for per_meld in self.forms:
             lits = [(form, self.pool.new()) for form in per_meld]
@@ -441,9 +432,9 @@ class TurnModel:
         bound = {k.id: k.phase for k in self.rs.kinds if k.phase is not None}
         clauses = encodings.at_most_one(list(self.phase_lit.values()), self.pool)
         for o in live:
-            phases = {bound.get(k) for k in self._kinds_of(o)}
-            if None not in phases:  # every reading is phase-bound
-                clauses.append([-o.var] + [self.phase_lit[ph] for ph in sorted(phases)])
+            kinds = self._kinds_of(o)
+            if all(k in bound for k in kinds):  # every reading is phase-bound
+                clauses.append([-o.var] + [self.phase_lit[ph] for ph in sorted({bound[k] for k in kinds})])
         return clauses
 
     def phase_of(self, model: list[int]) -> str | None:
@@ -461,10 +452,10 @@ class TurnModel:
         clauses.append([-self.goal, placed])
         return placed
 
-    def _route_clauses(self, live: list[_Option]) -> list[list[int]]:
+    def _route_clauses(self, live: list[_Option], route: GoOutRoute) -> list[list[int]]:
         """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
         melds of some kinds (counting the player's melds already shown), the hand's value."""
-        self.route_counts = RouteCounts(self.route, self.pool)
+        self.route_counts = RouteCounts(route, self.pool)
         melds = [
             Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in live if o.table is None
         ]
@@ -477,7 +468,7 @@ class TurnModel:
         if self.route_counts is None or o.table is not None:
             return False
         changed = False
-        for clause in self.route_counts.learn(o.var, (o.reading, *o.also), len(o.all_faces)):
+        for clause in self.route_counts.learn(o.var, (verified(o.reading), *o.also), len(o.all_faces)):
             self._add_hard(clause)
             changed |= not any(lit in true for lit in clause)
         return changed
@@ -545,9 +536,9 @@ class TurnModel:
 
     def _live(self) -> SatSolver:
         """The live SAT solver over the model."""
-        self._build()
+        clauses = self._build()
         if self._sat is None:
-            self._sat = SatSolver(self.clauses, ORACLE)  # finds a way out faster than Glucose 3 (docs/performance.md)
+            self._sat = SatSolver(clauses, ORACLE)  # finds a way out faster than Glucose 3 (docs/performance.md)
         return self._sat
 
     def _satisfy(self, assumptions: Sequence[int] = ()) -> list[int] | None:
@@ -574,27 +565,27 @@ class TurnModel:
                 max((o.var for o in options), default=0),
                 itemgetter(*(o.var - 1 for o in options)) if len(options) >= 2 else None,
             )
-        top = self._option_index[1]
+        _, top, getter = self._option_index
         if (
-            len(options) < 2
+            getter is None
             or top > len(model)
             or any(model[o.var - 1] != o.var and model[o.var - 1] != -o.var for o in (options[0], options[-1]))
         ):
             true = TrueLiterals(model)
             chosen = [o for o in options if o.var in true]
         else:
-            chosen = list(compress(options, map((0).__lt__, self._option_index[2](model))))
+            chosen = list(compress(options, map((0).__lt__, getter(model))))
         self._chosen_last = (model, chosen)
         return chosen
 
-    def _optimiser(self, mode: str) -> _Optimiser | None:
+    def _optimiser(self, mode: str) -> Optimiser | None:
         """The live optimiser of a mode ("any" turn, or going "out"); None: nothing to weigh."""
-        self._build()
+        clauses = self._build()
         if mode not in self._optimisers:
             soft, given, levels = self._objective(mode)
             if not soft:  # nothing to weigh (RC2 does not take an empty objective): any model
                 return None
-            hard = self.clauses + ([[self.goal]] if mode == "out" else [])
+            hard = clauses + ([[self.goal]] if mode == "out" else [])
             maxsat = LazyMaxSat(hard, soft, self.pool.top, lambda model: self._learn(model, True), self.oracle)
-            self._optimisers[mode] = _Optimiser(maxsat, given, levels)
+            self._optimisers[mode] = Optimiser(maxsat, given, levels)
         return self._optimisers[mode]

@@ -10,14 +10,29 @@ own clauses, with offsets that make a level's satisfied weight its measure exact
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.core.ruleset import Ruleset
 from solver.melding.turn.accounting import CardAccounting
 from solver.melding.turn.shares import Level, Soft, share_out
 from solver.melding.turn.slots import LaidOut
+from solver.sat.solvers import MaxSat
 
 Weighed = tuple[int, int, list[Face]]  # (option literal, meld-points bound, its cards held once)
+
+
+@dataclass
+class Optimiser:
+    """A live MaxSAT optimiser of one question, with what its soft clauses were given."""
+
+    maxsat: MaxSat
+    given: dict[int, int]  # option variable -> the meld points its soft clause weighs (unscaled)
+    levels: list[Level]  # per objective level, the ruleset's first first
+
+    @property
+    def meld_scale(self) -> int:
+        return next((level.scale for level in self.levels if level.measure == "meld_points"), 1)
 
 
 def objective(

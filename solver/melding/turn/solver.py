@@ -31,7 +31,8 @@ from collections import Counter
 
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.meld.points import hand_points, verified
-from solver.melding.turn.model import TurnModel, _Optimiser
+from solver.melding.turn.model import TurnModel
+from solver.melding.turn.objective import Optimiser
 
 # the turn's types, re-exported
 from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401
@@ -190,7 +191,7 @@ class TurnSolver(TurnModel):
             return answer
         return self._stamp(Answer(solvable=None, question=question))
 
-    def _bound(self, opt: _Optimiser, answer: Answer) -> dict | None:
+    def _bound(self, opt: Optimiser, answer: Answer) -> dict | None:
         """The first objective's value in the turn found and the best any turn can reach, as far
         as the optimiser's cores prove: their lower bound on the weight left unmet, read at the
         first level's scale (the levels below weigh less than one unit of it)."""

@@ -113,13 +113,13 @@ class TableTurn(TurnSolver):
         """The same turn over fewer forms, all found (a rung's, the stand-ins'): a smaller model."""
         return TableTurn(self.problem, self.checker, budget, self.ops, TableForms(forms, list(extra), None, []))
 
-    def _build(self) -> None:
+    def _build(self) -> list[list[int]]:
         """The turn model's clauses, and those of the cards it cannot take at once."""
         if self.clauses is not None:
-            return
-        super()._build()
-        assert self.clauses is not None, "the model is built"
-        self.clauses += self._apart_clauses()
+            return self.clauses
+        clauses = super()._build()
+        clauses += self._apart_clauses()
+        return clauses
 
     def _apart_clauses(self) -> list[list[int]]:
         """Cards no turn can take from the table at once (:meth:`Takings.apart`), as binary clauses on the
