@@ -11,7 +11,8 @@ solver answers every bound, every discard's row (a copy of it set aside, assumed
 that helps (its first copy drawn, assumed).
 
 Candidate melds may hold at most ``reach`` drawn cards (:class:`~solver.melding.meld.candidates.Scarce`):
-a bound above ``reach`` builds the model again with a larger reach. The answers are exact: a
+a bound above ``reach`` builds the model again, reaching that bound (a small reach keeps the
+candidates of wild cards few). The answers are exact: a
 distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
 the checker as in any turn.
 """
@@ -32,7 +33,7 @@ from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
 
-FIRST_REACH = 3  # drawn cards a candidate meld may hold in the first model; doubled when a bound needs more
+REACH_STEP = 1  # how much further each rebuilt model reaches than the bound that needed it
 
 
 @dataclass
@@ -145,7 +146,7 @@ class DistanceSearch:
     ):
         self.problem, self.left, self.checker, self.budget = problem, +left, checker, budget
         self.routes: list[GoOutRoute | None] = list(routes) or [None]
-        self.reach = 0
+        self.reach = -1  # no model yet
         self.models: list[SwapModel] = []
         self.most = len(problem.hand)  # swapping every card is as far as a hand can be
 
@@ -162,7 +163,7 @@ class DistanceSearch:
     def _reaching(self, bound: int) -> list[SwapModel]:
         if bound > self.reach:
             self.close()
-            self.reach = min(self.most, max(bound, FIRST_REACH, 2 * self.reach))
+            self.reach = min(self.most, max(bound, 1) + REACH_STEP - 1)
             self.models = [
                 SwapModel(self.problem, self.left, self.reach, self.checker, self.budget, route)
                 for route in self.routes
