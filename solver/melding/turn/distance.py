@@ -174,10 +174,10 @@ class DistanceSearch:
         """A way out after at most ``bound`` swaps, with a copy of ``aside`` set aside and at least
         one of ``drawn`` drawn (when given), on the first route that has one."""
         for model in self._reaching(bound):
+            model._build()
             assumptions = [model.aside[aside][0]] if aside is not None else []
             if drawn:
                 act = model.pool.new()
-                model._build()
                 model._add_hard([-act] + [model.drawn[f][0] for f in drawn if model.drawn.get(f)])
                 assumptions.append(act)
             found = model.within(bound, assumptions)
