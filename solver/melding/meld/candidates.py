@@ -327,6 +327,7 @@ def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozense
         out[card] = out.get(card, frozenset()) | natural
     return list(out.items())
 
+
 def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
     """Every meld along ``window`` (the identities of its places from its start), card by card.
     Two cards standing in as wilds (natural at no size there) that could trade places make the same
