@@ -3,11 +3,17 @@ table: ``python -m bench.replay [LOG_OR_FOLDER …] [--rounds N] [--selfplay GAM
 tests/data/tenhou; ``--selfplay`` adds that many riichienv self-play games, tests/selfplay.py).
 
 Each round replays every log once; the figure is hands / wall-clock seconds of the best round
-(a warm model: rulesets, scorer and meld models built before the first timed round)."""
+(a warm model: rulesets, scorer and meld models built before the first timed round).
+
+``python -m bench.replay FOLDER --whole [--jobs N | --dask …]`` times one whole ``melds replay``
+process instead (start-up, workers and all) and samples its memory: one JSON line."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -47,12 +53,100 @@ def selfplay_logs(folder: Path, games: int, first_seed: int = 0) -> list[str]:
     return [str(p) for p in write_games(folder, range(first_seed, first_seed + games))]
 
 
+# the previous version's replay of the same logs, warm, in a process of its own (only what every
+# version has: log_files and replay_file): argv = checkout, rounds, logs…; prints [seconds, hands]
+_ELSEWHERE = """
+import json, sys, time
+from solver.core.logs import log_files, replay_file
+paths = [str(p) for p in log_files(sys.argv[3:])]
+for path in paths:
+    replay_file(path)
+best = None
+for _ in range(int(sys.argv[2])):
+    began, hands = time.perf_counter(), 0
+    for path in paths:
+        hands += sum(len(r.hands) for r in replay_file(path))
+    seconds = time.perf_counter() - began
+    best = min(best or (seconds, hands), (seconds, hands))
+print(json.dumps(best))
+"""
+
+
+def measure_checkout(checkout: str, logs: list[str], rounds: int = 3) -> tuple[float, int]:
+    """(seconds, hands) of the best of ``rounds`` warm replays of ``logs`` by another checkout of
+    melds (an earlier commit's worktree), in a process of its own."""
+    env = {**os.environ, "PYTHONPATH": checkout}
+    done = subprocess.run(
+        [sys.executable, "-c", _ELSEWHERE, checkout, str(rounds), *logs],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds, hands = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(seconds), int(hands)
+
+
+def whole_runs(folder: str, jobs: int, runs: int = 3) -> list[float]:
+    """Wall seconds of ``runs`` whole ``melds replay FOLDER --jobs N`` processes (start-up included)."""
+    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
+    out = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        subprocess.run([*command, "replay", folder, "--jobs", str(jobs)], cwd=ROOT, capture_output=True, check=False)
+        out.append(time.perf_counter() - began)
+    return out
+
+
+def whole_run(folder: str, options: list[str]) -> dict:
+    """One whole ``melds replay FOLDER --json OPTIONS…`` process: its wall seconds, summary, and
+    the peak memory (resident) of the command's process and, apart, of all its descendants (the
+    workers of ``--jobs`` or of a local Dask cluster) at once, sampled every half second."""
+    import psutil  # noqa: PLC0415 - Dask's dependency: this measure is for the dask extra
+
+    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
+    began = time.perf_counter()
+    with tempfile.TemporaryFile("w+") as out:
+        child = subprocess.Popen([*command, "replay", folder, "--json", *options], cwd=ROOT, stdout=out)
+        process, parent_peak, workers_peak, workers = psutil.Process(child.pid), 0, 0, 0
+        while child.poll() is None:
+            try:
+                parent_peak = max(parent_peak, process.memory_info().rss)
+                below = process.children(recursive=True)
+                workers = max(workers, len(below))
+                workers_peak = max(workers_peak, sum(p.memory_info().rss for p in below if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(0.5)
+        seconds = time.perf_counter() - began
+        out.seek(0)
+        summary = json.loads(out.read())["summary"]
+    return {
+        "seconds": round(seconds, 1),
+        "hands": summary["hands"],
+        "agree": summary["agree"],
+        "hands_per_second": round(summary["hands"] / seconds, 1),
+        "processes_below": workers,
+        "parent_mb": parent_peak >> 20,
+        "workers_mb": workers_peak >> 20,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="*", default=[str(TENHOU)])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--selfplay", type=int, default=0, help="add this many self-play games")
+    parser.add_argument(
+        "--whole",
+        nargs=argparse.REMAINDER,
+        help="then OPTIONS…: one whole `melds replay LOG --json OPTIONS…` process, its time and memory",
+    )
     args = parser.parse_args()
+    if args.whole is not None:
+        print(json.dumps(whole_run(args.logs[0], args.whole)))
+        return
     paths = [str(p) for p in log_files(args.logs)]
     with tempfile.TemporaryDirectory() as folder:
         if args.selfplay:

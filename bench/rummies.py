@@ -1,5 +1,7 @@
-"""Indian Rummy's go-out through ``melds solve --batch``: dealt fourteen-card hands (two decks and
-two printed jokers) with a cut joker drawn from the rest, JSON Lines in, one answer out per line.
+"""Rummies through ``melds solve --batch``, JSON Lines in, one answer out per line: Indian Rummy's
+go-out on dealt fourteen-card hands (two decks and two printed jokers) with a cut joker drawn from
+the rest; Gin Rummy's minimum deadwood on dealt hands of ten and eleven cards (eleven: after the
+best discard), against OpenSpiel's ``GinRummyUtils.min_deadwood`` on the same hands in-process.
 
 The figure is seconds per line with start-up and warm-up excluded: one process answers the warm-up
 lines alone, another the warm-up lines and then the fresh ones, and the difference is divided by
@@ -30,12 +32,12 @@ def deals(count: int, rng: random.Random) -> list[dict]:
     return out
 
 
-def _batch(lines: list[dict]) -> tuple[float, list[dict]]:
+def _batch(lines: list[dict], ruleset: str = "indian-rummy") -> tuple[float, list[dict]]:
     text = "".join(json.dumps(line) + "\n" for line in lines)
     command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
     start = time.perf_counter()
     done = subprocess.run(
-        [*command, "solve", "-r", "indian-rummy", "--batch", "-"], input=text.encode(), capture_output=True, cwd=ROOT
+        [*command, "solve", "-r", ruleset, "--batch", "-"], input=text.encode(), capture_output=True, cwd=ROOT
     )
     seconds = time.perf_counter() - start
     answers = [json.loads(line) for line in done.stdout.decode().splitlines() if line.startswith("{")]
@@ -49,3 +51,30 @@ def go_out_per_line(fresh: int, warm: int, rng: random.Random) -> tuple[float, i
     both, answers = _batch(warm_lines + fresh_lines)
     out = sum(bool(a.get("solvable")) for a in answers[warm:])
     return (both - alone) / fresh, fresh, out
+
+
+GIN_DECK = [s + r for s in SUITS for r in RANKS]
+
+
+def gin_deals(count: int, rng: random.Random) -> list[dict]:
+    """Ten or eleven cards (alternately) dealt from one deck."""
+    return [{"hand": " ".join(rng.sample(GIN_DECK, 10 + i % 2))} for i in range(count)]
+
+
+def gin_deadwood_per_line(fresh: int, warm: int, rng: random.Random) -> tuple[float, float | None, int]:
+    """(melds' seconds per fresh line, OpenSpiel's seconds for the same answer in-process — None
+    when open_spiel is missing —, lines whose answers differ from OpenSpiel's)."""
+    warm_lines, fresh_lines = gin_deals(warm, rng), gin_deals(fresh, rng)
+    alone, _ = _batch(warm_lines, "gin-rummy")
+    both, answers = _batch(warm_lines + fresh_lines, "gin-rummy")
+    seconds = (both - alone) / fresh
+    try:
+        import gin_oracle  # tests/: OpenSpiel's utilities
+    except ImportError:
+        return seconds, None, 0
+    hands = [line["hand"].split() for line in fresh_lines]
+    start = time.perf_counter()
+    least = [gin_oracle.best_discards(h)[0] if len(h) == 11 else gin_oracle.min_deadwood(h) for h in hands]
+    peer = (time.perf_counter() - start) / fresh
+    differ = sum(a.get("deadwood") != d for a, d in zip(answers[warm:], least, strict=True))
+    return seconds, peer, differ

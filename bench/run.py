@@ -37,8 +37,14 @@ after a change — ratios, not absolute times, are the figures to compare across
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
   warm (bench/distance.py) (median ≤ 50 ms).
+* ``gin-deadwood-batch``: ``melds solve -r gin-rummy --batch`` of dealt ten- and eleven-card hands
+  (bench.rummies: start-up and warm-up excluded), the minimum deadwood (eleven cards: after the best
+  discard), against OpenSpiel's ``min_deadwood`` in-process on the same hands (≥ 5,000 lines/s);
 * ``replay-hands``: ``melds replay``'s seconds per hand, warm, on the real Tenhou games of tests/data
-  and on riichienv self-play games (mjai logs); hands/s in the note (≥ 1,000 hands/s on one core).
+  and on riichienv self-play games (mjai logs); hands/s in the note (≥ 1,000 hands/s on one core);
+  with ``--replay-base CHECKOUT`` the peer is that earlier checkout on the same Tenhou logs;
+* ``replay-jobs``: whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over 400
+  self-play games, wall seconds per hand with start-up (two jobs/one ≤ 0.56, i.e. ≥ 1.8×).
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
@@ -297,17 +303,33 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
 
 
-def replay_rate(rounds: int, games: int) -> Row:
+def gin_deadwood(lines: int, rng) -> Row:
+    from bench.rummies import gin_deadwood_per_line
+
+    seconds, peer, differ = gin_deadwood_per_line(lines, max(200, lines // 5), rng)
+    row = Row("gin-deadwood-batch", [seconds], peer=[peer] if peer is not None else [])
+    row.note = f"{1 / seconds:.0f} lines/s over {lines} dealt hands" + (
+        f"; OpenSpiel {1 / peer:.0f}/s, {differ} answers differ" if peer else "; open_spiel not installed"
+    )
+    return row
+
+
+def replay_rate(rounds: int, games: int, base: str | None = None) -> Row:
     """melds replay's seconds per hand on the real Tenhou games of tests/data (warm, best of
-    ``rounds``), and on ``games`` riichienv self-play games (mjai logs) when the engine is installed."""
+    ``rounds``), and on ``games`` riichienv self-play games (mjai logs) when the engine is installed;
+    the peer, with ``--replay-base CHECKOUT``: that checkout's seconds per hand on the same logs."""
     import tempfile
 
-    from bench.replay import TENHOU, measure, selfplay_logs
+    from bench.replay import TENHOU, measure, measure_checkout, selfplay_logs
     from solver.core.logs import log_files
 
     real = measure([str(p) for p in log_files([str(TENHOU)])], rounds)
     row = Row("replay-hands", [real.seconds / real.hands])
     row.note = f"{real.hands_per_second} hands/s over {real.hands} real Tenhou hands ({real.agree} agree)"
+    if base:  # the peer: the previous version on the same logs (it reads fewer of them: its own hands counted)
+        seconds, hands = measure_checkout(base, [str(TENHOU)], rounds)
+        row.peer.append(seconds / hands)
+        row.note += f"; {base}: {hands / seconds:.0f} hands/s over {hands}"
     try:
         with tempfile.TemporaryDirectory() as folder:
             played = measure(selfplay_logs(Path(folder), games), rounds)
@@ -316,6 +338,27 @@ def replay_rate(rounds: int, games: int) -> Row:
         return row
     row.times.append(played.seconds / played.hands)
     row.note += f"; {played.hands_per_second} hands/s over {played.hands} self-play hands ({played.agree} agree)"
+    return row
+
+
+def replay_jobs(games: int, runs: int) -> Row:
+    """Whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over ``games`` self-play
+    games (wall seconds per hand, start-up included; the median of ``runs`` each)."""
+    import tempfile
+
+    from bench.replay import selfplay_logs, whole_runs
+    from solver.core.logs import replay_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            paths = selfplay_logs(Path(folder), games)
+        except ImportError:
+            return Row("replay-jobs", note="riichienv not installed")
+        hands = sum(len(r.hands) for p in paths for r in replay_file(p))
+        one, two = whole_runs(folder, 1, runs), whole_runs(folder, 2, runs)
+    row = Row("replay-jobs", [t / hands for t in two], peer=[t / hands for t in one])
+    one_rate, two_rate = hands / statistics.median(one), hands / statistics.median(two)
+    row.note = f"{one_rate:.0f} hands/s one job, {two_rate:.0f} two ({two_rate / one_rate:.2f}×), {hands} hands"
     return row
 
 
@@ -343,7 +386,9 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
-    "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20),
+    "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
+    "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
+    "replay-jobs": lambda a, r: replay_jobs(40 if a.quick else 400, 1 if a.quick else 3),
 }
 
 
@@ -362,6 +407,8 @@ def _in_own_process(name: str, args: argparse.Namespace) -> list[str]:
         "--budget",
         str(args.budget),
     ] + (["--quick"] if args.quick else [])
+    if args.replay_base:
+        command += ["--replay-base", args.replay_base]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
@@ -375,6 +422,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--budget", type=float, default=10.0, help="seconds for each solve")
     parser.add_argument("--only", nargs="*", choices=list(SCENARIOS), help="these scenarios only")
+    parser.add_argument("--replay-base", metavar="CHECKOUT", help="replay-hands' peer: an earlier checkout of melds")
     parser.add_argument("--row", choices=list(SCENARIOS), help=argparse.SUPPRESS)  # one scenario, its cells as JSON
     args = parser.parse_args()
     args.n = 3 if args.quick else 10

@@ -104,8 +104,9 @@ def _game_vocabulary() -> tuple[set[str], set[str], re.Pattern]:
         "claims",
         "operations",
         "going_out",
+        "figures",
         "table",
-        "initial_meld",  # the last four: shared melding mechanisms
+        "initial_meld",  # the last five: shared melding mechanisms
         "audit",
     }  # melds audit's own reading of the document (solver/audit)
     sections = set()

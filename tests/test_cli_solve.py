@@ -30,7 +30,8 @@ def test_inline_json_contract():
     assert all({"kind", "cards"} <= set(m) for m in data["melds"])
     assert all({"card", "as"} <= set(c) for m in data["melds"] for c in m["cards"])
     assert data["score"] == {"hand_points": 0}
-    assert isinstance(data["stats"]["seconds"], float) and data["stats"]["sat_calls"] > 0
+    # a small plain hand is answered from its packings (solver/melding/turn/plain.py): no SAT call
+    assert isinstance(data["stats"]["seconds"], float) and isinstance(data["stats"]["sat_calls"], int)
 
 
 def test_not_solvable_explains_why():

@@ -109,5 +109,5 @@ def test_a_hand_larger_than_the_deal_allows_is_refused():
     assert message.startswith("a hand of 12 cards: basic-rummy deals at most 10 cards a player (basic-rummy.yaml:")
     assert message.endswith("so a hand holds at most 11")
     # a game whose turn may end without a discard lets a hand grow: nothing bounds it
-    assert load_ruleset("rummikub").largest_hand() is None
-    assert load_ruleset("basic-rummy", {"deal": "six-card"}).largest_hand()[0] == 7  # six whatever the players
+    assert load_ruleset("rummikub").largest_hand is None
+    assert load_ruleset("basic-rummy", {"deal": "six-card"}).largest_hand[0] == 7  # six whatever the players

@@ -119,6 +119,35 @@ def test_semantic_errors_name_the_line(tmp_path, change, message, line):
     assert message in str(info.value) and info.value.location.line == line
 
 
+@pytest.mark.parametrize(
+    "section",
+    [
+        "phase_change: {on_discard_classes: [plain], odd: yang, even: yin}",  # Fesca's
+        "seeing_tiplu: [{kinds: [run], count: 3}]",  # Marriage's
+        "hand_shapes: [{id: standard, parts: [{kinds: [run], count: 4}]}]",  # a mahjong game's
+        "restrictions: {before_own_meld: {source: {quote: none before a meld}}}",  # Fesca's
+    ],
+)
+def test_a_section_the_game_does_not_read_is_refused_with_its_line(tmp_path, section):
+    """A section of another game is not silently ignored: the rummy game reads no field phase,
+    no tiplu, no hand shapes."""
+    path = write(tmp_path, MINIMAL + section + "\n")
+    key = section.split(":")[0]
+    with pytest.raises(SchemaError, match=rf"game rummy has no section '{key}'") as info:
+        load_ruleset(path)
+    assert str(info.value).startswith(f"{path}:{MINIMAL.count(chr(10)) + 1}: {key}:")
+
+
+def test_a_deal_for_no_player_count_of_the_game_is_refused_with_its_line(tmp_path):
+    deal = "deal:\n  hand_size:\n    - {players: [2], cards: 3}\n    - {players: [7], cards: 3}\n"
+    text = MINIMAL + "players: {min: 2, max: 3}\n" + deal
+    path = write(tmp_path, text)
+    with pytest.raises(SchemaError, match=r"a deal for 7 players, but the game is played by 2 to 3") as info:
+        load_ruleset(path)
+    assert str(info.value).startswith(f"{path}:{text.count(chr(10))}: deal.hand_size[1].players:")
+    assert load_ruleset(write(tmp_path, text.replace("[7]", '["3..7"]'), "fits.yaml")).deal is not None
+
+
 def test_unknown_option_and_bad_option_value():
     with pytest.raises(BadOption, match="no option 'colour'"):
         load_ruleset("fesca", {"colour": "red"})

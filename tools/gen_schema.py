@@ -11,9 +11,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from schema_parts import (  # noqa: E402
     AUDIT,
+    BONUS,
     CHOSEN_CARD,
     CLAIM,
     COMMON,
+    FIGURES,
     GOING_OUT,
     ID,
     INITIAL_MELD,
@@ -558,19 +560,29 @@ schema = {
                     {
                         "id": ID,
                         "name": TEXT,
-                        "method": {"enum": ["losers-pay-hand-points", "collect-own-meld-points", "record-hand-points"]},
+                        "method": {
+                            "enum": ["losers-pay-hand-points", "collect-own-meld-points", "record-hand-points", "knock"]
+                        },
                         "one_go": {
                             "type": "array",
-                            "items": obj(
-                                {
-                                    "double": {"type": "boolean"},
-                                    "add": {"type": "integer"},
-                                    "if": {"$ref": "#/$defs/condition"},
-                                    **COMMON,
-                                }
-                            ),
+                            "items": BONUS,
                             "description": "bonus when the winner went out in one go with no earlier meld; "
                             "the first entry whose 'if' holds applies",
+                        },
+                        "gin": {
+                            "type": "array",
+                            "items": BONUS,
+                            "description": "method knock: the bonus of a knocker who kept no card",
+                        },
+                        "big_gin": {
+                            "type": "array",
+                            "items": BONUS,
+                            "description": "method knock: the bonus of a knocker who melded every card, no discard",
+                        },
+                        "undercut": {
+                            "type": "array",
+                            "items": BONUS,
+                            "description": "method knock: the bonus of a player whose count is the knocker's or less",
                         },
                         "counts": obj({**COMMON}),
                         "if": {"$ref": "#/$defs/condition"},
@@ -603,6 +615,7 @@ schema = {
             ),
             "parameters": {"type": "object", "additionalProperties": CHOSEN_CARD},
             "going_out": GOING_OUT,
+            "figures": FIGURES,
             "seeing_tiplu": {
                 "type": "array",
                 "items": obj(

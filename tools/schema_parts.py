@@ -667,3 +667,27 @@ GOING_OUT = {
         required=["id"],
     ),
 }
+
+FIGURES = {
+    "type": "object",
+    "description": "values melds solve reports under the game's own names: a measure of the turn shown, "
+    "or whether the hand goes out by a route",
+    "additionalProperties": {
+        "anyOf": [
+            obj({"measure": {"enum": ["hand_points", "meld_points", "melds"]}, **COMMON}, required=["measure"]),
+            obj({"route": ID, **COMMON}, required=["route"]),
+        ],
+        "formMessage": "{measure: hand_points | meld_points | melds} or {route: id}",
+    },
+}
+BONUS = obj(
+    {
+        "double": {"type": "boolean"},
+        "add": {
+            "anyOf": [{"type": "integer"}, {"$ref": "#/$defs/option_ref"}],
+            "formMessage": "a number or {option: id}",
+        },
+        "if": {"$ref": "#/$defs/condition"},
+        **COMMON,
+    }
+)

@@ -3,15 +3,18 @@ judges it, every hand settled and compared with what the record says was paid.""
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import yaml
 
+from solver.commands.batch import ordered_map as forked_map
 from solver.commands.common import handle_errors, json_option, options_option, parse_options
 from solver.core.errors import MeldsError
 from solver.core.fanout import ordered_map
@@ -19,6 +22,7 @@ from solver.core.logs import foreign_formats, log_files, replay_file
 from solver.core.replay import GameReport, Summary, report_code
 from solver.present.replay import game_lines, summary_lines
 
+LOGS_A_CHUNK = 64  # at most, a worker's share at a time (fewer when they are long: about 50 ms of work)
 EPILOG = """\b
 Examples:
   melds replay game.json                   a game record in a format a game reads (see below)
@@ -101,13 +105,7 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, local_dask, scheduler, 
             sys.stdout.write('{"hands": [')
         bar = click.progressbar(length=total, label="replaying", file=sys.stderr, show_pos=True) if many else None
         try:
-            found = ordered_map(
-                replay_file,
-                (str(p) for p in log_files(list(logs))),
-                args=(ruleset_ref, options),
-                jobs=jobs,
-                dask=dask_address,
-            )
+            found = _replayed((str(p) for p in log_files(list(logs))), ruleset_ref, options, jobs, dask_address)
             for reports in found:
                 for report in reports:
                     summary.add(report)
@@ -141,6 +139,26 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, local_dask, scheduler, 
         elif many:  # one log says it all in its own lines
             click.echo("\n".join(summary_lines(summary)))
         sys.exit(code)
+
+
+def _replayed(
+    paths: Iterator[str], ruleset_ref: str | None, options: dict, jobs: int, dask_address: str | None
+) -> Iterator[list[GameReport]]:
+    """Each log's reports, in order: on Dask, here, or — with ``--jobs`` — the first log here (the
+    rulesets it needs compiled once) and the others in worker processes forked after it, which
+    inherit them, a chunk of logs at a time."""
+    if dask_address is not None:
+        yield from ordered_map(replay_file, paths, args=(ruleset_ref, options), jobs=jobs, dask=dask_address)
+        return
+    work = functools.partial(replay_file, ruleset_ref=ruleset_ref, options=options)
+    if jobs > 1:
+        first = next(paths, None)
+        if first is None:
+            return
+        yield work(first)
+        yield from forked_map(work, paths, jobs, chunk=LOGS_A_CHUNK)
+        return
+    yield from map(work, paths)
 
 
 def _echo_game(report: GameReport, every_hand: bool, bar) -> None:

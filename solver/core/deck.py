@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from solver.core.source import Source
 
@@ -69,8 +70,9 @@ class Deck:
     def card_class(self, class_id: str) -> CardClass:
         return next(c for c in self.classes if c.id == class_id)
 
-    @property
+    @cached_property
     def size(self) -> int:
+        """Cards in the deck (asked per card read: counted once)."""
         return sum(self.copies.values())
 
 

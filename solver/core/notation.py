@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from solver.core.deck import Deck, Face
 from solver.core.errors import TooManyCopies, UnknownCard
@@ -35,6 +35,7 @@ _COLORS = {
 _WORD = re.compile(r"[^\s,、，]+")  # a card's spelling between separators (Notation.split)
 
 
+@lru_cache(maxsize=4096)  # a batch reads the same few dozen spellings again and again
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 

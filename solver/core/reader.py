@@ -20,7 +20,43 @@ from solver.core.deck import Deck, Rank
 from solver.core.errors import BadOption, Location, SchemaError, TooLarge
 from solver.core.rules import ChosenCard, MeldKind, Option, Phase, Role
 from solver.core.source import Source
-from solver.core.yamlload import line_of
+from solver.core.yamlload import LDict, line_of
+
+# Top-level keys no section reader reads: the ruleset's identity, and the audit's own reading
+# (solver.core.ruleset.ruleset_data, read by melds audit).
+NOT_SECTIONS = frozenset({"format", "extends", "id", "game", "name", "name_en", "audit"})
+
+
+class Sections(LDict):
+    """A ruleset's top level that remembers which sections were asked for (``d[key]``,
+    ``d.get(key)``, ``key in d``): a section no reader asked for is one the game ignores."""
+
+    asked: set[Any]
+
+    def __getitem__(self, key: Any) -> Any:
+        self.asked.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.asked.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.asked.add(key)
+        return super().__contains__(key)
+
+
+def sections_of(data: Any) -> Any:
+    """The top level of a ruleset's data as :class:`Sections` (its lines and files kept)."""
+    if not isinstance(data, dict):
+        return data
+    out = Sections(data)
+    out.asked = set()
+    out.line = getattr(data, "line", None)
+    out.lines = dict(getattr(data, "lines", {}))
+    out.file = getattr(data, "file", None)
+    out.files = dict(getattr(data, "files", {}))
+    return out
 
 
 class RuleReader:
@@ -33,13 +69,13 @@ class RuleReader:
 
     def __init__(self, path: str, data: Any):
         self.path = path
-        self.data = data
-        if "document" not in data:
+        self.data = sections_of(data)
+        if "document" not in self.data:
             raise SchemaError(
                 "missing required key 'document' (the rule document the ruleset cites)",
                 Location(path, getattr(data, "line", 1)),
             )
-        self.doc = data["document"]["file"]
+        self.doc = self.data["document"]["file"]
         self.options: dict[str, Option] = {}
         self.values: dict[str, Any] = {}
         self.deck = Deck((), (), (), (), {}, "")
@@ -77,6 +113,22 @@ class RuleReader:
         if key not in self.data:
             raise SchemaError(f"missing required key '{key}' ({why})", Location(self.path, 1))
         return self.data[key]
+
+    def refuse_unread(self, game: str) -> None:
+        """Refuse a top-level section that no reader of the ruleset's game asked for: a section
+        another game reads (a field phase's ``phase_change`` where no game reads one) would
+        otherwise be ignored in silence."""
+        asked = getattr(self.data, "asked", None)
+        if asked is None:
+            return
+        for key in self.data:
+            if key not in asked and key not in NOT_SECTIONS:
+                self.fail(
+                    self.data,
+                    key,
+                    f"game {game} has no section '{key}' (a section of another game?): nothing would read it",
+                    str(key),
+                )
 
     # -- values -----------------------------------------------------------------------------
 

@@ -50,10 +50,16 @@ def default_game() -> str:
 
 def known_games() -> list[str]:
     """Every game name that can be loaded."""
+    return sorted(set(_registered) | _installed_games())
+
+
+@functools.cache
+def _installed_games() -> frozenset[str]:
+    """The games package's games and those of entry points (looked for once: a replay of many
+    logs asks for each)."""
     package = importlib.import_module(GAMES_PACKAGE)
-    names = set(_registered) | {m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg}
-    names |= {ep.name for ep in _entry_points()}
-    return sorted(names)
+    names = {m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg}
+    return frozenset(names | {ep.name for ep in _entry_points()})
 
 
 def game_type(name: str, where: Location | None = None) -> type[Game]:

@@ -168,6 +168,13 @@ class MeldKind:
     def label(self) -> str:
         return f"{self.name} ({self.name_en})" if self.name_en else self.name
 
+    @property
+    def run_order(self) -> Order:
+        """The rank order of a sequence (the reader gives every sequence one, and no other kind)."""
+        if self.order is None:
+            raise ValueError(f"meld kind {self.id} is a {self.shape}: it has no rank order")
+        return self.order
+
     def size_ok(self, n: int) -> bool:
         return self.size_min <= n <= self.size_max or bool(self.short_form and n == self.short_form.size)
 
@@ -387,7 +394,9 @@ class Bonus:
 @dataclass(frozen=True)
 class RoundScoring:
     """A way to settle a finished round: losers pay the winner their hand points, each player
-    collects their own melds' points from every other, or hand points are recorded."""
+    collects their own melds' points from every other, hand points are recorded, or a knock is
+    settled (the knocker's count against each other hand's, after lay-offs; gin, big gin and
+    undercut bonuses)."""
 
     id: str
     name: str
@@ -396,6 +405,9 @@ class RoundScoring:
     condition: Mapping[str, Any]
     source: Source | None
     counts_source: Source | None
+    gin: tuple[Bonus, ...] = ()  # method knock: the knocker kept no card
+    big_gin: tuple[Bonus, ...] = ()  # method knock: the knocker melded every card, with no discard
+    undercut: tuple[Bonus, ...] = ()  # method knock: another's count no more than the knocker's
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -113,10 +113,20 @@ class Ruleset:
         assert self.deal is not None
         return next((e for e in self.deal.hand_sizes if players in e.players and self.holds(e.condition)), None)
 
+    @cached_property
+    def _turn_rules(self) -> dict[tuple[str, int | None], TurnRule]:
+        return {}  # turn_rule's answers (every query asks one)
+
     def turn_rule(self, kind: str, in_hand: int | None = None) -> TurnRule:
         """The rule for a normal turn or one that claimed a discard, played from a hand of
         ``in_hand`` cards, under the options: the matching entries merged, the first entry that
         sets a field deciding it."""
+        known = self._turn_rules.get((kind, in_hand))
+        if known is None:
+            known = self._turn_rules[kind, in_hand] = self._merged_turn_rule(kind, in_hand)
+        return known
+
+    def _merged_turn_rule(self, kind: str, in_hand: int | None) -> TurnRule:
         fields: dict[str, Any] = {}
         sources = []
         for entry in self.turn_entries:
@@ -134,6 +144,7 @@ class Ruleset:
         """Does a turn lay out the whole table and the hand's cards again (``table: {rearrange: free}``)?"""
         return self.table is not None and self.table.rearrange == "free"
 
+    @cached_property
     def largest_hand(self) -> tuple[int, HandSize] | None:
         """The most cards a hand can hold at a turn, and the deal entry that says so: the largest
         deal under the options, and the card a turn draws — when a turn from such a hand ends with
@@ -316,6 +327,8 @@ def _build(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Rul
     common = read_common(reader, dict(options))
     game_name = str(data.get("game") or registry.default_game())
     game = registry.game_type(game_name, where=Location(path, line_of(data, "game")))
+    rules = game.read_rules(reader)
+    reader.refuse_unread(game_name)
     d = data
     return Ruleset(
         id=d["id"],
@@ -325,7 +338,7 @@ def _build(path: str, mtime: float, options: tuple[tuple[str, Any], ...]) -> Rul
         document_title=d["document"].get("title"),
         path=path,
         game=game_name,
-        rules=game.read_rules(reader),
+        rules=rules,
         **common,
     )
 

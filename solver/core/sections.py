@@ -17,10 +17,10 @@ from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, r
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, condition_problem
+from solver.core.round_sections import read_round_scoring
 from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
-    Bonus,
     CardPoints,
     Claim,
     Deal,
@@ -36,7 +36,6 @@ from solver.core.rules import (
     Phase,
     Requirement,
     Role,
-    RoundScoring,
     ScoreTable,
     ShortForm,
     SuitStep,
@@ -424,17 +423,25 @@ def check_wilds(reader: RuleReader, raw: list, kinds: tuple[MeldKind, ...]) -> N
 
 
 def read_deal(reader: RuleReader, raw: Mapping | None) -> Deal | None:
+    """``deal:``: cards dealt per player count; an entry for no player count the game has
+    (``players:``) is refused."""
     if raw is None:
         return None
+    players = reader.data.get("players")
     sizes = []
     for i, h in enumerate(raw["hand_size"]):
         cond = reader.condition(h, f"deal.hand_size[{i}]")
         reader.bound(h, "cards", h["cards"], limits.DECK_CARDS, "cards dealt to a player", f"deal.hand_size[{i}].cards")
-        sizes.append(
-            HandSize(
-                reader.expand_ints(h["players"], f"deal.hand_size[{i}].players"), h["cards"], cond, reader.source(h)
+        counts = reader.expand_ints(h["players"], f"deal.hand_size[{i}].players")
+        if players and not any(players["min"] <= n <= players["max"] for n in counts):
+            reader.fail(
+                h,
+                "players",
+                f"a deal for {', '.join(map(str, sorted(counts)))} players, but the game is played by "
+                f"{players['min']} to {players['max']} (players:)",
+                f"deal.hand_size[{i}].players",
             )
-        )
+        sizes.append(HandSize(counts, h["cards"], cond, reader.source(h)))
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
 
 
@@ -461,29 +468,6 @@ def read_points(reader: RuleReader, raw: list) -> tuple[CardPoints, ...]:
             )
         )
     return tuple(out)
-
-
-def read_round_scoring(reader: RuleReader, raw: list) -> tuple[RoundScoring, ...]:
-    return tuple(
-        RoundScoring(
-            r["id"],
-            r["name"],
-            r["method"],
-            tuple(
-                Bonus(
-                    bool(b.get("double")),
-                    b.get("add", 0),
-                    reader.condition(b, f"round_scoring[{i}].one_go[{j}]"),
-                    reader.source(b),
-                )
-                for j, b in enumerate(r.get("one_go", []))
-            ),
-            reader.condition(r, f"round_scoring[{i}]"),
-            reader.source(r),
-            reader.source(r.get("counts")),
-        )
-        for i, r in enumerate(raw)
-    )
 
 
 def read_claims(reader: RuleReader, raw: list) -> tuple[Claim, ...]:

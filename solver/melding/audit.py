@@ -38,15 +38,15 @@ def dead_sizes(audit: Audit, checker: MeldChecker) -> None:
             audit.kinds_searched += 1
             model = KindModel(rs.deck, kind, n, checker.steps(kind), checker.gate).build()
             try:
-                model.solver.extend(encodings.exactly(model.pres, n, model.pool))
-                if not model.solver.solve(model.selectors()):
+                model.live_solver.extend(encodings.exactly(model.pres, n, model.pool))
+                if not model.live_solver.solve(model.selectors()):
                     dead.append(n)
                     continue
                 for param, found in live.items():
                     found.update(
                         face
                         for face in rs.deck.faces
-                        if face not in found and model.solver.solve(_with_value(checker, model, param, face))
+                        if face not in found and model.live_solver.solve(_with_value(checker, model, param, face))
                     )
             finally:
                 model.close()
@@ -105,8 +105,9 @@ def score_table(audit: Audit, kind: MeldKind, largest: int, dead: list[int]) -> 
 
 
 def _ranges(values: list[int]) -> str:
-    out, start = [], values[0]
-    for a, b in zip(values, values[1:] + [None], strict=True):
+    out: list[str] = []
+    start: int | None = values[0]
+    for a, b in zip(values, [*values[1:], None], strict=True):
         if b != a + 1:
             out.append(f"{start}" if start == a else f"{start}–{a}")
             start = b
@@ -146,6 +147,7 @@ def _joint_witness(checker: MeldChecker, a: MeldKind, b: MeldKind, n: int) -> st
     ma = KindModel(deck, a, n, checker.steps(a), checker.gate).build(keep_clauses=True)
     mb = KindModel(deck, b, n, checker.steps(b), checker.gate, pool=VarPool(ma.pool.top + 1)).build(keep_clauses=True)
     try:
+        assert ma.formula is not None and mb.formula is not None, "built with keep_clauses"
         clauses = ma.formula + mb.formula
         for card, c in ma.index.items():  # the same cards are present in both readings
             other = mb.index.get(card)

@@ -35,14 +35,14 @@ def meld_claims(checker: MeldChecker, params: Params) -> dict[str, ClaimCheck]:
         claimed = {"legal": claim["legal"], **({"kind": claim["as"]} if "as" in claim else {})}
         computed = {
             "legal": verdict.legal,
-            **({"kind": verdict.kind.id if verdict.legal else None} if "as" in claim else {}),
+            **({"kind": verdict.kind.id if verdict.legal and verdict.kind else None} if "as" in claim else {}),
         }
         why = [r.message for r in verdict.reasons]
         return claimed, computed, {"cards": claim["cards"], **({"reasons": why} if why else {})}
 
     def meld_points_(claim: Mapping[str, Any]):
         verdict = checker.check(notation.parse_many(claim["cards"]), phase=claim.get("phase"), ordered=True)
-        computed = meld_points(verdict.reading) if verdict.legal else None
+        computed = meld_points(verdict.reading) if verdict.legal and verdict.reading else None
         return claim["points"], computed, claim["cards"]
 
     def hand_points_(claim: Mapping[str, Any]):

@@ -33,12 +33,13 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import distance, scorecard
+from solver.melding.figures import Figure, figure_values, figures_text, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
-from solver.melding.rounds import score_round
-from solver.melding.table.operations import Operation, read_operations
+from solver.melding.rounds import Round, score_round
+from solver.melding.table.operations import Operation, TableMeld, read_operations
 from solver.melding.turn.problem import Answer, Problem
 from solver.melding.turn.routes import GoOutRoute, read_routes
 from solver.present.text import BAD, GOOD, bold, deck_line
@@ -93,8 +94,20 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
         ),
         OptionSpec("--ordered", "The meld is given in table order (its layout).", flag=True),
         OptionSpec("--round", "A round file to settle (puzzle format, round: section).", metavar="FILE"),
+        OptionSpec(
+            "--knock",
+            "Settle a knock (round scoring method knock): the knocker's hand, laid down by its best turn; "
+            "with --against.",
+            metavar="CARDS",
+        ),
+        OptionSpec(
+            "--against", "With --knock: the defender's hand, counted after its melds and lay-offs.", metavar="CARDS"
+        ),
     ],
 }
+
+
+KNOCKER, DEFENDER = "knocker", "defender"  # the players of a knock settled from two hands
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,14 +117,18 @@ class MeldRules:
 
     operations: tuple[Operation, ...] = ()
     going_out: tuple[GoOutRoute, ...] = ()
+    figures: tuple[Figure, ...] = ()
 
 
 def read_meld_rules(reader: RuleReader) -> MeldRules:
     for key in ("deck", "roles", "melds"):
         reader.require(key, "a rummy game melds cards of a deck")
     d = reader.data
+    routes = read_routes(reader, d.get("going_out", []))
     return MeldRules(
-        read_operations(reader, d.get("operations", []), "operations"), read_routes(reader, d.get("going_out", []))
+        read_operations(reader, d.get("operations", []), "operations"),
+        routes,
+        read_figures(reader, d.get("figures", {}), routes),
     )
 
 
@@ -266,11 +283,17 @@ class MeldGame:
             solve_turn,  # the turn solvers load when a turn is asked (not for check)
         )
 
-        budget = Budget(max_seconds)
-        with budget.guarding():  # the query's limits hold through Python work that does not check
-            return solve_turn(
-                problem, self.checker, question, count, limit, budget, self.rules.going_out, self.rules.operations
-            )
+        return solve_turn(  # under the budget's guard (or a small hand's timer): see solve_turn
+            problem,
+            self.checker,
+            question,
+            count,
+            limit,
+            Budget(max_seconds),
+            self.rules.going_out,
+            self.rules.operations,
+            every_route=any(f.route is not None for f in self.rules.figures),
+        )
 
     # -- the rearranging turn ------------------------------------------------------------------------
 
@@ -316,10 +339,11 @@ class MeldGame:
                 lambda: turn_text(arranged, self.ruleset, self.notation, cards, self.nouns(), stats),
             )
         partition = cast(Answer, answer)
+        figures = figure_values(self.rules.figures, self.ruleset, partition)  # the ruleset's figures: beside it
         return Result(
-            answer_json(partition, problem, self.checker),
+            {**answer_json(partition, problem, self.checker), **figures},
             ExitCode.of(partition.solvable),
-            lambda: answer_text(partition, problem, self.checker, stats),
+            lambda: "\n".join([answer_text(partition, problem, self.checker, stats), *figures_text(figures)]),
         )
 
     # -- score ---------------------------------------------------------------------------------------
@@ -327,6 +351,8 @@ class MeldGame:
     def score(self, request: Request) -> Result:
         if request.get("round"):
             return self.settle_round(Path(request["round"]), self.chosen_options(request))
+        if request.get("knock") or request.get("against"):
+            return self.settle_knock(request)
         faces = self.cards(request)
         params = self.params(request)
         if request.get("penalty"):
@@ -354,18 +380,44 @@ class MeldGame:
         if not isinstance(game, MeldGame):
             raise MeldsError(f"{path} is a round of {document.ruleset.id}; --round FILE settles rounds of rummy games")
         puzzle = game.read(document)
-        if puzzle.round is None:
+        round_ = puzzle.round
+        if round_ is None:
             raise MeldsError(f"{path} has no round: section to score")
-        systems = score_round(puzzle.round, game.checker)
+        systems = score_round(round_, game.checker)
         problems = round_mismatches(puzzle, systems) if puzzle.expect else None
-        out = {"round": str(path), "winner": puzzle.round.winner, "one_go": puzzle.round.one_go, "systems": systems}
+        out = {"round": str(path), "winner": round_.winner, "one_go": round_.one_go, "systems": systems}
         if problems is not None:
             out.update(matches=not problems, mismatches=problems)
         return Result(
             out,
             ExitCode.YES if not problems else ExitCode.NO,
-            lambda: scorecard.round_text(puzzle.title, puzzle.round.winner, puzzle.round.one_go, systems, problems),
+            lambda: scorecard.round_text(puzzle.title, round_.winner, round_.one_go, systems, problems),
         )
+
+    def settle_knock(self, request: Request) -> Result:
+        """A knock settled from the two hands (``--knock CARDS --against CARDS``): the knocker's
+        hand laid down by its way out (its melds, the discard of eleven cards, the deadwood kept),
+        the defender's counted after its melds and lay-offs (:mod:`~solver.melding.knock`)."""
+        if not any(s.method == "knock" for s in self.ruleset.scoring_systems()):
+            raise MeldsError(f"{self.ruleset.label} settles no knock (no round_scoring of method knock)")
+        if not request.get("knock") or not request.get("against"):
+            raise MeldsError("a knock is settled from two hands: --knock CARDS (the knocker's) and --against CARDS")
+        knocker, defender = self.cards(request, "knock"), self.cards(request, "against")
+        self.notation.check_copies([*knocker, *defender])
+        way = self.answer_problem(Problem(self.ruleset, tuple(knocker), params=self.params(request)), "go-out")
+        assert isinstance(way, Answer)  # a turn's answer (an arrangement answers only --arrange)
+        if not way.solvable:
+            least = way.score.get("hand_points")
+            raise MeldsError(f"the knocker's hand cannot go out (least deadwood {least}): no knock to settle")
+        melds = tuple(TableMeld(KNOCKER, tuple(p.face for p in play.reading.placements)) for play in way.plays)
+        hands = {KNOCKER: tuple(way.kept), DEFENDER: tuple(defender)}
+        systems = score_round(Round(self.ruleset, (KNOCKER, DEFENDER), KNOCKER, False, melds, hands), self.checker)
+        fmt = self.notation
+        discard = None if way.discard is None else fmt.format(way.discard)
+        laid = [[fmt.format(f) for f in meld.faces] for meld in melds]
+        out = {"knock": {"route": way.route, "discard": discard, "melds": laid}, "winner": KNOCKER, "systems": systems}
+        title = f"{KNOCKER} goes out by {way.route}" + (f", discarding {discard}" if discard else "")
+        return Result(out, ExitCode.YES, lambda: scorecard.round_text(title, KNOCKER, False, systems, None))
 
     # -- puzzles -------------------------------------------------------------------------------------
 
@@ -378,15 +430,18 @@ class MeldGame:
         if puzzle.round is not None:
             if not folder:
                 raise MeldsError(f"{document.path} is a round to settle: use melds score --round {document.path}")
-            return self._round_row(document, puzzle)
+            return self._round_row(document, puzzle, puzzle.round)
+        problem = puzzle.problem
+        if problem is None:
+            raise MeldsError(f"{document.path} has neither a hand to solve nor a round to settle")
         budget = budget_of(request)
         budget["count"] = budget["count"] or puzzle.count
-        answer = self.answer_problem(puzzle.problem, self.question(request) or puzzle.question, **budget)
+        answer = self.answer_problem(problem, self.question(request) or puzzle.question, **budget)
         problems = self.mismatches(puzzle, answer) if puzzle.expect else None
         info: dict[str, Any] = {"puzzle": str(document.path), "title": puzzle.title}
         if problems is not None:
             info.update(matches=not problems, mismatches=problems)
-        turn = self.turn_result(answer, puzzle.problem, bool(request.get("stats")))
+        turn = self.turn_result(answer, problem, bool(request.get("stats")))
 
         def text() -> str:
             lines = [bold(f"{puzzle.title} ") + f"({document.path})", turn.readable()]
@@ -415,8 +470,8 @@ class MeldGame:
             return arranged_mismatches(puzzle.expect, cast("Arrangement", answer))
         return mismatches(puzzle, cast(Answer, answer))
 
-    def _round_row(self, document: Document, puzzle: Puzzle) -> PuzzleResult:
-        systems = score_round(puzzle.round, self.checker)
+    def _round_row(self, document: Document, puzzle: Puzzle, round_: Round) -> PuzzleResult:
+        systems = score_round(round_, self.checker)
         problems = round_mismatches(puzzle, systems)
         row = {
             "puzzle": str(document.path),

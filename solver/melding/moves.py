@@ -44,12 +44,17 @@ class MeldMoves(Moves):
         h = state.hands[player or state.turn]
         return None if isinstance(h, int) else [self.canon(t) for t in self.tokens(h)]
 
-    def take_from_hand(self, state: GameState, cards: list[str], action_id: str) -> list[str]:
+    def known_hand(self, state: GameState, action_id: str) -> list[str]:
+        """The hand of the player to act, which the action needs to see (Forbidden: hidden)."""
         hand = self.hand(state)
         if hand is None:
             raise Forbidden(
                 "hidden-hand", f"{state.turn}'s hand is hidden in this state; give its cards", self.source(action_id)
             )
+        return hand
+
+    def take_from_hand(self, state: GameState, cards: list[str], action_id: str) -> list[str]:
+        hand = self.known_hand(state, action_id)
         missing = Counter(cards) - Counter(hand)
         if missing:
             raise Forbidden(
@@ -98,7 +103,7 @@ class MeldMoves(Moves):
                 raise Forbidden("stock-empty", "the stock is empty", self.source(action_id))
             after = replace(state, stock=state.stock - 1, step="play")
             if hand is None:  # a hidden hand grows by one
-                return replace(after, hands={**state.hands, state.turn: state.hands[state.turn] + 1})
+                return self._hidden_drew(state, after)
             drawn = self.canon(action.args[1]) if len(action.args) > 1 else UNKNOWN  # the card, when shown
             return self._with_hand(after, hand + [drawn])
         if not state.discards:
@@ -106,8 +111,15 @@ class MeldMoves(Moves):
         top = state.discards[-1]
         after = replace(state, discards=state.discards[:-1], taken=top, step="play")
         if hand is None:
-            return replace(after, hands={**state.hands, state.turn: state.hands[state.turn] + 1})
+            return self._hidden_drew(state, after)
         return self._with_hand(after, hand + [self.canon(top)])
+
+    @staticmethod
+    def _hidden_drew(state: GameState, after: GameState) -> GameState:
+        """``after`` with the hidden hand of the player to act one card larger."""
+        count = state.hands[state.turn]
+        assert isinstance(count, int), "a hidden hand is its count of cards"
+        return replace(after, hands={**state.hands, state.turn: count + 1})
 
     def restock(self, state: GameState, action: Action) -> GameState:
         """The stock has run out: the discard pile becomes the stock — turned over unshuffled, or
@@ -206,7 +218,8 @@ class MeldMoves(Moves):
         yield from (f"discard {c}" for c in dict.fromkeys(known))
         faces = self.notation.parse_many(known)
         melds = []
-        for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate):
+        # no limit: never None
+        for cand in meld_candidates(self.rs, faces, params=self.params(state), gate=self.checker.gate) or []:
             melds.append([self.notation.format(faces[i]) for i in cand.cards])
             yield "meld " + " ".join(melds[-1])
         for n, _meld in enumerate(state.table, 1):

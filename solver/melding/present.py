@@ -72,8 +72,8 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
     fmt = checker.notation
     phases = {p.id: p.name for p in checker.ruleset.phases}
     lines = []
-    if verdict.legal:
-        reading = verdict.reading
+    reading = verdict.reading
+    if verdict.legal and reading is not None:  # (a legal verdict has its reading)
         first = f"{head('legal', True)}: {reading.kind.label}"
         if reading.direction:
             first += f", {reading.direction}"
@@ -133,6 +133,8 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     ]
     layoffs = []
     for p in [] if answer.steps else answer.layoffs:
+        if p.table is None:  # (a lay-off names its table meld)
+            continue
         table = problem.table[p.table]
         layoffs.append(
             {
@@ -326,6 +328,8 @@ def answer_text(
             + (f", {p.points} pt" if kind.score is not None else "")
         )
     for p in [] if answer.steps else answer.layoffs:
+        if p.table is None:  # (a lay-off names its table meld)
+            continue
         table = problem.table[p.table]
         added = " ".join(fmt.format(f) for f in p.faces)
         lines.append(

@@ -158,16 +158,16 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
         show = lambda f: fmt.format(f) if f else "none"  # noqa: E731
         differ("discard", show(exp["discard"]), show(answer.discard))
     if "melds" in exp:
-        got = sorted(tuple(sorted(p.faces)) for p in answer.melds)
-        if got != exp["melds"]:
-            differ("melds", [fmt.format_many(m) for m in exp["melds"]], [fmt.format_many(m) for m in got])
+        melds = sorted(tuple(sorted(p.faces)) for p in answer.melds)
+        if melds != exp["melds"]:
+            differ("melds", [fmt.format_many(m) for m in exp["melds"]], [fmt.format_many(m) for m in melds])
     if "layoffs" in exp:
-        got = sorted((p.table, tuple(sorted(p.faces))) for p in answer.layoffs)
-        if got != exp["layoffs"]:
+        layoffs = sorted((p.table, tuple(sorted(p.faces))) for p in answer.layoffs if p.table is not None)
+        if layoffs != exp["layoffs"]:
             differ(
                 "layoffs",
                 [(t + 1, fmt.format_many(c)) for t, c in exp["layoffs"]],
-                [(t + 1, fmt.format_many(c)) for t, c in got],
+                [(t + 1, fmt.format_many(c)) for t, c in layoffs],
             )
     if "kept" in exp and Counter(exp["kept"]) != Counter(answer.kept):
         differ("kept", fmt.format_many(exp["kept"]), fmt.format_many(answer.kept))
@@ -177,9 +177,9 @@ def mismatches(puzzle: Puzzle, answer: Answer) -> list[str]:
     if "solutions" in exp and exp["solutions"] != answer.solutions:
         differ("solutions", exp["solutions"], answer.solutions)
     if "no_meld" in exp:
-        got = tuple((answer.why or {}).get("no_meld", ()))
-        if Counter(got) != Counter(exp["no_meld"]):
-            differ("no_meld", fmt.format_many(exp["no_meld"]), fmt.format_many(got))
+        no_meld = tuple((answer.why or {}).get("no_meld", ()))
+        if Counter(no_meld) != Counter(exp["no_meld"]):
+            differ("no_meld", fmt.format_many(exp["no_meld"]), fmt.format_many(no_meld))
     return out
 
 

@@ -6,7 +6,9 @@ Methods (generic; the ruleset says which apply and with what bonus):
   left in hand (罰点, a rummy winner's score);
 * ``collect-own-meld-points`` — every player receives the points of their own melds from each
   other player (出来役加点; cards others laid off on a meld count for its owner);
-* ``record-hand-points`` — only the losers' hand points are written down.
+* ``record-hand-points`` — only the losers' hand points are written down;
+* ``knock`` — the knocker's count against each other player's after lay-offs, with the gin, big
+  gin and undercut bonuses (:mod:`solver.melding.knock`).
 
 A ``one_go`` bonus applies when the winner went out in one go with no earlier meld: it doubles
 (the losers' payments, or the winner's meld points) or adds a fixed amount.
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
+from solver.melding.knock import settle_knock
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points
 from solver.melding.table.operations import TableMeld
@@ -62,6 +65,8 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
                     payments[player] = -points
             if bonus and bonus.add and system.method == "losers-pay-hand-points":
                 payments[rnd.winner] += bonus.add
+        elif system.method == "knock":
+            payments, details = settle_knock(rs, rnd.players, rnd.winner, rnd.melds, rnd.hands, system, checker)
         elif system.method == "collect-own-meld-points":
             totals = {p: 0 for p in rnd.players}
             melds_of: dict = {p: [] for p in rnd.players}
@@ -90,6 +95,7 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
             {
                 "id": system.id,
                 "name": system.name,
+                "method": system.method,
                 "payments": payments,
                 "one_go_bonus": None if bonus is None else ({"double": True} if bonus.double else {"add": bonus.add}),
                 "details": details,

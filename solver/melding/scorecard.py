@@ -140,7 +140,27 @@ def round_text(title: str, winner: str, one_go: bool, systems: list[dict], probl
     for system in systems:
         lines.append(f"{system['name']} ({system['id']}):")
         lines += [f"  {player:6} {value:+d}" for player, value in system["payments"].items()]
+        lines += _knock_lines(winner, system["details"]) if system.get("method") == "knock" else []
     return "\n".join(lines + payments_lines({}, problems, "payments"))
+
+
+def _knock_lines(knocker: str, details: dict) -> list[str]:
+    """How a knock was counted: the knocker's outcome and deadwood, each other hand's melds,
+    lay-offs and deadwood."""
+    mine = details[knocker]
+    kept = f" ({' '.join(mine['kept'])})" if mine["kept"] else ""
+    did = {"knock": "knocks", "gin": "goes gin", "big-gin": "goes big gin"}[mine["outcome"]]
+    lines = [f"  {knocker} {did} with deadwood {mine['deadwood']}{kept}"]
+    for player, theirs in details.items():
+        if player == knocker:
+            continue
+        parts = [" ".join(m) for m in theirs["melds"]]
+        laid = [f"{' '.join(x['added'])} on meld {x['table']}" for x in theirs["layoffs"]]
+        line = f"  {player}: melds {', '.join(parts) or 'none'}"
+        line += f"; lays off {', '.join(laid)}" if laid else ""
+        line += f"; deadwood {theirs['deadwood']}" + (f" ({' '.join(theirs['kept'])})" if theirs["kept"] else "")
+        lines.append(line + (" — undercut" if theirs["undercut"] else ""))
+    return lines
 
 
 def _bonus_json(bonus: Bonus | None) -> dict | None:

@@ -19,9 +19,7 @@ from solver.melding.rounds import Round, score_round
 def winner_of(state: GameState) -> str:
     """The player whose hand is empty: who went out."""
     out = [
-        p
-        for p in state.players
-        if state.hands[p] in (0, "") or (isinstance(state.hands[p], str) and not state.hands[p].strip())
+        p for p in state.players if (hand := state.hands[p]) in (0, "") or (isinstance(hand, str) and not hand.strip())
     ]
     if not out:
         raise MeldsError(

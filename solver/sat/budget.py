@@ -259,3 +259,29 @@ class Budget:
             self._guard = None
             if main:
                 signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+    @contextmanager
+    def alarm(self) -> Iterator[Budget]:
+        """The deadline for a short piece of Python work that calls no solver (a small hand's
+        packings): a one-shot timer whose signal raises :class:`Undecided` in the main thread at
+        the deadline — no watchdog thread to start. The memory ceiling is left to :meth:`check`.
+        Elsewhere than the main thread, only :meth:`check` keeps the limits."""
+        left = self.left()
+        main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+        if left is None or not main or self._guard is not None:
+            yield self
+            return
+        self.check()
+
+        def handler(signum: int, frame: object) -> None:
+            if not self._reported:
+                self.spent = self.spent or "time"
+                raise self.undecided()
+
+        previous = signal.signal(signal.SIGALRM, handler)
+        signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6))
+        try:
+            yield self
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)

@@ -15,6 +15,7 @@ from solver.melding.turn.problem import Answer, Problem
 
 if TYPE_CHECKING:  # a type only: states load with moves (see MeldGame.moves_type)
     from solver.core.state import GameState
+    from solver.melding.game import TurnAnswer
 
 PHASE = OptionSpec(
     "--phase",
@@ -65,9 +66,11 @@ class FescaGame(MeldGame):
         count: bool = False,
         limit: int = 1000,
         max_seconds: float | None = None,
-    ) -> Answer:
+    ) -> TurnAnswer:
         answer = super().answer_problem(problem, question, count, limit, max_seconds)
-        if answer.solvable is not None:  # the discard decides the phase the next player meets
+        if (
+            isinstance(answer, Answer) and answer.solvable is not None
+        ):  # the discard decides the phase the next player meets
             answer.phase_after = self.rules.phase_after(answer.discard, problem.phase)
         return answer
 

@@ -20,6 +20,7 @@ from solver.core.ruleset import Ruleset
 from solver.core.state import GameState, TableWord
 from solver.melding.meld.candidates import candidates as meld_candidates
 from solver.melding.meld.checker import NO_PHASE, MeldChecker
+from solver.melding.meld.encode import sequence_place
 from solver.melding.moves import MeldMoves
 from solver.melding.puzzle import table_meld
 from solver.melding.table.operations import Table, TableMeld, meld_state
@@ -198,7 +199,7 @@ class FescaMoves(MeldMoves):
             )
         at_once = not melded and op.before_own_meld == "meld-taken-at-once"
         for move in found:  # where the card may go several ways, the first the rules allow
-            hand = self.hand(state)
+            hand = self.known_hand(state, "op")
             hand.remove(card)
             taken = [self.notation.format(f) for f in move.taken]
             hand += taken
@@ -229,7 +230,8 @@ class FescaMoves(MeldMoves):
         faces = self.notation.parse_many(hand)
         first = hand.index(taken[0])
         phase = self.phase(state)
-        for cand in meld_candidates(self.rs, faces, required=(first,), gate=self.checker.gate):
+        # no limit: never None
+        for cand in meld_candidates(self.rs, faces, required=(first,), gate=self.checker.gate) or []:
             cards = [hand[i] for i in cand.cards]
             if not self.checker.check([faces[i] for i in cand.cards], phase=phase).legal:
                 continue
@@ -247,9 +249,10 @@ class FescaMoves(MeldMoves):
             return action
         faces = self.notation.parse_many(action.split()[1:])
         verdict = self.checker.check(faces, explain=False)
-        if not verdict.legal or verdict.reading.kind.shape != "sequence":
+        reading = verdict.reading
+        if not verdict.legal or reading is None or reading.kind.shape != "sequence":
             return action
-        placed = sorted(verdict.reading.placements, key=lambda p: p.offset)
+        placed = sorted(reading.placements, key=sequence_place)
         return "meld " + " ".join(self.notation.format(p.face) for p in placed)
 
     @staticmethod
@@ -285,7 +288,7 @@ class FescaMoves(MeldMoves):
         buried = tuple(b for b in melds[n - 1].buried if b is not None)
         recalled = list(state.facts.get("recalled", [])) + ([self._meld_state(reading, buried)] if reading else [])
         after = self._with_hand(
-            state, self.hand(state) + cards, table=table, facts={**state.facts, "recalled": recalled}
+            state, self.known_hand(state, "recall") + cards, table=table, facts={**state.facts, "recalled": recalled}
         )
         if not any(t.owner == state.turn for t in table):
             # メルドを一つも公開していない状態では…単札操作は禁止される: with no meld of one's own left on the
@@ -340,6 +343,7 @@ class FescaMoves(MeldMoves):
             raise MeldsError("who claims? 'B: claim' (not the discarder)")
         card = state.discards[-1]
         hand = state.hands[seat]
+        new: int | str
         if isinstance(hand, int):
             new = hand + 1
         else:
@@ -373,7 +377,7 @@ class FescaMoves(MeldMoves):
         phase = self.phase(state)
         return any(
             self.checker.check([faces[i] for i in cand.cards], phase=phase).legal  # in any order
-            for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate)
+            for cand in meld_candidates(self.rs, faces, required=(len(faces) - 1,), gate=self.checker.gate) or []
         )
 
     def pass_(self, state: GameState, action: Action) -> GameState:

@@ -29,8 +29,9 @@ class PhaseChange:
         """The field phase after discarding ``face``."""
         if face.cls not in self.classes:
             return phase
-        value = self.values.get(face.rank)
-        return self.odd if int(value if value is not None else face.rank) % 2 else self.even
+        rank = face.rank or ""
+        value = self.values.get(rank)
+        return self.odd if int(value if value is not None else rank) % 2 else self.even
 
 
 @dataclass(frozen=True, eq=False)

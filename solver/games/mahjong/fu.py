@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from solver.games.mahjong.readings import Reading
+from solver.games.mahjong.scorertables import ScorerTables
 from solver.games.mahjong.win import SEATS, Win, remember, round_up
 
 _WAIT_LABELS = {wait: f"wait ({wait})" for wait in ("kanchan", "penchan", "tanki")}  # the waits worth fu
@@ -27,9 +28,11 @@ class FuTable(NamedTuple):
     kan_factor: int
 
 
-class FuCounter:
+class FuCounter(ScorerTables):
     """The Scorer's fu (a part of :class:`~solver.games.mahjong.scoring.Scorer`: the fu table, the
     winds and the caches it reads are built by ``Scorer.__init__``)."""
+
+    _fu: FuTable
 
     def value_pair_fu(self, tile: int, win: Win) -> tuple[int, str]:
         fu = self.ms.fu

@@ -38,7 +38,7 @@ from solver.games.mahjong.tiles import DeclaredMeld, Hand, TileNotation
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.sat import encodings
-from solver.sat.encodings import exact_counter
+from solver.sat.encodings import Clause, exact_counter
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SatSolver
 
@@ -105,13 +105,6 @@ class Mahjong(TileNotation):
     def _most_common_class(self, ident) -> str:
         classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
         return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
-
-    def _plain_class(self, ident) -> str:
-        """The class of an identity's ordinary tile (a red five's is rarer)."""
-        return self._plain_classes[ident]
-
-    def identity(self, face: Face) -> tuple:
-        return (face.suit, face.rank)
 
     # -- counts -----------------------------------------------------------------------------
 
@@ -272,7 +265,7 @@ class Mahjong(TileNotation):
     # -- the reference: every decomposition by SAT ------------------------------------------------
 
     def decompositions(self, hand: Hand, limit: int = 200) -> list[Decomposition]:
-        out = []
+        out: list[Decomposition] = []
         for shape in self.rules.hand_shapes:
             if shape.closed and hand.melds:
                 continue
@@ -285,10 +278,10 @@ class Mahjong(TileNotation):
             return []
         kinds = [self.rs.kind(k) for p in shape.parts for k in p.kinds]
         pool = list(hand.concealed)
-        options = []  # (var, part index, faces)
+        options: list[tuple[int, int, tuple[Face, ...], int | None, str]] = []  # (var, part, faces, previous, kind)
         vpool = VarPool()
         held = Counter(pool)
-        for cand in candidates(self.rs, pool, kinds):
+        for cand in candidates(self.rs, pool, kinds) or []:  # no limit: never None
             faces = tuple(pool[i] for i in cand.cards)
             verdict = self.checker.check(faces, explain=False)
             if not verdict.legal:
@@ -299,21 +292,22 @@ class Mahjong(TileNotation):
             need_faces = Counter(faces)
             times = min(held[f] // k for f, k in need_faces.items())
             kind_id = next(k for k in shape.parts[part].kinds if k in cand.kinds)
-            previous = None
+            previous: int | None = None
             for _ in range(times):
                 var = vpool.id(("x", len(options)))
                 options.append((var, part, faces, previous, kind_id))
                 previous = var
-        clauses = [[-v, prev] for v, _, _, prev, _ in options if prev is not None]
+        clauses: list[Clause] = [[-v, prev] for v, _, _, prev, _ in options if prev is not None]
         for face in set(pool):
             uses = [v for v, _, faces, _, _ in options for _ in range(faces.count(face))]
             ge = exact_counter(uses, held[face] + 1, vpool, clauses)
-            if ge[held[face]] is None:
+            at_least, over = ge[held[face]], ge[held[face] + 1]
+            if at_least is None:
                 return []  # the face cannot be covered
-            if ge[held[face]] != 0:
-                clauses.append([ge[held[face]]])
-            if ge[held[face] + 1] is not None:
-                clauses.append([-ge[held[face] + 1]])
+            if at_least != 0:
+                clauses.append([at_least])
+            if over is not None:
+                clauses.append([-over])
         for j, n in enumerate(need):
             lits = [v for v, part, _, _, _ in options if part == j]
             if n > len(lits):
@@ -325,7 +319,7 @@ class Mahjong(TileNotation):
                 by_identity.setdefault(self.identity(faces[0]), []).append(v)
             for lits in by_identity.values():
                 clauses += encodings.at_most(lits, 1, vpool)
-        found = []
+        found: list[Decomposition] = []
         seen = set()
         with SatSolver(clauses) as solver:
             while len(found) < limit and solver.solve():

@@ -26,6 +26,7 @@ from solver.core.rules import MoveCheck
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
 from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.movepart import MahjongMovePart
 from solver.games.mahjong.nuki import NUKI, breaks_ippatsu, nuki_robbed
 
 ROBBING_RULE = "chankan-closed-kan"
@@ -47,11 +48,9 @@ def robbing_names(ruleset: Ruleset) -> str:
     return " or ".join(s.name for s in ruleset.rules.hand_shapes if s.id in shapes) or "no hand"
 
 
-class KanRules:
+class KanRules(MahjongMovePart):
     """The kan actions of :class:`~solver.games.mahjong.moves.MahjongMoves` (a part of it: the
     hands, tiles, furiten and scoring it uses are the moves')."""
-
-    rs: Ruleset  # the moves' ruleset
 
     # -- the offer -------------------------------------------------------------------------------
 

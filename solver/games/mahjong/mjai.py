@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from solver.games.mahjong.record import GameRecord, HandRecord, Move, WinRecord
@@ -55,39 +55,98 @@ def looks_mjai(head: str) -> bool:
     return _HEAD.match(head.lstrip("\ufeff")) is not None
 
 
+_TILES = {
+    **HONOURS,
+    **{f"{r}{s}": f"{r}{s}" for s in "mps" for r in "123456789"},
+    **{f"{r}{s}r": f"0{s}" if r == "5" else f"{r}{s}" for s in "mps" for r in "123456789"},
+}
+
+
 def tile(text: Any, where: str) -> str:
     """An mjai tile in tenhou's text form (``5mr`` is ``0m``, ``E`` is ``1z``)."""
-    if isinstance(text, str):
-        if text in HONOURS:
-            return HONOURS[text]
-        if len(text) in (2, 3) and text[0] in "123456789" and text[1] in "mps" and text[2:] in ("", "r"):
-            return f"0{text[1]}" if text[2:] == "r" and text[0] == "5" else text[:2]
-        if text == "?":
-            raise RecordError(f"{where}: a hidden tile (?): a log of one player's view cannot be replayed")
+    found = _TILES.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
+    if text == "?":
+        raise RecordError(f"{where}: a hidden tile (?): a log of one player's view cannot be replayed")
     raise RecordError(f"{where}: {text!r} is not an mjai tile (1m–9m, 1p–9p, 1s–9s, E S W N P F C, 5mr …)")
 
 
-def _events(text: str, path: str) -> Iterator[tuple[int, dict]]:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            event = json.loads(line)
-        except ValueError as exc:
-            raise RecordError(f"{path}:{number}: not JSON: {exc}") from None
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise RecordError(f'{path}:{number}: an mjai event is an object with a "type"')
-        yield number, event
+def _events(lines: list[str], path: str) -> list:
+    """The event of each line (the lines without blank ones), read as one JSON array — or, when
+    that fails, line by line, to say which one is wrong."""
+    try:
+        events = json.loads("[" + ",".join(lines) + "]")
+    except ValueError:
+        events = None
+    if events is None or len(events) != len(lines):
+        events = []
+        for k, line in enumerate(lines):
+            try:
+                events.append(json.loads(line))
+            except ValueError as exc:
+                raise RecordError(f"{path}:{_number(lines, k)}: not JSON: {exc}") from None
+    return events
+
+
+def _number(lines: list[str], k: int) -> int:
+    """The line number of ``lines[k]`` in the file (blank lines are left out of ``lines``)."""
+    line = lines[k]
+    return line.number if isinstance(line, _Line) else k + 1
+
+
+class _Line(str):
+    """A line of the log that knows its number in the file (kept where blank lines were left out)."""
+
+    number: int
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines()
+    if all(lines) and not any(map(str.isspace, lines)):  # no blank line: the lines as they are
+        return lines
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if line and not line.isspace():
+            kept = _Line(line)
+            kept.number = number
+            out.append(kept)
+    return out
+
+
+_move = partial(tuple.__new__, Move)  # Move(...) without its keywords' checks: a line's action, made at once
 
 
 def read_mjai(text: str, path: str) -> list[GameRecord]:
     """Every game of an mjai log (a file may hold several, each from its start_game)."""
+    lines = _lines(text)
     reader = _Reader(path)
-    for number, event in _events(text, path):
+    tiles, riichi_next, append = _TILES, reader.riichi_next, None  # append: to the hand's moves
+    for k, event in enumerate(_events(lines, path)):
+        try:  # most lines, a draw or a discard, read here at once
+            kind = event.get("type")
+            if (kind == "dahai" or kind == "tsumo") and append is not None:
+                found, seat = tiles.get(event.get("pai")), event.get("actor")
+                if found is not None and type(seat) is int:
+                    if kind == "tsumo":
+                        verb = "draw"
+                    elif seat in riichi_next:
+                        riichi_next.discard(seat)
+                        verb = "riichi"
+                    else:
+                        verb = "discard"
+                    append(_move((seat, verb, found, (), None, lines[k])))
+                    continue
+        except (AttributeError, TypeError):  # not an object, or a tile of a type no tile has: said below
+            kind = event.get("type") if isinstance(event, dict) else None
+        if not isinstance(kind, str):
+            raise RecordError(f'{path}:{_number(lines, k)}: an mjai event is an object with a "type"')
         try:
-            reader.take(event, f"{path}:{number}")
+            if not reader.play(event, k, lines):
+                reader.take(event, f"{path}:{_number(lines, k)}", lines[k])
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise RecordError(f"{path}:{number}: cannot read the {event['type']} event ({exc})") from None
+            raise RecordError(f"{path}:{_number(lines, k)}: cannot read the {event['type']} event ({exc})") from None
+        append = reader.hand.moves.append if reader.hand is not None else None
     return reader.finish()
 
 
@@ -106,7 +165,27 @@ class _Reader:
             self.games.append(GameRecord(self.path, "mjai", 4, [], []))
         return self.games[-1]
 
-    def take(self, event: dict, where: str) -> None:
+    def play(self, event: dict, k: int, lines: list[str]) -> bool:
+        """A draw or a discard, the events of most lines, read (False: another event); ``k``:
+        the event's place in ``lines``, whose line is its record."""
+        kind, hand = event["type"], self.hand
+        if hand is None or (kind != "tsumo" and kind != "dahai"):
+            return False
+        seat, pai, raw = int(event["actor"]), event["pai"], lines[k]
+        found = _TILES.get(pai) if isinstance(pai, str) else None
+        if found is None:
+            found = tile(pai, f"{self.path}:{_number(lines, k)}")
+        if kind == "tsumo":
+            hand.moves.append(Move(seat, "draw", found, (), None, raw))
+        else:
+            riichi = seat in self.riichi_next
+            if riichi:
+                self.riichi_next.discard(seat)
+            hand.moves.append(Move(seat, "riichi" if riichi else "discard", found, (), None, raw))
+        return True
+
+    def take(self, event: dict, where: str, raw: str) -> None:
+        """One event (``raw``: its line, the record's own notation of an action)."""
         kind = event["type"]
         if kind == "start_game":
             names = [str(n) for n in event.get("names") or []]
@@ -123,13 +202,13 @@ class _Reader:
         elif self.hand is None:
             raise RecordError(f"{where}: a {kind} event before any start_kyoku")
         elif kind == "hora":
-            self._hora(event, where)
+            self._hora(event, where, raw)
         elif kind == "ryukyoku":
-            self._ryukyoku(event)
+            self._ryukyoku(event, raw)
         elif kind == "dora":
             self.hand.dora.append(tile(event["dora_marker"], where))
         else:
-            self._action(kind, event, where)
+            self._action(kind, event, where, raw)
 
     def _start(self, event: dict, where: str) -> None:
         tehais = event["tehais"]
@@ -140,7 +219,9 @@ class _Reader:
         game.players = players
         wind = WINDS.index(event.get("bakaze", "E"))
         dealer = int(event.get("oya", int(event.get("kyoku", 1)) - 1))
-        deal = [[tile(t, where) for t in hand] for hand in tehais]
+        deal = [
+            [_TILES.get(t) or tile(t, where) if isinstance(t, str) else tile(t, where) for t in hand] for hand in tehais
+        ]
         for seat, tiles in enumerate(deal):
             if len(tiles) != 13:
                 raise RecordError(f"{where}: seat {seat} is dealt {len(tiles)} tiles, not 13")
@@ -156,21 +237,14 @@ class _Reader:
             deal,
             where=where,
         )
-        self.riichi_next = set()
+        self.riichi_next.clear()
         game.hands.append(self.hand)
 
-    def _action(self, kind: str, event: dict, where: str) -> None:
+    def _action(self, kind: str, event: dict, where: str, raw: str) -> None:
         assert self.hand is not None
         seat = int(event["actor"])
-        raw = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
         moves = self.hand.moves
-        if kind == "tsumo":
-            moves.append(Move(seat, "draw", tile(event["pai"], where), raw=raw))
-        elif kind == "dahai":
-            verb = "riichi" if seat in self.riichi_next else "discard"
-            self.riichi_next.discard(seat)
-            moves.append(Move(seat, verb, tile(event["pai"], where), raw=raw))
-        elif kind == "reach":
+        if kind == "reach":
             self.riichi_next.add(seat)
         elif kind in ("chi", "pon", "daiminkan"):
             own = tuple(tile(t, where) for t in event["consumed"])
@@ -187,7 +261,7 @@ class _Reader:
         else:
             raise RecordError(f"{where}: unknown mjai event {kind!r}")
 
-    def _hora(self, event: dict, where: str) -> None:
+    def _hora(self, event: dict, where: str, raw: str) -> None:
         hand = self.hand
         assert hand is not None
         players = self.game.players
@@ -203,10 +277,9 @@ class _Reader:
         hand.wins.append(win)
         hand.ura = win.ura or hand.ura
         hand.deltas = [a + b for a, b in zip(hand.deltas or [0] * players, deltas, strict=True)]
-        raw = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
         hand.moves.append(Move(seat, "tsumo" if seat == source else "ron", source=source, raw=raw))
 
-    def _ryukyoku(self, event: dict) -> None:
+    def _ryukyoku(self, event: dict, raw: str) -> None:
         hand = self.hand
         assert hand is not None
         players = self.game.players
@@ -221,7 +294,7 @@ class _Reader:
         if hand.result == "流局" and not reason and hand.moves and hand.moves[-1].verb == "draw":
             hand.result = "九種九牌"  # a hand that ends on a draw, with no reason given, ends in 九種九牌
         if hand.result == "九種九牌" and hand.moves:
-            hand.moves.append(Move(hand.moves[-1].seat, "kyuushu", raw=json.dumps(event, ensure_ascii=False)))
+            hand.moves.append(Move(hand.moves[-1].seat, "kyuushu", raw=raw))
 
     def finish(self) -> list[GameRecord]:
         games = [g for g in self.games if g.hands]

@@ -86,6 +86,8 @@ def mjlog_tile(tile_id: int, reds: bool) -> str:
 
 # -- mjlog XML ------------------------------------------------------------------------------------
 
+_DRAWS, _DISCARDS = "TUVW", "DEFG"  # the tag of each seat's draw and discard
+_TILE_TEXTS = {reds: [mjlog_tile(t, reds) for t in range(136)] for reds in (False, True)}
 _TAG = re.compile(r"<([A-Za-z]+)(\d*)((?:\s+[\w]+=\"[^\"]*\")*)\s*/?>")
 _ATTR = re.compile(r"(\w+)=\"([^\"]*)\"")
 
@@ -97,8 +99,19 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
     game = GameRecord(path, "tenhou-mjlog", 4, [], [])
     reds, hand, riichi_next, number = True, None, set(), 0
     for match in _TAG.finditer(text):
-        name, digits, attrs = match.group(1), match.group(2), dict(_ATTR.findall(match.group(3)))
-        where = f"{path}: <{name}{digits}> (hand {number})"
+        name, digits, rest = match.groups()
+        if hand is not None and digits and not rest and len(name) == 1 and int(digits) < 136:  # most tags
+            seat = _DRAWS.find(name)
+            if seat >= 0:
+                hand.moves.append(Move(seat, "draw", _TILE_TEXTS[reds][int(digits)], (), None, name + digits))
+                continue
+            seat = _DISCARDS.find(name)
+            if seat >= 0:
+                verb = "riichi" if seat in riichi_next else "discard"
+                riichi_next.discard(seat)
+                hand.moves.append(Move(seat, verb, _TILE_TEXTS[reds][int(digits)], (), None, name + digits))
+                continue
+        attrs = dict(_ATTR.findall(rest))
         try:
             if name == "GO":
                 bits = int(attrs.get("type", "0"))
@@ -139,6 +152,7 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
             elif name == "RYUUKYOKU":
                 _mjlog_draw(hand, attrs, game)
         except (KeyError, ValueError, IndexError) as exc:
+            where = f"{path}: <{name}{digits}> (hand {number})"
             raise RecordError(f"{where}: cannot read it ({exc.__class__.__name__}: {exc})") from None
     if not game.hands:
         raise RecordError(f"{path}: no hand (no <INIT>) in the record")
@@ -157,7 +171,11 @@ def _ints(text: str) -> list[int]:
 def _mjlog_init(attrs: dict, players: int, reds: bool, number: int, where: str) -> HandRecord:
     seed = _ints(attrs["seed"])
     scores = [100 * x for x in _ints(attrs["ten"])][:players]
-    deal = [[mjlog_tile(t, reds) for t in _ints(attrs.get(f"hai{s}", ""))] for s in range(players)]
+    texts = _TILE_TEXTS[reds]
+    deal = [
+        [texts[t] if 0 <= t < 136 else mjlog_tile(t, reds) for t in _ints(attrs.get(f"hai{s}", ""))]
+        for s in range(players)
+    ]
     for s, tiles in enumerate(deal):
         if len(tiles) != 13:
             raise RecordError(f"{where}: seat {s} is dealt {len(tiles)} tiles, not 13")

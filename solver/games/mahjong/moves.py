@@ -21,9 +21,11 @@ discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
+from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.moves import Action, Forbidden, Listing, Moves
 from solver.core.ruleset import Ruleset
@@ -32,7 +34,7 @@ from solver.games.mahjong.furiten import furiten_reason
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.nuki import NukiRules, nuki_count
-from solver.games.mahjong.scoring import NotAWin, Scorer, Win
+from solver.games.mahjong.scoring import NotAWin, Score, Scorer, Win
 from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
@@ -85,13 +87,13 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         remember(self._hands, text, hand)
         return text
 
-    def tile(self, token: str):
+    def tile(self, token: str) -> Face:
         faces = self.mj.parse_tiles(token)
         if len(faces) != 1:
             raise MeldsError(f"{token!r} is not one tile")
         return faces[0]
 
-    def _without(self, hand: Hand, faces) -> Hand:
+    def _without(self, hand: Hand, faces: Sequence[Face]) -> Hand:
         concealed = list(hand.concealed)
         for f in faces:
             match = next((c for c in concealed if c == f), None) or next(
@@ -102,7 +104,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             concealed.remove(match)
         return Hand(tuple(concealed), hand.melds)
 
-    def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes) -> GameState:
+    def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes: object) -> GameState:
         return state.but(hands={**state.hands, seat: self.text(hand)}, **changes)
 
     def _drew(self, state: GameState, seat: str, what: str) -> None:
@@ -158,7 +160,8 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         known = (facts.get("win_facts") or {}).get(seat)
         if not known:
             return win
-        given = {k: bool(known[k]) for k in WIN_FACT_FLAGS if k in known}  # the validator has checked them
+        # flags and tiles (the validator has checked them)
+        given: dict[str, Any] = {k: bool(known[k]) for k in WIN_FACT_FLAGS if k in known}
         for key in WIN_FACT_TILES:
             if key in known:
                 given[key] = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(_tile_text(known[key])))
@@ -179,7 +182,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         value = rivers.get(seat, "")
         return " ".join(value) if isinstance(value, list) else str(value)
 
-    def _drawn(self, state: GameState, hand: Hand):
+    def _drawn(self, state: GameState, hand: Hand) -> Face:
         """The tile the turn's player just drew (``facts.drawn``; a state written by hand lists it last)."""
         drawn = state.facts.get("drawn")
         if drawn:
@@ -198,7 +201,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             remember(self._waits, text, waits)
         return ident in waits
 
-    def _missed(self, state: GameState, ident: tuple, skip: set) -> GameState:
+    def _missed(self, state: GameState, ident: tuple, skip: set[str | None]) -> GameState:
         """Seats that let a winning tile go by are furiten: until their next discard (temporary), or
         for the rest of the hand after riichi."""
         for seat in state.players:
@@ -307,7 +310,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         after = self._missed(state, self.mj.identity(self._called(state)), {state.discarded_by})
         return after.but(turn=nxt, step="draw", facts={**after.facts, "claims": {}})
 
-    def _called(self, state: GameState) -> object:
+    def _called(self, state: GameState) -> Face:
         return self.tile(state.discards[-1])
 
     def ron(self, state: GameState, action: Action) -> GameState:
@@ -371,11 +374,16 @@ class MahjongMoves(KanRules, NukiRules, Moves):
 
     # -- shared -------------------------------------------------------------------------------
 
-    def _judged_win(self, hand: Hand, win: Win):
+    def _scoring(self) -> Scorer:
+        if self.scorer is None:
+            raise MeldsError(f"{self.rs.id} has no mahjong_scoring section: its wins are not scored")
+        return self.scorer
+
+    def _judged_win(self, hand: Hand, win: Win) -> Score:
         """The score of a win the state allows (Forbidden: no win, or no yaku); furiten is a check
         of its own (the ruleset's furiten rules, each with its source)."""
         try:
-            return self.scorer.score(hand, replace(win, river=(), furiten=False))
+            return self._scoring().score(hand, replace(win, river=(), furiten=False))
         except NotAWin as exc:
             raise Forbidden("no-win", str(exc), self.source("tsumo" if win.tsumo else "ron")) from None
 
@@ -424,9 +432,9 @@ class MahjongMoves(KanRules, NukiRules, Moves):
                     continue
                 out += [f"{seat}: ron", f"{seat}: pon", f"{seat}: kan"]
                 hand = self.hand(state, seat)
-                tiles = sorted({self.mj.tile_text(self.mj.identity(f)) for f in hand.concealed})
+                texts = sorted({self.mj.tile_text(self.mj.identity(f)) for f in hand.concealed})
                 out += [
-                    f"{seat}: chi {a[0]}{b}" for a in tiles for b in tiles if a < b and a[1] == b[1] and a[1] != "z"
+                    f"{seat}: chi {a[0]}{b}" for a in texts for b in texts if a < b and a[1] == b[1] and a[1] != "z"
                 ]
         return out
 
@@ -439,7 +447,7 @@ def _call_priority(self: MahjongMoves, state: GameState, action: Action) -> str 
     """A call yields to a higher one another seat has declared, in the ruleset's order."""
     if state.step != "call":
         return None
-    check = next(c for c in self.rs.moves.checks if c.name == "call-priority")
+    check = next(c for c in self.move_rules.checks if c.name == "call-priority")
     rank = self._ranks
     if rank is None:
         rank = self._ranks = {
@@ -483,9 +491,9 @@ def _kyuushu_kinds(self: MahjongMoves, state: GameState, action: Action) -> str 
     """九種九牌: enough kinds of terminals and honours in the hand (the check's ``count``)."""
     if action.verb != "kyuushu":
         return None
-    need = next(c for c in self.rs.moves.checks if c.name == "kyuushu-kinds").params.get("count", 9)
+    need = next(c for c in self.move_rules.checks if c.name == "kyuushu-kinds").params.get("count", 9)
     hand = self.hand(state, self.actor(state, action))
-    yaochu = self.scorer.tile_classes["yaochu"]
+    yaochu = self._scoring().tile_classes["yaochu"]
     kinds = {self.mj.identity(f) for f in hand.concealed if yaochu[self.mj.index[self.mj.identity(f)]]}
     if len(kinds) < need:
         return f"{len(kinds)} kinds of terminals and honours; 九種九牌 needs {need}"

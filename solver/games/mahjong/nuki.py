@@ -13,27 +13,26 @@ riichi sets aside only the tile it has just drawn, and nothing is set aside with
 
 from __future__ import annotations
 
-from typing import Any
-
 from solver.core.moves import Action, Forbidden
 from solver.core.state import GameState
 from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.movepart import MahjongMovePart
 from solver.games.mahjong.rules import NukiDora
 
 NUKI = "nuki"  # the kind of a tile set aside on offer (facts.kan.kind)
 
 
-class NukiRules:
+class NukiRules(MahjongMovePart):
     """The 北抜き action of :class:`~solver.games.mahjong.moves.MahjongMoves` (a part of it: the
     hands, tiles and offers it uses are the moves')."""
 
-    def _nuki_rule(self: Any) -> NukiDora:
+    def _nuki_rule(self) -> NukiDora:
         rule = self.rs.rules.nuki_dora
         if rule is None:
             raise Forbidden("no-nuki", f"{self.rs.name} sets no tile aside (no 北抜き)", self.source("nuki"))
         return rule
 
-    def nuki(self: Any, state: GameState, action: Action) -> GameState:
+    def nuki(self, state: GameState, action: Action) -> GameState:
         """北抜き: a tile of the ruleset's kind set aside after one's draw, a replacement drawn for it."""
         rule = self._nuki_rule()
         seat = self.actor(state, action)
@@ -66,22 +65,22 @@ class NukiRules:
         after = after.with_flag(seat, NUKI, nuki_count(state, seat) + 1)
         return self._calls_break_ippatsu(after) if rule.call and not rule.ron else after
 
-    def nuki_candidates(self: Any, state: GameState, hand: Hand) -> list[str]:
+    def nuki_candidates(self, state: GameState, hand: Hand) -> list[str]:
         """``nuki TILE`` when the ruleset sets tiles aside and the hand holds one."""
         rule = self.rs.rules.nuki_dora
-        if rule is None or NUKI not in self.rs.moves.actions:
+        if rule is None or NUKI not in self.move_rules.actions:
             return []
         kind = self.mj.identity(self.tile(rule.tile))
         held = any(self.mj.identity(f) == kind for f in hand.concealed)
         return [f"nuki {self.mj.tile_text(kind)}"] if held else []
 
-    def state_lines(self: Any, state: GameState) -> list[str]:
+    def state_lines(self, state: GameState) -> list[str]:
         """The state's text lines, with the tiles each seat has set aside."""
-        lines: list[str] = super().state_lines(state)  # type: ignore[misc]
+        lines: list[str] = super().state_lines(state)
         aside = [f"{p} {nuki_count(state, p)}" for p in state.players if nuki_count(state, p)]
         return lines + ([f"  北抜き: {', '.join(aside)}"] if aside else [])
 
-    def _robbing_is_chankan(self: Any, offered: dict | None) -> bool:
+    def _robbing_is_chankan(self, offered: dict | None) -> bool:
         """Is a ron on the offered tile 槍槓? On a kan's tile, yes; on a tile set aside, as its
         ruleset says (``chankan``)."""
         return offered is not None and (offered.get("kind") != NUKI or self._nuki_rule().chankan)

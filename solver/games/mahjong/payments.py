@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.core.errors import MeldsError
+from solver.games.mahjong.scorertables import ScorerTables
 from solver.games.mahjong.win import SEATS, Win, remember, round_up
 
 
@@ -24,7 +25,7 @@ class Points:
         return self.total + sum(self.honba.values()) + self.riichi_sticks
 
 
-class Payments:
+class Payments(ScorerTables):
     """The Scorer's payments (a part of :class:`~solver.games.mahjong.scoring.Scorer`: the points
     section ``ms`` and the cache it reads are set by ``Scorer.__init__``)."""
 

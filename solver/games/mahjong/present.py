@@ -16,7 +16,7 @@ from solver.core.deck import Face
 from solver.games.mahjong.hands import Decomposition, Hand, KanVerdict, Mahjong
 from solver.games.mahjong.shanten import DiscardTable, Shanten
 
-_SUIT_COLORS = {"m": "red", "p": "blue", "s": "green", "z": None}
+_SUIT_COLORS: dict[str | None, str | None] = {"m": "red", "p": "blue", "s": "green", "z": None}
 
 
 def ident_json(mj: Mahjong, ident: tuple) -> str:
@@ -120,7 +120,8 @@ def styled_tiles(mj: Mahjong, faces: Sequence[Face]) -> str:
     """Tenhou groups, each coloured by suit, then the Unicode tiles: 123m 🀇🀈🀉."""
     groups: dict[str, list[Face]] = {}
     for f in faces:
-        groups.setdefault(f.suit, []).append(f)
+        suit, _ = mj.identity(f)
+        groups.setdefault(suit, []).append(f)
     out = [
         click.style(mj.format_tiles(fs, kanji=True), fg=_SUIT_COLORS.get(suit), bold=True)
         for suit, fs in sorted(groups.items(), key=lambda kv: mj.suits.index(kv[0]))

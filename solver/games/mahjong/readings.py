@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from solver.core.errors import MeldsError
 from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.scorertables import ScorerTables
 from solver.games.mahjong.shapes import FIELD, SuitWays, pack_parts
 from solver.games.mahjong.win import WIN_FLAGS, Win, remember
 
@@ -39,7 +40,7 @@ class Reading(NamedTuple):
     triplets: tuple
     pair: ScoredPart | None
     wait: str  # ryanmen kanchan penchan shanpon tanki kokushi kokushi-13
-    win_part: int | None  # the index in parts of the part the winning tile completed
+    win_part: int  # the index in parts of the part the winning tile completed
     hand: HandFacts
     key: tuple  # ReadingKey's fields
     closed: bool  # the hand's
@@ -236,7 +237,7 @@ def _unpack_facts(facts: int) -> tuple[int, int, int]:
     return facts & _FIELD, ~(facts >> _SHIFT) & _FIELD, ~(facts >> 2 * _SHIFT) & _FIELD
 
 
-class HandReader:
+class HandReader(ScorerTables):
     """The Scorer's reading of hands (a part of :class:`~solver.games.mahjong.scoring.Scorer`: the
     tile tables and caches it reads are built by ``Scorer.__init__``)."""
 
@@ -305,7 +306,8 @@ class HandReader:
         """(the winning tile's identity, each suit's cached entry, the declared melds, the hand's
         facts) — what every reading of the hand shares."""
         mj = self.mj
-        by_face, is_red, held, reds = mj.identity_of_face, self._is_red, [], 0
+        by_face, is_red, reds = mj.identity_of_face, self._is_red, 0
+        held: list[int] = []
         for f in hand.concealed:  # plain loops: on a dozen tiles they beat map() and comprehensions
             i = f.index
             held.append(by_face[i])
@@ -315,7 +317,7 @@ class HandReader:
         if w not in held:
             raise MeldsError(f"the winning tile {mj.tile_text(win.tile)} is not in the hand")
         # each suit's tiles, a slice of the sorted identities, looked up in that suit's table
-        suits, facts, start = [], -1, 0
+        suits, packed, start = [], -1, 0
         for s, cache, end in self._suit_ends:
             stop = bisect_left(held, end, start)
             key = tuple(held[start:stop])
@@ -324,14 +326,14 @@ class HandReader:
             if info is None:
                 info = remember(cache, key, self._new_suit(s, key))
             suits.append(info)
-            facts &= info[SUIT_FACTS]
+            packed &= info[SUIT_FACTS]
         declared, melds, concealed_ids = _NO_DECLARED, len(hand.melds), tuple(held)
-        held = concealed_ids
+        tiles = concealed_ids
         if melds:
             declared = self._declared(hand.melds)
-            held += declared.tiles
-            facts &= declared.facts
-        every, some, number_suits = _unpack_facts(facts)
+            tiles += declared.tiles
+            packed &= declared.facts
+        every, some, number_suits = _unpack_facts(packed)
         reds += declared.reds
         closed = declared.closed
         honours = bool(some & self._honour_bit)
@@ -351,7 +353,7 @@ class HandReader:
             win.dealer_streak if win.dealer else -1,
         )  # HandKey's fields
         facts = _new_tuple(
-            HandFacts, (self, win, held, concealed_ids, closed, melds, suit_set, honours, hand_key, reds)
+            HandFacts, (self, win, tiles, concealed_ids, closed, melds, suit_set, honours, hand_key, reds)
         )
         return w, suits, declared, facts
 
@@ -503,8 +505,9 @@ class HandReader:
 
     def _declared(self, melds) -> _Declared:
         """The declared melds as parts: each meld worked out once (a parsed hand's melds are shared
-        objects, remembered by identity; others by their kind, openness and faces), then joined."""
-        out = None
+        objects, remembered by identity; others by their kind, openness and faces), then joined
+        (``melds`` is not empty)."""
+        out: _Declared | None = None
         for m in melds:
             known = self._meld_objects.get(id(m))
             if known is None or known[0] is not m:
@@ -514,6 +517,7 @@ class HandReader:
                     one = remember(self._declared_cache, key, self._new_declared(m))
                 known = remember(self._meld_objects, id(m), (m, one))  # holds m: its id is not reused
             out = known[1] if out is None else _join_declared(out, known[1])
+        assert out is not None, "no declared melds"
         return out
 
     def _new_declared(self, m) -> _Declared:
@@ -560,13 +564,14 @@ class HandReader:
             if pos == 1:
                 return "kanchan"
             low_rank = self.suit_rank[part.tiles[0]][1]
+            assert low_rank is not None, "a run is of a number suit"
             last = len(self.suit_members[self.suit_rank[w][0]]) - 1
             if (pos == 2 and low_rank == 0) or (pos == 0 and low_rank + 2 == last):
                 return "penchan"
             return "ryanmen"
         if part.kind == "triplet":
             return "shanpon"
-        if shape in self._hand_waits:
+        if shape in self._hand_waits and before is not None:  # (the counts are given for these shapes)
             return (
                 "kokushi-13"
                 if part.kind == "pair"

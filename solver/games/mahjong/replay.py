@@ -22,6 +22,7 @@ from solver.core.replay import GameReport, HandReport
 from solver.core.source import source_json
 from solver.core.state import GameState
 from solver.core.validate import state_problems
+from solver.games.mahjong.fastpath import CountedTable, fast_rules
 from solver.games.mahjong.flow import GameFlow, HandStart, Outcome, points_close
 from solver.games.mahjong.hands import Hand
 from solver.games.mahjong.record import GameRecord, HandRecord, Move
@@ -40,6 +41,8 @@ ABORTIVE_IDS = {
 }
 EXHAUSTIVE = {"流局", "全員聴牌", "全員不聴", "流し満貫", "荒牌平局"}
 CALLS = {"chi", "pon", "minkan"}
+ANSWERS = CALLS | {"ron"}  # actions on the tile on the table
+TAKEN = frozenset({"draw", "discard", "riichi", "chi", "pon"})  # what the counted table may take
 
 
 @dataclass
@@ -61,6 +64,9 @@ class HandReplay:
         self.settler = Settler(game, flow)
         self.n = record.players
         self.table = Table()
+        self.rules = fast_rules(self.moves)  # None: every action judged by the moves
+        self.counted: CountedTable | None = None  # the position as counts, while it can be held so
+        self.state: GameState | None = None  # the position as the moves' state (shown from the counts)
         self.report = HandReport(
             flow.round_name(hand.round, hand.honba, self.n), number=hand.number, expected=hand.deltas
         )
@@ -76,24 +82,39 @@ class HandReplay:
     # -- the replay ----------------------------------------------------------------------------
 
     def start(self) -> GameState:
-        hand, n = self.hand, self.n
-        live = 4 * len(self.mj.identities) - 14 - 13 * n
-        hands = {self.wind(s): "".join(tiles) for s, tiles in enumerate(hand.deal)}
-        flags = {self.wind(s): {"points": hand.scores[s]} for s in range(n)}
-        facts = {"round": SEATS[min(hand.round // 4, 3)], "first_go_around": True, "kans": {}}
+        hands = {self.wind(s): "".join(tiles) for s, tiles in enumerate(self.hand.deal)}
         return GameState(
             self.game.ruleset,
-            tuple(SEATS[:n]),
+            tuple(SEATS[: self.n]),
             "E",
             "draw",
             hands,
-            stock=live,
-            flags=flags,
-            facts=facts,
+            stock=self._live(),
+            flags=dict(zip(SEATS, self._flags(), strict=False)),
+            facts=self._facts(),
             path=self.record.path,
         )
 
-    def run(self) -> tuple[HandReport, Outcome | None]:
+    def _live(self) -> int:
+        return 4 * len(self.mj.identities) - 14 - 13 * self.n
+
+    def _flags(self) -> list[dict]:
+        """Each wind's flags as the hand starts (E first)."""
+        return [{"points": self.hand.scores[self.seat(w)]} for w in SEATS[: self.n]]
+
+    def _facts(self) -> dict:
+        return {"round": SEATS[min(self.hand.round // 4, 3)], "first_go_around": True, "kans": {}}
+
+    def _deal(self) -> bool:
+        """The hand's start: counted when every tile dealt is one the set holds, else checked as a
+        state (a bad deal is the hand's illegal first action, reported)."""
+        if self.rules is not None:
+            deal = [self.hand.deal[self.seat(w)] for w in SEATS[: self.n]]
+            self.counted = CountedTable.dealt(
+                self.rules, tuple(SEATS[: self.n]), deal, self._live(), self._flags(), self._facts(), self.record.path
+            )
+            if self.counted is not None:
+                return True
         try:
             state = self.start()
             problems = state_problems(state, self.game)  # the deal: hands of tiles the set holds
@@ -109,32 +130,99 @@ class HandReplay:
                     for p in problems[:3]
                 ],
             )
+            return False
+        self._adopt(state)
+        return True
+
+    # -- the position: counted while it can be, else the moves' state ---------------------------
+
+    def position(self) -> GameState:
+        """The hand's position as a state (the counted table's, shown once until it changes)."""
+        if self.state is None:
+            assert self.counted is not None
+            self.state = self.counted.state()
+        return self.state
+
+    def _adopt(self, state: GameState) -> None:
+        """The moves' state after an action they judged: counted again when it can be."""
+        self.state = state
+        self.counted = CountedTable.of_state(self.rules, state) if self.rules is not None else None
+
+    def _step(self) -> tuple[str, int]:
+        """The step and the seat of the discard on the table (else the turn's)."""
+        counted = self.counted
+        if counted is not None:
+            by = counted.by if counted.by is not None else counted.turn
+            return counted.step, self.seat(SEATS[by])
+        state = self.position()
+        return state.step, self.seat(state.discarded_by or state.turn)
+
+    def run(self) -> tuple[HandReport, Outcome | None]:
+        if not self._deal():
             return self.report, None
         moves = self.hand.moves
         k = 0
         while k < len(moves):
+            if self.counted is not None:
+                k = self._counted_run(moves, k)
+                if k == len(moves):
+                    break
             move = moves[k]
             if move.verb == "ron":
                 rons = [m for m in moves[k:] if m.verb == "ron"]
-                return self.report, self._rons(state, rons, k)
-            if state.step == "call" and not self._answers(state, move):
-                passed = self._pass(state, k, move.seat)
-                if passed is None:
-                    return self.report, None
-                state = passed
-            if move.verb in ("tsumo", "kyuushu"):
-                return self.report, self._last(state, move, k)
-            after = self._judge(state, self._action(move), k, move.seat, move.raw)
-            if after is None:
+                return self.report, self._rons(self.position(), rons, k)
+            step, discarder = self._step()
+            answers = move.verb in ANSWERS and move.seat != discarder
+            if step == "call" and not answers and not self._pass(k, move.seat):
                 return self.report, None
-            state = after
+            if move.verb in ("tsumo", "kyuushu"):
+                return self.report, self._last(self.position(), move, k)
+            if not self._play(move, k):
+                return self.report, None
             self._track(move)
             k += 1
-        return self.report, self._end(state, len(moves))
+        return self.report, self._end(self.position(), len(moves))
 
-    def _answers(self, state: GameState, move: Move) -> bool:
-        """Does the record's next action answer the tile on the table (a call or ron on it)?"""
-        return move.verb in CALLS | {"ron"} and move.seat != self.seat(state.discarded_by or state.turn)
+    def _counted_run(self, moves: list[Move], k: int) -> int:
+        """The record's actions from ``k`` taken on the counted table while it takes them (the
+        pass before each that does not answer the discard on the table included): the index of
+        the first one it leaves to the moves."""
+        counted, dealer, n = self.counted, self.hand.dealer, self.n
+        assert counted is not None
+        self.state = None
+        table, end = self.table, len(moves)
+        while k < end:
+            if table.pending_riichi is None or counted.step != "call":  # no riichi waits on a pass
+                k = counted.run(moves, k, dealer, table.discards)
+                if k == end:
+                    break
+            move = moves[k]
+            verb, seat = move.verb, (move.seat - dealer) % n
+            if verb not in TAKEN:
+                return k
+            if counted.step == "call" and not (verb in ANSWERS and seat != counted.by):
+                if not counted.pass_():
+                    return k
+                self._passed()
+            if not counted.take(seat, verb, move.tile, move.own):
+                return k
+            self._track(move)
+            k += 1
+        return k
+
+    def _play(self, move: Move, k: int) -> bool:
+        """One action of the record: taken on the counted table, else judged by the moves."""
+        counted = self.counted
+        if counted is not None and counted.take(
+            (move.seat - self.hand.dealer) % self.n, move.verb, move.tile, move.own
+        ):
+            self.state = None
+            return True
+        after = self._judge(self.position(), self._action(move), k, move.seat, move.raw)
+        if after is None:
+            return False
+        self._adopt(after)
+        return True
 
     def _action(self, move: Move) -> str:
         wind = self.wind(move.seat)
@@ -182,13 +270,19 @@ class HandReplay:
             t.robbed.add(move.source)
             t.feeders.setdefault(s, []).append((self.mj.identity(self.mj.parse_tiles(move.tile)[0]), move.source))
 
-    def _pass(self, state: GameState, k: int, seat: int) -> GameState | None:
-        """Nobody calls the tile on the table: the pass judged (None: illegal, reported), and a
+    def _pass(self, k: int, seat: int) -> bool:
+        """Nobody calls the tile on the table: the pass judged (False: illegal, reported), and a
         riichi declared with that tile stands."""
-        after = self._judge(state, "pass", k, seat, "(nobody calls)")
-        if after is not None:
-            self._passed()
-        return after
+        counted = self.counted
+        if counted is not None and counted.pass_():
+            self.state = None
+        else:
+            after = self._judge(self.position(), "pass", k, seat, "(nobody calls)")
+            if after is None:
+                return False
+            self._adopt(after)
+        self._passed()
+        return True
 
     def _passed(self) -> None:
         """Nobody took the tile on the table: a riichi declared with it stands."""
@@ -244,10 +338,9 @@ class HandReplay:
             if draw == "triple-ron":
                 return self._triple_ron(state, k)
             if state.step == "call":
-                passed = self._pass(state, k, self.seat(state.turn))
-                if passed is None:
+                if not self._pass(k, self.seat(state.turn)):
                     return None
-                state = passed
+                state = self.position()
             happened = {
                 "four-winds": "四風連打" in str(state.facts.get("result", "")),
                 "four-kans": "四開槓" in str(state.facts.get("result", "")),
@@ -261,10 +354,9 @@ class HandReplay:
         if result not in EXHAUSTIVE:
             return self._wrong_end(k, state, f"the record ends the hand with {result!r} after its last action")
         if state.step == "call":
-            passed = self._pass(state, k, self.seat(state.turn))
-            if passed is None:
+            if not self._pass(k, self.seat(state.turn)):
                 return None
-            state = passed
+            state = self.position()
         if state.step != "draw" or state.stock > 0:
             return self._wrong_end(
                 k,

@@ -83,7 +83,7 @@ class Score:
 # -- the scorer --------------------------------------------------------------------------------------
 
 
-def _fu_table(fu: dict) -> FuTable:
+def _fu_table(fu: Mapping[str, Any]) -> FuTable:
     """The ruleset's fu, with the usual values where it gives none."""
     triplet = fu["triplet"]
     return FuTable(
@@ -118,7 +118,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                     )
         run_kind = next((k for k in mj.rs.kinds if k.shape == "sequence"), None)
         number_suits = set(run_kind.suits) if run_kind else set()
-        self._tile_classes_of(number_suits, list(run_kind.order.ranks) if run_kind else [])
+        self._tile_classes_of(number_suits, list(run_kind.order.ranks) if run_kind and run_kind.order else [])
         self.kind_shape = {k.id: self._part_kind(k) for k in mj.rs.kinds}
         self.option_values = mj.rs.option_values
         compiled = [self._compile(k, y) for k, y in enumerate(ms.yaku)]
@@ -142,7 +142,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         ms, ids = self.ms, self.mj.identities
         self.suit_rank = [(s, order.index(r)) if s in number_suits else (None, None) for s, r in ids]
         self.suit_members = {s: [i for i, (t, _) in enumerate(ids) if t == s] for s in number_suits}
-        suit_bits = {s: 1 << k for k, s in enumerate(sorted(number_suits))}
+        suit_bits: dict[str | None, int] = {s: 1 << k for k, s in enumerate(sorted(number_suits))}
         self.rank_suit = [(rank, suit_bits.get(s, 0)) for s, rank in self.suit_rank]  # tile -> (rank, suit bit)
         honours = [s not in number_suits for s, _ in ids]
         terminals = [s in number_suits and r in (order[0], order[-1]) for s, r in ids]
@@ -161,32 +161,32 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
     def _start_caches(self) -> None:
         """The tables the hands scored fill as they come (each read many times after)."""
         mj = self.mj
-        self._candidates: dict = {}  # (hand side, reading side) -> the yaku worth testing
-        self._hand_sides: dict = {}  # hand key -> what it leaves open
-        self._hand_facts_sides: dict = {}  # the same, by the facts the deciders read
-        self._reading_sides: dict = {}  # reading key -> its verdicts
-        self._side_ids: dict = {}
+        self._candidates = {}  # (hand side, reading side) -> the yaku worth testing
+        self._hand_sides = {}  # hand key -> what it leaves open
+        self._hand_facts_sides = {}  # the same, by the facts the deciders read
+        self._reading_sides = {}  # reading key -> its verdicts
+        self._side_ids = {}
         self._side_numbers = itertools.count()
-        self._dora_targets: dict = {}
-        self._suits: list[dict] = [{} for _ in mj.suits]  # per suit: its tiles' identities -> its entry
-        self._tile_texts: dict = {}  # a tile's text -> its identity
-        self._tiles_texts: dict = {}  # tiles' text -> their identities
-        self._suit_tables: dict = {}  # suit -> what making its entry needs
-        self._patterns: dict = {}  # per SuitWays: packed counts -> the ways as suits alike share them
-        self._part_numbers_by_suit: dict = {}  # (shape, suit) -> its part instances' numbers
+        self._dora_targets = {}
+        self._suits = [{} for _ in mj.suits]  # per suit: its tiles' identities -> its entry
+        self._tile_texts = {}  # a tile's text -> its identity
+        self._tiles_texts = {}  # tiles' text -> their identities
+        self._suit_tables = {}  # suit -> what making its entry needs
+        self._patterns = {}  # per SuitWays: packed counts -> the ways as suits alike share them
+        self._part_numbers_by_suit = {}  # (shape, suit) -> its part instances' numbers
         # the parts of every shape in every suit, by number, with what a way needs of each
-        self._part_table: list = []
-        self._part_packed: list[int] = []  # one of its part, packed
-        self._part_touched: list[int] = []  # the classes some tile of it has
-        self._part_honour: list[int] = []  # 1 if it is an honour part
-        self._part_wins: list[tuple] = []  # (rank in its suit, wait) for each tile that may complete it
-        self._shapes_by_declared: dict = {}
-        self._declared_cache: dict = {}  # a declared meld's kind, openness and faces -> its parts
-        self._meld_objects: dict = {}  # id of a declared meld -> (the meld, its parts)
-        self._flag_sets: dict = {}  # a win's flags as booleans -> their names
-        self._pair_fu_cache: dict = {}
-        self._payments: dict = {}
-        self._basics: dict = {}  # (han, fu) -> basic points and limit
+        self._part_table = []
+        self._part_packed = []  # one of its part, packed
+        self._part_touched = []  # the classes some tile of it has
+        self._part_honour = []  # 1 if it is an honour part
+        self._part_wins = []  # (rank in its suit, wait) for each tile that may complete it
+        self._shapes_by_declared = {}
+        self._declared_cache = {}  # a declared meld's kind, openness and faces -> its parts
+        self._meld_objects = {}  # id of a declared meld -> (the meld, its parts)
+        self._flag_sets = {}  # a win's flags as booleans -> their names
+        self._pair_fu_cache = {}
+        self._payments = {}
+        self._basics = {}  # (han, fu) -> basic points and limit
 
     def _per_tile_tables(self, number_suits: set[str]) -> None:
         """Per tile and per suit, what the hot loops look up rather than work out: red fives,
@@ -440,9 +440,9 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                     limit["han"],
                 )
             )
-        options = [o for o in options if o is not None]
+        scored = [o for o in options if o is not None]
         # on equal points the fixed hand is named (the document prefers the other only when higher)
-        return max(options, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
+        return max(scored, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
 
     def _finish(
         self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou, yaku_han
@@ -483,7 +483,7 @@ def _made(cls: type, fields: dict[str, Any]) -> Any:
     """An instance of a frozen dataclass with ``fields`` (every one of them), set in one step: the
     dataclass's own __init__ sets each field by a call of its own (a Win's 22 of them were a
     twentieth of a fresh hand's scoring)."""
-    made = object.__new__(cls)
+    made: Any = object.__new__(cls)
     object.__setattr__(made, "__dict__", fields)
     return made
 
@@ -509,8 +509,9 @@ def _maker(cls: type) -> Callable[..., Any]:
 
 _new_score = _maker(Score)
 _FLAG_NAMES = {key: name for name in WIN_FLAGS for key in (name, name.replace("_", "-"))}  # its keys -> a flag
-_WIN_FIELDS = _plain_fields(Win)  # every field but the tile has a plain default
-assert _WIN_FIELDS is not None, "win_from_facts sets a Win's fields at once"
+_PLAIN_WIN = _plain_fields(Win)  # every field but the tile has a plain default
+assert _PLAIN_WIN is not None, "win_from_facts sets a Win's fields at once"
+_WIN_FIELDS: dict[str, Any] = _PLAIN_WIN
 _WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak", "nuki")
 _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
 

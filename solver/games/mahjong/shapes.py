@@ -11,6 +11,7 @@ from operator import mul
 from typing import Any, Protocol
 
 from solver.core.ruleset import Ruleset
+from solver.games.mahjong.rules import HandShape
 
 MAX_COPIES = 5  # waits count a tile whose every copy is held (形式聴牌): a fifth, hypothetically
 
@@ -26,14 +27,14 @@ def suit_instances(rs: Ruleset, shape, suit: str, ranks: list[str]) -> list[tupl
     """The parts of a shape that fit in one suit: (part index, kind id, counts vector,
     identity key for 'distinct' or None for a sequence)."""
     width = len(ranks)
-    instances = []
+    instances: list[tuple[int, str, tuple[int, ...], int | None]] = []
     for j, part in enumerate(shape.parts):
         for kid in part.kinds:
             kind = rs.kind(kid)
             if suit not in kind.suits:
                 continue
             if kind.shape == "sequence":
-                order = [r for r in kind.order.ranks]
+                order = list(kind.order.ranks) if kind.order is not None else []  # (a sequence has its order)
                 for start in range(len(order) - kind.size_min + 1):
                     window = order[start : start + kind.size_min]
                     if all(r in ranks for r in window):
@@ -169,7 +170,8 @@ class FastTables:
 
     @classmethod
     def build(cls, mj: SuitShapes) -> FastTables:
-        fast_shapes, slow_shapes = [], []
+        fast_shapes: list[tuple[HandShape, list[dict]]] = []
+        slow_shapes: list[tuple[HandShape, list[dict]]] = []
         for shape in mj.rules.hand_shapes:
             tables = [mj.suit_shape_table(shape, suit) for suit in mj.suits]
             unique = all(len(vs) == 1 for t in tables for vs in t.values())

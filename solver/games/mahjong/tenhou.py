@@ -41,6 +41,8 @@ class RecordError(MeldsError):
 
 def tile_text(code) -> str:
     """A JSON tile code (11–47, 51–53) in tenhou's text form (``5m``, ``0p``, ``7z``)."""
+    if type(code) is int and code in _CODES:
+        return _CODES[code]
     if isinstance(code, int) and not isinstance(code, bool):
         if 51 <= code <= 53:
             return f"0{'mps'[code - 51]}"
@@ -50,6 +52,10 @@ def tile_text(code) -> str:
         if suit == 4 and 1 <= rank <= 7:
             return f"{rank}z"
     raise RecordError(f"{code!r} is not a tile code (11–19, 21–29, 31–39, 41–47, 51–53)")
+
+
+_CODES: dict[int, str] = {}  # every tile code's text, for the tiles of a record read one by one
+_CODES.update((code, tile_text(code)) for code in [*(c for c in range(11, 48) if c % 10), 51, 52, 53])
 
 
 # The record's names of yaku -> the ruleset's yaku ids (dora are counted apart, not yaku).

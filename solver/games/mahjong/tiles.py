@@ -13,9 +13,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, TooManyCopies, UnknownCard
+
+if TYPE_CHECKING:
+    from solver.core.notation import Notation
+    from solver.core.ruleset import Ruleset
+    from solver.games.mahjong.rules import MahjongRules
+    from solver.melding.meld.checker import MeldChecker
 
 UNICODE = {
     "m": "🀇🀈🀉🀊🀋🀌🀍🀎🀏",
@@ -31,7 +38,7 @@ _SHORT = 16  # words this long or shorter are remembered whole once parsed (123m
 _CACHE_LIMIT = 1 << 14
 
 
-def _bounded(cache: dict, key, value) -> None:
+def _bounded(cache: dict[Any, Any], key: object, value: object) -> None:
     """cache[key] = value, the cache emptied first when full (a long batch of odd input must not
     grow it forever)."""
     if len(cache) >= _CACHE_LIMIT:
@@ -64,6 +71,29 @@ class TileNotation:
     """The notation of a :class:`~solver.games.mahjong.hands.Mahjong` (a part of it: the deck,
     tables and caches it reads are built by ``Mahjong.__init__``)."""
 
+    rs: Ruleset
+    rules: MahjongRules
+    checker: MeldChecker
+    notation: Notation
+    identities: list[tuple]  # (suit, rank) of each identity: a red five is a five
+    suits: list[str]
+    suit_ranks: dict[str, list[str]]
+    plain: dict[tuple, Face]  # identity -> its ordinary tile
+    _plain_classes: dict[tuple, str]
+    _declared_kinds: dict[tuple[int, ...], tuple[bool, frozenset[str]]]
+    _parsed: dict[str, tuple[Face, ...]]
+    _groups: dict[str, DeclaredMeld]
+    _identity_texts: dict[tuple[int, ...], str]
+    _meld_texts: dict[int, tuple[DeclaredMeld, str, str]]
+    _copies: list[int]
+
+    def identity(self, face: Face) -> tuple:
+        return (face.suit, face.rank)
+
+    def _plain_class(self, ident: tuple) -> str:
+        """The class of an identity's ordinary tile (a red five's is rarer)."""
+        return self._plain_classes[ident]
+
     # -- notation ---------------------------------------------------------------------------
 
     def parse_tiles(self, text: str) -> list[Face]:
@@ -89,7 +119,7 @@ class TileNotation:
         return out
 
     def _chunk_tiles(self, chunk: str) -> tuple[Face, ...]:
-        parsed, out = self._parsed, []
+        parsed, out = self._parsed, list[Face]()
         for m in _TILE_TOKENS.finditer(chunk):
             token = m.group()
             faces = parsed.get(token)
@@ -173,12 +203,12 @@ class TileNotation:
                 return None  # a meld met for the first time (or odd brackets): the full reading
             else:
                 concealed += self._chunk_tiles(word)
-        concealed = tuple(concealed)
+        tiles = tuple(concealed)
         if not melds:
-            self._check_copies(concealed)
-            return Hand(concealed)
-        self._check_copies(concealed + tuple(f for m in melds for f in m.faces))
-        return Hand(concealed, tuple(melds))
+            self._check_copies(tiles)
+            return Hand(tiles)
+        self._check_copies(tiles + tuple(f for m in melds for f in m.faces))
+        return Hand(tiles, tuple(melds))
 
     def _parse_hand(self, text: str) -> Hand:
         if not _BRACKET.search(text):  # no declared melds: the usual hand
@@ -269,8 +299,10 @@ class TileNotation:
             kinds = self.plain_kinds(faces)
             if kinds is None:  # kinds of another make: the meld checker judges
                 verdict = self.checker.check(faces, explain=False)
-                kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
-                known = (verdict.legal, frozenset(kinds))
+                read = {r.kind.id for r in verdict.readings}
+                if verdict.legal and verdict.reading is not None:  # a legal verdict has its reading
+                    read.add(verdict.reading.kind.id)
+                known = (verdict.legal, frozenset(read))
             else:
                 known = (bool(kinds), kinds)
             known = self._declared_kinds[key] = known
@@ -309,8 +341,8 @@ class TileNotation:
                 continue
             if kind.shape == "identical":
                 fits = ranks[0] == ranks[-1]
-            else:  # a sequence: consecutive places along the kind's order
-                order = kind.order.ranks
+            else:  # a sequence: consecutive places along the kind's order (a plain kind has one)
+                order = kind.order.ranks if kind.order is not None else ()
                 places = [order.index(name) if name in order else -1 for name in names]
                 fits = -1 not in places and places == list(range(places[0], places[0] + n))
             if fits:
@@ -353,7 +385,7 @@ class TileNotation:
         table = UNICODE.get(suit)
         if isinstance(table, dict):
             return table.get(rank, "?")
-        return table[int(rank) - 1] if table else "?"
+        return table[int(rank) - 1] if isinstance(table, str) else "?"
 
     def format_tiles(self, faces: Sequence[Face], kanji: bool = False) -> str:
         """Tenhou compact form: 123m456p11z (a red five as 0); ``kanji``: honours as the
@@ -388,19 +420,20 @@ class TileNotation:
     def _face_print(self) -> tuple[list[int], list[tuple[str, str]], list[str]]:
         """Face index -> its place in printed order (suit, then rank), its digit (plain, kanji)
         and its suit."""
-        order, digits, suits = [], [], []
+        order: list[int] = []
+        digits: list[tuple[str, str]] = []
+        suits: list[str] = []
         for face in self.rs.deck.faces:
-            order.append(self.suits.index(face.suit) * len(self.identities) + self._rank_key(face))
-            suits.append(face.suit)
-            if face.suit == "z":
-                digits.append((str(self._rank_key(face) + 1), face.rank))
+            suit, rank = ident = self.identity(face)
+            rank_key = self.suit_ranks[suit].index(rank)
+            order.append(self.suits.index(suit) * len(self.identities) + rank_key)
+            suits.append(suit)
+            if suit == "z":
+                digits.append((str(rank_key + 1), rank))
             else:
-                digit = "0" if face.cls != self._plain_class(self.identity(face)) else face.rank
+                digit = "0" if face.cls != self._plain_class(ident) else rank
                 digits.append((digit, digit))
         return order, digits, suits
-
-    def _rank_key(self, face: Face) -> int:
-        return self.suit_ranks[face.suit].index(face.rank)
 
     def format_hand(self, hand: Hand) -> str:
         parts = [self.format_tiles(hand.concealed)] if hand.concealed else []

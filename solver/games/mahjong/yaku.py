@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from solver.games.mahjong.readings import HandKey, Reading, ReadingKey
 from solver.games.mahjong.rules import Yaku
+from solver.games.mahjong.scorertables import ScorerTables
 from solver.games.mahjong.win import SEATS, remember
 
 
@@ -288,13 +289,15 @@ def _dealer_streak_hand(h: HandKeyFacts, n) -> bool:
     return h.streak >= n
 
 
-Decider = Callable[[NamedTuple, object], "bool | None"]
+# a key's say on a check with its parameter: True passes, False rules the yaku out, None leaves the test to run
+HandDecider = Callable[[HandKeyFacts, Any], "bool | None"]
+ReadingDecider = Callable[[ReadingKeyFacts, Any], "bool | None"]
 
 
 class Primitive(NamedTuple):
     test: Test
-    on_hand: Decider | None = None  # the hand key's side (None: it has no say)
-    on_reading: Decider | None = None  # the reading key's side
+    on_hand: HandDecider | None = None  # the hand key's side (None: it has no say)
+    on_reading: ReadingDecider | None = None  # the reading key's side
 
 
 PRIMITIVES: dict[str, Primitive] = {
@@ -335,9 +338,9 @@ class CompiledYaku:
     tests: tuple[tuple[tuple[str, Test, object], ...], ...]  # need mask -> the tests of the checks it names
 
     hand_checks: tuple[
-        tuple[int, Decider, object], ...
+        tuple[int, HandDecider, object], ...
     ]  # (bit, decider, parameter) of each check the hand's key has a say in
-    reading_checks: tuple[tuple[int, Decider, object], ...]  # the same for the reading's key
+    reading_checks: tuple[tuple[int, ReadingDecider, object], ...]  # the same for the reading's key
 
     def on_hand(self, facts: HandKeyFacts) -> int | None:
         """The checks the hand's key leaves to be tested (a bit mask: bit i for check i), or None
@@ -387,9 +390,12 @@ class _Side(NamedTuple):
     needs: tuple[int, ...]
 
 
-class YakuFinder:
+class YakuFinder(ScorerTables):
     """The Scorer's yaku (a part of :class:`~solver.games.mahjong.scoring.Scorer`: the compiled
     yaku and the caches it reads are built by ``Scorer.__init__``)."""
+
+    closed_yaku: tuple[CompiledYaku, ...]
+    open_yaku: tuple[CompiledYaku, ...]
 
     def _compile(self, order: int, y: Yaku) -> CompiledYaku:
         checks = []
@@ -405,21 +411,23 @@ class YakuFinder:
                     all(self.tile_classes["honours"][i] for i in group),
                 )
             checks.append((name, PRIMITIVES[name], param))
-        listed = [YakuHan(y.id, y.name, han) for han in (y.han, y.open_han or 0)]
+        listed_closed, listed_open = (YakuHan(y.id, y.name, han) for han in (y.han, y.open_han or 0))
         tests = tuple(
             tuple(
                 (name, primitive.test, param) for bit, (name, primitive, param) in enumerate(checks) if need >> bit & 1
             )
             for need in range(1 << len(checks))
         )
-        sides = [
-            tuple(
-                (1 << bit, getattr(primitive, side), param)
-                for bit, (_, primitive, param) in enumerate(checks)
-                if getattr(primitive, side) is not None
-            )
-            for side in ("on_hand", "on_reading")
-        ]
+        hand_checks = tuple(
+            (1 << bit, primitive.on_hand, param)
+            for bit, (_, primitive, param) in enumerate(checks)
+            if primitive.on_hand is not None
+        )
+        reading_checks = tuple(
+            (1 << bit, primitive.on_reading, param)
+            for bit, (_, primitive, param) in enumerate(checks)
+            if primitive.on_reading is not None
+        )
         return CompiledYaku(
             y,
             order,
@@ -427,9 +435,11 @@ class YakuFinder:
             frozenset(y.excludes),
             "pinfu" in y.pattern,
             bool(y.yakuman or y.fixed),
-            *listed,
+            listed_closed,
+            listed_open,
             tests,
-            *sides,
+            hand_checks,
+            reading_checks,
         )
 
     # -- yaku, fu, points -------------------------------------------------------------------
@@ -531,7 +541,9 @@ class YakuFinder:
 
     def _candidates_for(self, hand: _Side, reading: _Side) -> _Candidates:
         """The yaku both keys leave open, each with the tests they did not settle."""
-        ordered, by_triplet, by_named = [], {}, {}
+        ordered: list[tuple[CompiledYaku, tuple]] = []
+        by_triplet: dict[int, tuple[CompiledYaku, ...]] = {}
+        by_named: dict[str, tuple[CompiledYaku, ...]] = {}
         alive, yaku = hand.alive & reading.alive, self.closed_yaku
         while alive:
             low = alive & -alive
@@ -541,8 +553,11 @@ class YakuFinder:
             tests = c.tests[hand.needs[order] | reading.needs[order]]
             if len(tests) == 1 and tests[0][0] == "triplet_of":
                 tile = tests[0][2]
-                where = by_named if isinstance(tile, str) else by_triplet
-                where[tile] = where.get(tile, ()) + (c,)
+                if isinstance(tile, str):
+                    by_named[tile] = by_named.get(tile, ()) + (c,)
+                else:
+                    assert isinstance(tile, int), "a resolved triplet_of names an identity index"
+                    by_triplet[tile] = by_triplet.get(tile, ()) + (c,)
             else:
                 ordered.append((c, tests))
         return _Candidates(tuple(ordered), by_triplet, tuple(by_named.items()))

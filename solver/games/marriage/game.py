@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document, load_document
@@ -17,6 +17,7 @@ from solver.core.reader import RuleReader
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.games.marriage import settle
 from solver.games.marriage.rules import MarriageRules, read_rules
+from solver.games.marriage.settle import RoundResult
 from solver.games.marriage.settlehand import settle_marriage
 from solver.melding.game import MeldGame
 from solver.melding.present import answer_heading, answer_json, answer_text, undecided_text
@@ -26,6 +27,9 @@ from solver.melding.turn.solve import solve_turn
 from solver.melding.turn.solver import Answer, Problem, TurnSolver
 from solver.present.text import bold, head
 from solver.sat.budget import Budget
+
+if TYPE_CHECKING:
+    from solver.melding.game import TurnAnswer
 
 TIPLU = OptionSpec("--tiplu", "The tiplu, when known (its maal are wild); none: no wilds.", metavar="CARD")
 EXAMPLES = {
@@ -82,7 +86,7 @@ class MarriageGame(MeldGame):
         count: bool = False,
         limit: int = 1000,
         max_seconds: float | None = None,
-    ) -> Answer:
+    ) -> TurnAnswer:
         if question == "see":
             budget = Budget(max_seconds)
             with budget.guarding(), TurnSolver(problem, self.checker, budget, requirements=self.rules.seeing) as solver:
@@ -103,7 +107,8 @@ class MarriageGame(MeldGame):
         for face in rs.deck.faces:
             if held[face] >= rs.deck.copies[face] or face.cls not in maal.classes:
                 continue  # every copy is in the player's hands: it cannot be the tiplu
-            if budget.left() is not None and budget.left() <= 0:
+            left = budget.left()
+            if left is not None and left <= 0:
                 return Answer(solvable=None, question="which-tiplu")
             trial = replace(problem, params={maal.id: face})
             answer = solve_turn(trial, self.checker, "go-out", budget=budget, routes=self.rules.going_out)
@@ -116,7 +121,9 @@ class MarriageGame(MeldGame):
         answer.seconds, answer.sat_calls = budget.elapsed, calls
         return answer
 
-    def turn_result(self, answer: Answer, problem: Problem, stats: bool = False) -> Result:
+    def turn_result(self, answer: TurnAnswer, problem: Problem, stats: bool = False) -> Result:
+        if not isinstance(answer, Answer):  # the table rearranged: as every game shows it
+            return super().turn_result(answer, problem, stats)
         data = answer_json(answer, problem, self.checker)
         fmt = self.notation
         if answer.question == "which-tiplu":
@@ -149,7 +156,9 @@ class MarriageGame(MeldGame):
             puzzle.expect["tiplus"] = tuple(sorted(parse_cards(self.notation, raw["tiplus"])))
         return puzzle
 
-    def mismatches(self, puzzle: Puzzle, answer: Answer) -> list[str]:
+    def mismatches(self, puzzle: Puzzle, answer: TurnAnswer) -> list[str]:
+        if not isinstance(answer, Answer):
+            return super().mismatches(puzzle, answer)
         out = mismatches(puzzle, answer)
         want = puzzle.expect.get("tiplus")
         if want is not None and tuple(sorted(answer.found)) != want:
@@ -192,7 +201,7 @@ class MarriageGame(MeldGame):
 
         return Result(out, ExitCode.YES if not problems else ExitCode.NO, text)
 
-    def _settlement(self, document: Document) -> tuple[settle.RoundResult, Mapping[str, Any]]:
+    def _settlement(self, document: Document) -> tuple[RoundResult, Mapping[str, Any]]:
         raw = document.data["settle"]
 
         def cards(container, key, value):

@@ -32,10 +32,10 @@ class MarriageMoves(MeldMoves):
         return None if tiplu is None or unchosen(tiplu) else tiplu
 
     def params(self, state: GameState) -> Mapping[str, Any] | None:
-        tiplu = self.tiplu(state)
-        if not tiplu or not state.flag(state.turn, "seen"):
+        tiplu, maal = self.tiplu(state), self.rules.maal
+        if not tiplu or maal is None or not state.flag(state.turn, "seen"):
             return None  # wilds count only for a player who has seen the tiplu
-        return {self.rules.maal.id: self.notation.parse(tiplu)}
+        return {maal.id: self.notation.parse(tiplu)}
 
     def is_wild(self, state: GameState, card: str) -> bool:
         tiplu = self.tiplu(state)
@@ -52,7 +52,7 @@ class MarriageMoves(MeldMoves):
         kinds = []
         for g in groups:
             verdict = self.checker.check(self.notation.parse_many(g), params=self.params(state) if seen else None)
-            kinds.append(verdict.kind.id if verdict.legal else None)
+            kinds.append(verdict.kind.id if verdict.legal and verdict.kind is not None else None)
         if not seen:
             fits = next(
                 (
@@ -99,14 +99,14 @@ class MarriageMoves(MeldMoves):
             for t in state.table
             if t.owner == state.turn
         ]
-        return sum(1 for v in kinds if v.legal and v.kind.id in rule.kinds)
+        return sum(1 for v in kinds if v.legal and v.kind is not None and v.kind.id in rule.kinds)
 
     def tiplu_placed(self, state: GameState) -> bool:
         """Has the tiplu been chosen and put under the stock? (It is known, or someone has seen it.)"""
         return bool(self.tiplu(state)) or any(state.flag(p, "seen") for p in state.players)
 
     def _rebuilds_stock(self) -> bool:
-        return any(c.name == "tiplu-stays-in-stock" for c in self.rs.moves.checks)
+        return any(c.name == "tiplu-stays-in-stock" for c in self.move_rules.checks)
 
     def discard(self, state: GameState, action: Action) -> GameState:
         """A discard; when the stock is down to the tiplu (or empty, before there is one) and the

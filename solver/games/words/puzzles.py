@@ -7,7 +7,7 @@ words, since a hand often goes out several ways; tests re-check the words found.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.core.errors import ExitCode, MeldsError
@@ -22,7 +22,7 @@ def is_word_puzzle(data: Any) -> bool:
     return isinstance(data, dict) and data.get("question") in QUESTIONS
 
 
-def puzzle_facts(data: dict) -> dict:
+def puzzle_facts(data: Mapping[str, Any]) -> dict[str, Any]:
     """The request facts of a puzzle, as the command line and batches give them."""
     hand = data.get("hand", "")
     return {
@@ -53,7 +53,7 @@ def answer_puzzle(
             raise MeldsError(f"{path}: a word-check puzzle lists its words under words:")
         lap = session.game.min_length["last_lap"] if data.get("last_lap") else None
         result, code = session.check_words(data["words"], min_tiles=lap)
-        got = {"legal": [w["legal"] for w in result["words"]]}
+        got: dict[str, Any] = {"legal": [w["legal"] for w in result["words"]]}
     elif question == "word-bonus":
         result, code = session.bonus(puzzle_facts(data), budget=budget)
         got = {"tiles_in_words": result.get("tiles_in_words"), "points": result.get("points")}

@@ -83,7 +83,7 @@ class WordSession:
         game = self.game
         spelling = self.tileset.spell(text)
         least = game.min_length["word"] if min_tiles is None else min_tiles
-        reasons = []
+        reasons: list[dict[str, Any]] = []
         kana = bool(spelling.word) and all(0x3041 <= ord(c) <= 0x309A or c == "ー" for c in spelling.word)
         if not kana:
             reasons.append(

@@ -242,6 +242,8 @@ class TurnModel:
             if model is not None or go_out_only:
                 return model
             best = self._solve(solver, [])
+            if best is None:  # no table at all (the clauses alone are unsatisfiable)
+                return None
             placed = self._placed(best)
             while placed + 1 < len(self.placed):  # ask for one more tile than the best so far
                 better = self._solve(solver, [self.placed[placed + 1]])

@@ -86,8 +86,9 @@ class TurnModel:
             if self.must[f]:
                 at_least = ge[self.must[f]]
                 self.clauses.append([at_least] if at_least is not None else [])
-            if ge[top] is not None:
-                self.clauses.append([-ge[top]])
+            over = ge[top]
+            if over is not None:
+                self.clauses.append([-over])
         if self.initial:
             self.threshold = weight_at_least(
                 [(x, s.value) for s, _, x in self.melds], self.initial_points, self.pool, self.clauses

@@ -297,7 +297,7 @@ def _affordable(combo: Sequence[int], out: _Collector) -> bool:
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
     """Every window of the order, filled card by card."""
-    order = kind.order.ranks
+    order = kind.run_order.ranks
     length = len(order)
     sizes = sizes_of(kind)
     largest = min(max(sizes), length)
@@ -312,7 +312,7 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
     for start in range(length):
         for first in [None] if free else kind.suits:
             for direction in directions:
-                reach = largest if kind.order.cyclic else min(largest, length - start)
+                reach = largest if kind.run_order.cyclic else min(largest, length - start)
                 window = [
                     (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
                     for k in range(reach)

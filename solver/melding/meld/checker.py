@@ -21,7 +21,16 @@ from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.cycles import SuitSteps
-from solver.melding.meld.diagnose import ambiguity_reasons, blame, minimal_relaxation, not_a_meld, sizes_possible
+from solver.melding.meld.diagnose import (
+    Relaxation,
+    ambiguity_reasons,
+    blame,
+    minimal_relaxation,
+    not_a_meld,
+    outranked,
+    sizes_possible,
+    surely_relaxed,
+)
 from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.layouts import LayoutLines, params_key
@@ -140,8 +149,8 @@ class MeldChecker:
         key = (kind.id, face, n)
         known = self._plays.get(key)
         if known is None:
-            window = kind.shape == "sequence" and n <= len(kind.order.ranks)
-            ranks = set(kind.order.ranks if kind.shape == "sequence" else kind.ranks)
+            window = kind.shape == "sequence" and n <= len(kind.run_order.ranks)
+            ranks = set(kind.run_order.ranks if kind.shape == "sequence" else kind.ranks)
             known = any(
                 e.applies(face)
                 and set(e.role.suits_for(face)) & set(kind.suits)
@@ -158,7 +167,8 @@ class MeldChecker:
         play. Once a kind's model is built, asking it is cheaper than this walk, so warm checks ask
         the models. (Reasons for an illegal meld come from :meth:`_diagnose`, which asks every kind.)"""
         whole = tuple(sorted(f.index for f in faces))
-        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps)
+        # no limit: never None
+        found = candidates(self.ruleset, list(faces), params=params, gate=self.gate, steps=self._steps) or []
         return {k for c in found if c.key == whole for k in c.kinds}
 
     def check_text(self, text: str | Iterable[str], **kwargs) -> Verdict:
@@ -220,6 +230,7 @@ class MeldChecker:
         if not allowed:
             reading = next(iter(found.values())).reading
             kind = reading.kind
+            assert kind.phase is not None, "only a kind's phase forbids its reading"
             phases = {p.id: p for p in self.ruleset.phases}
             now = phases[phase].name if phase in phases else "a field with no phase yet"
             reason = Reason(
@@ -232,7 +243,7 @@ class MeldChecker:
         order = [k.id for k in self.ruleset.kinds]
         best = min(allowed.values(), key=lambda f: (f.reading.wilds, order.index(f.reading.kind.id)))
         could_be = self._could_be(best) if explain else {}
-        also = ()
+        also: tuple[Reading, ...] = ()
         if self.ruleset.ambiguity_rule == "any":  # the player says which kind the meld is
             also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
@@ -341,7 +352,7 @@ class MeldChecker:
         assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
         if not model.solve(assumptions):
             return None
-        return _Found(model.reading(indices), assumptions, model, indices)
+        return _Found(_decoded(model, indices), assumptions, model, indices)
 
     def reads_in_family(
         self,
@@ -433,16 +444,17 @@ class MeldChecker:
         two families read may be laid out as either), and a reading without wilds is not taken
         for the best at once."""
         verdict = self.check(faces, phase=phase, explain=False, params=params)
-        if not verdict.legal:
+        reading = verdict.reading
+        if not verdict.legal or reading is None:  # (a legal verdict has its reading)
             return verdict, 0, None
-        family = verdict.reading.kind.family
+        family = reading.kind.family
         if worth is None and (
-            verdict.reading.wilds == 0 or all(k.score is None for k in self.ruleset.kinds if k.family == family)
+            reading.wilds == 0 or all(k.score is None for k in self.ruleset.kinds if k.family == family)
         ):
-            return verdict, meld_points(verdict.reading), verdict.reading  # no other reading earns more
+            return verdict, meld_points(reading), reading  # no other reading earns more
         value = worth or meld_points
         cards = as_cards(tuple(faces))
-        best, best_reading = -1, verdict.reading
+        best, best_reading = -1, reading
         for kind in self.ruleset.kinds:
             if (
                 (worth is None and kind.family != family)
@@ -479,7 +491,7 @@ class MeldChecker:
             bound = model.at_most_wilds(k)
             if model.solve(assumptions + bound):
                 assumptions.extend(bound)  # later queries (could_be) keep the same preference
-                return model.reading(indices)
+                return _decoded(model, indices)
         raise AssertionError("a satisfiable query has a reading")
 
     def _could_be(self, found: _Found) -> dict:
@@ -487,6 +499,7 @@ class MeldChecker:
         for index, p in enumerate(found.reading.placements):
             if not p.wild:
                 continue
+            assert found.model is not None, "a plain reading (no model) has no wilds"
             c = found.model.index[(p.face, p.copy)]
             options = found.model.identity_options(c, found.assumptions)
             shown = found.reading.kind.shown
@@ -503,18 +516,23 @@ class MeldChecker:
         return lo <= n <= hi
 
     def _diagnose(self, cards: list, ordered: bool, params: Mapping | None = None) -> tuple[Reason, ...]:
-        """The rules that forbid the cards, for the kinds that come closest (:mod:`.diagnose`)."""
-        found = []
+        """The rules that forbid the cards, for the kinds that come closest (:mod:`.diagnose`).
+        The kinds whose sure-broken rules promise the fewest are searched first; a kind those found
+        already outrank (:func:`~.diagnose.outranked`) is not searched: the blame is the same."""
+        queries = []
         for kind in self.ruleset.kinds:
             query = self._query(kind, cards, ordered, params)
-            if query is None:
+            if query is not None:
+                queries.append((query, self._broken(query[0], query[1]) if self.shortcuts else set()))
+        found: dict[int, Relaxation] = {}
+        for at in sorted(range(len(queries)), key=lambda i: surely_relaxed(queries[i][0][0], queries[i][1])):
+            (model, indices, base, layouts), broken = queries[at]
+            if outranked(model, broken, found.values()):
                 continue
-            model, indices, base, layouts = query
-            broken = self._broken(model, indices) if self.shortcuts else set()
             relaxation = minimal_relaxation(model, indices, base, layouts, broken, self.shortcuts)
             if relaxation is not None:
-                found.append(relaxation)
-        return blame(self.notation, self.ruleset, found, cards)
+                found[at] = relaxation
+        return blame(self.notation, self.ruleset, [found[at] for at in sorted(found)], cards)
 
     def describe_reading(self, reading: Reading) -> str:
         fmt = self.notation.format_identity
@@ -528,6 +546,15 @@ class _Found:
     assumptions: list
     model: KindModel | None  # None: a plain kind's reading, counted (no model asked)
     indices: list
+
+
+def _decoded(model: KindModel, indices: list[int]) -> Reading:
+    """The reading of a model just solved with its rules on (only a degenerate model, whose size
+    rule fails, has none)."""
+    reading = model.reading(indices)
+    if reading is None:
+        raise AssertionError(f"a degenerate model of {model.kind.id} was satisfied")
+    return reading
 
 
 def _remember(memo: dict, key, value):

@@ -11,7 +11,7 @@ a SAT call, always as the solver would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from solver.core.notation import Notation
@@ -24,11 +24,21 @@ from solver.melding.meld.ruleholds import Assignment, keeps_all_but, rule_holds,
 
 @dataclass(frozen=True)
 class Relaxation:
-    """A kind's minimal correction set: its model, the rules relaxed, and a reading under them."""
+    """A kind's minimal correction set: its model, the rules relaxed, and a model of the cards
+    under them (decoded to a reading only for the kinds blamed)."""
 
     model: KindModel
     relaxed: list[str]
-    witness: Reading | None
+    found: Assignment
+
+    @property
+    def witness(self) -> Reading | None:
+        return self.model.reading(self.found.indices, self.found.values)
+
+    @property
+    def explicit(self) -> bool:
+        """Only the ruleset's explicit rules relaxed (none of the shape's own)."""
+        return not any(self.model.rules[k][1].structural for k in self.relaxed)
 
 
 def minimal_relaxation(
@@ -51,7 +61,7 @@ def minimal_relaxation(
         selectors = model.selectors(relaxed=relaxed | {"distinguish"})
         found = next((lay for lay in layouts if model.solve(base + selectors + lay)), None)
         if found is not None:
-            last[0] = Assignment(model, indices, model.solver.model())
+            last[0] = Assignment(model, indices, model.live_solver.model())
         return found
 
     relaxed = set(keys)
@@ -72,12 +82,30 @@ def minimal_relaxation(
             relaxed.discard(key)
         elif key in broken:
             continue
-        elif shortcuts and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
+        elif shortcuts and last[0] is not None and rule_holds(last[0], key) or satisfiable(relaxed - {key}) is not None:
             relaxed.discard(key)
     assert last[0] is not None
     # the witness: a model of these relaxations (the last one found keeps every rule since)
-    witness = model.reading(indices, last[0].values)
-    return Relaxation(model, [k for k in keys if k in relaxed], witness)
+    return Relaxation(model, [k for k in keys if k in relaxed], last[0])
+
+
+def surely_relaxed(model: KindModel, broken: set[str]) -> tuple[bool, int]:
+    """What any relaxation of the kind holds, given the rules no reading keeps (they stay relaxed,
+    :func:`minimal_relaxation`): whether a rule of the shape's own, and how many rules at least."""
+    keys = {k for k in broken if k in model.rules and k != "distinguish"}
+    return any(model.rules[k][1].structural for k in keys), len(keys)
+
+
+def outranked(model: KindModel, broken: set[str], found: Iterable[Relaxation]) -> bool:
+    """No relaxation of the kind could be among those :func:`blame` reports beside the ``found``
+    ones: an explicit set is found and this kind's cannot be explicit or as small, or its set
+    cannot be explicit and is larger than one found. Its search is then skipped."""
+    structural, least = surely_relaxed(model, broken)
+    found = list(found)
+    explicit = [len(r.relaxed) for r in found if r.explicit]
+    if explicit:
+        return structural or least > min(explicit)
+    return structural and bool(found) and least > min(len(r.relaxed) for r in found)
 
 
 def blame(notation: Notation, ruleset: Ruleset, found: Sequence[Relaxation], cards: list) -> tuple[Reason, ...]:
@@ -85,7 +113,7 @@ def blame(notation: Notation, ruleset: Ruleset, found: Sequence[Relaxation], car
     ruleset's explicit rules, if any, else those whose set is smallest; one family once."""
     if not found:
         return ()
-    explicit = [r for r in found if not any(r.model.rules[k][1].structural for k in r.relaxed)]
+    explicit = [r for r in found if r.explicit]
     pool = explicit or list(found)
     fewest = min(len(r.relaxed) for r in pool)
     reasons: list[Reason] = []
@@ -94,8 +122,9 @@ def blame(notation: Notation, ruleset: Ruleset, found: Sequence[Relaxation], car
         if len(r.relaxed) != fewest or r.model.kind.family in families:
             continue
         families.add(r.model.kind.family)
+        witness = r.witness
         for key in r.relaxed:
-            reason = rule_reason(notation, ruleset, r.model, r.model.rules[key][1], r.witness, cards)
+            reason = rule_reason(notation, ruleset, r.model, r.model.rules[key][1], witness, cards)
             if all((reason.code, reason.message) != (x.code, x.message) for x in reasons):
                 reasons.append(reason)
     return tuple(reasons)
@@ -119,6 +148,8 @@ def ambiguity_reasons(
         reading = next(r for r in vetoes if r.kind.family == family)
         kind = reading.kind
         dg = kind.distinguish
+        if dg is None:  # (a veto comes from a kind that distinguishes itself)
+            continue
         reasons.append(
             Reason(
                 "ambiguous",

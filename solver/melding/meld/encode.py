@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from solver.core.deck import Deck, Face
 from solver.core.rules import KindRole, MeldKind
@@ -48,6 +49,12 @@ Card = tuple  # (face, copy index)
 
 # Rules that describe the shape itself, as opposed to the ruleset's explicit extra rules.
 STRUCTURAL_RULES = ("same-rank", "same-suit", "suit-step", "consecutive")
+
+
+class Values(Protocol):
+    """A model's values by variable index (``values[var - 1] > 0``: the variable is true)."""
+
+    def __getitem__(self, index: int, /) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,13 @@ class Placement:
     wild: bool
     identity: tuple  # (suit, rank)
     offset: int | None  # position in a sequence window, None for groups
+
+
+def sequence_place(p: Placement) -> int:
+    """A card's position in its sequence window (every card of a sequence has one)."""
+    if p.offset is None:
+        raise ValueError(f"{p.identity} is not placed in a sequence")
+    return p.offset
 
 
 @dataclass(frozen=True)
@@ -239,8 +253,8 @@ class KindModel:
             self._one_card_each(self.xr, len(kind.ranks))
 
     def starts(self) -> list[int]:
-        length = len(self.kind.order.ranks)
-        if self.kind.order.cyclic:
+        length = len(self.kind.run_order.ranks)
+        if self.kind.run_order.cyclic:
             # Every start, even for a window covering the whole cycle: the cards read the same from
             # every start, but a table layout (12, ZAT, 1, …, 11) fixes where the window begins.
             return list(range(length))
@@ -250,14 +264,14 @@ class KindModel:
         """Assumptions that pick one start among equivalent ones for an unordered query: a
         same-suit window covering the whole cycle reads the same from every start (a rotation
         keeps every card's place in the order), so it is read from the order's first rank."""
-        whole = self.kind.order.cyclic and self.n >= len(self.kind.order.ranks)
+        whole = self.kind.run_order.cyclic and self.n >= len(self.kind.run_order.ranks)
         if whole and not self.kind.suit_step.cycle and not self.degenerate:
             return [self.st[0]]
         return []
 
     def _sequence(self) -> None:
         kind, n = self.kind, self.n
-        order = kind.order.ranks
+        order = kind.run_order.ranks
         length = len(order)
         starts = self.starts()
         if not starts:
@@ -271,7 +285,7 @@ class KindModel:
         self.directions = [d for d, _ in kind.suit_step.directions]
         dirs = [self.v("dir", d) for d in self.directions]
         self.exactly_one(dirs)
-        consecutive = self.rule("consecutive", "not-a-meld", kind.order.source or kind.source)
+        consecutive = self.rule("consecutive", "not-a-meld", kind.run_order.source or kind.source)
         free = kind.suit_step.free  # a run of any colours: no rule ties a card's suit to the window's
         step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
         suit_rule = 0 if free else self.rule(step_key, "not-a-meld", kind.source)
@@ -305,7 +319,7 @@ class KindModel:
             self.at_most_one(pos)
             for p, st in self.st.items():
                 for i in range(width):
-                    if kind.order.cyclic:
+                    if kind.run_order.cyclic:
                         clauses.append([-st, -rel[i], pos[(p + i) % length]])
                     elif p + i < length:
                         clauses.append([-st, -rel[i], pos[p + i]])
@@ -332,7 +346,7 @@ class KindModel:
         (an ace low and high) is one identity: per suit, at most one card is that rank ("the card
         is this rank in this suit" for each)."""
         kind = self.kind
-        order = kind.order.ranks
+        order = kind.run_order.ranks
         guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
         for i in range(width):
             self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
@@ -460,22 +474,29 @@ class KindModel:
         relaxed = set(relaxed)
         return [-lit if key in relaxed else lit for key, (lit, _) in self.rules.items()]
 
+    @property
+    def live_solver(self) -> SatSolver:
+        """The model's solver (a closed model has none)."""
+        if self.solver is None:
+            raise ValueError(f"the model of {self.kind.id} is closed")
+        return self.solver
+
     def solve(self, assumptions: list[int]) -> bool:
         self.sat_calls += 1
-        return self.solver.solve(assumptions)
+        return self.live_solver.solve(assumptions)
 
     def at_most_wilds(self, k: int) -> list[int]:
         if self.wild_count is None or k >= self.n:
             return []
         return [-self.wild_count.rhs[k]]
 
-    def reading(self, indices: Sequence[int], values: list[int] | None = None) -> Reading | None:
+    def reading(self, indices: Sequence[int], values: Values | None = None) -> Reading | None:
         """Decode the last model (or ``values``, a model kept from earlier) for the given present
         cards (None for a degenerate model, which has no placements to decode: only its size rule
         speaks)."""
         if self.degenerate:
             return None
-        model = self.solver.model() if values is None else values
+        model = self.live_solver.model() if values is None else values
 
         def first(lits: Sequence[int]) -> int:
             for j, lit in enumerate(lits):
@@ -494,14 +515,14 @@ class KindModel:
             suit = kind.suits[first(self.xs[c])]
             offset = None
             if kind.shape == "sequence":
-                rank = kind.order.ranks[first(self.pos[c])]
+                rank = kind.run_order.ranks[first(self.pos[c])]
                 offset = first(self.rel[c])
             else:
                 rank = kind.ranks[first(self.xr[c])]
             identity = kind.shown((suit, rank)) if entry.role.wild else (suit, rank)
             placements.append(Placement(face, copy, entry.role.id, entry.role.wild, identity, offset))
         if kind.shape == "sequence":
-            placements.sort(key=lambda p: p.offset)
+            placements.sort(key=sequence_place)
         else:
             placements.sort(key=lambda p: _group_order(kind, p))
         label = dict(kind.suit_step.directions).get(direction) if direction else None
@@ -512,10 +533,12 @@ class KindModel:
         ``limit``. Blocking clauses hang on a fresh activation literal that is retired after,
         so the model stays reusable."""
         act = self.pool.id(("enumeration", self.pool.top + 1))
-        found = []
+        found: list[Reading] = []
         while len(found) < limit and self.solve(assumptions + [act]):
-            found.append(self.reading(indices))
-            model = self.solver.model()
+            reading = self.reading(indices)
+            if reading is not None:  # (a degenerate model has none)
+                found.append(reading)
+            model = self.live_solver.model()
             shown = []
             for c in indices:
                 lits = self.role_lits[c] + self.xs[c]
@@ -523,8 +546,8 @@ class KindModel:
                 shown += [lit for lit in lits if model[lit - 1] > 0]
             if self.kind.shape == "sequence":
                 shown += [lit for lit in (self.v("dir", d) for d in self.directions) if model[lit - 1] > 0]
-            self.solver.add([-act] + [-lit for lit in shown])
-        self.solver.add([-act])
+            self.live_solver.add([-act] + [-lit for lit in shown])
+        self.live_solver.add([-act])
         return found
 
     def identity_options(self, c: int, base: list[int]) -> list[tuple[str, tuple]]:
@@ -540,7 +563,7 @@ class KindModel:
                     continue
                 for rank in entry.role.ranks_for(face):
                     if kind.shape == "sequence":
-                        options = [[self.pos[c][q]] for q, r in enumerate(kind.order.ranks) if r == rank]
+                        options = [[self.pos[c][q]] for q, r in enumerate(kind.run_order.ranks) if r == rank]
                     elif rank in kind.ranks:
                         options = [[self.xr[c][kind.ranks.index(rank)]]]
                     else:

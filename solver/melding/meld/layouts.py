@@ -83,10 +83,10 @@ class LayoutLines:
 
     def _windows_of(self, kind: MeldKind, n: int) -> list[dict[tuple, int]] | None:
         """:meth:`_offset_windows`, remembered."""
-        windows = self._windows.get((kind.id, n), False)
-        if windows is False:
-            windows = self._windows[(kind.id, n)] = self._offset_windows(kind, n)
-        return windows
+        key = (kind.id, n)
+        if key not in self._windows:
+            self._windows[key] = self._offset_windows(kind, n)
+        return self._windows[key]
 
     def _masks_known(self, kind: MeldKind, n: int, key_params) -> dict:
         """The cards' masks remembered for a kind, size and parameters (:meth:`_card_masks_kept`)."""
@@ -135,7 +135,7 @@ class LayoutLines:
         if kind.shape == "sequence" and kind.order is not None and not kind.short_form and not kind.suit_step.free:
             windows = self._windows_of(kind, n)
         if windows is None:
-            if not all(can_play(kind, face, n) for i, face in enumerate(layout) if i != hole):
+            if not all(can_play(kind, face, n) for i, face in enumerate(layout) if i != hole and face is not None):
                 return 0
             return self._playing(kind, n, faces, can_play)
         fillers = self._window_faces.get((kind.id, n))
@@ -146,7 +146,7 @@ class LayoutLines:
         for reverse in (False, True):
             open_windows = -1
             for i, face in enumerate(layout):
-                if i == hole:
+                if i == hole or face is None:  # (the hole is the one card not there)
                     continue
                 masks = known.get(face) or self._card_masks_kept(known, kind, face, None, windows)
                 open_windows &= masks[n - 1 - i if reverse else i][0]
@@ -172,7 +172,9 @@ class LayoutLines:
         """:meth:`faces_that_may_fill` for a group: the faces with a rank every other card may
         take and, at it, a suit the others leave (a distinct group: each card a suit of its own;
         an identical kind: the one suit they all may take)."""
-        others = [self._suits_of(kind, None, face, None) for i, face in enumerate(layout) if i != hole]
+        others = [
+            self._suits_of(kind, None, face, None) for i, face in enumerate(layout) if i != hole and face is not None
+        ]
         if not others:
             return None  # the card alone
         by_identity = self._identity_faces.get(kind.id)
@@ -184,13 +186,13 @@ class LayoutLines:
                         by_identity[(rank, bit)] = by_identity.get((rank, bit), 0) | (1 << face.index)
         out = 0
         for rank in _shared_ranks(others):
-            suits = [ranks[rank] for ranks in others]
+            suit_sets = [ranks[rank] for ranks in others]
             if kind.shape == "identical":
-                left = _common(suits)
+                left = _common(suit_sets)
             else:
                 left = (1 << len(kind.suits)) - 1
                 if kind.distinct:  # a suit the others can all do without
-                    left = sum(bit for bit in _bits(left) if _own_suit_each([a & ~bit for a in suits]))
+                    left = sum(bit for bit in _bits(left) if _own_suit_each([a & ~bit for a in suit_sets]))
             for bit in _bits(left):
                 out |= by_identity.get((rank, bit), 0)
         return out

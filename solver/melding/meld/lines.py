@@ -25,11 +25,12 @@ class Line:
 
 
 def kind_lines(kind: MeldKind, steps: SuitSteps | None) -> list[Line]:
-    order = kind.order.ranks
+    order = kind.run_order.ranks
     n = len(order)
     if kind.suit_step.cycle is None:
-        return [Line(kind, tuple((suit, rank) for rank in order), kind.order.cyclic, n) for suit in kind.suits]
-    span = n + min(kind.size_max, n) - 1 if kind.order.cyclic else n
+        return [Line(kind, tuple((suit, rank) for rank in order), kind.run_order.cyclic, n) for suit in kind.suits]
+    span = n + min(kind.size_max, n) - 1 if kind.run_order.cyclic else n
+    assert steps is not None, "a kind whose suits step along a cycle comes with the cycle's steps"
     return [
         Line(kind, tuple((steps.step(base, direction, t), order[t % n]) for t in range(span)), False, n)
         for direction, _ in kind.suit_step.directions

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -108,7 +108,7 @@ class PlainReader:
 
     def read(
         self, kind: MeldKind, cards: Sequence[tuple[Face, int]], params: Mapping[str, Any] | None, key: Any
-    ) -> Reading | None | bool:
+    ) -> Reading | Literal[False] | None:
         """The kind's fewest-wilds reading of the cards, None when it reads them in no frame; False
         when a card's roles are not plain."""
         views = [self.view(kind, face, params, key) for face, _ in cards]

@@ -14,12 +14,14 @@ from typing import Any
 from solver.core.deck import Face, rank_order
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
-from solver.melding.meld.encode import Placement, Reading
+from solver.melding.meld.encode import Placement, Reading, sequence_place
 
 
 def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:
     """The lengths that are looked up in the table: one per segment of naturals, or one in all."""
     score = kind.score
+    if score is None:
+        raise ValueError(f"meld kind {kind.id} has no score table")
     if score.count == "cards":
         return [len(naturals)]
     if not (score.segments and kind.shape == "sequence"):
@@ -45,7 +47,7 @@ def points_for(kind: MeldKind, naturals: Sequence[bool]) -> int:
 def meld_points(reading: Reading) -> int:
     placements: Iterable[Placement] = reading.placements
     if reading.kind.shape == "sequence":
-        placements = sorted(placements, key=lambda p: p.offset)
+        placements = sorted(placements, key=sequence_place)
     return points_for(reading.kind, [not p.wild for p in placements])
 
 
@@ -59,7 +61,7 @@ def meld_breakdown(reading: Reading, notation) -> list[dict]:
     kind = reading.kind
     placements = list(reading.placements)
     if kind.shape == "sequence":
-        placements.sort(key=lambda p: p.offset)
+        placements.sort(key=sequence_place)
     fmt = notation.format
     if kind.score is None:
         return [

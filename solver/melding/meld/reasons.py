@@ -29,7 +29,7 @@ class Reason:
 
 
 def rule_reason(
-    notation: Notation, ruleset: Ruleset, model: KindModel, rule: Rule, witness: Reading, cards: list
+    notation: Notation, ruleset: Ruleset, model: KindModel, rule: Rule, witness: Reading | None, cards: list
 ) -> Reason:
     """The reason a meld breaks ``rule`` of the model's kind, in words, shown on ``witness`` (the
     reading that keeps every other rule the diagnosis kept)."""
@@ -45,9 +45,12 @@ def rule_reason(
         if n < kind.size_min:
             return reason(f"a {label} needs at least {kind.size_min} cards, {n} given")
         return reason(f"a {label} has at most {kind.size_max} cards, {n} given")
-    if rule.key == "short-form":
-        allowed = ", ".join(sorted(kind.short_form.roles))
-        bad = [p for p in witness.placements if p.role not in kind.short_form.roles]
+    if witness is None:  # a degenerate model: only its size rule has a reading to show
+        return reason(f"breaks the rule {rule.key} of a {label}")
+    if rule.key == "short-form" and kind.short_form is not None:
+        short = kind.short_form.roles
+        allowed = ", ".join(sorted(short))
+        bad = [p for p in witness.placements if p.role not in short]
         who = " and ".join(f"{fmt(p.face)} (as {p.role})" for p in bad)
         return reason(
             f"a {label} of {n} cards may hold only cards playing {allowed}"
@@ -55,21 +58,22 @@ def rule_reason(
         )
     if rule.key == "distinct":
         return reason(_duplicates(notation, kind, witness))
-    if rule.key.startswith("requires:"):
+    requires = rule.entry.role.requires_in_meld if rule.entry is not None else None
+    if rule.key.startswith("requires:") and rule.entry is not None and requires is not None:
         role = rule.entry.role
-        need = " or ".join(sorted(role.requires_in_meld.classes))
+        need = " or ".join(sorted(requires.classes))
         users = " and ".join(fmt(p.face) for p in witness.placements if p.role == role.id)
         return reason(
             f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
             f"which needs a {need} card beside it"
         )
-    if rule.key.startswith("role-size:"):
+    if rule.key.startswith("role-size:") and rule.entry is not None and rule.entry.sizes is not None:
         entry = rule.entry
-        sizes = ", ".join(str(s) for s in sorted(entry.sizes))
+        sizes = ", ".join(str(s) for s in sorted(rule.entry.sizes))
         classes = " or ".join(sorted(entry.classes or entry.role.classes))
         return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of {sizes} cards, not {n}")
     if rule.key == "wilds":
-        lo, hi, _ = kind.wilds
+        lo, hi, _ = kind.wilds or (None, None, None)
         return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, here {witness.wilds}")
     if rule.key == "same-rank":
         ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
@@ -77,14 +81,14 @@ def rule_reason(
     if rule.key == "same-suit":
         suits = list(dict.fromkeys(p.identity[0] for p in witness.placements if not p.wild))
         return reason(f"a {label} needs one suit; {shown} show suits {', '.join(suits)}")
-    if rule.key == "suit-step":
+    if rule.key == "suit-step" and kind.suit_step.cycle is not None:
         cycle = kind.suit_step.cycle
         path = "→".join(ruleset.cycles[cycle])
         return reason(f"in a {label} the suits step along {cycle} ({path}); {shown} do not")
     if rule.key == "consecutive":
-        order = kind.order.ranks
+        order = kind.run_order.ranks
         ends = " ".join(order) if len(order) <= 5 else f"{order[0]} {order[1]} … {order[-2]} {order[-1]}"
-        ends += ", round again" if kind.order.cyclic else ""
+        ends += ", round again" if kind.run_order.cyclic else ""
         return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
     return reason(f"breaks the rule {rule.key} of a {label}")
 

@@ -24,13 +24,13 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from itertools import product
 
-from solver.melding.meld.encode import KindModel
+from solver.melding.meld.encode import KindModel, Values
 
 
 class Assignment:
     """The values a satisfying assignment gives the present cards of one query."""
 
-    def __init__(self, model: KindModel, indices: Sequence[int], values: list[int]):
+    def __init__(self, model: KindModel, indices: Sequence[int], values: Values):
         self.model = model
         self.indices = list(indices)
         self.values = values
@@ -78,7 +78,7 @@ def rule_holds(a: Assignment, key: str) -> bool:
         if key in ("same-suit", "suit-step") and key == ("suit-step" if kind.suit_step.cycle else "same-suit"):
             return _steps_hold(a)
         if key == "distinct":
-            order = kind.order.ranks
+            order = kind.run_order.ranks
             if len(set(order)) != len(order):
                 return False  # a rank twice in the order adds clauses not followed here
             offsets = [a.offset(c) for c in cards]
@@ -119,7 +119,7 @@ def _suits_along(model: KindModel) -> list[tuple[str, list]]:
     table = model.__dict__.get("_suits_along")
     if table is None:
         suits = model.kind.suits
-        width = max(len(model.kind.order.ranks), model.n)
+        width = max(len(model.kind.run_order.ranks), model.n)
         table = []
         for d in model.directions:
             for s0 in suits:
@@ -164,7 +164,7 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
     if same_suit in model.rules and not set.intersection(*suits):
         broken.add(same_suit)
     if kind.shape == "sequence":
-        order = kind.order.ranks
+        order = kind.run_order.ranks
         if len(set(order)) != len(order):
             return broken  # a rank twice in the order: positions are not fixed by ranks
         if "consecutive" in model.rules and not _window_fits(model, ranks):
@@ -187,8 +187,27 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
 def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
     """Some start, first suit and direction give each fixed card its suit at an offset that puts
     it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
-    wanted = set(fixed)
-    return any(wanted <= allowed for allowed in _step_table(model))
+    common: set[int] | frozenset[int] | None = None
+    holders = _step_holders(model)
+    for pair in set(fixed):
+        common = holders.get(pair, frozenset()) if common is None else common & holders.get(pair, frozenset())
+        if not common:
+            return False
+    return common is not None or bool(_step_table(model))
+
+
+def _step_holders(model: KindModel) -> dict[tuple[str, int], frozenset[int]]:
+    """For each (suit, position) pair, the entries of :func:`_step_table` that allow it: once a
+    model."""
+    holders = model.__dict__.get("_step_holders")
+    if holders is None:
+        found: dict[tuple[str, int], set[int]] = {}
+        for at, allowed in enumerate(_step_table(model)):
+            for pair in allowed:
+                found.setdefault(pair, set()).add(at)
+        holders = {pair: frozenset(ats) for pair, ats in found.items()}
+        model.__dict__["_step_holders"] = holders
+    return holders
 
 
 def _step_table(model: KindModel) -> list[frozenset]:
@@ -197,7 +216,7 @@ def _step_table(model: KindModel) -> list[frozenset]:
     table = model.__dict__.get("_step_table")
     if table is None:
         kind = model.kind
-        length = len(kind.order.ranks)
+        length = len(kind.run_order.ranks)
         width = max(length, model.n)
         table = []
         for p in model.starts():
@@ -205,7 +224,7 @@ def _step_table(model: KindModel) -> list[frozenset]:
                 for d in model.directions:
                     allowed = set()
                     for i in range(width):
-                        if not kind.order.cyclic and p + i >= length:
+                        if not kind.run_order.cyclic and p + i >= length:
                             break
                         allowed.add((model.steps.step(s0, d, i) if model.steps else s0, (p + i) % length))
                     table.append(frozenset(allowed))
@@ -216,7 +235,8 @@ def _step_table(model: KindModel) -> list[frozenset]:
 def _options(model: KindModel, c: int, what: str) -> set:
     """The suits (``what`` = "suits") or ranks card ``c`` can take in the kind, over its role
     entries."""
-    return _card_options(model, c)[0 if what == "suits" else 1]
+    suits, ranks, _ = _card_options(model, c)
+    return suits if what == "suits" else ranks
 
 
 def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
@@ -226,7 +246,7 @@ def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
     if c not in memo:
         face = model.cards[c][0]
         kind = model.kind
-        order = kind.order.ranks if kind.shape == "sequence" else kind.ranks
+        order = kind.run_order.ranks if kind.shape == "sequence" else kind.ranks
         options = [
             (k, j, q)
             for k, (_, entry) in enumerate(model.entries[c])
@@ -235,7 +255,8 @@ def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
             for q, rank in enumerate(order)
             if rank in entry.role.ranks_for(face)
         ]
-        suits, ranks = set(), set()
+        suits: set[str] = set()
+        ranks: set[str] = set()
         for _, entry in model.entries[c]:
             suits.update(v for v in entry.role.suits_for(face) if v in kind.suits)
             ranks.update(v for v in entry.role.ranks_for(face) if v in order)
@@ -246,7 +267,7 @@ def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
 def _window_fits(model: KindModel, ranks: list[set]) -> bool:
     """Some window of n consecutive positions (the model's starts) holds every card whose rank is
     fixed; True when unsure (a rank twice in the order)."""
-    order = model.kind.order.ranks
+    order = model.kind.run_order.ranks
     if len(set(order)) != len(order):
         return True
     fixed = {order.index(next(iter(r))) for r in ranks if len(r) == 1}
@@ -254,7 +275,7 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
     for p in model.starts():
         window = (
             {(p + i) % length for i in range(n)}
-            if model.kind.order.cyclic
+            if model.kind.run_order.cyclic
             else {p + i for i in range(n) if p + i < length}
         )
         if fixed <= window:
@@ -264,6 +285,8 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
 
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
+
+    values: _Chosen
 
     def __init__(
         self, model: KindModel, indices: Sequence[int], values: _Chosen, placed: dict, combo: tuple, start: int | None
@@ -309,22 +332,23 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     if kind.shape == "flush":
         return None  # its options are written for groups and sequences: the solver is asked
     sequence = kind.shape == "sequence"
-    length = len(kind.order.ranks) if sequence else 0
-    if sequence and (len(set(kind.order.ranks)) != length or model.n >= length):
+    length = len(kind.run_order.ranks) if sequence else 0
+    if sequence and (len(set(kind.run_order.ranks)) != length or model.n >= length):
         return None  # a rank twice, or a window around the whole order (a canonical start)
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
-    enabled = sorted(enabled, key=_cost)
-    starts = model.starts() if sequence else [None]
-    if sequence and not kind.suit_step.cycle and "consecutive" not in enabled:
+    keys = sorted(enabled, key=_cost)
+    starts: Sequence[int | None] = model.starts() if sequence else [None]
+    if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
     tries = PLAIN_TRIES
     for p in starts:
-        place = partial(_from_start, start=p, length=length, cyclic=kind.order.cyclic) if sequence else None
-        if sequence and not _start_fits(model, [place(q) for _, _, q in fixed], enabled):
+        # a sequence's places, counted from its start p
+        place = partial(_from_start, start=p, length=length, cyclic=kind.run_order.cyclic) if p is not None else None
+        if place is not None and not _start_fits(model, [place(q) for _, _, q in fixed], keys):
             continue
         choices = [
-            o if len(o) == 1 else _likely(model, c, o, fixed, enabled, place)
+            o if len(o) == 1 else _likely(model, c, o, fixed, keys, place)
             for c, o in zip(indices, options, strict=True)
         ]
         for combo in product(*choices):
@@ -332,7 +356,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
             if tries < 0:
                 return None
             found = _assigned(model, indices, combo, p, place)
-            if found is not None and all(rule_holds(found, key) for key in enabled):
+            if found is not None and all(rule_holds(found, key) for key in keys):
                 _write(found)
                 return found
     return None
@@ -385,7 +409,7 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
 
 
-def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> Assignment | None:
+def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed | None:
     """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
     option falls before the start. Its values are written out only once it is kept (_write)."""
     placed = {}

@@ -159,7 +159,7 @@ class _MeldWalk:
         probe: set[Face] | None,
     ):
         self.table, self.t, self.meld, self.hand, self.extra_cap = table, t, meld, hand, extra_cap
-        self.start = table.reading(meld)
+        self.start = table.legal_reading(meld)
         self.hand_n = Counter(f.index for f in hand)
         self.origin_n = Counter(f.index for f in meld.all_cards)
         first = _canonical(meld, self.start)
@@ -378,7 +378,8 @@ def table_forms(
     with a forked child (:func:`_walked_beside`; None: :data:`WALK_BESIDE`)."""
     extra_cap = EXTRA_CAP if extra_cap is None else extra_cap
     # the share of the time left (the budget may count from the command's start: its start-up is spent)
-    stop_at = None if share is None or budget.deadline is None else time.perf_counter() + share * max(budget.left(), 0)
+    left = budget.left()  # (None: no deadline)
+    stop_at = None if share is None or left is None else time.perf_counter() + share * max(left, 0)
     search = _FormSearch(table, melds, hand, phase, ops, budget, extra_cap, stop_at)
     try:
         search.probe_rounds()
@@ -464,7 +465,8 @@ class _FormSearch:
     def walk_whole(self, beside: bool) -> None:
         """Each meld walked whole at the fixpoint, unless its last probe went to its end with the
         same cards; ``beside``: the walks shared with a forked child (:func:`_walked_beside`)."""
-        todo = [t for t in range(len(self.melds)) if self.whole_at[t] != self.extras]
+        extras = frozenset(self.extras)
+        todo = [t for t in range(len(self.melds)) if self.whole_at[t] != extras]
         if beside and forked.AVAILABLE and 2 <= len(todo) < 256:
             # the likeliest longest first (their probes found the most forms), so that the two
             # processes start on the two of them
@@ -510,7 +512,8 @@ def _walked_beside(
         with forked.Forked(in_child, shared_objects(table.checker.ruleset, ops)) as child:
             for t in take():
                 found[t] = walk(t, budget)
-            status, value = child.result(None) or ("failed", child.error)
+            outcome: tuple[str, Any] = child.result(None) or ("failed", child.error)
+            status, value = outcome
     finally:
         os.close(read)
     if status == "cut":
@@ -560,4 +563,4 @@ def _rungs(
 
 def _unchanged(table: Table, t: int, meld: TableMeld) -> Form:
     """A table meld's form that leaves it as it is."""
-    return Form(t, meld, table.reading(meld), (), (), (), 0, frozenset())
+    return Form(t, meld, table.legal_reading(meld), (), (), (), 0, frozenset())

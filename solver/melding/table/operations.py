@@ -155,6 +155,13 @@ class Table:
         v = self.verdict(meld.faces, None)
         return v.reading if v.legal else None
 
+    def legal_reading(self, meld: TableMeld) -> Reading:
+        """The reading of a meld known to be legal (a turn's table is checked when it is read)."""
+        reading = self.reading(meld)
+        if reading is None:
+            raise ValueError(f"table meld {meld.faces} is not a legal meld")
+        return reading
+
     def placement_at(self, meld: TableMeld, reading: Reading, i: int):
         return self._placements(meld, reading)[i]
 
@@ -196,7 +203,7 @@ class Table:
 
     def _legal_now(self, meld: TableMeld, face: Face, phase: str | None, places: list) -> list:
         """The legal operations on one meld with one card, of the meld's ``places``."""
-        before = self.reading(meld)
+        before = self.legal_reading(meld)
         bit = 1 << face.index
         found = []
         for op, family, may_play, at in places:
@@ -209,7 +216,11 @@ class Table:
                 if not self._in_family(faces, family, phase):
                     continue  # no meld (of its family, if it must stay in it): most results
                 verdict = self.verdict(faces, phase)
-                if not verdict.legal or not self._kind_change_ok(op, meld, before, verdict.reading):
+                if (
+                    not verdict.legal
+                    or verdict.reading is None
+                    or not self._kind_change_ok(op, meld, before, verdict.reading)
+                ):
                     continue
                 result = TableMeld(meld.owner, faces, meld.mine, buried)
                 if self._roles_ok(op, result, verdict.reading, hole):
@@ -223,7 +234,7 @@ class Table:
         there (None: any), whether it is 付け札 at the start). The faces a window reads at each
         place are worked out once for the meld: a card at a place no window reads is no meld of
         a sequence kind, and most cards at most places are none."""
-        before = self.reading(meld)
+        before = self.legal_reading(meld)
         placements = (
             self._placements(meld, before)
             if any(op.effect in ("replace-wild", "bury-wild", "replace-natural") for op in ops)

@@ -38,7 +38,7 @@ class CardAccounting:
     def going_out(self, goal: int) -> list[Clause]:
         """Under ``goal``: every copy there is, accounted for."""
         return [
-            [-goal, a] + ([-supply[k]] if (supply := self.supply[face])[k] is not TRUE else [])
+            [-goal, a] + ([-_lit(supply[k])] if (supply := self.supply[face])[k] is not TRUE else [])
             for face, acc in self.accounted.items()
             for k, a in enumerate(acc, 1)
         ]
@@ -46,7 +46,7 @@ class CardAccounting:
     def kept(self, points: Callable[[Face], int]) -> list[tuple[Clause, int]]:
         """Soft clauses weighing the points of each copy there is and not accounted for."""
         return [
-            ([a] + ([-self.supply[face][k]] if self.supply[face][k] is not TRUE else []), points(face))
+            ([a] + ([-_lit(self.supply[face][k])] if self.supply[face][k] is not TRUE else []), points(face))
             for face, acc in self.accounted.items()
             for k, a in enumerate(acc, 1)
             if points(face) > 0
@@ -86,20 +86,25 @@ def account_cards(
         _no_more_than_supplied(melded, supply, held[face], top, clauses)
         d = discard[face]
         for k in range(top + 1):  # a discard needs a copy not melded
-            if melded[k] is not None and supply[k + 1] is not TRUE:
-                clauses.append(
-                    [-d]
-                    + ([-melded[k]] if melded[k] is not TRUE else [])
-                    + ([supply[k + 1]] if supply[k + 1] is not None else [])
-                )
+            m, s = melded[k], supply[k + 1]
+            if m is not None and s is not TRUE:
+                clauses.append([-d] + ([-m] if m is not TRUE else []) + ([s] if s is not None else []))
         accounted[face] = _accounted(melded, supply, d, d_lits, top, discard_optional, pool, clauses)
     return CardAccounting(discard, supplies, accounted)
 
 
+def _lit(step: Step) -> int:
+    """A step that may hold: its literal (or TRUE)."""
+    if step is None:
+        raise ValueError("a step that never holds has no literal")
+    return step
+
+
 def _no_more_than_supplied(melded: list[Step], supply: list[Step], held: int, top: int, clauses: list[Clause]) -> None:
     for k in range(held + 1, top + 2):  # no more copies melded than there are
-        if melded[k] is not None:
-            clauses.append([-melded[k]] + ([supply[k]] if supply[k] is not None else []))
+        m, s = melded[k], supply[k]
+        if m is not None:
+            clauses.append([-m] + ([s] if s is not None else []))
 
 
 def _accounted(
@@ -115,7 +120,8 @@ def _accounted(
     acc = []
     for k in range(1, top + 1):
         # copy k is accounted for: k copies melded, or k-1 melded and one discarded
-        either = [] if melded[k] is None else [melded[k]]
+        m, s = melded[k], supply[k]
+        either = [] if m is None else [m]
         prev = melded[k - 1]
         if prev is TRUE:
             either.append(d)
@@ -127,10 +133,6 @@ def _accounted(
         clauses.append([-a] + either)
         clauses += [[a, -lit] for lit in either]
         acc.append(a)
-        if discard_optional and supply[k] is not None:  # a discard exactly when a copy would stay
-            clauses.append(
-                ([-supply[k]] if supply[k] is not TRUE else [])
-                + d_lits
-                + ([melded[k]] if melded[k] is not None else [])
-            )
+        if discard_optional and s is not None:  # a discard exactly when a copy would stay
+            clauses.append(([-s] if s is not TRUE else []) + d_lits + ([m] if m is not None else []))
     return acc

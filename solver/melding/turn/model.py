@@ -108,7 +108,7 @@ class TurnModel:
         self.calls0 = self.checker.sat_calls
         self.maxsat_calls0 = MaxSat.calls
         self.sat_calls = 0
-        self.rule = rs.turn_rule(problem.turn, len(problem.hand))
+        self.rule = problem.turn_rule()
         self.layoff_rule = rs.layoff_rule()
         self._validate()
         self.count = Counter(problem.hand)

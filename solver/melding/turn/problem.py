@@ -8,12 +8,14 @@ Every turn solver (:mod:`solver.melding.turn.solver`, the table turn, a game's o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
+from solver.core.rules import TurnRule
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.checker import NO_PHASE, MeldChecker
 from solver.melding.meld.encode import Reading
@@ -33,6 +35,21 @@ class Problem:
     phase: str | None = None
     params: Mapping[str, Any] | None = None  # query parameters (a chosen card that makes wilds)
     shown: tuple = ()  # the player's melds already on the table (face tuples), for routes
+    at_rest: bool = False  # the hand is counted as it stands: melds and lay-offs, no discard
+
+    def turn_rule(self) -> TurnRule:
+        """The rule of this turn: the ruleset's for its kind and hand size; a hand at rest
+        discards nothing."""
+        rule = self.ruleset.turn_rule(self.turn, len(self.hand))
+        return replace(rule, discard="none") if self.at_rest else rule
+
+    @cached_property
+    def hand_mask(self) -> int:
+        """The hand's faces as bits (face index): a key of a hand of single copies."""
+        mask = 0
+        for face in self.hand:
+            mask |= 1 << face.index
+        return mask
 
     def card_points(self, face: Face) -> int:
         """A card's points (deadwood, penalty) under the chosen cards the problem names."""
@@ -66,6 +83,7 @@ class Answer:
     phase_after: str | None = None  # the field phase after the discard
     counted: bool = True  # False when --all cannot count (turns with table operations)
     route: str | None = None  # the going-out route taken (when the game has several)
+    routes_open: dict[str, bool | None] = field(default_factory=dict)  # each route asked: does it go out?
     found: list = field(default_factory=list)  # a question over many queries: the cards that answered yes
     partial: bool = False  # undecided, but the best turn found within the budget is shown
     bound: dict | None = None  # with partial: the first objective's value found and the best possible
@@ -88,7 +106,7 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
     notation = checker.notation
     if not p.hand:
         raise MeldsError("the hand is empty")
-    largest = p.ruleset.largest_hand()
+    largest = p.ruleset.largest_hand
     if largest is not None and len(p.hand) > largest[0]:
         most, dealt = largest
         line = dealt.source.line if dealt.source is not None else None

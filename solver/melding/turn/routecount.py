@@ -60,7 +60,7 @@ def shown_counts(
 ) -> list[Shown]:
     """The player's melds already on the table, as the route's counts see them."""
     verdicts = [checker.check(faces, explain=False, params=params) for faces in shown]
-    return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal]
+    return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal and v.reading]
 
 
 class RouteCounts:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from solver.core.reader import RuleReader
@@ -99,14 +100,18 @@ class GoOutRoute:
     requires: tuple[RouteRequirement, ...]
     source: Source | None
 
-    @property
+    @cached_property
+    def kind_set(self) -> frozenset[str]:
+        return frozenset(self.kinds)
+
+    @cached_property
     def counts(self) -> tuple[MeldCount, ...]:
         """The counts of melds a way out must meet: ``melds`` (as many melds at least) and the
         requirements'."""
         total = (MeldCount(None, self.melds, None, False, None, self.source),) if self.melds else ()
         return total + tuple(r for r in self.requires if isinstance(r, MeldCount))
 
-    @property
+    @cached_property
     def checks(self) -> tuple[RouteRequirement, ...]:
         """Everything a way out must meet: the counts of melds, then the limits on the hand."""
         return self.counts + tuple(r for r in self.requires if isinstance(r, HandLimit))

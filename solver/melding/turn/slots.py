@@ -32,19 +32,27 @@ one (:meth:`Slots.block`) or corrects its points (:meth:`Slots.define`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.melding.meld.candidates import identity_options, sizes_of
 from solver.melding.meld.cycles import SuitSteps
+from solver.melding.meld.encode import Reading
 from solver.melding.meld.gate import RoleGate
 from solver.melding.meld.lines import Line, kind_lines
 from solver.melding.meld.points import points_for
 from solver.sat.pool import VarPool
 
 Clause = list[int]
+
+
+class Truth(Protocol):
+    """A model's true literals, asked one by one (``lit in true``)."""
+
+    def __contains__(self, lit: int, /) -> bool: ...
 
 
 def increments(kind: MeldKind) -> list[int]:
@@ -205,8 +213,9 @@ class Slots:
             row_join = []
             for t in range(m):  # two stretches may meet in one slot: t joins its predecessor or not
                 back = grid.pred(s, t)
-                join = new() if row_p[t] and back is not None and row_p[back] else 0
-                if join:
+                join = 0
+                if row_p[t] and back is not None and row_p[back]:
+                    join = new()
                     clauses += [[-join, row_p[t]], [-join, row_p[back]]]
                 row_join.append(join)
             grid.join.append(row_join)
@@ -233,7 +242,8 @@ class Slots:
             for _ in range(kind.size_min - 1):
                 ahead = grid.succ(s, ahead) if ahead is not None else None
                 clauses.append(_clause(-p[t], join[t], grid.joined(s, ahead)))
-            chain, here = [], t
+            chain: list[int] = []
+            here: int | None = t
             for _ in range(kind.size_max):
                 here = grid.succ(s, here) if here is not None else None
                 if here is None or not join[here] or here == t:
@@ -243,7 +253,7 @@ class Slots:
                 clauses.append([-lit for lit in chain])
             if t >= grid.line.starts:
                 clauses.append(_clause(-p[t], join[t]))
-            if s >= grid.plain:
+            if s >= grid.plain and grid.cut is not None:  # (a slot past the plain ones crosses the cut)
                 clauses.append(_clause(-p[t], join[grid.cut]))
 
     def _counts(self, grid: _Grid) -> None:
@@ -258,7 +268,8 @@ class Slots:
                 )
         if self.holdable is not None:
             alone = [sum(nat for _, nat in cell) == 1 for cell in grid.fillers]
-            reach = [self._held_reach(natural, alone, t, r, grid.line.cyclic) for t, r in enumerate(reach)]
+            holdable = self.holdable
+            reach = [_held_reach(holdable, natural, alone, t, r, grid.line.cyclic) for t, r in enumerate(reach)]
         for s in range(grid.slots):
             row: list[list[int]] = []
             for t in range(m):
@@ -267,7 +278,7 @@ class Slots:
             for k in range(2, max(reach, default=0) + 1):
                 for t in grid.order():
                     back, join = grid.pred(s, t), grid.join[s][t]
-                    if k <= reach[t] and join and len(row[back]) >= k - 1 and len(row[t]) == k - 1:
+                    if k <= reach[t] and join and back is not None and len(row[back]) >= k - 1 and len(row[t]) == k - 1:
                         lit = new()
                         self.clauses += [[-lit, row[t][0]], [-lit, join], [-lit, row[back][k - 2]]]
                         row[t].append(lit)
@@ -284,25 +295,9 @@ class Slots:
             if ladder:
                 self.ladders.setdefault(face, []).append(ladder)
 
-    def _held_reach(self, natural: list, alone: list[bool], t: int, most: int, cyclic: bool) -> int:
-        """Of the ``most`` naturals in a row that may end at ``t``, how many the turn can hold at
-        once: a count literal past it could never hold, and the card's ladder would pay it the
-        increment of a segment that long (a run's points double with each natural), for the
-        optimiser to prove out of reach. Counted only through positions with one natural card
-        (with two, either might do)."""
-        run = []
-        for k in range(most):
-            at = (t - k) % len(natural) if cyclic else t - k
-            if not alone[at]:
-                return most
-            run.append(natural[at])
-            if not self.holdable(run):
-                return k
-        return most
-
     # -- reading a model -----------------------------------------------------------------------------
 
-    def stretches(self, true: Container[int]) -> list[Stretch]:
+    def stretches(self, true: Truth) -> list[Stretch]:
         out = []
         for index, grid in enumerate(self.grids):
             kind, m = grid.line.kind, len(grid.fillers)
@@ -348,7 +343,10 @@ class Slots:
         """A literal forced true when the stretch is laid in its slot (to weigh or bind it), and its
         clause."""
         lit = self.pool.new()
-        return lit, [lit] + self._pattern(stretch, stretch.slot)
+        pattern = self._pattern(stretch, stretch.slot)
+        if pattern is None:
+            raise ValueError(f"stretch {stretch.key} cannot lie in its own slot")
+        return lit, [lit] + pattern
 
     def fits(self) -> set[Face]:
         return set(self.uses)
@@ -375,8 +373,8 @@ class LaidOut:
 
     def __init__(self, kinds: Sequence[MeldKind]):
         self.kinds = list(kinds)
-        self.slots: Slots | None = None
-        self.seen: dict[tuple, tuple] = {}  # stretch key -> (reading, true points)
+        self.slots: Slots | None = None  # built with the model (build)
+        self.seen: dict[tuple, tuple[Reading, int]] = {}  # stretch key -> (reading, true points)
         self.corrections: list[tuple[int, int]] = []  # (literal of a stretch in its slot, points over)
 
     def build(self, model, clauses: list[Clause], uses: dict[Face, list[int]]) -> None:
@@ -395,29 +393,37 @@ class LaidOut:
         for face, lits in self.slots.uses.items():
             uses[face] += lits
 
-    def learn(self, model, true: Container[int], weights_matter: bool) -> bool:
+    @property
+    def built(self) -> Slots:
+        """The slots, once built."""
+        if self.slots is None:
+            raise ValueError("the laid-out part is not built yet")
+        return self.slots
+
+    def learn(self, model, true: Truth, weights_matter: bool) -> bool:
         """Verify the stretches a model lays (as TurnModel._learn verifies options): an illegal
         one is forbidden on its line, one worth less than its structural points is weighed down
         through a literal of its own, one read as a kind of a phase binds that phase."""
         changed = False
-        for stretch in self.slots.stretches(true):
+        for stretch in self.built.stretches(true):
             if stretch.key in self.seen:
                 continue
             model.budget.check()
             verdict, points = model.checker.best_points(
                 stretch.faces, phase=model.problem.phase, params=model.problem.params
             )
-            if not verdict.legal:
-                for clause in self.slots.block(stretch):
+            reading = verdict.reading
+            if not verdict.legal or reading is None:  # (a legal verdict has its reading)
+                for clause in self.built.block(stretch):
                     model._add_hard(clause)
                 changed = True
                 continue
-            self.seen[stretch.key] = (verdict.reading, points)
-            needs = verdict.reading.kind.phase
-            phase = model.phase_lit.get(needs) if needs != self.slots.lines[stretch.line].kind.phase else None
+            self.seen[stretch.key] = (reading, points)
+            needs = reading.kind.phase
+            phase = model.phase_lit.get(needs) if needs != self.built.lines[stretch.line].kind.phase else None
             if points >= stretch.points and phase is None:
                 continue
-            lit, clause = self.slots.define(stretch)
+            lit, clause = self.built.define(stretch)
             model._add_hard(clause)
             if points < stretch.points:
                 self.corrections.append((lit, stretch.points - points))
@@ -429,14 +435,36 @@ class LaidOut:
                 changed |= phase not in true
         return changed
 
-    def nogood(self, true: Container[int]) -> list[int]:
+    def nogood(self, true: Truth) -> list[int]:
         """Literals of which one is true in every model that does not lay out exactly the
         stretches this one lays where it lays them (a clause part forbidding its layout)."""
         out: list[int] = []
-        for stretch in self.slots.stretches(true):
-            out += self.slots._pattern(stretch, stretch.slot) or []
+        for stretch in self.built.stretches(true):
+            out += self.built._pattern(stretch, stretch.slot) or []
         return out
 
-    def melds(self, true: Container[int]) -> list[tuple[tuple[Face, ...], object, int]]:
+    def melds(self, true: Truth) -> list[tuple[tuple[Face, ...], Reading, int]]:
         """The verified stretches of a model: (cards, reading, points)."""
-        return [(stretch.faces, *self.seen[stretch.key]) for stretch in self.slots.stretches(true)]
+        return [(stretch.faces, *self.seen[stretch.key]) for stretch in self.built.stretches(true)]
+
+
+def _held_reach(
+    holdable: Callable[[Sequence[Face]], bool], natural: list, alone: list[bool], t: int, most: int, cyclic: bool
+) -> int:
+    """Of the ``most`` naturals in a row that may end at ``t``, how many the turn can hold at
+    once: a count literal past it could never hold, and the card's ladder would pay it the
+    increment of a segment that long (a run's points double with each natural), for the
+    optimiser to prove out of reach. Counted only through positions with one natural card
+    (with two, either might do)."""
+    run = []
+    for k in range(most):
+        at = (t - k) % len(natural) if cyclic else t - k
+        if not alone[at]:
+            return most
+        run.append(natural[at])
+        if not holdable(run):
+            return k
+    return most
+
+
+# -- reading a model -----------------------------------------------------------------------------

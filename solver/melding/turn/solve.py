@@ -16,6 +16,8 @@ from solver.core.gcpause import no_full_collections
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
+from solver.melding.turn.plain import PlainTurn, packed
+from solver.melding.turn.plain import fits as plain_fits
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
 from solver.melding.turn.tableturn import TableTurn
@@ -31,12 +33,33 @@ def solve_turn(
     budget: Budget | None = None,
     routes: Sequence[GoOutRoute] = (),
     operations: Sequence[Operation] = (),
+    every_route: bool = False,
 ) -> Answer:
     """Answer ``go-out`` or ``best`` for a problem; ``count`` adds the number of distinct ways to go
-    out (up to ``limit``). The turn is solved without the garbage collector's full collections
-    (:mod:`solver.core.gcpause`)."""
-    with no_full_collections():
-        return _solve_turn(problem, checker, question, count, limit, budget or Budget(), routes, operations)
+    out (up to ``limit``); ``every_route``: ask every route whether it goes out, not only until
+    one does. The turn is solved without the garbage collector's full collections
+    (:mod:`solver.core.gcpause`), and under the budget's guard (:meth:`Budget.guarding`) unless
+    it is a small plain hand's, whose few packings the budget is checked between."""
+    budget = budget or Budget()
+    if not count and not (problem.table and operations) and plain_fits(problem, checker):
+        try:  # a small plain hand's packings: few, looked at by Python that a one-shot timer can end
+            with no_full_collections(), budget.alarm():
+                if is_plain(problem, checker, routes):
+                    return _solve_turn(problem, checker, question, False, limit, budget, routes, (), every_route, True)
+        except Undecided as stopped:
+            answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
+            answer.seconds = budget.elapsed
+            return answer
+    with no_full_collections(), budget.guarding():
+        return _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
+
+
+def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute]) -> bool:
+    """Has the plain turn (:func:`~solver.melding.turn.plain.fits`) few packings for each route
+    (:mod:`~solver.melding.turn.plain`)?"""
+    discard = problem.turn_rule().discard
+    asked: Sequence[GoOutRoute | None] = routes or [None]
+    return all(packed(problem, checker, discard, r.kind_set if r is not None else None).ways is not None for r in asked)
 
 
 def _solve_turn(
@@ -48,19 +71,42 @@ def _solve_turn(
     budget: Budget,
     routes: Sequence[GoOutRoute],
     operations: Sequence[Operation],
+    every_route: bool = False,
+    plain: bool = False,
 ) -> Answer:
+    """``plain``: the turn is a small plain hand's with few packings (:func:`is_plain`)."""
     if problem.table and operations:
         return table_turn(problem, checker, question, count, budget, operations)
     if routes:
-        return by_routes(problem, checker, question, count, limit, budget, routes)
-    with TurnSolver(problem, checker, budget, compact=not count) as solver:
+        return by_routes(problem, checker, question, count, limit, budget, routes, every_route, plain)
+    with turn_solver(problem, checker, budget, compact=not count, count=count, plain=plain) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
+            assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
             n, capped, stopped = solver.count_solutions(limit)
             if stopped:
                 return _count_stopped(solver, question, n)
             answer.solutions, answer.solutions_capped = n, capped and n >= limit
         return solver._stamp(answer)
+
+
+def turn_solver(
+    problem: Problem,
+    checker: MeldChecker,
+    budget: Budget,
+    route: GoOutRoute | None = None,
+    compact: bool = False,
+    count: bool = False,
+    plain: bool = False,
+) -> TurnSolver | PlainTurn:
+    """The solver of a turn without table operations: a small plain hand's packings, looked at
+    one by one (:mod:`~solver.melding.turn.plain`; ``plain``: known to be one), or the turn
+    model; the ways to go out are counted on the model."""
+    if plain or (not count and plain_fits(problem, checker)):
+        turn = PlainTurn(problem, checker, budget, route)
+        if turn.ways() is not None:
+            return turn
+    return TurnSolver(problem, checker, budget, route=route, compact=compact)
 
 
 def table_turn(
@@ -90,20 +136,29 @@ def by_routes(
     limit: int,
     budget: Budget,
     routes: Sequence[GoOutRoute],
+    every_route: bool = False,
+    plain: bool = False,
 ) -> Answer:
     """A game with several ways to go out: the first route that goes out answers; if none does,
-    the first route's best turn and why, with the requirements each route failed."""
+    the first route's best turn and why, with the requirements each route failed. Each route asked
+    is recorded (``routes_open``); with ``every_route`` all are asked."""
     first_answer = None
     failed: list = []  # each route's requirements a way out failed
     total, capped = 0, False
     chosen = None
+    opened: dict[str, bool | None] = {}
     for route in routes:
-        with TurnSolver(problem, checker, budget, route=route) as solver:
-            answer = solver.best() if question == "best" else solver.go_out()
+        if chosen is not None and not every_route and not count:
+            break
+        with turn_solver(problem, checker, budget, route=route, count=count, plain=plain) as solver:
+            answer = solver.best() if question == "best" else solver.go_out(why_cards=first_answer is None)
+            opened[route.id] = solver.goes_out() if question == "best" and every_route else answer.solvable
             if answer.solvable is None:
+                answer.routes_open = opened
                 return answer
             answer.route = route.id
             if count:
+                assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
                 n, more, stopped = solver.count_solutions(limit)
                 if stopped:
                     return _count_stopped(solver, question, total + n)
@@ -115,6 +170,9 @@ def by_routes(
             if answer.solvable and chosen is None:
                 chosen = answer
     answer = chosen or first_answer
+    if answer is None:
+        raise ValueError("a turn is asked along at least one route")
+    answer.routes_open = opened
     if chosen is None:
         answer.why = _requirements_failed(answer.why, failed)
     if count:

@@ -30,12 +30,20 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.core.errors import MeldsError, Undecided
+from solver.melding.meld.encode import Reading
 from solver.melding.meld.points import hand_points
 from solver.melding.turn.model import TurnModel, _Optimiser
 
 # the turn's types, re-exported
 from solver.melding.turn.problem import Answer, Play, Problem, validate_problem  # noqa: F401
 from solver.sat.solvers import MaxSat, TrueLiterals
+
+
+def verified(reading: Reading | None) -> Reading:
+    """The reading of a meld verified already (a chosen option, a table meld)."""
+    if reading is None:
+        raise ValueError("a verified meld has its reading")
+    return reading
 
 
 class TurnSolver(TurnModel):
@@ -48,21 +56,30 @@ class TurnSolver(TurnModel):
             return self._satisfy([self.goal] if mode == "out" else [])
         return opt.maxsat.optimum(self.budget)
 
-    def go_out(self) -> Answer:
-        """Can the hand go out? If so the best way; if not, why, and the best turn instead."""
+    def go_out(self, why_cards: bool = True) -> Answer:
+        """Can the hand go out? If so the best way; if not, why (``why_cards``: the cards too, not
+        only the requirements failed), and the best turn instead."""
         try:
             self.way_out = self._satisfy([self.goal])
             if self.way_out is None:
                 answer = self.best(question="go-out")
                 answer.solvable = False if answer.solvable is not None else None
                 if answer.solvable is False:
-                    answer.why = self._why()
+                    answer.why = self._why(why_cards)
                 return answer
             answer = self._best_answer("out", question="go-out")
             answer.solvable = True
             return answer
         except Undecided:
             return self._undecided("go-out")
+
+    def goes_out(self) -> bool | None:
+        """Does some turn go out (None: undecided within the budget)? Asked beside another
+        question (the best turn's), of the same live solver."""
+        try:
+            return self._satisfy([self.goal]) is not None
+        except Undecided:
+            return None
 
     def best(self, question: str = "best") -> Answer:
         """The optimum of the ruleset's objective over every turn the rules allow."""
@@ -81,7 +98,7 @@ class TurnSolver(TurnModel):
 
     def _no_turn_message(self) -> str:
         p, fmt = self.problem, self.checker.notation
-        if p.turn == "claimed" and self.rule.claimed_in_new_meld:
+        if p.turn == "claimed" and p.claimed is not None and self.rule.claimed_in_new_meld:
             return (
                 f"impossible state: the claimed card {fmt.format(p.claimed)} fits no new meld "
                 f"with this hand, so it could not be claimed"
@@ -132,7 +149,7 @@ class TurnSolver(TurnModel):
         true = TrueLiterals(model)
         plays = []
         for o in self._chosen(model):
-            plays.append(Play(o.hand_faces, self.reading_of(o, true), o.weight, o.table))
+            plays.append(Play(o.hand_faces, verified(self.reading_of(o, true)), o.weight, o.table))
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
@@ -198,15 +215,29 @@ class TurnSolver(TurnModel):
             "best_possible": best,
         }
 
-    def _why(self) -> dict:
-        """Cards that fit no legal meld, and a small set of cards that cannot all be placed."""
-        hand_faces = set(self.problem.hand)
-        fits = self.laid.slots.fits() if self.laid is not None else set()  # structurally, for slots
+    def _why(self, cards: bool = True) -> dict:
+        """Cards that fit no legal meld, a small set of cards that cannot all be placed (with
+        ``cards``), and the requirements of the route the hand fails."""
+        why: dict = {"no_meld": self._lonely(), "core": self._core()} if cards else {}
+        if self.route_counts is not None:
+            placed = self.placed if self._all_cards() else None
+            blamed = self.route_counts.blamed(placed, lambda assumed: self._satisfy(assumed) is not None)
+            if blamed:
+                why["requirements"] = [(self.route, requirement) for requirement in blamed]
+        return why
+
+    def _lonely(self) -> list:
+        """The hand's cards that fit no legal meld."""
+        fits = self.laid.built.fits() if self.laid is not None else set()  # structurally, for slots
         for o in sorted(self.options, key=lambda o: len(o.hand_faces)):
             new = set(o.hand_faces) - fits
             if new and self._verify(o):
                 fits |= set(o.hand_faces)
-        lonely = sorted(hand_faces - fits)
+        return sorted(set(self.problem.hand) - fits)
+
+    def _core(self) -> list:
+        """A small set of cards that cannot all be placed (melded or discarded): a core of the
+        copies' accounting, minimised by deletion."""
         solver = self._live()
         units = [(face, a) for face, acc in self.accounted.items() for a in acc[: self.count[face]]]
         core = None
@@ -219,11 +250,4 @@ class TurnSolver(TurnModel):
                 self.sat_calls += 1
                 if not solver.solve(trial, self.budget):
                     core = set(solver.core() or trial)
-        core_faces = sorted(face for face, a in units if core and a in core)
-        why: dict = {"no_meld": lonely, "core": core_faces}
-        if self.route_counts is not None:
-            placed = self.placed if self._all_cards() else None
-            blamed = self.route_counts.blamed(placed, lambda assumed: self._satisfy(assumed) is not None)
-            if blamed:
-                why["requirements"] = [(self.route, requirement) for requirement in blamed]
-        return why
+        return sorted(face for face, a in units if core and a in core)

@@ -25,7 +25,7 @@ from solver.melding.table.operations import Operation, Table
 from solver.melding.table.standins import undominated
 from solver.melding.turn.layout import NewMeld, Step, lay_out, most_lent
 from solver.melding.turn.problem import Answer, Play, Problem
-from solver.melding.turn.solver import TurnSolver
+from solver.melding.turn.solver import TurnSolver, verified
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE
 from solver.sat.solvers import TrueLiterals
@@ -118,6 +118,7 @@ class TableTurn(TurnSolver):
         if self.clauses is not None:
             return
         super()._build()
+        assert self.clauses is not None, "the model is built"
         self.clauses += self._apart_clauses()
 
     def _apart_clauses(self) -> list[list[int]]:
@@ -225,7 +226,8 @@ class TableTurn(TurnSolver):
         solved in time, or given all the time there is), or less than :data:`RUNGS_LEFT` seconds
         are left (the whole model needs them more)."""
         total = sum(map(len, self.forms))
-        if self.budget.deadline is None or total <= RUNGS_FROM or self.budget.left() < RUNGS_LEFT:
+        left = self.budget.left()  # (None: no deadline)
+        if left is None or total <= RUNGS_FROM or left < RUNGS_LEFT:
             return None
         best = None
         for forms, extra in self.earlier:
@@ -250,8 +252,8 @@ class TableTurn(TurnSolver):
             answer.score.get(g.measure, 0) * (1 if g.sense == "maximize" else -1) for g in self.rs.objective
         )
 
-    def go_out(self) -> Answer:
-        return self._as_found(super().go_out())
+    def go_out(self, why_cards: bool = True) -> Answer:
+        return self._as_found(super().go_out(why_cards))
 
     def best(self, question: str = "best") -> Answer:
         return self._as_found(super().best(question))
@@ -352,7 +354,7 @@ class TableTurn(TurnSolver):
                 o.var for o in self.options if o.table is None and o.var not in chosen and o.var not in self.forbidden
             ]
             if self.laid is not None:
-                clause += [p for p in self.laid.slots.passing() if p not in true]
+                clause += [p for p in self.laid.built.passing() if p not in true]
         return clause
 
     def _deadlock(self, every: list[tuple[Form, int]]) -> list[int]:
@@ -401,7 +403,7 @@ class TableTurn(TurnSolver):
     def _steps(self, model: list[int]) -> list[Step] | None:
         forms = [form for form, _ in self._chosen_forms(model)]
         true = TrueLiterals(model)
-        melds = [NewMeld(o.hand_faces, self.reading_of(o, true), o.weight) for o in self._chosen(model)]
+        melds = [NewMeld(o.hand_faces, verified(self.reading_of(o, true)), o.weight) for o in self._chosen(model)]
         laid = self.laid.melds(TrueLiterals(model)) if self.laid is not None else []
         melds += [NewMeld(faces, reading, points) for faces, reading, points in laid]
         key = (
@@ -415,7 +417,7 @@ class TableTurn(TurnSolver):
 
     def _start_points(self, forms: Sequence[Form]) -> list[int]:
         """The meld points each form's table meld had before the turn (what its steps add to)."""
-        return [meld_points(self.table_judge.reading(self.problem.table[f.table])) for f in forms]
+        return [meld_points(verified(self.table_judge.reading(self.problem.table[f.table]))) for f in forms]
 
     def _decode(self, model: list[int], question: str) -> Answer:
         steps = self._steps(model) or []
@@ -439,10 +441,11 @@ class TableTurn(TurnSolver):
         answer.phase_after = self.problem.phase
         return self._stamp(answer)
 
-    def _why(self) -> dict:
-        """Cards that fit no new meld and no operation on the table."""
+    def _why(self, cards: bool = True) -> dict:
+        """Cards that fit no new meld and no operation on the table (asked with ``cards`` or not:
+        a table turn's why is its cards)."""
         hand = set(self.problem.hand)
-        fits = self.laid.slots.fits() if self.laid is not None else set()  # structurally, for slots
+        fits = self.laid.built.fits() if self.laid is not None else set()  # structurally, for slots
         fits |= {f for o in self.options if set(o.hand_faces) & hand and self._verify(o) for f in o.hand_faces}
         fits |= {f for per_meld in self.forms for form in per_meld for f in form.played}
         return {"no_meld": sorted(hand - fits), "core": []}

@@ -1,0 +1,358 @@
+"""A plain turn of a small hand, answered by looking at every way to place it: no SAT model.
+
+The turn model (:class:`~solver.melding.turn.solver.TurnSolver`) is built per query; for a small
+hand with nothing on the table that costs far more than the answer. Such a turn — every card held
+once, no table, no claimed card, no limit on new melds, no phase-bound kind, no melds shown, the
+ways not counted — is a *packing* of the hand's legal melds (disjoint), the discard the turn rule
+asks, and the cards kept; there are few packings of a hand of a dozen cards, and each is looked
+at in turn.
+
+The legal melds come from the whole deck's, found once per ruleset and parameters when there are
+few (:func:`deck_melds`: the candidates of the deck, each judged by the checker as the turn model
+judges an option — legal, its reading, its best points), as bit masks over the faces; a hand's
+melds are those its mask holds. A deck with too many (wilds) is read per hand the same way.
+
+A way out, the best turn and the why are the turn model's, decided the same way (the tests compare
+both on thousands of hands): the objective's levels in order, the route's requirements, the cards
+no meld takes, and a set of cards that cannot all be placed (one minimal such set, found by
+deleting cards in order: it may differ from the SAT core, which is one of several too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from solver.core.deck import Face
+from solver.melding.meld.candidates import candidates
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import Reading
+from solver.melding.meld.layouts import params_key
+from solver.melding.turn.problem import Answer, Play, Problem, validate_problem
+from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
+from solver.sat.budget import Budget
+
+DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
+HAND_CARDS = 16  # larger hands go to the turn model
+PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
+MEASURES = ("hand_points", "meld_points", "melds")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A legal meld: its cards (as a mask of face indices), its reading and best points."""
+
+    mask: int
+    faces: tuple[Face, ...]
+    reading: Reading
+    points: int
+
+    @property
+    def kind(self) -> str:
+        return self.reading.kind.id
+
+
+@dataclass(frozen=True)
+class _DeckMelds:
+    """The whole deck's candidate melds by the lowest face each holds, as (mask, faces) (None:
+    too many), each judged once it is first in a hand (``judged``, by mask); and the card points
+    of every face by index."""
+
+    by_low: list[list[tuple[int, tuple[Face, ...]]]] | None  # by face index
+    points: list[int]
+    judged: dict[int, Meld | None]
+
+
+_DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
+_VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
+
+
+def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> Meld | None:
+    """A card set judged as the turn model judges an option (legal, reading, best points)."""
+    memo = _VERDICTS.setdefault(checker, {})
+    key = (tuple(f.index for f in faces), params_key(params))
+    if key not in memo:
+        verdict, points = checker.best_points(faces, params=params)
+        mask = sum(1 << f.index for f in faces)
+        faces = tuple(sorted(faces, key=_index))
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = Meld(mask, faces, verdict.reading, points) if verdict.legal and verdict.reading else None
+    return memo[key]
+
+
+def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
+    """The whole deck's candidate melds, found once per checker and parameters."""
+    per_checker = _DECKS.setdefault(checker, {})
+    key = params_key(params)
+    if key not in per_checker:
+        rs = checker.ruleset
+        faces = list(rs.deck.faces)
+        points = [0] * (max(f.index for f in faces) + 1)
+        for f in faces:
+            points[f.index] = rs.points(f)
+        found = candidates(rs, faces, rs.kinds, params=params, gate=checker.gate, limit=DECK_MELDS)
+        by_low: list[list[tuple[int, tuple[Face, ...]]]] | None = None
+        if found is not None:
+            by_low = [[] for _ in points]
+            for cand in found:
+                cards = tuple(faces[i] for i in cand.cards)
+                mask = sum(1 << f.index for f in cards)
+                by_low[min(f.index for f in cards)].append((mask, cards))
+        per_checker[key] = _DeckMelds(by_low, points, {})
+    return per_checker[key]
+
+
+def fits(problem: Problem, checker: MeldChecker) -> bool:
+    """Can the plain turn answer this problem exactly?"""
+    rs = problem.ruleset
+    if problem.table or problem.shown or problem.turn != "normal" or len(problem.hand) > HAND_CARDS:
+        return False
+    if len({f.index for f in problem.hand}) != len(problem.hand) or any(k.phase is not None for k in rs.kinds):
+        return False
+    if params_key(problem.params) is False or any(g.measure not in MEASURES for g in rs.objective):
+        return False
+    return rs.turn_rule(problem.turn, len(problem.hand)).max_new_melds is None
+
+
+@dataclass(frozen=True)
+class _Way:
+    """One packing: its melds and the cards they hold (a mask), the discard made of the cards
+    left, the cards kept and their card points."""
+
+    melds: tuple[Meld, ...]
+    melded: int
+    discard: Face | None
+    kept: tuple[Face, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class _Packed:
+    """A hand's cards by face index, its melds (of some kinds) and every packing of them (None:
+    too many)."""
+
+    order: list[Face]
+    melds: list[Meld]
+    ways: list[_Way] | None
+
+
+_PACKED: dict[tuple, _Packed] = {}  # the last few hands packed (a route of the same kinds asks again)
+
+
+def packed(problem: Problem, checker: MeldChecker, discard: str, kinds: frozenset[str] | None) -> _Packed:
+    """The packings of a problem's hand with melds of ``kinds`` (None: any), each with the discard
+    the turn rule (``discard``) asks: the card worth most (the hand's value and its limit both
+    want it gone; nothing else depends on it)."""
+    key = (id(checker), problem.hand_mask, params_key(problem.params), discard, kinds)
+    found = _PACKED.get(key)
+    if found is None:
+        validate_problem(problem, checker)  # a plain problem is its hand: checked once
+        deck = deck_melds(checker, problem.params)
+        melds = [m for m in _hand_melds(problem, checker, deck) if kinds is None or m.kind in kinds]
+        order = sorted(problem.hand, key=_index)
+        found = _Packed(order, melds, _ways(order, melds, deck.points, discard))
+        if len(_PACKED) >= 8:
+            _PACKED.clear()
+        _PACKED[key] = found
+    return found
+
+
+def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> list[Meld]:
+    """The legal melds of the hand's cards: the deck's candidates it holds, or its own."""
+    hand, params = problem.hand, problem.params
+    by_low = deck.by_low
+    if by_low is not None:
+        mask, judged = problem.hand_mask, deck.judged
+        out = []
+        for f in hand:
+            for meld_mask, cards in by_low[f.index]:
+                if meld_mask & mask == meld_mask:
+                    if meld_mask not in judged:
+                        judged[meld_mask] = _judged(checker, cards, params)
+                    meld = judged[meld_mask]
+                    if meld is not None:
+                        out.append(meld)
+        return out
+    found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
+    own = (_judged(checker, tuple(hand[i] for i in c.cards), params) for c in found)
+    return [m for m in own if m is not None]
+
+
+def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
+    """Every packing of ``melds`` within the cards ``order`` (by face index): the first card not
+    yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
+    once)."""
+    if not melds:
+        way = _way(order, (), 0, points, discard)
+        return [way] if way is not None else []
+    by_card: dict[int, list[Meld]] = {}
+    for meld in melds:
+        for f in meld.faces:
+            by_card.setdefault(f.index, []).append(meld)
+    out: list[_Way] = []
+    stack: list[tuple[int, int, tuple[Meld, ...], int]] = [(0, 0, (), 0)]  # (next card, decided, melds, melded)
+    while stack:
+        i, decided, chosen, melded = stack.pop()
+        while i < len(order) and decided >> order[i].index & 1:
+            i += 1
+        if i == len(order):
+            way = _way(order, chosen, melded, points, discard)
+            if way is not None:
+                out.append(way)
+                if len(out) > PACKINGS:
+                    return None
+            continue
+        free = order[i]
+        for meld in by_card.get(free.index, ()):
+            if not meld.mask & decided:
+                stack.append((i + 1, decided | meld.mask, (*chosen, meld), melded | meld.mask))
+        stack.append((i + 1, decided | 1 << free.index, chosen, melded))
+    return out
+
+
+def _way(order: Sequence[Face], melds: tuple[Meld, ...], melded: int, points: list[int], rule: str) -> _Way | None:
+    left = [f for f in order if not melded >> f.index & 1]
+    discard = None
+    if left and rule != "none":
+        discard = max(left, key=lambda f: points[f.index])  # the first of the dearest
+    elif not left and rule == "required":
+        return None
+    kept = tuple(f for f in left if f is not discard)
+    return _Way(melds, melded, discard, kept, sum(points[f.index] for f in kept))
+
+
+class PlainTurn:
+    """A plain turn answered by its packings (the questions of
+    :class:`~solver.melding.turn.solver.TurnSolver`: go out, the best turn, whether it goes out)."""
+
+    def __init__(
+        self, problem: Problem, checker: MeldChecker, budget: Budget | None = None, route: GoOutRoute | None = None
+    ):
+        self.problem, self.checker, self.route = problem, checker, route
+        self.rs = problem.ruleset
+        self.budget = budget or Budget()
+        self.rule = problem.turn_rule()
+        self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
+        self.melds = self.packed.melds
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> PlainTurn:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+    def ways(self) -> list[_Way] | None:
+        return self.packed.ways
+
+    def _all(self) -> list[_Way]:
+        ways = self.packed.ways
+        assert ways is not None, "a plain turn is asked only when its packings were few"
+        return ways
+
+    def _stamp(self, answer: Answer) -> Answer:
+        answer.seconds = self.budget.elapsed
+        return answer
+
+    # -- the questions --------------------------------------------------------------------------
+
+    def _rank(self, way: _Way) -> tuple:
+        """The objective's levels in order, each to be made smallest."""
+        values = {"hand_points": way.points, "meld_points": sum(m.points for m in way.melds), "melds": len(way.melds)}
+        return tuple(values[g.measure] * (-1 if g.sense == "maximize" else 1) for g in self.rs.objective)
+
+    def _goes_out(self, way: _Way, leave_out: object = None) -> bool:
+        """Does a way go out (by the route: every card placed when it asks, its requirements but
+        ``leave_out``)?"""
+        route = self.route
+        if (route is None or route.all_cards) and way.kept:
+            return False
+        if route is None:
+            return True
+        return all(_meets(way, r) for r in route.checks if r is not leave_out)
+
+    def goes_out(self) -> bool | None:
+        return any(self._goes_out(w) for w in self._all())
+
+    def best(self, question: str = "best") -> Answer:
+        answer = self._answer(min(self._all(), key=self._rank), question)
+        answer.solvable = not answer.kept
+        return answer
+
+    def go_out(self, why_cards: bool = True) -> Answer:
+        out = [w for w in self._all() if self._goes_out(w)]
+        if out:
+            answer = self._answer(min(out, key=self._rank), "go-out")
+            answer.solvable = True
+            return answer
+        answer = self.best(question="go-out")
+        answer.solvable = False
+        answer.why = self._why(why_cards)
+        return answer
+
+    def _answer(self, way: _Way, question: str) -> Answer:
+        plays = [Play(m.faces, m.reading, m.points) for m in way.melds]
+        plays.sort(key=lambda p: p.faces[0].index)  # disjoint, each by face index: as the turn model's
+        answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=list(way.kept))
+        score = {"meld_points": sum(p.points for p in plays), "hand_points": way.points, "melds": len(plays)}
+        answer.score = {g.measure: score[g.measure] for g in self.rs.objective} or score
+        return self._stamp(answer)
+
+    # -- why not --------------------------------------------------------------------------------
+
+    def _why(self, cards: bool = True) -> dict:
+        """The cards no meld takes, a set of cards that cannot all be placed (with ``cards``), and
+        the requirements the hand fails (as :meth:`TurnSolver._why
+        <solver.melding.turn.solver.TurnSolver._why>`)."""
+        ways = self._all()
+        why: dict = {}
+        if cards:
+            fits = 0
+            for m in self.melds:
+                fits |= m.mask
+            lonely = [f for f in self.packed.order if not fits >> f.index & 1]
+            why = {"no_meld": lonely, "core": self._core(ways)}
+        route = self.route
+        if route is not None and route.checks:
+            placed = [w for w in ways if not (route.all_cards and w.kept)]
+            blamed = [r for r in route.checks if any(self._goes_out(w, leave_out=r) for w in placed)]
+            if not blamed and len(route.checks) > 1 and placed:
+                blamed = list(route.checks)
+            if blamed:
+                why["requirements"] = [(route, r) for r in blamed]
+        return why
+
+    def _core(self, ways: Sequence[_Way]) -> list[Face]:
+        """A set of cards no turn places all of (each melded or discarded), none of it spare —
+        the last cards left out first, so the lowest such set stays; empty when every card can
+        be placed."""
+        one_more = self.rule.discard != "none"
+        melded = [way.melded for way in ways]
+
+        def placed(cards: int) -> bool:
+            if one_more:
+                return any(not (rest := cards & ~m) & (rest - 1) for m in melded)
+            return any(not cards & ~m for m in melded)
+
+        core, order = self.problem.hand_mask, self.packed.order
+        if placed(core):
+            return []
+        for face in reversed(order):
+            if not placed(core & ~(1 << face.index)):
+                core &= ~(1 << face.index)
+        return [f for f in order if core >> f.index & 1]
+
+
+def _index(face: Face) -> int:
+    return face.index  # faces order by index
+
+
+def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
+    if isinstance(requirement, HandLimit):
+        return way.points <= requirement.at_most
+    n = sum(requirement.counts(m.kind, len(m.faces), m.reading.wilds) for m in way.melds)
+    return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
