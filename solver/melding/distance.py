@@ -32,9 +32,8 @@ def copies_left(checker: MeldChecker, problem: Problem, visible: Sequence[Face])
     left: Counter[Face] = Counter()
     for face, copies in checker.ruleset.deck.copies.items():
         if seen[face] > copies:
-            raise TooManyCopies(
-                f"{fmt.format(face)} is seen {seen[face]} times (hand, --visible and table), but the deck holds {copies}"
-            )
+            where = "hand, --visible and table"
+            raise TooManyCopies(f"{fmt.format(face)} is seen {seen[face]} times ({where}), but the deck holds {copies}")
         left[face] = copies - seen[face]
     return +left
 

@@ -19,12 +19,13 @@ from itertools import compress
 from operator import itemgetter
 
 from solver.core.deck import Face
-from solver.melding.meld.candidates import Candidate, Scarce, candidates, merged
+from solver.melding.meld.candidates import Candidate, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.table.forms import Form
 from solver.melding.table.takings import Takings
 from solver.melding.turn.accounting import account_cards
+from solver.melding.turn.hooks import SwapHooks
 from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem
 from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
@@ -67,7 +68,7 @@ class _Option:
     also: tuple[Reading, ...] = ()  # other kinds that read it too, when the ruleset lets the player say
 
 
-class TurnModel:
+class TurnModel(SwapHooks):
     """One problem's model and its live solvers: one SAT solver for the yes/no questions (going out,
     counting, why not, seeing), asked with assumptions, and one MaxSAT optimiser per objective
     question, driven through all its rounds; nothing is rebuilt."""
@@ -185,27 +186,6 @@ class TurnModel:
             for cand in self._candidates(pool, kinds, required=range(len(table.faces))) or []:
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
-
-    def _candidates(self, pool: list[Face], kinds, **limits) -> list[Candidate] | None:
-        """The candidate melds of ``pool`` (:func:`~solver.melding.meld.candidates.candidates`)."""
-        return candidates(
-            self.rs,
-            pool,
-            kinds,
-            params=self.problem.params,
-            gate=self.checker.gate,
-            check=self.budget.check,
-            scarce=self._scarce(pool),
-            **limits,
-        )
-
-    def _drawable(self) -> Counter[Face]:
-        """Cards the turn may hold beyond the hand and the table (a distance's draws: none here)."""
-        return Counter()
-
-    def _scarce(self, pool: list[Face]) -> Scarce | None:
-        """The positions of ``pool`` a candidate may hold only a few of (a distance's draws)."""
-        return None
 
     def _may_lay_out(self) -> bool:
         """Slots hold a plain turn: no lay-offs (table melds change by forms, if at all), no route
@@ -375,9 +355,6 @@ class TurnModel:
         elif self.route is not None:
             clauses += self._route_clauses(live)
         self.clauses = clauses
-
-    def _swap_clauses(self, clauses: list[list[int]], uses: dict[Face, list[int]], releases: dict) -> None:
-        """Copies let go of (to ``uses``) and drawn (to ``releases``) before the turn: a distance's."""
 
     def _turn_rule_clauses(self, live: list[_Option]) -> list[list[int]]:
         """The turn rule (``turns:``, ``layoff:``): how many discards, the claimed card's fate, new
