@@ -28,7 +28,7 @@ from solver.melding.meld.candidates import Scarce
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
-from solver.melding.turn.solver import TurnSolver
+from solver.melding.turn.solver import TurnSolver, verified
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
@@ -120,7 +120,7 @@ class SwapModel(TurnSolver):
         true = TrueLiterals(model)
         aside = [f for f in self.faces for lit in self.aside[f] if lit in true]
         drawn = [f for f in self.faces for lit in self.drawn[f] if lit in true]
-        plays = [Play(o.hand_faces, self.reading_of(o, true), o.weight, o.table) for o in self._chosen(model)]
+        plays = [Play(o.hand_faces, verified(self.reading_of(o, true)), o.weight, o.table) for o in self._chosen(model)]
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
