@@ -33,6 +33,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   took past its budget as a new process (each within 10 % + 0.5 s of it).
 * ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
   a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
+* ``rummy-distance-11`` / ``indian-rummy-distance``: ``melds solve --distance`` of dealt Basic
+  Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
+  with a dealt cut joker, in-process,
+  warm (bench/distance.py) (median ≤ 50 ms).
 * ``gin-deadwood-batch``: ``melds solve -r gin-rummy --batch`` of dealt ten- and eleven-card hands
   (bench.rummies: start-up and warm-up excluded), the minimum deadwood (eleven cards: after the best
   discard), against OpenSpiel's ``min_deadwood`` in-process on the same hands (≥ 5,000 lines/s);
@@ -289,6 +293,16 @@ def indian_rummy(lines: int, rng) -> Row:
     )
 
 
+def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: str | None = None) -> Row:
+    from bench.distance import distance_seconds
+
+    figures = distance_seconds(ruleset, size, count, rng, chosen)
+    seen = ", ".join(
+        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
+    )
+    return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
+
+
 def gin_deadwood(lines: int, rng) -> Row:
     from bench.rummies import gin_deadwood_per_line
 
@@ -368,6 +382,10 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
     "budget-overrun": lambda a, r: budget_overrun(),
     "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
+    "rummy-distance-11": lambda a, r: distance_row("rummy-distance-11", "basic-rummy", 11, a.n * 10, r),
+    "indian-rummy-distance": lambda a, r: distance_row(
+        "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
+    ),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
     "replay-jobs": lambda a, r: replay_jobs(40 if a.quick else 400, 1 if a.quick else 3),

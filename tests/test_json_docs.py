@@ -17,6 +17,17 @@ EXAMPLES = {
     "## `melds check`": ("check", "-r", "fesca", "木5", "陰陽5", "火5"),
     "## `melds rulesets`": ("rulesets",),
     "## `melds solve`": ("solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C4 C7"),
+    "### `melds solve --distance`": ("solve", "-r", "basic-rummy", "--hand", "S9 S10 SJ H4 D4 C2 C7 C8", "--distance"),
+    "### `melds solve -r RULESET --discards`": (
+        "solve",
+        "-r",
+        "basic-rummy",
+        "--hand",
+        "S9 S10 SJ H4 D4 C2 C7 C8",
+        "--discards",
+        "--visible",
+        "C9",
+    ),
     "## `melds score`": ("score", "-r", "fesca", "土3", "土4", "土5", "土7", "太極"),
     "## `melds score --settle`": (
         "score",

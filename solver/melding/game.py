@@ -32,7 +32,7 @@ from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
-from solver.melding import scorecard
+from solver.melding import distance, scorecard
 from solver.melding.figures import Figure, figure_values, figures_text, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
@@ -74,6 +74,15 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     "solve": [
         OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD"),
         INDICATOR_OPTION,
+        OptionSpec("--distance", "How many swaps (draw one, let one go) is the hand from going out?", flag=True),
+        OptionSpec(
+            "--discards", "Each card let go: the swaps left after it and the draws that bring it closer.", flag=True
+        ),
+        OptionSpec(
+            "--visible",
+            "With --distance or --discards: cards seen outside the hand and the table, not left to draw.",
+            metavar="CARDS",
+        ),
     ],
     "score": [
         INDICATOR_OPTION,
@@ -185,9 +194,10 @@ class MeldGame:
         own, else go-out)."""
         if request.get("question"):
             return str(request["question"])
-        asked = [q for flag, q in self.QUESTIONS.items() if request.get(flag)]
+        questions = {**self.QUESTIONS, **{q: q for q in distance.QUESTIONS}}
+        asked = [q for flag, q in questions.items() if request.get(flag)]
         if len(asked) > 1:
-            flags = [f"--{f.replace('_', '-')}" for f in self.QUESTIONS]
+            flags = [f"--{f.replace('_', '-')}" for f in questions]
             raise MeldsError(f"ask one question: {', '.join(flags[:-1])} or {flags[-1]}")
         return asked[0] if asked else None
 
@@ -239,8 +249,22 @@ class MeldGame:
         if not request.get("hand"):
             raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
         problem = self.problem(request)
-        answer = self.answer_problem(problem, self.question(request) or "go-out", **budget_of(request))
+        question = self.question(request) or "go-out"
+        if request.get("visible") and question not in distance.QUESTIONS:
+            raise MeldsError("--visible goes with --distance or --discards")
+        if question in distance.QUESTIONS:
+            return self.distance(problem, question, request)
+        answer = self.answer_problem(problem, question, **budget_of(request))
         return self.turn_result(answer, problem, bool(request.get("stats")))
+
+    def distance(self, problem: Problem, question: str, request: Request) -> Result:
+        """How far the hand is from going out (``distance``), or each discard's table (``discards``)."""
+        if self.ruleset.rearranges:
+            raise MeldsError(
+                f"--distance and --discards ask of a hand that goes out by its own melds and a discard; "
+                f"{self.ruleset.name} rearranges the whole table (not answered yet)"
+            )
+        return distance.answer(self.checker, problem, self.rules.going_out, question, request)
 
     def answer_problem(
         self,

@@ -71,8 +71,18 @@ class _TooMany(Exception):
     pass
 
 
+@dataclass(frozen=True)
+class Scarce:
+    """Pool positions a candidate may hold only a few of: at most ``most`` of ``positions`` (the
+    cards a hand could draw, beside those it holds)."""
+
+    positions: frozenset[int]
+    most: int
+
+
 class _Collector:
-    """Deduplicates card sets by face multiset and keeps the best bound."""
+    """Deduplicates card sets by face multiset and keeps the best bound; knows what each pool
+    position costs against the scarce positions' allowance."""
 
     def __init__(
         self,
@@ -80,6 +90,7 @@ class _Collector:
         required: frozenset[int],
         limit: int | None = None,
         check: Callable[[], None] | None = None,
+        scarce: Scarce | None = None,
     ):
         self.pool = pool
         self.required = required
@@ -88,6 +99,26 @@ class _Collector:
         self.limit = limit
         self.check = check
         self.added = 0
+        self.cost = [int(i in scarce.positions) for i in range(len(pool))] if scarce is not None else None
+        self.room = scarce.most if scarce is not None else len(pool)
+        last: dict[Face, int] = {}
+        self.before: list[int | None] = []  # the previous copy of each position's face in the pool
+        for i, face in enumerate(pool):
+            self.before.append(last.get(face))
+            last[face] = i
+
+    def takes(self, card: int, used: list[int]) -> bool:
+        """May a walk that holds ``used`` take ``card``: not taken yet, and the copies of its face
+        before it in the pool taken already."""
+        before = self.before[card]
+        return card not in used and (before is None or before in used)
+
+    def spend(self, spent: int, card: int) -> int | None:
+        """What a walk has spent of the allowance once it takes ``card`` (None: over it)."""
+        if self.cost is None:
+            return spent
+        after = spent + self.cost[card]
+        return after if after <= self.room else None
 
     def add(self, cards: Iterable[int], bound: int) -> None:
         self.added += 1
@@ -117,13 +148,19 @@ def candidates(
     gate: RoleGate = OPEN,
     limit: int | None = None,
     check: Callable[[], None] | None = None,
+    scarce: Scarce | None = None,
 ) -> list[Candidate] | None:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
     roles open to each card under the query's parameters. With a ``limit``, None as soon as
     there are more (the caller models those kinds another way). ``check``: called now and then
-    (a budget's, which raises when it is spent)."""
-    collector = _Collector(pool, frozenset(required), limit, check)
+    (a budget's, which raises when it is spent). ``scarce``: a card set holds at most so many of
+    those positions (copies of one face are taken in pool order, so a set holding a face twice
+    holds its first copies: the positions of a face a hand holds come first).
+
+    Copies of one face are interchangeable: a walk takes a copy only once the copies before it
+    in the pool are taken (the same sets, without a walk for every order of the copies)."""
+    collector = _Collector(pool, frozenset(required), limit, check, scarce)
     try:
         _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
     except _TooMany:
@@ -154,7 +191,11 @@ def _collect(
 ) -> None:
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.kind = kind.id
-        options = [identity_options(kind, face, gate, params) for face in pool]
+        of_face: dict[Face, dict[tuple, frozenset[int]]] = {}
+        options = [
+            of_face[face] if face in of_face else of_face.setdefault(face, identity_options(kind, face, gate, params))
+            for face in pool
+        ]
         usable = [i for i, opts in enumerate(options) if opts]
         if not collector.required <= set(usable):
             continue
@@ -201,7 +242,7 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
     natural at) that can be its ``j``-th suit (rank)."""
     seen: set = set()
 
-    def walk(j: int, used: list[int], naturals: list[frozenset[int]]) -> None:
+    def walk(j: int, used: list[int], naturals: list[frozenset[int]], spent: int) -> None:
         state = (j, frozenset(used), tuple(sorted(tuple(sorted(n)) for n in naturals)))
         if state in seen:
             return
@@ -210,12 +251,13 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
             out.add(used, _points(kind, naturals))
         if j == len(able) or len(used) == largest:
             return
-        walk(j + 1, used, naturals)  # leave this suit out
+        walk(j + 1, used, naturals, spent)  # leave this suit out
         for card, natural in able[j]:
-            if card not in used:
-                walk(j + 1, used + [card], naturals + [natural])
+            after = out.spend(spent, card)
+            if after is not None and out.takes(card, used):
+                walk(j + 1, used + [card], naturals + [natural], after)
 
-    walk(0, [], [])
+    walk(0, [], [], 0)
 
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
@@ -237,7 +279,20 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
                 seen[i] = seen.get(i, frozenset()) | natural
             for n in sizes:
                 for combo in combinations(sorted(seen), n):
-                    out.add(combo, _points(kind, [seen[i] for i in combo]))
+                    if _affordable(combo, out):
+                        out.add(combo, _points(kind, [seen[i] for i in combo]))
+
+
+def _affordable(combo: Sequence[int], out: _Collector) -> bool:
+    """A card set within the scarce positions' allowance, its copies taken in pool order."""
+    taken: list[int] = []
+    spent: int | None = 0
+    for card in combo:
+        if spent is None or not out.takes(card, taken):
+            return False
+        spent = out.spend(spent, card)
+        taken.append(card)
+    return spent is not None
 
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
@@ -283,17 +338,18 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
             if not natural:
                 wild_at.setdefault(card, set()).add(k)
 
-    def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]]) -> None:
+    def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
         if k in sizes:
             out.add(used, _points(kind, naturals))
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):
-            if card in used:
+            after = out.spend(spent, card)
+            if after is None or not out.takes(card, used):
                 continue
             if natural:
-                walk(k + 1, used + [card], naturals + [natural], wilds)
+                walk(k + 1, used + [card], naturals + [natural], wilds, after)
             elif not any(other > card and j in wild_at[card] and k in wild_at[other] for j, other in wilds):
-                walk(k + 1, used + [card], naturals + [natural], wilds + [(k, card)])
+                walk(k + 1, used + [card], naturals + [natural], wilds + [(k, card)], after)
 
-    walk(0, [], [], [])
+    walk(0, [], [], [], 0)

@@ -19,12 +19,13 @@ from itertools import compress
 from operator import itemgetter
 
 from solver.core.deck import Face
-from solver.melding.meld.candidates import Candidate, candidates, merged
+from solver.melding.meld.candidates import Candidate, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.table.forms import Form
 from solver.melding.table.takings import Takings
 from solver.melding.turn.accounting import account_cards
+from solver.melding.turn.hooks import SwapHooks
 from solver.melding.turn.objective import objective
 from solver.melding.turn.problem import Problem, validate_problem
 from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
@@ -67,7 +68,7 @@ class _Option:
     also: tuple[Reading, ...] = ()  # other kinds that read it too, when the ruleset lets the player say
 
 
-class TurnModel:
+class TurnModel(SwapHooks):
     """One problem's model and its live solvers: one SAT solver for the yes/no questions (going out,
     counting, why not, seeing), asked with assumptions, and one MaxSAT optimiser per objective
     question, driven through all its rounds; nothing is rebuilt."""
@@ -113,8 +114,8 @@ class TurnModel:
         self._validate()
         self.count = Counter(problem.hand)
         self.takings = Takings.of(self.forms)  # which forms of each table meld take which cards
-        # the most copies of each card the turn may hold: the hand's, and what the forms may take
-        self.supply_top = self.count + self.takings.most()
+        # the most copies of each card the turn may hold: the hand's, what the forms may take, what more it may draw
+        self.supply_top = self.count + self.takings.most() + self._drawable()
         self.faces = sorted(set(self.count) | set(extra) | set(self.supply_top))
         # with forms, whether the turn can hold some cards at once (one form per table meld gives them)
         self.holdable = self.takings.holdable(problem.hand) if self.forms else None
@@ -166,17 +167,14 @@ class TurnModel:
     def _collect_options(self) -> None:
         hand = [f for f in self.faces for _ in range(self.supply_top[f])]  # the table's cards too
         kinds = self._kinds()
-        gate, params = self.checker.gate, self.problem.params
-        found: list[Candidate] = []
+        found: list[Candidate] | None = []
         if self._may_lay_out():
             lined = [k for k in kinds if expressible(k)]
-            found = candidates(
-                self.rs, hand, lined, params=params, gate=gate, limit=self.slot_limit, check=self.budget.check
-            )
+            found = self._candidates(hand, lined, limit=self.slot_limit)
             if found is None:  # too many to name: laid out in slots instead
                 self.laid, found = LaidOut(lined), []
             kinds = [k for k in kinds if k not in lined]
-        for cand in merged(found, candidates(self.rs, hand, kinds, params=params, gate=gate, check=self.budget.check)):
+        for cand in merged(found or [], self._candidates(hand, kinds) or []):
             faces = tuple(hand[i] for i in cand.cards)
             if self.holdable is None or self.holdable(faces):  # else no turn could make it
                 self._add_option(cand, faces, None, faces)
@@ -185,10 +183,7 @@ class TurnModel:
         for t_index, table in enumerate(self.problem.table):
             self.budget.check()
             pool = list(table.faces) + hand
-            required = range(len(table.faces))
-            for cand in candidates(
-                self.rs, pool, kinds, required=required, params=self.problem.params, gate=gate, check=self.budget.check
-            ):
+            for cand in self._candidates(pool, kinds, required=range(len(table.faces))) or []:
                 played = tuple(pool[i] for i in cand.cards if i >= len(table.faces))
                 self._add_option(cand, played, t_index, tuple(pool[i] for i in cand.cards))
 
@@ -331,6 +326,7 @@ class TurnModel:
         if self.laid is not None:
             self.laid.build(self, clauses, uses)
         releases = self._form_clauses(clauses, uses)
+        self._swap_clauses(clauses, uses, releases)
         accounting = account_cards(
             self.faces,
             self.count,

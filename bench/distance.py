@@ -1,0 +1,30 @@
+"""The rummy distance rows of bench/run.py: ``melds solve --distance`` of dealt hands in-process, the
+game loaded and warmed on other hands first, seconds per hand."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+
+WARM = 3  # hands answered before the clock starts (the checker's first models, the imports)
+
+
+def distance_seconds(ruleset: str, size: int, count: int, rng: random.Random, chosen: str | None = None) -> dict:
+    """Seconds per ``--distance`` of ``count`` random hands of ``size`` cards dealt from the full deck
+    (with ``chosen``: each hand's chosen card, an indicator, dealt too), and the distances seen."""
+    game = load_game(load_ruleset(ruleset))
+    deck = [game.notation.format(f) for f in game.ruleset.deck.faces for _ in range(game.ruleset.deck.copies[f])]
+    seconds: list[float] = []
+    distances: dict[int | None, int] = {}
+    for i in range(WARM + count):
+        cards = rng.sample(deck, size + (1 if chosen else 0))
+        request = {"hand": " ".join(cards[:size]), "distance": True, **({chosen: cards[size]} if chosen else {})}
+        start = time.perf_counter()
+        result = game.solve(request)
+        if i >= WARM:
+            seconds.append(time.perf_counter() - start)
+            distances[result.data["distance"]] = distances.get(result.data["distance"], 0) + 1
+    return {"seconds": seconds, "distances": distances}

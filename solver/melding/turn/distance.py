@@ -1,0 +1,216 @@
+"""How far a hand is from going out: the fewest swaps (draw one card, set one aside) after which
+it goes out under the ruleset's turn, and what each discard does.
+
+The turn model (:class:`~solver.melding.turn.model.TurnModel`) is the one ``melds solve`` asks,
+widened by two sets of literals per face: ``aside[f][k]`` — the hand's ``k``-th copy of ``f`` is
+set aside (it counts as a copy used, so the turn need not place it), and ``drawn[f][k]`` — a
+``k``-th copy of ``f`` is drawn from those left (it joins the hand's supply, so the turn must place
+it). Copies go in order (copy ``k`` needs copy ``k - 1``). Two counters make the draws as many as
+the cards set aside, and the distance ``d`` is the assumption "not ``d + 1`` draws": one live
+solver answers every bound, every discard's row (a copy of it set aside, assumed) and every draw
+that helps (its first copy drawn, assumed).
+
+Candidate melds may hold at most ``reach`` drawn cards (:class:`~solver.melding.meld.candidates.Scarce`):
+a bound above ``reach`` builds the model again, reaching that bound (a small reach keeps the
+candidates of wild cards few). The answers are exact: a
+distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
+the checker as in any turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solver.core.deck import Face
+from solver.melding.meld.candidates import Scarce
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.problem import Answer, Play, Problem
+from solver.melding.turn.routes import GoOutRoute
+from solver.melding.turn.solver import TurnSolver, verified
+from solver.sat import encodings
+from solver.sat.budget import Budget
+from solver.sat.solvers import TrueLiterals
+
+REACH_STEP = 1  # how much further each rebuilt model reaches than the bound that needed it
+
+
+@dataclass
+class Target:
+    """A hand the swaps reach and its way out: the cards set aside, those drawn, the turn."""
+
+    aside: list[Face]
+    drawn: list[Face]
+    answer: Answer
+    route: str | None = None
+
+
+@dataclass
+class DiscardRow:
+    """One discard: the distance left once it is let go, and the draws that bring it closer."""
+
+    discard: Face
+    distance: int | None  # None: the hand never goes out with it let go
+    draws: list[Face] = field(default_factory=list)
+
+
+class SwapModel(TurnSolver):
+    """The turn model with copies set aside and drawn (the module's docstring)."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        left: Counter[Face],
+        reach: int,
+        checker: MeldChecker,
+        budget: Budget,
+        route: GoOutRoute | None,
+    ):
+        self.left = +left
+        self.reach = reach
+        super().__init__(problem, checker, budget, route=route)
+
+    def _drawable(self) -> Counter[Face]:
+        return Counter({f: min(n, self.reach) for f, n in self.left.items()})
+
+    def _scarce(self, pool: list[Face]) -> Scarce:
+        offset = len(pool) - sum(self.supply_top.values())  # a table meld's cards come first
+        positions: set[int] = set()
+        start = offset
+        for face in self.faces:
+            top = self.supply_top[face]
+            positions.update(range(start + self.count[face], start + top))
+            start += top
+        return Scarce(frozenset(positions), self.reach)
+
+    def _swap_clauses(self, clauses: list[list[int]], uses: dict[Face, list[int]], releases: dict) -> None:
+        pool = self.pool
+        self.aside: dict[Face, list[int]] = {f: [pool.new() for _ in range(self.count[f])] for f in self.faces}
+        self.drawn: dict[Face, list[int]] = {
+            f: [pool.new() for _ in range(self.supply_top[f] - self.count[f])] for f in self.faces
+        }
+        for face in self.faces:
+            for lits in (self.aside[face], self.drawn[face]):
+                clauses += [[-later, earlier] for earlier, later in zip(lits, lits[1:], strict=False)]
+            uses[face] += self.aside[face]
+            releases.setdefault(face, []).extend(self.drawn[face])
+        top = self.reach + 1
+        self.draws_at_least = encodings.exact_counter(
+            [lit for f in self.faces for lit in self.drawn[f]], top, pool, clauses
+        )
+        asides = encodings.exact_counter([lit for f in self.faces for lit in self.aside[f]], top, pool, clauses)
+        for k in range(1, top + 1):  # as many set aside as drawn
+            d, a = self.draws_at_least[k], asides[k]
+            if d is None and a is not None:
+                clauses.append([-a])
+            elif a is None and d is not None:
+                clauses.append([-d])
+            elif a is not None and d is not None:
+                clauses += [[-a, d], [-d, a]]
+
+    def within(self, bound: int, assumptions: Sequence[int] = ()) -> list[int] | None:
+        """A verified way out after at most ``bound`` swaps (``bound`` at most the reach)."""
+        self._build()
+        over = self.draws_at_least[bound + 1] if bound + 1 < len(self.draws_at_least) else None
+        return self._satisfy([self.goal, *assumptions, *([-over] if over is not None else [])])
+
+    def target(self, model: list[int]) -> Target:
+        """The swaps of a model and the turn that goes out after them."""
+        true = TrueLiterals(model)
+        aside = [f for f in self.faces for lit in self.aside[f] if lit in true]
+        drawn = [f for f in self.faces for lit in self.drawn[f] if lit in true]
+        plays = [Play(o.hand_faces, verified(self.reading_of(o, true)), o.weight, o.table) for o in self._chosen(model)]
+        if self.laid is not None:
+            plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
+        discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
+        plays.sort(key=lambda p: (p.table is not None, p.table or 0, sorted(p.faces)))
+        answer = Answer(solvable=True, question="distance", plays=plays, discard=discard, kept=[])
+        answer.score = self._score(plays, [])
+        if any(p.reading.kind.phase for p in plays):
+            answer.phase_needed = self.phase_of(model) or self.problem.phase
+        return Target(aside, drawn, self._stamp(answer), self.route.id if self.route is not None else None)
+
+
+class DistanceSearch:
+    """The distance questions of one problem, over its routes (one :class:`SwapModel` each, built
+    again with a larger reach when a bound needs it)."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        left: Counter[Face],
+        checker: MeldChecker,
+        budget: Budget,
+        routes: Sequence[GoOutRoute] = (),
+    ):
+        self.problem, self.left, self.checker, self.budget = problem, +left, checker, budget
+        self.routes: list[GoOutRoute | None] = list(routes) or [None]
+        self.reach = -1  # no model yet
+        self.models: list[SwapModel] = []
+        self.most = len(problem.hand)  # swapping every card is as far as a hand can be
+
+    def close(self) -> None:
+        for model in self.models:
+            model.close()
+
+    def __enter__(self) -> DistanceSearch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _reaching(self, bound: int) -> list[SwapModel]:
+        if bound > self.reach:
+            self.close()
+            self.reach = min(self.most, max(bound, 1) + REACH_STEP - 1)
+            self.models = [
+                SwapModel(self.problem, self.left, self.reach, self.checker, self.budget, route)
+                for route in self.routes
+            ]
+        return self.models
+
+    def within(self, bound: int, aside: Face | None = None, drawn: Sequence[Face] = ()) -> Target | None:
+        """A way out after at most ``bound`` swaps, with a copy of ``aside`` set aside and at least
+        one of ``drawn`` drawn (when given), on the first route that has one."""
+        for model in self._reaching(bound):
+            model._build()
+            assumptions = [model.aside[aside][0]] if aside is not None else []
+            if drawn:
+                act = model.pool.new()
+                model._add_hard([-act] + [model.drawn[f][0] for f in drawn if model.drawn.get(f)])
+                assumptions.append(act)
+            found = model.within(bound, assumptions)
+            if drawn:
+                model._add_hard([-act])  # this question's clause is spent
+            if found is not None:
+                return model.target(found)
+        return None
+
+    def distance(self) -> tuple[int, Target] | None:
+        """The fewest swaps and a target they reach (None: no swaps make the hand go out)."""
+        for bound in range(self.most + 1):
+            found = self.within(bound)
+            if found is not None:
+                return bound, found
+        return None
+
+    def discard_row(self, discard: Face, least: int) -> DiscardRow:
+        """A discard's row: the swaps needed with it among them (at least ``least``, and one), and
+        every card whose draw after it leaves one swap fewer."""
+        for bound in range(max(1, least), self.most + 1):
+            if self.within(bound, aside=discard) is not None:
+                return DiscardRow(discard, bound, self._draws(discard, bound))
+        return DiscardRow(discard, None)
+
+    def _draws(self, discard: Face, bound: int) -> list[Face]:
+        """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps."""
+        untried = [f for f in sorted(self.left) if self.left[f] > 0]
+        helps: set[Face] = set()
+        while untried:
+            found = self.within(bound, aside=discard, drawn=untried)
+            if found is None:
+                break
+            helps.update(found.drawn)
+            untried = [f for f in untried if f not in helps]
+        return sorted(helps)

@@ -1,0 +1,149 @@
+"""A brute-force oracle for ``melds solve --distance`` and ``--discards``, sharing no code with melds.
+
+A hand's distance is the fewest swaps (one card of the hand let go, one card drawn from the copies
+left) after which it goes out. Here it is found by trying every swap: every multiset of ``d`` cards
+of the hand let go with every multiset of ``d`` cards drawn, for d = 0, 1, … up to a depth, each new
+hand judged by the game's own plain go-out oracle: Basic Rummy's written here, Indian Rummy's,
+Okey's and Phase 10's (rummies_oracle.py), Marriage's (marriage_oracle.py). Each game's deck is
+spelled out from its document.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from typing import NamedTuple
+
+import marriage_oracle
+import rummies_oracle
+
+BR_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+BR_SUITS = ("S", "H", "D", "C")
+FIFTY_TWO = tuple(s + r for s in BR_SUITS for r in BR_RANKS)
+
+
+def _br_card(text: str) -> tuple[int, str]:
+    return BR_RANKS.index(text[1:]) + 1, text[0]
+
+
+@lru_cache(maxsize=1 << 18)
+def _br_melds(cards: tuple[tuple[int, str], ...]) -> bool:
+    """Every card in groups (3-4 of a rank) or sequences (3+ of a suit in a row, the ace low only);
+    ``cards`` sorted by rank, so the first card starts its sequence."""
+    if not cards:
+        return True
+    (rank, suit), rest = cards[0], cards[1:]
+    same = [c for c in rest if c[0] == rank]
+    for n in (2, 3):
+        for others in combinations(same, n):
+            if len({suit, *(s for _, s in others)}) == n + 1:
+                left = list(rest)
+                for o in others:
+                    left.remove(o)
+                if _br_melds(tuple(left)):
+                    return True
+    left = list(rest)
+    run = 1
+    while (rank + run, suit) in left:
+        left.remove((rank + run, suit))
+        run += 1
+        if run >= 3 and _br_melds(tuple(left)):
+            return True
+    return False
+
+
+def br_goes_out(hand: list[str]) -> bool:
+    """Basic Rummy: every card melded, or all but one, which is discarded."""
+    cards = sorted(_br_card(c) for c in hand)
+    return _br_melds(tuple(cards)) or any(_br_melds(tuple(cards[:i] + cards[i + 1 :])) for i in range(len(cards)))
+
+
+class _Card(NamedTuple):
+    suit: str
+    rank: str
+
+
+def marriage_goes_out(hand: list[str], tiplu: str) -> bool:
+    return marriage_oracle.can_go_out(
+        [_Card(c[0], c[1:]) for c in hand], marriage_oracle.card(_Card(tiplu[0], tiplu[1:]))
+    )
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's deck (card -> copies) and its go-out oracle (of a hand's card spellings)."""
+
+    deck: dict[str, int]
+    goes_out: Callable[[list[str]], bool]
+
+
+def game(ruleset: str, chosen: str | None = None, phase: int | None = None) -> Game:
+    """The oracle of a ruleset under its chosen card (indicator, tiplu) or phase."""
+    if ruleset == "basic-rummy":
+        return Game(dict.fromkeys(FIFTY_TWO, 1), br_goes_out)
+    if ruleset == "indian-rummy":
+        assert chosen is not None
+        return Game({**dict.fromkeys(FIFTY_TWO, 2), "JK": 2}, lambda h: rummies_oracle.ir_declares(h, chosen))
+    if ruleset == "okey":
+        assert chosen is not None
+        tiles = {c + str(n): 2 for c in "rybk" for n in range(1, 14)}
+        return Game({**tiles, "FJ": 2}, lambda h: rummies_oracle.ok_goes_out(h, chosen))
+    if ruleset == "phase-10":
+        assert phase is not None
+        cards = {c + str(n): 2 for c in "rbgy" for n in range(1, 13)}
+        return Game({**cards, "W": 8, "S": 4}, lambda h: rummies_oracle.p10_lays_down(h, phase))
+    if ruleset == "marriage":
+        assert chosen is not None
+        return Game(dict.fromkeys(FIFTY_TWO, 3), lambda h: marriage_goes_out(h, chosen))
+    raise KeyError(ruleset)
+
+
+def left_of(g: Game, seen: list[str]) -> Counter[str]:
+    """The copies of each card not seen."""
+    left = Counter(g.deck)
+    left.subtract(Counter(seen))
+    assert all(n >= 0 for n in left.values()), seen
+    return +left
+
+
+def _multisets(counts: Counter[str], size: int) -> Iterator[tuple[str, ...]]:
+    for combo in combinations_with_replacement(sorted(counts), size):
+        if all(counts[c] >= n for c, n in Counter(combo).items()):
+            yield combo
+
+
+def swapped(hand: list[str], aside: tuple[str, ...], drawn: tuple[str, ...]) -> list[str]:
+    out = Counter(hand)
+    out.subtract(Counter(aside))
+    out.update(Counter(drawn))
+    return sorted(out.elements())
+
+
+def within(g: Game, hand: list[str], left: Counter[str], d: int) -> bool:
+    """Does some swap of exactly ``d`` cards (or fewer: a card drawn back is no swap) make the hand go out?"""
+    for aside in _multisets(Counter(hand), d):
+        for drawn in _multisets(left, d):
+            if g.goes_out(swapped(hand, aside, drawn)):
+                return True
+    return False
+
+
+def distance(g: Game, hand: list[str], left: Counter[str], depth: int) -> int | None:
+    """The hand's distance when at most ``depth`` (None: more than ``depth``)."""
+    return next((d for d in range(depth + 1) if within(g, hand, left, d)), None)
+
+
+def discard_row(g: Game, hand: list[str], left: Counter[str], discard: str, depth: int) -> tuple[int, list[str]] | None:
+    """A discard's row: 1 + the least distance of the hand once it is let go and a card drawn, and
+    the cards whose draw reaches that least (None: beyond ``depth``)."""
+    rest = list(hand)
+    rest.remove(discard)
+    after = {y: distance(g, sorted(rest + [y]), left - Counter([y]), depth - 1) for y in sorted(left)}
+    reached = [d for d in after.values() if d is not None]
+    if not reached:
+        return None
+    least = min(reached)
+    return least + 1, [y for y, d in after.items() if d == least]
