@@ -147,7 +147,7 @@ class MahjongGame:
         return EXAMPLES.get(command, [])
 
     def close(self) -> None:
-        self.mj.checker.close()
+        self.mj.close()
 
     def describe(self) -> Result:
         return Result({}, ExitCode.YES, lambda: deck_line(self.ruleset))
