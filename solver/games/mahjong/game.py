@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
@@ -17,15 +17,17 @@ from solver.core.replay import GameLog, GameReport, LogFormat
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
-from solver.games.mahjong import claims, distance, facts, logs, present
+from solver.games.mahjong import claims, distance, facts, present
 from solver.games.mahjong.hands import Mahjong
 from solver.games.mahjong.kakan import robbing_names, robbing_rule, robbing_shapes
-from solver.games.mahjong.moves import MahjongMoves
 from solver.games.mahjong.puzzles import answer_puzzle
 from solver.games.mahjong.rules import MahjongRules, read_rules
 from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
 from solver.games.mahjong.shanten import ShantenTables
 from solver.present.text import deck_line, head, question_puzzle_text
+
+if TYPE_CHECKING:  # moves and game logs are loaded by the commands that use them
+    from solver.games.mahjong.moves import MahjongMoves
 
 SEATS = ("E", "S", "W", "N")
 WIN_FLAGS = [
@@ -147,7 +149,7 @@ class MahjongGame:
         return EXAMPLES.get(command, [])
 
     def close(self) -> None:
-        self.mj.checker.close()
+        self.mj.close()
 
     def describe(self) -> Result:
         return Result({}, ExitCode.YES, lambda: deck_line(self.ruleset))
@@ -325,6 +327,8 @@ class MahjongGame:
 
     @cached_property
     def _moves(self) -> MahjongMoves:
+        from solver.games.mahjong.moves import MahjongMoves
+
         return MahjongMoves(self.ruleset, self.mj, self.scorer if self.rules.mahjong_scoring else None)
 
     def moves(self) -> MahjongMoves:
@@ -335,9 +339,13 @@ class MahjongGame:
 
     @classmethod
     def log_formats(cls) -> Sequence[LogFormat]:
+        from solver.games.mahjong import logs
+
         return logs.FORMATS
 
     def replay(self, log: GameLog) -> Iterator[GameReport]:
+        from solver.games.mahjong import logs
+
         return logs.replay_log(self, log, player_variant)
 
     def settle(self, state) -> Any:

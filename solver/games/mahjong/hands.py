@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
@@ -35,12 +36,10 @@ from solver.core.ruleset import Ruleset
 from solver.games.mahjong.rules import MahjongRules
 from solver.games.mahjong.shapes import MAX_COPIES, FastTables, SuitWays, pack_parts, suit_instances, suit_table
 from solver.games.mahjong.tiles import DeclaredMeld, Hand, TileNotation
-from solver.melding.meld.candidates import candidates
-from solver.melding.meld.checker import MeldChecker
-from solver.sat import encodings
-from solver.sat.encodings import Clause, exact_counter
-from solver.sat.pool import VarPool
-from solver.sat.solvers import SatSolver
+
+if TYPE_CHECKING:
+    from solver.melding.meld.checker import MeldChecker
+    from solver.sat.encodings import Clause
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,8 @@ class Mahjong(TileNotation):
         self.rs = ruleset
         self.rules: MahjongRules = ruleset.rules
         self._declared_kinds: dict[tuple[int, ...], tuple[bool, frozenset]] = {}  # see _declared
-        self.checker = checker or MeldChecker(ruleset)
+        if checker is not None:
+            self.checker = checker  # else made when a hand first needs it (cached_property)
         self.notation = Notation.for_deck(ruleset.deck)
         # identities (suit, rank): a red five is a five
         seen: dict[tuple, int] = {}
@@ -105,6 +105,19 @@ class Mahjong(TileNotation):
     def _most_common_class(self, ident) -> str:
         classes = [f.cls for f in self.rs.deck.faces if (f.suit, f.rank) == ident]
         return max(classes, key=lambda c: self.rs.deck.card_class(c).copies)
+
+    @cached_property
+    def checker(self) -> MeldChecker:  # type: ignore[override]
+        """The ruleset's meld checker (SAT), made when a hand first needs it: scoring and shanten
+        never do, and a process that only scores does not load the SAT layer."""
+        from solver.melding.meld.checker import MeldChecker
+
+        return MeldChecker(self.rs)
+
+    def close(self) -> None:
+        """Close the meld checker's solvers, if it was made."""
+        if "checker" in self.__dict__:
+            self.checker.close()
 
     # -- counts -----------------------------------------------------------------------------
 
@@ -273,6 +286,12 @@ class Mahjong(TileNotation):
         return out
 
     def _decompose(self, shape, hand: Hand, limit: int) -> list[Decomposition]:
+        from solver.melding.meld.candidates import candidates
+        from solver.sat import encodings
+        from solver.sat.encodings import exact_counter
+        from solver.sat.pool import VarPool
+        from solver.sat.solvers import SatSolver
+
         need = [p.count - (len(hand.melds) if p.declared else 0) for p in shape.parts]
         if any(n < 0 for n in need):
             return []
