@@ -22,8 +22,6 @@ from solver.melding.turn.routes import GoOutRoute
 from solver.present.text import bold, head
 from solver.sat.budget import Budget
 
-QUESTIONS = ("distance", "discards")
-
 
 def copies_left(checker: MeldChecker, problem: Problem, visible: Sequence[Face]) -> Counter[Face]:
     """The copies of each card not seen: the deck's, less the hand, the visible cards and the table."""

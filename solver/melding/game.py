@@ -32,7 +32,7 @@ from solver.core.registry import load_game
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
-from solver.melding import distance, scorecard
+from solver.melding import scorecard
 from solver.melding.figures import Figure, figure_values, figures_text, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
@@ -105,6 +105,9 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
         ),
     ],
 }
+
+
+DISTANCE_QUESTIONS = ("distance", "discards")  # the questions solver.melding.distance answers
 
 
 KNOCKER, DEFENDER = "knocker", "defender"  # the players of a knock settled from two hands
@@ -194,7 +197,7 @@ class MeldGame:
         own, else go-out)."""
         if request.get("question"):
             return str(request["question"])
-        questions = {**self.QUESTIONS, **{q: q for q in distance.QUESTIONS}}
+        questions = {**self.QUESTIONS, **{q: q for q in DISTANCE_QUESTIONS}}
         asked = [q for flag, q in questions.items() if request.get(flag)]
         if len(asked) > 1:
             flags = [f"--{f.replace('_', '-')}" for f in questions]
@@ -250,9 +253,9 @@ class MeldGame:
             raise MeldsError('give a puzzle file or folder, or -r RULESET --hand "CARDS"')
         problem = self.problem(request)
         question = self.question(request) or "go-out"
-        if request.get("visible") and question not in distance.QUESTIONS:
+        if request.get("visible") and question not in DISTANCE_QUESTIONS:
             raise MeldsError("--visible goes with --distance or --discards")
-        if question in distance.QUESTIONS:
+        if question in DISTANCE_QUESTIONS:
             return self.distance(problem, question, request)
         answer = self.answer_problem(problem, question, **budget_of(request))
         return self.turn_result(answer, problem, bool(request.get("stats")))
@@ -264,6 +267,8 @@ class MeldGame:
                 f"--distance and --discards ask of a hand that goes out by its own melds and a discard; "
                 f"{self.ruleset.name} rearranges the whole table (not answered yet)"
             )
+        from solver.melding import distance  # its search (the turn solver) only when asked: not on a check's start-up
+
         return distance.answer(self.checker, problem, self.rules.going_out, question, request)
 
     def answer_problem(
