@@ -31,7 +31,10 @@ def test_inline_json_contract():
     assert all({"card", "as"} <= set(c) for m in data["melds"] for c in m["cards"])
     assert data["score"] == {"hand_points": 0}
     # a small plain hand is answered from its packings (solver/melding/turn/plain.py): no SAT call
-    assert isinstance(data["stats"]["seconds"], float) and isinstance(data["stats"]["sat_calls"], int)
+    assert isinstance(data["stats"]["seconds"], float) and data["stats"]["sat_calls"] == 0
+    # a hand with wilds goes to the turn model, and its SAT calls are counted
+    wild = json.loads(run("solve", "-r", "fesca", "--hand", "木3 木4 太極 火5 火6 火7 水1", "--json").output)
+    assert wild["stats"]["sat_calls"] > 0
 
 
 def test_not_solvable_explains_why():
