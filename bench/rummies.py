@@ -1,7 +1,10 @@
-"""Rummies through ``melds solve --batch``, JSON Lines in, one answer out per line: Indian Rummy's
-go-out on dealt fourteen-card hands (two decks and two printed jokers) with a cut joker drawn from
-the rest; Gin Rummy's minimum deadwood on dealt hands of ten and eleven cards (eleven: after the
-best discard), against OpenSpiel's ``GinRummyUtils.min_deadwood`` on the same hands in-process.
+"""Rummies through ``melds solve --batch``, JSON Lines in, one answer out per line: going out in the
+rummies whose wilds come from a chosen card or from the deck — Indian Rummy (dealt fourteen cards of
+two decks and two printed jokers, a cut joker drawn from the rest), Okey (fifteen tiles of 106, an
+indicator drawn from the rest) and Phase 10 (eleven cards with wilds and skips, each line a phase
+from 1 to 10, ``"options"``) —; and Gin Rummy's minimum deadwood on dealt hands of ten and eleven
+cards (eleven: after the best discard), against OpenSpiel's ``GinRummyUtils.min_deadwood`` on the
+same hands in-process.
 
 The figure is seconds per line with start-up and warm-up excluded: one process answers the warm-up
 lines alone, another the warm-up lines and then the fresh ones, and the difference is divided by
@@ -15,24 +18,47 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITS, RANKS = "SHDC", ["A", *map(str, range(2, 11)), "J", "Q", "K"]
 DECK = [s + r for s in SUITS for r in RANKS] * 2 + ["JK", "JK"]
+OKEY_TILES = [c + str(n) for c in "rybk" for n in range(1, 14)] * 2 + ["FJ", "FJ"]
+PHASE_10_CARDS = [c + str(n) for c in "rbgy" for n in range(1, 13)] * 2 + ["W"] * 8 + ["S"] * 4
 
 
-def deals(count: int, rng: random.Random) -> list[dict]:
-    """Fourteen cards dealt, and a cut joker drawn from the cards left."""
-    out = []
-    for _ in range(count):
-        cards = list(DECK)
+def _with_indicator(deck: list[str], size: int, never: str = "") -> Callable[[random.Random], dict]:
+    """``size`` cards dealt, and the chosen card drawn from the cards left (drawn again while it is
+    ``never``: Okey's false jokers are not indicators)."""
+
+    def deal(rng: random.Random) -> dict:
+        cards = list(deck)
         rng.shuffle(cards)
-        out.append({"hand": " ".join(cards[:14]), "indicator": cards[14]})
-    return out
+        return {"hand": " ".join(cards[:size]), "indicator": next(c for c in cards[size:] if c != never)}
+
+    return deal
 
 
-def _batch(lines: list[dict], ruleset: str = "indian-rummy") -> tuple[float, list[dict]]:
+def _phase_10(rng: random.Random) -> dict:
+    cards = list(PHASE_10_CARDS)
+    rng.shuffle(cards)
+    return {"hand": " ".join(cards[:11]), "options": {"phase": rng.randrange(1, 11)}}
+
+
+DEALS: dict[str, Callable[[random.Random], dict]] = {
+    "indian-rummy": _with_indicator(DECK, 14),
+    "okey": _with_indicator(OKEY_TILES, 15, never="FJ"),
+    "phase-10": _phase_10,
+}
+
+
+def deals(count: int, rng: random.Random, ruleset: str = "indian-rummy") -> list[dict]:
+    """``count`` batch lines of dealt hands of the ruleset."""
+    return [DEALS[ruleset](rng) for _ in range(count)]
+
+
+def _batch(ruleset: str, lines: list[dict]) -> tuple[float, list[dict]]:
     text = "".join(json.dumps(line) + "\n" for line in lines)
     command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
     start = time.perf_counter()
@@ -44,11 +70,11 @@ def _batch(lines: list[dict], ruleset: str = "indian-rummy") -> tuple[float, lis
     return seconds, answers
 
 
-def go_out_per_line(fresh: int, warm: int, rng: random.Random) -> tuple[float, int, int]:
+def go_out_per_line(fresh: int, warm: int, rng: random.Random, ruleset: str = "indian-rummy") -> tuple[float, int, int]:
     """(seconds per fresh line, fresh lines, those that go out)."""
-    warm_lines, fresh_lines = deals(warm, rng), deals(fresh, rng)
-    alone, _ = _batch(warm_lines)
-    both, answers = _batch(warm_lines + fresh_lines)
+    warm_lines, fresh_lines = deals(warm, rng, ruleset), deals(fresh, rng, ruleset)
+    alone, _ = _batch(ruleset, warm_lines)
+    both, answers = _batch(ruleset, warm_lines + fresh_lines)
     out = sum(bool(a.get("solvable")) for a in answers[warm:])
     return (both - alone) / fresh, fresh, out
 
@@ -65,8 +91,8 @@ def gin_deadwood_per_line(fresh: int, warm: int, rng: random.Random) -> tuple[fl
     """(melds' seconds per fresh line, OpenSpiel's seconds for the same answer in-process — None
     when open_spiel is missing —, lines whose answers differ from OpenSpiel's)."""
     warm_lines, fresh_lines = gin_deals(warm, rng), gin_deals(fresh, rng)
-    alone, _ = _batch(warm_lines, "gin-rummy")
-    both, answers = _batch(warm_lines + fresh_lines, "gin-rummy")
+    alone, _ = _batch("gin-rummy", warm_lines)
+    both, answers = _batch("gin-rummy", warm_lines + fresh_lines)
     seconds = (both - alone) / fresh
     try:
         import gin_oracle  # tests/: OpenSpiel's utilities

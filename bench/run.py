@@ -32,7 +32,9 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``budget-overrun``: the cases of ``bench.budgets`` run with ``--max-seconds``, the seconds each
   took past its budget as a new process (each within 10 % + 0.5 s of it).
 * ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
-  a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s).
+  a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s);
+* ``okey-batch`` / ``phase-10-batch``: the same for dealt fifteen-tile Okey hands with an indicator,
+  and dealt eleven-card Phase 10 hands with wilds and skips, each line a phase from 1 to 10.
 * ``rummy-distance-11`` / ``indian-rummy-distance``: ``melds solve --distance`` of dealt Basic
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
@@ -284,13 +286,11 @@ def budget_overrun() -> Row:
     return row
 
 
-def indian_rummy(lines: int, rng) -> Row:
+def rummy_batch(ruleset: str, lines: int, rng) -> Row:
     from bench.rummies import go_out_per_line
 
-    seconds, fresh, out = go_out_per_line(lines, max(50, lines // 5), rng)
-    return Row(
-        "indian-rummy-batch", [seconds], note=f"{1 / seconds:.0f} lines/s over {fresh} dealt hands, {out} go out"
-    )
+    seconds, fresh, out = go_out_per_line(lines, max(50, lines // 5), rng, ruleset)
+    return Row(f"{ruleset}-batch", [seconds], note=f"{1 / seconds:.0f} lines/s over {fresh} dealt hands, {out} go out")
 
 
 def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: str | None = None) -> Row:
@@ -381,7 +381,9 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),
     "fesca-batch-check": lambda a, r: batch_checks(a.n * 100, r),
     "budget-overrun": lambda a, r: budget_overrun(),
-    "indian-rummy-batch": lambda a, r: indian_rummy(a.n * 100, r),
+    "indian-rummy-batch": lambda a, r: rummy_batch("indian-rummy", a.n * 100, r),
+    "okey-batch": lambda a, r: rummy_batch("okey", a.n * 100, r),
+    "phase-10-batch": lambda a, r: rummy_batch("phase-10", a.n * 100, r),
     "rummy-distance-11": lambda a, r: distance_row("rummy-distance-11", "basic-rummy", 11, a.n * 10, r),
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
