@@ -87,7 +87,18 @@ def resident_bytes() -> int:
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
-MEMORY_READ_EVERY = 0.005  # seconds between two reads of the resident size by one budget's checks
+MEMORY_READ_EVERY = 0.005  # seconds between two reads of the resident size by the budgets' checks
+_resident_read: tuple[float, int] = (-MEMORY_READ_EVERY, 0)  # (when, bytes): the last reading
+
+
+def _resident_lately() -> int:
+    """The resident size, read at most every :data:`MEMORY_READ_EVERY` seconds for the whole process
+    (reading /proc is dear; every budget of a batch, and the guard's looks, share one reading)."""
+    global _resident_read
+    now = time.perf_counter()
+    if now - _resident_read[0] >= MEMORY_READ_EVERY:
+        _resident_read = (now, resident_bytes())
+    return _resident_read[1]
 
 
 class Budget:
@@ -104,8 +115,7 @@ class Budget:
         self.spent: str | None = None  # "time" or "memory" once a limit ran out
         self._reported = False  # an Undecided was raised for this budget
         self._active: list[Interruptible] = []  # solvers running under this budget now (for the guard)
-        self._guard: threading.Thread | None = None
-        self._memory_read_at = -MEMORY_READ_EVERY  # when the resident size was last read (_over)
+        self._guard: _Watch | None = None  # the query's guard while it keeps the limits
 
     @property
     def elapsed(self) -> float:
@@ -160,12 +170,8 @@ class Budget:
             return self.spent
         if self.deadline is not None and time.perf_counter() >= self.deadline + slack:
             return "time"
-        if self.memory is not None:
-            now = time.perf_counter()
-            if now - self._memory_read_at >= MEMORY_READ_EVERY:  # reading /proc is dear: a few ms apart will do
-                self._memory_read_at = now
-                if resident_bytes() > self.memory:
-                    return "memory"
+        if self.memory is not None and _resident_lately() > self.memory:
+            return "memory"
         return None
 
     def undecided(self) -> Undecided:
@@ -226,36 +232,19 @@ class Budget:
             yield self
             return
         main = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_kill")
-        fired = threading.Event()
-        done = threading.Event()
+        watch = _Watch(self, main)
 
         def handler(signum: int, frame: FrameType | None) -> None:  # runs in the main thread between two bytecodes
-            if fired.is_set() and not self._reported and not done.is_set():
+            if watch.fired and not self._reported and not watch.done:
                 raise self.undecided()
 
-        def watch() -> None:
-            while not done.wait(POLL):
-                spent = self._over()
-                if spent:
-                    self.spent = spent
-                    for solver in list(self._active):  # a solver's own ending gives its best so far
-                        solver.interrupt()
-                    if done.wait(GUARD_SLACK) or not main or self._reported:
-                        return
-                    fired.set()  # Python work that does not check: end it from outside
-                    main_thread = threading.main_thread().ident
-                    assert main_thread is not None  # the main thread has started
-                    signal.pthread_kill(main_thread, signal.SIGALRM)
-                    return
-
         previous = signal.signal(signal.SIGALRM, handler) if main else None
-        self._guard = threading.Thread(target=watch, daemon=True)
-        self._guard.start()
+        self._guard = watch
+        _watcher.add(watch)
         try:
             yield self
         finally:
-            done.set()
-            self._guard.join()
+            _watcher.remove(watch)  # no signal is sent for this query from here on
             self._guard = None
             if main:
                 signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
@@ -285,3 +274,88 @@ class Budget:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+class _Watch:
+    """One guarded query, as the process's watcher thread looks at it (under the watcher's lock):
+    past a limit its running solvers are interrupted, and :data:`GUARD_SLACK` later, if nothing
+    has raised :class:`Undecided` yet, the main thread gets SIGALRM (a query guarded elsewhere
+    than in the main thread: only the interrupt)."""
+
+    def __init__(self, budget: Budget, main: bool):
+        self.budget = budget
+        self.main = main
+        self.fired = False  # SIGALRM was sent for this query
+        self.done = False  # the query has ended: nothing more is sent
+        self.interrupted_at: float | None = None
+
+    def look(self, now: float) -> bool:
+        """One look; False once nothing is left to do for this query."""
+        budget = self.budget
+        if self.interrupted_at is None:
+            spent = budget._over()
+            if not spent:
+                return True
+            budget.spent = spent
+            for solver in list(budget._active):  # a solver's own ending gives its best so far
+                solver.interrupt()
+            self.interrupted_at = now
+            return self.main and not budget._reported
+        if now < self.interrupted_at + GUARD_SLACK:
+            return True
+        if not budget._reported:
+            self.fired = True  # Python work that does not check: end it from outside
+            main_thread = threading.main_thread().ident
+            assert main_thread is not None  # the main thread has started
+            signal.pthread_kill(main_thread, signal.SIGALRM)
+        return False
+
+
+class _Watcher:
+    """The process's one watchdog thread for the guarded queries: started with the first, it looks
+    at each query in force every :data:`POLL` seconds and sleeps while there is none. One thread
+    for the process, not one a query: a batch's lines do not each wait for a thread to start and
+    to be joined."""
+
+    def __init__(self) -> None:
+        self._wake = threading.Condition()
+        self._watches: list[_Watch] = []
+        self._thread: threading.Thread | None = None
+        self._idle = False  # the thread sleeps until a query comes
+
+    def add(self, watch: _Watch) -> None:
+        with self._wake:
+            self._watches.append(watch)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, daemon=True, name="melds-budget-guard")
+                self._thread.start()
+            elif self._idle:
+                self._wake.notify()
+
+    def remove(self, watch: _Watch) -> None:
+        with self._wake:
+            watch.done = True
+            if watch in self._watches:
+                self._watches.remove(watch)
+
+    def _run(self) -> None:
+        with self._wake:
+            while True:
+                self._idle = not self._watches
+                self._wake.wait(None if self._idle else POLL)
+                now = time.perf_counter()
+                for watch in list(self._watches):
+                    if not watch.look(now):
+                        self._watches.remove(watch)
+
+
+_watcher = _Watcher()
+
+
+def _new_watcher() -> None:
+    """A forked child has no watcher thread (and maybe a lock its parent's thread held): a new one."""
+    global _watcher
+    _watcher = _Watcher()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_watcher)
