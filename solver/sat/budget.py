@@ -275,6 +275,7 @@ class Budget:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
+
 class _Watch:
     """One guarded query, as the process's watcher thread looks at it (under the watcher's lock):
     past a limit its running solvers are interrupted, and :data:`GUARD_SLACK` later, if nothing

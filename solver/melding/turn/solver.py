@@ -222,6 +222,9 @@ class TurnSolver(TurnModel):
     def _lonely(self) -> list:
         """The hand's cards that fit no legal meld."""
         fits = self.laid.built.fits() if self.laid is not None else set()  # structurally, for slots
+        for o in self.options:  # the options judged already first: what they cover needs no new judgement
+            if o.verified and self._verify(o):
+                fits |= set(o.hand_faces)
         for o in sorted(self.options, key=lambda o: len(o.hand_faces)):
             new = set(o.hand_faces) - fits
             if new and self._verify(o):
