@@ -30,15 +30,15 @@ after a change — ratios, not absolute times, are the figures to compare across
   (≤ 0.25 s above it);
 * ``fesca-batch-check``: ``melds check --batch`` of random Fesca melds, one process (≥ 500 lines/s);
 * ``budget-overrun``: the cases of ``bench.budgets`` run with ``--max-seconds``, the seconds each
-  took past its budget as a new process (each within 10 % + 0.5 s of it).
+  took past its budget as a new process (each within 10 % + 0.5 s of it);
 * ``indian-rummy-batch``: ``melds solve --batch`` of dealt fourteen-card Indian Rummy hands, each with
   a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s);
 * ``okey-batch`` / ``phase-10-batch``: the same for dealt fifteen-tile Okey hands with an indicator,
-  and dealt eleven-card Phase 10 hands with wilds and skips, each line a phase from 1 to 10.
+  and dealt eleven-card Phase 10 hands with wilds and skips, each line a phase from 1 to 10;
 * ``rummy-distance-11`` / ``indian-rummy-distance``: ``melds solve --distance`` of dealt Basic
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
-  warm (bench/distance.py) (median ≤ 50 ms).
+  warm (bench/distance.py) (median ≤ 50 ms);
 * ``gin-deadwood-batch``: ``melds solve -r gin-rummy --batch`` of dealt ten- and eleven-card hands
   (bench.rummies: start-up and warm-up excluded), the minimum deadwood (eleven cards: after the best
   discard), against OpenSpiel's ``min_deadwood`` in-process on the same hands (≥ 5,000 lines/s);
