@@ -21,7 +21,8 @@ deleting cards in order: it may differ from the SAT core, which is one of severa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
@@ -131,11 +132,12 @@ class _Way:
 @dataclass(frozen=True)
 class _Packed:
     """A hand's cards by face index, its melds (of some kinds) and every packing of them (None:
-    too many)."""
+    too many); ``known``: what the questions found of them (each route of a hand asks again)."""
 
     order: list[Face]
     melds: list[Meld]
     ways: list[_Way] | None
+    known: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 _PACKED: dict[tuple, _Packed] = {}  # the last few hands packed (a route of the same kinds asks again)
@@ -183,7 +185,7 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
 def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
     """Every packing of ``melds`` within the cards ``order`` (by face index): the first card not
     yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
-    once)."""
+    once). A card no meld holds is only ever left: the search steps over those."""
     if not melds:
         way = _way(order, (), 0, points, discard)
         return [way] if way is not None else []
@@ -191,24 +193,26 @@ def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: 
     for meld in melds:
         for f in meld.faces:
             by_card.setdefault(f.index, []).append(meld)
+    branching = [(1 << f.index, by_card[f.index]) for f in order if f.index in by_card]
+    ends = len(branching)
     out: list[_Way] = []
     stack: list[tuple[int, int, tuple[Meld, ...], int]] = [(0, 0, (), 0)]  # (next card, decided, melds, melded)
     while stack:
         i, decided, chosen, melded = stack.pop()
-        while i < len(order) and decided >> order[i].index & 1:
+        while i < ends and decided & branching[i][0]:
             i += 1
-        if i == len(order):
+        if i == ends:
             way = _way(order, chosen, melded, points, discard)
             if way is not None:
                 out.append(way)
                 if len(out) > PACKINGS:
                     return None
             continue
-        free = order[i]
-        for meld in by_card.get(free.index, ()):
+        bit, holding = branching[i]
+        for meld in holding:
             if not meld.mask & decided:
                 stack.append((i + 1, decided | meld.mask, (*chosen, meld), melded | meld.mask))
-        stack.append((i + 1, decided | 1 << free.index, chosen, melded))
+        stack.append((i + 1, decided | bit, chosen, melded))
     return out
 
 
@@ -216,7 +220,10 @@ def _way(order: Sequence[Face], melds: tuple[Meld, ...], melded: int, points: li
     left = [f for f in order if not melded >> f.index & 1]
     discard = None
     if left and rule != "none":
-        discard = max(left, key=lambda f: points[f.index])  # the first of the dearest
+        discard, dearest = left[0], points[left[0].index]
+        for f in left:  # the first of the dearest
+            if points[f.index] > dearest:
+                discard, dearest = f, points[f.index]
     elif not left and rule == "required":
         return None
     kept = tuple(f for f in left if f is not discard)
@@ -265,6 +272,18 @@ class PlainTurn:
         values = {"hand_points": way.points, "meld_points": sum(m.points for m in way.melds), "melds": len(way.melds)}
         return tuple(values[g.measure] * (-1 if g.sense == "maximize" else 1) for g in self.rs.objective)
 
+    def _ranks(self) -> list[tuple]:
+        """Each packing's rank (:meth:`_rank`), in the packings' order."""
+        known = self.packed.known
+        if "ranks" not in known:
+            known["ranks"] = [self._rank(w) for w in self._all()]
+        ranks: list[tuple] = known["ranks"]
+        return ranks
+
+    def _first_best(self, among: Sequence[int]) -> _Way:
+        """The first packing of the best rank among the packings ``among`` (by position)."""
+        return self._all()[min(among, key=self._ranks().__getitem__)]
+
     def _goes_out(self, way: _Way, leave_out: object = None) -> bool:
         """Does a way go out (by the route: every card placed when it asks, its requirements but
         ``leave_out``)?"""
@@ -279,14 +298,14 @@ class PlainTurn:
         return any(self._goes_out(w) for w in self._all())
 
     def best(self, question: str = "best") -> Answer:
-        answer = self._answer(min(self._all(), key=self._rank), question)
+        answer = self._answer(self._first_best(range(len(self._all()))), question)
         answer.solvable = not answer.kept
         return answer
 
     def go_out(self, why_cards: bool = True) -> Answer:
-        out = [w for w in self._all() if self._goes_out(w)]
+        out = [i for i, w in enumerate(self._all()) if self._goes_out(w)]
         if out:
-            answer = self._answer(min(out, key=self._rank), "go-out")
+            answer = self._answer(self._first_best(out), "go-out")
             answer.solvable = True
             return answer
         answer = self.best(question="go-out")
@@ -311,11 +330,14 @@ class PlainTurn:
         ways = self._all()
         why: dict = {}
         if cards:
-            fits = 0
-            for m in self.melds:
-                fits |= m.mask
-            lonely = [f for f in self.packed.order if not fits >> f.index & 1]
-            why = {"no_meld": lonely, "core": self._core(ways)}
+            known = self.packed.known
+            if "core" not in known:
+                fits = 0
+                for m in self.melds:
+                    fits |= m.mask
+                known["lonely"] = [f for f in self.packed.order if not fits >> f.index & 1]
+                known["core"] = self._core(ways)
+            why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
         if route is not None and route.checks:
             placed = [w for w in ways if not (route.all_cards and w.kept)]
@@ -329,14 +351,17 @@ class PlainTurn:
     def _core(self, ways: Sequence[_Way]) -> list[Face]:
         """A set of cards no turn places all of (each melded or discarded), none of it spare —
         the last cards left out first, so the lowest such set stays; empty when every card can
-        be placed."""
+        be placed. Only the packings whose melds hold no other's cards and more can place more."""
         one_more = self.rule.discard != "none"
-        melded = [way.melded for way in ways]
+        widest: list[int] = []
+        for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
+            if not any(m & wider == m for wider in widest):
+                widest.append(m)
 
         def placed(cards: int) -> bool:
             if one_more:
-                return any(not (rest := cards & ~m) & (rest - 1) for m in melded)
-            return any(not cards & ~m for m in melded)
+                return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
+            return any(not cards & ~m for m in widest)
 
         core, order = self.problem.hand_mask, self.packed.order
         if placed(core):
