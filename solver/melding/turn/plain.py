@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -54,15 +55,36 @@ class Meld:
         return self.reading.kind.id
 
 
+Candidate = tuple[int, int, tuple[Face, ...]]  # (place among its lowest face's, mask, faces)
+
+
 @dataclass(frozen=True)
 class _DeckMelds:
-    """The whole deck's candidate melds by the lowest face each holds, as (mask, faces) (None:
-    too many), each judged once it is first in a hand (``judged``, by mask); and the card points
-    of every face by index."""
+    """The whole deck's candidate melds by the lowest face each holds, grouped by the next face
+    (its bit: a hand without it holds none of the group) in the order of their first candidate,
+    as (place, mask, faces) (None: too many), each judged once it is first in a hand
+    (``judged``, by mask); and the card points of every face by index."""
 
-    by_low: list[list[tuple[int, tuple[Face, ...]]]] | None  # by face index
+    by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
     points: list[int]
     judged: dict[int, Meld | None]
+
+
+def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
+    """The candidates ``found`` (of the cards ``faces``) by their lowest face, then their next."""
+    lows: list[list[Candidate]] = [[] for _ in range(max(f.index for f in faces) + 1)]
+    for cand in found:
+        cards = tuple(faces[i] for i in cand.cards)
+        low = min(f.index for f in cards)
+        lows[low].append((len(lows[low]), sum(1 << f.index for f in cards), cards))
+    by_low: list[list[tuple[int, list[Candidate]]]] = []
+    for low, entries in enumerate(lows):
+        groups: dict[int, list[Candidate]] = {}
+        for entry in entries:
+            above = entry[1] & ~(1 << low)
+            groups.setdefault(above & -above or 1 << low, []).append(entry)  # a meld of one card: its own
+        by_low.append(list(groups.items()))
+    return by_low
 
 
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
@@ -94,14 +116,7 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
         for f in faces:
             points[f.index] = rs.points(f)
         found = candidates(rs, faces, rs.kinds, params=params, gate=checker.gate, limit=DECK_MELDS)
-        by_low: list[list[tuple[int, tuple[Face, ...]]]] | None = None
-        if found is not None:
-            by_low = [[] for _ in points]
-            for cand in found:
-                cards = tuple(faces[i] for i in cand.cards)
-                mask = sum(1 << f.index for f in cards)
-                by_low[min(f.index for f in cards)].append((mask, cards))
-        per_checker[key] = _DeckMelds(by_low, points, {})
+        per_checker[key] = _DeckMelds(_grouped(faces, found) if found is not None else None, points, {})
     return per_checker[key]
 
 
@@ -120,13 +135,20 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
 @dataclass(frozen=True)
 class _Way:
     """One packing: its melds and the cards they hold (a mask), the discard made of the cards
-    left, the cards kept and their card points."""
+    left, how many cards are kept and their card points (the cards of ``order`` in no meld and
+    not discarded: :attr:`kept`)."""
 
     melds: tuple[Meld, ...]
     melded: int
     discard: Face | None
-    kept: tuple[Face, ...]
+    left: int
     points: int
+    order: Sequence[Face] = field(compare=False, repr=False)
+
+    @cached_property
+    def kept(self) -> tuple[Face, ...]:
+        melded, discard = self.melded, self.discard
+        return tuple(f for f in self.order if not melded >> f.index & 1 and f is not discard)
 
 
 @dataclass(frozen=True)
@@ -169,13 +191,20 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
         mask, judged = problem.hand_mask, deck.judged
         out = []
         for f in hand:
-            for meld_mask, cards in by_low[f.index]:
-                if meld_mask & mask == meld_mask:
-                    if meld_mask not in judged:
-                        judged[meld_mask] = _judged(checker, cards, params)
-                    meld = judged[meld_mask]
-                    if meld is not None:
-                        out.append(meld)
+            held: list[Candidate] = []
+            groups = 0
+            for next_bit, group in by_low[f.index]:
+                if mask & next_bit:
+                    groups += 1
+                    held += [entry for entry in group if entry[1] & mask == entry[1]]
+            if groups > 1:
+                held.sort()  # by place: the deck's order of the face's candidates
+            for _, meld_mask, cards in held:
+                if meld_mask not in judged:
+                    judged[meld_mask] = _judged(checker, cards, params)
+                meld = judged[meld_mask]
+                if meld is not None:
+                    out.append(meld)
         return out
     found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
     own = (_judged(checker, tuple(hand[i] for i in c.cards), params) for c in found)
@@ -186,48 +215,58 @@ def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: 
     """Every packing of ``melds`` within the cards ``order`` (by face index): the first card not
     yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
     once). A card no meld holds is only ever left: the search steps over those."""
+    way = _Packer(order, points, discard).way
     if not melds:
-        way = _way(order, (), 0, points, discard)
-        return [way] if way is not None else []
-    by_card: dict[int, list[Meld]] = {}
+        only = way((), 0, 0)
+        return [only] if only is not None else []
+    by_card: dict[int, list[tuple[Meld, int]]] = {}
     for meld in melds:
+        weight = sum(points[f.index] for f in meld.faces)
         for f in meld.faces:
-            by_card.setdefault(f.index, []).append(meld)
+            by_card.setdefault(f.index, []).append((meld, weight))
     branching = [(1 << f.index, by_card[f.index]) for f in order if f.index in by_card]
     ends = len(branching)
     out: list[_Way] = []
-    stack: list[tuple[int, int, tuple[Meld, ...], int]] = [(0, 0, (), 0)]  # (next card, decided, melds, melded)
+    # (next card, decided, melds, melded, the melded cards' points)
+    stack: list[tuple[int, int, tuple[Meld, ...], int, int]] = [(0, 0, (), 0, 0)]
     while stack:
-        i, decided, chosen, melded = stack.pop()
+        i, decided, chosen, melded, weight = stack.pop()
         while i < ends and decided & branching[i][0]:
             i += 1
         if i == ends:
-            way = _way(order, chosen, melded, points, discard)
-            if way is not None:
-                out.append(way)
+            found = way(chosen, melded, weight)
+            if found is not None:
+                out.append(found)
                 if len(out) > PACKINGS:
                     return None
             continue
         bit, holding = branching[i]
-        for meld in holding:
+        for meld, more in holding:
             if not meld.mask & decided:
-                stack.append((i + 1, decided | meld.mask, (*chosen, meld), melded | meld.mask))
-        stack.append((i + 1, decided | bit, chosen, melded))
+                stack.append((i + 1, decided | meld.mask, (*chosen, meld), melded | meld.mask, weight + more))
+        stack.append((i + 1, decided | bit, chosen, melded, weight))
     return out
 
 
-def _way(order: Sequence[Face], melds: tuple[Meld, ...], melded: int, points: list[int], rule: str) -> _Way | None:
-    left = [f for f in order if not melded >> f.index & 1]
-    discard = None
-    if left and rule != "none":
-        discard, dearest = left[0], points[left[0].index]
-        for f in left:  # the first of the dearest
-            if points[f.index] > dearest:
-                discard, dearest = f, points[f.index]
-    elif not left and rule == "required":
-        return None
-    kept = tuple(f for f in left if f is not discard)
-    return _Way(melds, melded, discard, kept, sum(points[f.index] for f in kept))
+class _Packer:
+    """The packings of one hand (``order``: its cards by face index) under the turn's discard rule."""
+
+    def __init__(self, order: Sequence[Face], points: list[int], rule: str):
+        self.order, self.points, self.rule = order, points, rule
+        self.dearest = sorted(order, key=lambda f: -points[f.index])  # ties in order: the first of the dearest first
+        self.total = sum(points[f.index] for f in order)
+
+    def way(self, melds: tuple[Meld, ...], melded: int, weight: int) -> _Way | None:
+        """The packing of ``melds`` (holding the cards ``melded``, of card points ``weight``)."""
+        left = len(self.order) - melded.bit_count()
+        discard = None
+        if left and self.rule != "none":
+            discard = next(f for f in self.dearest if not melded >> f.index & 1)
+            left -= 1
+            weight += self.points[discard.index]
+        elif not left and self.rule == "required":
+            return None
+        return _Way(melds, melded, discard, left, self.total - weight, self.order)
 
 
 class PlainTurn:
@@ -288,7 +327,7 @@ class PlainTurn:
         """Does a way go out (by the route: every card placed when it asks, its requirements but
         ``leave_out``)?"""
         route = self.route
-        if (route is None or route.all_cards) and way.kept:
+        if (route is None or route.all_cards) and way.left:
             return False
         if route is None:
             return True
@@ -340,7 +379,7 @@ class PlainTurn:
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
         if route is not None and route.checks:
-            placed = [w for w in ways if not (route.all_cards and w.kept)]
+            placed = [w for w in ways if not (route.all_cards and w.left)]
             blamed = [r for r in route.checks if any(self._goes_out(w, leave_out=r) for w in placed)]
             if not blamed and len(route.checks) > 1 and placed:
                 blamed = list(route.checks)
@@ -357,13 +396,17 @@ class PlainTurn:
         for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
             if not any(m & wider == m for wider in widest):
                 widest.append(m)
+        order = self.packed.order
+        if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
+            outside = [f for f in order if not widest[0] >> f.index & 1]
+            return outside[: 1 + one_more] if len(outside) > one_more else []
 
         def placed(cards: int) -> bool:
             if one_more:
                 return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
             return any(not cards & ~m for m in widest)
 
-        core, order = self.problem.hand_mask, self.packed.order
+        core = self.problem.hand_mask
         if placed(core):
             return []
         for face in reversed(order):
