@@ -1,0 +1,101 @@
+"""The plain turn (solver/melding/turn/plain.py: a small hand's packings, no SAT model) against the
+turn model on the same hands: with the plain path turned off, every hand is answered by the SAT
+model, and the two answers agree on everything that does not depend on a choice among equals —
+solvable, the objective's values (the deadwood), the route and the figures, the cards in no meld,
+the requirements failed, whether some cards cannot all be placed. The melds of
+both are re-checked against an independent brute force (tests/gin_brute.py), and Gin Rummy's
+deadwood against its minimum."""
+
+from __future__ import annotations
+
+import random
+
+import gin_brute
+import pytest
+
+from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+from solver.melding.turn import solve as turn_solve
+from solver.melding.turn.plain import fits as plain_fits
+
+SUITS, RANKS = "SHDC", gin_brute.RANKS
+DECK = [s + r for s in SUITS for r in RANKS]
+
+
+def dealt(rng: random.Random, size: int) -> list[str]:
+    """Random cards, or cards built from runs and sets with a few strays (so melds compete)."""
+    if rng.random() < 0.4:
+        return rng.sample(DECK, size)
+    cards: list[str] = []
+    while len(cards) < size:
+        if rng.random() < 0.5:
+            suit, low = rng.choice(SUITS), rng.randrange(len(RANKS) - 2)
+            new = [suit + r for r in RANKS[low : low + rng.randrange(3, 6)]]
+        else:
+            rank = rng.choice(RANKS)
+            new = [s + rank for s in rng.sample(SUITS, rng.randrange(2, 5))]
+        if rng.random() < 0.4:
+            new.append(rng.choice(DECK))
+        cards += [c for c in dict.fromkeys(new) if c not in cards][: size - len(cards)]
+    return cards
+
+
+def agreed(plain: dict, model: dict) -> dict:
+    """What both answers must share."""
+
+    def of(data: dict) -> dict:
+        why = data.get("why") or {}
+        return {
+            "solvable": data["solvable"],
+            "score": data["score"],
+            "route": data.get("route"),
+            "figures": {k: data.get(k) for k in ("deadwood", "can_knock", "gin")},
+            "no_meld": why.get("no_meld"),
+            "requirements": why.get("requirements"),
+            "has_core": bool(why.get("core")),  # one minimal set each: not always the same size
+        }
+
+    return of(plain) | {"checked": of(model)}
+
+
+def check_melds(data: dict, hand: list[str]) -> None:
+    held = set(gin_brute.melds(hand))
+    melds = [frozenset(c["card"] for c in m["cards"]) for m in data["melds"]]
+    assert all(m in held for m in melds), (hand, melds)
+    used = sorted([c for m in melds for c in m] + data["kept"] + ([data["discard"]] if data["discard"] else []))
+    assert used == sorted(hand)
+
+
+def compare(ruleset: str, seed: int, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game(load_ruleset(ruleset))
+    rng = random.Random(seed)
+    plain_asked = 0
+    for i in range(count):
+        hand = dealt(rng, rng.choice((7, 8, 10, 11)))
+        request = {"hand": " ".join(hand)}
+        plain_asked += plain_fits(game.problem(request), game.checker)
+        plain = game.solve(request).data
+        with monkeypatch.context() as patched:
+            patched.setattr(turn_solve, "plain_fits", lambda problem, checker: False)
+            model = game.solve(request).data
+        assert model["stats"]["sat_calls"] > 0 and plain["stats"]["sat_calls"] == 0, (i, hand)
+        shared = agreed(plain, model)
+        checked = shared.pop("checked")
+        assert shared == checked, (i, hand, plain, model)
+        for data in (plain, model):
+            check_melds(data, hand)
+        if ruleset == "gin-rummy":
+            least = gin_brute.best_discards(hand)[0] if len(hand) == 11 else gin_brute.min_deadwood(hand)
+            assert plain["deadwood"] == least, (hand, plain["deadwood"], least)
+    assert plain_asked == count  # every hand went the plain way when it was on
+
+
+@pytest.mark.parametrize("ruleset", ["gin-rummy", "basic-rummy"])
+def test_plain_turn_agrees_with_the_turn_model(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compare(ruleset, 46, 120, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["gin-rummy", "basic-rummy"])
+def test_plain_turn_agrees_with_the_turn_model_many(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compare(ruleset, 4646, 2500, monkeypatch)
