@@ -24,6 +24,7 @@ import click
 
 from solver.core import limits
 from solver.core.errors import BadJson, ExitCode, InternalError, MeldsError, Undecided, Unreadable
+from solver.core.gcpause import keep_loaded
 from solver.core.inputs import open_input
 from solver.core.requests import describe
 from solver.present.render import json_text
@@ -172,10 +173,14 @@ def run_batch(name: str, handle: Handle, jobs: int = 1) -> ExitCode:
     # (a write and a flush, system calls) a line was a twentieth of a fast mahjong batch's time;
     # a slow line's answer (and any waiting before it) is written as it comes
     pending: list[str] = []
+    kept = False
     flushed = last = time.monotonic()
     try:
         with click.progressbar(answers, label="answering", file=sys.stderr, show_pos=True) as progress:
             for result, code in progress:
+                if not kept:
+                    keep_loaded()  # the first line has loaded the ruleset and its game: kept for good
+                    kept = True
                 pending.append(json_text(result))
                 if code != worst:
                     worst = ExitCode.worst((worst, code))

@@ -17,7 +17,7 @@ import sys
 import click
 
 from solver.commands.batch import internal_error
-from solver.core import registry
+from solver.core import gcpause, registry
 from solver.core.errors import ExitCode, MeldsError, UsageError
 from solver.present.render import emit_error, emit_json
 from solver.sat import budget
@@ -85,8 +85,10 @@ def run() -> None:
     budget's slack (docs/performance.md). Its exit functions run
     and its output is flushed first; only the freeing is left to the system. In-process callers
     (tests, scripts) call :func:`main`, which exits as usual. The query's ``--max-seconds`` counts
-    from the process's start (:func:`~solver.sat.budget.count_from`)."""
+    from the process's start (:func:`~solver.sat.budget.count_from`); what a batch's first line loads
+    is kept out of the cyclic collector's walks (:func:`~solver.core.gcpause.keep_loaded`)."""
     budget.count_from(budget.process_start())
+    gcpause.own_process()
     code: str | int | None = 0
     try:
         main()

@@ -18,6 +18,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 NEVER = 2**31 - 1  # collections of the middle generation before a full one: never, in a block
+_OWN_PROCESS = False  # the process is melds' own command line: what it has loaded lasts to its end
+
+
+def own_process() -> None:
+    """The process is melds' own (the command line, not an in-process caller such as the tests):
+    :func:`keep_loaded` may move its heap out of the collector's walks."""
+    global _OWN_PROCESS
+    _OWN_PROCESS = True
+
+
+def keep_loaded() -> None:
+    """What melds' own process holds now lasts to its end (a batch's ruleset and compiled game, as
+    its first line leaves them): moved out of the cyclic collector's generations (``gc.freeze``),
+    so that no later collection walks it again — in a batch of small answers the full collections
+    between the lines, each a walk of the whole loaded game, were a seventh of a line's work. An
+    in-process caller's heap is its own: left alone."""
+    if _OWN_PROCESS:
+        gc.freeze()
 
 
 @contextmanager
