@@ -31,9 +31,9 @@ def own_process() -> None:
 def keep_loaded() -> None:
     """What melds' own process holds now lasts to its end (a batch's ruleset and compiled game, as
     its first line leaves them): moved out of the cyclic collector's generations (``gc.freeze``),
-    so that no later collection walks it again — in a batch of small answers the full collections
-    between the lines, each a walk of the whole loaded game, were a seventh of a line's work. An
-    in-process caller's heap is its own: left alone."""
+    so that no later collection walks it again (each walk of a loaded game costs tens of
+    milliseconds, as much as a hundred small answers of a batch). An in-process caller's heap is
+    its own: left alone."""
     if _OWN_PROCESS:
         gc.freeze()
 
