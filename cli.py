@@ -12,34 +12,86 @@ import os
 import sys
 import typing
 
+# the most generated functions' code kept across starts (a file of a few hundred kilobytes at most)
+KEPT_FUNCTIONS = 20_000
 
-def keep_bytecode() -> None:
-    """Where Python is told to write no bytecode beside the sources (``PYTHONDONTWRITEBYTECODE``),
-    a melds process would compile each of its modules again at every start: their bytecode is kept
-    in melds' cache folder instead (``MELDS_CACHE_DIR``, solver/core/cache.py; ``off`` keeps
-    nothing), under ``bytecode/``, which mirrors the sources' paths. A Python that writes bytecode
-    as usual, or that has a bytecode folder of its own (``PYTHONPYCACHEPREFIX``), is left alone.
-    This runs before the solver package is imported, so it cannot ask solver.core.cache."""
-    if not sys.dont_write_bytecode or sys.pycache_prefix:
-        return
+
+def keep_compiled() -> None:
+    """What a start of the command would otherwise compile again, kept in melds' cache folder
+    (``MELDS_CACHE_DIR``, solver/core/cache.py; ``off`` keeps nothing): the modules' bytecode where
+    Python writes none beside the sources (:func:`keep_bytecode`), and the functions the
+    dataclasses write for each class (:func:`keep_dataclass_code`). Both are most of the start's
+    time otherwise. This runs before the solver package is imported, so it cannot ask
+    solver.core.cache where the folder is."""
     folder = os.environ.get("MELDS_CACHE_DIR")
     if folder == "off":
         return
     if not folder:
         folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "melds")
-    folder = os.path.join(folder, "bytecode")
     try:
-        os.makedirs(folder, exist_ok=True)
+        os.makedirs(os.path.join(folder, "bytecode"), exist_ok=True)
     except OSError:
         return
     if os.access(folder, os.W_OK):
+        keep_bytecode(os.path.join(folder, "bytecode"))
+        keep_dataclass_code(os.path.join(folder, f"dataclasses.{sys.implementation.cache_tag}.{sys.hexversion:x}"))
+
+
+def keep_bytecode(folder: str) -> None:
+    """Where Python is told to write no bytecode beside the sources (``PYTHONDONTWRITEBYTECODE``),
+    the modules' bytecode goes to ``folder`` (mirroring the sources' paths; Python's own ``.pyc``
+    files, checked against the sources as usual). A Python that writes bytecode as usual, or has a
+    bytecode folder of its own (``PYTHONPYCACHEPREFIX``), is left alone."""
+    if sys.dont_write_bytecode and not sys.pycache_prefix:
         sys.pycache_prefix, sys.dont_write_bytecode = folder, False
 
 
+def keep_dataclass_code(path: str) -> None:
+    """The dataclasses module writes each class's ``__init__``, ``__eq__``, ``__hash__`` ... as
+    source text and compiles it at every start; the code is kept in the file ``path``, keyed by
+    the very text, and a text seen before is run from its kept code: the same function, without
+    the compiling. New code is written at exit (every process's exit functions run, cli.run)."""
+    import atexit
+    import builtins
+    import dataclasses
+    import marshal
+
+    try:
+        with open(path, "rb") as stream:
+            kept = marshal.load(stream)
+    except (OSError, EOFError, ValueError, TypeError):
+        kept = {}
+    if not isinstance(kept, dict):
+        kept = {}
+    used: dict[str, typing.Any] = {}
+
+    def exec_kept(source: typing.Any, *args: typing.Any, **kwargs: typing.Any) -> None:
+        # only text run in namespaces of its own (a generated function's): the code is the same
+        if isinstance(source, str) and args and isinstance(args[0], dict):
+            code = used.get(source) or kept.get(source)
+            used[source] = source = code or compile(source, "<string>", "exec", dont_inherit=True)
+        builtins.exec(source, *args, **kwargs)
+
+    def store() -> None:
+        if used.keys() <= kept.keys():
+            return
+        everything = {**kept, **used} if len(kept) + len(used) <= KEPT_FUNCTIONS else used
+        temporary = f"{path}.{os.getpid()}.tmp"
+        try:
+            with open(temporary, "wb") as stream:
+                marshal.dump(everything, stream)
+            os.replace(temporary, path)  # whole or not at all, whoever else writes it
+        except OSError:
+            pass
+
+    setattr(dataclasses, "exec", exec_kept)  # noqa: B010 - the module's own name for the builtin
+    atexit.register(store)
+
+
 def run() -> None:
-    """The ``melds`` command as a process of its own (solver.commands.group.run), its bytecode kept
-    first (:func:`keep_bytecode`)."""
-    keep_bytecode()
+    """The ``melds`` command as a process of its own (solver.commands.group.run), what it compiles
+    kept first (:func:`keep_compiled`)."""
+    keep_compiled()
     from solver.commands.group import run as run_command
 
     run_command()
@@ -55,7 +107,7 @@ def __getattr__(name: str) -> typing.Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["keep_bytecode", "run"]  # and main, through __getattr__
+__all__ = ["keep_bytecode", "keep_compiled", "keep_dataclass_code", "run"]  # and main, through __getattr__
 
 if __name__ == "__main__":
     run()
