@@ -12,15 +12,15 @@ import os
 import sys
 import typing
 
-# the most generated functions' code kept across starts (a file of a few hundred kilobytes at most)
+# the most pieces of generated code kept across starts (a file of a few hundred kilobytes at most)
 KEPT_FUNCTIONS = 20_000
 
 
 def keep_compiled() -> None:
     """What a start of the command would otherwise compile again, kept in melds' cache folder
     (``MELDS_CACHE_DIR``, solver/core/cache.py; ``off`` keeps nothing): the modules' bytecode where
-    Python writes none beside the sources (:func:`keep_bytecode`), and the functions the
-    dataclasses write for each class (:func:`keep_dataclass_code`). Both are most of the start's
+    Python writes none beside the sources (:func:`keep_bytecode`), and the code the standard
+    library writes at run time (:func:`keep_generated_code`). Both are most of the start's
     time otherwise. This runs before the solver package is imported, so it cannot ask
     solver.core.cache where the folder is."""
     folder = os.environ.get("MELDS_CACHE_DIR")
@@ -34,7 +34,7 @@ def keep_compiled() -> None:
         return
     if os.access(folder, os.W_OK):
         keep_bytecode(os.path.join(folder, "bytecode"))
-        keep_dataclass_code(os.path.join(folder, f"dataclasses.{sys.implementation.cache_tag}.{sys.hexversion:x}"))
+        keep_generated_code(os.path.join(folder, f"generated.{sys.implementation.cache_tag}.{sys.hexversion:x}"))
 
 
 def keep_bytecode(folder: str) -> None:
@@ -46,11 +46,13 @@ def keep_bytecode(folder: str) -> None:
         sys.pycache_prefix, sys.dont_write_bytecode = folder, False
 
 
-def keep_dataclass_code(path: str) -> None:
-    """The dataclasses module writes each class's ``__init__``, ``__eq__``, ``__hash__`` ... as
-    source text and compiles it at every start; the code is kept in the file ``path``, keyed by
-    the very text, and a text seen before is run from its kept code: the same function, without
-    the compiling. New code is written at exit (every process's exit functions run, cli.run)."""
+def keep_generated_code(path: str) -> None:
+    """Code the standard library writes as source text and compiles at every start: the
+    dataclasses' functions for each class (``__init__``, ``__eq__``, ``__hash__`` ...) and typing's
+    forward references (a NamedTuple's annotations, strings under ``from __future__ import
+    annotations``). The code is kept in the file ``path``, keyed by the very text, and a text seen
+    before is run from its kept code: the same function, without the compiling. New code is written
+    at exit (every process's exit functions run, cli.run)."""
     import atexit
     import builtins
     import dataclasses
@@ -58,19 +60,31 @@ def keep_dataclass_code(path: str) -> None:
 
     try:
         with open(path, "rb") as stream:
-            kept = marshal.load(stream)
+            kept = marshal.loads(stream.read())  # marshal.load would read the file item by item
     except (OSError, EOFError, ValueError, TypeError):
         kept = {}
     if not isinstance(kept, dict):
         kept = {}
-    used: dict[str, typing.Any] = {}
+    used: dict[tuple[str, str], typing.Any] = {}
+
+    def compiled(source: str, mode: str) -> typing.Any:
+        key = (mode, source)
+        code = used.get(key) or kept.get(key)
+        used[key] = code = code or builtins.compile(source, "<string>", mode, dont_inherit=True)
+        return code
 
     def exec_kept(source: typing.Any, *args: typing.Any, **kwargs: typing.Any) -> None:
         # only text run in namespaces of its own (a generated function's): the code is the same
         if isinstance(source, str) and args and isinstance(args[0], dict):
-            code = used.get(source) or kept.get(source)
-            used[source] = source = code or compile(source, "<string>", "exec", dont_inherit=True)
+            source = compiled(source, "exec")
         builtins.exec(source, *args, **kwargs)
+
+    def compile_kept(
+        source: typing.Any, filename: str, mode: str, *args: typing.Any, **kwargs: typing.Any
+    ) -> typing.Any:
+        if isinstance(source, str) and filename == "<string>" and not args and not kwargs:
+            return compiled(source, mode)
+        return builtins.compile(source, filename, mode, *args, **kwargs)
 
     def store() -> None:
         if used.keys() <= kept.keys():
@@ -84,7 +98,8 @@ def keep_dataclass_code(path: str) -> None:
         except OSError:
             pass
 
-    setattr(dataclasses, "exec", exec_kept)  # noqa: B010 - the module's own name for the builtin
+    setattr(dataclasses, "exec", exec_kept)  # noqa: B010 - each module's own name for the builtin
+    setattr(typing, "compile", compile_kept)  # noqa: B010
     atexit.register(store)
 
 
@@ -107,7 +122,7 @@ def __getattr__(name: str) -> typing.Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["keep_bytecode", "keep_compiled", "keep_dataclass_code", "run"]  # and main, through __getattr__
+__all__ = ["keep_bytecode", "keep_compiled", "keep_generated_code", "run"]  # and main, through __getattr__
 
 if __name__ == "__main__":
     run()

@@ -1,7 +1,7 @@
 """A melds process keeps what its start compiles in its cache folder (cli.keep_compiled): the
-modules' bytecode where Python is told to write none beside the sources, and the functions the
-dataclasses write; the second start reads what the first compiled, the answer is the same, and
-``MELDS_CACHE_DIR=off`` keeps nothing."""
+modules' bytecode where Python is told to write none beside the sources, and the code the
+dataclasses and typing write; the second start reads what the first compiled, the answer is the
+same, and ``MELDS_CACHE_DIR=off`` keeps nothing."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_the_bytecode_is_kept_in_the_cache_folder_and_read_again(tmp_path):
     written = (group / kept[0]).stat().st_mtime_ns
     second = _melds(str(tmp_path))
     assert (group / kept[0]).stat().st_mtime_ns == written  # read, not compiled again
-    assert len(list(tmp_path.glob("dataclasses.*"))) == 1  # written whole, no temporary left
+    assert len(list(tmp_path.glob("generated.*"))) == 1  # written whole, no temporary left
     assert first.returncode == second.returncode and first.stdout == second.stdout
     assert '"winning": true' in first.stdout, first.stderr
 

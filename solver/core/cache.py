@@ -7,7 +7,7 @@ or ``~/.cache/melds``) and are keyed by what made them: the bytes of the data (a
 and every bundled ruleset it may extend) and the code (the size and time of every module of
 melds), so an edited ruleset or a new version of melds never reads a stale entry. A cache that
 cannot be read or written is passed by; an entry is written whole or not at all. The folder's
-``bytecode/`` and ``dataclasses.*`` are the command's (cli.py's ``keep_compiled``: what a start
+``bytecode/`` and ``generated.*`` are the command's (cli.py's ``keep_compiled``: what a start
 compiles); it chooses the folder as :func:`cache_dir` does.
 """
 
