@@ -6,7 +6,9 @@ Entries live in ``MELDS_CACHE_DIR`` (``off`` keeps nothing; by default ``$XDG_CA
 or ``~/.cache/melds``) and are keyed by what made them: the bytes of the data (a ruleset's file
 and every bundled ruleset it may extend) and the code (the size and time of every module of
 melds), so an edited ruleset or a new version of melds never reads a stale entry. A cache that
-cannot be read or written is passed by; an entry is written whole or not at all.
+cannot be read or written is passed by; an entry is written whole or not at all. The folder's
+``bytecode/`` and ``generated.*`` are the command's (cli.py's ``keep_compiled``: what a start
+compiles); it chooses the folder as :func:`cache_dir` does.
 """
 
 from __future__ import annotations

@@ -16,10 +16,12 @@ import functools
 import importlib
 import pkgutil
 import weakref
-from importlib.metadata import EntryPoint
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.core.errors import Location, UnknownGame
+
+if TYPE_CHECKING:  # importlib.metadata is read only when a game is looked for among entry points
+    from importlib.metadata import EntryPoint
 
 # The games' classes implement solver.core.game.Game; a compiled game is an instance of one (the
 # registry holds them as Any: the protocol module builds on rulesets, which build on this one).

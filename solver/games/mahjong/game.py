@@ -13,7 +13,6 @@ from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
-from solver.core.replay import GameLog, GameReport, LogFormat
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, bundled_rulesets, load_ruleset, with_options
 from solver.core.yamlload import load_file
@@ -27,6 +26,7 @@ from solver.games.mahjong.shanten import ShantenTables
 from solver.present.text import deck_line, head, question_puzzle_text
 
 if TYPE_CHECKING:  # moves and game logs are loaded by the commands that use them
+    from solver.core.replay import GameLog, GameReport, LogFormat
     from solver.games.mahjong.moves import MahjongMoves
 
 SEATS = ("E", "S", "W", "N")
