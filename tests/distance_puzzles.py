@@ -91,7 +91,7 @@ SPECS = [
     Spec(GIN, "d02-gin-is-not-needed", "A knock needs no gin", "SA S2 S3 H4 H5 H6 D7 D8 D9 C5 CK", "5 of deadwood."),
     Spec(GIN, "d03-faces-run", "The faces are a run", "SA S2 S3 H4 H5 H6 D7 D8 CJ CQ CK", "let D8 go: 7 of deadwood."),
     Spec(GIN, "d04-faces-cost", "Face cards weigh", "SK HK DQ CQ SJ HJ S2 S3 S4 H9 D10", "three pairs of faces."),
-    Spec(GIN, "d05-low-cards", "Small pairs are no melds", "SA HA D2 C2 S3 H3 D4 C4 S5 HK DK", "a heap of small cards."),
+    Spec(GIN, "d05-low-cards", "Small pairs are no melds", "SA HA D2 C2 S3 H3 D4 C4 S5 HK DK", "small pairs."),
     Spec(GIN, "d06-two-runs", "Two runs and a spray", "S5 S6 S7 H8 H9 H10 DA C2 D3 CJ SQ", "CJ and SQ weigh 20."),
     Spec(GIN, "d07-sets", "Three sets of three", "S7 H7 D7 S8 H8 D8 S9 H9 D9 CK CQ", "CK or CQ stays."),
     Spec(GIN, "d08-scattered", "Scattered cards", "SA H3 D5 C7 S9 HJ DK C2 S4 H6 D8", "no meld at all."),
