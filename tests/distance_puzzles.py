@@ -94,7 +94,7 @@ SPECS = [
     Spec(GIN, "d05-low-cards", "Small pairs are no melds", "SA HA D2 C2 S3 H3 D4 C4 S5 HK DK", "small pairs."),
     Spec(GIN, "d06-two-runs", "Two runs and a spray", "S5 S6 S7 H8 H9 H10 DA C2 D3 CJ SQ", "CJ and SQ weigh 20."),
     Spec(GIN, "d07-sets", "Three sets of three", "S7 H7 D7 S8 H8 D8 S9 H9 D9 CK CQ", "CK or CQ stays."),
-    Spec(GIN, "d08-scattered", "Scattered cards", "SA H3 D5 C7 S9 HJ DK C2 S4 H6 D8", "no meld at all."),
+    Spec(GIN, "d08-four-twos", "Four twos", "S9 S10 SJ SQ H2 D2 C2 S2 HA DA C3", "a run, four twos, two aces."),
     Spec(P10, "d01-phase-1-now", "Phase 1 now", "r4 b4 y4 g9 r9 b9 y2 S", "two sets of three.", chosen=PHASE(1)),
     Spec(
         P10,
