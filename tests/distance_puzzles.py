@@ -152,7 +152,14 @@ SPECS = [
         "S3 and S5 are jokers.",
         chosen={"tiplu": "S4"},
     ),
-    Spec(MAR, "d06-two-short", "Two combinations short", MAR_TWO, "two half-made sequences.", chosen=TIPLU),
+    Spec(
+        MAR,
+        "d06-two-loose-ends",
+        "Two loose ends, one swap",
+        MAR_TWO,
+        "C4 C5 C10 and H10 S7 look two short.",
+        chosen=TIPLU,
+    ),
 ]
 
 
