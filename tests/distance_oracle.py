@@ -4,7 +4,8 @@ A hand's distance is the fewest swaps (one card of the hand let go, one card dra
 left) after which it goes out. Here it is found by trying every swap: every multiset of ``d`` cards
 of the hand let go with every multiset of ``d`` cards drawn, for d = 0, 1, … up to a depth, each new
 hand judged by the game's own plain go-out oracle: Basic Rummy's written here, Indian Rummy's,
-Okey's and Phase 10's (rummies_oracle.py), Marriage's (marriage_oracle.py). Each game's deck is
+Okey's and Phase 10's (rummies_oracle.py), Marriage's (marriage_oracle.py), Gin Rummy's knock
+(the least deadwood of gin_brute.py). Each game's deck is
 spelled out from its document.
 """
 
@@ -17,6 +18,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
+import gin_brute
 import marriage_oracle
 import rummies_oracle
 
@@ -95,6 +97,8 @@ def game(ruleset: str, chosen: str | None = None, phase: int | None = None) -> G
         assert phase is not None
         cards = {c + str(n): 2 for c in "rbgy" for n in range(1, 13)}
         return Game({**cards, "W": 8, "S": 4}, lambda h: rummies_oracle.p10_lays_down(h, phase))
+    if ruleset == "gin-rummy":  # a knock: ten cards after the discard with at most 10 of deadwood
+        return Game(dict.fromkeys(FIFTY_TWO, 1), lambda h: gin_brute.best_discards(h)[0] <= 10)
     if ruleset == "marriage":
         assert chosen is not None
         return Game(dict.fromkeys(FIFTY_TWO, 3), lambda h: marriage_goes_out(h, chosen))
@@ -136,14 +140,28 @@ def distance(g: Game, hand: list[str], left: Counter[str], depth: int) -> int | 
     return next((d for d in range(depth + 1) if within(g, hand, left, d)), None)
 
 
+def proved_distance(g: Game, hand: list[str], left: Counter[str], aside: list[str], drawn: list[str]) -> int:
+    """The distance of a hand given a way out: the swaps of ``aside`` for ``drawn`` (cards of the
+    hand and cards left) make it go out, and no fewer swaps do (every one tried)."""
+    assert len(aside) == len(drawn) and not Counter(aside) - Counter(hand) and not Counter(drawn) - left
+    assert g.goes_out(swapped(hand, tuple(aside), tuple(drawn))), (hand, aside, drawn)
+    assert not any(within(g, hand, left, d) for d in range(len(aside))), (hand, aside, drawn)
+    return len(aside)
+
+
 def discard_row(g: Game, hand: list[str], left: Counter[str], discard: str, depth: int) -> tuple[int, list[str]] | None:
     """A discard's row: 1 + the least distance of the hand once it is let go and a card drawn, and
-    the cards whose draw reaches that least (None: beyond ``depth``)."""
+    the cards whose draw reaches that least (None: beyond ``depth``). Each draw is searched only as
+    deep as the least found so far: a deeper draw is not in the row."""
     rest = list(hand)
     rest.remove(discard)
-    after = {y: distance(g, sorted(rest + [y]), left - Counter([y]), depth - 1) for y in sorted(left)}
-    reached = [d for d in after.values() if d is not None]
-    if not reached:
-        return None
-    least = min(reached)
-    return least + 1, [y for y, d in after.items() if d == least]
+    least, draws = depth - 1, list[str]()
+    for y in sorted(left):
+        d = distance(g, sorted(rest + [y]), left - Counter([y]), least)
+        if d is None:
+            continue
+        if d < least or not draws:
+            least, draws = d, [y]
+        elif d == least:
+            draws.append(y)
+    return (least + 1, draws) if draws else None

@@ -18,9 +18,13 @@ from solver.melding.rounds import score_round
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state(load_file(p)))  # states: test_moves
-MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p))]
+# a rummy hand's distance or discard table (question: distance, or discards expecting a distance): test_distance_puzzles
+DISTANCE = [
+    p for p in ALL_PUZZLES if load_file(p).get("question") == "distance" or "distance" in load_file(p).get("expect", {})
+]
+MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p)) and p not in DISTANCE]
 WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(load_file(p))]  # tests/test_words.py
-PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS]
+PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS and p not in DISTANCE]
 SETTLEMENTS = [p for p in PUZZLES if "settle" in load_file(p)]  # Marriage rounds to settle
 
 

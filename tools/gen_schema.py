@@ -708,6 +708,7 @@ puzzle_schema = {
                     "waits",
                     "best-discard",
                     "discards",
+                    "distance",
                     "score",
                     "word-turn",
                     "word-bonus",
@@ -777,7 +778,7 @@ puzzle_schema = {
             ),
             "visible": {
                 **CARDS,
-                "description": "mahjong discards: tiles seen outside the hand (rivers, others' melds)",
+                "description": "distance and discards: cards seen outside the hand and table (rivers, melds)",
             },
             "dora_indicators": {**TEXT, "description": "mahjong discards: the dora indicators (seen tiles)"},
             "count": {"type": "boolean", "description": "also count the distinct ways to go out"},
@@ -856,22 +857,44 @@ puzzle_schema = {
                         "description": "mahjong: the discards that leave the most winning tiles",
                     },
                     "shanten": {"type": "integer", "minimum": -1, "description": "mahjong discards: the hand's"},
+                    "distance": {
+                        "type": ["integer", "null"],
+                        "minimum": 0,
+                        "description": "rummies: the fewest swaps before the hand goes out (null: never)",
+                    },
                     "discards": {
                         "type": "array",
-                        "items": obj(
-                            {
-                                "discard": TEXT,
-                                "shanten": {"type": "integer", "minimum": -1},
-                                "ukeire_total": {"type": "integer", "minimum": 0},
-                                "ukeire": {
-                                    "type": "object",
-                                    "additionalProperties": {"type": "integer", "minimum": 0},
-                                    "description": "each tile whose draw lowers the shanten -> its copies left",
-                                },
-                            },
-                            required=["discard", "shanten", "ukeire_total", "ukeire"],
-                        ),
-                        "description": "mahjong: the discard table, best first",
+                        "items": {
+                            "anyOf": [
+                                obj(
+                                    {
+                                        "discard": TEXT,
+                                        "shanten": {"type": "integer", "minimum": -1},
+                                        "ukeire_total": {"type": "integer", "minimum": 0},
+                                        "ukeire": {
+                                            "type": "object",
+                                            "additionalProperties": {"type": "integer", "minimum": 0},
+                                            "description": "each tile whose draw lowers the shanten -> its copies left",
+                                        },
+                                    },
+                                    required=["discard", "shanten", "ukeire_total", "ukeire"],
+                                ),
+                                obj(
+                                    {
+                                        "discard": TEXT,
+                                        "distance": {"type": ["integer", "null"], "minimum": 1},
+                                        "draws_total": {"type": "integer", "minimum": 0},
+                                        "draws": {
+                                            "type": "object",
+                                            "additionalProperties": {"type": "integer", "minimum": 0},
+                                            "description": "each card whose draw helps -> copies left",
+                                        },
+                                    },
+                                    required=["discard", "distance", "draws_total", "draws"],
+                                ),
+                            ]
+                        },
+                        "description": "the discard table (mahjong: shanten and ukeire; rummies: distance and draws)",
                     },
                     "han": {"type": "integer"},
                     "fu": {"type": "integer"},

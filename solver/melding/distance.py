@@ -13,13 +13,13 @@ from solver.core.deck import Face
 from solver.core.errors import ExitCode, MeldsError, TooManyCopies, Undecided
 from solver.core.game import Request
 from solver.core.notation import Notation
-from solver.core.result import Result
+from solver.core.result import PuzzleResult, Result, Summary
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.present import _reading_cards
 from solver.melding.turn.distance import DiscardRow, DistanceSearch, Target
 from solver.melding.turn.problem import Problem
 from solver.melding.turn.routes import GoOutRoute
-from solver.present.text import bold, head
+from solver.present.text import bold, head, question_puzzle_text
 from solver.sat.budget import Budget
 
 
@@ -154,3 +154,39 @@ def discards_text(data: dict[str, Any]) -> str:
         draws = " ".join(f"{d['card']}×{d['left']}" for d in r["draws"]) or "-"
         lines.append(f"  {r['discard']:{width}}  distance {r['distance']}  {r['draws_total']:3} to draw: {draws}")
     return "\n".join(lines)
+
+
+def expectation_mismatches(expect: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """Where a distance puzzle's answer differs from its ``expect``: the distance, and each
+    discard's row of the table (its distance, the draws that lower it with their copies left)."""
+    out = []
+    if "distance" in expect and expect["distance"] != data["distance"]:
+        out.append(f"distance: expected {expect['distance']}, got {data['distance']}")
+    if "discards" in expect:
+        got = {row["discard"]: _row_expectation(row) for row in data.get("discards", [])}
+        want = {row["discard"]: {k: v for k, v in row.items() if k != "discard"} for row in expect["discards"]}
+        for discard in sorted(set(want) | set(got)):
+            if want.get(discard) != got.get(discard):
+                out.append(f"discard {discard}: expected {want.get(discard)}, got {got.get(discard)}")
+    return out
+
+
+def _row_expectation(row: dict[str, Any]) -> dict[str, Any]:
+    """A table row as a puzzle file spells it: the draws as card -> copies left."""
+    draws = {d["card"]: d["left"] for d in row["draws"]}
+    return {"distance": row["distance"], "draws_total": row["draws_total"], "draws": draws}
+
+
+def puzzle_result(path: str, title: str, expect: dict[str, Any], result: Result) -> PuzzleResult:
+    """A distance puzzle's answer, compared with what the puzzle expects."""
+    problems = expectation_mismatches(expect, result.data) if expect else None
+    data = {**result.data, "puzzle": path, "title": title}
+    if problems is not None:
+        data.update(matches=not problems, mismatches=problems)
+
+    found = result.data["distance"]
+    word = "undecided" if result.data.get("undecided") else "never" if found is None else f"distance {found}"
+    seconds = result.data["stats"]["seconds"]
+    summary = Summary(word, seconds, None if problems is None else not problems, tuple(problems or ()))
+    folder = ExitCode.UNDECIDED if result.data.get("undecided") else ExitCode.NO if problems else ExitCode.YES
+    return PuzzleResult(data, result.code, lambda: question_puzzle_text(data, result.readable()), summary, folder)

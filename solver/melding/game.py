@@ -439,9 +439,16 @@ class MeldGame:
         problem = puzzle.problem
         if problem is None:
             raise MeldsError(f"{document.path} has neither a hand to solve nor a round to settle")
+        question = self.question(request) or puzzle.question
+        if question in DISTANCE_QUESTIONS:
+            shown = self.notation.format_many(puzzle.visible)
+            result = self.distance(problem, question, {**request, "visible": request.get("visible") or shown})
+            from solver.melding import distance
+
+            return distance.puzzle_result(str(document.path), puzzle.title, puzzle.expect, result)
         budget = budget_of(request)
         budget["count"] = budget["count"] or puzzle.count
-        answer = self.answer_problem(problem, self.question(request) or puzzle.question, **budget)
+        answer = self.answer_problem(problem, question, **budget)
         problems = self.mismatches(puzzle, answer) if puzzle.expect else None
         info: dict[str, Any] = {"puzzle": str(document.path), "title": puzzle.title}
         if problems is not None:

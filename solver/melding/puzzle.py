@@ -39,6 +39,7 @@ class Puzzle:
     expect: dict  # raw expectation, cards already parsed
     notes: str | None
     round: Round | None = None
+    visible: tuple[Face, ...] = ()  # distance questions: cards seen outside the hand and the table
 
 
 def parse_cards(notation: Notation, value: Any) -> tuple[Face, ...]:
@@ -115,7 +116,7 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
     )
     raw = data.get("expect", {})
     expect: dict[str, Any] = {}
-    for key in ("solvable", "score", "solutions"):
+    for key in ("solvable", "score", "solutions", "distance", "discards"):
         if key in raw:
             expect[key] = raw[key]
     if "discard" in raw:
@@ -138,6 +139,7 @@ def read_puzzle(document: Document, notation: Notation) -> Puzzle:
         bool(data.get("count", False)) or "solutions" in raw,
         expect,
         data.get("notes"),
+        visible=cards(data, "visible", data["visible"]) if data.get("visible") else (),
     )
 
 

@@ -1,0 +1,219 @@
+"""The distance puzzles (``puzzles/<game>/dNN-*.yaml``): their hands, and their expected answers
+worked out by the brute force of distance_oracle.py, which imports nothing from ``solver/``.
+
+A puzzle's distance is the oracle's: every swap of fewer cards tried and none going out, and a
+swap of that many that does, found by the oracle's own search or, for a hand two swaps away in a
+game whose brute force is slow, the puzzle's written way out (``via``) re-checked by it. A
+``discards`` puzzle's table is the oracle's row for every discard. Run
+``python tests/distance_puzzles.py`` to rewrite the files; tests/test_distance_puzzles.py runs them
+through melds, and (slow) checks that the files hold what this module computes.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import distance_oracle as oracle
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Spec:
+    ruleset: str
+    stem: str
+    title: str
+    hand: str
+    why: str  # what the puzzle shows, in a sentence
+    question: str = "distance"
+    visible: str = ""
+    chosen: dict[str, Any] = field(default_factory=dict)  # indicator:, tiplu: or options: {phase: N}
+    via: tuple[str, str] | None = None  # a way out (let go, draw) the oracle re-checks, for slow games
+
+    @property
+    def path(self) -> Path:
+        return ROOT / "puzzles" / self.ruleset / f"{self.stem}.yaml"
+
+    def game(self) -> oracle.Game:
+        chosen = self.chosen.get("indicator") or self.chosen.get("tiplu")
+        return oracle.game(self.ruleset, chosen, self.chosen.get("options", {}).get("phase"))
+
+
+BR, GIN, IR, OK, P10, MAR = "basic-rummy", "gin-rummy", "indian-rummy", "okey", "phase-10", "marriage"
+TIPLU = {"tiplu": "C2"}
+
+
+def PHASE(n: int) -> dict[str, Any]:  # noqa: N802 - reads as the puzzle's own words
+    return {"options": {"phase": n}}
+
+
+MAR_OUT = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C6 HK SK DK S7"
+MAR_ONE = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C6 HK SK H10 S7"
+MAR_DUBLEES = "SA SA H5 H5 D9 D9 CJ CJ S8 S8 C4 C4 HK HK DQ DQ S3 H2 D6 C8 CA DK"
+MAR_SEVEN = "SA SA H5 H5 D9 D9 CJ CJ S8 S8 C4 C4 HK HK DQ S3 H2 D6 C8 CA DK S10"
+MAR_JOKER = "SA S2 SJ H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C6 HK SK S3 D2"
+MAR_TWO = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C10 HK SK H10 S7"
+SPECS = [
+    Spec(BR, "d01-out-now", "Nothing to swap", "S4 S5 S6 H9 D9 C9 S9 CK", "a run, a group of four and a discard."),
+    Spec(BR, "d02-one-card-short", "One card short of a run", "S4 S5 H9 D9 C9 DK CQ S7", "S6 joins the run."),
+    Spec(BR, "d03-ace-is-low", "The ace is low only", "SQ SK SA D9 H9 C2 C3 D5", "Q K A is no run."),
+    Spec(BR, "d04-three-away", "Three swaps away", "S2 S3 D5 D6 H9 HJ CK C7", "two pairs of neighbours."),
+    Spec(
+        BR,
+        "d05-discards-run-or-group",
+        "Which card to let go",
+        "H3 H4 H5 D8 S8 CJ CQ H10",
+        "each discard's row: the run is made, the eights and the jack-queen are halves.",
+        question="discards",
+        visible="C8 CK",
+    ),
+    Spec(
+        BR,
+        "d06-seen-cards-count",
+        "The cards seen are not there to draw",
+        "H4 H5 D9 S9 CJ CQ C2 S7",
+        "H3, H6 and C9 are seen: the run of hearts and the nines wait on fewer cards.",
+        visible="H3 H6 C9",
+    ),
+    Spec(BR, "d07-group-of-four", "A group of four leaves a discard", "D7 H7 S7 C7 S9 S10 H2 DK", "SJ or S8 runs."),
+    Spec(
+        BR,
+        "d08-near",
+        "One away",
+        "S7 S8 S9 D4 H4 C4 HJ HQ",
+        "a run, a group and a pair of hearts: HK or H10 finishes it.",
+    ),
+    Spec(GIN, "d01-knock-now", "Knock now", "SA S2 S3 H4 H5 H6 D7 D8 D9 C10 CK", "let CK go: C10 is 10 of deadwood."),
+    Spec(GIN, "d02-gin-is-not-needed", "A knock needs no gin", "SA S2 S3 H4 H5 H6 D7 D8 D9 C5 CK", "5 of deadwood."),
+    Spec(GIN, "d03-faces-run", "The faces are a run", "SA S2 S3 H4 H5 H6 D7 D8 CJ CQ CK", "let D8 go: 7 of deadwood."),
+    Spec(GIN, "d04-faces-cost", "Face cards weigh", "SK HK DQ CQ SJ HJ S2 S3 S4 H9 D10", "three pairs of faces."),
+    Spec(GIN, "d05-low-cards", "Small pairs are no melds", "SA HA D2 C2 S3 H3 D4 C4 S5 HK DK", "small pairs."),
+    Spec(GIN, "d06-two-runs", "Two runs and a spray", "S5 S6 S7 H8 H9 H10 DA C2 D3 CJ SQ", "CJ and SQ weigh 20."),
+    Spec(GIN, "d07-sets", "Three sets of three", "S7 H7 D7 S8 H8 D8 S9 H9 D9 CK CQ", "CK or CQ stays."),
+    Spec(GIN, "d08-four-twos", "Four twos", "S9 S10 SJ SQ H2 D2 C2 S2 HA DA C3", "a run, four twos, two aces."),
+    Spec(P10, "d01-phase-1-now", "Phase 1 now", "r4 b4 y4 g9 r9 b9 y2 S", "two sets of three.", chosen=PHASE(1)),
+    Spec(
+        P10,
+        "d02-phase-2-one-short",
+        "One short of the run",
+        "r4 b4 y4 g6 r7 b8 y12 g1 S",
+        "a 9 or a wild.",
+        chosen=PHASE(2),
+    ),
+    Spec(
+        P10,
+        "d03-wild-fills",
+        "A wild fills the gap",
+        "r3 b3 W g5 r6 y8 b8 g11 y1",
+        "the wild is a 3 or a 7.",
+        chosen=PHASE(2),
+    ),
+    Spec(P10, "d04-run-of-seven", "A run of seven", "r1 b2 y3 g4 r5 b6 g9 y11 S", "a 7 or a wild.", chosen=PHASE(4)),
+    Spec(
+        P10,
+        "d05-skip-is-not-wild",
+        "A skip is no wild",
+        "r1 b2 y3 S S b6 g7 y11 r12",
+        "4 and 5 missing.",
+        chosen=PHASE(4),
+    ),
+    Spec(
+        P10, "d06-colour", "Seven of a colour", "r1 r4 r6 r9 r11 b2 g3 y5 W", "five reds and a wild.", chosen=PHASE(8)
+    ),
+    Spec(
+        P10,
+        "d07-sets-of-four",
+        "Two sets of four",
+        "r7 b7 g7 y7 r10 b10 g10 y1 y2",
+        "a fourth 10 is missing.",
+        chosen=PHASE(7),
+    ),
+    Spec(
+        P10,
+        "d08-set-of-five",
+        "A set of five and two",
+        "r5 b5 g5 y5 W r3 b3 g8 y9",
+        "five fives and two threes.",
+        chosen=PHASE(9),
+    ),
+    Spec(MAR, "d01-out-now", "Seven combinations now", MAR_OUT, "three pure, four more, a discard.", chosen=TIPLU),
+    Spec(MAR, "d02-one-short", "One card short", MAR_ONE, "H9 or a joker finishes the last sequence.", chosen=TIPLU),
+    Spec(MAR, "d03-dublees", "Eight dublees", MAR_DUBLEES, "eight pairs: the dublee route.", chosen=TIPLU),
+    Spec(MAR, "d04-seven-dublees", "Seven dublees", MAR_SEVEN, "a pair short of eight dublees.", chosen=TIPLU),
+    Spec(
+        MAR,
+        "d05-joker-tiplu",
+        "The tiplu's neighbours are wild",
+        MAR_JOKER,
+        "S3 and S5 are jokers.",
+        chosen={"tiplu": "S4"},
+    ),
+    Spec(
+        MAR,
+        "d06-two-loose-ends",
+        "Two loose ends, one swap",
+        MAR_TWO,
+        "C4 C5 C10 and H10 S7 look two short.",
+        chosen=TIPLU,
+    ),
+]
+
+
+def expected(spec: Spec) -> dict[str, Any]:
+    """The puzzle's ``expect``, worked out by the oracle."""
+    g = spec.game()
+    hand = spec.hand.split()
+    left = oracle.left_of(g, hand + spec.visible.split())
+    if spec.via:
+        found: int | None = oracle.proved_distance(g, hand, left, spec.via[0].split(), spec.via[1].split())
+    else:
+        found = oracle.distance(g, hand, left, 3)
+    assert found is not None, spec.stem
+    out: dict[str, Any] = {"distance": found}
+    if spec.question == "discards":
+        rows = []
+        for discard in sorted(set(hand)):
+            row = oracle.discard_row(g, hand, left, discard, 3)
+            assert row is not None, (spec.stem, discard)
+            rows.append(
+                {
+                    "discard": discard,
+                    "distance": row[0],
+                    "draws_total": sum(left[c] for c in row[1]),
+                    "draws": {c: left[c] for c in row[1]},
+                }
+            )
+        out["discards"] = sorted(rows, key=lambda r: (r["distance"], -r["draws_total"], r["discard"]))
+    return out
+
+
+def document(spec: Spec, expect: dict[str, Any]) -> dict[str, Any]:
+    how = (
+        "The expected answer is worked out by tests/distance_puzzles.py with the brute force of "
+        "tests/distance_oracle.py: every swap of fewer cards tried, one of that many going out"
+        + (" (the puzzle's way out, re-checked)" if spec.via else "")
+        + (", and each discard's row from every draw after it" if spec.question == "discards" else "")
+        + "."
+    )
+    out: dict[str, Any] = {"format": 1, "ruleset": spec.ruleset, "title": spec.title, **spec.chosen}
+    out.update(question=spec.question, hand=spec.hand)
+    if spec.visible:
+        out["visible"] = spec.visible
+    out.update(notes=f"{spec.why[0].upper()}{spec.why[1:]} {how}", expect=expect)
+    return out
+
+
+def write(spec: Spec) -> None:
+    text = yaml.safe_dump(document(spec, expected(spec)), allow_unicode=True, sort_keys=False, width=110)
+    spec.path.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    for spec in SPECS:
+        if len(sys.argv) == 1 or any(a in f"{spec.ruleset}/{spec.stem}" for a in sys.argv[1:]):
+            write(spec)
+            print(spec.path.relative_to(ROOT), yaml.safe_load(spec.path.read_text())["expect"]["distance"])

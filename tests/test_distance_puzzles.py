@@ -1,0 +1,45 @@
+"""The distance puzzles of puzzles/ (``question: distance`` or ``discards`` of a rummy hand) run
+through melds: each answer matches the file's expectation, and each target hand melds shows is
+re-checked by the game's plain go-out oracle (distance_oracle.py, importing nothing from solver/).
+The slow run re-derives every file's expectation with the oracle (distance_puzzles.py)."""
+
+from __future__ import annotations
+
+import json
+
+import distance_puzzles
+import pytest
+from clirun import run
+from test_distance import recheck_target
+
+SPECS = {f"{s.ruleset}/{s.stem}": s for s in distance_puzzles.SPECS if s.path.exists()}
+
+
+def _answer(spec: distance_puzzles.Spec) -> dict:
+    result = run("solve", str(spec.path), "--json")
+    return json.loads(result.stdout)
+
+
+def test_every_distance_puzzle_is_listed() -> None:
+    files = {f"{p.parent.name}/{p.stem}" for p in distance_puzzles.ROOT.glob("puzzles/*/d[0-9][0-9]-*.yaml")}
+    rummy = {name for name in files if not name.startswith("gensou-mahjong/")}  # mahjong's d files: waits
+    assert rummy <= set(SPECS)
+    assert len({s.ruleset for s in SPECS.values()}) >= 4
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_distance_puzzle_answer_matches(name: str) -> None:
+    spec = SPECS[name]
+    answer = _answer(spec)
+    assert answer["matches"], answer["mismatches"]
+    if spec.question == "distance":
+        recheck_target(spec.game(), spec.hand.split(), answer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_distance_puzzle_expectation_is_the_oracles(name: str) -> None:
+    import yaml
+
+    spec = SPECS[name]
+    assert yaml.safe_load(spec.path.read_text(encoding="utf-8"))["expect"] == distance_puzzles.expected(spec)
