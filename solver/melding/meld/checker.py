@@ -33,6 +33,7 @@ from solver.melding.meld.diagnose import (
 )
 from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
+from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
 from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.points import meld_points
@@ -117,7 +118,7 @@ class MeldChecker:
     def model(self, kind: MeldKind, n: int) -> KindModel:
         key = (kind.id, n)
         if key not in self.models:
-            self.models[key] = KindModel(self.ruleset.deck, kind, n, self.steps(kind), self.gate).build()
+            self.models[key] = kind_model(self.ruleset, kind, n, self.steps(kind), self.gate)
         return self.models[key]
 
     # -- the query --------------------------------------------------------------------------

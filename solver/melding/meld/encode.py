@@ -122,7 +122,8 @@ class KindModel:
     cards: list = field(default_factory=list)  # (face, copy) for cards that can play here
     index: dict = field(default_factory=dict)  # (face, copy) -> card index
     entries: list = field(default_factory=list)  # card index -> [(entry index, KindRole)]
-    solver: SatSolver | None = None
+    live: SatSolver | None = None  # made at the first question (see solver)
+    closed: bool = False
     sat_calls: int = 0
     degenerate: bool = False  # a sequence longer than its rank order: no window, only the size rule
 
@@ -192,9 +193,7 @@ class KindModel:
         self._role_conditions()
         self._wild_bounds()
         self._distinguish()
-        self.solver = SatSolver(self.clauses, name=SMALL)
         self.formula = list(self.clauses) if keep_clauses else None
-        self.clauses = []  # the solver holds them now
         self.absent = [-p for p in self.pres]
         return self
 
@@ -475,11 +474,21 @@ class KindModel:
         return [-lit if key in relaxed else lit for key, (lit, _) in self.rules.items()]
 
     @property
+    def solver(self) -> SatSolver | None:
+        """The model's solver, handed the clauses at the first question: a model the checker's
+        plain looks settle (:mod:`solver.melding.meld.ruleholds`) never needs one. None once closed."""
+        if self.live is None and not self.closed:
+            self.live = SatSolver(self.clauses, name=SMALL)
+            self.clauses = []  # the solver holds them now
+        return self.live
+
+    @property
     def live_solver(self) -> SatSolver:
         """The model's solver (a closed model has none)."""
-        if self.solver is None:
+        solver = self.solver
+        if solver is None:
             raise ValueError(f"the model of {self.kind.id} is closed")
-        return self.solver
+        return solver
 
     def solve(self, assumptions: list[int]) -> bool:
         self.sat_calls += 1
@@ -573,9 +582,11 @@ class KindModel:
         return found
 
     def close(self) -> None:
-        if self.solver is not None:
-            self.solver.close()
-            self.solver = None
+        self.closed = True
+        self.clauses = []
+        if self.live is not None:
+            self.live.close()
+            self.live = None
 
 
 def _group_order(kind: MeldKind, p: Placement) -> tuple:
