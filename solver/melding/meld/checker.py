@@ -292,6 +292,8 @@ class MeldChecker:
             if not kind.size_ok(n):
                 continue
             if cold and (kind.id, n) not in self.models:
+                if self.shortcuts and not all(self._can_play(kind, face, n) for face in faces):
+                    continue  # no model either way (see _query): no walk needed
                 if readable is None:
                     readable = self._readable_kinds(faces, params)
                     self._walks[n] += 1
