@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import gc
 import io
+import marshal
 import pickle
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from solver.core import cache
@@ -85,10 +87,11 @@ class _Shared:
         raise pickle.UnpicklingError(f"no object named {name!r}")
 
 
-def _kept(model: KindModel, shared: _Shared) -> tuple[bytes, list[list[int]]] | None:
+def _kept(model: KindModel, shared: _Shared) -> tuple[bytes, bytes] | None:
     """A model just built, as kept: its state with the shared objects named, and its clauses
-    apart (plain lists of numbers, read back at once). None: it cannot be kept."""
-    if model.live is not None or model.closed:
+    apart (lists of numbers, marshalled: read back fastest, and only for a model asked a question).
+    None: it cannot be kept."""
+    if model.live is not None or model.closed or model.packed is not None:
         return None  # asked already: only a model as built is kept
     clauses, model.clauses = model.clauses, []
     out = io.BytesIO()
@@ -96,11 +99,11 @@ def _kept(model: KindModel, shared: _Shared) -> tuple[bytes, list[list[int]]] | 
     pickler.persistent_id = shared.name_of  # type: ignore[method-assign]
     try:
         pickler.dump(model)
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return out.getvalue(), marshal.dumps(clauses)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError, ValueError):
         return None
     finally:
         model.clauses = clauses
-    return out.getvalue(), clauses
 
 
 def _restored(entry: Any, shared: _Shared) -> KindModel | None:
@@ -112,10 +115,23 @@ def _restored(entry: Any, shared: _Shared) -> KindModel | None:
         model = unpickler.load()
     except Exception:  # noqa: BLE001 - a broken entry is passed by, and the model built again
         return None
-    if not isinstance(model, KindModel) or not isinstance(clauses, list):
+    if not isinstance(model, KindModel) or not isinstance(clauses, bytes):
         return None
-    model.clauses = clauses
+    model.packed = partial(_unpacked, clauses, model)
     return model
+
+
+def _unpacked(packed: bytes, model: KindModel) -> list[list[int]]:
+    """A kept model's clauses, read back (for its solver, at its first question); a broken entry's
+    built again (the same clauses: a build is deterministic)."""
+    with _collector_paused():
+        try:
+            clauses = marshal.loads(packed)  # noqa: S302 - our own cache, keyed by our own code
+        except (ValueError, EOFError, TypeError):
+            clauses = None
+        if not isinstance(clauses, list):
+            clauses = KindModel(model.deck, model.kind, model.n, model.steps, model.gate).build().clauses
+    return clauses
 
 
 @contextmanager
