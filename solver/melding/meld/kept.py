@@ -32,10 +32,10 @@ from solver.melding.meld.gate import RoleGate
 def kind_model(ruleset: Ruleset, kind: MeldKind, n: int, steps: SuitSteps | None, gate: RoleGate) -> KindModel:
     """The model of ``kind`` for melds of ``n`` cards: read back when kept, else built (and kept
     when the ruleset has a compiled form)."""
-    shared = _Shared(ruleset.deck, kind, steps, gate)
-    if ruleset.compiled is None:
+    if ruleset.compiled is None or cache.cache_dir() is None:
         with _collector_paused():
             return KindModel(ruleset.deck, kind, n, steps, gate).build()
+    shared = _Shared(ruleset.deck, kind, steps, gate)
     name = f"{ruleset.compiled[0]}.model.{kind.id}.{n}.{type(gate).__name__}"  # a game may have a gate of its own
     key = ruleset.compiled[1]
     with _collector_paused():  # tens of thousands of small lists at once: no collection between them
