@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
@@ -41,31 +41,11 @@ from solver.melding.meld.reasons import Reason
 from solver.melding.meld.ruleholds import (
     certainly_broken,
 )
+from solver.melding.meld.verdict import Verdict
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
 MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
-
-
-@dataclass(frozen=True)
-class Verdict:
-    legal: bool
-    faces: tuple[Face, ...]
-    reading: Reading | None
-    reasons: tuple[Reason, ...]
-    readings: tuple[Reading, ...] = ()  # every kind's reading (several when ambiguous)
-    could_be: dict = field(default_factory=dict)  # placement index -> other identities
-    phase_required: str | None = None
-    also: tuple[Reading, ...] = ()  # under ambiguity "any": the other kinds that read the cards too
-
-    @property
-    def every_reading(self) -> tuple[Reading, ...]:
-        """The reading shown, then every other kind's that may stand for it (a player says which)."""
-        return (self.reading, *self.also) if self.reading is not None else ()
-
-    @property
-    def kind(self) -> MeldKind | None:
-        return self.reading.kind if self.reading else None
 
 
 class MeldChecker:
