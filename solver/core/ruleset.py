@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -84,6 +84,7 @@ class Ruleset:
     initial_meld: InitialMeld | None = None  # what a player's first meld must be worth (initial_meld:)
     rules: Any = None  # the game's own sections, as its package reads them (Game.read_rules)
     ambiguity_stated: bool = False  # the ruleset has an ambiguity: section (cited or not)
+    compiled: tuple[str, str] | None = None  # a bundled ruleset's cache entry (kind, key); models are kept beside it
 
     @property
     def label(self) -> str:
@@ -299,7 +300,7 @@ def _build_cached(path: str, mtime: float, options: tuple[tuple[str, Any], ...])
     compiled = cache.load(kind, key)
     if isinstance(compiled, Ruleset) and compiled.path == path:
         return compiled
-    ruleset = _build(path, mtime, options)
+    ruleset = replace(_build(path, mtime, options), compiled=(kind, key))
     cache.store(kind, key, ruleset)
     return ruleset
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any
 
+import pysolvers  # pysat's C module (MiniSat's clauses added directly: _add_each)
 from pysat.examples.rc2 import RC2Stratified
 from pysat.formula import WCNF
 from pysat.solvers import Solver
@@ -26,7 +27,11 @@ class SatSolver:
     """One incremental SAT solver."""
 
     def __init__(self, clauses: Iterable[Sequence[int]] = (), name: str = DEFAULT):
-        self._solver: Any = Solver(name=name, bootstrap_with=clauses)  # handed over as they are: no copy
+        if name == SMALL:
+            self._solver: Any = Solver(name=name)
+            _add_each(self._solver.solver.minisat, clauses)
+        else:
+            self._solver = Solver(name=name, bootstrap_with=clauses)  # handed over as they are: no copy
         self.calls = 0
 
     def __enter__(self) -> SatSolver:
@@ -73,6 +78,15 @@ class SatSolver:
         """The assumptions that made the last call unsatisfiable (a subset)."""
         core: list[int] | None = self._solver.get_core()
         return core
+
+
+def _add_each(minisat: Any, clauses: Iterable[Sequence[int]]) -> None:
+    """The clauses into a MiniSat by its C function, as pysat's own loop hands them over (in order:
+    the same solver) but without a Python method call per clause: a meld model has tens of
+    thousands."""
+    add = pysolvers.minisat22_add_cl
+    for clause in clauses:
+        add(minisat, clause)
 
 
 class TrueLiterals:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
@@ -33,6 +33,7 @@ from solver.melding.meld.diagnose import (
 )
 from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
+from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
 from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.points import meld_points
@@ -40,31 +41,11 @@ from solver.melding.meld.reasons import Reason
 from solver.melding.meld.ruleholds import (
     certainly_broken,
 )
+from solver.melding.meld.verdict import Verdict
 
 NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
 MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
-
-
-@dataclass(frozen=True)
-class Verdict:
-    legal: bool
-    faces: tuple[Face, ...]
-    reading: Reading | None
-    reasons: tuple[Reason, ...]
-    readings: tuple[Reading, ...] = ()  # every kind's reading (several when ambiguous)
-    could_be: dict = field(default_factory=dict)  # placement index -> other identities
-    phase_required: str | None = None
-    also: tuple[Reading, ...] = ()  # under ambiguity "any": the other kinds that read the cards too
-
-    @property
-    def every_reading(self) -> tuple[Reading, ...]:
-        """The reading shown, then every other kind's that may stand for it (a player says which)."""
-        return (self.reading, *self.also) if self.reading is not None else ()
-
-    @property
-    def kind(self) -> MeldKind | None:
-        return self.reading.kind if self.reading else None
 
 
 class MeldChecker:
@@ -117,7 +98,7 @@ class MeldChecker:
     def model(self, kind: MeldKind, n: int) -> KindModel:
         key = (kind.id, n)
         if key not in self.models:
-            self.models[key] = KindModel(self.ruleset.deck, kind, n, self.steps(kind), self.gate).build()
+            self.models[key] = kind_model(self.ruleset, kind, n, self.steps(kind), self.gate)
         return self.models[key]
 
     # -- the query --------------------------------------------------------------------------
@@ -291,6 +272,8 @@ class MeldChecker:
             if not kind.size_ok(n):
                 continue
             if cold and (kind.id, n) not in self.models:
+                if self.shortcuts and not all(self._can_play(kind, face, n) for face in faces):
+                    continue  # no model either way (see _query): no walk needed
                 if readable is None:
                     readable = self._readable_kinds(faces, params)
                     self._walks[n] += 1

@@ -32,15 +32,16 @@ that forbid it (a minimal correction set): those become the reasons, each with i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from solver.core.deck import Deck, Face
+from solver.core.deck import Deck
 from solver.core.rules import KindRole, MeldKind
 from solver.core.source import Source
 from solver.melding.meld.cycles import SuitSteps
 from solver.melding.meld.gate import OPEN, GatedRoles, RoleGate
+from solver.melding.meld.reading import Placement, Reading, sequence_place
 from solver.sat import encodings
 from solver.sat.pool import VarPool
 from solver.sat.solvers import SMALL, SatSolver
@@ -71,42 +72,6 @@ class Rule:
         return self.key in STRUCTURAL_RULES
 
 
-@dataclass(frozen=True)
-class Placement:
-    """One card of a reading: the card, the role it plays and the identity it stands for."""
-
-    face: Face
-    copy: int
-    role: str
-    wild: bool
-    identity: tuple  # (suit, rank)
-    offset: int | None  # position in a sequence window, None for groups
-
-
-def sequence_place(p: Placement) -> int:
-    """A card's position in its sequence window (every card of a sequence has one)."""
-    if p.offset is None:
-        raise ValueError(f"{p.identity} is not placed in a sequence")
-    return p.offset
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One way to read the given cards as a meld of one kind."""
-
-    kind: MeldKind
-    placements: tuple[Placement, ...]
-    direction: str | None = None  # for suit-stepping sequences: the name of the direction
-
-    @property
-    def naturals(self) -> int:
-        return sum(not p.wild for p in self.placements)
-
-    @property
-    def wilds(self) -> int:
-        return sum(p.wild for p in self.placements)
-
-
 @dataclass
 class KindModel:
     """The SAT model of ``kind`` for melds of exactly ``n`` cards."""
@@ -122,7 +87,9 @@ class KindModel:
     cards: list = field(default_factory=list)  # (face, copy) for cards that can play here
     index: dict = field(default_factory=dict)  # (face, copy) -> card index
     entries: list = field(default_factory=list)  # card index -> [(entry index, KindRole)]
-    solver: SatSolver | None = None
+    live: SatSolver | None = None  # made at the first question (see solver)
+    packed: Callable[[], list[list[int]]] | None = None  # a kept model's clauses, read back for its solver
+    closed: bool = False
     sat_calls: int = 0
     degenerate: bool = False  # a sequence longer than its rank order: no window, only the size rule
 
@@ -192,9 +159,7 @@ class KindModel:
         self._role_conditions()
         self._wild_bounds()
         self._distinguish()
-        self.solver = SatSolver(self.clauses, name=SMALL)
         self.formula = list(self.clauses) if keep_clauses else None
-        self.clauses = []  # the solver holds them now
         self.absent = [-p for p in self.pres]
         return self
 
@@ -475,11 +440,21 @@ class KindModel:
         return [-lit if key in relaxed else lit for key, (lit, _) in self.rules.items()]
 
     @property
+    def solver(self) -> SatSolver | None:
+        """The model's solver, handed the clauses at the first question: a model the checker's
+        plain looks settle (:mod:`solver.melding.meld.ruleholds`) never needs one. None once closed."""
+        if self.live is None and not self.closed:
+            self.live = SatSolver(self.packed() if self.packed is not None else self.clauses, name=SMALL)
+            self.clauses, self.packed = [], None  # the solver holds them now
+        return self.live
+
+    @property
     def live_solver(self) -> SatSolver:
         """The model's solver (a closed model has none)."""
-        if self.solver is None:
+        solver = self.solver
+        if solver is None:
             raise ValueError(f"the model of {self.kind.id} is closed")
-        return self.solver
+        return solver
 
     def solve(self, assumptions: list[int]) -> bool:
         self.sat_calls += 1
@@ -573,9 +548,11 @@ class KindModel:
         return found
 
     def close(self) -> None:
-        if self.solver is not None:
-            self.solver.close()
-            self.solver = None
+        self.closed = True
+        self.clauses, self.packed = [], None
+        if self.live is not None:
+            self.live.close()
+            self.live = None
 
 
 def _group_order(kind: MeldKind, p: Placement) -> tuple:

@@ -20,7 +20,7 @@ answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import product
 
@@ -60,41 +60,68 @@ def never_holds(model: KindModel, key: str) -> bool:
 def rule_holds(a: Assignment, key: str) -> bool:
     """The assignment keeps rule ``key`` (up to the rule's own auxiliary variables); False when
     unsure."""
-    model, cards = a.model, a.indices
+    return rule_test(a.model, key)(a)
+
+
+def rule_test(model: KindModel, key: str) -> Callable[[Assignment], bool]:
+    """:func:`rule_holds` for rule ``key`` of ``model``, as a test of an assignment: the rule is
+    read once, and a search that tries many assignments (:func:`plain_model`) calls the test."""
+    tests = model.__dict__.setdefault("_rule_tests", {})
+    test = tests.get(key)
+    if test is None:
+        test = tests[key] = _rule_test(model, key)
+    return test
+
+
+def _rule_test(model: KindModel, key: str) -> Callable[[Assignment], bool]:
     kind = model.kind
     shape = kind.shape
     if model.degenerate:
-        return False
+        return _unsure
     if key == "same-rank" and shape in ("group", "identical"):
-        return len({a.rank(c) for c in cards}) <= 1
+        return lambda a: len({a.rank(c) for c in a.indices}) <= 1
     if key == "same-suit" and shape in ("identical", "flush"):
-        return len({a.suit(c) for c in cards}) <= 1
-    if key == "distinct" and shape in ("group", "flush"):
-        values = [a.suit(c) if shape == "group" else a.rank(c) for c in cards]
-        return len(set(values)) == len(values)
+        return lambda a: len({a.suit(c) for c in a.indices}) <= 1
+    if key == "distinct" and shape == "group":
+        return lambda a: _all_differ([a.suit(c) for c in a.indices])
+    if key == "distinct" and shape == "flush":
+        return lambda a: _all_differ([a.rank(c) for c in a.indices])
     if shape == "sequence":
         if key == "consecutive":
-            return all(a.offset(c) < model.n for c in cards)
+            return lambda a: all(a.offset(c) < model.n for c in a.indices)
         if key in ("same-suit", "suit-step") and key == ("suit-step" if kind.suit_step.cycle else "same-suit"):
-            return _steps_hold(a)
+            return _steps_hold
         if key == "distinct":
             order = kind.run_order.ranks
             if len(set(order)) != len(order):
-                return False  # a rank twice in the order adds clauses not followed here
-            offsets = [a.offset(c) for c in cards]
-            return len(set(offsets)) == len(offsets)
+                return _unsure  # a rank twice in the order adds clauses not followed here
+            return lambda a: _all_differ([a.offset(c) for c in a.indices])
     if key == "short-form" and kind.short_form is not None:
-        return all(a.entry(c)[1].role.id in kind.short_form.roles for c in cards)
+        roles = kind.short_form.roles
+        return lambda a: all(a.entry(c)[1].role.id in roles for c in a.indices)
     if key.startswith("role-size:"):
         entry = int(key.split(":", 1)[1])
-        return all(a.entry(c)[0] != entry for c in cards)
+        return lambda a: all(a.entry(c)[0] != entry for c in a.indices)
     if key.startswith("requires:"):
-        return _requirements_hold(a, key.split(":", 1)[1])
+        return partial(_requirements_hold, role_id=key.split(":", 1)[1])
     if key == "wilds" and kind.wilds:
         lo, hi, _ = kind.wilds
-        wilds = sum(a.entry(c)[1].role.wild for c in cards)
-        return (not lo or wilds >= lo) and (hi is None or wilds <= hi)
+        return partial(_wilds_within, lo=lo, hi=hi)
+    return _unsure
+
+
+def _unsure(a: Assignment) -> bool:
     return False
+
+
+def _all_differ(values: list[int]) -> bool:
+    """No two present cards share a value (a group's suits, a flush's ranks, a sequence's places)."""
+    return len(set(values)) == len(values)
+
+
+def _wilds_within(a: Assignment, lo: int | None, hi: int | None) -> bool:
+    wilds = sum(a.entry(c)[1].role.wild for c in a.indices)
+    return (not lo or wilds >= lo) and (hi is None or wilds <= hi)
 
 
 def _steps_hold(a: Assignment) -> bool:
@@ -106,11 +133,30 @@ def _steps_hold(a: Assignment) -> bool:
 def _direction(a: Assignment, otherwise: str | None = "") -> str | None:
     """The first direction in which some first suit gives every present card its suit at its
     offset; ``otherwise`` (the model's first direction when not given) if none does."""
-    placed = [(a.offset(c), a.suit(c)) for c in a.indices]
-    for d, along in _suits_along(a.model):
-        if all(along[i] == j for i, j in placed):
-            return d
-    return a.model.directions[0] if otherwise == "" else otherwise
+    every, masks = _along_masks(a.model)
+    along = every  # the (direction, first suit) entries of _suits_along still open, a bit each
+    for c in a.indices:
+        along &= masks.get((a.offset(c), a.suit(c)), 0)
+        if not along:
+            return a.model.directions[0] if otherwise == "" else otherwise
+    if not along:  # (no direction at all)
+        return a.model.directions[0] if otherwise == "" else otherwise
+    return _suits_along(a.model)[(along & -along).bit_length() - 1][0]
+
+
+def _along_masks(model: KindModel) -> tuple[int, dict[tuple[int, int], int]]:
+    """Every entry of :func:`_suits_along` (a bit each, in its order), and per (offset, suit
+    index) the entries that put that suit at that offset: once a model."""
+    found = model.__dict__.get("_along_masks")
+    if found is None:
+        table = _suits_along(model)
+        masks: dict[tuple[int, int], int] = {}
+        for at, (_, along) in enumerate(table):
+            for i, j in enumerate(along):
+                if j >= 0:
+                    masks[(i, j)] = masks.get((i, j), 0) | 1 << at
+        found = model.__dict__["_along_masks"] = ((1 << len(table)) - 1, masks)
+    return found
 
 
 def _suits_along(model: KindModel) -> list[tuple[str, list]]:
@@ -152,8 +198,9 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
     broken = {key for key in model.rules if never_holds(model, key)}
     if model.degenerate:
         return broken
-    suits = [_options(model, c, "suits") for c in indices]
-    ranks = [_options(model, c, "ranks") for c in indices]
+    options = [_card_options(model, c) for c in indices]
+    suits = [suits for suits, _, _ in options]
+    ranks = [ranks for _, ranks, _ in options]
     if kind.shape in ("group", "identical") and "same-rank" in model.rules and not set.intersection(*ranks):
         broken.add("same-rank")
     if kind.shape in ("group", "flush") and "distinct" in model.rules:
@@ -232,13 +279,6 @@ def _step_table(model: KindModel) -> list[frozenset]:
     return table
 
 
-def _options(model: KindModel, c: int, what: str) -> set:
-    """The suits (``what`` = "suits") or ranks card ``c`` can take in the kind, over its role
-    entries."""
-    suits, ranks, _ = _card_options(model, c)
-    return suits if what == "suits" else ranks
-
-
 def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
     """Card ``c``'s suits, its ranks, and its (entry, suit index, rank index) options — rank
     indices into the kind's order for a sequence, into its ranks for a group; once a model."""
@@ -270,17 +310,29 @@ def _window_fits(model: KindModel, ranks: list[set]) -> bool:
     order = model.kind.run_order.ranks
     if len(set(order)) != len(order):
         return True
-    fixed = {order.index(next(iter(r))) for r in ranks if len(r) == 1}
-    length, n = len(order), model.n
-    for p in model.starts():
-        window = (
-            {(p + i) % length for i in range(n)}
-            if model.kind.run_order.cyclic
-            else {p + i for i in range(n) if p + i < length}
-        )
-        if fixed <= window:
-            return True
-    return False
+    every, holding = _window_masks(model)
+    starts = every  # the starts whose window holds the fixed cards so far, a bit each
+    for r in ranks:
+        if len(r) == 1:
+            starts &= holding[order.index(next(iter(r)))]
+    return starts != 0
+
+
+def _window_masks(model: KindModel) -> tuple[int, list[int]]:
+    """Every start of the model (a bit each, in its order), and per position of the order the
+    starts whose window of n holds it: once a model."""
+    found = model.__dict__.get("_window_masks")
+    if found is None:
+        order = model.kind.run_order
+        length, n = len(order.ranks), model.n
+        holding = [0] * length
+        starts = model.starts()
+        for at, p in enumerate(starts):
+            for i in range(n):
+                if order.cyclic or p + i < length:
+                    holding[(p + i) % length] |= 1 << at
+        found = model.__dict__["_window_masks"] = ((1 << len(starts)) - 1, holding)
+    return found
 
 
 class _Placed(Assignment):
@@ -338,6 +390,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
     keys = sorted(enabled, key=_cost)
+    tests = [rule_test(model, key) for key in keys]
     starts: Sequence[int | None] = model.starts() if sequence else [None]
     if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
@@ -356,7 +409,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
             if tries < 0:
                 return None
             found = _assigned(model, indices, combo, p, place)
-            if found is not None and all(rule_holds(found, key) for key in keys):
+            if found is not None and all(test(found) for test in tests):
                 _write(found)
                 return found
     return None
