@@ -17,6 +17,7 @@ from solver.core.reader import RuleReader
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset
 from solver.games.words import present
+from solver.games.words.discards import discards_text
 from solver.games.words.moves import WordMoves
 from solver.games.words.puzzles import answer_puzzle
 from solver.games.words.rules import WordGame as WordRules
@@ -51,6 +52,7 @@ EXAMPLES = {
     "solve": [
         "melds solve -r word-rummy --hand ねこじたかいぬ --table がっこう --has-melded",
         "melds solve -r word-rummy --bonus --hand ねこいぬかさ",
+        "melds solve -r word-rummy --discards --hand たぬきね --table さかな --has-melded",
     ],
     "score": ["melds score -r word-rummy ねこいぬかさ --bonus-words ねこ,いぬ"],
     "move": ["melds move -r word-rummy puzzles/word-rummy/moves/m01-first-word.yaml word たぬき"],
@@ -80,6 +82,12 @@ class WordGame:
                 OptionSpec("--loose", "Loose tiles on the table (relief discards).", metavar="TILES"),
                 LAST_LAP,
                 OptionSpec("--bonus", "The winner's best bonus words from a loser's --hand.", flag=True),
+                OptionSpec("--discards", "Each tile let go: the kana whose draw then lets the hand go out.", flag=True),
+                OptionSpec(
+                    "--visible",
+                    "With --discards: tiles seen outside the hand and the table, not left to draw.",
+                    metavar="TILES",
+                ),
                 *DICTIONARY,
             ]
         if command == "score":
@@ -154,11 +162,19 @@ class WordGame:
             "loose": request.get("loose") or "",
             "has_word": bool(request.get("has_word", request.get("has_melded"))),
         }
+        if facts.get("visible") and not facts.get("discards"):
+            raise MeldsError("--visible goes with --discards")
+        if facts.get("discards") and facts.get("bonus"):
+            raise MeldsError("ask one question: --bonus or --discards")
         budget = Budget(request.get("max_seconds"))  # from the request: loading the dictionary counts
         session = self.session(request)
-        result, code = session.solve(facts, budget=budget)
+        if facts.get("discards"):
+            result, code = session.discards(facts, budget=budget)
+            text = discards_text
+        else:
+            result, code = session.solve(facts, budget=budget)
+            text = present.bonus_text if facts.get("bonus") else present.turn_text
         result = {**result, "dictionary": session.dictionary_json()}
-        text = present.bonus_text if facts.get("bonus") else present.turn_text
         return Result(result, ExitCode(code), lambda: text(result))
 
     def score(self, request: Request) -> Result:

@@ -17,6 +17,7 @@ from typing import Any
 from solver.core.errors import ExitCode, MeldsError, Undecided
 from solver.core.ruleset import Ruleset
 from solver.core.source import source_json as _src
+from solver.games.words import discards as swaps
 from solver.games.words.tiles import Dictionary, TileSet
 from solver.games.words.turn import Turn, TurnAnswer, Word, bonus_points, solve_bonus, solve_turn
 from solver.sat.budget import Budget
@@ -176,6 +177,38 @@ class WordSession:
             return {"question": "word-turn", "undecided": True}, ExitCode.UNDECIDED
         result = {"question": "word-turn", **self.turn_json(turn, answer)}
         return result, ExitCode.YES if answer.goes_out else ExitCode.NO
+
+    def discards(self, facts: Mapping[str, Any], *, budget: Budget | None = None) -> tuple[dict, int]:
+        """Each distinct hand tile let go and the kana whose draw lets the hand go out
+        (:mod:`solver.games.words.discards`), within ``budget``."""
+        turn = self.turn(facts)
+        visible = self.tiles(facts.get("visible") or "", "--visible")
+        on_table = "".join(turn.table) + "".join(turn.loose)
+        self.check_copies(turn.hand, on_table, visible)
+        budget = budget if budget is not None else Budget()
+        search = swaps.DiscardSearch(self.dictionary, self.game, turn, budget)
+        base = {
+            "question": "discards",
+            "hand": list(turn.hand),
+            "cards": len(turn.hand),
+            "visible": list(visible),
+            "has_word": turn.has_word,
+            "last_lap": turn.last_lap,
+            "copies": self.game.copies or None,
+        }
+        try:
+            with budget.guarding():
+                now = search.goes_out(turn.hand)
+                rows = search.rows(self.tileset.kinds)
+        except Undecided:
+            return {**base, "undecided": True, "stats": {"seconds": round(budget.elapsed, 4)}}, ExitCode.UNDECIDED
+        left = swaps.copies_left(
+            self.game.copies, Counter(turn.hand) + Counter(on_table) + Counter(visible), self.tileset.kinds
+        )
+        table = swaps.sort_rows([swaps.row_json(row, left) for row in rows])
+        stats = {"seconds": round(budget.elapsed, 4), "turns_solved": search.turns_solved}
+        result = {**base, "goes_out_now": now, "discards": table, "stats": stats}
+        return result, ExitCode.YES if any(r["draws"] for r in table) else ExitCode.NO
 
     def bonus(self, facts: Mapping[str, Any], *, budget: Budget | None = None) -> tuple[dict, int]:
         revealed = self.tiles(facts.get("hand", ""), "revealed hand")

@@ -1,0 +1,98 @@
+"""``melds solve -r word-rummy --discards``: for each distinct tile the hand could let go, the kana
+whose draw would let the hand go out — every hand tile put into words on one turn (step 5,
+「手番プレイヤーの手牌がなくなった瞬間にゲームは終了します」) with the table, loose tiles and the
+player's state the solve command takes — with the copies of each left to draw.
+
+A swap is the hand less the discarded tile plus the drawn one; whether it goes out is the turn
+solver's answer (:func:`solver.games.words.turn.solve_turn`, go-out only). Swaps that end in the
+same hand are asked once. Copies left are the tile set's (option ``tile-copies``) less the hand
+(the discarded tile included), the ``--visible`` tiles, the table words and the loose tiles; with
+no copy count (the document gives none) they are unknown, and rows rank by the kinds of kana."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.games.words.tiles import Dictionary
+from solver.games.words.turn import Turn, solve_turn
+from solver.sat.budget import Budget
+
+
+@dataclass(frozen=True)
+class DiscardRow:
+    """One tile let go and the kana whose draw then lets the hand go out."""
+
+    discard: str
+    draws: tuple[str, ...]
+
+
+@dataclass
+class DiscardSearch:
+    """The turn solver asked once per distinct hand a swap leads to."""
+
+    dictionary: Dictionary
+    rules: Any  # the ruleset's WordGame rules
+    turn: Turn
+    budget: Budget
+    _known: dict[str, bool] = field(default_factory=dict)
+
+    def goes_out(self, hand: Sequence[str]) -> bool:
+        key = "".join(sorted(hand))
+        if key not in self._known:
+            turn = Turn(tuple(hand), self.turn.table, self.turn.loose, self.turn.has_word, self.turn.last_lap)
+            answer = solve_turn(self.dictionary, turn, self.rules, go_out_only=True, budget=self.budget)
+            self._known[key] = answer.goes_out
+        return self._known[key]
+
+    @property
+    def turns_solved(self) -> int:
+        return len(self._known)
+
+    def rows(self, kinds: Sequence[str]) -> list[DiscardRow]:
+        """Each distinct hand tile (in tile-set order) and the kinds whose draw lets the hand go out."""
+        hand = Counter(self.turn.hand)
+        rows = []
+        for discard in sorted(hand, key=kinds.index):
+            rest = hand - Counter({discard: 1})
+            draws = tuple(k for k in kinds if self.goes_out(list((rest + Counter({k: 1})).elements())))
+            rows.append(DiscardRow(discard, draws))
+        return rows
+
+
+def copies_left(copies: int, seen: Counter[str], kinds: Sequence[str]) -> dict[str, int | None]:
+    """Each kind's copies not seen (None for every kind when the set's size is unknown, ``copies`` 0)."""
+    return {k: (copies - seen[k] if copies else None) for k in kinds}
+
+
+def row_json(row: DiscardRow, left: dict[str, int | None]) -> dict[str, Any]:
+    draws = [{"card": k, "left": left[k]} for k in row.draws]
+    counts = [d["left"] for d in draws]
+    total = None if any(n is None for n in counts) else sum(n for n in counts if n is not None)
+    return {"discard": row.discard, "draws": draws, "draws_total": total, "kinds": len(draws)}
+
+
+def sort_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Best first: the most copies to draw (when known), then the most kinds of kana; a stable
+    sort keeps tile-set order among equals."""
+    return sorted(rows, key=lambda r: (-(r["draws_total"] or 0), -r["kinds"]))
+
+
+def discards_text(data: dict[str, Any]) -> str:
+    """The table in kana: each discard, then the draws that let the hand go out (×copies left)."""
+    rows = data["discards"]
+    going = sum(1 for r in rows if r["draws"])
+    now = "; the hand goes out now" if data["goes_out_now"] else ""
+    lines = [f"{''.join(data['hand'])}: {going} of {len(rows)} discards go out after one draw{now}"]
+    for r in rows:
+        if not r["draws"]:
+            lines.append(f"  {r['discard']}  -")
+            continue
+        draws = " ".join(d["card"] if d["left"] is None else f"{d['card']}×{d['left']}" for d in r["draws"])
+        total = f"{r['draws_total']:3} to draw" if r["draws_total"] is not None else f"{r['kinds']:3} kana"
+        lines.append(f"  {r['discard']}  {total}: {draws}")
+    if data["copies"] is None:
+        lines.append("  (copies left unknown: the tile set's size is not given; option tile-copies)")
+    return "\n".join(lines)
