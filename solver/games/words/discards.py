@@ -68,9 +68,10 @@ def copies_left(copies: int, seen: Counter[str], kinds: Sequence[str]) -> dict[s
 
 
 def row_json(row: DiscardRow, left: dict[str, int | None]) -> dict[str, Any]:
-    draws = [{"card": k, "left": left[k]} for k in row.draws if left[k] != 0]  # none left: not a draw
-    counts = [d["left"] for d in draws]
+    drawable = [k for k in row.draws if left[k] != 0]  # none left: not a draw
+    counts = [left[k] for k in drawable]
     total = None if any(n is None for n in counts) else sum(n for n in counts if n is not None)
+    draws = [{"card": k, "left": left[k]} for k in drawable]
     return {"discard": row.discard, "draws": draws, "draws_total": total, "kinds": len(draws)}
 
 

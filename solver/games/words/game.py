@@ -168,6 +168,7 @@ class WordGame:
             raise MeldsError("ask one question: --bonus or --discards")
         budget = Budget(request.get("max_seconds"))  # from the request: loading the dictionary counts
         session = self.session(request)
+        text: Callable[[dict[str, Any]], str]
         if facts.get("discards"):
             result, code = session.discards(facts, budget=budget)
             text = discards_text
