@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.games.words.tiles import Dictionary
-from solver.games.words.turn import Turn, solve_turn
+from solver.games.words.turn import Turn, TurnWords, solve_turn, turn_words
 from solver.sat.budget import Budget
 
 
@@ -39,13 +39,17 @@ class DiscardSearch:
     budget: Budget
     _known: dict[str, bool] = field(default_factory=dict)
 
-    def goes_out(self, hand: Sequence[str]) -> bool:
+    def goes_out(self, hand: Sequence[str], words: TurnWords | None = None) -> bool:
+        """Does this hand go out on the turn (``words``: candidates of a hand holding it)?"""
         key = "".join(sorted(hand))
         if key not in self._known:
-            turn = Turn(tuple(hand), self.turn.table, self.turn.loose, self.turn.has_word, self.turn.last_lap)
-            answer = solve_turn(self.dictionary, turn, self.rules, go_out_only=True, budget=self.budget)
+            turn = self._turn(hand)
+            answer = solve_turn(self.dictionary, turn, self.rules, go_out_only=True, budget=self.budget, words=words)
             self._known[key] = answer.goes_out
         return self._known[key]
+
+    def _turn(self, hand: Sequence[str]) -> Turn:
+        return Turn(tuple(hand), self.turn.table, self.turn.loose, self.turn.has_word, self.turn.last_lap)
 
     @property
     def turns_solved(self) -> int:
@@ -54,12 +58,14 @@ class DiscardSearch:
     def rows(self, kinds: Sequence[str]) -> list[DiscardRow]:
         """Each distinct hand tile (in tile-set order) and the kinds whose draw lets the hand go out."""
         hand = Counter(self.turn.hand)
-        rows = []
-        for discard in sorted(hand, key=kinds.index):
-            rest = hand - Counter({discard: 1})
-            draws = tuple(k for k in kinds if self.goes_out(list((rest + Counter({k: 1})).elements())))
-            rows.append(DiscardRow(discard, draws))
-        return rows
+        draws: dict[str, list[str]] = {discard: [] for discard in sorted(hand, key=kinds.index)}
+        for kana in kinds:  # the candidates of the hand with the draw serve every discard
+            drawn = hand + Counter({kana: 1})
+            words = turn_words(self.dictionary, self._turn(list(drawn.elements())), self.rules)
+            for discard, found in draws.items():
+                if self.goes_out(list((drawn - Counter({discard: 1})).elements()), words):
+                    found.append(kana)
+        return [DiscardRow(discard, tuple(found)) for discard, found in draws.items()]
 
 
 def copies_left(copies: int, seen: Counter[str], kinds: Sequence[str]) -> dict[str, int | None]:

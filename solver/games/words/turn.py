@@ -133,7 +133,7 @@ class TurnModel:
             self._chain(copies)
             self.y.append((word, copies))
         for word, copies in self.x + self.y:
-            for t in word.key:
+            for t in word.key if copies else ():  # a word the tiles cannot spell (a larger hand's candidate)
                 uses[t].extend(copies)
         if self.words_from_hand is not None:
             self._at_most([lit for _, copies in self.y for lit in copies], self.words_from_hand)
@@ -311,39 +311,55 @@ ROUNDS = (1500, 6000)  # arranged candidates per round before the whole set
 
 
 def solve_turn(
-    dictionary: Dictionary, turn: Turn, rules, *, go_out_only: bool = False, budget: Budget | None = None
+    dictionary: Dictionary,
+    turn: Turn,
+    rules,
+    *,
+    go_out_only: bool = False,
+    budget: Budget | None = None,
+    words: TurnWords | None = None,
 ) -> TurnAnswer:
     """The best play of a turn (see :func:`_solve_turn`), under one budget (none: no limit) held
-    by its guard."""
+    by its guard. ``words``: candidates found for a larger hand (:func:`turn_words`), reused."""
     budget = budget if budget is not None else Budget()
     with budget.guarding():
-        return _solve_turn(dictionary, turn, rules, budget, go_out_only)
+        return _solve_turn(dictionary, turn, rules, budget, go_out_only, words)
 
 
-def _solve_turn(dictionary: Dictionary, turn: Turn, rules, budget: Budget, go_out_only: bool) -> TurnAnswer:
+@dataclass(frozen=True)
+class TurnWords:
+    """A turn's candidate words: those spelled from the hand, and those an arranging can make."""
+
+    from_hand: list[Word]
+    arranged: list[Word]
+
+
+def turn_words(dictionary: Dictionary, turn: Turn, rules) -> TurnWords:
+    """The candidates of a turn. Words the hand cannot spell get no copies in the model, so the
+    candidates of a hand serve every turn whose hand is a part of it (same table and state)."""
+    lengths = rules.min_length
+    min_table = lengths["last_lap"] if turn.last_lap else lengths["table"]
+    min_word = lengths["last_lap"] if turn.last_lap else lengths["word"]
+    hand = Counter(turn.hand)
+    arrange = turn.has_word and bool(turn.table or turn.loose)
+    placed = Counter("".join(turn.table)) + Counter(turn.loose)
+    arranged = candidates(dictionary, hand + placed, min_table, turn.table, fixed=placed) if arrange else []
+    return TurnWords(candidates(dictionary, hand, min_word), arranged)
+
+
+def _solve_turn(
+    dictionary: Dictionary, turn: Turn, rules, budget: Budget, go_out_only: bool, words: TurnWords | None
+) -> TurnAnswer:
     """The best play of a turn under the ruleset's word rules (``rules`` is its WordGame).
 
     Arranged words are tried in growing rounds (the shortest first): a round that goes out is a
     witness, valid as it stands; otherwise the last round holds every candidate, so "cannot go
     out" and "at most N tiles" are proved on the whole set."""
     lengths = rules.min_length
-    min_table = lengths["last_lap"] if turn.last_lap else lengths["table"]
-    min_word = lengths["last_lap"] if turn.last_lap else lengths["word"]
-    _check_table(dictionary, turn, min_table)
-    hand = Counter(turn.hand)
+    _check_table(dictionary, turn, lengths["last_lap"] if turn.last_lap else lengths["table"])
     arrange = turn.has_word and bool(turn.table or turn.loose)
-    hand_words = candidates(dictionary, hand, min_word)
-    arranged = (
-        candidates(
-            dictionary,
-            hand + Counter("".join(turn.table)) + Counter(turn.loose),
-            min_table,
-            turn.table,
-            fixed=Counter("".join(turn.table)) + Counter(turn.loose),
-        )
-        if arrange
-        else []
-    )
+    words = words if words is not None else turn_words(dictionary, turn, rules)
+    hand_words, arranged = words.from_hand, words.arranged
     sizes = [n for n in ROUNDS if n < len(arranged)] + [len(arranged)]
     calls = 0
     for size in sizes:
