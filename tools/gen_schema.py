@@ -343,6 +343,15 @@ schema = {
                             {
                                 "min": {"type": "integer", "minimum": 0},
                                 "max": {"type": "integer", "minimum": 0},
+                                "naturals_min": {
+                                    "type": "integer",
+                                    "minimum": 0,
+                                    "description": "at least so many cards of the meld act as themselves",
+                                },
+                                "versus_naturals": {
+                                    "enum": ["at-most", "fewer"],
+                                    "description": "no more wilds than naturals in the meld (at-most), or fewer",
+                                },
                                 **COMMON,
                             }
                         ),

@@ -41,6 +41,7 @@ from solver.core.rules import (
     SuitStep,
     TableRule,
     TurnEntry,
+    WildLimit,
 )
 from solver.core.source import Source
 
@@ -110,7 +111,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             Goal(
                 "maximize" if "maximize" in g else "minimize", g.get("maximize") or g.get("minimize"), reader.source(g)
             )
-            for g in d.get("objective", [])
+            for g in d.get("objective", default_objective(d))
         ),
         round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
         parameters=dict(reader.chosen),
@@ -319,7 +320,9 @@ def read_kind(reader: RuleReader, k: Mapping[str, Any], index: int, cycles: Mapp
     wilds = None
     if "wilds" in k:
         w = k["wilds"]
-        wilds = (w.get("min"), w.get("max"), reader.source(w))
+        wilds = WildLimit(
+            w.get("min", 0), w.get("max"), w.get("naturals_min", 0), w.get("versus_naturals"), reader.source(w)
+        )
     distinct_raw = k.get("distinct", True)
     distinguish = None
     if "distinguish" in k:
@@ -405,21 +408,41 @@ def read_order(
     return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
 
 
+def default_objective(d: Mapping[str, Any]) -> list[dict[str, str]]:
+    """What ``melds solve --best`` (and a hand that cannot go out) optimises when a ruleset says
+    nothing: the least card points kept when cards have points (``card_points:``), else the most
+    melds; so the best turn shown is never an arbitrary one."""
+    if not d.get("deck") or d.get("table"):  # no cards to meld, or the whole table laid out again
+        return []
+    return [{"minimize": "hand_points"}] if d.get("card_points") else [{"maximize": "melds"}]
+
+
 def check_wilds(reader: RuleReader, raw: list[Any], kinds: tuple[MeldKind, ...]) -> None:
     """A kind's ``wilds:`` must be a count some meld of it can have: no more than its largest
     meld holds, the least no more than the most, and wild roles to play them."""
     for i, (k, kind) in enumerate(zip(raw, kinds, strict=True)):
         if kind.wilds is None:
             continue
-        least, most, _ = kind.wilds
+        least, most = kind.wilds.least, kind.wilds.most
         path = f"melds[{i}].wilds"
         w = k["wilds"]
-        if least is not None and most is not None and least > most:
+        if most is not None and least > most:
             reader.fail(w, "min", f"wilds.min {least} is more than wilds.max {most}", f"{path}.min")
-        if least is not None and least > kind.size_max:
+        if least > kind.size_max:
             reader.fail(w, "min", f"wilds.min {least}: a {kind.label} has at most {kind.size_max} cards", f"{path}.min")
         if least and not any(entry.role.wild for entry in kind.roles):
             reader.fail(w, "min", f"wilds.min {least}: no role of a {kind.label} is wild", f"{path}.min")
+        if kind.wilds.naturals_min > kind.size_max:
+            reader.fail(
+                w,
+                "naturals_min",
+                f"wilds.naturals_min {kind.wilds.naturals_min}: a {kind.label} has at most {kind.size_max} cards",
+                f"{path}.naturals_min",
+            )
+        sizes = range(kind.size_min, kind.size_max + 1)
+        if not any(kind.wilds.bounds(n)[0] <= kind.wilds.bounds(n)[1] for n in sizes):
+            sized = f"{kind.size_min} to {kind.size_max} cards"
+            reader.fail(w, "min", f"no {kind.label} of {sized} meets these limits on its wilds", path)
 
 
 def read_deal(reader: RuleReader, raw: Mapping[str, Any] | None) -> Deal | None:

@@ -46,6 +46,19 @@ COLD_WALKS = 8  # checks of one size that build models only for the kinds in pla
 MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
 
 
+def check_phase(ruleset: Ruleset, phase: str | None) -> None:
+    """Refuse a phase the ruleset does not declare (``phases:``), naming those it does."""
+    if phase in (None, NO_PHASE) or phase in {p.id for p in ruleset.phases}:
+        return
+    if not ruleset.phases:
+        raise MeldsError(
+            f'{ruleset.id} declares no phases (phases:), so it takes no --phase ("phase" in a batch line); '
+            "a variant chosen by the table is an option: -o KEY=VALUE"
+        )
+    known = ", ".join(p.id for p in ruleset.phases)
+    raise MeldsError(f"unknown phase {phase!r} for {ruleset.id} (phases: {known}, or none)")
+
+
 @dataclass(frozen=True)
 class Verdict:
     legal: bool
@@ -206,9 +219,7 @@ class MeldChecker:
     def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool, params: Mapping | None) -> Verdict:
         if not faces:
             raise MeldsError("no cards given")
-        if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
-            known = ", ".join(p.id for p in self.ruleset.phases) or "none"
-            raise MeldsError(f"unknown phase {phase!r} for {self.ruleset.id} (phases: {known})")
+        check_phase(self.ruleset, phase)
         self.notation.check_copies(faces)
         cards = as_cards(faces)
         n = len(cards)

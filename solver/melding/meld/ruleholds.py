@@ -91,9 +91,9 @@ def rule_holds(a: Assignment, key: str) -> bool:
     if key.startswith("requires:"):
         return _requirements_hold(a, key.split(":", 1)[1])
     if key == "wilds" and kind.wilds:
-        lo, hi, _ = kind.wilds
+        lo, hi = kind.wilds.bounds(len(cards))
         wilds = sum(a.entry(c)[1].role.wild for c in cards)
-        return (not lo or wilds >= lo) and (hi is None or wilds <= hi)
+        return lo <= wilds <= hi
     return False
 
 
