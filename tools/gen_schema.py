@@ -130,6 +130,7 @@ schema = {
                     "formMessage": "an integer, 'rank' for the rank's value, or {option: id}",
                 },
                 "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
+                "name": {**TEXT, "description": "how a hand's breakdown names the cards the entry prices"},
                 **COMMON,
             },
             required=["points"],

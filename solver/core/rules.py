@@ -359,6 +359,7 @@ class CardPoints:
     points: int | str  # an integer, or "rank" for the rank's value
     source: Source | None
     if_chosen: frozenset[str] | None = None  # only cards in one of these relations to a chosen card
+    name: str | None = None  # how a hand's breakdown names the cards it prices
 
     def matches(self, face: Face, related: frozenset[str] = frozenset()) -> bool:
         """The entry applies to the card (``related``: the card's relations to the chosen cards)."""

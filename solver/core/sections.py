@@ -107,12 +107,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             LayoffRule(r["requires_own_meld"], reader.condition(r, f"layoff[{i}]"), reader.source(r))
             for i, r in enumerate(d.get("layoff", []))
         ),
-        objective=tuple(
-            Goal(
-                "maximize" if "maximize" in g else "minimize", g.get("maximize") or g.get("minimize"), reader.source(g)
-            )
-            for g in d.get("objective", default_objective(d))
-        ),
+        objective=read_objective(reader, d, kinds),
         round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
         parameters=dict(reader.chosen),
         moves=read_moves(reader, d.get("moves")),
@@ -408,6 +403,25 @@ def read_order(
     return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
 
 
+def read_objective(reader: RuleReader, d: Mapping[str, Any], kinds: tuple[MeldKind, ...]) -> tuple[Goal, ...]:
+    """``objective:`` (or its default); meld points asked of a ruleset none of whose kinds scores
+    any (``score:`` on a kind) are refused: every turn would weigh 0."""
+    raw = d.get("objective", default_objective(d))
+    for i, g in enumerate(raw):
+        if g.get("maximize") == "meld_points" and kinds and not any(k.score for k in kinds):
+            reader.fail(
+                raw,
+                i,
+                "maximize meld_points, but no meld kind scores meld points (score: on a kind); "
+                "a meld's card values are not meld points",
+                f"objective[{i}]",
+            )
+    return tuple(
+        Goal("maximize" if "maximize" in g else "minimize", g.get("maximize") or g.get("minimize"), reader.source(g))
+        for g in raw
+    )
+
+
 def default_objective(d: Mapping[str, Any]) -> list[dict[str, str]]:
     """What ``melds solve --best`` (and a hand that cannot go out) optimises when a ruleset says
     nothing: the least card points kept when cards have points (``card_points:``), else the most
@@ -488,6 +502,7 @@ def read_points(reader: RuleReader, raw: list[Any]) -> tuple[CardPoints, ...]:
                 reader.option_value(p["points"], 0) if isinstance(p["points"], Mapping) else p["points"],
                 reader.source(p),
                 frozenset(needs) if needs is not None else None,
+                p.get("name"),
             )
         )
     return tuple(out)
