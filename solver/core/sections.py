@@ -71,6 +71,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         seen.add(kind.id)
     reader.kinds = kinds
     check_wilds(reader, d.get("melds", []), kinds)
+    check_run_lengths(reader, d.get("melds", []), kinds)
     enabled = tuple(
         k for k, raw in zip(kinds, d.get("melds", []), strict=True) if reader.holds(raw.get("enabled_if", {}))
     )
@@ -429,6 +430,24 @@ def default_objective(d: Mapping[str, Any]) -> list[dict[str, str]]:
     if not d.get("deck") or d.get("table"):  # no cards to meld, or the whole table laid out again
         return []
     return [{"minimize": "hand_points"}] if d.get("card_points") else [{"maximize": "melds"}]
+
+
+def check_run_lengths(reader: RuleReader, raw: list[Any], kinds: tuple[MeldKind, ...]) -> None:
+    """A run of one suit whose cards are all different holds each rank of its order once (an ace
+    low and high is one card): a longer ``size.max`` names melds no deck can make."""
+    for i, (k, kind) in enumerate(zip(raw, kinds, strict=True)):
+        step = kind.suit_step
+        if kind.shape != "sequence" or kind.order is None or not kind.distinct or step.free or step.cycle:
+            continue
+        ranks = len(set(kind.order.ranks))
+        if kind.size_max > ranks:
+            reader.fail(
+                k["size"],
+                "max",
+                f"size.max {kind.size_max}: a {kind.label} of one suit and distinct cards holds each of the "
+                f"{ranks} ranks of its order once (a rank at both ends is one card)",
+                f"melds[{i}].size.max",
+            )
 
 
 def check_wilds(reader: RuleReader, raw: list[Any], kinds: tuple[MeldKind, ...]) -> None:
