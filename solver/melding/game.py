@@ -168,8 +168,8 @@ class MeldGame:
 
     @classmethod
     def options(cls, command: str) -> Sequence[OptionSpec]:
-        """The shared options of a meld game, a game's own replacing one of the same name (Fesca's
-        ``--phase`` names its phases)."""
+        """The shared options of a meld game, a game's own replacing one of the same name (a game
+        whose phases are fixed may list them as the choices of its ``--phase``)."""
         specs = {spec.name: spec for spec in MELD_OPTIONS.get(command, ())}
         specs.update((spec.name, spec) for spec in cls.OPTIONS.get(command, ()))
         return list(specs.values())

@@ -34,6 +34,7 @@ from solver.melding.meld.diagnose import (
 from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.layouts import LayoutLines, params_key
+from solver.melding.meld.phase import NO_PHASE, check_phase
 from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
@@ -41,22 +42,8 @@ from solver.melding.meld.ruleholds import (
     certainly_broken,
 )
 
-NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
 MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
-
-
-def check_phase(ruleset: Ruleset, phase: str | None) -> None:
-    """Refuse a phase the ruleset does not declare (``phases:``), naming those it does."""
-    if phase in (None, NO_PHASE) or phase in {p.id for p in ruleset.phases}:
-        return
-    if not ruleset.phases:
-        raise MeldsError(
-            f'{ruleset.id} declares no phases (phases:), so it takes no --phase ("phase" in a batch line); '
-            "a variant chosen by the table is an option: -o KEY=VALUE"
-        )
-    known = ", ".join(p.id for p in ruleset.phases)
-    raise MeldsError(f"unknown phase {phase!r} for {ruleset.id} (phases: {known}, or none)")
 
 
 @dataclass(frozen=True)

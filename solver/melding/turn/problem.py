@@ -17,8 +17,9 @@ from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.rules import TurnRule
 from solver.core.ruleset import Ruleset
-from solver.melding.meld.checker import MeldChecker, check_phase
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
+from solver.melding.meld.phase import check_phase
 from solver.melding.table.operations import TableMeld
 
 
