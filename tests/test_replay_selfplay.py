@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("riichienv")
 
+from clirun import run  # noqa: E402
 from selfplay import DEFAULT, EAGER, play, write_games, write_log  # noqa: E402
 
 from solver.core.logs import replay_file, replay_text  # noqa: E402
@@ -96,6 +97,48 @@ def _moved(event: dict, payer: int) -> list[int]:
     out = [0] * len(event["deltas"])
     out[payer], out[event["actor"]] = -100, 100
     return out
+
+
+# the kinds of hand a moved payment is tried in: a ron, a tsumo, a draw (with or without payments)
+def _ending(events: list[dict], k: int) -> str:
+    event = events[k]
+    if event["type"] == "ryukyoku":
+        return "draw"
+    return "tsumo" if event["actor"] == event["target"] else "ron"
+
+
+@pytest.mark.parametrize("games", ["four_player", "three_player"])
+def test_every_kind_of_moved_payment_is_a_mismatch_naming_its_hand_and_exit_1(games, request, tmp_path):
+    """One copy of a game for each hand's ending — a ron, a tsumo, a draw — with 100 points moved
+    between two of its seats (the first ending of the kind in the game): ``melds replay --json``
+    over the copies exits 1 and names, in each copy, that hand and no other."""
+    copies, moved_hands = [], []
+    for path in request.getfixturevalue(games)[:4]:
+        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        endings = [k for k, e in enumerate(events) if e["type"] in ("hora", "ryukyoku")]
+        for kind in ("ron", "tsumo", "draw"):
+            k = next((k for k in endings if _ending(events, k) == kind), None)
+            if k is None:
+                continue
+            copy = [dict(e) for e in events]
+            deltas = list(copy[k]["deltas"])
+            giver, taker = (len(copies) % len(deltas)), (len(copies) + 1) % len(deltas)
+            deltas[giver], deltas[taker] = deltas[giver] - 100, deltas[taker] + 100
+            copy[k]["deltas"] = deltas
+            number = sum(1 for e in events[:k] if e["type"] == "start_kyoku")
+            copies.append(write_log(tmp_path / f"moved-{len(copies)}-{kind}.mjson", copy))
+            moved_hands.append((str(copies[-1]), number))
+    assert {name.name.split("-")[2].split(".")[0] for name in copies} == {"ron", "tsumo", "draw"}
+    result = run("replay", "--json", *map(str, copies))
+    assert result.exit_code == 1, result.output
+    hands = json.loads(result.stdout)["hands"]
+    named = [(h["file"], h["number"]) for h in hands if h["status"] != "agree"]
+    assert named == moved_hands
+    assert all(h["status"] == "mismatch" and h["round"] for h in hands if h["status"] != "agree")
+    first = next(h for h in hands if h["status"] != "agree")
+    text = run("replay", first["file"])
+    assert text.exit_code == 1
+    assert any(first["round"] in line and "mismatch" in line for line in text.stdout.splitlines())
 
 
 def test_an_illegal_discard_in_an_engines_game_is_reported_at_its_turn(four_player, tmp_path):
