@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("riichienv")
 
 from clirun import run  # noqa: E402
-from selfplay import DEFAULT, EAGER, play, write_games, write_log  # noqa: E402
+from selfplay import BRAWLER, DEFAULT, EAGER, play, write_games, write_log  # noqa: E402
 
 from solver.core.logs import replay_file, replay_text  # noqa: E402
 from solver.games.mahjong.mjai import read_mjai, tile  # noqa: E402
@@ -221,6 +221,19 @@ def test_a_thousand_three_player_games_of_each_policy_agree(policy, tmp_path):
     """2,000 three-player games in all (about 19,000 hands)."""
     first = 30_000 if policy is DEFAULT else 40_000
     assert _assert_agrees(_games(tmp_path, range(first, first + 1000), "3p-red-half", policy)) > 8_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["4p-red-half", "3p-red-half"])
+def test_games_of_a_policy_that_calls_everything_and_never_rons_agree(mode, tmp_path):
+    """The brawler policy: nearly every call, every riichi, kan and 北, wins by tsumo only (every
+    ron let go by: furiten everywhere), a random discard now and then — 30 games of each size."""
+    first = 50_000 if mode.startswith("4") else 51_000
+    paths = _games(tmp_path, range(first, first + 30), mode, BRAWLER)
+    assert _assert_agrees(paths) > 250
+    events = [json.loads(line) for path in paths for line in path.read_text(encoding="utf-8").splitlines()]
+    assert not any(e["type"] == "hora" and e["actor"] != e["target"] for e in events)  # no ron at all
+    assert sum(e["type"] in ("pon", "chi", "daiminkan") for e in events) > 30 * 10
 
 
 def test_a_three_player_log_is_read_as_three_players_and_its_north_set_aside(three_player):
