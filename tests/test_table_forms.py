@@ -279,7 +279,7 @@ def _best_on(oracle: str, seed: int, number: int, monkeypatch) -> tuple:
     return answer.score, replay(problem, answer)
 
 
-@pytest.mark.parametrize("seed, number", [(8, 4), (13, 3), (110, 4)])
+@pytest.mark.parametrize("seed, number", [(8, 4), pytest.param(13, 3, marks=pytest.mark.slow), (110, 4)])
 def test_the_table_optimisers_oracle_and_minisat_settle_on_equal_turns(seed, number, monkeypatch):
     """Table turns are optimised on Glucose 4.2 (TableTurn.oracle), hands on MiniSat: on bench
     turns both prove the same optimum, and each turn found replays."""

@@ -88,7 +88,7 @@ def test_new_melds_laid_out_in_slots_equal_the_exhaustive_search_at_length(probl
 def _ring_problems(seed: int, count: int):
     """Tables of four to six melds and a hand of five to seven cards after one's own meld: where
     the chosen table forms trade cards around and an order of them can fail."""
-    from test_table_turns import MELDS
+    from test_table_turns import _melds
 
     from bench.table_turns import deal_table
     from solver.melding.turn.problem import Problem
@@ -96,7 +96,7 @@ def _ring_problems(seed: int, count: int):
     rng = random.Random(seed)
     for _ in range(count):
         melds = rng.randint(4, 6)
-        table, hand = deal_table(RS, MELDS, rng, rng.randint(5, 7), full=lambda t, melds=melds: len(t) >= melds)
+        table, hand = deal_table(RS, _melds(), rng, rng.randint(5, 7), full=lambda t, melds=melds: len(t) >= melds)
         yield Problem(RS, hand, table, "normal", None, True, rng.choice(["yang", "yin"]))
 
 
@@ -311,7 +311,7 @@ def _slots_agree(seed: int, count: int) -> int:
 
 
 def test_new_melds_laid_out_in_slots_equal_the_named_candidates_on_larger_tables():
-    assert _slots_agree(5, 6) > 0, "no meld was laid out in slots: the test did not reach them"
+    assert _slots_agree(5, 3) > 0, "no meld was laid out in slots: the test did not reach them"
 
 
 @pytest.mark.slow

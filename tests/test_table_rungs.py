@@ -5,6 +5,8 @@ replayed step by step, undecided — and when it settles, its answer stands."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pytest
 from gameapi import solve
 from replay import replay
@@ -18,23 +20,32 @@ from solver.melding.turn.problem import Answer
 from solver.melding.turn.tableturn import TableTurn
 from solver.sat.budget import Budget
 
+pytestmark = pytest.mark.xdist_group("table-rungs")  # the tests share the tables' searches
+
 
 def _ops():
     return tuple(op for op in _operations() if op.effect != "recall")
 
 
-def _problems_with_rungs(count: int):
+def _problems_with_rungs(count: int) -> list:
     """Ring tables whose search of forms takes more than one round, the first of at most half the
     forms of the whole (so there is a rung to climb), each with its rounds' forms."""
-    found = 0
+    found = _rung_problems(3)[:count]
+    assert found, "no ring table of seed 17 has a search of more than one round"
+    return found
+
+
+@lru_cache(maxsize=1)
+def _rung_problems(count: int) -> list:
+    """The first COUNT such tables, searched once for the tests of this file (in one worker)."""
+    found = []
     for problem in _ring_problems(17, 100):
         forms = table_forms(Table(CHECKER), problem.table, problem.hand, problem.phase, _ops(), Budget())
         if forms.earlier and sum(map(len, forms.forms)) >= 2 * sum(map(len, forms.earlier[0][0])):
-            yield problem, forms
-            found += 1
-            if found == count:
-                return
-    assert found, "no ring table of seed 17 has a search of more than one round"
+            found.append((problem, forms))
+            if len(found) == count:
+                break
+    return found
 
 
 def _rung_value(problem, forms, extra) -> tuple:
@@ -122,7 +133,7 @@ def test_with_little_time_left_the_whole_model_is_solved_without_rungs(every_tur
         real_init(self, problem, checker, budget, operations, found)
 
     monkeypatch.setattr(TableTurn, "__init__", counted)
-    problem, _ = next(_problems_with_rungs(1))
+    ((problem, _),) = _problems_with_rungs(1)
     monkeypatch.setattr(tableturn, "RUNGS_LEFT", 50.0)
     answer = solve(problem, "best", max_seconds=40)
     assert [rung for rung, _ in made] == [False]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pytest
 from gameapi import solve
@@ -37,7 +38,11 @@ def _legal_melds(seed: int, count: int) -> list[tuple]:
     return found
 
 
-MELDS = _legal_melds(11, 400)
+@lru_cache(maxsize=1)
+def _melds() -> list[tuple]:
+    """The melds the table problems draw from, made by the first test that draws (not while
+    collecting: every worker collects this module, few run it)."""
+    return _legal_melds(11, 400)
 
 
 @st.composite
@@ -45,7 +50,7 @@ def table_problems(draw):
     n_table = draw(st.integers(1, 2))
     table, used = [], set()
     for _ in range(n_table):
-        meld = draw(st.sampled_from(MELDS))
+        meld = draw(st.sampled_from(_melds()))
         if used & set(meld):
             continue
         used |= set(meld)
