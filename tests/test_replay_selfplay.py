@@ -99,9 +99,12 @@ def _moved(event: dict, payer: int) -> list[int]:
     return out
 
 
-# the kinds of hand a moved payment is tried in: a ron, a tsumo, a draw (with or without payments)
-def _ending(events: list[dict], k: int) -> str:
-    event = events[k]
+def _endings(events: list[dict], kind: str) -> list[int]:
+    """Where the log's hands end in a ``kind`` of ending: a ron, a tsumo or a draw (paid or not)."""
+    return [k for k, e in enumerate(events) if e["type"] in ("hora", "ryukyoku") and _ending(e) == kind]
+
+
+def _ending(event: dict) -> str:
     if event["type"] == "ryukyoku":
         return "draw"
     return "tsumo" if event["actor"] == event["target"] else "ron"
@@ -109,26 +112,24 @@ def _ending(events: list[dict], k: int) -> str:
 
 @pytest.mark.parametrize("games", ["four_player", "three_player"])
 def test_every_kind_of_moved_payment_is_a_mismatch_naming_its_hand_and_exit_1(games, request, tmp_path):
-    """One copy of a game for each hand's ending — a ron, a tsumo, a draw — with 100 points moved
-    between two of its seats (the first ending of the kind in the game): ``melds replay --json``
-    over the copies exits 1 and names, in each copy, that hand and no other."""
+    """A copy of a game for each hand's ending — the first ron, the last tsumo, a draw in the
+    middle (of the first game that has one) — with 100 points moved between two of its seats:
+    ``melds replay --json`` over the copies exits 1 and names, in each copy, that hand and no other."""
     copies, moved_hands = [], []
-    for path in request.getfixturevalue(games)[:4]:
-        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-        endings = [k for k, e in enumerate(events) if e["type"] in ("hora", "ryukyoku")]
-        for kind in ("ron", "tsumo", "draw"):
-            k = next((k for k in endings if _ending(events, k) == kind), None)
-            if k is None:
-                continue
-            copy = [dict(e) for e in events]
-            deltas = list(copy[k]["deltas"])
-            giver, taker = (len(copies) % len(deltas)), (len(copies) + 1) % len(deltas)
-            deltas[giver], deltas[taker] = deltas[giver] - 100, deltas[taker] + 100
-            copy[k]["deltas"] = deltas
-            number = sum(1 for e in events[:k] if e["type"] == "start_kyoku")
-            copies.append(write_log(tmp_path / f"moved-{len(copies)}-{kind}.mjson", copy))
-            moved_hands.append((str(copies[-1]), number))
-    assert {name.name.split("-")[2].split(".")[0] for name in copies} == {"ron", "tsumo", "draw"}
+    logs = [
+        [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()]
+        for p in request.getfixturevalue(games)
+    ]
+    for kind, pick in (("ron", 0), ("tsumo", -1), ("draw", None)):
+        events, ends = next((events, ends) for events in logs if (ends := _endings(events, kind)))
+        k = ends[len(ends) // 2 if pick is None else pick]
+        copy = [dict(e) for e in events]
+        deltas = list(copy[k]["deltas"])
+        giver, taker = len(copies) % len(deltas), (len(copies) + 1) % len(deltas)
+        deltas[giver], deltas[taker] = deltas[giver] - 100, deltas[taker] + 100
+        copy[k]["deltas"] = deltas
+        copies.append(write_log(tmp_path / f"moved-{len(copies)}-{kind}.mjson", copy))
+        moved_hands.append((str(copies[-1]), sum(1 for e in events[:k] if e["type"] == "start_kyoku")))
     result = run("replay", "--json", *map(str, copies))
     assert result.exit_code == 1, result.output
     hands = json.loads(result.stdout)["hands"]
