@@ -84,7 +84,7 @@ class Player:
         ):
             if kind in by_type and self.chance(chance):
                 return self.rng.choice(by_type[kind])
-        if ActionType.DISCARD in by_type and self.chance(p.stray):
+        if p.stray and ActionType.DISCARD in by_type and self.chance(p.stray):  # drawn only when the policy strays
             return self.rng.choice(by_type[ActionType.DISCARD])
         if ActionType.DISCARD in by_type:
             return self.discard(observation, by_type[ActionType.DISCARD])
