@@ -16,6 +16,11 @@ import pytest
 if "MELDS_CACHE_DIR" not in os.environ:
     os.environ["MELDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="melds-test-cache-")
     atexit.register(shutil.rmtree, os.environ["MELDS_CACHE_DIR"], ignore_errors=True)
+# what one run of the suite makes once for all its workers (tests/test_audit.py's bundled audits):
+# a folder made afresh by the process that starts the run, which the workers it starts inherit
+if "PYTEST_XDIST_WORKER" not in os.environ:
+    os.environ["MELDS_TEST_RUN_DIR"] = tempfile.mkdtemp(prefix="melds-test-run-")
+    atexit.register(shutil.rmtree, os.environ["MELDS_TEST_RUN_DIR"], ignore_errors=True)
 # a fault of melds is a traceback in the tests (the command line turns it into an error message
 # otherwise); tests/hostile.py runs without it, to check that no input ever shows one
 os.environ.setdefault("MELDS_DEBUG", "1")

@@ -1,6 +1,6 @@
 """Hypothesis profiles, chosen by the environment variable MELDS_HYPOTHESIS_PROFILE:
 
-* ``ci`` (the default): derandomized, so a run is repeatable; two fifths of each property's own
+* ``ci`` (the default): derandomized, so a run is repeatable; a quarter of each property's own
   example count, so that the default suite stays within its five minutes on two cores;
 * ``full``: derandomized, each property's whole example count (with ``pytest -m slow``, the long run);
 * ``dev``: a fifth of the examples, random, for a quick edit-test loop;
@@ -15,7 +15,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-SCALE = {"ci": 0.4, "full": 1.0, "dev": 0.2, "thorough": 10.0}
+SCALE = {"ci": 0.25, "full": 1.0, "dev": 0.2, "thorough": 10.0}
 PROFILE = os.environ.get("MELDS_HYPOTHESIS_PROFILE", "ci")
 if PROFILE not in SCALE:
     raise SystemExit(f"MELDS_HYPOTHESIS_PROFILE={PROFILE!r}: choose one of {', '.join(SCALE)}")

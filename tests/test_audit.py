@@ -3,9 +3,13 @@ the report in docs/ and the command line."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pickle
 import textwrap
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from clirun import run
@@ -14,15 +18,20 @@ from solver.audit.run import audit_ruleset
 from solver.core.registry import load_game
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 
-# the tests that read the bundled audits run in one worker (pytest-xdist's loadgroup), so the
-# audits are made once in the suite rather than once in each worker
-SHARES_THE_AUDITS = pytest.mark.xdist_group("bundled-audits")
-
 
 @lru_cache(maxsize=1)
 def bundled_audits() -> tuple:
-    """The audit of every bundled ruleset, made once for the tests that read it."""
-    return tuple(audit_ruleset(load_ruleset(str(p))) for p in bundled_rulesets())
+    """The audit of every bundled ruleset, made once in the whole run for the tests that read it:
+    the first test worker to ask makes it and keeps it, pickled, in the run's own folder (which
+    every worker shares, tests/conftest.py); the others wait for it there and read it."""
+    kept = Path(os.environ["MELDS_TEST_RUN_DIR"]) / "bundled-audits.pickle"
+    with open(kept.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        audits = tuple(audit_ruleset(load_ruleset(str(p))) for p in bundled_rulesets())
+        kept.write_bytes(pickle.dumps(audits))
+        return audits
 
 
 def child(tmp_path, base: str, extra: str, name: str = "planted.yaml"):
@@ -136,7 +145,6 @@ def test_a_deal_that_does_not_fit_the_deck(tmp_path):
     assert "5" not in found  # 5 × 10 + 1 = 51 fits in 52
 
 
-@SHARES_THE_AUDITS
 def test_every_assumption_is_listed_with_its_quote():
     for audit in bundled_audits():
         rs = audit.ruleset
@@ -146,7 +154,6 @@ def test_every_assumption_is_listed_with_its_quote():
         assert all(f.source["quote"] for f, a in zip(listed, rs.assumptions, strict=True) if a.source)
 
 
-@SHARES_THE_AUDITS
 def test_known_findings_of_the_documents():
     """What the audit finds in the five documents, as reviewed finding by finding (see
     docs/audit-report.md; the whole list of contradictions is a snapshot, tests/test_snapshots.py)."""
@@ -226,7 +233,6 @@ def test_a_users_ruleset_gets_the_same_audit(tmp_path, fmt):
     assert result.exit_code == 1 and "q-k-a" in result.output
 
 
-@SHARES_THE_AUDITS
 def test_ambiguous_melds_without_a_deciding_rule_are_found_by_sat(tmp_path):
     """A ruleset with two kinds that read the same cards and no ambiguity: rule: the joined SAT
     models of the two kinds find a card set both read, and the meld checker confirms it."""
@@ -266,7 +272,6 @@ FLIPS = {  # how to make a true claim false, per kind
 }
 
 
-@SHARES_THE_AUDITS
 @pytest.mark.parametrize("kind", sorted(FLIPS))
 def test_each_claim_kind_holds_in_the_bundle_and_a_planted_flip_is_found(tmp_path, kind):
     """Every kind of claim is used by some bundled ruleset, where it agrees; the same claim with

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 import yaml
 from clirun import run
-from test_audit import SHARES_THE_AUDITS, bundled_audits, child
+from test_audit import bundled_audits, child
 
 from solver.audit.coverage import (
     STATUSES,
@@ -31,8 +31,6 @@ from solver.core.ruleset import bundled_rulesets, load_ruleset
 from solver.core.source import document_text
 
 # -- sentences --------------------------------------------------------------------------------------
-
-pytestmark = SHARES_THE_AUDITS
 
 
 def test_sentences_split_at_ends_items_rows_and_keep_qualifiers():

@@ -6,11 +6,9 @@ message names, and the difference read before it is committed."""
 from __future__ import annotations
 
 from clirun import ROOT
-from test_audit import SHARES_THE_AUDITS, bundled_audits
+from test_audit import bundled_audits
 
 from solver.audit.report import audit_markdown
-
-pytestmark = SHARES_THE_AUDITS
 
 
 def test_snapshot_the_audit_report_in_docs():

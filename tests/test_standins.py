@@ -24,8 +24,6 @@ from solver.sat.budget import Budget
 RS = load_ruleset("fesca")
 GAME = load_game(RS)
 OPS = GAME.rules.operations
-# the tests of one turn share its forms (_forms) in one worker
-pytestmark = pytest.mark.xdist_group("standins")
 DATA = Path(__file__).resolve().parent.parent / "bench" / "data"
 
 

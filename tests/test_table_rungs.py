@@ -20,8 +20,6 @@ from solver.melding.turn.problem import Answer
 from solver.melding.turn.tableturn import TableTurn
 from solver.sat.budget import Budget
 
-pytestmark = pytest.mark.xdist_group("table-rungs")  # the tests share the tables' searches
-
 
 def _ops():
     return tuple(op for op in _operations() if op.effect != "recall")
@@ -37,7 +35,7 @@ def _problems_with_rungs(count: int) -> list:
 
 @lru_cache(maxsize=1)
 def _rung_problems(count: int) -> list:
-    """The first COUNT such tables, searched once for the tests of this file (in one worker)."""
+    """The first COUNT such tables, searched once in a worker for the tests of this file."""
     found = []
     for problem in _ring_problems(17, 100):
         forms = table_forms(Table(CHECKER), problem.table, problem.hand, problem.phase, _ops(), Budget())
