@@ -100,9 +100,10 @@ def whole_runs(folder: str, jobs: int, runs: int = 3) -> list[float]:
 
 
 def whole_run(folder: str, options: list[str]) -> dict:
-    """One whole ``melds replay FOLDER --json OPTIONS…`` process: its wall seconds, summary, and
-    the peak memory (resident) of the command's process and, apart, of all its descendants (the
-    workers of ``--jobs`` or of a local Dask cluster) at once, sampled every half second."""
+    """One whole ``melds replay FOLDER --json OPTIONS…`` process: its wall seconds, summary, the
+    peak memory (resident) of the command's process and, apart, of all its descendants (the
+    workers of ``--jobs`` or of a local Dask cluster) at once, sampled every half second, and the
+    hands that do not agree, named."""
     import psutil  # noqa: PLC0415 - Dask's dependency: this measure is for the dask extra
 
     command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
@@ -121,7 +122,8 @@ def whole_run(folder: str, options: list[str]) -> dict:
             time.sleep(0.5)
         seconds = time.perf_counter() - began
         out.seek(0)
-        summary = json.loads(out.read())["summary"]
+        replayed = json.loads(out.read())
+        summary = replayed["summary"]
     return {
         "seconds": round(seconds, 1),
         "hands": summary["hands"],
@@ -130,6 +132,11 @@ def whole_run(folder: str, options: list[str]) -> dict:
         "processes_below": workers,
         "parent_mb": parent_peak >> 20,
         "workers_mb": workers_peak >> 20,
+        "not_agreeing": [
+            f"{h['file']} hand {h['number']} ({h['round']}): {h['status']}"
+            for h in replayed["hands"]
+            if h["status"] != "agree"
+        ],
     }
 
 

@@ -1,12 +1,15 @@
 """Games played by riichienv (an independent engine, the ``test`` extra) with a simple policy, as
 mjai logs for ``melds replay`` to check (tests/test_replay_selfplay.py, bench/replay.py).
 
-The policy takes a legal win most of the time, declares riichi often, calls sometimes, declares
-九種九牌 and 北抜き now and then, and otherwise discards a tile that leaves the lowest shanten
-(tests/shanten_helper.py; ties broken by its random generator). Everything it does comes from
-its seed, so a game is the same every time it is played from the same seed.
+The default policy takes a legal win most of the time, declares riichi often, calls sometimes,
+declares 九種九牌 and 北抜き now and then, and otherwise discards a tile that leaves the lowest
+shanten (tests/shanten_helper.py; ties broken by its random generator). ``eager`` wins whenever it
+can and calls more; ``brawler`` plays another game: it calls nearly every time it may, declares
+every riichi and kan and sets every 北 aside, wins only by tsumo (every ron let go by, so furiten
+is common), and now and then discards a tile at random. Everything a policy does comes from the
+seed, so a game is the same every time it is played from the same seed.
 
-    python tests/selfplay.py OUT_DIR --games 100 [--first-seed 0] [--mode 4p-red-half] [--calls 0.3]
+    python tests/selfplay.py OUT_DIR --games 100 [--first-seed 0] [--mode 4p-red-half] [--policy eager] [--gz]
 """
 
 from __future__ import annotations
@@ -30,16 +33,20 @@ class Policy:
     """How often the player takes each kind of chance (probabilities)."""
 
     win: float = 0.9
+    ron: float | None = None  # a ron's chance, when not the same as a tsumo's (win)
     riichi: float = 0.8
     call: float = 0.3
     kan: float = 0.5
     kyushu: float = 0.5
     kita: float = 0.9
+    stray: float = 0.0  # the chance of a discard chosen at random rather than for shanten
     name: str = "default"
 
 
 DEFAULT = Policy()
 EAGER = Policy(win=1.0, riichi=0.5, call=0.7, kan=0.9, kyushu=0.1, kita=1.0, name="eager")
+BRAWLER = Policy(win=1.0, ron=0.0, riichi=1.0, call=0.95, kan=1.0, kyushu=0.0, kita=1.0, stray=0.15, name="brawler")
+POLICIES = {p.name: p for p in (DEFAULT, EAGER, BRAWLER)}
 
 
 def _counts(tiles: Iterable[int]) -> list[int]:
@@ -65,7 +72,7 @@ class Player:
         p = self.policy
         for kind, chance in (
             (ActionType.TSUMO, p.win),
-            (ActionType.RON, p.win),
+            (ActionType.RON, p.win if p.ron is None else p.ron),
             (ActionType.RIICHI, p.riichi),
             (ActionType.KYUSHU_KYUHAI, p.kyushu),
             (ActionType.KITA, p.kita),
@@ -77,6 +84,8 @@ class Player:
         ):
             if kind in by_type and self.chance(chance):
                 return self.rng.choice(by_type[kind])
+        if p.stray and ActionType.DISCARD in by_type and self.chance(p.stray):  # drawn only when the policy strays
+            return self.rng.choice(by_type[ActionType.DISCARD])
         if ActionType.DISCARD in by_type:
             return self.discard(observation, by_type[ActionType.DISCARD])
         if ActionType.PASS in by_type:
@@ -149,10 +158,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--mode", choices=MODES, default="4p-red-half")
-    parser.add_argument("--policy", choices=["default", "eager"], default="default")
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="default")
     parser.add_argument("--gz", action="store_true")
     args = parser.parse_args()
-    policy = EAGER if args.policy == "eager" else DEFAULT
+    policy = POLICIES[args.policy]
     seeds = range(args.first_seed, args.first_seed + args.games)
     for k, seed in enumerate(seeds, 1):
         write_games(args.out, [seed], args.mode, policy, args.gz)

@@ -44,7 +44,8 @@ def test_library_size():
     assert len(by_ruleset.get("marriage", [])) >= 20
     assert len(by_ruleset.get("gensou-mahjong", [])) >= 20
     assert len(by_ruleset.get("word-rummy", [])) >= 20
-    for game in ("indian-rummy", "okey", "phase-10"):  # rulesets only: their puzzles are their examples
+    # rulesets only: their puzzles are their examples
+    for game in ("indian-rummy", "okey", "phase-10", "contract-rummy"):
         assert len(by_ruleset.get(game, [])) >= 10, game
 
 

@@ -25,7 +25,7 @@ import pytest
 
 pytest.importorskip("riichienv")
 
-from selfplay import DEFAULT, EAGER, write_games, write_log  # noqa: E402
+from selfplay import BRAWLER, DEFAULT, EAGER, write_games, write_log  # noqa: E402
 
 import solver.games.mahjong.replay as replay_module  # noqa: E402
 from solver.core.logs import read_text, replay_text  # noqa: E402
@@ -210,12 +210,18 @@ def test_the_replay_says_the_same_with_the_counted_table_and_without(games, tmp_
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "policy", "first", "count"),
-    [("4p-red-half", DEFAULT, 60_000, 400), ("4p-red-half", EAGER, 61_000, 300), ("3p-red-half", DEFAULT, 62_000, 300)],
-    ids=["4p-default", "4p-eager", "3p-default"],
+    [
+        ("4p-red-half", DEFAULT, 60_000, 400),
+        ("4p-red-half", EAGER, 61_000, 300),
+        ("3p-red-half", DEFAULT, 62_000, 300),
+        ("4p-red-half", BRAWLER, 63_000, 100),
+    ],
+    ids=["4p-default", "4p-eager", "3p-default", "4p-brawler"],
 )
 def test_a_thousand_games_judged_twice(mode, policy, first, count, tmp_path, monkeypatch):
-    """1,000 games in all: every action the counted table takes judged by the moves as well (and
-    a random action offered at each position), and the reports with and without the table the same."""
+    """1,100 games in all (the brawler's calls are the table's chi and pon): every action the counted
+    table takes judged by the moves as well (and a random action offered at each position), and the
+    reports with and without the table the same."""
     paths = write_games(tmp_path, range(first, first + count), mode, policy, gz=True)
     counted = _reports(paths)
     witness = Witness(offers=1, seed=first)

@@ -17,7 +17,8 @@ import pytest
 
 pytest.importorskip("riichienv")
 
-from selfplay import DEFAULT, EAGER, play, write_games, write_log  # noqa: E402
+from clirun import run  # noqa: E402
+from selfplay import BRAWLER, DEFAULT, EAGER, play, write_games, write_log  # noqa: E402
 
 from solver.core.logs import replay_file, replay_text  # noqa: E402
 from solver.games.mahjong.mjai import read_mjai, tile  # noqa: E402
@@ -96,6 +97,49 @@ def _moved(event: dict, payer: int) -> list[int]:
     out = [0] * len(event["deltas"])
     out[payer], out[event["actor"]] = -100, 100
     return out
+
+
+def _endings(events: list[dict], kind: str) -> list[int]:
+    """Where the log's hands end in a ``kind`` of ending: a ron, a tsumo or a draw (paid or not)."""
+    return [k for k, e in enumerate(events) if e["type"] in ("hora", "ryukyoku") and _ending(e) == kind]
+
+
+def _ending(event: dict) -> str:
+    if event["type"] == "ryukyoku":
+        return "draw"
+    return "tsumo" if event["actor"] == event["target"] else "ron"
+
+
+@pytest.mark.parametrize("games", ["four_player", "three_player"])
+def test_every_kind_of_moved_payment_is_a_mismatch_naming_its_hand_and_exit_1(games, request, tmp_path):
+    """A copy of a game for each hand's ending — the first ron, the last tsumo, a draw in the
+    middle (of the first game that has one) — with 100 points moved between two of its seats:
+    ``melds replay --json`` over the copies exits 1 and names, in each copy, that hand and no other."""
+    copies, moved_hands = [], []
+    logs = [
+        [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()]
+        for p in request.getfixturevalue(games)
+    ]
+    for kind, pick in (("ron", 0), ("tsumo", -1), ("draw", None)):
+        events, ends = next((events, ends) for events in logs if (ends := _endings(events, kind)))
+        k = ends[len(ends) // 2 if pick is None else pick]
+        copy = [dict(e) for e in events]
+        deltas = list(copy[k]["deltas"])
+        giver, taker = len(copies) % len(deltas), (len(copies) + 1) % len(deltas)
+        deltas[giver], deltas[taker] = deltas[giver] - 100, deltas[taker] + 100
+        copy[k]["deltas"] = deltas
+        copies.append(write_log(tmp_path / f"moved-{len(copies)}-{kind}.mjson", copy))
+        moved_hands.append((str(copies[-1]), sum(1 for e in events[:k] if e["type"] == "start_kyoku")))
+    result = run("replay", "--json", *map(str, copies))
+    assert result.exit_code == 1, result.output
+    hands = json.loads(result.stdout)["hands"]
+    named = [(h["file"], h["number"]) for h in hands if h["status"] != "agree"]
+    assert named == moved_hands
+    assert all(h["status"] == "mismatch" and h["round"] for h in hands if h["status"] != "agree")
+    first = next(h for h in hands if h["status"] != "agree")
+    text = run("replay", first["file"])
+    assert text.exit_code == 1
+    assert any(first["round"] in line and "mismatch" in line for line in text.stdout.splitlines())
 
 
 def test_an_illegal_discard_in_an_engines_game_is_reported_at_its_turn(four_player, tmp_path):
@@ -178,6 +222,19 @@ def test_a_thousand_three_player_games_of_each_policy_agree(policy, tmp_path):
     """2,000 three-player games in all (about 19,000 hands)."""
     first = 30_000 if policy is DEFAULT else 40_000
     assert _assert_agrees(_games(tmp_path, range(first, first + 1000), "3p-red-half", policy)) > 8_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["4p-red-half", "3p-red-half"])
+def test_games_of_a_policy_that_calls_everything_and_never_rons_agree(mode, tmp_path):
+    """The brawler policy: nearly every call, every riichi, kan and 北, wins by tsumo only (every
+    ron let go by: furiten everywhere), a random discard now and then — 30 games of each size."""
+    first = 50_000 if mode.startswith("4") else 51_000
+    paths = _games(tmp_path, range(first, first + 30), mode, BRAWLER)
+    assert _assert_agrees(paths) > 250
+    events = [json.loads(line) for path in paths for line in path.read_text(encoding="utf-8").splitlines()]
+    assert not any(e["type"] == "hora" and e["actor"] != e["target"] for e in events)  # no ron at all
+    assert sum(e["type"] in ("pon", "chi", "daiminkan") for e in events) > 30 * 10
 
 
 def test_a_three_player_log_is_read_as_three_players_and_its_north_set_aside(three_player):

@@ -130,6 +130,7 @@ schema = {
                     "formMessage": "an integer, 'rank' for the rank's value, or {option: id}",
                 },
                 "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
+                "name": {**TEXT, "description": "how a hand's breakdown names the cards the entry prices"},
                 **COMMON,
             },
             required=["points"],
@@ -343,6 +344,15 @@ schema = {
                             {
                                 "min": {"type": "integer", "minimum": 0},
                                 "max": {"type": "integer", "minimum": 0},
+                                "naturals_min": {
+                                    "type": "integer",
+                                    "minimum": 0,
+                                    "description": "at least so many cards of the meld act as themselves",
+                                },
+                                "versus_naturals": {
+                                    "enum": ["at-most", "fewer"],
+                                    "description": "no more wilds than naturals in the meld (at-most), or fewer",
+                                },
                                 **COMMON,
                             }
                         ),

@@ -64,6 +64,41 @@ class Role:
 
 
 @dataclass(frozen=True)
+class WildLimit:
+    """How many cards of a meld may act as wilds: ``least`` … ``most`` in any meld, and, for a meld
+    of ``n`` cards, at least ``naturals_min`` cards acting as themselves and, with
+    ``versus_naturals``, no more wilds than naturals (``at-most``) or fewer (``fewer``)."""
+
+    least: int = 0
+    most: int | None = None
+    naturals_min: int = 0
+    versus_naturals: str | None = None  # at-most | fewer
+    source: Source | None = None
+
+    def bounds(self, n: int) -> tuple[int, int]:
+        """The least and the most wilds a meld of ``n`` cards may hold."""
+        most = n if self.most is None else min(self.most, n)
+        most = min(most, n - self.naturals_min)
+        if self.versus_naturals == "at-most":
+            most = min(most, n // 2)
+        elif self.versus_naturals == "fewer":
+            most = min(most, (n - 1) // 2)
+        return self.least, most
+
+    def describe(self, n: int) -> str:
+        """The limit as a message says it, for a meld of ``n`` cards."""
+        least, most = self.bounds(n)
+        parts = [f"{least} to {max(most, 0)} wild cards"]
+        if self.naturals_min:
+            parts.append(f"at least {self.naturals_min} natural cards")
+        if self.versus_naturals == "at-most":
+            parts.append("no more wilds than naturals")
+        elif self.versus_naturals == "fewer":
+            parts.append("fewer wilds than naturals")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
 class KindRole:
     """A role allowed in a meld kind, optionally only for some classes or some meld sizes."""
 
@@ -156,7 +191,7 @@ class MeldKind:
     order: Order | None
     suit_step: SuitStep
     roles: tuple[KindRole, ...]
-    wilds: tuple[int | None, int | None, Source | None] | None
+    wilds: WildLimit | None
     distinct: bool
     distinct_source: Source | None
     distinguish: Distinguish | None
@@ -324,6 +359,7 @@ class CardPoints:
     points: int | str  # an integer, or "rank" for the rank's value
     source: Source | None
     if_chosen: frozenset[str] | None = None  # only cards in one of these relations to a chosen card
+    name: str | None = None  # how a hand's breakdown names the cards it prices
 
     def matches(self, face: Face, related: frozenset[str] = frozenset()) -> bool:
         """The entry applies to the card (``related``: the card's relations to the chosen cards)."""

@@ -15,6 +15,7 @@ from typing import Any
 from solver.core import limits
 from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, role_conditions, stood_for
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
+from solver.core.kindlimits import check_run_lengths, check_wilds
 from solver.core.notation import Notation
 from solver.core.reader import RuleReader, condition_problem
 from solver.core.round_sections import read_round_scoring
@@ -41,6 +42,7 @@ from solver.core.rules import (
     SuitStep,
     TableRule,
     TurnEntry,
+    WildLimit,
 )
 from solver.core.source import Source
 
@@ -70,6 +72,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         seen.add(kind.id)
     reader.kinds = kinds
     check_wilds(reader, d.get("melds", []), kinds)
+    check_run_lengths(reader, d.get("melds", []), kinds)
     enabled = tuple(
         k for k, raw in zip(kinds, d.get("melds", []), strict=True) if reader.holds(raw.get("enabled_if", {}))
     )
@@ -106,12 +109,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
             LayoffRule(r["requires_own_meld"], reader.condition(r, f"layoff[{i}]"), reader.source(r))
             for i, r in enumerate(d.get("layoff", []))
         ),
-        objective=tuple(
-            Goal(
-                "maximize" if "maximize" in g else "minimize", g.get("maximize") or g.get("minimize"), reader.source(g)
-            )
-            for g in d.get("objective", [])
-        ),
+        objective=read_objective(reader, d, kinds),
         round_scorings=read_round_scoring(reader, d.get("round_scoring", [])),
         parameters=dict(reader.chosen),
         moves=read_moves(reader, d.get("moves")),
@@ -319,7 +317,9 @@ def read_kind(reader: RuleReader, k: Mapping[str, Any], index: int, cycles: Mapp
     wilds = None
     if "wilds" in k:
         w = k["wilds"]
-        wilds = (w.get("min"), w.get("max"), reader.source(w))
+        wilds = WildLimit(
+            w.get("min", 0), w.get("max"), w.get("naturals_min", 0), w.get("versus_naturals"), reader.source(w)
+        )
     distinct_raw = k.get("distinct", True)
     distinguish = None
     if "distinguish" in k:
@@ -405,21 +405,32 @@ def read_order(
     return order, SuitStep(step_raw["cycle"], tuple(step_raw["directions"].items()))
 
 
-def check_wilds(reader: RuleReader, raw: list[Any], kinds: tuple[MeldKind, ...]) -> None:
-    """A kind's ``wilds:`` must be a count some meld of it can have: no more than its largest
-    meld holds, the least no more than the most, and wild roles to play them."""
-    for i, (k, kind) in enumerate(zip(raw, kinds, strict=True)):
-        if kind.wilds is None:
-            continue
-        least, most, _ = kind.wilds
-        path = f"melds[{i}].wilds"
-        w = k["wilds"]
-        if least is not None and most is not None and least > most:
-            reader.fail(w, "min", f"wilds.min {least} is more than wilds.max {most}", f"{path}.min")
-        if least is not None and least > kind.size_max:
-            reader.fail(w, "min", f"wilds.min {least}: a {kind.label} has at most {kind.size_max} cards", f"{path}.min")
-        if least and not any(entry.role.wild for entry in kind.roles):
-            reader.fail(w, "min", f"wilds.min {least}: no role of a {kind.label} is wild", f"{path}.min")
+def read_objective(reader: RuleReader, d: Mapping[str, Any], kinds: tuple[MeldKind, ...]) -> tuple[Goal, ...]:
+    """``objective:`` (or its default); meld points asked of a ruleset none of whose kinds scores
+    any (``score:`` on a kind) are refused: every turn would weigh 0."""
+    raw = d.get("objective", default_objective(d))
+    for i, g in enumerate(raw):
+        if g.get("maximize") == "meld_points" and kinds and not any(k.score for k in kinds):
+            reader.fail(
+                raw,
+                i,
+                "maximize meld_points, but no meld kind scores meld points (score: on a kind); "
+                "a meld's card values are not meld points",
+                f"objective[{i}]",
+            )
+    return tuple(
+        Goal("maximize" if "maximize" in g else "minimize", g.get("maximize") or g.get("minimize"), reader.source(g))
+        for g in raw
+    )
+
+
+def default_objective(d: Mapping[str, Any]) -> list[dict[str, str]]:
+    """What ``melds solve --best`` (and a hand that cannot go out) optimises when a ruleset says
+    nothing: the least card points kept when cards have points (``card_points:``), else the most
+    melds; so the best turn shown is never an arbitrary one."""
+    if not d.get("deck") or d.get("table"):  # no cards to meld, or the whole table laid out again
+        return []
+    return [{"minimize": "hand_points"}] if d.get("card_points") else [{"maximize": "melds"}]
 
 
 def read_deal(reader: RuleReader, raw: Mapping[str, Any] | None) -> Deal | None:
@@ -465,6 +476,7 @@ def read_points(reader: RuleReader, raw: list[Any]) -> tuple[CardPoints, ...]:
                 reader.option_value(p["points"], 0) if isinstance(p["points"], Mapping) else p["points"],
                 reader.source(p),
                 frozenset(needs) if needs is not None else None,
+                p.get("name"),
             )
         )
     return tuple(out)

@@ -61,6 +61,12 @@ INDICATOR_OPTION = OptionSpec(
     "not chosen yet (no card relates to it).",
     metavar="CARD",
 )
+PHASE_OPTION = OptionSpec(
+    "--phase",
+    "The phase of a ruleset that declares phases: (phases:), which gates the kinds bound to one (phase:); "
+    "none: no phase yet, every phase-bound kind barred. Not given: a turn keeps to one phase of its choice.",
+    metavar="PHASE",
+)
 MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     "check": [
         OptionSpec(
@@ -70,10 +76,12 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
             flag=True,
         ),
         INDICATOR_OPTION,
+        PHASE_OPTION,
     ],
     "solve": [
         OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD"),
         INDICATOR_OPTION,
+        PHASE_OPTION,
         OptionSpec("--distance", "How many swaps (draw one, let one go) is the hand from going out?", flag=True),
         OptionSpec(
             "--discards", "Each card let go: the swaps left after it and the draws that bring it closer.", flag=True
@@ -86,6 +94,7 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
     ],
     "score": [
         INDICATOR_OPTION,
+        PHASE_OPTION,
         OptionSpec("--penalty", "Score CARDS as a hand left at the end (罰点, deadwood).", flag=True),
         OptionSpec(
             "--double",
@@ -159,7 +168,11 @@ class MeldGame:
 
     @classmethod
     def options(cls, command: str) -> Sequence[OptionSpec]:
-        return [*MELD_OPTIONS.get(command, ()), *cls.OPTIONS.get(command, ())]
+        """The shared options of a meld game, a game's own replacing one of the same name (a game
+        whose phases are fixed may list them as the choices of its ``--phase``)."""
+        specs = {spec.name: spec for spec in MELD_OPTIONS.get(command, ())}
+        specs.update((spec.name, spec) for spec in cls.OPTIONS.get(command, ()))
+        return list(specs.values())
 
     @classmethod
     def examples(cls, command: str) -> Sequence[str]:

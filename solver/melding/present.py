@@ -289,6 +289,15 @@ def answer_heading(answer: Answer) -> str:
     return f"{head('no', False)}: the hand cannot go out; the best turn instead"
 
 
+def _route_text(checker: MeldChecker, answer: Answer) -> str:
+    """How a hand that goes out goes out, in a game of several ways (``going_out:``): " by NAME"."""
+    routes = getattr(checker.ruleset.rules, "going_out", ())
+    if not answer.solvable or answer.route is None or not routes:
+        return ""
+    name = next((r.name for r in routes if r.id == answer.route), None)
+    return "" if name is None else f" by {name}" + (f" ({answer.route})" if name != answer.route else "")
+
+
 def search_text(search: dict[str, Any]) -> str:
     """The bounds of a table turn's search, so that a "no" is read as what it is: none within them."""
     cards = search["cards_from_other_melds"]
@@ -313,7 +322,7 @@ def answer_text(
     if answer.partial:
         lines = [undecided_text(answer.seconds, answer.limit) + "; the best turn found so far:"]
     else:
-        lines = [heading or answer_heading(answer)]
+        lines = [heading or answer_heading(answer) + _route_text(checker, answer)]
     if answer.phase_needed is not None and answer.phase_needed != problem.phase:
         phases = {p.id: p.name for p in checker.ruleset.phases}
         lines.append(f"  (in {phases.get(answer.phase_needed, answer.phase_needed)}: its melds need that phase)")

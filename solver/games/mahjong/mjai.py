@@ -37,6 +37,9 @@ REASONS = {
     "kyuushukyuuhai": "九種九牌",
     "suufonrenda": "四風連打",
     "sufonrenda": "四風連打",
+    "sufuurenta": "四風連打",  # riichienv's spelling
+    "suufuurenda": "四風連打",
+    "sufuurenda": "四風連打",
     "suuchariichi": "四家立直",
     "sucharichi": "四家立直",
     "suukansansen": "四槓散了",

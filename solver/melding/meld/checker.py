@@ -35,6 +35,7 @@ from solver.melding.meld.encode import KindModel, Reading
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
+from solver.melding.meld.phase import NO_PHASE, check_phase
 from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
@@ -43,7 +44,6 @@ from solver.melding.meld.ruleholds import (
 )
 from solver.melding.meld.verdict import Verdict
 
-NO_PHASE = "none"  # a field with no phase yet: every phase-bound kind is barred
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)
 MEMO_SIZE = 4096  # verdicts remembered (then forgotten all at once): memory stays bounded
 
@@ -187,9 +187,7 @@ class MeldChecker:
     def _check(self, faces: tuple, phase: str | None, ordered: bool, explain: bool, params: Mapping | None) -> Verdict:
         if not faces:
             raise MeldsError("no cards given")
-        if phase not in (None, NO_PHASE) and phase not in {p.id for p in self.ruleset.phases}:
-            known = ", ".join(p.id for p in self.ruleset.phases) or "none"
-            raise MeldsError(f"unknown phase {phase!r} for {self.ruleset.id} (phases: {known})")
+        check_phase(self.ruleset, phase)
         self.notation.check_copies(faces)
         cards = as_cards(faces)
         n = len(cards)

@@ -373,12 +373,12 @@ class KindModel:
             self.add([-w] + wild_roles)
             wild_lits.append(w)
         if self.kind.wilds:
-            lo, hi, source = self.kind.wilds
-            guard = self.rule("wilds", "not-a-meld", source)
+            lo, hi = self.kind.wilds.bounds(self.n)
+            guard = self.rule("wilds", "not-a-meld", self.kind.wilds.source)
             if lo:
                 self.add_all(encodings.at_least(wild_lits, lo, self.pool), guard)
-            if hi is not None:
-                self.add_all(encodings.at_most(wild_lits, hi, self.pool), guard)
+            if hi < self.n:
+                self.add_all(encodings.at_most(wild_lits, max(hi, 0), self.pool), guard)
         # Counts wild cards upward: assuming -rhs[k] allows at most k wilds. Used to prefer the
         # reading with the most cards counting as themselves.
         self.wild_count = None

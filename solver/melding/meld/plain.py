@@ -207,8 +207,7 @@ def _frames(kind: MeldKind, n: int) -> list[_Frame]:
 def _wild_bounds(kind: MeldKind, n: int) -> tuple[int, int]:
     if kind.wilds is None:
         return 0, n
-    lo, hi, _ = kind.wilds
-    return lo or 0, n if hi is None else hi
+    return kind.wilds.bounds(n)
 
 
 def _fill(frame: _Frame, views: list[View], bounds: tuple[int, int]) -> tuple[int, list] | None:

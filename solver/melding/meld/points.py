@@ -127,7 +127,9 @@ def hand_breakdown(
         key = id(entry)
         if key not in groups:
             label = (
-                ", ".join(sorted(entry.if_chosen))
+                entry.name
+                if entry and entry.name
+                else ", ".join(sorted(entry.if_chosen))
                 if entry and entry.if_chosen
                 else ", ".join(sorted(entry.classes))
                 if entry and entry.classes

@@ -73,8 +73,8 @@ def rule_reason(
         classes = " or ".join(sorted(entry.classes or entry.role.classes))
         return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of {sizes} cards, not {n}")
     if rule.key == "wilds":
-        lo, hi, _ = kind.wilds or (None, None, None)
-        return reason(f"a {label} holds {lo or 0} to {hi if hi is not None else n} wild cards, here {witness.wilds}")
+        limits = kind.wilds.describe(n) if kind.wilds else f"0 to {n} wild cards"
+        return reason(f"a {label} of {n} cards holds {limits}, here {witness.wilds} wilds")
     if rule.key == "same-rank":
         ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
         return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")

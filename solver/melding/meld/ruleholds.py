@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import product
 
+from solver.core.rules import WildLimit
 from solver.melding.meld.encode import KindModel, Values
 
 
@@ -105,8 +106,7 @@ def _rule_test(model: KindModel, key: str) -> Callable[[Assignment], bool]:
     if key.startswith("requires:"):
         return partial(_requirements_hold, role_id=key.split(":", 1)[1])
     if key == "wilds" and kind.wilds:
-        lo, hi, _ = kind.wilds
-        return partial(_wilds_within, lo=lo, hi=hi)
+        return partial(_wilds_within, limit=kind.wilds)
     return _unsure
 
 
@@ -119,9 +119,10 @@ def _all_differ(values: list[int]) -> bool:
     return len(set(values)) == len(values)
 
 
-def _wilds_within(a: Assignment, lo: int | None, hi: int | None) -> bool:
+def _wilds_within(a: Assignment, limit: WildLimit) -> bool:
+    lo, hi = limit.bounds(len(a.indices))
     wilds = sum(a.entry(c)[1].role.wild for c in a.indices)
-    return (not lo or wilds >= lo) and (hi is None or wilds <= hi)
+    return lo <= wilds <= hi
 
 
 def _steps_hold(a: Assignment) -> bool:

@@ -17,8 +17,9 @@ from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.rules import TurnRule
 from solver.core.ruleset import Ruleset
-from solver.melding.meld.checker import NO_PHASE, MeldChecker
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
+from solver.melding.meld.phase import check_phase
 from solver.melding.table.operations import TableMeld
 
 
@@ -121,8 +122,7 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
             raise MeldsError("a claimed turn needs the claimed card")
         if p.claimed not in p.hand:
             raise MeldsError(f"the claimed card {notation.format(p.claimed)} is not in the hand")
-    if p.phase is not None and p.phase not in {ph.id for ph in p.ruleset.phases} | {NO_PHASE}:
-        raise MeldsError(f"unknown phase {p.phase!r} for {p.ruleset.id}")
+    check_phase(p.ruleset, p.phase)
     for i, t in enumerate(p.table):
         verdict = checker.check(t.faces, ordered=True, explain=False)
         if not verdict.legal:

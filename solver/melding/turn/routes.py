@@ -266,7 +266,7 @@ def _sizes(reader: RuleReader, q: Mapping, path: str) -> frozenset[int] | None:
 def _may_be_pure(kind: MeldKind) -> bool:
     """A meld of this kind may have no card acting as a wild: it allows a role that is no wild and
     asks for no wild."""
-    least = kind.wilds[0] if kind.wilds is not None else None
+    least = kind.wilds.least if kind.wilds is not None else None
     return any(not entry.role.wild for entry in kind.roles) and not least
 
 
