@@ -42,11 +42,23 @@ class DiscardSearch:
     def goes_out(self, hand: Sequence[str], words: TurnWords | None = None) -> bool:
         """Does this hand go out on the turn (``words``: candidates of a hand holding it)?"""
         key = "".join(sorted(hand))
-        if key not in self._known:
+        if key in self._known:
+            return self._known[key]
+        if words is not None and self._one_word_out:
+            # no arranging and one word from the hand: the hand goes out when it is that word
+            self._known[key] = any(len(w.key) == len(key) and "".join(sorted(w.key)) == key for w in words.from_hand)
+        else:
             turn = self._turn(hand)
             answer = solve_turn(self.dictionary, turn, self.rules, go_out_only=True, budget=self.budget, words=words)
             self._known[key] = answer.goes_out
         return self._known[key]
+
+    @property
+    def _one_word_out(self) -> bool:
+        """Only a word from the hand can take tiles this turn (no first word yet, or nothing on
+        the table to arrange), and only one such word."""
+        arranging = self.turn.has_word and bool(self.turn.table or self.turn.loose)
+        return not arranging and self.rules.words_from_hand == 1
 
     def _turn(self, hand: Sequence[str]) -> Turn:
         return Turn(tuple(hand), self.turn.table, self.turn.loose, self.turn.has_word, self.turn.last_lap)
