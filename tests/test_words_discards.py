@@ -97,3 +97,10 @@ def test_discards_through_the_command_line_and_a_batch(tmp_path):
     assert [o["hand"] for o in out] == [["た", "ぬ", "ね"], ["を", "を"]]
     assert out[1]["visible"] == ["を"] and out[1]["discards"][0]["draws"] == []
     assert run(*args[:-1], "--hand", "たぬね", "--visible", "き").exit_code == 2  # --visible needs --discards
+
+
+def test_a_budget_cut_short_is_undecided_in_text_and_json():
+    args = ["solve", "-r", "word-rummy", "--dict", str(SMALL), "--no-default-dict", "--discards", "--hand", "たぬね"]
+    for extra in ([], ["--json"]):
+        result = run(*args, "--table", "さかな", "--has-melded", "--max-seconds", "0.001", *extra)
+        assert result.exit_code == 3 and "undecided" in result.stdout

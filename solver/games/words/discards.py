@@ -101,6 +101,8 @@ def sort_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def discards_text(data: dict[str, Any]) -> str:
     """The table in kana: each discard, then the draws that let the hand go out (×copies left)."""
+    if data.get("undecided"):
+        return f"{''.join(data['hand'])}: undecided within the time budget (raise --max-seconds)"
     rows = data["discards"]
     going = sum(1 for r in rows if r["draws"])
     now = "; the hand goes out now" if data["goes_out_now"] else ""
