@@ -40,6 +40,9 @@ after a change — ratios, not absolute times, are the figures to compare across
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
   warm (bench/distance.py) (median ≤ 50 ms);
+* ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
+  of an 8-tile hand and about 10 tiles of common words on the table, a first word down
+  (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
 * ``gin-deadwood-batch``: ``melds solve -r gin-rummy --batch`` of dealt ten- and eleven-card hands
   (bench.rummies: start-up and warm-up excluded), the minimum deadwood (eleven cards: after the best
   discard), against OpenSpiel's ``min_deadwood`` in-process on the same hands (≥ 5,000 lines/s);
@@ -309,6 +312,14 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
 
 
+def word_discards(count: int, rng) -> Row:
+    from bench.word_rummy import discard_seconds
+
+    figures = discard_seconds(count, rng)
+    note = f"seconds a position, in-process; {figures['one_draw']}/{count} one draw from going out"
+    return Row("word-discards", figures["seconds"], note=note)
+
+
 def gin_deadwood(lines: int, rng) -> Row:
     from bench.rummies import gin_deadwood_per_line
 
@@ -395,6 +406,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
+    "word-discards": lambda a, r: word_discards(max(2, a.n // 2), r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
     "replay-jobs": lambda a, r: replay_jobs(40 if a.quick else 400, 1 if a.quick else 3),
 }

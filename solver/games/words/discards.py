@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.games.words.tiles import Dictionary
-from solver.games.words.turn import Turn, TurnWords, solve_turn, turn_words
+from solver.games.words.turn import Turn, TurnWords, goes_out_leaving, solve_turn, turn_words
 from solver.sat.budget import Budget
 
 
@@ -38,6 +38,7 @@ class DiscardSearch:
     turn: Turn
     budget: Budget
     _known: dict[str, bool] = field(default_factory=dict)
+    models: int = 0  # turn models built for the swaps (a round of candidates per kana drawn, when arranging)
 
     def goes_out(self, hand: Sequence[str], words: TurnWords | None = None) -> bool:
         """Does this hand go out on the turn (``words``: candidates of a hand holding it)?"""
@@ -63,19 +64,24 @@ class DiscardSearch:
     def _turn(self, hand: Sequence[str]) -> Turn:
         return Turn(tuple(hand), self.turn.table, self.turn.loose, self.turn.has_word, self.turn.last_lap)
 
-    @property
-    def turns_solved(self) -> int:
-        return len(self._known)
-
     def rows(self, kinds: Sequence[str]) -> list[DiscardRow]:
         """Each distinct hand tile (in tile-set order) and the kinds whose draw lets the hand go out."""
         hand = Counter(self.turn.hand)
         draws: dict[str, list[str]] = {discard: [] for discard in sorted(hand, key=kinds.index)}
-        for kana in kinds:  # the candidates of the hand with the draw serve every discard
+        for kana in kinds:  # the hand with the draw, keeping back one discard each time
             drawn = hand + Counter({kana: 1})
-            words = turn_words(self.dictionary, self._turn(list(drawn.elements())), self.rules)
-            for discard, found in draws.items():
-                if self.goes_out(list((drawn - Counter({discard: 1})).elements()), words):
+            turn = self._turn(list(drawn.elements()))
+            words = turn_words(self.dictionary, turn, self.rules)
+            if self._one_word_out:
+                for discard, found in draws.items():
+                    if self.goes_out(list((drawn - Counter({discard: 1})).elements()), words):
+                        found.append(kana)
+                continue
+            keeps = [Counter({discard: 1}) for discard in draws]
+            answers, built = goes_out_leaving(self.dictionary, turn, self.rules, keeps, self.budget, words)
+            self.models += built
+            for found, out in zip(draws.values(), answers, strict=True):
+                if out:
                     found.append(kana)
         return [DiscardRow(discard, tuple(found)) for discard, found in draws.items()]
 

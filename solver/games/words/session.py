@@ -206,7 +206,8 @@ class WordSession:
             self.game.copies, Counter(turn.hand) + Counter(on_table) + Counter(visible), self.tileset.kinds
         )
         table = swaps.sort_rows([swaps.row_json(row, left) for row in rows])
-        stats = {"seconds": round(budget.elapsed, 4), "turns_solved": search.turns_solved}
+        pairs = len(rows) * len(self.tileset.kinds)
+        stats = {"seconds": round(budget.elapsed, 4), "swaps": pairs, "models": search.models}
         result = {**base, "goes_out_now": now, "discards": table, "stats": stats}
         return result, ExitCode.YES if any(r["draws"] for r in table) else ExitCode.NO
 

@@ -252,6 +252,17 @@ class TurnModel:
                 best, placed = better, self._placed(better)
             return best
 
+    def leaves_only(self, solver: SatSolver, kept: Counter) -> bool:
+        """Can the turn put down every hand tile but exactly ``kept`` (a part of the hand)?"""
+        assumptions = []
+        for t in self.kinds:
+            placed = self.hand[t] - kept[t]
+            if placed:
+                assumptions.append(self.hand_ge[t][placed])
+            if kept[t]:
+                assumptions.append(-self.hand_ge[t][placed + 1])
+        return self._solve(solver, assumptions) is not None
+
     def _placed(self, model: list[int]) -> int:
         true = {lit for lit in model if lit > 0}
         return sum(1 for t in self.kinds for lit in self.hand_ge[t][1:] if lit in true)
@@ -345,6 +356,36 @@ def turn_words(dictionary: Dictionary, turn: Turn, rules) -> TurnWords:
     placed = Counter("".join(turn.table)) + Counter(turn.loose)
     arranged = candidates(dictionary, hand + placed, min_table, turn.table, fixed=placed) if arrange else []
     return TurnWords(candidates(dictionary, hand, min_word), arranged)
+
+
+def goes_out_leaving(
+    dictionary: Dictionary, turn: Turn, rules, keeps: Sequence[Counter], budget: Budget, words: TurnWords
+) -> tuple[list[bool], int]:
+    """For each of ``keeps`` (tiles of the hand set aside), does the rest of the hand go out on
+    this turn? With the models built: one per round of :func:`_solve_turn` answers them all by assumptions: the
+    hand less a kept tile plays exactly as the hand that keeps it unplayed. A "no" stands only on
+    the last round, which holds every candidate."""
+    arrange = turn.has_word and bool(turn.table or turn.loose)
+    arranged = words.arranged
+    sizes = [n for n in ROUNDS if n < len(arranged)] + [len(arranged)]
+    found = [False] * len(keeps)
+    built = 0
+    for size in sizes:
+        built += 1
+        model = TurnModel(
+            turn,
+            words.from_hand,
+            arranged[:size],
+            words_from_hand=rules.words_from_hand,
+            arrange=arrange,
+            budget=budget,
+        )
+        with SatSolver(model.clauses, SMALL) as solver:
+            for i, kept in enumerate(keeps):
+                found[i] = found[i] or model.leaves_only(solver, kept)
+        if all(found):
+            break
+    return found, built
 
 
 def _solve_turn(
