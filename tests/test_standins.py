@@ -161,6 +161,7 @@ def test_the_stand_ins_answer_stands_when_it_settles_first_and_the_whole_search_
     assert replay(problem, answer) == []
 
 
+@pytest.mark.slow  # the whole model searched in this process: as long as the race it replaces
 def test_when_both_children_fail_the_turn_is_searched_here(monkeypatch):
     def fails(*args):
         raise RuntimeError("a child that fails")

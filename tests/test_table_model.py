@@ -191,7 +191,7 @@ def test_a_borrowed_card_through_one_literal_means_the_clauses_written_out():
 
     rng = random.Random(5)
     through = 0
-    for problem in _ring_problems(7, 12):
+    for problem in _ring_problems(7, 6):
         turn = TableTurn(problem, CHECKER, Budget(), _operations())
         turn._build()
         compact, plain = turn._borrow_clauses(), _written_out(turn)
