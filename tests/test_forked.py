@@ -45,7 +45,11 @@ def test_closing_ends_a_child_still_at_work():
 
 @pytest.mark.parametrize(
     "seed, number",
-    [(15, 2), pytest.param(14, 1, marks=pytest.mark.slow), pytest.param(13, 4, marks=pytest.mark.slow)],
+    [
+        pytest.param(15, 2, marks=pytest.mark.slow),
+        pytest.param(14, 1, marks=pytest.mark.slow),
+        pytest.param(13, 4, marks=pytest.mark.slow),
+    ],
 )
 def test_the_last_rounds_walks_shared_with_a_child_find_the_same_forms(seed, number, monkeypatch):
     """Turns whose last round has walks of a second or so each (melds of wilds; 13:4 has two), one

@@ -125,6 +125,7 @@ def _no_poorer(a, b) -> bool:
     return all(a[card] >= b[card] for card in a.keys() | b.keys())
 
 
+@pytest.mark.slow  # two whole searches of a 2,662-form turn; the default run races it once below
 def test_a_large_turn_races_its_stand_ins_and_answers_as_the_whole_model_does(monkeypatch):
     """148:3 (2,662 forms): raced, answered as with the race off, and the turn replays."""
     from replay import replay
