@@ -12,12 +12,12 @@ no copy count (the document gives none) they are unknown, and rows rank by the k
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.games.words.tiles import Dictionary
-from solver.games.words.turn import Turn, TurnWords, goes_out_leaving, solve_turn, turn_words
+from solver.games.words.turn import Turn, goes_out_leaving, solve_turn, turn_words
 from solver.sat.budget import Budget
 
 
@@ -40,17 +40,11 @@ class DiscardSearch:
     _known: dict[str, bool] = field(default_factory=dict)
     models: int = 0  # turn models built for the swaps (a round of candidates per kana drawn, when arranging)
 
-    def goes_out(self, hand: Sequence[str], words: TurnWords | None = None) -> bool:
-        """Does this hand go out on the turn (``words``: candidates of a hand holding it)?"""
-        key = "".join(sorted(hand))
-        if key in self._known:
-            return self._known[key]
-        if words is not None and self._one_word_out:
-            # no arranging and one word from the hand: the hand goes out when it is that word
-            self._known[key] = any(len(w.key) == len(key) and "".join(sorted(w.key)) == key for w in words.from_hand)
-        else:
-            turn = self._turn(hand)
-            answer = solve_turn(self.dictionary, turn, self.rules, go_out_only=True, budget=self.budget, words=words)
+    def goes_out(self, hand: Sequence[str]) -> bool:
+        """Does this hand go out on the turn?"""
+        key = _spelling(hand)
+        if key not in self._known:
+            answer = solve_turn(self.dictionary, self._turn(hand), self.rules, go_out_only=True, budget=self.budget)
             self._known[key] = answer.goes_out
         return self._known[key]
 
@@ -73,8 +67,11 @@ class DiscardSearch:
             turn = self._turn(list(drawn.elements()))
             words = turn_words(self.dictionary, turn, self.rules)
             if self._one_word_out:
+                # no arranging and one word from the hand: a hand goes out when it spells one of the
+                # words the hand with the draw can put down, so each discard is a lookup
+                spelled = {_spelling(w.key) for w in words.from_hand}
                 for discard, found in draws.items():
-                    if self.goes_out(list((drawn - Counter({discard: 1})).elements()), words):
+                    if _spelling((drawn - Counter({discard: 1})).elements()) in spelled:
                         found.append(kana)
                 continue
             keeps = [Counter({discard: 1}) for discard in draws]
@@ -84,6 +81,11 @@ class DiscardSearch:
                 if out:
                     found.append(kana)
         return [DiscardRow(discard, tuple(found)) for discard, found in draws.items()]
+
+
+def _spelling(tiles: Iterable[str]) -> str:
+    """The tiles in one order, whatever order they come in (a hand and a word compared as multisets)."""
+    return "".join(sorted(tiles))
 
 
 def copies_left(copies: int, seen: Counter[str], kinds: Sequence[str]) -> dict[str, int | None]:
