@@ -64,6 +64,8 @@ class MeldChecker:
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
+        # (kind, sorted face indices, params) -> what a kind that is no sequence reads in the cards
+        self._order_free: dict[tuple, _Found | Reading | None] = {}
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
         self.layouts = LayoutLines(self.gate, self.steps)  # what a table layout of a sequence can read as
         self.plain = PlainReader(self.gate)  # what plain kinds read, counted (unordered, unexplained)
@@ -81,6 +83,7 @@ class MeldChecker:
         self.models.clear()
         self._memo.clear()
         self._readings_memo.clear()
+        self._order_free.clear()
         self._fills.clear()
 
     @property
@@ -266,6 +269,9 @@ class MeldChecker:
         # again and again (a batch, a search) gets every kind's model, which is then cheaper to ask.
         cold = self._walks[n] < COLD_WALKS
         readable = None
+        # a kind that is no sequence reads the cards whatever their order: its answer is the same for
+        # every layout of them (a table search reaches hundreds of layouts of one multiset)
+        cards_key = None if key_params is False else (tuple(sorted(f.index for f in faces)), key_params)
         for kind in self.ruleset.kinds:
             if not kind.size_ok(n):
                 continue
@@ -277,48 +283,62 @@ class MeldChecker:
                     self._walks[n] += 1
                 if kind.id not in readable:
                     continue
-            ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
-            ranks = self.layouts.group_ranks(kind, faces, params) if self.shortcuts else None
-            if ways == (None, None) or ranks == []:
-                continue  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
-            query = self._query(kind, cards, ordered, params)
-            if query is None:
-                continue
-            model, indices, base, layouts = query
-            if self.shortcuts and self._broken(model, indices):
-                continue  # a rule no reading keeps: the query below is unsatisfiable
-            least, first = 0, None
-            if ways is not None:
-                open_ways = _open_ways(layouts, ways)
-                layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
-                first = open_ways[0]
-            elif ranks:  # a group's ranks bound its wilds the same way
-                least = self.layouts.group_least_wilds(kind, faces, ranks, params)
-                first = (layouts[0], least)
-            if first is not None:
-                settled = self._settled_at_once(model, indices, base, *first)
-                if settled is not None:
-                    found[kind.id] = settled
-                    continue
-            relax_veto = model.selectors(relaxed={"distinguish"})
-            layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
-            if layout is None:
-                continue
-            if "distinguish" in model.rules:
-                full = model.selectors()
-                distinguished = next((lay for lay in layouts if model.solve(base + full + lay)), None)
-                if distinguished is None:
-                    model.solve(base + relax_veto + layout)
-                    vetoes.append(model.reading(indices))
-                    continue
-                layout = distinguished
-            assumptions = base + model.selectors() + layout
-            reading = self._fewest_wilds(model, indices, assumptions, least)
-            found[kind.id] = _Found(reading, assumptions, model, indices)
+            if kind.shape != "sequence" and cards_key is not None and self.shortcuts:
+                memo_key = (kind.id, cards_key)
+                if memo_key not in self._order_free:
+                    _remember(self._order_free, memo_key, self._kind_reading(kind, faces, cards, ordered, params))
+                outcome = _in_this_order(self._order_free[memo_key], cards)
+            else:
+                outcome = self._kind_reading(kind, faces, cards, ordered, params)
+            if isinstance(outcome, _Found):
+                found[kind.id] = outcome
+            elif outcome is not None:
+                vetoes.append(outcome)
 
         if key is not None:
             _remember(self._readings_memo, key, (found, vetoes))
         return found, vetoes
+
+    def _kind_reading(
+        self, kind: MeldKind, faces: tuple, cards: list, ordered: bool, params: Mapping | None
+    ) -> _Found | Reading | None:
+        """The kind's reading of the cards with the fewest wilds; or, when its distinction rule vetoes
+        every reading, the vetoed one (a :class:`Reading`); None: the kind cannot read them."""
+        ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
+        ranks = self.layouts.group_ranks(kind, faces, params) if self.shortcuts else None
+        if ways == (None, None) or ranks == []:
+            return None  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
+        query = self._query(kind, cards, ordered, params)
+        if query is None:
+            return None
+        model, indices, base, layouts = query
+        if self.shortcuts and self._broken(model, indices):
+            return None  # a rule no reading keeps: the query below is unsatisfiable
+        least, first = 0, None
+        if ways is not None:
+            open_ways = _open_ways(layouts, ways)
+            layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
+            first = open_ways[0]
+        elif ranks:  # a group's ranks bound its wilds the same way
+            least = self.layouts.group_least_wilds(kind, faces, ranks, params)
+            first = (layouts[0], least)
+        if first is not None:
+            settled = self._settled_at_once(model, indices, base, *first)
+            if settled is not None:
+                return settled
+        relax_veto = model.selectors(relaxed={"distinguish"})
+        layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
+        if layout is None:
+            return None
+        if "distinguish" in model.rules:
+            full = model.selectors()
+            distinguished = next((lay for lay in layouts if model.solve(base + full + lay)), None)
+            if distinguished is None:
+                model.solve(base + relax_veto + layout)
+                return model.reading(indices)
+            layout = distinguished
+        assumptions = base + model.selectors() + layout
+        return _Found(self._fewest_wilds(model, indices, assumptions, least), assumptions, model, indices)
 
     def _settled_at_once(
         self, model: KindModel, indices: list[int], base: list[int], layout: list[int], least: int
@@ -536,6 +556,19 @@ def _decoded(model: KindModel, indices: list[int]) -> Reading:
     if reading is None:
         raise AssertionError(f"a degenerate model of {model.kind.id} was satisfied")
     return reading
+
+
+def _in_this_order(outcome: _Found | Reading | None, cards: list) -> _Found | Reading | None:
+    """A kind's outcome for some order of these cards (:meth:`MeldChecker._kind_reading`, a kind that is
+    no sequence), for this order: the reading is the same — its placements name each card by face
+    and copy, the k-th occurrence of a face its copy k in any order, and it lists them in the kind's
+    own order —, and so are the model's assumptions (presence is per card, no layout); only the
+    cards' indices follow the order (:meth:`_could_be` reads the wilds through them)."""
+    if not isinstance(outcome, _Found) or outcome.model is None:
+        return outcome
+    indices = outcome.model.card_indices(cards)
+    assert indices is not None, "the same cards, so the same indices in another order"
+    return _Found(outcome.reading, outcome.assumptions, outcome.model, indices)
 
 
 def _remember(memo: dict, key, value):
