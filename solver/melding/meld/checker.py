@@ -331,11 +331,11 @@ class MeldChecker:
         if layout is None:
             return None
         if "distinguish" in model.rules:
+            relaxed = model.reading(indices)  # the vetoed reading, should no layout keep the distinction
             full = model.selectors()
             distinguished = next((lay for lay in layouts if model.solve(base + full + lay)), None)
             if distinguished is None:
-                model.solve(base + relax_veto + layout)
-                return model.reading(indices)
+                return relaxed
             layout = distinguished
         assumptions = base + model.selectors() + layout
         return _Found(self._fewest_wilds(model, indices, assumptions, least), assumptions, model, indices)
