@@ -293,3 +293,25 @@ def test_a_group_read_in_one_order_is_read_alike_in_every_order():
             before = calls
     fast.close(), fresh.close()
     assert legal >= 12  # two of the groups in all their orders at least
+
+
+@pytest.mark.slow  # (by default: test_table_verdicts_are_the_plain_solvers, on a search's layouts, mirrors among them)
+def test_a_layout_and_its_mirror_image_are_judged_alike():
+    """A sequence kind reads a layout of distinct cards left to right or right to left, so a layout
+    no way reads (or only a vetoed reading does) is shared with its mirror image: each of a layout
+    and its mirror gets the verdict a checker that has seen neither gives it. Random layouts
+    (runs, groups, any cards)."""
+    fast, fresh = MeldChecker(RS), MeldChecker(RS)
+    pairs = shared = 0
+    for layout, phase in _random_layouts(100, 23):
+        if len(set(layout)) < len(layout):
+            continue
+        pairs += 1
+        for faces in (layout, layout[::-1]):
+            calls = fast.sat_calls
+            a = fast.check(faces, phase=phase, ordered=True, explain=False)
+            shared += faces is not layout and fast.sat_calls == calls
+            fresh._unread_ways.clear(), fresh._order_free.clear()  # noqa: SLF001 (has seen neither)
+            assert _summary(a) == _summary(fresh.check(faces, phase=phase, ordered=True, explain=False)), faces
+    fast.close(), fresh.close()
+    assert pairs > 70 and shared > 30, (pairs, shared)

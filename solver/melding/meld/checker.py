@@ -66,6 +66,8 @@ class MeldChecker:
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         # (kind, sorted face indices, params) -> what a kind that is no sequence reads in the cards
         self._order_free: dict[tuple, _Found | Reading | None] = {}
+        # (sequence kind, layout of distinct cards, params) -> no reading (None) or a vetoed one, either way
+        self._unread_ways: dict[tuple, Reading | None] = {}
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
         self.layouts = LayoutLines(self.gate, self.steps)  # what a table layout of a sequence can read as
         self.plain = PlainReader(self.gate)  # what plain kinds read, counted (unordered, unexplained)
@@ -84,6 +86,7 @@ class MeldChecker:
         self._memo.clear()
         self._readings_memo.clear()
         self._order_free.clear()
+        self._unread_ways.clear()
         self._fills.clear()
 
     @property
@@ -288,6 +291,8 @@ class MeldChecker:
                 if memo_key not in self._order_free:
                     _remember(self._order_free, memo_key, self._kind_reading(kind, faces, cards, ordered, params))
                 outcome = _in_this_order(self._order_free[memo_key], cards)
+            elif ordered and key_params is not False and self.shortcuts and len(set(faces)) == n:
+                outcome = self._either_way(kind, faces, cards, params, key_params)
             else:
                 outcome = self._kind_reading(kind, faces, cards, ordered, params)
             if isinstance(outcome, _Found):
@@ -298,6 +303,22 @@ class MeldChecker:
         if key is not None:
             _remember(self._readings_memo, key, (found, vetoes))
         return found, vetoes
+
+    def _either_way(
+        self, kind: MeldKind, faces: tuple, cards: list, params: Mapping | None, key_params: object
+    ) -> _Found | Reading | None:
+        """:meth:`_kind_reading` of a sequence kind for a layout of distinct cards, which the kind reads
+        left to right or right to left: a layout and its mirror image ask the model the same two
+        ways (swapped), so when one of them no way reads, or only a vetoed reading does, the other
+        is the same. (A reading is the first way's, so it is not shared: the mirror image's first
+        way is the other.) A table search reaches both of many layouts."""
+        mirror = (kind.id, faces[::-1], key_params)
+        if mirror in self._unread_ways:
+            return self._unread_ways[mirror]
+        outcome = self._kind_reading(kind, faces, cards, True, params)
+        if not isinstance(outcome, _Found):
+            _remember(self._unread_ways, (kind.id, faces, key_params), outcome)
+        return outcome
 
     def _kind_reading(
         self, kind: MeldKind, faces: tuple, cards: list, ordered: bool, params: Mapping | None
