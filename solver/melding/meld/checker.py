@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 
 from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
@@ -32,6 +31,7 @@ from solver.melding.meld.diagnose import (
     surely_relaxed,
 )
 from solver.melding.meld.encode import KindModel, Reading
+from solver.melding.meld.found import Found, always_wild, as_cards, decoded, in_this_order, open_ways, query_layouts
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
@@ -65,7 +65,7 @@ class MeldChecker:
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         # (kind, sorted face indices, params) -> what a kind that is no sequence reads in the cards
-        self._order_free: dict[tuple, _Found | Reading | None] = {}
+        self._order_free: dict[tuple, Found | Reading | None] = {}
         # (sequence kind, layout of distinct cards, params) -> no reading (None) or a vetoed one, either way
         self._unread_ways: dict[tuple, Reading | None] = {}
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
@@ -118,7 +118,7 @@ class MeldChecker:
         indices = model.card_indices(cards)
         if indices is None:
             return None
-        return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
+        return model, indices, model.presence(indices, params), query_layouts(model, indices, ordered)
 
     def _broken(self, model: KindModel, indices: list[int]) -> set[str]:
         """:func:`~solver.melding.meld.ruleholds.certainly_broken`, remembered for the meld at hand
@@ -233,7 +233,7 @@ class MeldChecker:
             also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
 
-    def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, _Found] | None:
+    def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, Found] | None:
         """Per kind that reads the cards, its fewest-wilds reading, counted without SAT when every
         kind that could is plain (:mod:`solver.melding.meld.plain`); None: the models answer."""
         key = params_key(params)
@@ -249,12 +249,12 @@ class MeldChecker:
             if reading is False:
                 return None
             if reading is not None:
-                found[kind.id] = _Found(reading, [], None, [])
+                found[kind.id] = Found(reading, [], None, [])
         return found
 
     def _kind_readings(
         self, faces: tuple, cards: list, ordered: bool, params: Mapping | None
-    ) -> tuple[dict[str, _Found], list[Reading]]:
+    ) -> tuple[dict[str, Found], list[Reading]]:
         """Per kind that reads the cards, its reading with the fewest wilds; and the readings a
         kind's distinction rule vetoes. Nothing here depends on the field phase (it only chooses
         among these afterwards), so a layout asked in two phases — a table search asks each
@@ -266,7 +266,7 @@ class MeldChecker:
         if known is not None:
             return known
         n = len(cards)
-        found: dict[str, _Found] = {}
+        found: dict[str, Found] = {}
         vetoes: list[Reading] = []
         # While a size is new, only the kinds whose frames the cards fill get a model; a size asked
         # again and again (a batch, a search) gets every kind's model, which is then cheaper to ask.
@@ -290,12 +290,12 @@ class MeldChecker:
                 memo_key = (kind.id, cards_key)
                 if memo_key not in self._order_free:
                     _remember(self._order_free, memo_key, self._kind_reading(kind, faces, cards, ordered, params))
-                outcome = _in_this_order(self._order_free[memo_key], cards)
+                outcome = in_this_order(self._order_free[memo_key], cards)
             elif ordered and key_params is not False and self.shortcuts and len(set(faces)) == n:
                 outcome = self._either_way(kind, faces, cards, params, key_params)
             else:
                 outcome = self._kind_reading(kind, faces, cards, ordered, params)
-            if isinstance(outcome, _Found):
+            if isinstance(outcome, Found):
                 found[kind.id] = outcome
             elif outcome is not None:
                 vetoes.append(outcome)
@@ -306,7 +306,7 @@ class MeldChecker:
 
     def _either_way(
         self, kind: MeldKind, faces: tuple, cards: list, params: Mapping | None, key_params: object
-    ) -> _Found | Reading | None:
+    ) -> Found | Reading | None:
         """:meth:`_kind_reading` of a sequence kind for a layout of distinct cards, which the kind reads
         left to right or right to left: a layout and its mirror image ask the model the same two
         ways (swapped), so when one of them no way reads, or only a vetoed reading does, the other
@@ -316,13 +316,13 @@ class MeldChecker:
         if mirror in self._unread_ways:
             return self._unread_ways[mirror]
         outcome = self._kind_reading(kind, faces, cards, True, params)
-        if not isinstance(outcome, _Found):
+        if not isinstance(outcome, Found):
             _remember(self._unread_ways, (kind.id, faces, key_params), outcome)
         return outcome
 
     def _kind_reading(
         self, kind: MeldKind, faces: tuple, cards: list, ordered: bool, params: Mapping | None
-    ) -> _Found | Reading | None:
+    ) -> Found | Reading | None:
         """The kind's reading of the cards with the fewest wilds; or, when its distinction rule vetoes
         every reading, the vetoed one (a :class:`Reading`); None: the kind cannot read them."""
         ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
@@ -337,9 +337,9 @@ class MeldChecker:
             return None  # a rule no reading keeps: the query below is unsatisfiable
         least, first = 0, None
         if ways is not None:
-            open_ways = _open_ways(layouts, ways)
-            layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
-            first = open_ways[0]
+            readable = open_ways(layouts, ways)
+            layouts, least = [lay for lay, _ in readable], min(way for _, way in readable)
+            first = readable[0]
         elif ranks:  # a group's ranks bound its wilds the same way
             least = self.layouts.group_least_wilds(kind, faces, ranks, params)
             first = (layouts[0], least)
@@ -359,22 +359,22 @@ class MeldChecker:
                 return relaxed
             layout = distinguished
         assumptions = base + model.selectors() + layout
-        return _Found(self._fewest_wilds(model, indices, assumptions, least), assumptions, model, indices)
+        return Found(self._fewest_wilds(model, indices, assumptions, least), assumptions, model, indices)
 
     def _settled_at_once(
         self, model: KindModel, indices: list[int], base: list[int], layout: list[int], least: int
-    ) -> _Found | None:
+    ) -> Found | None:
         """The usual case in one call: read the first way a window reads a table layout (a group:
         its one layout), with every rule (the distinction too) and no more wilds than that way's
         windows (the group's ranks) need. That way is then the first readable (relaxed or not),
         and its fewest wilds are ``least`` (a lower bound, :meth:`LayoutLines.least_wilds_each_way`,
         :meth:`LayoutLines.group_least_wilds`): the reading the three questions of :meth:`_check`
         would find. None: unsatisfiable, and those questions decide."""
-        least = max(least, _always_wild(model, indices))
+        least = max(least, always_wild(model, indices))
         assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
         if not model.solve(assumptions):
             return None
-        return _Found(_decoded(model, indices), assumptions, model, indices)
+        return Found(decoded(model, indices), assumptions, model, indices)
 
     def reads_in_family(
         self,
@@ -409,7 +409,7 @@ class MeldChecker:
             if not surely and (ways is not None or grouped):
                 return True
             if ways is not None:
-                layouts = [lay for lay, _ in _open_ways(layouts, ways)]
+                layouts = [lay for lay, _ in open_ways(layouts, ways)]
             relaxed = model.selectors(relaxed={"distinguish"})
             if any(model.solve(base + relaxed + layout) for layout in layouts):
                 return True
@@ -508,15 +508,15 @@ class MeldChecker:
         Cards that can only act as wilds in this kind give a lower bound, and ``least`` another
         (a table layout's, :meth:`LayoutLines.least_wilds`), so the first call usually succeeds.
         """
-        least = max(least, _always_wild(model, indices))
+        least = max(least, always_wild(model, indices))
         for k in range(least, model.n + 1):
             bound = model.at_most_wilds(k)
             if model.solve(assumptions + bound):
                 assumptions.extend(bound)  # later queries (could_be) keep the same preference
-                return _decoded(model, indices)
+                return decoded(model, indices)
         raise AssertionError("a satisfiable query has a reading")
 
-    def _could_be(self, found: _Found) -> dict:
+    def _could_be(self, found: Found) -> dict:
         out = {}
         for index, p in enumerate(found.reading.placements):
             if not p.wild:
@@ -562,70 +562,9 @@ class MeldChecker:
         return f"{text} ({reading.direction})" if reading.direction else text
 
 
-@dataclass
-class _Found:
-    reading: Reading
-    assumptions: list
-    model: KindModel | None  # None: a plain kind's reading, counted (no model asked)
-    indices: list
-
-
-def _decoded(model: KindModel, indices: list[int]) -> Reading:
-    """The reading of a model just solved with its rules on (only a degenerate model, whose size
-    rule fails, has none)."""
-    reading = model.reading(indices)
-    if reading is None:
-        raise AssertionError(f"a degenerate model of {model.kind.id} was satisfied")
-    return reading
-
-
-def _in_this_order(outcome: _Found | Reading | None, cards: list) -> _Found | Reading | None:
-    """A kind's outcome for some order of these cards (:meth:`MeldChecker._kind_reading`, a kind that is
-    no sequence), for this order: the reading is the same — its placements name each card by face
-    and copy, the k-th occurrence of a face its copy k in any order, and it lists them in the kind's
-    own order —, and so are the model's assumptions (presence is per card, no layout); only the
-    cards' indices follow the order (:meth:`_could_be` reads the wilds through them)."""
-    if not isinstance(outcome, _Found) or outcome.model is None:
-        return outcome
-    indices = outcome.model.card_indices(cards)
-    assert indices is not None, "the same cards, so the same indices in another order"
-    return _Found(outcome.reading, outcome.assumptions, outcome.model, indices)
-
-
 def _remember(memo: dict, key, value):
     """``value`` into a bounded memo (forgotten all at once when full: memory stays bounded)."""
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     memo[key] = value
     return value
-
-
-def _always_wild(model: KindModel, indices: list[int]) -> int:
-    """How many of the cards every role of the kind makes wild: a floor under any reading's wilds."""
-    return sum(all(e.role.wild for _, e in model.entries[c]) for c in indices)
-
-
-def _open_ways(layouts: list[list[int]], ways: tuple[int | None, int | None]) -> list[tuple[list[int], int]]:
-    """The model's layouts (left to right, right to left) some window reads, each with the fewest
-    wilds its windows need (:meth:`LayoutLines.least_wilds_each_way`): a way no window reads is
-    unsatisfiable, so it is not asked."""
-    return [(layout, way) for layout, way in zip(layouts, ways, strict=True) if way is not None]
-
-
-def as_cards(faces: Sequence[Face]) -> list:
-    """Faces to physical cards: the k-th occurrence of a face is its copy k."""
-    seen: dict = {}  # a plain dict: a table search asks this hundreds of thousands of times
-    cards = []
-    for face in faces:
-        copy = seen.get(face, 0)
-        cards.append((face, copy))
-        seen[face] = copy + 1
-    return cards
-
-
-def _layouts(model: KindModel, indices: list[int], ordered: bool) -> list[list[int]]:
-    if model.kind.shape != "sequence":
-        return [[]]
-    if not ordered:
-        return [model.canonical_start()]
-    return [model.layout(indices, reverse=False), model.layout(indices, reverse=True)]
