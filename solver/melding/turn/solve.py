@@ -16,8 +16,8 @@ from solver.core.gcpause import no_full_collections
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
-from solver.melding.turn.plain import PlainTurn, packed
-from solver.melding.turn.plain import fits as plain_fits
+from solver.melding.turn.firstmeld import first_meld_due
+from solver.melding.turn.plain import PlainTurn, fits, packed
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
 from solver.melding.turn.tableturn import TableTurn
@@ -52,6 +52,11 @@ def solve_turn(
             return answer
     with no_full_collections(), budget.guarding():
         return _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
+
+
+def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
+    """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's minimum."""
+    return first_meld_due(problem) is None and fits(problem, checker)
 
 
 def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute]) -> bool:

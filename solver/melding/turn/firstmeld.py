@@ -1,0 +1,64 @@
+"""A first meld's minimum on a turn that does not rearrange the table (``initial_meld:`` without
+``table: {rearrange: free}``): until a player has melded, a turn lays no card off and its new
+melds, of the hand's cards alone, are worth ``points`` or more together — or it melds nothing.
+
+Each new meld's worth is its best reading's, counted as ``initial_meld.counts`` says (the rank a
+card stands for, or its card points as a melded card); the turn model asks for the sum with a
+weighted counter (:func:`~solver.sat.encodings.weighted_at_least`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solver.core.rules import InitialMeld
+from solver.melding.meld.points import card_values_of
+from solver.melding.turn.problem import Problem
+from solver.sat import encodings
+
+if TYPE_CHECKING:
+    from solver.melding.turn.model import TurnModel, _Option
+
+
+def first_meld_due(problem: Problem) -> InitialMeld | None:
+    """The first-meld rule this turn is held to: the ruleset has one, its table is not rearranged
+    freely (that turn counts it itself) and the player has no meld yet."""
+    rule, table = problem.ruleset.initial_meld, problem.ruleset.table
+    if rule is None or (table is not None and table.rearrange == "free"):
+        return None
+    return None if problem.has_melded or any(t.mine for t in problem.table) else rule
+
+
+def first_meld_clauses(model: TurnModel, live: list[_Option]) -> list[list[int]]:
+    """No lay-off; the new melds chosen worth the rule's points together, or none chosen."""
+    rule = first_meld_due(model.problem)
+    if rule is None:
+        return []
+    clauses = [[-o.var] for o in live if o.table is not None]
+    items = []
+    for o in live:
+        if o.table is None:
+            worth = meld_worth(model, o, rule)
+            if worth is None:
+                clauses.append([-o.var])
+            elif worth:
+                items.append((o.var, min(worth, rule.points)))
+    counted, reached = encodings.weighted_at_least(items, rule.points, model.pool)
+    melded = model.pool.new()
+    clauses += counted + [[-o.var, melded] for o in live if o.table is None] + [[-melded, reached]]
+    return clauses
+
+
+def meld_worth(model: TurnModel, option: _Option, rule: InitialMeld) -> int | None:
+    """What a new meld counts toward the first meld (its best reading's worth), None if illegal."""
+    values = rule.card_values
+    if values is None or not model._verify(option):
+        return None
+    problem = model.problem
+    _, worth, _ = model.checker.best_reading(
+        option.all_faces,
+        problem.phase,
+        params=problem.params,
+        worth=lambda reading: sum(card_values_of(reading, values)),
+    )
+    return int(worth)
