@@ -55,10 +55,12 @@ def meld_worth(model: TurnModel, option: _Option, rule: InitialMeld) -> int | No
     if values is None or not model._verify(option):
         return None
     problem = model.problem
-    _, worth, _ = model.checker.best_reading(
+    _, worth, best = model.checker.best_reading(
         option.all_faces,
         problem.phase,
         params=problem.params,
         worth=lambda reading: sum(card_values_of(reading, values)),
     )
+    if best is not None:  # the meld is laid out as the reading that counts the most
+        option.reading = best
     return int(worth)
