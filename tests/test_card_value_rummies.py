@@ -1,0 +1,169 @@
+"""Two rummies written from docs/ruleset-format.md alone, whose melds count card values
+(tests/data/rulesets/): Rummy 500 (``score: {count: card_points}``, an ace 1 at a run's low end)
+and Kalooki (``initial_meld: {counts: card_points}`` on a turn that does not rearrange the table).
+Hand-worked queries first, then both against the independent brute force of
+tests/cardvalue_brute.py on dealt and meld-built hands: every verdict and figure equal, and every
+meld melds shows re-checked by the brute force's own reading of it.
+
+The default run deals a dozen hands a game; ``pytest -m slow`` deals hundreds.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import cardvalue_brute as oracle
+import pytest
+from clirun import ROOT, run
+
+RULESETS = ROOT / "tests" / "data" / "rulesets"
+RUMMY_500 = str(RULESETS / "rummy-500.yaml")
+KALOOKI = str(RULESETS / "kalooki.yaml")
+DEFAULT, SLOW = 8, 300
+CARDS = [s + r for s in oracle.SUITS for r in oracle.RANKS]
+
+
+def batch(tmp_path, ruleset: str, lines: list[dict], name: str) -> list[dict]:
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = run("solve", "-r", ruleset, "--batch", str(path))
+    answers = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(answers) == len(lines)
+    return answers
+
+
+# ---- hand-worked queries (one batch a game)
+
+RUMMY_500_WORKED = [
+    # (hand, meld points, hand points): worked out card by card from rummy-500.md 7 and 8
+    ("SA S2 S3 HQ HK HA D5 C5 H5 S9 C9 D9 H2 C7", 83, 2),  # 1+2+3, 10+10+15, 15, 27; keep H2, discard C7
+    ("SA S2 S3 HA DA C9", 45, 5),  # three aces (45) beat A 2 3 (6): keep S2 S3, discard C9
+    ("SQ SK SA D4", 35, 0),  # Q K A: the ace high counts 15
+    ("H7 H8 H9 H10 C2 C3", 34, 2),  # one run of four; C2 kept, C3 discarded
+    ("S5 D5 H5 C5 SK", 20, 0),  # a set of four, the king discarded
+]
+
+
+def test_rummy_500_worked(tmp_path):
+    lines = [{"hand": hand, "best": True} for hand, _, _ in RUMMY_500_WORKED]
+    for (hand, melded, kept), answer in zip(RUMMY_500_WORKED, batch(tmp_path, RUMMY_500, lines, "r500"), strict=True):
+        assert (answer["score"]["meld_points"], answer["score"]["hand_points"]) == (melded, kept), hand
+
+
+def test_rummy_500_lay_off_earns_on_anyones_meld(tmp_path):
+    line = {"hand": "D9 D10 C4", "table": ["them: D6 D7 D8"], "best": True}
+    [answer] = batch(tmp_path, RUMMY_500, [line], "layoff")
+    assert answer["solvable"] and answer["score"]["meld_points"] == 19  # D9 and D10 laid off: 9 + 10
+    assert answer["layoffs"][0]["added"] == ["D9", "D10"]
+
+
+KALOOKI_WORKED = [
+    # (hand, table, has melded, goes out): the first meld counted from rummy-500.md's Kalooki 7 and 8
+    ("S4 S5 S6 H9 D9 C9 C2", [], False, True),  # 15 + 27 = 42
+    ("S4 S5 S6 H3 D3 C3 C2", [], False, False),  # 15 + 9 = 24 < 40
+    ("S4 S5 S6 H3 D3 C3 C2", [], True, True),  # melded already: no minimum
+    ("S9 S10 JK H4 D4 C4 C2", [], False, True),  # the joker as SJ: 29 + 12 = 41 (as S8 only 39)
+    ("S9 S10 JK H3 D3 C3 C2", [], False, False),  # 29 + 9 = 38
+    ("SA S2 S3 HA DA CA C2", [], False, False),  # A 2 3 counts 6 (the ace low): 6 + 33 = 39
+    ("HQ HK HA SJ DJ CJ C2", [], False, True),  # Q K A with the ace high: 31 + 30
+    ("S3 S4 S5 C2", ["them: H7 H8 H9"], True, True),
+    ("HJ H10 C2", ["them: H7 H8 H9"], False, False),  # no lay-off before one's own melds
+    ("HJ H10 C2", ["them: H7 H8 H9", "me: S5 S6 S7"], False, True),  # a meld of one's own: melded
+    ("S4 S5 S7 H3 D3 C9 C2", [], False, False),
+]
+
+
+def test_kalooki_worked(tmp_path):
+    lines = [{"hand": h, "table": t, "has_melded": m} for h, t, m, _ in KALOOKI_WORKED]
+    answers = batch(tmp_path, KALOOKI, lines, "kalooki")
+    for (hand, _, _, out), answer in zip(KALOOKI_WORKED, answers, strict=True):
+        assert answer["solvable"] is out, hand
+    why = answers[4]["why"]  # the joker counts 10 at most: 38, the first meld's minimum is what fails
+    assert why["first_meld"]["points"] == 40 and why["first_meld"]["counts"] == "card_points"
+    assert "first_meld" in answers[1]["why"]  # 24: melded already, the hand goes out (answers[2])
+    assert "first_meld" not in answers[-1]["why"]  # no melds at all: the minimum is not what fails
+
+
+# ---- against the brute force
+
+
+def _built(rng: random.Random, left: list[str], jokers: int) -> list[str]:
+    """A set or a run taken from the cards left, a card of it perhaps a joker."""
+    if rng.random() < 0.5:
+        rank = rng.choice(oracle.RANKS)
+        meld = [s + rank for s in rng.sample(oracle.SUITS, rng.choice((3, 3, 4)))]
+    else:
+        size, suit = rng.choice((3, 3, 4)), rng.choice(oracle.SUITS)
+        start = rng.randrange(0, len(oracle.ORDER) - size + 1)
+        meld = [suit + r for r in oracle.ORDER[start : start + size]]
+    if jokers and rng.random() < 0.5:
+        meld[rng.randrange(len(meld))] = "JK"
+    return meld
+
+
+def hands(seed: int, count: int, size: int, deck: list[str], jokers: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        left = list(deck)
+        rng.shuffle(left)
+        hand: list[str] = []
+        while i % 3 and len(hand) < size - 2:
+            meld = _built(rng, left, jokers - Counter(hand)["JK"])
+            if all(Counter(left)[c] >= k for c, k in Counter(meld).items()):
+                for c in meld:
+                    left.remove(c)
+                hand += meld
+        hand = hand[: size - 1]
+        while len(hand) < size:
+            card = left.pop()
+            if card != "JK" or Counter(hand)["JK"] < jokers:
+                hand.append(card)
+        out.append(hand)
+    return out
+
+
+def check_rummy_500(tmp_path, count: int, seed: int) -> None:
+    dealt = hands(seed, count, 8, CARDS, 0)
+    answers = batch(tmp_path, RUMMY_500, [{"hand": " ".join(h), "best": True} for h in dealt], "r500-brute")
+    for hand, answer in zip(dealt, answers, strict=True):
+        figures = (answer["score"]["meld_points"], answer["score"]["hand_points"])
+        assert figures == oracle.rummy500_best(hand), hand
+        melded = [[c["card"] for c in m["cards"]] for m in answer["melds"]]
+        worth = [oracle.meld_worth(tuple(sorted(m)), 15) for m in melded]
+        assert None not in worth and sum(w or 0 for w in worth) == figures[0], (hand, melded)
+        used = Counter(c for m in melded for c in m) + Counter([answer["discard"]] if answer["discard"] else [])
+        assert not used - Counter(hand), hand
+
+
+def check_kalooki(tmp_path, count: int, seed: int) -> None:
+    deck = CARDS * 2 + ["JK"] * 4
+    dealt = hands(seed, count, 8, deck, 2)
+    answers = batch(tmp_path, KALOOKI, [{"hand": " ".join(h)} for h in dealt], "kalooki-brute")
+    for hand, answer in zip(dealt, answers, strict=True):
+        assert answer["solvable"] is oracle.kalooki_goes_out(hand), hand
+        if answer["solvable"]:
+            melded = [[c["card"] for c in m["cards"]] for m in answer["melds"]]
+            worth = [oracle.kalooki_meld_ok(m) for m in melded]
+            assert None not in worth and sum(w or 0 for w in worth) >= 40, (hand, melded)
+            assert Counter(c for m in melded for c in m) + Counter([answer["discard"]]) == Counter(hand), hand
+
+
+def test_rummy_500_against_brute_force(tmp_path):
+    check_rummy_500(tmp_path, DEFAULT, 1)
+
+
+def test_kalooki_against_brute_force(tmp_path):
+    check_kalooki(tmp_path, DEFAULT, 2)
+
+
+@pytest.mark.slow
+def test_rummy_500_against_brute_force_many(tmp_path):
+    check_rummy_500(tmp_path, SLOW, 11)
+
+
+@pytest.mark.slow
+def test_kalooki_against_brute_force_many(tmp_path):
+    check_kalooki(tmp_path, SLOW, 12)
