@@ -9,7 +9,7 @@ melded joker the card it stands for."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 SUITS = "SHDC"
@@ -82,7 +82,7 @@ def partitions(cards: tuple[str, ...], ace: int) -> Iterator[tuple[int, list[tup
                 yield worth + more, [meld, *melds]
 
 
-@lru_cache(maxsize=None)
+@cache
 def best_partition(cards: tuple[str, ...], ace: int) -> int | None:
     """The most all the (sorted) cards count split into melds, None if they cannot be."""
     return max((w for w, _ in partitions(cards, ace)), default=None)
