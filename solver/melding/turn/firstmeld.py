@@ -9,15 +9,29 @@ weighted counter (:func:`~solver.sat.encodings.weighted_at_least`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
+from solver.core.deck import Face
 from solver.core.rules import InitialMeld
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.encode import Reading
 from solver.melding.meld.points import card_values_of
 from solver.melding.turn.problem import Problem
 from solver.sat import encodings
+from solver.sat.pool import VarPool
 
-if TYPE_CHECKING:
-    from solver.melding.turn.model import TurnModel, _Option
+
+class Option(Protocol):
+    """A turn model's option: a new meld (``table`` None) or a lay-off."""
+
+    var: int
+    table: int | None
+    all_faces: tuple[Face, ...]
+    reading: Reading | None
+
+
+AnOption = TypeVar("AnOption", bound=Option)
 
 
 def first_meld_due(problem: Problem) -> InitialMeld | None:
@@ -29,33 +43,35 @@ def first_meld_due(problem: Problem) -> InitialMeld | None:
     return None if problem.has_melded or any(t.mine for t in problem.table) else rule
 
 
-def first_meld_clauses(model: TurnModel, live: list[_Option]) -> list[list[int]]:
-    """No lay-off; the new melds chosen worth the rule's points together, or none chosen."""
-    rule = first_meld_due(model.problem)
+def first_meld_clauses(
+    problem: Problem, live: list[AnOption], legal: Callable[[AnOption], bool], checker: MeldChecker, pool: VarPool
+) -> list[list[int]]:
+    """No lay-off; the new melds chosen worth the rule's points together, or none chosen.
+    ``legal``: the model's verification of an option."""
+    rule = first_meld_due(problem)
     if rule is None:
         return []
     clauses = [[-o.var] for o in live if o.table is not None]
     items = []
     for o in live:
         if o.table is None:
-            worth = meld_worth(model, o, rule)
+            worth = meld_worth(problem, o, rule, checker) if legal(o) else None
             if worth is None:
                 clauses.append([-o.var])
             elif worth:
                 items.append((o.var, min(worth, rule.points)))
-    counted, reached = encodings.weighted_at_least(items, rule.points, model.pool)
-    melded = model.pool.new()
+    counted, reached = encodings.weighted_at_least(items, rule.points, pool)
+    melded = pool.new()
     clauses += counted + [[-o.var, melded] for o in live if o.table is None] + [[-melded, reached]]
     return clauses
 
 
-def meld_worth(model: TurnModel, option: _Option, rule: InitialMeld) -> int | None:
-    """What a new meld counts toward the first meld (its best reading's worth), None if illegal."""
+def meld_worth(problem: Problem, option: Option, rule: InitialMeld, checker: MeldChecker) -> int | None:
+    """What a legal new meld counts toward the first meld: its best reading's worth."""
     values = rule.card_values
-    if values is None or not model._verify(option):
+    if values is None:
         return None
-    problem = model.problem
-    _, worth, best = model.checker.best_reading(
+    _, worth, best = checker.best_reading(
         option.all_faces,
         problem.phase,
         params=problem.params,

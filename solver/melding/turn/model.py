@@ -335,7 +335,8 @@ class TurnModel(SwapHooks):
         self.accounting = accounting
         self.supply, self.accounted = accounting.supply, accounting.accounted
         live = [o for o in options if o.var not in self.forbidden]
-        clauses += self._turn_rule_clauses(live) + first_meld_clauses(self, live)
+        clauses += self._turn_rule_clauses(live)
+        clauses += first_meld_clauses(self.problem, live, self._verify, self.checker, self.pool)
         self.placed = self._placed_literal(clauses)
         if self._all_cards() and not self.seeing:
             clauses += accounting.going_out(self.placed)
