@@ -167,3 +167,60 @@ def test_rummy_500_against_brute_force_many(tmp_path):
 @pytest.mark.slow
 def test_kalooki_against_brute_force_many(tmp_path):
     check_kalooki(tmp_path, SLOW, 12)
+
+
+# ---- two more rummies written as a newcomer: what they say is answered, what they cannot is refused
+
+TONK = str(RULESETS / "tonk.yaml")
+OKLAHOMA = str(RULESETS / "oklahoma-gin.yaml")
+
+
+def test_tonk_and_oklahoma_gin_worked(tmp_path):
+    tonk = [
+        ({"hand": "H4 H5 H6 D6", "table": ["them: C7 D7 S7"]}, True),  # a run, D6 discarded
+        ({"hand": "SA S2 S3 H7 D9 C4"}, False),  # A 2 3 melds; three cards left
+        ({"hand": "SQ SK SA D4"}, False),  # the ace is low only
+        ({"hand": "H9 H10 C2", "table": ["them: H6 H7 H8"]}, True),  # both hit the run, C2 discarded
+    ]
+    lines = [q for q, _ in tonk] + [{"hand": "SK HK C2 D5 H9 S4", "best": True}]
+    *answers, best = batch(tmp_path, TONK, lines, "tonk")
+    for (line, out), answer in zip(tonk, answers, strict=True):
+        assert answer["solvable"] is out, line
+    assert best["score"]["hand_points"] == 30 and best["discard"] == "SK"  # 10 + 2 + 5 + 9 + 4
+    ten = "S2 S3 S4 H5 H6 H7 D9 C9 S9 C3"  # deadwood C3: 3
+    oklahoma = [({"hand": ten, "options": {"knock-limit": n}}, n >= 3) for n in (0, 2, 3, 7)]
+    answers = batch(tmp_path, OKLAHOMA, [q for q, _ in oklahoma], "oklahoma")
+    for (line, out), answer in zip(oklahoma, answers, strict=True):
+        assert answer["solvable"] is out and answer["deadwood"] == 3, line
+
+
+@pytest.mark.parametrize(
+    "base,body,key",
+    [
+        (  # Tonk's instant win on a dealt 49 or 50: a hand's value has an upper limit only
+            "tonk.yaml",
+            "going_out:\n  - id: instant\n    all_cards: false\n    requires:\n      - hand_points: {at_least: 49}\n",
+            "hand_points",
+        ),
+        (  # Oklahoma Gin's knock limit as the upcard itself: a number is an option's, not a chosen card's
+            "oklahoma-gin.yaml",
+            "going_out:\n  - id: knock\n    all_cards: false\n    requires:\n"
+            "      - hand_points: {at_most: {chosen: upcard}}\n",
+            "at_most",
+        ),
+        (  # the spade upcard's doubling: a knock's bonuses are added
+            "oklahoma-gin.yaml",
+            "round_scoring:\n  - id: knock\n    name: knock\n    method: knock\n    gin:\n      - {double: true}\n",
+            "gin",
+        ),
+    ],
+    ids=["tonk-instant-win", "oklahoma-upcard-limit", "oklahoma-spade-double"],
+)
+def test_what_the_newcomer_could_not_say_is_refused(tmp_path, base, body, key):
+    path = tmp_path / "variant.yaml"
+    head = f"format: 1\nextends: {RULESETS / base}\nid: variant\nname: variant\n"
+    path.write_text(head + body, encoding="utf-8")
+    result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
+    assert result.exit_code == 2, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["file"].endswith("variant.yaml") and error["line"] >= 5 and key in error["path"], error
