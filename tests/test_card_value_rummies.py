@@ -21,7 +21,7 @@ from clirun import ROOT, run
 RULESETS = ROOT / "tests" / "data" / "rulesets"
 RUMMY_500 = str(RULESETS / "rummy-500.yaml")
 KALOOKI = str(RULESETS / "kalooki.yaml")
-DEFAULT, SLOW = 8, 300
+DEFAULT, SLOW = 6, 300
 CARDS = [s + r for s in oracle.SUITS for r in oracle.RANKS]
 
 
