@@ -213,8 +213,25 @@ def test_tonk_and_oklahoma_gin_worked(tmp_path):
             "round_scoring:\n  - id: knock\n    name: knock\n    method: knock\n    gin:\n      - {double: true}\n",
             "gin",
         ),
+        (  # card values need card points (named at the first meld's line, in the base)
+            "kalooki.yaml",
+            "card_points: []\n",
+            "initial_meld",
+        ),
+        (  # a table of points per count beside card values
+            "rummy-500.yaml",
+            "melds:\n  - {id: set, name: set, shape: group, size: {min: 3, max: 4}, roles: [natural],\n"
+            "     score: {count: card_points, counts: [3], points: [1]}}\n",
+            "counts",
+        ),
     ],
-    ids=["tonk-instant-win", "oklahoma-upcard-limit", "oklahoma-spade-double"],
+    ids=[
+        "tonk-instant-win",
+        "oklahoma-upcard-limit",
+        "oklahoma-spade-double",
+        "first-meld-without-card-points",
+        "card-points-with-a-table",
+    ],
 )
 def test_what_the_newcomer_could_not_say_is_refused(tmp_path, base, body, key):
     path = tmp_path / "variant.yaml"
@@ -223,4 +240,5 @@ def test_what_the_newcomer_could_not_say_is_refused(tmp_path, base, body, key):
     result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
     assert result.exit_code == 2, result.output
     error = json.loads(result.stdout)["error"]
-    assert error["file"].endswith("variant.yaml") and error["line"] >= 5 and key in error["path"], error
+    where = base if key == "initial_meld" else "variant.yaml"
+    assert error["file"].endswith(where) and error["line"] >= 5 and key in error["path"], error

@@ -36,9 +36,16 @@ def read_score(reader: RuleReader, raw: Mapping[str, Any], path: str, values: Ca
     if count == "card_points":
         if not values.entries:
             reader.fail(raw, "count", "score counts card_points, but the ruleset has no card_points:", f"{path}.score")
-        if "counts" in raw or "points" in raw:
-            key = "counts" if "counts" in raw else "points"
-            reader.fail(raw, key, "a score of count card_points takes no counts or points table", f"{path}.score.{key}")
+        for key in ("counts", "points", "segments"):
+            if key in raw:
+                reader.fail(raw, key, f"a score of count card_points takes no {key}", f"{path}.score.{key}")
+        if reader.data.get("operations"):
+            reader.fail(
+                raw,
+                "count",
+                "a score of count card_points is counted on turns without single-card operations (operations:)",
+                f"{path}.score",
+            )
         return ScoreTable({}, count, False, reader.source(raw), values)
     for key in ("counts", "points"):
         if key not in raw:
