@@ -208,10 +208,10 @@ def test_tonk_and_oklahoma_gin_worked(tmp_path):
             "      - hand_points: {at_most: {chosen: upcard}}\n",
             "at_most",
         ),
-        (  # the spade upcard's doubling: a knock's bonuses are added
+        (  # the spade upcard's doubling of every hand: only the gin and undercut bonuses double
             "oklahoma-gin.yaml",
-            "round_scoring:\n  - id: knock\n    name: knock\n    method: knock\n    gin:\n      - {double: true}\n",
-            "gin",
+            "round_scoring:\n  - id: knock\n    name: knock\n    method: knock\n    double: {if: {spade: true}}\n",
+            "double",
         ),
         (  # card values need card points (named at the first meld's line, in the base)
             "kalooki.yaml",
@@ -242,3 +242,24 @@ def test_what_the_newcomer_could_not_say_is_refused(tmp_path, base, body, key):
     error = json.loads(result.stdout)["error"]
     where = base if key == "initial_meld" else "variant.yaml"
     assert error["file"].endswith(where) and error["line"] >= 5 and key in error["path"], error
+
+
+def test_a_knock_bonus_that_doubles_doubles(tmp_path):
+    """``double: true`` in a knock's bonus (docs/ruleset-format.md: "the count doubled instead")
+    doubles the count; it was read and left unused."""
+    variant = tmp_path / "doubled.yaml"
+    variant.write_text(
+        "format: 1\nextends: gin-rummy\nid: doubled\nname: doubled\nround_scoring:\n"
+        "  - {id: knock, name: knock, method: knock, big_gin: [{double: true}]}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "round.yaml"
+    path.write_text(
+        f"format: 1\nruleset: {variant}\ntitle: big gin\nquestion: round\nround:\n  winner: K\n  players: [K, D]\n"
+        "  melds:\n    - {owner: K, cards: SA S2 S3 S4}\n    - {owner: K, cards: H7 D7 C7}\n"
+        "    - {owner: K, cards: D10 DJ DQ DK}\n"
+        '  hands:\n    K: ""\n    D: SK HK CK S5 S6 H2 H3 D4 CA C2\n',
+        encoding="utf-8",
+    )
+    result = run("score", "-r", str(variant), "-o", "big-gin=true", "--round", str(path), "--json")
+    assert json.loads(result.output)["systems"][0]["payments"]["K"] == 23 * 2  # D's 23 left, doubled

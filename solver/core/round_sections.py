@@ -46,13 +46,10 @@ KNOCK_BONUSES = ("gin", "big_gin", "undercut")
 
 
 def knock_unsaid(raw: dict[str, Any]) -> tuple[str, str] | None:
-    """(key, message) for what method knock would not count: a doubled bonus (its bonuses add
-    points) or a one-go bonus (a knock settles every hand alike)."""
+    """(key, message) for what method knock would not count: a one-go bonus (a knock settles
+    every hand alike)."""
     if raw.get("one_go"):
         return "one_go", "method knock has no one-go bonus: its bonuses are gin, big_gin and undercut"
-    for key in KNOCK_BONUSES:
-        if any(b.get("double") for b in raw.get(key, [])):
-            return key, f"method knock adds its {key} bonus (add: n); a doubled score (double) is not counted"
     return None
 
 
