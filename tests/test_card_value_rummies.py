@@ -151,22 +151,18 @@ def check_kalooki(tmp_path, count: int, seed: int) -> None:
             assert Counter(c for m in melded for c in m) + Counter([answer["discard"]]) == Counter(hand), hand
 
 
-def test_rummy_500_against_brute_force(tmp_path):
-    check_rummy_500(tmp_path, DEFAULT, 1)
-
-
-def test_kalooki_against_brute_force(tmp_path):
-    check_kalooki(tmp_path, DEFAULT, 2)
-
-
-@pytest.mark.slow
-def test_rummy_500_against_brute_force_many(tmp_path):
-    check_rummy_500(tmp_path, SLOW, 11)
-
-
-@pytest.mark.slow
-def test_kalooki_against_brute_force_many(tmp_path):
-    check_kalooki(tmp_path, SLOW, 12)
+@pytest.mark.parametrize(
+    "check,count,seed",
+    [
+        (check_rummy_500, DEFAULT, 1),
+        (check_kalooki, DEFAULT, 2),
+        pytest.param(check_rummy_500, SLOW, 11, marks=pytest.mark.slow),
+        pytest.param(check_kalooki, SLOW, 12, marks=pytest.mark.slow),
+    ],
+    ids=["rummy-500", "kalooki", "rummy-500-many", "kalooki-many"],
+)
+def test_against_brute_force(tmp_path, check, count, seed):
+    check(tmp_path, count, seed)
 
 
 # ---- two more rummies written as a newcomer: what they say is answered, what they cannot is refused
