@@ -275,11 +275,10 @@ class MeldGame:
 
     def distance(self, problem: Problem, question: str, request: Request) -> Result:
         """How far the hand is from going out (``distance``), or each discard's table (``discards``)."""
-        if self.ruleset.rearranges:
-            raise MeldsError(
-                f"--distance and --discards ask of a hand that goes out by its own melds and a discard; "
-                f"{self.ruleset.name} rearranges the whole table (not answered yet)"
-            )
+        if self.ruleset.rearranges:  # no discard: the fewest cards drawn (solver.melding.drawdistance)
+            from solver.melding import drawdistance
+
+            return drawdistance.answer(self.checker, self.catalogue, problem, question, request, self.nouns())
         from solver.melding import distance  # its search (the turn solver) only when asked: not on a check's start-up
 
         return distance.answer(self.checker, problem, self.rules.going_out, question, request)
