@@ -17,18 +17,24 @@ import pytest
 import rummikub_brute as brute
 from clirun import run
 
-# small racks from a narrow pool (two colours, low numbers, a joker) reach several distances
-POOL = [f"{c}{n}" for c in "kr" for n in range(1, 9)] + [f"b{n}" for n in range(3, 7)] + ["J"]
+# racks near going out: one or two sets (of a narrow pool: two colours, low numbers, a joker) with
+# tiles taken out and a stray tile put in, on a few tables
+SETS = ["k1 k2 k3", "r4 r5 r6 r7", "k5 r5 b5", "r2 r3 J", "k6 k7 k8", "b3 k3 r3 J", "r6 r7 r8"]
+STRAYS = [f"{c}{n}" for c in "kr" for n in range(1, 9)] + ["b4", "J"]
 TABLES = [["k9 k10 k11"], ["b8 o8 r8"], ["o3 o4 o5 o6"], ["k9 k10 k11", "b8 o8 r8"], []]
 
 
 def _lines(count: int, seed: int) -> list[dict]:
     rng = random.Random(seed)
     lines = []
-    for _ in range(count):
-        melded = rng.random() < 0.6
-        table = rng.choice(TABLES)
-        lines.append({"hand": " ".join(rng.sample(POOL, rng.randint(2, 5))), "has_melded": melded, "table": table})
+    while len(lines) < count:
+        rack = [t for s in rng.sample(SETS, rng.randint(1, 2)) for t in s.split()]
+        for _ in range(rng.randint(0, 2)):
+            rack.remove(rng.choice(rack))
+        rack += rng.sample(STRAYS, rng.randint(0, 1))
+        if max(Counter(rack).values()) <= 2:
+            melded = rng.random() < 0.6
+            lines.append({"hand": " ".join(rack), "has_melded": melded, "table": rng.choice(TABLES)})
     return lines
 
 
@@ -78,14 +84,14 @@ def check(lines: list[dict], depth: int) -> Counter:
 
 
 def test_distance_against_brute_force() -> None:
-    seen = check(_lines(10, seed=47), depth=2)
+    seen = check(_lines(8, seed=47), depth=1)
     assert len(seen) >= 2, seen
 
 
 @pytest.mark.slow
 def test_distance_against_brute_force_many() -> None:
-    seen = check(_lines(80, seed=4747), depth=3)
-    assert len(seen) >= 4, seen
+    seen = check(_lines(60, seed=4747), depth=2)
+    assert len(seen) >= 3, seen
 
 
 def test_visible_tiles_are_not_drawn() -> None:

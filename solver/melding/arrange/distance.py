@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.arrange.laid import Arrangement, MeldCatalogue
-from solver.melding.arrange.slotturns import SlotTurns
+from solver.melding.arrange.slotturns import Live, SlotTurns
 from solver.melding.arrange.solve import slot_turns, table_melds
 from solver.sat.budget import Budget
 from solver.sat.encodings import TRUE
@@ -73,33 +73,46 @@ def fewest_draws(
     assumptions, draws = found
     if live.threshold != TRUE:
         assumptions.append(live.threshold)
-    lits = [lit for lit, _ in draws]
-    act = live.scratch.new()
-    clauses: list[list[int]] = []
-    drawn_at_least = unary_count(lits, len(lits), live.scratch, clauses, down=False)
-    live.solver.extend(guard(clauses, act))
-
-    def not_drawn(model: list[int]) -> int:
-        return sum(model[lit - 1] < 0 for lit in lits)
-
-    def at_least(k: int) -> int | None:  # at least k copies not drawn: fewer than len - k + 1 drawn
-        over = len(lits) - k + 1
-        return TRUE if over >= len(drawn_at_least) else -drawn_at_least[over]
-
-    try:
-        best = maximise(live.solver, [*assumptions, act], at_least, not_drawn, len(lits), budget, hope=True)
-    finally:
-        live.solver.add([-act])
-    if not best.decided:
-        raise Undecided("time")
-    if best.model is None:
+    model = _least_drawn(live, assumptions, [lit for lit, _ in draws], budget)
+    if model is None:
         return None
-    model = best.model
     drawn = tuple(face for lit, face in draws if model[lit - 1] > 0)
     turn = turns._read(model, "go-out", [*hand, *drawn], before, initial, must)
     if not turn.found:  # the model and the reading disagree: a defect, never an answer
         raise AssertionError(f"the slot model's way out leaves {turn.kept} in the hand")
     return Drawn(len(drawn), drawn, turn)
+
+
+def _least_drawn(live: Live, assumptions: list[int], lits: list[int], budget: Budget) -> list[int] | None:
+    """A model with the fewest of ``lits`` (the copies drawn) true: none drawn asked first (the hand
+    goes out now: one call), else any model, then fewer drawn than it through a running count
+    made for this question, up to that model's count, and retired after it."""
+    solver = live.solver
+    if solver.solve([*assumptions, *(-lit for lit in lits)], budget):
+        return solver.model()
+    if not solver.solve(assumptions, budget):
+        return None
+    first = solver.model()
+
+    def not_drawn(model: list[int]) -> int:
+        return sum(model[lit - 1] < 0 for lit in lits)
+
+    most = len(lits) - not_drawn(first)
+    act = live.scratch.new()
+    clauses: list[list[int]] = []
+    drawn_at_least = unary_count(lits, most, live.scratch, clauses, down=False)
+    solver.extend(guard(clauses, act))
+
+    def at_least(k: int) -> int | None:  # at least k copies not drawn: fewer than len - k + 1 drawn
+        return -drawn_at_least[len(lits) - k + 1]  # asked only beyond the first model's: below ``most``
+
+    try:
+        best = maximise(solver, [*assumptions, act], at_least, not_drawn, len(lits) - 1, budget, first, halve=True)
+    finally:
+        solver.add([-act])
+    if not best.decided:
+        raise Undecided("time")
+    return best.model
 
 
 def _copy_bounds(

@@ -41,7 +41,7 @@ RETIRE = 100_000  # a solver that has gathered this many variables for past turn
 
 
 @dataclass
-class _Live:
+class Live:
     solver: SatSolver
     scratch: VarPool  # variables of one turn's own clauses (above the model's)
     start: int
@@ -56,9 +56,9 @@ class SlotTurns:
         self.initial_points = initial_points
         self.model = SlotModel(shape)
         self._threshold: tuple[list[list[int]], int | None] | None = None
-        self._live: dict[bool, _Live] = {}
+        self._live: dict[bool, Live] = {}
 
-    def _solver(self, initial: bool) -> _Live:
+    def _solver(self, initial: bool) -> Live:
         live = self._live.get(initial)
         if live is not None and live.scratch.top - live.start > RETIRE:
             live.solver.close()
@@ -73,7 +73,7 @@ class SlotTurns:
             solver = SatSolver(self.model.clauses, SOLVER)
             solver.extend(extra)
             top = self.model.pool.top
-            live = self._live[initial] = _Live(solver, VarPool(top + 1), top, threshold)
+            live = self._live[initial] = Live(solver, VarPool(top + 1), top, threshold)
         return live
 
     # -- a turn --------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ class SlotTurns:
 
     def _most_value(
         self,
-        live: _Live,
+        live: Live,
         assumptions: list[int],
         items: list[tuple[int, int]],
         placed: int,
@@ -200,7 +200,7 @@ class SlotTurns:
             items += [(ge[must[face] + k], printed(face)) for k in range(1, copies + 1) if must[face] + k < len(ge)]
         return items
 
-    def _done(self, answer: Arrangement, live: _Live, calls0: int) -> Arrangement:
+    def _done(self, answer: Arrangement, live: Live, calls0: int) -> Arrangement:
         answer.sat_calls = live.solver.calls - calls0
         return answer
 
