@@ -110,6 +110,7 @@ def test_discards_is_refused_naming_why() -> None:
 
 
 def test_text_form_names_the_draws_and_the_table() -> None:
-    result = run("solve", "-r", "rummikub", "--hand", "r10 r11", "--table", "all: r7 r8 r9", "--has-melded", "--distance")
+    table = ["--table", "all: r7 r8 r9", "--has-melded"]
+    result = run("solve", "-r", "rummikub", "--hand", "r10 r11", *table, "--distance")
     assert result.exit_code == 0, result.output
     assert "distance 0" in result.output and "r7 r8 r9 r10 r11" in result.output

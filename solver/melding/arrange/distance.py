@@ -141,4 +141,3 @@ def _copy_bounds(
     if any(face not in placeable for face in held):
         return None
     return assumptions, draws
-
