@@ -1,5 +1,5 @@
-"""``melds solve --distance`` of a game whose turn rearranges the table and has no discard
-(Rummikub): the fewest cards drawn after which one turn places the whole hand, the table's melds
+"""``melds solve --distance`` of a game whose turn rearranges the table and has no discard (a turn
+places cards or draws one): the fewest cards drawn after which one turn places the whole hand, the table's melds
 rearranged freely (before the initial meld: the table untouched, the new melds worth its points),
 with one target shown — the cards drawn, each with its copies left, and the table after the turn
 (:mod:`solver.melding.arrange.distance`). The JSON keys are the other rummies'

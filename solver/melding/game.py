@@ -82,9 +82,17 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
         OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD"),
         INDICATOR_OPTION,
         PHASE_OPTION,
-        OptionSpec("--distance", "How many swaps (draw one, let one go) is the hand from going out?", flag=True),
         OptionSpec(
-            "--discards", "Each card let go: the swaps left after it and the draws that bring it closer.", flag=True
+            "--distance",
+            "How many swaps (draw one, let one go) is the hand from going out? In a game with no discard "
+            "(a turn places cards or draws one): how many cards drawn before one turn places the whole hand.",
+            flag=True,
+        ),
+        OptionSpec(
+            "--discards",
+            "Each card let go: the swaps left after it and the draws that bring it closer (bad input in a game "
+            "with no discard).",
+            flag=True,
         ),
         OptionSpec(
             "--visible",
