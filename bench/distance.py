@@ -28,3 +28,27 @@ def distance_seconds(ruleset: str, size: int, count: int, rng: random.Random, ch
             seconds.append(time.perf_counter() - start)
             distances[result.data["distance"]] = distances.get(result.data["distance"], 0) + 1
     return {"seconds": seconds, "distances": distances}
+
+
+def rummikub_distance_seconds(table_tiles: int, rack: int, count: int, rng: random.Random) -> dict:
+    """Seconds per Rummikub ``--distance`` (the fewest tiles drawn) of ``count`` reachable positions:
+    legal sets of about ``table_tiles`` tiles on the table and a rack of ``rack`` tiles dealt from the
+    same box (tests/test_rummikub_brute.py's deal), the player melded, and the distances seen."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_rummikub_brute import deal
+
+    game = load_game(load_ruleset("rummikub"))
+    seconds: list[float] = []
+    distances: dict[int | None, int] = {}
+    for i in range(WARM + count):
+        hand, table = deal(rng, table_tiles, rack)
+        request = {"hand": " ".join(hand), "table": [f"all: {s}" for s in table], "has_melded": True, "distance": True}
+        start = time.perf_counter()
+        result = game.solve(request)
+        if i >= WARM:
+            seconds.append(time.perf_counter() - start)
+            distances[result.data["distance"]] = distances.get(result.data["distance"], 0) + 1
+    return {"seconds": seconds, "distances": distances}

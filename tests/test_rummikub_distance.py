@@ -114,3 +114,18 @@ def test_text_form_names_the_draws_and_the_table() -> None:
     result = run("solve", "-r", "rummikub", "--hand", "r10 r11", *table, "--distance")
     assert result.exit_code == 0, result.output
     assert "distance 0" in result.output and "r7 r8 r9 r10 r11" in result.output
+
+
+def test_batch_keeps_every_line_and_refuses_discards_on_its_own_line() -> None:
+    lines = [
+        {"hand": "r10 r11", "table": ["all: r7 r8 r9"], "has_melded": True, "distance": True},
+        {"hand": "r10 r11", "discards": True},
+        {"hand": "r5 o12 b1 b12 o5 o8 b7 k12 r7 k6 r9 o8 b6 k10", "table": ["all: k6 k7 k8 k9 k10"]}
+        | {"has_melded": True, "distance": True, "max_seconds": 0.05},
+    ]
+    result = run("solve", "-r", "rummikub", "--batch", "-", input="\n".join(json.dumps(x) for x in lines))
+    out = [json.loads(t) for t in result.stdout.splitlines()]
+    assert [o["line"] for o in out] == [1, 2, 3]
+    assert out[0]["distance"] == 0
+    assert "no discard" in out[1]["error"]["message"]
+    assert out[2]["distance"] is None and out[2]["undecided"] is True  # a 14-tile rack far out: past 0.05 s
