@@ -20,7 +20,7 @@ from solver.melding.arrange.distance import Drawn, fewest_draws, game_turns
 from solver.melding.arrange.laid import MeldCatalogue
 from solver.melding.arrange.present import Nouns, laid_json
 from solver.melding.arrange.solve import initial_points
-from solver.melding.distance import copies_left
+from solver.melding.distance import copies_left, question_json
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.problem import Problem
 from solver.present.text import bold, head
@@ -52,13 +52,7 @@ def answer(
     left = copies_left(checker, problem, visible)
     points = initial_points(catalogue)
     budget = Budget(request.get("max_seconds"))
-    data: dict[str, Any] = {
-        "ruleset": checker.ruleset.id,
-        "question": question,
-        "hand": fmt.format_many(problem.hand),
-        "cards": len(problem.hand),
-        "visible": fmt.format_many(visible),
-    }
+    data = question_json(checker, problem, question, visible)
     try:
         with budget.guarding():
             table = [m.faces for m in problem.table]
