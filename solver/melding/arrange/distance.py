@@ -8,7 +8,9 @@ those plus the copies left to draw. The copies above the least are the cards dra
 count over them, made for this question alone, is minimised by the same model-improving search
 that finds the best turn (:func:`solver.sat.search.maximise`, of the copies *not* drawn). Before
 the initial meld the table is not touched and the melds of the hand and the draws must be worth
-the initial meld's points, as in a turn.
+the initial meld's points, as in a turn. A wild drawn never stands in a run where its natural card
+could be drawn instead (:func:`_drawn_wilds_last`): as few draws either way, and far fewer ways
+out for the solver to refute.
 
 The answer is exact: a distance ``d`` comes with a model of ``d`` draws, read back into melds each
 looked up as legal, and ``d - 1`` draws refuted by the solver.
@@ -73,7 +75,12 @@ def fewest_draws(
     assumptions, draws = found
     if live.threshold != TRUE:
         assumptions.append(live.threshold)
-    model = _least_drawn(live, assumptions, [lit for lit, _ in draws], budget)
+    act = live.scratch.new()  # this question's own clauses
+    live.solver.extend(guard(_drawn_wilds_last(turns, must, held, left), act))
+    try:
+        model = _least_drawn(live, [*assumptions, act], [lit for lit, _ in draws], budget)
+    finally:
+        live.solver.add([-act])
     if model is None:
         return None
     drawn = tuple(face for lit, face in draws if model[lit - 1] > 0)
@@ -113,6 +120,35 @@ def _least_drawn(live: Live, assumptions: list[int], lits: list[int], budget: Bu
     if not best.decided:
         raise Undecided("time")
     return best.model
+
+
+def _drawn_wilds_last(
+    turns: SlotTurns, must: Counter[Face], held: Counter[Face], left: Counter[Face]
+) -> list[list[int]]:
+    """With a wild drawn, no wild stands in a run where its natural card could be drawn instead:
+    that card drawn in its place, and one wild fewer drawn (wilds are alike: the one set free
+    stands where the drawn one stood), is a way out with as many draws — so the fewest are found
+    among the ways out these clauses leave. (Groups are left free: which suit a wild of a group
+    stands for is not in the model.)"""
+    wild, model = turns.shape.wild, turns.model
+    if wild is None:
+        return []
+    first_drawn = must[wild] + held[wild] + 1
+    if first_drawn >= len(model.wilds_placed) or not left[wild]:
+        return []
+    some_drawn = model.wilds_placed[first_drawn]
+    clauses = []
+    for suit, grid in model.runs.items():
+        faces = [turns.shape.naturals.get((suit, r)) for r in turns.shape.order.ranks]
+        for row in grid:
+            for face, cell in zip(faces, row, strict=True):
+                if cell is None or not cell.j or face is None:
+                    continue
+                ge = model.placed[face]
+                high = must[face] + held[face] + left[face]  # every copy of it there is placed
+                if high < len(ge) and ge[high] != TRUE:
+                    clauses.append([-some_drawn, -cell.j, ge[high]])
+    return clauses
 
 
 def _copy_bounds(
