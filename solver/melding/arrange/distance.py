@@ -66,7 +66,7 @@ def fewest_draws(
     before = table_melds(catalogue, table)
     must: Counter[Face] = Counter() if initial else Counter(f for s in before for f in s.faces)
     held = Counter(hand)
-    live = turns._solver(initial)
+    live = turns.live_solver(initial)
     if live.threshold is None:
         return None
     found = _copy_bounds(turns, must, held, left)
@@ -84,7 +84,7 @@ def fewest_draws(
     if model is None:
         return None
     drawn = tuple(face for lit, face in draws if model[lit - 1] > 0)
-    turn = turns._read(model, "go-out", [*hand, *drawn], before, initial, must)
+    turn = turns.read_back(model, "go-out", [*hand, *drawn], before, initial, must)
     if not turn.found:  # the model and the reading disagree: a defect, never an answer
         raise AssertionError(f"the slot model's way out leaves {turn.kept} in the hand")
     return Drawn(len(drawn), drawn, turn)
