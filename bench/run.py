@@ -40,7 +40,8 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``rummy-distance-11`` / ``indian-rummy-distance``: ``melds solve --distance`` of dealt Basic
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
-  warm (bench/distance.py) (median ≤ 50 ms);
+  warm (bench/distance.py) (median ≤ 50 ms); ``rummikub-distance``: the fewest tiles drawn before a
+  14-tile rack goes out, on reachable tables of about 26 tiles (bench/distance.py), the player melded;
 * ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
   of an 8-tile hand and about 10 tiles of common words on the table, a first word down
   (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
@@ -304,9 +305,12 @@ def rummy_batch(ruleset: str, lines: int, rng) -> Row:
 
 
 def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: str | None = None) -> Row:
-    from bench.distance import distance_seconds
+    from bench.distance import distance_seconds, rummikub_distance_seconds
 
-    figures = distance_seconds(ruleset, size, count, rng, chosen)
+    if ruleset == "rummikub":  # tiles drawn, on a table: positions of about 40 tiles, the rack 14
+        figures = rummikub_distance_seconds(26, size, count, rng)
+    else:
+        figures = distance_seconds(ruleset, size, count, rng, chosen)
     seen = ", ".join(
         f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
     )
@@ -403,6 +407,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "okey-batch": lambda a, r: rummy_batch("okey", a.n * 100, r),
     "phase-10-batch": lambda a, r: rummy_batch("phase-10", a.n * 100, r),
     "rummy-distance-11": lambda a, r: distance_row("rummy-distance-11", "basic-rummy", 11, a.n * 10, r),
+    "rummikub-distance": lambda a, r: distance_row("rummikub-distance", "rummikub", 14, a.n * 5, r),
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
