@@ -103,7 +103,7 @@ def check_distances(ruleset: str, hands: int, seed: int, depth: int) -> Counter[
 
 
 # the default run: the games whose brute force is quick (the others' oracles take seconds a hand)
-@pytest.mark.parametrize(("ruleset", "hands"), [("basic-rummy", 4), ("phase-10", 2)])
+@pytest.mark.parametrize(("ruleset", "hands"), [("basic-rummy", 4), ("phase-10", 2), ("contract-rummy", 2)])
 def test_distance_against_brute_force(ruleset: str, hands: int) -> None:
     seen = check_distances(ruleset, hands=hands, seed=47, depth=1)
     assert sum(seen.values()) == hands
