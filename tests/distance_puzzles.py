@@ -31,7 +31,8 @@ class Spec:
     why: str  # what the puzzle shows, in a sentence
     question: str = "distance"
     visible: str = ""
-    chosen: dict[str, Any] = field(default_factory=dict)  # indicator:, tiplu: or options: {phase: N} / {round: N}
+    # indicator:, tiplu:, options: {phase: N} / {round: N} or (Fesca) turn: {phase: yang | yin}
+    chosen: dict[str, Any] = field(default_factory=dict)
     via: tuple[str, str] | None = None  # a way out (let go, draw) the oracle re-checks, for slow games
 
     @property
@@ -41,11 +42,13 @@ class Spec:
     def game(self) -> oracle.Game:
         chosen = self.chosen.get("indicator") or self.chosen.get("tiplu")
         options = self.chosen.get("options", {})
+        chosen = chosen or self.chosen.get("turn", {}).get("phase")
         return oracle.game(self.ruleset, chosen, options.get("phase", options.get("round")))
 
 
 BR, GIN, IR, OK, P10, MAR = "basic-rummy", "gin-rummy", "indian-rummy", "okey", "phase-10", "marriage"
-CR = "contract-rummy"
+CR, FE = "contract-rummy", "fesca"
+YANG, YIN = {"turn": {"phase": "yang"}}, {"turn": {"phase": "yin"}}
 TIPLU = {"tiplu": "C2"}
 
 
@@ -85,6 +88,13 @@ CR_SET_RUN = "S5 H5 C9 D9 H9 S2 S3 S4 H7 HK CK"
 CR_THREE = "S5 H5 D5 C9 D9 H9 CK HK S3 S4 H6"
 CR_FIVE = "S5 H5 D5 C9 D9 H2 CK HQ S3 S4 S6 S7 D10"
 CR_SEVEN = "S3 S4 S5 S6 H8 H9 H10 HJ DQ DK DA C7 C8"
+FE_SOUSEI = "木1 火2 土3 金4 土9 金9 水9 木11"
+FE_SOKOKU = "水1 火2 金3 木4 土9 金9 水9 木11"
+FE_SEAM = "木11 木12 木1 火5 土5 金5 水9"
+FE_SHORT = "火5 金6 木7 土8 木9 火11 水3 金3"
+FE_REVERSE = "金3 土4 火5 木6 水8 水9 水11 火1"
+FE_SEVEN = "木2 火3 土4 金5 水6 木7 火8"
+FE_SOUSEI_YIN = "土1 火2 木3 土9 金9 水9 水5"
 SPECS = [
     Spec(BR, "d01-out-now", "Nothing to swap", "S4 S5 S6 H9 D9 C9 S9 CK", "a run, a group of four and a discard."),
     Spec(BR, "d02-one-card-short", "One card short of a run", "S4 S5 H9 D9 C9 DK CQ S7", "S6 joins the run."),
@@ -241,6 +251,17 @@ SPECS = [
     Spec(CR, "d04-three-sets-one-short", "Three sets, one short", CR_THREE, "a third set is missing.", chosen=ROUND(4)),
     Spec(CR, "d05-set-and-two-runs", "Two sets and a run", CR_FIVE, "H2 is wild.", chosen=ROUND(5)),
     Spec(CR, "d06-round-seven", "Every card in three runs", CR_SEVEN, "round 7 uses every card.", chosen=ROUND(7)),
+    Spec(
+        FE, "d01-sousei-chain-out-now", "A 相生 chain in 陽場", FE_SOUSEI, "木1-金4 and the 9s; 木11 goes.", chosen=YANG
+    ),
+    Spec(
+        FE, "d02-sokoku-chain-out-now", "A 相克 chain in 陰場", FE_SOKOKU, "水1-木4 and the 9s; 木11 goes.", chosen=YIN
+    ),
+    Spec(FE, "d03-no-seam-without-zat", "12 and 1 do not join", FE_SEAM, "木11 木12 木1 is no run.", chosen=YANG),
+    Spec(FE, "d04-sokoku-chain-one-short", "One short of a 相克 chain", FE_SHORT, "火5-土8 in 陰場.", chosen=YIN),
+    Spec(FE, "d05-reverse-chain-and-run", "A 相生降順 and a run", FE_REVERSE, "金3-木6; 水8 水9 waits.", chosen=YANG),
+    Spec(FE, "d06-seven-in-a-cycle", "Seven cards round the cycle", FE_SEVEN, "two chains of three.", chosen=YANG),
+    Spec(FE, "d07-sousei-in-yin", "No 相生 chain in 陰場", FE_SOUSEI_YIN, "土1 火2 木3 is 相生.", chosen=YIN),
 ]
 
 
@@ -254,6 +275,7 @@ def expected(spec: Spec) -> dict[str, Any]:
     else:
         found = oracle.distance(g, hand, left, 3)
     assert found is not None, spec.stem
+    assert spec.ruleset != FE or found <= 1, "Fesca's oracle holds no wild card: exact at 0 or 1 only"
     out: dict[str, Any] = {"distance": found}
     if spec.question == "discards":
         rows = []
@@ -277,6 +299,12 @@ def document(spec: Spec, expect: dict[str, Any]) -> dict[str, Any]:
         "The expected answer is worked out by tests/distance_puzzles.py with the brute force of "
         "tests/distance_oracle.py: every swap of fewer cards tried, one of that many going out"
         + (" (the puzzle's way out, re-checked)" if spec.via else "")
+        + (
+            " (swaps for 五行 cards: the oracle holds no wild, and a hand that does not go out now is"
+            " at least one swap away)"
+            if spec.ruleset == FE
+            else ""
+        )
         + (", and each discard's row from every draw after it" if spec.question == "discards" else "")
         + "."
     )

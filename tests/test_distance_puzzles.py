@@ -20,6 +20,11 @@ SLOW_TO_ANSWER = {
     "contract-rummy/d02-two-runs-discards",
     "contract-rummy/d03-set-and-run-now",
     "contract-rummy/d05-set-and-two-runs",
+    "fesca/d01-sousei-chain-out-now",
+    "fesca/d02-sokoku-chain-out-now",
+    "fesca/d04-sokoku-chain-one-short",
+    "fesca/d05-reverse-chain-and-run",
+    "fesca/d06-seven-in-a-cycle",
     "indian-rummy/d03-no-pure-sequence",
     "indian-rummy/d04-aces-are-jokers",
     "indian-rummy/d05-kings-wild",
@@ -51,8 +56,14 @@ def test_distance_puzzle_answer_matches(name: str) -> None:
     spec = SPECS[name]
     answer = _answer(spec)
     assert answer["matches"], answer["mismatches"]
-    if spec.question == "distance":
+    if spec.question == "distance" and not _draws_a_wild(spec, answer):
         recheck_target(spec.game(), spec.hand.split(), answer)
+
+
+def _draws_a_wild(spec: distance_puzzles.Spec, answer: dict) -> bool:
+    """A Fesca target drawing a 陰陽, 空無 or 太極 card: outside the oracle's 五行 cards, its hand is
+    not re-checked (the distance is: the oracle's is exact at 0 and 1, the Fesca puzzles' only)."""
+    return spec.ruleset == distance_puzzles.FE and any(c not in spec.game().deck for c in answer["target"]["drawn"])
 
 
 @pytest.mark.slow

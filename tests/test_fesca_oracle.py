@@ -1,7 +1,9 @@
 """Fesca's go-out verdict (``melds solve -r fesca``) against the independent oracle of
 tests/fesca_oracle.py, on dealt hands of 五行 cards in 陽場 and 陰場 (the oracle's subset: no wild
 cards, no table, a normal turn). Every hand melds says goes out is re-checked: its melds are the
-oracle's sets, runs and chains, and with the discard they are the hand."""
+oracle's sets, runs and chains, and with the discard they are the hand. Under -m slow, ``--distance``
+too, where the oracle is exact: 0 when the hand goes out, 1 when it does not and one swap for a 五行
+card makes it go out (a wild drawn may do what no 五行 card does, so beyond 1 it bounds from above)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 import random
 from collections import Counter
 
+import distance_oracle
 import fesca_oracle
 import pytest
 from clirun import run
@@ -87,3 +90,23 @@ def test_the_oracle_reads_the_document_examples() -> None:
     assert fesca_oracle.meld_problem(["水1", "火2", "金3", "木4", "土5"], "yin") is None  # 相克昇順
     assert fesca_oracle.meld_problem(["金1", "水2", "木3", "火4", "土5", "金6"], "yang") is not None
     assert fesca_oracle.goes_out(["木1", "火2", "土3", "金4", "水5", "土9", "金9", "水9"], "yang")
+
+
+@pytest.mark.slow
+def test_distance_against_the_oracle_many() -> None:
+    lines = [{**line, "distance": True} for line in _deals(200, 474747)]
+    result = run("solve", "-r", "fesca", "--batch", "-", input="\n".join(json.dumps(line) for line in lines))
+    answers = [json.loads(text) for text in result.stdout.splitlines() if text.startswith("{")]
+    assert len(answers) == len(lines), result.output
+    seen: Counter[int] = Counter()
+    for line, answer in zip(lines, answers, strict=True):
+        g = distance_oracle.game("fesca", line["phase"])
+        hand = line["hand"].split()
+        natural = distance_oracle.distance(g, hand, distance_oracle.left_of(g, hand), 1)
+        seen[answer["distance"]] += 1
+        assert (answer["distance"] == 0) is (natural == 0), (line, answer)
+        assert natural != 1 or answer["distance"] == 1, (line, answer)
+        drawn = answer["target"]["drawn"] if answer["distance"] is not None else []
+        if answer["distance"] and all(c in g.deck for c in drawn):  # a target of 五行 cards: the oracle's
+            assert g.goes_out(answer["target"]["hand"].split()), (line, answer)
+    assert seen[0] and seen[1]
