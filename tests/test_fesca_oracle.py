@@ -94,7 +94,7 @@ def test_the_oracle_reads_the_document_examples() -> None:
 
 @pytest.mark.slow
 def test_distance_against_the_oracle_many() -> None:
-    lines = [{**line, "distance": True} for line in _deals(200, 474747)]
+    lines = [{**line, "distance": True} for line in _deals(60, 474747)]
     result = run("solve", "-r", "fesca", "--batch", "-", input="\n".join(json.dumps(line) for line in lines))
     answers = [json.loads(text) for text in result.stdout.splitlines() if text.startswith("{")]
     assert len(answers) == len(lines), result.output
