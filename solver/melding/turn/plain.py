@@ -20,7 +20,6 @@ deleting cards in order: it may differ from the SAT core, which is one of severa
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -39,6 +38,7 @@ from solver.sat.budget import Budget
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
 HAND_CARDS = 16  # larger hands go to the turn model
 PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
+STEPS = 200_000  # a hand of copies whose search for its packings takes more steps goes to the turn model
 MEASURES = ("hand_points", "meld_points", "melds")
 
 
@@ -282,7 +282,8 @@ def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list
 def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
     """Every packing of ``melds`` within the cards (each held once, by face index): the first card
     not yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
-    once). A card no meld holds is only ever left: the search steps over those."""
+    once). A meld is tried at its first card (the cards before it are decided by then); a card
+    no meld starts at is only ever left: the search steps over those."""
     order = cards.order
     way = _Packer(cards, points, discard).way
     if not melds:
@@ -291,8 +292,7 @@ def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> 
     by_card: dict[int, list[tuple[Meld, int]]] = {}
     for meld in melds:
         weight = sum(points[f.index] for f in meld.faces)
-        for f in meld.faces:
-            by_card.setdefault(f.index, []).append((meld, weight))
+        by_card.setdefault(meld.faces[0].index, []).append((meld, weight))  # faces by index
     branching = [(1 << f.index, by_card[f.index]) for f in order if f.index in by_card]
     ends = len(branching)
     out: list[_Way] = []
@@ -323,16 +323,18 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
     leaves the copies after it too (copies are alike, so each packing still comes once)."""
     way = _Packer(cards, points, discard).way
     of_face = {f.index: copies for f, copies in zip(cards.order, cards.copies, strict=True)}
-    by_face: dict[int, list[tuple[Meld, int, tuple[tuple[int, int], ...]]]] = {}
+    by_face: dict[int, list[tuple[Meld, int, tuple[int, ...]]]] = {}
     for meld in melds:
-        needs = Counter(f.index for f in meld.faces)
-        takes = tuple((of_face[index], n) for index, n in needs.items())
-        for index in needs:
-            by_face.setdefault(index, []).append((meld, sum(points[f.index] for f in meld.faces), takes))
+        takes = tuple(of_face[f.index] for f in meld.faces)  # a copy of its face's for each card
+        by_face.setdefault(meld.faces[0].index, []).append((meld, sum(points[f.index] for f in meld.faces), takes))
     out: list[_Way] = []
     ends = len(cards.order)
     stack: list[tuple[int, int, tuple[Meld, ...], int, int]] = [(0, 0, (), 0, 0)]
+    steps = 0
     while stack:
+        steps += 1
+        if steps > STEPS:
+            return None
         i, decided, chosen, melded, weight = stack.pop()
         while i < ends and decided & cards.bits[i]:
             i += 1
@@ -344,25 +346,16 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
                     return None
             continue
         for meld, more, takes in by_face.get(cards.order[i].index, ()):
-            taken = _first_free(takes, decided)
-            if taken:
+            taken = 0
+            for copies in takes:
+                free = copies & ~(decided | taken)
+                if not free:
+                    break
+                taken |= free & -free
+            else:
                 stack.append((i + 1, decided | taken, (*chosen, meld), melded | taken, weight + more))
         stack.append((i + 1, decided | cards.copies[i], chosen, melded, weight))
     return out
-
-
-def _first_free(takes: tuple[tuple[int, int], ...], decided: int) -> int:
-    """The bits of the first ``n`` copies not yet decided of each face (its copies' bits, n); 0
-    when some face has too few left."""
-    taken = 0
-    for copies, n in takes:
-        free = copies & ~decided
-        for _ in range(n):
-            if not free:
-                return 0
-            taken |= free & -free
-            free &= free - 1
-    return taken
 
 
 class _Packer:
