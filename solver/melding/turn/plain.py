@@ -483,7 +483,8 @@ class PlainTurn:
             known = self.packed.known
             if "core" not in known:
                 held = {f.index for m in self.melds for f in m.faces}
-                known["lonely"] = [f for f in self.packed.cards.order if f.index not in held]
+                lonely = (f for f in self.packed.cards.order if f.index not in held)
+                known["lonely"] = list(dict.fromkeys(lonely))  # each face once, as the turn model names them
                 known["core"] = self._core(ways)
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
