@@ -1,16 +1,19 @@
 """A plain turn of a small hand, answered by looking at every way to place it: no SAT model.
 
 The turn model (:class:`~solver.melding.turn.solver.TurnSolver`) is built per query; for a small
-hand with nothing on the table that costs far more than the answer. Such a turn — every card held
-once, no table, no claimed card, no limit on new melds, no phase-bound kind, no melds shown, the
-ways not counted — is a *packing* of the hand's legal melds (disjoint), the discard the turn rule
-asks, and the cards kept; there are few packings of a hand of a dozen cards, and each is looked
-at in turn.
+hand with nothing on the table that costs far more than the answer. Such a turn — no table, no
+claimed card, no limit on new melds, no phase-bound kind, no melds shown, the ways not counted —
+is a *packing* of the hand's legal melds (disjoint), the discard the turn rule asks, and the cards
+kept; there are few packings of a hand of a dozen cards, and each is looked at in turn.
 
 The legal melds come from the whole deck's, found once per ruleset and parameters when there are
 few (:func:`deck_melds`: the candidates of the deck, each judged by the checker as the turn model
 judges an option — legal, its reading, its best points), as bit masks over the faces; a hand's
-melds are those its mask holds. A deck with too many (wilds) is read per hand the same way.
+melds are those its mask holds. A deck with too many (wilds) is read per hand the same way, and
+is not enumerated again for other values of the same parameters (another chosen card). A hand
+holding a face more than once (two decks) is read per hand and packed over its cards' places: a
+meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
+it, so each packing of the alike copies comes once (:func:`_ways_of_copies`).
 
 A way out, the best turn and the why are the turn model's, decided the same way (the tests compare
 both on thousands of hands): the objective's levels in order, the route's requirements, the cards
