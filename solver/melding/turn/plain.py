@@ -71,7 +71,7 @@ class _DeckMelds:
 
     by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
     points: list[int]
-    judged: dict[int, Meld | None]
+    judged: dict[int, tuple[Meld, ...]]
 
 
 def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
@@ -96,8 +96,10 @@ _OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parame
 _VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 
 
-def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> Meld | None:
-    """A card set judged as the turn model judges an option (legal, reading, best points)."""
+def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> tuple[Meld, ...]:
+    """A card set judged as the turn model judges an option (legal, reading, best points): one
+    meld per kind that reads it (the first the reading shown; under ambiguity "any" the player
+    says which the meld is, and a route counts it as that one); none when it is no meld."""
     memo = _VERDICTS.setdefault(checker, {})
     key = (tuple(f.index for f in faces), params_key(params))
     if key not in memo:
@@ -106,8 +108,9 @@ def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> Meld | Non
         faces = tuple(sorted(faces, key=_index))
         if len(memo) > 200_000:
             memo.clear()
-        memo[key] = Meld(mask, faces, verdict.reading, points) if verdict.legal and verdict.reading else None
-    return memo[key]
+        memo[key] = tuple(Meld(mask, faces, r, points) for r in verdict.every_reading) if verdict.legal else ()
+    found: tuple[Meld, ...] = memo[key]
+    return found
 
 
 def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
@@ -248,7 +251,7 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
     by_low = deck.by_low
     if by_low is not None:
         mask, judged = problem.hand_mask, deck.judged
-        out = []
+        out: list[Meld] = []
         for f in hand:
             held: list[Candidate] = []
             groups = 0
@@ -261,24 +264,22 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
             for _, meld_mask, cards in held:
                 if meld_mask not in judged:
                     judged[meld_mask] = _judged(checker, cards, params)
-                meld = judged[meld_mask]
-                if meld is not None:
-                    out.append(meld)
+                out += judged[meld_mask]
         return out
     found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
-    own = (_judged(checker, tuple(hand[i] for i in c.cards), params) for c in found)
-    return [m for m in own if m is not None]
+    return [m for c in found for m in _judged(checker, tuple(hand[i] for i in c.cards), params)]
 
 
 def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list[Meld]:
     """The legal melds of a hand holding some face more than once, each once per face multiset, as
     the bits of the first copies of its faces."""
     found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=problem.params, gate=checker.gate)
-    out = []
+    out: list[Meld] = []
     for cand in found or []:
-        meld = _judged(checker, tuple(cards.order[i] for i in cand.cards), problem.params)
-        if meld is not None:
-            out.append(replace(meld, mask=sum(cards.bits[i] for i in cand.cards)))
+        mask = sum(cards.bits[i] for i in cand.cards)
+        out += [
+            replace(m, mask=mask) for m in _judged(checker, tuple(cards.order[i] for i in cand.cards), problem.params)
+        ]
     return out
 
 
