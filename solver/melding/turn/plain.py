@@ -289,9 +289,9 @@ def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> 
     once). A meld is tried at its first card (the cards before it are decided by then); a card
     no meld starts at is only ever left: the search steps over those."""
     order = cards.order
-    way = _Packer(cards, points, discard).way
+    packer = _Packer(cards, points, discard)
     if not melds:
-        only = way((), 0, 0)
+        only = packer.way((), 0, 0)
         return [only] if only is not None else []
     by_card: dict[int, list[tuple[Meld, int]]] = {}
     for meld in melds:
@@ -307,11 +307,8 @@ def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> 
         while i < ends and decided & branching[i][0]:
             i += 1
         if i == ends:
-            found = way(chosen, melded, weight)
-            if found is not None:
-                out.append(found)
-                if len(out) > PACKINGS:
-                    return None
+            if not packer.collect(out, chosen, melded, weight):
+                return None
             continue
         bit, holding = branching[i]
         for meld, more in holding:
@@ -325,7 +322,7 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
     """Every packing of ``melds`` within cards of which some face is held more than once, as
     :func:`_ways`: a meld takes the first copies of its faces not yet decided, and a card left
     leaves the copies after it too (copies are alike, so each packing still comes once)."""
-    way = _Packer(cards, points, discard).way
+    packer = _Packer(cards, points, discard)
     of_face = {f.index: copies for f, copies in zip(cards.order, cards.copies, strict=True)}
     by_face: dict[int, list[tuple[Meld, int, tuple[int, ...]]]] = {}
     for meld in melds:
@@ -343,11 +340,8 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
         while i < ends and decided & cards.bits[i]:
             i += 1
         if i == ends:
-            found = way(chosen, melded, weight)
-            if found is not None:
-                out.append(found)
-                if len(out) > PACKINGS:
-                    return None
+            if not packer.collect(out, chosen, melded, weight):
+                return None
             continue
         for meld, more, takes in by_face.get(cards.order[i].index, ()):
             taken = 0
@@ -370,6 +364,14 @@ class _Packer:
         by_worth = sorted(zip(cards.order, cards.bits, strict=True), key=lambda card: -points[card[0].index])
         self.dearest = by_worth  # ties in order: the first of the dearest first
         self.total = sum(points[f.index] for f in cards.order)
+
+    def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
+        """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
+        are more than PACKINGS."""
+        found = self.way(melds, melded, weight)
+        if found is not None:
+            out.append(found)
+        return len(out) <= PACKINGS
 
     def way(self, melds: tuple[Meld, ...], melded: int, weight: int) -> _Way | None:
         """The packing of ``melds`` (holding the cards ``melded``, of card points ``weight``)."""
