@@ -33,7 +33,7 @@ class Relaxation:
 
     @property
     def witness(self) -> Reading | None:
-        return self.model.reading(self.found.indices, self.found.values)
+        return self.found.reading()
 
     @property
     def explicit(self) -> bool:

@@ -483,17 +483,25 @@ class KindModel:
         direction = None
         if kind.shape == "sequence":
             direction = self.directions[first([self.v("dir", d) for d in self.directions])]
-        placements = []
+        chosen: list[tuple[int, KindRole, int, str, int | None]] = []
         for c in indices:
-            face, copy = self.cards[c]
-            i, entry = self.entries[c][first(self.role_lits[c])]
-            suit = kind.suits[first(self.xs[c])]
-            offset = None
+            entry = self.entries[c][first(self.role_lits[c])][1]
+            suit = first(self.xs[c])
             if kind.shape == "sequence":
-                rank = kind.run_order.ranks[first(self.pos[c])]
-                offset = first(self.rel[c])
+                chosen.append((c, entry, suit, kind.run_order.ranks[first(self.pos[c])], first(self.rel[c])))
             else:
-                rank = kind.ranks[first(self.xr[c])]
+                chosen.append((c, entry, suit, kind.ranks[first(self.xr[c])], None))
+        return self.composed(chosen, direction)
+
+    def composed(self, chosen: Iterable[tuple[int, KindRole, int, str, int | None]], direction: str | None) -> Reading:
+        """The reading of cards each given its role entry, suit index, rank and (in a sequence)
+        offset: ``chosen`` holds (card, entry, suit index, rank, offset), ``direction`` a
+        sequence's suit direction."""
+        kind = self.kind
+        placements = []
+        for c, entry, suit_index, rank, offset in chosen:
+            face, copy = self.cards[c]
+            suit = kind.suits[suit_index]
             identity = kind.shown((suit, rank)) if entry.role.wild else (suit, rank)
             placements.append(Placement(face, copy, entry.role.id, entry.role.wild, identity, offset))
         if kind.shape == "sequence":

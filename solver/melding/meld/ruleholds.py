@@ -25,7 +25,7 @@ from functools import partial
 from itertools import product
 
 from solver.core.rules import WildLimit
-from solver.melding.meld.encode import KindModel, Values
+from solver.melding.meld.encode import KindModel, Reading, Values
 
 
 class Assignment:
@@ -34,10 +34,14 @@ class Assignment:
     def __init__(self, model: KindModel, indices: Sequence[int], values: Values):
         self.model = model
         self.indices = list(indices)
-        self.values = values
+        self._values = values
+
+    @property
+    def values(self) -> Values:
+        return self._values
 
     def first(self, lits: Sequence[int]) -> int:
-        return next(j for j, lit in enumerate(lits) if self.values[lit - 1] > 0)
+        return next(j for j, lit in enumerate(lits) if self._values[lit - 1] > 0)
 
     def entry(self, c: int):
         """(entry index, KindRole) card ``c`` plays."""
@@ -51,6 +55,10 @@ class Assignment:
 
     def offset(self, c: int) -> int:
         return self.first(self.model.rel[c])
+
+    def reading(self) -> Reading | None:
+        """The reading these values give the present cards (:meth:`KindModel.reading`)."""
+        return self.model.reading(self.indices, self.values)
 
 
 def never_holds(model: KindModel, key: str) -> bool:
@@ -339,12 +347,9 @@ def _window_masks(model: KindModel) -> tuple[int, list[int]]:
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
 
-    values: _Chosen
-
-    def __init__(
-        self, model: KindModel, indices: Sequence[int], values: _Chosen, placed: dict, combo: tuple, start: int | None
-    ):
-        super().__init__(model, indices, values)
+    def __init__(self, model: KindModel, indices: Sequence[int], placed: dict, combo: tuple, start: int | None):
+        self.model = model
+        self.indices = list(indices)
         self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
         self.combo = combo  # each card's (entry, suit, rank) option
         self.start = start  # a sequence's start (None for a group)
@@ -360,6 +365,36 @@ class _Placed(Assignment):
 
     def offset(self, c: int) -> int:
         return self.placed[c][4]
+
+    @property
+    def values(self) -> _Chosen:
+        """The model's variables this assignment makes true, as a solver's model would list them."""
+        model, true = self.model, set[int]()
+        for c, (k, j, q) in zip(self.indices, self.combo, strict=True):
+            true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
+            if self.start is None:
+                true.add(model.xr[c][q])
+            else:
+                true.update((model.pos[c][q], model.rel[c][self.placed[c][4]]))
+        if self.start is not None:
+            true.update((model.st[self.start], model.v("dir", _direction(self))))  # the reading names it
+        return _Chosen(true)
+
+    def reading(self) -> Reading | None:
+        """The reading of :attr:`values`, composed from the options chosen (no variable looked up)."""
+        model = self.model
+        kind = model.kind
+        if self.start is None:
+            ranks, direction = kind.ranks, None
+        else:
+            ranks, direction = kind.run_order.ranks, _direction(self)
+        return model.composed(
+            (
+                (c, self.placed[c][1], j, ranks[q], self.placed[c][4])
+                for c, (_, j, q) in zip(self.indices, self.combo, strict=True)
+            ),
+            direction,
+        )
 
 
 class _Chosen:
@@ -377,8 +412,14 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     """A model with the rules ``enabled``, written without the solver: each card given one of
     its options (role entry, suit and rank of the kind) — the only one for a five-element card, a
     few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
-    (:func:`rule_holds`). None when nothing tried keeps them all, or a role hangs on the query's
-    parameters: the solver is then asked as before. Unordered queries only."""
+    (:func:`rule_holds`). None when nothing tried keeps them all within :data:`PLAIN_TRIES`
+    candidates (counted in the order of ``product`` over the cards' choices, starts in order), or a
+    role hangs on the query's parameters: the solver is then asked as before. Unordered queries
+    only.
+
+    A rule that speaks of one card at a time (its place, its entry) strikes that card's choices
+    before the candidates are formed; a candidate's count is its place in the whole product, so the
+    first one kept, and whether it lies within the tries, are those of trying every candidate."""
     kind = model.kind
     if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
         return None
@@ -391,11 +432,12 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
     keys = sorted(enabled, key=_cost)
-    tests = [rule_test(model, key) for key in keys]
+    tests = [rule_test(model, key) for key in keys if not _one_card(model, key)]
+    keeps_entry = _entry_keeper(model, indices, keys)
     starts: Sequence[int | None] = model.starts() if sequence else [None]
     if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
-    tries = PLAIN_TRIES
+    tried = 0  # candidates counted so far, kept or not
     for p in starts:
         # a sequence's places, counted from its start p
         place = partial(_from_start, start=p, length=length, cyclic=kind.run_order.cyclic) if p is not None else None
@@ -405,15 +447,69 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
             o if len(o) == 1 else _likely(model, c, o, fixed, keys, place)
             for c, o in zip(indices, options, strict=True)
         ]
-        for combo in product(*choices):
-            tries -= 1
-            if tries < 0:
+        within = model.n if "consecutive" in keys else length
+        open_choices = [_open(c, each, keeps_entry, place, within) for c, each in zip(indices, choices, strict=True)]
+        weights = _weights([len(each) for each in choices])
+        for picked in product(*open_choices):
+            count = tried + 1 + sum(at * w for (at, _), w in zip(picked, weights, strict=True))
+            if count > PLAIN_TRIES:
                 return None
+            combo = tuple(option for _, option in picked)
             found = _assigned(model, indices, combo, p, place)
-            if found is not None and all(test(found) for test in tests):
-                _write(found)
+            if all(test(found) for test in tests):
                 return found
+        tried += weights[0] * len(choices[0]) if choices else 0
     return None
+
+
+def _one_card(model: KindModel, key: str) -> bool:
+    """The test of rule ``key`` (:func:`rule_test`) looks at one card at a time: a sequence's
+    window, a short form's roles, an entry's sizes or what it needs beside it (the cards present
+    are fixed). :func:`plain_model` strikes the choices such a rule refuses, and does not test it."""
+    if key == "consecutive":
+        return model.kind.shape == "sequence"
+    if key == "short-form":
+        return model.kind.short_form is not None
+    return key.startswith(("role-size:", "requires:"))
+
+
+def _open(c: int, choices: list, keeps_entry: Callable[[int, int], bool], place, within: int) -> list:
+    """Card ``c``'s choices (each with its place in ``choices``) that the one-card rules keep: its
+    entry kept, and in a sequence its place at or after the start and below ``within``."""
+    return [
+        (at, option)
+        for at, option in enumerate(choices)
+        if keeps_entry(c, option[0]) and (place is None or 0 <= place(option[2]) < within)
+    ]
+
+
+def _entry_keeper(model: KindModel, indices: Sequence[int], keys: Sequence[str]) -> Callable[[int, int], bool]:
+    """Whether card ``c`` may take its ``k``-th role entry under the enabled rules that speak of one
+    card's entry alone (its role in a short form, an entry's meld sizes, the cards an entry needs
+    beside it — fixed by the cards present)."""
+    kind = model.kind
+    short = kind.short_form.roles if "short-form" in keys and kind.short_form is not None else None
+    sized = {int(key.split(":", 1)[1]) for key in keys if key.startswith("role-size:")}
+    needy = {key.split(":", 1)[1] for key in keys if key.startswith("requires:")}
+
+    def keeps(c: int, k: int) -> bool:
+        at, entry = model.entries[c][k]
+        role = entry.role
+        if short is not None and role.id not in short or at in sized:
+            return False
+        needed = role.requires_in_meld if role.id in needy else None
+        return needed is None or any(o != c and model.cards[o][0].cls in needed.classes for o in indices)
+
+    return keeps
+
+
+def _weights(sizes: list[int]) -> list[int]:
+    """How many candidates of ``product`` each step of a card's choice passes over (the product of
+    the later cards' choices)."""
+    out = [1] * len(sizes)
+    for i in range(len(sizes) - 2, -1, -1):
+        out[i] = out[i + 1] * sizes[i + 1]
+    return out
 
 
 def _from_start(q: int, start: int, length: int, cyclic: bool) -> int:
@@ -463,32 +559,13 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
 
 
-def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed | None:
-    """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
-    option falls before the start. Its values are written out only once it is kept (_write)."""
+def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed:
+    """The cards given the options in ``combo`` (at start ``p`` of a sequence, none of them before
+    it)."""
     placed = {}
     for c, (k, j, q) in zip(indices, combo, strict=True):
-        if place is None:
-            placed[c] = model.entries[c][k] + (j, q, None)
-            continue
-        i = place(q)
-        if i < 0:
-            return None
-        placed[c] = model.entries[c][k] + (j, None, i)
-    return _Placed(model, indices, _Chosen(set()), placed, combo, p)
-
-
-def _write(found: _Placed) -> None:
-    """The kept assignment's true variables, for the reading decoded from it."""
-    model, true = found.model, found.values.true
-    for c, (k, j, q) in zip(found.indices, found.combo, strict=True):
-        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
-        if found.start is None:
-            true.add(model.xr[c][q])
-        else:
-            true.update((model.pos[c][q], model.rel[c][found.placed[c][4]]))
-    if found.start is not None:
-        true.update((model.st[found.start], model.v("dir", _direction(found))))  # the reading names it
+        placed[c] = model.entries[c][k] + ((j, q, None) if place is None else (j, None, place(q)))
+    return _Placed(model, indices, placed, combo, p)
 
 
 def vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
