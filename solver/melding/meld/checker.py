@@ -61,6 +61,7 @@ class MeldChecker:
         self._steps: dict[str, SuitSteps] = {}
         self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
         self._broken_now: dict[tuple, set] = {}  # the rules no reading keeps, for recent melds
+        self._queries: dict[tuple, tuple | None] = {}  # (kind, cards, ordered, params) -> _query's, recent melds
         self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
@@ -79,6 +80,7 @@ class MeldChecker:
         for model in self.models.values():
             model.close()
         self.models.clear()
+        self._queries.clear()
         self._memo.clear()
         self._readings_memo.clear()
         self._fills.clear()
@@ -105,7 +107,20 @@ class MeldChecker:
 
     def _query(self, kind: MeldKind, cards: list, ordered: bool, params=None):
         """(model, card indices, presence assumptions, layout alternatives) for the cards as
-        ``kind``, or None when a card can play no role in it."""
+        ``kind``, or None when a card can play no role in it; remembered for the meld at hand (its
+        readings and its diagnosis ask it of the same cards). The lists are the callers' to read,
+        not to change."""
+        key_params = params_key(params)
+        if key_params is False:
+            return self._new_query(kind, cards, ordered, params)
+        key = (kind.id, tuple(cards), ordered, key_params)
+        if key not in self._queries:
+            if len(self._queries) > 64:
+                self._queries.clear()
+            self._queries[key] = self._new_query(kind, cards, ordered, params)
+        return self._queries[key]
+
+    def _new_query(self, kind: MeldKind, cards: list, ordered: bool, params):
         if self.shortcuts and not all(self._can_play(kind, face, len(cards)) for face, _ in cards):
             return None  # a card no role gives a suit and rank of this kind: no model needed
         model = self.model(kind, len(cards))

@@ -243,49 +243,39 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
 def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
     """Some start, first suit and direction give each fixed card its suit at an offset that puts
     it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
-    common: set[int] | frozenset[int] | None = None
-    holders = _step_holders(model)
-    for pair in set(fixed):
-        common = holders.get(pair, frozenset()) if common is None else common & holders.get(pair, frozenset())
+    common, holders = _step_holders(model)
+    for pair in fixed:
+        common &= holders.get(pair, 0)
         if not common:
             return False
-    return common is not None or bool(_step_table(model))
+    return bool(common)
 
 
-def _step_holders(model: KindModel) -> dict[tuple[str, int], frozenset[int]]:
-    """For each (suit, position) pair, the entries of :func:`_step_table` that allow it: once a
-    model."""
-    holders = model.__dict__.get("_step_holders")
-    if holders is None:
-        found: dict[tuple[str, int], set[int]] = {}
-        for at, allowed in enumerate(_step_table(model)):
-            for pair in allowed:
-                found.setdefault(pair, set()).add(at)
-        holders = {pair: frozenset(ats) for pair, ats in found.items()}
-        model.__dict__["_step_holders"] = holders
-    return holders
-
-
-def _step_table(model: KindModel) -> list[frozenset]:
-    """For each start, first suit and direction, the (suit, position) pairs a card can take:
-    computed once a model."""
-    table = model.__dict__.get("_step_table")
-    if table is None:
+def _step_holders(model: KindModel) -> tuple[int, dict[tuple[str, int], int]]:
+    """Every (start, first suit, direction) of the model, a bit each; and for each (suit,
+    position) pair the bits of those that let a card take it (its suit stepped to an offset that
+    puts it at that position): once a model."""
+    found = model.__dict__.get("_step_holders")
+    if found is None:
         kind = model.kind
         length = len(kind.run_order.ranks)
         width = max(length, model.n)
-        table = []
+        along = [
+            [model.steps.step(s0, d, i) if model.steps else s0 for i in range(width)]
+            for s0 in kind.suits
+            for d in model.directions
+        ]
+        holders: dict[tuple[str, int], int] = {}
+        at = 0
         for p in model.starts():
-            for s0 in kind.suits:
-                for d in model.directions:
-                    allowed = set()
-                    for i in range(width):
-                        if not kind.run_order.cyclic and p + i >= length:
-                            break
-                        allowed.add((model.steps.step(s0, d, i) if model.steps else s0, (p + i) % length))
-                    table.append(frozenset(allowed))
-        model.__dict__["_step_table"] = table
-    return table
+            reach = width if kind.run_order.cyclic else min(width, length - p)
+            for suits in along:
+                for i in range(reach):
+                    pair = (suits[i], (p + i) % length)
+                    holders[pair] = holders.get(pair, 0) | 1 << at
+                at += 1
+        found = model.__dict__["_step_holders"] = ((1 << at) - 1, holders)
+    return found
 
 
 def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
@@ -412,14 +402,8 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     """A model with the rules ``enabled``, written without the solver: each card given one of
     its options (role entry, suit and rank of the kind) — the only one for a five-element card, a
     few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
-    (:func:`rule_holds`). None when nothing tried keeps them all within :data:`PLAIN_TRIES`
-    candidates (counted in the order of ``product`` over the cards' choices, starts in order), or a
-    role hangs on the query's parameters: the solver is then asked as before. Unordered queries
-    only.
-
-    A rule that speaks of one card at a time (its place, its entry) strikes that card's choices
-    before the candidates are formed; a candidate's count is its place in the whole product, so the
-    first one kept, and whether it lies within the tries, are those of trying every candidate."""
+    (:func:`rule_holds`). None when nothing tried keeps them all, or a role hangs on the query's
+    parameters: the solver is then asked as before. Unordered queries only."""
     kind = model.kind
     if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
         return None
@@ -432,12 +416,11 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
     keys = sorted(enabled, key=_cost)
-    tests = [rule_test(model, key) for key in keys if not _one_card(model, key)]
-    keeps_entry = _entry_keeper(model, indices, keys)
+    tests = [rule_test(model, key) for key in keys]
     starts: Sequence[int | None] = model.starts() if sequence else [None]
     if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
-    tried = 0  # candidates counted so far, kept or not
+    tries = PLAIN_TRIES
     for p in starts:
         # a sequence's places, counted from its start p
         place = partial(_from_start, start=p, length=length, cyclic=kind.run_order.cyclic) if p is not None else None
@@ -447,69 +430,14 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
             o if len(o) == 1 else _likely(model, c, o, fixed, keys, place)
             for c, o in zip(indices, options, strict=True)
         ]
-        within = model.n if "consecutive" in keys else length
-        open_choices = [_open(c, each, keeps_entry, place, within) for c, each in zip(indices, choices, strict=True)]
-        weights = _weights([len(each) for each in choices])
-        for picked in product(*open_choices):
-            count = tried + 1 + sum(at * w for (at, _), w in zip(picked, weights, strict=True))
-            if count > PLAIN_TRIES:
+        for combo in product(*choices):
+            tries -= 1
+            if tries < 0:
                 return None
-            combo = tuple(option for _, option in picked)
             found = _assigned(model, indices, combo, p, place)
-            if all(test(found) for test in tests):
+            if found is not None and all(test(found) for test in tests):
                 return found
-        tried += weights[0] * len(choices[0]) if choices else 0
     return None
-
-
-def _one_card(model: KindModel, key: str) -> bool:
-    """The test of rule ``key`` (:func:`rule_test`) looks at one card at a time: a sequence's
-    window, a short form's roles, an entry's sizes or what it needs beside it (the cards present
-    are fixed). :func:`plain_model` strikes the choices such a rule refuses, and does not test it."""
-    if key == "consecutive":
-        return model.kind.shape == "sequence"
-    if key == "short-form":
-        return model.kind.short_form is not None
-    return key.startswith(("role-size:", "requires:"))
-
-
-def _open(c: int, choices: list, keeps_entry: Callable[[int, int], bool], place, within: int) -> list:
-    """Card ``c``'s choices (each with its place in ``choices``) that the one-card rules keep: its
-    entry kept, and in a sequence its place at or after the start and below ``within``."""
-    return [
-        (at, option)
-        for at, option in enumerate(choices)
-        if keeps_entry(c, option[0]) and (place is None or 0 <= place(option[2]) < within)
-    ]
-
-
-def _entry_keeper(model: KindModel, indices: Sequence[int], keys: Sequence[str]) -> Callable[[int, int], bool]:
-    """Whether card ``c`` may take its ``k``-th role entry under the enabled rules that speak of one
-    card's entry alone (its role in a short form, an entry's meld sizes, the cards an entry needs
-    beside it — fixed by the cards present)."""
-    kind = model.kind
-    short = kind.short_form.roles if "short-form" in keys and kind.short_form is not None else None
-    sized = {int(key.split(":", 1)[1]) for key in keys if key.startswith("role-size:")}
-    needy = {key.split(":", 1)[1] for key in keys if key.startswith("requires:")}
-
-    def keeps(c: int, k: int) -> bool:
-        at, entry = model.entries[c][k]
-        role = entry.role
-        if short is not None and role.id not in short or at in sized:
-            return False
-        needed = role.requires_in_meld if role.id in needy else None
-        return needed is None or any(o != c and model.cards[o][0].cls in needed.classes for o in indices)
-
-    return keeps
-
-
-def _weights(sizes: list[int]) -> list[int]:
-    """How many candidates of ``product`` each step of a card's choice passes over (the product of
-    the later cards' choices)."""
-    out = [1] * len(sizes)
-    for i in range(len(sizes) - 2, -1, -1):
-        out[i] = out[i + 1] * sizes[i + 1]
-    return out
 
 
 def _from_start(q: int, start: int, length: int, cyclic: bool) -> int:
@@ -559,12 +487,18 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
 
 
-def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed:
-    """The cards given the options in ``combo`` (at start ``p`` of a sequence, none of them before
-    it)."""
+def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed | None:
+    """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
+    option falls before the start."""
     placed = {}
     for c, (k, j, q) in zip(indices, combo, strict=True):
-        placed[c] = model.entries[c][k] + ((j, q, None) if place is None else (j, None, place(q)))
+        if place is None:
+            placed[c] = model.entries[c][k] + (j, q, None)
+            continue
+        i = place(q)
+        if i < 0:
+            return None
+        placed[c] = model.entries[c][k] + (j, None, i)
     return _Placed(model, indices, placed, combo, p)
 
 
