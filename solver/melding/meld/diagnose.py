@@ -52,7 +52,9 @@ def minimal_relaxation(
     """The rules of ``model`` that must be relaxed for the cards (``indices``, under the
     assumptions ``base`` and one of ``layouts``) to read as its kind; None when no relaxation
     makes them that kind. ``broken``: rules no reading can keep (they stay relaxed)."""
-    keys = rule_priority(k for k in model.rules if k != "distinguish")
+    keys = model.__dict__.get("_relaxable")
+    if keys is None:  # once a model
+        keys = model.__dict__["_relaxable"] = rule_priority(k for k in model.rules if k != "distinguish")
     # The last satisfying assignment: it keeps every rule enabled so far, so a rule it keeps too
     # can be enabled without asking the solver.
     last: list[Assignment | None] = [None]

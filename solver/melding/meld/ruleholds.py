@@ -416,7 +416,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
     keys = sorted(enabled, key=_cost)
-    tests = [rule_test(model, key) for key in keys]
+    tests = [rule_test(model, key) for key in keys if not _idle(model, key, indices)]
     starts: Sequence[int | None] = model.starts() if sequence else [None]
     if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
@@ -438,6 +438,18 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
             if found is not None and all(test(found) for test in tests):
                 return found
     return None
+
+
+def _idle(model: KindModel, key: str, indices: Sequence[int]) -> bool:
+    """Rule ``key``'s test (:func:`rule_test`) passes whatever the cards play: no card present has
+    the role entry whose sizes it bounds, nor a role of the name whose needs it states."""
+    if key.startswith("role-size:"):
+        at = int(key.split(":", 1)[1])
+        return all(i != at for c in indices for i, _ in model.entries[c])
+    if key.startswith("requires:"):
+        role = key.split(":", 1)[1]
+        return all(e.role.id != role or e.role.requires_in_meld is None for c in indices for _, e in model.entries[c])
+    return False
 
 
 def _from_start(q: int, start: int, length: int, cyclic: bool) -> int:
