@@ -21,6 +21,7 @@ answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from itertools import product
 
@@ -204,40 +205,73 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
     (the union over its role entries of the suits and ranks they allow): enabling one of them is
     unsatisfiable, so the diagnosis need not ask. Only sure cases are named."""
     kind = model.kind
-    broken = {key for key in model.rules if never_holds(model, key)}
+    rules = model.rules
+    broken = {key for key in rules if never_holds(model, key)}
     if model.degenerate:
         return broken
-    options = [_card_options(model, c) for c in indices]
-    suits = [suits for suits, _, _ in options]
-    ranks = [ranks for _, ranks, _ in options]
-    if kind.shape in ("group", "identical") and "same-rank" in model.rules and not set.intersection(*ranks):
+    looks = [_card_looks(model, c) for c in indices]
+    suits = ranks = -1  # the suits (ranks) every card could take, a bit each
+    for look in looks:
+        suits &= look.suits
+        ranks &= look.ranks
+    if kind.shape in ("group", "identical") and "same-rank" in rules and not ranks:
         broken.add("same-rank")
-    if kind.shape in ("group", "flush") and "distinct" in model.rules:
-        forced = [next(iter(s)) for s in (suits if kind.shape == "group" else ranks) if len(s) == 1]
+    if kind.shape in ("group", "flush") and "distinct" in rules:
+        forced = [x.suit if kind.shape == "group" else x.rank for x in looks]
+        forced = [f for f in forced if f is not None]
         if len(forced) != len(set(forced)):
             broken.add("distinct")
     same_suit = "same-suit" if kind.shape != "sequence" or not kind.suit_step.cycle else None
-    if same_suit in model.rules and not set.intersection(*suits):
+    if same_suit is not None and same_suit in rules and not suits:
         broken.add(same_suit)
     if kind.shape == "sequence":
         order = kind.run_order.ranks
         if len(set(order)) != len(order):
             return broken  # a rank twice in the order: positions are not fixed by ranks
-        if "consecutive" in model.rules and not _window_fits(model, ranks):
+        places = [x.place for x in looks if x.place is not None]
+        if "consecutive" in rules and not _window_fits(model, places):
             broken.add("consecutive")
-        # cards whose suit and position are both fixed
-        fixed = [
-            (next(iter(s)), order.index(next(iter(r))))
-            for s, r in zip(suits, ranks, strict=True)
-            if len(s) == 1 and len(r) == 1
-        ]
         step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
-        if step_key in model.rules and not _steps_fit(model, fixed):
+        # cards whose suit and position are both fixed
+        fixed = [(x.suit, x.place) for x in looks if x.suit is not None and x.place is not None]
+        if step_key in rules and not _steps_fit(model, fixed):
             broken.add(step_key)
-        places = [order.index(next(iter(r))) for r in ranks if len(r) == 1]
-        if "distinct" in model.rules and model.n <= len(order) and len(places) != len(set(places)):
+        if "distinct" in rules and model.n <= len(order) and len(places) != len(set(places)):
             broken.add("distinct")  # one offset a position (given the start): two cards on one
     return broken
+
+
+@dataclass(frozen=True)
+class _Looks:
+    """What a card could be in a kind, for :func:`certainly_broken`: its suits and ranks (a bit
+    each, over the kind's suits and its ranks or order), the suit and rank it must take when it has
+    one only (else None), and then its position in a sequence's order."""
+
+    suits: int
+    ranks: int
+    suit: str | None
+    rank: str | None
+    place: int | None
+
+
+def _card_looks(model: KindModel, c: int) -> _Looks:
+    """Card ``c``'s :class:`_Looks` in the model: once a model."""
+    memo = model.__dict__.setdefault("_card_looks", {})
+    found = memo.get(c)
+    if found is None:
+        kind = model.kind
+        suits, ranks, _ = _card_options(model, c)
+        order = kind.run_order.ranks if kind.shape == "sequence" else kind.ranks
+        suit = next(iter(suits)) if len(suits) == 1 else None
+        rank = next(iter(ranks)) if len(ranks) == 1 else None
+        place = order.index(rank) if rank is not None and kind.shape == "sequence" else None
+        found = memo[c] = _Looks(_bits(kind.suits, suits), _bits(order, ranks), suit, rank, place)
+    return found
+
+
+def _bits(values: Sequence[str], chosen: set[str]) -> int:
+    """``chosen`` among ``values`` as bits (one per distinct value, at its first index)."""
+    return sum(1 << values.index(v) for v in chosen)
 
 
 def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
@@ -303,17 +337,13 @@ def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
     return memo[c]
 
 
-def _window_fits(model: KindModel, ranks: list[set]) -> bool:
-    """Some window of n consecutive positions (the model's starts) holds every card whose rank is
-    fixed; True when unsure (a rank twice in the order)."""
-    order = model.kind.run_order.ranks
-    if len(set(order)) != len(order):
-        return True
+def _window_fits(model: KindModel, places: list[int]) -> bool:
+    """Some window of n consecutive positions (the model's starts) holds every card whose position
+    in the order is fixed (``places``)."""
     every, holding = _window_masks(model)
     starts = every  # the starts whose window holds the fixed cards so far, a bit each
-    for r in ranks:
-        if len(r) == 1:
-            starts &= holding[order.index(next(iter(r)))]
+    for place in places:
+        starts &= holding[place]
     return starts != 0
 
 
