@@ -98,11 +98,12 @@ def surely_relaxed(model: KindModel, broken: set[str]) -> tuple[bool, int]:
     return any(model.rules[k][1].structural for k in keys), len(keys)
 
 
-def outranked(model: KindModel, broken: set[str], found: Iterable[Relaxation]) -> bool:
+def outranked(surely: tuple[bool, int], found: Iterable[Relaxation]) -> bool:
     """No relaxation of the kind could be among those :func:`blame` reports beside the ``found``
     ones: an explicit set is found and this kind's cannot be explicit or as small, or its set
-    cannot be explicit and is larger than one found. Its search is then skipped."""
-    structural, least = surely_relaxed(model, broken)
+    cannot be explicit and is larger than one found. Its search is then skipped. ``surely``: what
+    any relaxation of the kind holds (:func:`surely_relaxed`)."""
+    structural, least = surely
     found = list(found)
     explicit = [len(r.relaxed) for r in found if r.explicit]
     if explicit:
