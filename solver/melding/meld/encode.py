@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from solver.core.deck import Deck
+from solver.core.gcpause import no_collections
 from solver.core.rules import KindRole, MeldKind
 from solver.core.source import Source
 from solver.melding.meld.cycles import SuitSteps
@@ -444,7 +445,8 @@ class KindModel:
         """The model's solver, handed the clauses at the first question: a model the checker's
         plain looks settle (:mod:`solver.melding.meld.ruleholds`) never needs one. None once closed."""
         if self.live is None and not self.closed:
-            self.live = SatSolver(self.packed() if self.packed is not None else self.clauses, name=SMALL)
+            with no_collections():  # a kept model's clauses, read back as lists: freed once handed over
+                self.live = SatSolver(self.packed() if self.packed is not None else self.clauses, name=SMALL)
             self.clauses, self.packed = [], None  # the solver holds them now
         return self.live
 

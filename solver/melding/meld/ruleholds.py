@@ -367,9 +367,9 @@ def _window_masks(model: KindModel) -> tuple[int, list[int]]:
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
 
-    def __init__(self, model: KindModel, indices: Sequence[int], placed: dict, combo: tuple, start: int | None):
+    def __init__(self, model: KindModel, indices: list[int], placed: dict, combo: tuple, start: int | None):
         self.model = model
-        self.indices = list(indices)
+        self.indices = indices  # the query's own list, read only
         self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
         self.combo = combo  # each card's (entry, suit, rank) option
         self.start = start  # a sequence's start (None for a group)
@@ -428,7 +428,7 @@ class _Chosen:
         return 1 if index + 1 in self.true else -1
 
 
-def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> Assignment | None:
+def plain_model(model: KindModel, indices: list[int], enabled: set[str]) -> Assignment | None:
     """A model with the rules ``enabled``, written without the solver: each card given one of
     its options (role entry, suit and rank of the kind) — the only one for a five-element card, a
     few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
@@ -529,7 +529,7 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
 
 
-def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed | None:
+def _assigned(model: KindModel, indices: list[int], combo, p, place) -> _Placed | None:
     """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
     option falls before the start."""
     placed = {}
