@@ -113,7 +113,13 @@ def _rule_test(model: KindModel, key: str) -> Callable[[Assignment], bool]:
         entry = int(key.split(":", 1)[1])
         return lambda a: all(a.entry(c)[0] != entry for c in a.indices)
     if key.startswith("requires:"):
-        return partial(_requirements_hold, role_id=key.split(":", 1)[1])
+        role_id = key.split(":", 1)[1]
+        needy = frozenset(  # the cards that may play the role with a need: only they are looked at
+            c
+            for c, entries in enumerate(model.entries)
+            if any(e.role.id == role_id and e.role.requires_in_meld is not None for _, e in entries)
+        )
+        return partial(_requirements_hold, role_id=role_id, needy=needy)
     if key == "wilds" and kind.wilds:
         return partial(_wilds_within, limit=kind.wilds)
     return _unsure
@@ -185,10 +191,13 @@ def _suits_along(model: KindModel) -> list[tuple[str, list]]:
     return table
 
 
-def _requirements_hold(a: Assignment, role_id: str) -> bool:
-    """Every present card playing ``role_id`` has a card of a required class beside it."""
+def _requirements_hold(a: Assignment, role_id: str, needy: frozenset[int]) -> bool:
+    """Every present card playing ``role_id`` has a card of a required class beside it (``needy``:
+    the cards with an entry of that role that needs one)."""
     model = a.model
     for c in a.indices:
+        if c not in needy:
+            continue
         _, entry = a.entry(c)
         if entry.role.id != role_id:
             continue
