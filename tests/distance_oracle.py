@@ -4,9 +4,12 @@ A hand's distance is the fewest swaps (one card of the hand let go, one card dra
 left) after which it goes out. Here it is found by trying every swap: every multiset of ``d`` cards
 of the hand let go with every multiset of ``d`` cards drawn, for d = 0, 1, … up to a depth, each new
 hand judged by the game's own plain go-out oracle: Basic Rummy's written here, Indian Rummy's,
-Okey's and Phase 10's (rummies_oracle.py), Marriage's (marriage_oracle.py), Gin Rummy's knock
-(the least deadwood of gin_brute.py). Each game's deck is
-spelled out from its document.
+Okey's and Phase 10's (rummies_oracle.py), Contract Rummy's contract (contract_brute.py),
+Marriage's (marriage_oracle.py), Gin Rummy's knock (the least deadwood of gin_brute.py), Fesca's
+for hands of 五行 cards (fesca_oracle.py), each judgement remembered by the hand's multiset. Each
+game's deck is spelled out from its document; Fesca's holds its 五行 cards only, the wild cards
+being outside its oracle: a hand's distance there is exact when 0 (it goes out now) or 1 (it does
+not, and one swap for a 五行 card makes it go out), an upper bound otherwise.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
+import contract_brute
+import fesca_oracle
 import gin_brute
 import marriage_oracle
 import rummies_oracle
@@ -82,8 +87,19 @@ class Game:
     goes_out: Callable[[list[str]], bool]
 
 
+def _by_multiset(judge: Callable[[list[str]], bool]) -> Callable[[list[str]], bool]:
+    """The judge remembered by the hand's multiset: swaps reach one hand many ways."""
+    remembered = lru_cache(maxsize=1 << 16)(lambda cards: judge(list(cards)))
+    return lambda hand: remembered(tuple(sorted(hand)))
+
+
 def game(ruleset: str, chosen: str | None = None, phase: int | None = None) -> Game:
     """The oracle of a ruleset under its chosen card (indicator, tiplu) or phase."""
+    g = _game(ruleset, chosen, phase)
+    return Game(g.deck, _by_multiset(g.goes_out))
+
+
+def _game(ruleset: str, chosen: str | None, phase: int | None) -> Game:
     if ruleset == "basic-rummy":
         return Game(dict.fromkeys(FIFTY_TWO, 1), br_goes_out)
     if ruleset == "indian-rummy":
@@ -99,6 +115,13 @@ def game(ruleset: str, chosen: str | None = None, phase: int | None = None) -> G
         return Game({**cards, "W": 8, "S": 4}, lambda h: rummies_oracle.p10_lays_down(h, phase))
     if ruleset == "gin-rummy":  # a knock: ten cards after the discard with at most 10 of deadwood
         return Game(dict.fromkeys(FIFTY_TWO, 1), lambda h: gin_brute.best_discards(h)[0] <= 10)
+    if ruleset == "contract-rummy":  # 1.1: two decks and four jokers; going out lays the round's contract
+        assert phase is not None
+        return Game({**dict.fromkeys(FIFTY_TWO, 2), "JK": 4}, lambda h: contract_brute.lays_contract(h, phase))
+    if ruleset == "fesca":  # the 五行 cards alone (fesca_oracle.py): exact for a distance of 0 or 1 only
+        assert chosen in fesca_oracle.CYCLES
+        deck = {s + str(r): 1 for s in fesca_oracle.SUITS for r in range(1, 13)}
+        return Game(deck, lambda h: fesca_oracle.goes_out(h, chosen))
     if ruleset == "marriage":
         assert chosen is not None
         return Game(dict.fromkeys(FIFTY_TWO, 3), lambda h: marriage_goes_out(h, chosen))
@@ -127,9 +150,12 @@ def swapped(hand: list[str], aside: tuple[str, ...], drawn: tuple[str, ...]) -> 
 
 
 def within(g: Game, hand: list[str], left: Counter[str], d: int) -> bool:
-    """Does some swap of exactly ``d`` cards (or fewer: a card drawn back is no swap) make the hand go out?"""
+    """Does some swap of exactly ``d`` cards make the hand go out? (A card let go and drawn back is
+    no swap: its swaps are those of fewer cards, which callers try first.)"""
     for aside in _multisets(Counter(hand), d):
         for drawn in _multisets(left, d):
+            if set(aside) & set(drawn):
+                continue  # a card let go and drawn back: a swap of fewer cards, tried at a lower d
             if g.goes_out(swapped(hand, aside, drawn)):
                 return True
     return False
@@ -151,17 +177,12 @@ def proved_distance(g: Game, hand: list[str], left: Counter[str], aside: list[st
 
 def discard_row(g: Game, hand: list[str], left: Counter[str], discard: str, depth: int) -> tuple[int, list[str]] | None:
     """A discard's row: 1 + the least distance of the hand once it is let go and a card drawn, and
-    the cards whose draw reaches that least (None: beyond ``depth``). Each draw is searched only as
-    deep as the least found so far: a deeper draw is not in the row."""
+    the cards whose draw reaches that least (None: beyond ``depth``). Every draw is tried at one
+    depth before any at the next, so the search stops at the first depth some draw reaches."""
     rest = list(hand)
     rest.remove(discard)
-    least, draws = depth - 1, list[str]()
-    for y in sorted(left):
-        d = distance(g, sorted(rest + [y]), left - Counter([y]), least)
-        if d is None:
-            continue
-        if d < least or not draws:
-            least, draws = d, [y]
-        elif d == least:
-            draws.append(y)
-    return (least + 1, draws) if draws else None
+    for d in range(depth):
+        draws = [y for y in sorted(left) if within(g, sorted(rest + [y]), left - Counter([y]), d)]
+        if draws:
+            return d + 1, draws
+    return None

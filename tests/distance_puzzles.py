@@ -32,7 +32,8 @@ class Spec:
     why: str  # what the puzzle shows, in a sentence
     question: str = "distance"
     visible: str = ""
-    chosen: dict[str, Any] = field(default_factory=dict)  # indicator:, tiplu: or options: {phase: N}
+    # indicator:, tiplu:, options: {phase: N} / {round: N} or (Fesca) turn: {phase: yang | yin}
+    chosen: dict[str, Any] = field(default_factory=dict)
     via: tuple[str, str] | None = None  # a way out (let go, draw) the oracle re-checks, for slow games
     table: tuple[str, ...] = ()  # Rummikub: the sets on the table (their owner: all)
     melded: bool = False  # Rummikub: the player has made the initial meld
@@ -43,15 +44,27 @@ class Spec:
 
     def game(self) -> oracle.Game:
         chosen = self.chosen.get("indicator") or self.chosen.get("tiplu")
-        return oracle.game(self.ruleset, chosen, self.chosen.get("options", {}).get("phase"))
+        options = self.chosen.get("options", {})
+        chosen = chosen or self.chosen.get("turn", {}).get("phase")
+        return oracle.game(self.ruleset, chosen, options.get("phase", options.get("round")))
 
 
 BR, GIN, IR, OK, P10, MAR, RK = "basic-rummy", "gin-rummy", "indian-rummy", "okey", "phase-10", "marriage", "rummikub"
+CR, FE = "contract-rummy", "fesca"
+YANG, YIN = {"turn": {"phase": "yang"}}, {"turn": {"phase": "yin"}}
 TIPLU = {"tiplu": "C2"}
 
 
 def PHASE(n: int) -> dict[str, Any]:  # noqa: N802 - reads as the puzzle's own words
     return {"options": {"phase": n}}
+
+
+def ROUND(n: int) -> dict[str, Any]:  # noqa: N802 - reads as the puzzle's own words
+    return {"options": {"round": n}}
+
+
+def CUT(card: str) -> dict[str, Any]:  # noqa: N802 - reads as the puzzle's own words
+    return {"indicator": card}
 
 
 MAR_OUT = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C6 HK SK DK S7"
@@ -60,6 +73,31 @@ MAR_DUBLEES = "SA SA H5 H5 D9 D9 CJ CJ S8 S8 C4 C4 HK HK DQ DQ S3 H2 D6 C8 CA DK
 MAR_SEVEN = "SA SA H5 H5 D9 D9 CJ CJ S8 S8 C4 C4 HK HK DQ S3 H2 D6 C8 CA DK S10"
 MAR_JOKER = "SA S2 SJ H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C6 HK SK S3 D2"
 MAR_TWO = "SA S2 S3 H5 H6 H7 D9 D9 D9 CJ CQ CK S8 H8 D8 C4 C5 C10 HK SK H10 S7"
+IR_NOW = "S4 S5 S6 H10 HJ C9 D7 C7 S7 CK DK HK SK C3"
+IR_SEVEN = "S4 S5 S6 H10 HJ C9 D7 C7 CK DK HK SK C3 H2"
+IR_IMPURE = "H5 H6 D4 C10 CJ S4 SK DK HK S8 S9 H4 D2 H2"
+IR_ACES = "SQ SK SA H7 H8 CA D3 H3 C3 S3 DJ HJ CJ C6"
+IR_KINGS = "SK SA S2 H3 H4 H5 D8 D9 JK C6 D6 S6 HQ D2"
+IR_ACE_HIGH = "H7 H8 D5 SQ SK SA D9 D10 DJ C3 H3 S3 HA D2"
+OK_NOW = "r12 r13 r1 y5 y6 y7 b5 k7 k8 k9 r3 y3 b3 k11 b1"
+OK_PAIRS = "r5 r5 b6 b6 k9 k9 y1 y1 r11 r11 b12 b12 k3 y7 b2"
+OK_FALSE = "k12 k13 k1 r1 y1 b1 y9 y10 y11 b4 b5 b6 r8 k6 FJ"
+OK_WRAP = "k13 k1 k2 r1 y1 b1 y9 y10 y11 b4 b5 b6 r8 k6 FJ"
+OK_TWO = "r1 r2 r3 y5 y6 y7 b9 r9 y9 k4 k5 k6 r11 r13 k10"
+OK_WILD = "r1 r2 r3 y5 y6 y7 b9 r9 y9 k4 k5 k6 k7 r11 b11"
+CR_SETS = "S5 H5 D5 C9 D9 JK CK HQ S3 H7 D4"
+CR_RUNS = "S5 S6 S7 S8 H9 H10 HJ D2 CK C3 D4"
+CR_SET_RUN = "S5 H5 C9 D9 H9 S2 S3 S4 H7 HK CK"
+CR_THREE = "S5 H5 D5 C9 D9 H9 CK HK S3 S4 H6"
+CR_FIVE = "S5 H5 D5 C9 D9 H2 CK HQ S3 S4 S6 S7 D10"
+CR_SEVEN = "S3 S4 S5 S6 H8 H9 H10 HJ DQ DK DA C7 C8"
+FE_SOUSEI = "木1 火2 土3 金4 土9 金9 水9 木11"
+FE_SOKOKU = "水1 火2 金3 木4 土9 金9 水9 木11"
+FE_SEAM = "木11 木12 木1 火5 土5 金5 水9"
+FE_SHORT = "火5 金6 木7 土8 木9 火11 水3 金3"
+FE_REVERSE = "金3 土4 火5 木6 水8 水9 水11 火1"
+FE_SEVEN = "木2 火3 土4 金5 水6 木7 火8"
+FE_SOUSEI_YIN = "土1 火2 木3 土9 金9 水9 水5"
 SPECS = [
     Spec(BR, "d01-out-now", "Nothing to swap", "S4 S5 S6 H9 D9 C9 S9 CK", "a run, a group of four and a discard."),
     Spec(BR, "d02-one-card-short", "One card short of a run", "S4 S5 H9 D9 C9 DK CQ S7", "S6 joins the run."),
@@ -163,6 +201,70 @@ SPECS = [
         "C4 C5 C10 and H10 S7 look two short.",
         chosen=TIPLU,
     ),
+    Spec(IR, "d01-declare-now", "Declare now", IR_NOW, "the cut joker C9 makes H10 HJ a sequence.", chosen=CUT("D9")),
+    Spec(
+        IR, "d02-a-seven-or-a-joker", "A seven or a joker", IR_SEVEN, "D7 C7 waits on a 7 or a wild.", chosen=CUT("D9")
+    ),
+    Spec(IR, "d03-no-pure-sequence", "No pure sequence", IR_IMPURE, "three impure sequences.", chosen=CUT("S4")),
+    Spec(IR, "d04-aces-are-jokers", "A printed joker cut", IR_ACES, "the aces are wild.", chosen=CUT("JK")),
+    Spec(IR, "d05-kings-wild", "Kings are jokers", IR_KINGS, "SK stands in SA S2.", chosen=CUT("HK")),
+    Spec(IR, "d06-ace-high", "The ace is high", IR_ACE_HIGH, "SQ SK SA is pure.", chosen=CUT("C5")),
+    Spec(
+        IR,
+        "d07-declare-now-discards",
+        "Declared: which card to let go",
+        IR_NOW,
+        "C3 is the spare card; letting a melded card go needs its place filled again.",
+        question="discards",
+        chosen=CUT("D9"),
+    ),
+    Spec(OK, "d01-out-now", "Out now", OK_NOW, "12 13 1 runs; the okey b5 is wild.", chosen=CUT("b4")),
+    Spec(
+        OK,
+        "d02-seven-pairs-discards",
+        "Seven pairs: which tile to let go",
+        OK_PAIRS,
+        "six pairs and three strays: a stray's twin, or the okey y3, makes the seventh.",
+        question="discards",
+        chosen=CUT("y2"),
+    ),
+    Spec(OK, "d03-false-joker-is-the-okey", "The false joker is r8", OK_FALSE, "FJ plays r8.", chosen=CUT("r7")),
+    Spec(OK, "d04-no-thirteen-one-two", "13 1 2 is no run", OK_WRAP, "13 1 2 does not wrap.", chosen=CUT("r7")),
+    Spec(OK, "d05-two-away", "Two swaps away", OK_TWO, "two strays and a pair of reds.", chosen=CUT("k8")),
+    Spec(OK, "d06-okey-in-a-run", "The okey in a run", OK_WILD, "b11, the okey, is r12: out now.", chosen=CUT("b10")),
+    Spec(
+        CR,
+        "d01-two-sets-discards",
+        "Two sets: which card to let go",
+        CR_SETS,
+        "two sets down now; each row counts the draws that keep the contract.",
+        question="discards",
+        chosen=ROUND(1),
+    ),
+    Spec(
+        CR,
+        "d02-two-runs-discards",
+        "Two runs: which card to let go",
+        CR_RUNS,
+        "two runs of four, D2 wild; each row counts the draws that keep the contract.",
+        question="discards",
+        chosen=ROUND(3),
+    ),
+    Spec(CR, "d03-set-and-run-now", "A set and a run now", CR_SET_RUN, "S2 is wild.", chosen=ROUND(2)),
+    Spec(CR, "d04-three-sets-one-short", "Three sets, one short", CR_THREE, "a third set is missing.", chosen=ROUND(4)),
+    Spec(CR, "d05-set-and-two-runs", "Two sets and a run", CR_FIVE, "H2 is wild.", chosen=ROUND(5)),
+    Spec(CR, "d06-round-seven", "Every card in three runs", CR_SEVEN, "round 7 uses every card.", chosen=ROUND(7)),
+    Spec(
+        FE, "d01-sousei-chain-out-now", "A 相生 chain in 陽場", FE_SOUSEI, "木1-金4 and the 9s; 木11 goes.", chosen=YANG
+    ),
+    Spec(
+        FE, "d02-sokoku-chain-out-now", "A 相克 chain in 陰場", FE_SOKOKU, "水1-木4 and the 9s; 木11 goes.", chosen=YIN
+    ),
+    Spec(FE, "d03-no-seam-without-zat", "12 and 1 do not join", FE_SEAM, "木11 木12 木1 is no run.", chosen=YANG),
+    Spec(FE, "d04-sokoku-chain-one-short", "One short of a 相克 chain", FE_SHORT, "火5-土8 in 陰場.", chosen=YIN),
+    Spec(FE, "d05-reverse-chain-and-run", "A 相生降順 and a run", FE_REVERSE, "金3-木6; 水8 水9 waits.", chosen=YANG),
+    Spec(FE, "d06-seven-in-a-cycle", "Seven cards round the cycle", FE_SEVEN, "two chains of three.", chosen=YANG),
+    Spec(FE, "d07-sousei-in-yin", "No 相生 chain in 陰場", FE_SOUSEI_YIN, "土1 火2 木3 is 相生.", chosen=YIN),
     Spec(RK, "d01-out-now", "Out now", "r10 r11", "the run on the table takes both.", table=("r7 r8 r9",), melded=True),
     Spec(
         RK,
@@ -228,6 +330,7 @@ def expected(spec: Spec) -> dict[str, Any]:
     else:
         found = oracle.distance(g, hand, left, 3)
     assert found is not None, spec.stem
+    assert spec.ruleset != FE or found <= 1, "Fesca's oracle holds no wild card: exact at 0 or 1 only"
     out: dict[str, Any] = {"distance": found}
     if spec.question == "discards":
         rows = []
@@ -253,6 +356,12 @@ def document(spec: Spec, expect: dict[str, Any]) -> dict[str, Any]:
         "The expected answer is worked out by tests/distance_puzzles.py with the brute force of "
         "tests/distance_oracle.py: every swap of fewer cards tried, one of that many going out"
         + (" (the puzzle's way out, re-checked)" if spec.via else "")
+        + (
+            " (swaps for 五行 cards: the oracle holds no wild, and a hand that does not go out now is"
+            " at least one swap away)"
+            if spec.ruleset == FE
+            else ""
+        )
         + (", and each discard's row from every draw after it" if spec.question == "discards" else "")
         + "."
     )

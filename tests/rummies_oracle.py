@@ -21,6 +21,7 @@ IR_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 IR_ORDER = IR_RANKS + ["A"]  # 3.2: the ace low before the 2 or high after the king
 
 
+@lru_cache(maxsize=256)
 def ir_card(text: str) -> tuple[str, str] | None:
     """('S', '10') for S10; None for a printed joker."""
     text = text.upper()
@@ -71,6 +72,7 @@ def _ir_search(naturals: tuple, wilds: int) -> frozenset[tuple[int, int]]:
         return frozenset()
     (suit, rank), rest = naturals[0], list(naturals[1:])
     found: set[tuple[int, int]] = set()
+    held = Counter(rest)
     # a set of its rank (3.6, 3.7): other suits once each, jokers for the rest
     others = sorted({s for s, r in rest if r == rank and s != suit})
     for k in range(len(others) + 1):
@@ -81,14 +83,11 @@ def _ir_search(naturals: tuple, wilds: int) -> frozenset[tuple[int, int]]:
                     found |= _ir_search(left, wilds - j)
     # a sequence of its suit (3.1-3.5) through each of its places
     for p in ir_positions(rank):
-        for a in range(max(0, p - 12), p + 1):
-            for b in range(max(a + 2, p), min(a + 12, len(IR_ORDER) - 1) + 1):
-                for used, k in _fills(rest, suit, a, b, p, IR_ORDER):
-                    if k > wilds:
-                        continue
-                    pure = int(k == 0)
-                    for s, q in _ir_search(_without(rest, used), wilds - k):
-                        found.add((min(s + 1, 2), min(q + pure, 1)))
+        for a, b in _windows(held, suit, p, IR_ORDER, wilds):
+            for used, k in _fills(held, suit, a, b, p, IR_ORDER, wilds):
+                pure = int(k == 0)
+                for s, q in _ir_search(_without(rest, used), wilds - k):
+                    found.add((min(s + 1, 2), min(q + pure, 1)))
     return frozenset(found)
 
 
@@ -99,15 +98,36 @@ def _without(cards: list, used: list) -> tuple:
     return tuple(left)
 
 
-def _fills(rest: list, suit: str, a: int, b: int, p: int, order: list[str]):
-    """Each way to fill window [a, b] of ``order`` in ``suit`` around the card at place p: every
-    other place a natural card the hand still holds, or a wild (also where a natural is held)."""
-    held = Counter(rest)
+def _windows(held: Counter, suit: str, p: int, order: list[str], wilds: int):
+    """Each window [a, b] of ``order`` (three to thirteen places) holding place p whose places
+    without a card of ``suit`` still held number at most ``wilds``: a window grows outwards from p
+    and stops once it lacks more cards than there are wilds."""
+    lacking_below = 0
+    for a in range(p, max(0, p - 12) - 1, -1):
+        lacking_below += a != p and not held[(suit, order[a])]
+        if lacking_below > wilds:
+            return
+        lacking = lacking_below
+        for b in range(p + 1, min(a + 12, len(order) - 1) + 1):
+            lacking += not held[(suit, order[b])]
+            if lacking > wilds:
+                break
+            if b >= a + 2:
+                yield a, b
+        if p >= a + 2:
+            yield a, p
+
+
+def _fills(held: Counter, suit: str, a: int, b: int, p: int, order: list[str], wilds: int):
+    """Each way to fill window [a, b] of ``order`` in ``suit`` around the card at place p with at
+    most ``wilds`` wilds: every other place a natural card still ``held``, or a wild (also where a
+    natural is held)."""
     places = [q for q in range(a, b + 1) if q != p]
     options = [[(suit, order[q]), None] if held[(suit, order[q])] else [None] for q in places]
     for choice in product(*options):
         used = [c for c in choice if c is not None]
-        yield used, len(places) - len(used)
+        if len(places) - len(used) <= wilds:
+            yield used, len(places) - len(used)
 
 
 def ir_meld_problem(cards: list[str], shown: list[str], kind: str, indicator: str) -> str | None:
@@ -147,6 +167,7 @@ OK_SUITS = "rybk"
 OK_ORDER = [str(n) for n in range(1, 14)] + ["1"]  # 3.3: 12 13 1, not 13 1 2
 
 
+@lru_cache(maxsize=256)
 def ok_tile(text: str) -> tuple[str, str] | None:
     text = text.lower()
     return None if text == "fj" else (text[0], text[1:])
@@ -190,6 +211,7 @@ def _ok_search(naturals: tuple, wilds: int) -> bool:
     if not naturals:
         return wilds == 0 or wilds >= 3
     (suit, rank), rest = naturals[0], list(naturals[1:])
+    held = Counter(rest)
     others = sorted({s for s, r in rest if r == rank and s != suit})
     for k in range(len(others) + 1):
         for suits in combinations(others, k):
@@ -198,14 +220,14 @@ def _ok_search(naturals: tuple, wilds: int) -> bool:
                 if j <= wilds and _ok_search(left, wilds - j):
                     return True
     for p in [q for q, r in enumerate(OK_ORDER) if r == rank]:
-        for a in range(max(0, p - 12), p + 1):
-            for b in range(max(a + 2, p), min(a + 12, len(OK_ORDER) - 1) + 1):
-                for used, k in _fills(rest, suit, a, b, p, OK_ORDER):
-                    if k <= wilds and _ok_search(_without(rest, used), wilds - k):
-                        return True
+        for a, b in _windows(held, suit, p, OK_ORDER, wilds):
+            for used, k in _fills(held, suit, a, b, p, OK_ORDER, wilds):
+                if _ok_search(_without(rest, used), wilds - k):
+                    return True
     return False
 
 
+@lru_cache(maxsize=65536)
 def ok_pairs(cards: tuple, okey: tuple) -> bool:
     """Seven pairs of identical tiles; a joker pairs with any tile or another joker."""
     for naturals, wilds in _ok_split(cards, okey):

@@ -34,6 +34,11 @@ DEALS = {
         [c + str(n) for c in "ry" for n in range(1, 9)] * 2 + ["FJ"],
         15,
     ),
+    "contract-rummy": (
+        lambda rng: {"options": {"round": rng.choice([1, 2, 3])}},
+        [s + r for s in "SH" for r in ("2", "3", "4", "5", "6", "7", "8")] * 2 + ["JK"],
+        11,
+    ),
     "phase-10": (
         lambda rng: {"options": {"phase": rng.choice([1, 2, 4])}},
         [c + str(n) for c in "rb" for n in range(3, 9)] * 2 + ["W", "S"],
@@ -43,7 +48,8 @@ DEALS = {
 
 
 def _oracle_game(ruleset: str, line: dict) -> oracle.Game:
-    phase = (line.get("options") or {}).get("phase")
+    options = line.get("options") or {}
+    phase = options.get("phase", options.get("round"))
     return oracle.game(ruleset, line.get("indicator") or line.get("tiplu"), phase)
 
 
@@ -97,7 +103,7 @@ def check_distances(ruleset: str, hands: int, seed: int, depth: int) -> Counter[
 
 
 # the default run: the games whose brute force is quick (the others' oracles take seconds a hand)
-@pytest.mark.parametrize(("ruleset", "hands"), [("basic-rummy", 4), ("phase-10", 2)])
+@pytest.mark.parametrize(("ruleset", "hands"), [("basic-rummy", 4), ("phase-10", 2), ("contract-rummy", 2)])
 def test_distance_against_brute_force(ruleset: str, hands: int) -> None:
     seen = check_distances(ruleset, hands=hands, seed=47, depth=1)
     assert sum(seen.values()) == hands

@@ -15,6 +15,29 @@ from clirun import run
 from test_distance import recheck_target
 
 SPECS = {f"{s.ruleset}/{s.stem}": s for s in distance_puzzles.SPECS if s.path.exists()}
+# the puzzles melds takes half a second or more to answer (tables and wild hands of 11-15 cards):
+# answered under -m slow, the default run keeping the quicker ones of each game
+SLOW_TO_ANSWER = {
+    "contract-rummy/d01-two-sets-discards",
+    "contract-rummy/d02-two-runs-discards",
+    "contract-rummy/d03-set-and-run-now",
+    "contract-rummy/d05-set-and-two-runs",
+    "fesca/d01-sousei-chain-out-now",
+    "fesca/d02-sokoku-chain-out-now",
+    "fesca/d04-sokoku-chain-one-short",
+    "fesca/d05-reverse-chain-and-run",
+    "fesca/d06-seven-in-a-cycle",
+    "indian-rummy/d03-no-pure-sequence",
+    "indian-rummy/d04-aces-are-jokers",
+    "indian-rummy/d05-kings-wild",
+    "indian-rummy/d07-declare-now-discards",
+    "okey/d04-no-thirteen-one-two",
+    "okey/d05-two-away",
+}
+
+
+def _answered(names: list[str]) -> list:
+    return [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_TO_ANSWER else n for n in names]
 
 
 def _answer(spec: distance_puzzles.Spec) -> dict:
@@ -26,10 +49,11 @@ def test_every_distance_puzzle_is_listed() -> None:
     files = {f"{p.parent.name}/{p.stem}" for p in distance_puzzles.ROOT.glob("puzzles/*/d[0-9][0-9]-*.yaml")}
     rummy = {name for name in files if not name.startswith("gensou-mahjong/")}  # mahjong's d files: waits
     assert rummy <= set(SPECS)
-    assert len({s.ruleset for s in SPECS.values()}) >= 4
+    assert set(SPECS) >= SLOW_TO_ANSWER
+    assert len({s.ruleset for s in SPECS.values()}) >= 7
 
 
-@pytest.mark.parametrize("name", sorted(SPECS))
+@pytest.mark.parametrize("name", _answered(sorted(SPECS)))
 def test_distance_puzzle_answer_matches(name: str) -> None:
     spec = SPECS[name]
     answer = _answer(spec)
@@ -37,8 +61,14 @@ def test_distance_puzzle_answer_matches(name: str) -> None:
     if spec.question == "distance" and spec.ruleset == distance_puzzles.RK:  # no swaps: tiles drawn
         line = {"hand": spec.hand, "table": list(spec.table), "has_melded": spec.melded, "visible": spec.visible}
         test_rummikub_distance.recheck_target(line, answer)
-    elif spec.question == "distance":
+    elif spec.question == "distance" and not _draws_a_wild(spec, answer):
         recheck_target(spec.game(), spec.hand.split(), answer)
+
+
+def _draws_a_wild(spec: distance_puzzles.Spec, answer: dict) -> bool:
+    """A Fesca target drawing a 陰陽, 空無 or 太極 card: outside the oracle's 五行 cards, its hand is
+    not re-checked (the distance is: the oracle's is exact at 0 and 1, the Fesca puzzles' only)."""
+    return spec.ruleset == distance_puzzles.FE and any(c not in spec.game().deck for c in answer["target"]["drawn"])
 
 
 @pytest.mark.slow

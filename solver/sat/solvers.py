@@ -8,7 +8,9 @@ magnitude, where plain RC2 is far slower: docs/performance.md).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from types import TracebackType
 from typing import Any
 
@@ -84,9 +86,7 @@ def _add_each(minisat: Any, clauses: Iterable[Sequence[int]]) -> None:
     """The clauses into a MiniSat by its C function, as pysat's own loop hands them over (in order:
     the same solver) but without a Python method call per clause: a meld model has tens of
     thousands."""
-    add = pysolvers.minisat22_add_cl
-    for clause in clauses:
-        add(minisat, clause)
+    deque(map(pysolvers.minisat22_add_cl, repeat(minisat), clauses), maxlen=0)  # the loop in C
 
 
 class TrueLiterals:

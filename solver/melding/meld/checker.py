@@ -37,6 +37,7 @@ from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
 from solver.melding.meld.phase import NO_PHASE, check_phase
 from solver.melding.meld.plain import PlainReader, plain_kind
+from solver.melding.meld.plays import KindPlays
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
 from solver.melding.meld.ruleholds import (
@@ -61,7 +62,8 @@ class MeldChecker:
         self._steps: dict[str, SuitSteps] = {}
         self._walks: Counter = Counter()  # size -> checks that walked the frames (see check)
         self._broken_now: dict[tuple, set] = {}  # the rules no reading keeps, for recent melds
-        self._plays: dict[tuple, bool] = {}  # (kind, face, size) -> a role could hold it
+        self._queries: tuple[list | None, dict] = (None, {})  # the cards last asked of, and _query's answers
+        self.plays = KindPlays(ruleset.deck)  # the faces each kind can hold
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
         # (kind, sorted face indices, params) -> what a kind that is no sequence reads in the cards
@@ -83,6 +85,7 @@ class MeldChecker:
         for model in self.models.values():
             model.close()
         self.models.clear()
+        self._queries = (None, {})
         self._memo.clear()
         self._readings_memo.clear()
         self._order_free.clear()
@@ -111,8 +114,22 @@ class MeldChecker:
 
     def _query(self, kind: MeldKind, cards: list, ordered: bool, params=None):
         """(model, card indices, presence assumptions, layout alternatives) for the cards as
-        ``kind``, or None when a card can play no role in it."""
-        if self.shortcuts and not all(self._can_play(kind, face, len(cards)) for face, _ in cards):
+        ``kind``, or None when a card can play no role in it; remembered for the last list of cards
+        asked of (a meld's readings and its diagnosis ask the same list). The lists are the callers'
+        to read, not to change."""
+        key_params = params_key(params)
+        if key_params is False:
+            return self._new_query(kind, cards, ordered, params)
+        if cards is not self._queries[0]:  # (the list is held, so another cannot take its place)
+            self._queries = (cards, {})
+        known = self._queries[1]
+        key = (kind.id, ordered, key_params)
+        if key not in known:
+            known[key] = self._new_query(kind, cards, ordered, params)
+        return known[key]
+
+    def _new_query(self, kind: MeldKind, cards: list, ordered: bool, params):
+        if self.shortcuts and not self.plays.all_play(kind, [face for face, _ in cards]):
             return None  # a card no role gives a suit and rank of this kind: no model needed
         model = self.model(kind, len(cards))
         indices = model.card_indices(cards)
@@ -129,23 +146,6 @@ class MeldChecker:
                 self._broken_now.clear()
             self._broken_now[key] = certainly_broken(model, indices)
         return self._broken_now[key]
-
-    def _can_play(self, kind: MeldKind, face: Face, n: int) -> bool:
-        """Some role entry of ``kind`` gives ``face`` a suit of the kind and a rank of it (of its
-        order, for a sequence that fits in it); else the model could not hold the card present."""
-        key = (kind.id, face, n)
-        known = self._plays.get(key)
-        if known is None:
-            window = kind.shape == "sequence" and n <= len(kind.run_order.ranks)
-            ranks = set(kind.run_order.ranks if kind.shape == "sequence" else kind.ranks)
-            known = any(
-                e.applies(face)
-                and set(e.role.suits_for(face)) & set(kind.suits)
-                and (kind.shape == "sequence" and not window or set(e.role.ranks_for(face)) & ranks)
-                for e in kind.roles
-            )
-            self._plays[key] = known
-        return known
 
     def _readable_kinds(self, faces: Sequence[Face], params) -> set[str]:
         """The kinds some frame of which the cards fill (:mod:`solver.melding.meld.candidates`, complete:
@@ -279,7 +279,7 @@ class MeldChecker:
             if not kind.size_ok(n):
                 continue
             if cold and (kind.id, n) not in self.models:
-                if self.shortcuts and not all(self._can_play(kind, face, n) for face in faces):
+                if self.shortcuts and not self.plays.all_play(kind, faces):
                     continue  # no model either way (see _query): no walk needed
                 if readable is None:
                     readable = self._readable_kinds(faces, params)
@@ -432,7 +432,7 @@ class MeldChecker:
             return known
         out = 0
         for kind in self._kinds_of(family, len(layout), phase):
-            out |= self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces, self._can_play)
+            out |= self.layouts.faces_that_may_fill(kind, layout, hole, self.ruleset.deck.faces, self.plays.can_play)
         return _remember(self._fills, key, out)
 
     def _kinds_of(self, family: str | None, n: int, phase: str | None) -> Iterator[MeldKind]:
@@ -547,9 +547,9 @@ class MeldChecker:
             if query is not None:
                 queries.append((query, self._broken(query[0], query[1]) if self.shortcuts else set()))
         found: dict[int, Relaxation] = {}
-        for at in sorted(range(len(queries)), key=lambda i: surely_relaxed(queries[i][0][0], queries[i][1])):
+        for surely, at in sorted((surely_relaxed(query[0], broken), at) for at, (query, broken) in enumerate(queries)):
             (model, indices, base, layouts), broken = queries[at]
-            if outranked(model, broken, found.values()):
+            if outranked(surely, found.values()):
                 continue
             relaxation = minimal_relaxation(model, indices, base, layouts, broken, self.shortcuts)
             if relaxation is not None:

@@ -33,7 +33,7 @@ class Relaxation:
 
     @property
     def witness(self) -> Reading | None:
-        return self.model.reading(self.found.indices, self.found.values)
+        return self.found.reading()
 
     @property
     def explicit(self) -> bool:
@@ -52,7 +52,9 @@ def minimal_relaxation(
     """The rules of ``model`` that must be relaxed for the cards (``indices``, under the
     assumptions ``base`` and one of ``layouts``) to read as its kind; None when no relaxation
     makes them that kind. ``broken``: rules no reading can keep (they stay relaxed)."""
-    keys = rule_priority(k for k in model.rules if k != "distinguish")
+    keys = model.__dict__.get("_relaxable")
+    if keys is None:  # once a model
+        keys = model.__dict__["_relaxable"] = rule_priority(k for k in model.rules if k != "distinguish")
     # The last satisfying assignment: it keeps every rule enabled so far, so a rule it keeps too
     # can be enabled without asking the solver.
     last: list[Assignment | None] = [None]
@@ -96,11 +98,12 @@ def surely_relaxed(model: KindModel, broken: set[str]) -> tuple[bool, int]:
     return any(model.rules[k][1].structural for k in keys), len(keys)
 
 
-def outranked(model: KindModel, broken: set[str], found: Iterable[Relaxation]) -> bool:
+def outranked(surely: tuple[bool, int], found: Iterable[Relaxation]) -> bool:
     """No relaxation of the kind could be among those :func:`blame` reports beside the ``found``
     ones: an explicit set is found and this kind's cannot be explicit or as small, or its set
-    cannot be explicit and is larger than one found. Its search is then skipped."""
-    structural, least = surely_relaxed(model, broken)
+    cannot be explicit and is larger than one found. Its search is then skipped. ``surely``: what
+    any relaxation of the kind holds (:func:`surely_relaxed`)."""
+    structural, least = surely
     found = list(found)
     explicit = [len(r.relaxed) for r in found if r.explicit]
     if explicit:

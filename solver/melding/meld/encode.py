@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from solver.core.deck import Deck
+from solver.core.gcpause import no_collections
 from solver.core.rules import KindRole, MeldKind
 from solver.core.source import Source
 from solver.melding.meld.cycles import SuitSteps
@@ -444,7 +445,8 @@ class KindModel:
         """The model's solver, handed the clauses at the first question: a model the checker's
         plain looks settle (:mod:`solver.melding.meld.ruleholds`) never needs one. None once closed."""
         if self.live is None and not self.closed:
-            self.live = SatSolver(self.packed() if self.packed is not None else self.clauses, name=SMALL)
+            with no_collections():  # a kept model's clauses, read back as lists: freed once handed over
+                self.live = SatSolver(self.packed() if self.packed is not None else self.clauses, name=SMALL)
             self.clauses, self.packed = [], None  # the solver holds them now
         return self.live
 
@@ -483,17 +485,25 @@ class KindModel:
         direction = None
         if kind.shape == "sequence":
             direction = self.directions[first([self.v("dir", d) for d in self.directions])]
-        placements = []
+        chosen: list[tuple[int, KindRole, int, str, int | None]] = []
         for c in indices:
-            face, copy = self.cards[c]
-            i, entry = self.entries[c][first(self.role_lits[c])]
-            suit = kind.suits[first(self.xs[c])]
-            offset = None
+            entry = self.entries[c][first(self.role_lits[c])][1]
+            suit = first(self.xs[c])
             if kind.shape == "sequence":
-                rank = kind.run_order.ranks[first(self.pos[c])]
-                offset = first(self.rel[c])
+                chosen.append((c, entry, suit, kind.run_order.ranks[first(self.pos[c])], first(self.rel[c])))
             else:
-                rank = kind.ranks[first(self.xr[c])]
+                chosen.append((c, entry, suit, kind.ranks[first(self.xr[c])], None))
+        return self.composed(chosen, direction)
+
+    def composed(self, chosen: Iterable[tuple[int, KindRole, int, str, int | None]], direction: str | None) -> Reading:
+        """The reading of cards each given its role entry, suit index, rank and (in a sequence)
+        offset: ``chosen`` holds (card, entry, suit index, rank, offset), ``direction`` a
+        sequence's suit direction."""
+        kind = self.kind
+        placements = []
+        for c, entry, suit_index, rank, offset in chosen:
+            face, copy = self.cards[c]
+            suit = kind.suits[suit_index]
             identity = kind.shown((suit, rank)) if entry.role.wild else (suit, rank)
             placements.append(Placement(face, copy, entry.role.id, entry.role.wild, identity, offset))
         if kind.shape == "sequence":

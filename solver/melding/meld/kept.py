@@ -22,6 +22,7 @@ from typing import Any
 
 from solver.core import cache
 from solver.core.deck import Deck, Face
+from solver.core.gcpause import keep_loaded
 from solver.core.rules import KindRole, MeldKind, Role
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.cycles import SuitSteps
@@ -31,7 +32,18 @@ from solver.melding.meld.gate import RoleGate
 
 def kind_model(ruleset: Ruleset, kind: MeldKind, n: int, steps: SuitSteps | None, gate: RoleGate) -> KindModel:
     """The model of ``kind`` for melds of ``n`` cards: read back when kept, else built (and kept
-    when the ruleset has a compiled form)."""
+    when the ruleset has a compiled form). Its tens of thousands of objects last as long as the
+    checker that asked for it, in melds' own process to its end: they are moved out of the cyclic
+    collector's walks (:func:`~solver.core.gcpause.keep_loaded`), which would otherwise go over
+    them in the next young and middle collections (the collector is paused while they are made,
+    and until then)."""
+    with _collector_paused():
+        model = _model(ruleset, kind, n, steps, gate)
+        keep_loaded()
+    return model
+
+
+def _model(ruleset: Ruleset, kind: MeldKind, n: int, steps: SuitSteps | None, gate: RoleGate) -> KindModel:
     if ruleset.compiled is None or cache.cache_dir() is None:
         with _collector_paused():
             return KindModel(ruleset.deck, kind, n, steps, gate).build()

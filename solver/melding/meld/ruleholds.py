@@ -21,11 +21,12 @@ answers (tests/test_checker_shortcuts.py confirms every shortcut with the solver
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from itertools import product
 
 from solver.core.rules import WildLimit
-from solver.melding.meld.encode import KindModel, Values
+from solver.melding.meld.encode import KindModel, Reading, Values
 
 
 class Assignment:
@@ -34,10 +35,14 @@ class Assignment:
     def __init__(self, model: KindModel, indices: Sequence[int], values: Values):
         self.model = model
         self.indices = list(indices)
-        self.values = values
+        self._values = values
+
+    @property
+    def values(self) -> Values:
+        return self._values
 
     def first(self, lits: Sequence[int]) -> int:
-        return next(j for j, lit in enumerate(lits) if self.values[lit - 1] > 0)
+        return next(j for j, lit in enumerate(lits) if self._values[lit - 1] > 0)
 
     def entry(self, c: int):
         """(entry index, KindRole) card ``c`` plays."""
@@ -51,6 +56,10 @@ class Assignment:
 
     def offset(self, c: int) -> int:
         return self.first(self.model.rel[c])
+
+    def reading(self) -> Reading | None:
+        """The reading these values give the present cards (:meth:`KindModel.reading`)."""
+        return self.model.reading(self.indices, self.values)
 
 
 def never_holds(model: KindModel, key: str) -> bool:
@@ -104,7 +113,13 @@ def _rule_test(model: KindModel, key: str) -> Callable[[Assignment], bool]:
         entry = int(key.split(":", 1)[1])
         return lambda a: all(a.entry(c)[0] != entry for c in a.indices)
     if key.startswith("requires:"):
-        return partial(_requirements_hold, role_id=key.split(":", 1)[1])
+        role_id = key.split(":", 1)[1]
+        needy = frozenset(  # the cards that may play the role with a need: only they are looked at
+            c
+            for c, entries in enumerate(model.entries)
+            if any(e.role.id == role_id and e.role.requires_in_meld is not None for _, e in entries)
+        )
+        return partial(_requirements_hold, role_id=role_id, needy=needy)
     if key == "wilds" and kind.wilds:
         return partial(_wilds_within, limit=kind.wilds)
     return _unsure
@@ -176,10 +191,13 @@ def _suits_along(model: KindModel) -> list[tuple[str, list]]:
     return table
 
 
-def _requirements_hold(a: Assignment, role_id: str) -> bool:
-    """Every present card playing ``role_id`` has a card of a required class beside it."""
+def _requirements_hold(a: Assignment, role_id: str, needy: frozenset[int]) -> bool:
+    """Every present card playing ``role_id`` has a card of a required class beside it (``needy``:
+    the cards with an entry of that role that needs one)."""
     model = a.model
     for c in a.indices:
+        if c not in needy:
+            continue
         _, entry = a.entry(c)
         if entry.role.id != role_id:
             continue
@@ -196,88 +214,111 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
     (the union over its role entries of the suits and ranks they allow): enabling one of them is
     unsatisfiable, so the diagnosis need not ask. Only sure cases are named."""
     kind = model.kind
-    broken = {key for key in model.rules if never_holds(model, key)}
+    rules = model.rules
+    broken = {key for key in rules if never_holds(model, key)}
     if model.degenerate:
         return broken
-    options = [_card_options(model, c) for c in indices]
-    suits = [suits for suits, _, _ in options]
-    ranks = [ranks for _, ranks, _ in options]
-    if kind.shape in ("group", "identical") and "same-rank" in model.rules and not set.intersection(*ranks):
+    looks = [_card_looks(model, c) for c in indices]
+    suits = ranks = -1  # the suits (ranks) every card could take, a bit each
+    for look in looks:
+        suits &= look.suits
+        ranks &= look.ranks
+    if kind.shape in ("group", "identical") and "same-rank" in rules and not ranks:
         broken.add("same-rank")
-    if kind.shape in ("group", "flush") and "distinct" in model.rules:
-        forced = [next(iter(s)) for s in (suits if kind.shape == "group" else ranks) if len(s) == 1]
+    if kind.shape in ("group", "flush") and "distinct" in rules:
+        forced = [x.suit if kind.shape == "group" else x.rank for x in looks]
+        forced = [f for f in forced if f is not None]
         if len(forced) != len(set(forced)):
             broken.add("distinct")
     same_suit = "same-suit" if kind.shape != "sequence" or not kind.suit_step.cycle else None
-    if same_suit in model.rules and not set.intersection(*suits):
+    if same_suit is not None and same_suit in rules and not suits:
         broken.add(same_suit)
     if kind.shape == "sequence":
         order = kind.run_order.ranks
         if len(set(order)) != len(order):
             return broken  # a rank twice in the order: positions are not fixed by ranks
-        if "consecutive" in model.rules and not _window_fits(model, ranks):
+        places = [x.place for x in looks if x.place is not None]
+        if "consecutive" in rules and not _window_fits(model, places):
             broken.add("consecutive")
-        # cards whose suit and position are both fixed
-        fixed = [
-            (next(iter(s)), order.index(next(iter(r))))
-            for s, r in zip(suits, ranks, strict=True)
-            if len(s) == 1 and len(r) == 1
-        ]
         step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
-        if step_key in model.rules and not _steps_fit(model, fixed):
+        # cards whose suit and position are both fixed
+        fixed = [(x.suit, x.place) for x in looks if x.suit is not None and x.place is not None]
+        if step_key in rules and not _steps_fit(model, fixed):
             broken.add(step_key)
-        places = [order.index(next(iter(r))) for r in ranks if len(r) == 1]
-        if "distinct" in model.rules and model.n <= len(order) and len(places) != len(set(places)):
+        if "distinct" in rules and model.n <= len(order) and len(places) != len(set(places)):
             broken.add("distinct")  # one offset a position (given the start): two cards on one
     return broken
+
+
+@dataclass(frozen=True)
+class _Looks:
+    """What a card could be in a kind, for :func:`certainly_broken`: its suits and ranks (a bit
+    each, over the kind's suits and its ranks or order), the suit and rank it must take when it has
+    one only (else None), and then its position in a sequence's order."""
+
+    suits: int
+    ranks: int
+    suit: str | None
+    rank: str | None
+    place: int | None
+
+
+def _card_looks(model: KindModel, c: int) -> _Looks:
+    """Card ``c``'s :class:`_Looks` in the model: once a model."""
+    memo = model.__dict__.setdefault("_card_looks", {})
+    found = memo.get(c)
+    if found is None:
+        kind = model.kind
+        suits, ranks, _ = _card_options(model, c)
+        order = kind.run_order.ranks if kind.shape == "sequence" else kind.ranks
+        suit = next(iter(suits)) if len(suits) == 1 else None
+        rank = next(iter(ranks)) if len(ranks) == 1 else None
+        place = order.index(rank) if rank is not None and kind.shape == "sequence" else None
+        found = memo[c] = _Looks(_bits(kind.suits, suits), _bits(order, ranks), suit, rank, place)
+    return found
+
+
+def _bits(values: Sequence[str], chosen: set[str]) -> int:
+    """``chosen`` among ``values`` as bits (one per distinct value, at its first index)."""
+    return sum(1 << values.index(v) for v in chosen)
 
 
 def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
     """Some start, first suit and direction give each fixed card its suit at an offset that puts
     it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
-    common: set[int] | frozenset[int] | None = None
-    holders = _step_holders(model)
-    for pair in set(fixed):
-        common = holders.get(pair, frozenset()) if common is None else common & holders.get(pair, frozenset())
+    common, holders = _step_holders(model)
+    for pair in fixed:
+        common &= holders.get(pair, 0)
         if not common:
             return False
-    return common is not None or bool(_step_table(model))
+    return bool(common)
 
 
-def _step_holders(model: KindModel) -> dict[tuple[str, int], frozenset[int]]:
-    """For each (suit, position) pair, the entries of :func:`_step_table` that allow it: once a
-    model."""
-    holders = model.__dict__.get("_step_holders")
-    if holders is None:
-        found: dict[tuple[str, int], set[int]] = {}
-        for at, allowed in enumerate(_step_table(model)):
-            for pair in allowed:
-                found.setdefault(pair, set()).add(at)
-        holders = {pair: frozenset(ats) for pair, ats in found.items()}
-        model.__dict__["_step_holders"] = holders
-    return holders
-
-
-def _step_table(model: KindModel) -> list[frozenset]:
-    """For each start, first suit and direction, the (suit, position) pairs a card can take:
-    computed once a model."""
-    table = model.__dict__.get("_step_table")
-    if table is None:
+def _step_holders(model: KindModel) -> tuple[int, dict[tuple[str, int], int]]:
+    """Every (start, first suit, direction) of the model, a bit each; and for each (suit,
+    position) pair the bits of those that let a card take it (its suit stepped to an offset that
+    puts it at that position): once a model."""
+    found = model.__dict__.get("_step_holders")
+    if found is None:
         kind = model.kind
         length = len(kind.run_order.ranks)
         width = max(length, model.n)
-        table = []
+        along = [
+            [model.steps.step(s0, d, i) if model.steps else s0 for i in range(width)]
+            for s0 in kind.suits
+            for d in model.directions
+        ]
+        holders: dict[tuple[str, int], int] = {}
+        at = 0
         for p in model.starts():
-            for s0 in kind.suits:
-                for d in model.directions:
-                    allowed = set()
-                    for i in range(width):
-                        if not kind.run_order.cyclic and p + i >= length:
-                            break
-                        allowed.add((model.steps.step(s0, d, i) if model.steps else s0, (p + i) % length))
-                    table.append(frozenset(allowed))
-        model.__dict__["_step_table"] = table
-    return table
+            reach = width if kind.run_order.cyclic else min(width, length - p)
+            for suits in along:
+                for i in range(reach):
+                    pair = (suits[i], (p + i) % length)
+                    holders[pair] = holders.get(pair, 0) | 1 << at
+                at += 1
+        found = model.__dict__["_step_holders"] = ((1 << at) - 1, holders)
+    return found
 
 
 def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
@@ -305,17 +346,13 @@ def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
     return memo[c]
 
 
-def _window_fits(model: KindModel, ranks: list[set]) -> bool:
-    """Some window of n consecutive positions (the model's starts) holds every card whose rank is
-    fixed; True when unsure (a rank twice in the order)."""
-    order = model.kind.run_order.ranks
-    if len(set(order)) != len(order):
-        return True
+def _window_fits(model: KindModel, places: list[int]) -> bool:
+    """Some window of n consecutive positions (the model's starts) holds every card whose position
+    in the order is fixed (``places``)."""
     every, holding = _window_masks(model)
     starts = every  # the starts whose window holds the fixed cards so far, a bit each
-    for r in ranks:
-        if len(r) == 1:
-            starts &= holding[order.index(next(iter(r)))]
+    for place in places:
+        starts &= holding[place]
     return starts != 0
 
 
@@ -339,12 +376,9 @@ def _window_masks(model: KindModel) -> tuple[int, list[int]]:
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
 
-    values: _Chosen
-
-    def __init__(
-        self, model: KindModel, indices: Sequence[int], values: _Chosen, placed: dict, combo: tuple, start: int | None
-    ):
-        super().__init__(model, indices, values)
+    def __init__(self, model: KindModel, indices: list[int], placed: dict, combo: tuple, start: int | None):
+        self.model = model
+        self.indices = indices  # the query's own list, read only
         self.placed = placed  # card -> (entry index, KindRole, suit index, rank index, offset)
         self.combo = combo  # each card's (entry, suit, rank) option
         self.start = start  # a sequence's start (None for a group)
@@ -361,6 +395,36 @@ class _Placed(Assignment):
     def offset(self, c: int) -> int:
         return self.placed[c][4]
 
+    @property
+    def values(self) -> _Chosen:
+        """The model's variables this assignment makes true, as a solver's model would list them."""
+        model, true = self.model, set[int]()
+        for c, (k, j, q) in zip(self.indices, self.combo, strict=True):
+            true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
+            if self.start is None:
+                true.add(model.xr[c][q])
+            else:
+                true.update((model.pos[c][q], model.rel[c][self.placed[c][4]]))
+        if self.start is not None:
+            true.update((model.st[self.start], model.v("dir", _direction(self))))  # the reading names it
+        return _Chosen(true)
+
+    def reading(self) -> Reading | None:
+        """The reading of :attr:`values`, composed from the options chosen (no variable looked up)."""
+        model = self.model
+        kind = model.kind
+        if self.start is None:
+            ranks, direction = kind.ranks, None
+        else:
+            ranks, direction = kind.run_order.ranks, _direction(self)
+        return model.composed(
+            (
+                (c, self.placed[c][1], j, ranks[q], self.placed[c][4])
+                for c, (_, j, q) in zip(self.indices, self.combo, strict=True)
+            ),
+            direction,
+        )
+
 
 class _Chosen:
     """A model's values as a list would give them (``values[var - 1] > 0``), for an assignment the
@@ -373,7 +437,7 @@ class _Chosen:
         return 1 if index + 1 in self.true else -1
 
 
-def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> Assignment | None:
+def plain_model(model: KindModel, indices: list[int], enabled: set[str]) -> Assignment | None:
     """A model with the rules ``enabled``, written without the solver: each card given one of
     its options (role entry, suit and rank of the kind) — the only one for a five-element card, a
     few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
@@ -391,7 +455,7 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
     options = [_card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
     keys = sorted(enabled, key=_cost)
-    tests = [rule_test(model, key) for key in keys]
+    tests = [rule_test(model, key) for key in keys if not _idle(model, key, indices)]
     starts: Sequence[int | None] = model.starts() if sequence else [None]
     if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
@@ -411,9 +475,20 @@ def plain_model(model: KindModel, indices: Sequence[int], enabled: set[str]) -> 
                 return None
             found = _assigned(model, indices, combo, p, place)
             if found is not None and all(test(found) for test in tests):
-                _write(found)
                 return found
     return None
+
+
+def _idle(model: KindModel, key: str, indices: Sequence[int]) -> bool:
+    """Rule ``key``'s test (:func:`rule_test`) passes whatever the cards play: no card present has
+    the role entry whose sizes it bounds, nor a role of the name whose needs it states."""
+    if key.startswith("role-size:"):
+        at = int(key.split(":", 1)[1])
+        return all(i != at for c in indices for i, _ in model.entries[c])
+    if key.startswith("requires:"):
+        role = key.split(":", 1)[1]
+        return all(e.role.id != role or e.role.requires_in_meld is None for c in indices for _, e in model.entries[c])
+    return False
 
 
 def _from_start(q: int, start: int, length: int, cyclic: bool) -> int:
@@ -463,9 +538,9 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
 
 
-def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Placed | None:
+def _assigned(model: KindModel, indices: list[int], combo, p, place) -> _Placed | None:
     """The cards given the options in ``combo`` (at start ``p`` of a sequence); None when an
-    option falls before the start. Its values are written out only once it is kept (_write)."""
+    option falls before the start."""
     placed = {}
     for c, (k, j, q) in zip(indices, combo, strict=True):
         if place is None:
@@ -475,20 +550,7 @@ def _assigned(model: KindModel, indices: Sequence[int], combo, p, place) -> _Pla
         if i < 0:
             return None
         placed[c] = model.entries[c][k] + (j, None, i)
-    return _Placed(model, indices, _Chosen(set()), placed, combo, p)
-
-
-def _write(found: _Placed) -> None:
-    """The kept assignment's true variables, for the reading decoded from it."""
-    model, true = found.model, found.values.true
-    for c, (k, j, q) in zip(found.indices, found.combo, strict=True):
-        true.update((model.pres[c], model.role_lits[c][k], model.xs[c][j]))
-        if found.start is None:
-            true.add(model.xr[c][q])
-        else:
-            true.update((model.pos[c][q], model.rel[c][found.placed[c][4]]))
-    if found.start is not None:
-        true.update((model.st[found.start], model.v("dir", _direction(found))))  # the reading names it
+    return _Placed(model, indices, placed, combo, p)
 
 
 def vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
