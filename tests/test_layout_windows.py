@@ -263,3 +263,55 @@ def test_a_group_no_rank_reads_is_unsatisfiable_and_its_bound_holds(name):
                 bounded += 1
     checker.close()
     assert ruled_out > 100 and (bounded > 10 or name != "fesca")
+
+
+def test_a_group_read_in_one_order_is_read_alike_in_every_order():
+    """A kind that is no sequence reads a multiset whatever its order, so the checker asks its model
+    once per multiset: every order of a group (wilds among its cards) gets the verdict a checker
+    that has not seen the multiset gives that order — legality, kind, wilds —, and a reading that
+    names the order's own cards (each copy by face and copy). (The plain SAT path's word on the
+    layouts a table search asks: test_table_verdicts_are_the_plain_solvers.)"""
+    by_name = {(f.cls, f.suit, f.rank): f for f in RS.deck.faces}
+    fives = [by_name["五行", suit, "5"] for suit in ("火", "土")]
+    wilds = [by_name["空無", suit, None] for suit in ("木", "水")]
+    layouts = [fives + [by_name["陰陽", "陰陽", "5"]], fives + wilds[:1], fives[:1] + wilds]
+    fast, fresh = MeldChecker(RS), MeldChecker(RS)
+    legal = 0
+    for cards in layouts:
+        before = None
+        for order in itertools.permutations(cards):
+            a = fast.check(order, phase="yang", ordered=True, explain=False)
+            fresh._order_free.clear()  # noqa: SLF001 (a checker that has not seen the multiset)
+            b = fresh.check(order, phase="yang", ordered=True, explain=False)
+            assert _summary(a) == _summary(b), order
+            legal += a.legal
+            if a.legal:
+                assert {(p.face, p.copy) for p in a.reading.placements} == set(as_cards(order))
+            calls = fast.sat_calls
+            if before is not None and a.reading is not None and a.reading.kind.shape != "sequence":
+                assert calls == before, order  # the group's reading, asked once for the multiset
+            before = calls
+    fast.close(), fresh.close()
+    assert legal >= 12  # two of the groups in all their orders at least
+
+
+@pytest.mark.slow  # (by default: test_table_verdicts_are_the_plain_solvers, on a search's layouts, mirrors among them)
+def test_a_layout_and_its_mirror_image_are_judged_alike():
+    """A sequence kind reads a layout of distinct cards left to right or right to left, so a layout
+    no way reads (or only a vetoed reading does) is shared with its mirror image: each of a layout
+    and its mirror gets the verdict a checker that has seen neither gives it. Random layouts
+    (runs, groups, any cards)."""
+    fast, fresh = MeldChecker(RS), MeldChecker(RS)
+    pairs = shared = 0
+    for layout, phase in _random_layouts(100, 23):
+        if len(set(layout)) < len(layout):
+            continue
+        pairs += 1
+        for faces in (layout, layout[::-1]):
+            calls = fast.sat_calls
+            a = fast.check(faces, phase=phase, ordered=True, explain=False)
+            shared += faces is not layout and fast.sat_calls == calls
+            fresh._unread_ways.clear(), fresh._order_free.clear()  # noqa: SLF001 (has seen neither)
+            assert _summary(a) == _summary(fresh.check(faces, phase=phase, ordered=True, explain=False)), faces
+    fast.close(), fresh.close()
+    assert pairs > 70 and shared > 30, (pairs, shared)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 
 from solver.core.deck import Face, rank_order
 from solver.core.errors import MeldsError
@@ -32,6 +31,7 @@ from solver.melding.meld.diagnose import (
     surely_relaxed,
 )
 from solver.melding.meld.encode import KindModel, Reading
+from solver.melding.meld.found import Found, always_wild, as_cards, decoded, in_this_order, open_ways, query_layouts
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
@@ -66,6 +66,10 @@ class MeldChecker:
         self.plays = KindPlays(ruleset.deck)  # the faces each kind can hold
         self._memo: dict[tuple, Verdict] = {}  # (faces, phase, ordered, explain, params) -> verdict
         self._readings_memo: dict[tuple, tuple] = {}  # (faces, ordered, params) -> the kinds' readings
+        # (kind, sorted face indices, params) -> what a kind that is no sequence reads in the cards
+        self._order_free: dict[tuple, Found | Reading | None] = {}
+        # (sequence kind, layout of distinct cards, params) -> no reading (None) or a vetoed one, either way
+        self._unread_ways: dict[tuple, Reading | None] = {}
         self._fills: dict[tuple, int] = {}  # (layout, hole, family, phase) -> faces_that_may_fill
         self.layouts = LayoutLines(self.gate, self.steps)  # what a table layout of a sequence can read as
         self.plain = PlainReader(self.gate)  # what plain kinds read, counted (unordered, unexplained)
@@ -84,6 +88,8 @@ class MeldChecker:
         self._queries = (None, {})
         self._memo.clear()
         self._readings_memo.clear()
+        self._order_free.clear()
+        self._unread_ways.clear()
         self._fills.clear()
 
     @property
@@ -129,7 +135,7 @@ class MeldChecker:
         indices = model.card_indices(cards)
         if indices is None:
             return None
-        return model, indices, model.presence(indices, params), _layouts(model, indices, ordered)
+        return model, indices, model.presence(indices, params), query_layouts(model, indices, ordered)
 
     def _broken(self, model: KindModel, indices: list[int]) -> set[str]:
         """:func:`~solver.melding.meld.ruleholds.certainly_broken`, remembered for the meld at hand
@@ -227,7 +233,7 @@ class MeldChecker:
             also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
 
-    def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, _Found] | None:
+    def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, Found] | None:
         """Per kind that reads the cards, its fewest-wilds reading, counted without SAT when every
         kind that could is plain (:mod:`solver.melding.meld.plain`); None: the models answer."""
         key = params_key(params)
@@ -243,12 +249,12 @@ class MeldChecker:
             if reading is False:
                 return None
             if reading is not None:
-                found[kind.id] = _Found(reading, [], None, [])
+                found[kind.id] = Found(reading, [], None, [])
         return found
 
     def _kind_readings(
         self, faces: tuple, cards: list, ordered: bool, params: Mapping | None
-    ) -> tuple[dict[str, _Found], list[Reading]]:
+    ) -> tuple[dict[str, Found], list[Reading]]:
         """Per kind that reads the cards, its reading with the fewest wilds; and the readings a
         kind's distinction rule vetoes. Nothing here depends on the field phase (it only chooses
         among these afterwards), so a layout asked in two phases — a table search asks each
@@ -260,12 +266,15 @@ class MeldChecker:
         if known is not None:
             return known
         n = len(cards)
-        found: dict[str, _Found] = {}
+        found: dict[str, Found] = {}
         vetoes: list[Reading] = []
         # While a size is new, only the kinds whose frames the cards fill get a model; a size asked
         # again and again (a batch, a search) gets every kind's model, which is then cheaper to ask.
         cold = self._walks[n] < COLD_WALKS
         readable = None
+        # a kind that is no sequence reads the cards whatever their order: its answer is the same for
+        # every layout of them (a table search reaches hundreds of layouts of one multiset)
+        cards_key = None if key_params is False else (tuple(sorted(f.index for f in faces)), key_params)
         for kind in self.ruleset.kinds:
             if not kind.size_ok(n):
                 continue
@@ -277,63 +286,95 @@ class MeldChecker:
                     self._walks[n] += 1
                 if kind.id not in readable:
                     continue
-            ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
-            ranks = self.layouts.group_ranks(kind, faces, params) if self.shortcuts else None
-            if ways == (None, None) or ranks == []:
-                continue  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
-            query = self._query(kind, cards, ordered, params)
-            if query is None:
-                continue
-            model, indices, base, layouts = query
-            if self.shortcuts and self._broken(model, indices):
-                continue  # a rule no reading keeps: the query below is unsatisfiable
-            least, first = 0, None
-            if ways is not None:
-                open_ways = _open_ways(layouts, ways)
-                layouts, least = [lay for lay, _ in open_ways], min(way for _, way in open_ways)
-                first = open_ways[0]
-            elif ranks:  # a group's ranks bound its wilds the same way
-                least = self.layouts.group_least_wilds(kind, faces, ranks, params)
-                first = (layouts[0], least)
-            if first is not None:
-                settled = self._settled_at_once(model, indices, base, *first)
-                if settled is not None:
-                    found[kind.id] = settled
-                    continue
-            relax_veto = model.selectors(relaxed={"distinguish"})
-            layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
-            if layout is None:
-                continue
-            if "distinguish" in model.rules:
-                full = model.selectors()
-                distinguished = next((lay for lay in layouts if model.solve(base + full + lay)), None)
-                if distinguished is None:
-                    model.solve(base + relax_veto + layout)
-                    vetoes.append(model.reading(indices))
-                    continue
-                layout = distinguished
-            assumptions = base + model.selectors() + layout
-            reading = self._fewest_wilds(model, indices, assumptions, least)
-            found[kind.id] = _Found(reading, assumptions, model, indices)
+            if kind.shape != "sequence" and cards_key is not None and self.shortcuts:
+                memo_key = (kind.id, cards_key)
+                if memo_key not in self._order_free:
+                    _remember(self._order_free, memo_key, self._kind_reading(kind, faces, cards, ordered, params))
+                outcome = in_this_order(self._order_free[memo_key], cards)
+            elif ordered and key_params is not False and self.shortcuts and len(set(faces)) == n:
+                outcome = self._either_way(kind, faces, cards, params, key_params)
+            else:
+                outcome = self._kind_reading(kind, faces, cards, ordered, params)
+            if isinstance(outcome, Found):
+                found[kind.id] = outcome
+            elif outcome is not None:
+                vetoes.append(outcome)
 
         if key is not None:
             _remember(self._readings_memo, key, (found, vetoes))
         return found, vetoes
 
+    def _either_way(
+        self, kind: MeldKind, faces: tuple, cards: list, params: Mapping | None, key_params: object
+    ) -> Found | Reading | None:
+        """:meth:`_kind_reading` of a sequence kind for a layout of distinct cards, which the kind reads
+        left to right or right to left: a layout and its mirror image ask the model the same two
+        ways (swapped), so when one of them no way reads, or only a vetoed reading does, the other
+        is the same. (A reading is the first way's, so it is not shared: the mirror image's first
+        way is the other.) A table search reaches both of many layouts."""
+        mirror = (kind.id, faces[::-1], key_params)
+        if mirror in self._unread_ways:
+            return self._unread_ways[mirror]
+        outcome = self._kind_reading(kind, faces, cards, True, params)
+        if not isinstance(outcome, Found):
+            _remember(self._unread_ways, (kind.id, faces, key_params), outcome)
+        return outcome
+
+    def _kind_reading(
+        self, kind: MeldKind, faces: tuple, cards: list, ordered: bool, params: Mapping | None
+    ) -> Found | Reading | None:
+        """The kind's reading of the cards with the fewest wilds; or, when its distinction rule vetoes
+        every reading, the vetoed one (a :class:`Reading`); None: the kind cannot read them."""
+        ways = self.layouts.least_wilds_each_way(kind, faces, params) if ordered and self.shortcuts else None
+        ranks = self.layouts.group_ranks(kind, faces, params) if self.shortcuts else None
+        if ways == (None, None) or ranks == []:
+            return None  # no start of the kind reads the layout, no rank the group: the query below is unsatisfiable
+        query = self._query(kind, cards, ordered, params)
+        if query is None:
+            return None
+        model, indices, base, layouts = query
+        if self.shortcuts and self._broken(model, indices):
+            return None  # a rule no reading keeps: the query below is unsatisfiable
+        least, first = 0, None
+        if ways is not None:
+            readable = open_ways(layouts, ways)
+            layouts, least = [lay for lay, _ in readable], min(way for _, way in readable)
+            first = readable[0]
+        elif ranks:  # a group's ranks bound its wilds the same way
+            least = self.layouts.group_least_wilds(kind, faces, ranks, params)
+            first = (layouts[0], least)
+        if first is not None:
+            settled = self._settled_at_once(model, indices, base, *first)
+            if settled is not None:
+                return settled
+        relax_veto = model.selectors(relaxed={"distinguish"})
+        layout = next((lay for lay in layouts if model.solve(base + relax_veto + lay)), None)
+        if layout is None:
+            return None
+        if "distinguish" in model.rules:
+            relaxed = model.reading(indices)  # the vetoed reading, should no layout keep the distinction
+            full = model.selectors()
+            distinguished = next((lay for lay in layouts if model.solve(base + full + lay)), None)
+            if distinguished is None:
+                return relaxed
+            layout = distinguished
+        assumptions = base + model.selectors() + layout
+        return Found(self._fewest_wilds(model, indices, assumptions, least), assumptions, model, indices)
+
     def _settled_at_once(
         self, model: KindModel, indices: list[int], base: list[int], layout: list[int], least: int
-    ) -> _Found | None:
+    ) -> Found | None:
         """The usual case in one call: read the first way a window reads a table layout (a group:
         its one layout), with every rule (the distinction too) and no more wilds than that way's
         windows (the group's ranks) need. That way is then the first readable (relaxed or not),
         and its fewest wilds are ``least`` (a lower bound, :meth:`LayoutLines.least_wilds_each_way`,
         :meth:`LayoutLines.group_least_wilds`): the reading the three questions of :meth:`_check`
         would find. None: unsatisfiable, and those questions decide."""
-        least = max(least, _always_wild(model, indices))
+        least = max(least, always_wild(model, indices))
         assumptions = base + model.selectors() + layout + model.at_most_wilds(least)
         if not model.solve(assumptions):
             return None
-        return _Found(_decoded(model, indices), assumptions, model, indices)
+        return Found(decoded(model, indices), assumptions, model, indices)
 
     def reads_in_family(
         self,
@@ -368,7 +409,7 @@ class MeldChecker:
             if not surely and (ways is not None or grouped):
                 return True
             if ways is not None:
-                layouts = [lay for lay, _ in _open_ways(layouts, ways)]
+                layouts = [lay for lay, _ in open_ways(layouts, ways)]
             relaxed = model.selectors(relaxed={"distinguish"})
             if any(model.solve(base + relaxed + layout) for layout in layouts):
                 return True
@@ -467,15 +508,15 @@ class MeldChecker:
         Cards that can only act as wilds in this kind give a lower bound, and ``least`` another
         (a table layout's, :meth:`LayoutLines.least_wilds`), so the first call usually succeeds.
         """
-        least = max(least, _always_wild(model, indices))
+        least = max(least, always_wild(model, indices))
         for k in range(least, model.n + 1):
             bound = model.at_most_wilds(k)
             if model.solve(assumptions + bound):
                 assumptions.extend(bound)  # later queries (could_be) keep the same preference
-                return _decoded(model, indices)
+                return decoded(model, indices)
         raise AssertionError("a satisfiable query has a reading")
 
-    def _could_be(self, found: _Found) -> dict:
+    def _could_be(self, found: Found) -> dict:
         out = {}
         for index, p in enumerate(found.reading.placements):
             if not p.wild:
@@ -521,57 +562,9 @@ class MeldChecker:
         return f"{text} ({reading.direction})" if reading.direction else text
 
 
-@dataclass
-class _Found:
-    reading: Reading
-    assumptions: list
-    model: KindModel | None  # None: a plain kind's reading, counted (no model asked)
-    indices: list
-
-
-def _decoded(model: KindModel, indices: list[int]) -> Reading:
-    """The reading of a model just solved with its rules on (only a degenerate model, whose size
-    rule fails, has none)."""
-    reading = model.reading(indices)
-    if reading is None:
-        raise AssertionError(f"a degenerate model of {model.kind.id} was satisfied")
-    return reading
-
-
 def _remember(memo: dict, key, value):
     """``value`` into a bounded memo (forgotten all at once when full: memory stays bounded)."""
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     memo[key] = value
     return value
-
-
-def _always_wild(model: KindModel, indices: list[int]) -> int:
-    """How many of the cards every role of the kind makes wild: a floor under any reading's wilds."""
-    return sum(all(e.role.wild for _, e in model.entries[c]) for c in indices)
-
-
-def _open_ways(layouts: list[list[int]], ways: tuple[int | None, int | None]) -> list[tuple[list[int], int]]:
-    """The model's layouts (left to right, right to left) some window reads, each with the fewest
-    wilds its windows need (:meth:`LayoutLines.least_wilds_each_way`): a way no window reads is
-    unsatisfiable, so it is not asked."""
-    return [(layout, way) for layout, way in zip(layouts, ways, strict=True) if way is not None]
-
-
-def as_cards(faces: Sequence[Face]) -> list:
-    """Faces to physical cards: the k-th occurrence of a face is its copy k."""
-    seen: dict = {}  # a plain dict: a table search asks this hundreds of thousands of times
-    cards = []
-    for face in faces:
-        copy = seen.get(face, 0)
-        cards.append((face, copy))
-        seen[face] = copy + 1
-    return cards
-
-
-def _layouts(model: KindModel, indices: list[int], ordered: bool) -> list[list[int]]:
-    if model.kind.shape != "sequence":
-        return [[]]
-    if not ordered:
-        return [model.canonical_start()]
-    return [model.layout(indices, reverse=False), model.layout(indices, reverse=True)]
