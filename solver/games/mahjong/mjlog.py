@@ -88,8 +88,24 @@ def mjlog_tile(tile_id: int, reds: bool) -> str:
 
 _DRAWS, _DISCARDS = "TUVW", "DEFG"  # the tag of each seat's draw and discard
 _TILE_TEXTS = {reds: [mjlog_tile(t, reds) for t in range(136)] for reds in (False, True)}
-_TAG = re.compile(r"<([A-Za-z]+)(\d*)((?:\s+[\w]+=\"[^\"]*\")*)\s*/?>")
+# a draw or discard tag as written (``<T12/>``) is the first alternative; any other tag the second
+_TAG = re.compile(r"<(?:([D-GT-W]\d{1,3})/>|([A-Za-z]+)(\d*)((?:\s+[\w]+=\"[^\"]*\")*)\s*/?>)")
 _ATTR = re.compile(r"(\w+)=\"([^\"]*)\"")
+
+
+def _plain_moves(reds: bool) -> dict[str, Move]:
+    """Every draw and discard tag (``T12``, ``D0``) as its action: a record's Move is immutable,
+    so one object stands for each of the 8 × 136 tags."""
+    texts = _TILE_TEXTS[reds]
+    moves = {}
+    for tags, verb in ((_DRAWS, "draw"), (_DISCARDS, "discard")):
+        for seat, tag in enumerate(tags):
+            for tile_id in range(136):
+                moves[f"{tag}{tile_id}"] = Move(seat, verb, texts[tile_id], (), None, f"{tag}{tile_id}")
+    return moves
+
+
+_PLAIN_MOVES = {reds: _plain_moves(reds) for reds in (False, True)}
 
 
 def read_mjlog(text: str, path: str) -> list[GameRecord]:
@@ -98,24 +114,24 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
         raise RecordError(f"{path}: not a mjlog file (no <mjloggm>)")
     game = GameRecord(path, "tenhou-mjlog", 4, [], [])
     reds, hand, riichi_next, number = True, None, set(), 0
+    plain = _PLAIN_MOVES[reds]
     for match in _TAG.finditer(text):
-        name, digits, rest = match.groups()
-        if hand is not None and digits and not rest and len(name) == 1 and int(digits) < 136:  # most tags
-            seat = _DRAWS.find(name)
-            if seat >= 0:
-                hand.moves.append(Move(seat, "draw", _TILE_TEXTS[reds][int(digits)], (), None, name + digits))
+        short, name, digits, rest = match.groups()
+        if short is not None:  # most tags: a draw or a discard
+            move = plain.get(short)
+            if hand is not None and move is not None:
+                if riichi_next and move.seat in riichi_next and move.verb == "discard":
+                    riichi_next.discard(move.seat)
+                    move = move._replace(verb="riichi")
+                hand.moves.append(move)
                 continue
-            seat = _DISCARDS.find(name)
-            if seat >= 0:
-                verb = "riichi" if seat in riichi_next else "discard"
-                riichi_next.discard(seat)
-                hand.moves.append(Move(seat, verb, _TILE_TEXTS[reds][int(digits)], (), None, name + digits))
-                continue
+            name, digits, rest = short[0], short[1:], ""
         attrs = dict(_ATTR.findall(rest))
         try:
             if name == "GO":
                 bits = int(attrs.get("type", "0"))
                 reds, game.kuitan = not bits & 2, not bits & 4
+                plain = _PLAIN_MOVES[reds]
                 game.length = "east-south" if bits & 8 else "east"
                 game.players = 3 if bits & 16 else 4
                 game.reds = 3 if reds else 0
