@@ -177,7 +177,23 @@ class Mahjong(TileNotation):
 
     @cached_property
     def _fast(self) -> FastTables:
-        return FastTables.build(self)
+        return FastTables.kept(self, self.rs.id, self._shapes_signature())
+
+    def _shapes_signature(self) -> str:
+        """What the fast tables are built from: each hand shape, its parts and their instances in
+        each suit (the key they are kept under)."""
+        return repr(
+            [
+                (
+                    shape.id,
+                    shape.parts,
+                    shape.closed,
+                    shape.distinct,
+                    [(suit, tuple(suit_instances(self.rs, shape, suit, self.suit_ranks[suit]))) for suit in self.suits],
+                )
+                for shape in self.rules.hand_shapes
+            ]
+        )
 
     def shape_need(self, shape, declared: int) -> list[int] | None:
         need = [p.count - (declared if p.declared else 0) for p in shape.parts]
