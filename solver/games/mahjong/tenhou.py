@@ -326,9 +326,7 @@ def _play_streams(
                 need_draw = call.verb == "minkan"
                 continue
             else:
-                move = _DRAWN[seat].get(item) if type(item) is int else None
-                if move is None:
-                    move = Move(seat, "draw", tile_text(item), raw=str(item))
+                move = _DRAWN[seat].get(item) or Move(seat, "draw", tile_text(item), raw=str(item))
                 drawn = move.tile
                 moves.append(move)
         if not discards[seat]:
@@ -342,18 +340,10 @@ def _play_streams(
                 moves.append(_call(item, seat, players, where))
                 need_draw = True  # a kan or 北抜き draws a replacement; an added kan may be robbed first
                 continue
-        if item == 60:
-            if drawn is None and not lenient:
-                raise RecordError(f"{where}: seat {seat} discards the tile just drawn (60) without a draw")
-            tile = drawn
-            move = _TSUMOGIRI[seat].get(tile) if tile is not None else None
-        else:
-            move = _DISCARDED[seat].get(item) if type(item) is int else None
-            tile = move.tile if move is not None else tile_text(item)
-        if move is None:
-            move = Move(seat, verb, tile, raw=str(item))
-        elif verb != "discard":
-            move = move._replace(verb=verb)
+        if item == 60 and drawn is None and not lenient:
+            raise RecordError(f"{where}: seat {seat} discards the tile just drawn (60) without a draw")
+        move = _discard_move(seat, verb, item, drawn)
+        tile = move.tile
         moves.append(move)
         drawn = None
         claimant = _claimant(draws, seat, tile, players, where) if tile is not None else None
@@ -389,6 +379,20 @@ def _play_streams(
             f"a discard is missing before it"
         )
     return moves
+
+
+def _discard_move(seat: int, verb: str, item, drawn: str | None) -> Move:
+    """A discard entry of a seat's stream (60: the tile just drawn, ``drawn``) as its action: a
+    plain discard of a tile code is one shared Move."""
+    if item == 60:
+        move = _TSUMOGIRI[seat].get(drawn) if drawn is not None else None
+        tile = drawn
+    else:
+        move = _DISCARDED[seat].get(item) if type(item) is int else None
+        tile = move.tile if move is not None else tile_text(item)
+    if move is None:
+        return Move(seat, verb, tile, raw=str(item))
+    return move if verb == "discard" else move._replace(verb=verb)
 
 
 def _may_be(item, tile: str) -> bool:
