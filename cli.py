@@ -48,13 +48,15 @@ def keep_bytecode(folder: str) -> None:
 
 def keep_generated_code(path: str) -> None:
     """Code the standard library writes as source text and compiles at every start: the
-    dataclasses' functions for each class (``__init__``, ``__eq__``, ``__hash__`` ...) and typing's
+    dataclasses' functions for each class (``__init__``, ``__eq__``, ``__hash__`` ...), typing's
     forward references (a NamedTuple's annotations, strings under ``from __future__ import
-    annotations``). The code is kept in the file ``path``, keyed by the very text, and a text seen
-    before is run from its kept code: the same function, without the compiling. New code is written
-    at exit (every process's exit functions run, cli.run)."""
+    annotations``) and each named tuple's ``__new__`` (collections.namedtuple). The code is kept
+    in the file ``path``, keyed by the very text, and a text seen before is run from its kept code:
+    the same function, without the compiling. New code is written at exit (every process's exit
+    functions run, cli.run)."""
     import atexit
     import builtins
+    import collections
     import dataclasses
     import marshal
 
@@ -79,6 +81,12 @@ def keep_generated_code(path: str) -> None:
             source = compiled(source, "exec")
         builtins.exec(source, *args, **kwargs)
 
+    def eval_kept(source: typing.Any, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+        # a named tuple's __new__ is a lambda evaluated in a namespace of its own
+        if isinstance(source, str) and args and isinstance(args[0], dict):
+            source = compiled(source, "eval")
+        return builtins.eval(source, *args, **kwargs)
+
     def compile_kept(
         source: typing.Any, filename: str, mode: str, *args: typing.Any, **kwargs: typing.Any
     ) -> typing.Any:
@@ -100,6 +108,7 @@ def keep_generated_code(path: str) -> None:
 
     setattr(dataclasses, "exec", exec_kept)  # noqa: B010 - each module's own name for the builtin
     setattr(typing, "compile", compile_kept)  # noqa: B010
+    setattr(collections, "eval", eval_kept)  # noqa: B010
     atexit.register(store)
 
 

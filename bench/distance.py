@@ -17,14 +17,38 @@ def distance_seconds(ruleset: str, size: int, count: int, rng: random.Random, ch
     (with ``chosen``: each hand's chosen card, an indicator, dealt too), and the distances seen."""
     game = load_game(load_ruleset(ruleset))
     deck = [game.notation.format(f) for f in game.ruleset.deck.faces for _ in range(game.ruleset.deck.copies[f])]
+    requests = []
+    for _ in range(WARM + count):
+        cards = rng.sample(deck, size + (1 if chosen else 0))
+        requests.append({"hand": " ".join(cards[:size]), "distance": True, **({chosen: cards[size]} if chosen else {})})
+    return _timed(game, requests)
+
+
+def _timed(game, requests: list[dict]) -> dict:
+    """Each request's seconds (the first WARM untimed), and the distances seen."""
     seconds: list[float] = []
     distances: dict[int | None, int] = {}
-    for i in range(WARM + count):
-        cards = rng.sample(deck, size + (1 if chosen else 0))
-        request = {"hand": " ".join(cards[:size]), "distance": True, **({chosen: cards[size]} if chosen else {})}
+    for i, request in enumerate(requests):
         start = time.perf_counter()
         result = game.solve(request)
         if i >= WARM:
             seconds.append(time.perf_counter() - start)
             distances[result.data["distance"]] = distances.get(result.data["distance"], 0) + 1
     return {"seconds": seconds, "distances": distances}
+
+
+def rummikub_distance_seconds(table_tiles: int, rack: int, count: int, rng: random.Random) -> dict:
+    """Seconds per Rummikub ``--distance`` (the fewest tiles drawn) of ``count`` reachable positions:
+    legal sets of about ``table_tiles`` tiles on the table and a rack of ``rack`` tiles dealt from the
+    same box (tests/test_rummikub_brute.py's deal), the player melded, and the distances seen."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_rummikub_brute import deal
+
+    requests = []
+    for _ in range(WARM + count):
+        hand, table = deal(rng, table_tiles, rack)
+        requests.append({"hand": " ".join(hand), "table": [f"all: {s}" for s in table], "has_melded": True})
+    return _timed(load_game(load_ruleset("rummikub")), [{**r, "distance": True} for r in requests])

@@ -255,21 +255,22 @@ class ScoringSides:
             self.ours(request_of(d))
             self.theirs(package_notation(d))
 
-    def fresh(self, deals, chunks: int = 10) -> tuple[float, float, int, int]:
-        """CPU seconds per hand, ours and theirs, on hands each side meets once (chunks alternated
-        between the sides, so that a change in the machine's load falls on both; CPU time, so that
-        other processes on the machine count less), and how many of the comparable answers agree."""
+    def fresh(self, deals, chunks: int = 10, clock=time.process_time) -> tuple[float, float, int, int]:
+        """Seconds per hand by ``clock``, ours and theirs, on hands each side meets once (chunks
+        alternated between the sides, so that a change in the machine's load falls on both; CPU time
+        by default, so that other processes on the machine count less), and how many of the
+        comparable answers agree."""
         requests = [request_of(d) for d in deals]
         items = [package_notation(d) for d in deals]
         ours_s = theirs_s = 0.0
         got, want = [], []
         step = -(-len(deals) // chunks)
         for k in range(0, len(deals), step):
-            start = time.process_time()
+            start = clock()
             got += [self.ours(r) for r in requests[k : k + step]]
-            middle = time.process_time()
+            middle = clock()
             want += [self.theirs(x) for x in items[k : k + step]]
-            theirs_s += time.process_time() - middle
+            theirs_s += clock() - middle
             ours_s += middle - start
         compared = agree = 0
         for deal, g, w in zip(deals, got, want, strict=True):
@@ -305,40 +306,53 @@ def batch_seconds(
     JSON Lines in, JSON out, one process) over ``requests``, start-up and the ``warm`` lines
     excluded: the least CPU time of a batch of warm + requests less the least of a batch of warm
     alone. Every line must answer."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        alone = _batch_process(Path(folder), warm, runs, command)[1]
+        both = _batch_process(Path(folder), warm + requests, runs, command)[1]
+    return (both - alone) / len(requests)
+
+
+def whole_batch_seconds(
+    requests: list[dict], runs: int = 2, command: tuple[str, ...] = ("score", "-r", "gensou-mahjong")
+) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) per line of one ``melds COMMAND --batch`` process over
+    ``requests``, everything counted: the process's start, the ruleset's load and every line from
+    the first, as a user running the command waits for it (the least of ``runs`` runs each)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        wall, cpu = _batch_process(Path(folder), requests, runs, command)
+    return wall / len(requests), cpu / len(requests)
+
+
+def _batch_process(folder: Path, lines: list[dict], runs: int, command: tuple[str, ...]) -> tuple[float, float]:
+    """The least wall and the least CPU seconds (the child's user + system) of ``runs`` runs of
+    ``melds COMMAND --batch`` over ``lines`` (written to a file in ``folder``); every line must
+    answer, with no error."""
     import json
     import resource
     import subprocess
-    import tempfile
-    from pathlib import Path
 
     def child_seconds() -> float:
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         return usage.ru_utime + usage.ru_stime
 
     root = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory() as folder:
-        files = []
-        for name, lines in (("warm", warm), ("all", warm + requests)):
-            path = Path(folder) / f"{name}.jsonl"
-            path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines), encoding="utf-8")
-            files.append((path, len(lines)))
-        best = [float("inf"), float("inf")]
-        for _ in range(runs):
-            for k, (path, count) in enumerate(files):
-                out = Path(folder) / "out.jsonl"
-                with open(out, "w", encoding="utf-8") as sink:
-                    start = child_seconds()
-                    subprocess.run(
-                        [*MELDS, *command, "--batch", str(path)],
-                        stdout=sink,
-                        stderr=subprocess.DEVNULL,
-                        cwd=root,
-                    )
-                    best[k] = min(best[k], child_seconds() - start)
-                answers = out.read_text(encoding="utf-8").splitlines()
-                if len(answers) != count or any('"error"' in a for a in answers):
-                    raise RuntimeError(f"the batch answered {len(answers)} of {count} lines, or with errors")
-    return (best[1] - best[0]) / len(requests)
+    path, out = folder / "batch.jsonl", folder / "out.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines), encoding="utf-8")
+    wall = cpu = float("inf")
+    for _ in range(runs):
+        with open(out, "w", encoding="utf-8") as sink:
+            start, clock = child_seconds(), time.perf_counter()
+            subprocess.run([*MELDS, *command, "--batch", str(path)], stdout=sink, stderr=subprocess.DEVNULL, cwd=root)
+            wall = min(wall, time.perf_counter() - clock)
+            cpu = min(cpu, child_seconds() - start)
+        answers = out.read_text(encoding="utf-8").splitlines()
+        if len(answers) != len(lines) or any('"error"' in a for a in answers):
+            raise RuntimeError(f"the batch answered {len(answers)} of {len(lines)} lines, or with errors")
+    return wall, cpu
 
 
 def _scoring(args) -> list[tuple]:

@@ -17,9 +17,10 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``mahjong-score``: fresh random winning hands, each parsed from tenhou notation and scored once,
   against the ``mahjong`` package doing the same (both warmed on other hands; ≥ 2× its rate, i.e.
   melds/peer ≤ 0.5);
-* ``mahjong-batch``: the same hands through ``melds score --batch`` (JSON Lines in, JSON out, one
-  process, start-up excluded), seconds per line against the package's seconds per hand
-  in-process (melds/peer ≤ 1); both mahjong rows count CPU seconds, not wall seconds;
+* ``mahjong-batch``: fresh hands through one ``melds score --batch`` process (JSON Lines in, JSON
+  out), wall seconds per line with the start-up and the first lines included, against the
+  package's wall seconds per hand in-process on the same hands (melds/peer ≤ 1); the note gives
+  the batch's CPU per line;
 * ``mahjong-shanten-batch``: fresh 13-tile hands (the tests' deals) through ``melds solve
   --shanten --batch`` (start-up and warm-up lines excluded), CPU seconds per line against the
   ``mahjong`` package's seconds per hand in-process (melds/peer ≤ 1); the note gives riichienv's
@@ -39,7 +40,8 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``rummy-distance-11`` / ``indian-rummy-distance``: ``melds solve --distance`` of dealt Basic
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
-  warm (bench/distance.py) (median ≤ 50 ms);
+  warm (bench/distance.py) (median ≤ 50 ms); ``rummikub-distance``: the fewest tiles drawn before a
+  14-tile rack goes out, on reachable tables of about 26 tiles (bench/distance.py), the player melded;
 * ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
   of an 8-tile hand and about 10 tiles of common words on the table, a first word down
   (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
@@ -74,7 +76,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
 
-from bench.mahjong import WARM_HANDS, WARM_LINES, ScoringSides, batch_seconds, fresh_deals, request_of  # noqa: E402
+from bench.mahjong import WARM_HANDS, ScoringSides, fresh_deals, request_of, whole_batch_seconds  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
 from solver.melding.meld.checker import MeldChecker  # noqa: E402
@@ -182,34 +184,34 @@ def rummikub(count: int, rng, budget: float) -> Row:
 
 def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
     """Fresh winning hands, each parsed from tenhou notation and scored once by both sides after
-    both warmed up on other hands (bench.mahjong.ScoringSides); with ``batch_lines``, the seconds
-    per line of ``melds score --batch`` instead (start-up and warm-up lines excluded), against the
-    same in-process figure of the package."""
+    both warmed up on other hands (bench.mahjong.ScoringSides), CPU seconds a hand; with
+    ``batch_lines``, the wall seconds per line of one ``melds score --batch`` process over that
+    many fresh hands, its start-up and first lines included, against the package's wall seconds
+    per hand in-process on the same hands (warm)."""
     try:
         sides = ScoringSides()
     except ImportError:
         return Row("mahjong-batch" if batch_lines else "mahjong-score", note="package not installed")
     seen: set = set()
-    warm = fresh_deals(rng, WARM_HANDS, seen)
-    sides.warm(warm)
+    sides.warm(fresh_deals(rng, WARM_HANDS, seen))
     fresh = fresh_deals(rng, max(count, batch_lines), seen)
-    ours, theirs, agree, compared = sides.fresh(fresh[:count])
     if not batch_lines:
+        ours, theirs, agree, compared = sides.fresh(fresh[:count])
         return Row(
             "mahjong-score",
             [ours],
             peer=[theirs],
             note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}",
         )
-    line = batch_seconds(
-        [request_of(d) for d in fresh[:batch_lines]], [request_of(d) for d in warm[:WARM_LINES]], runs=1
-    )
+    hands = fresh[:batch_lines]
+    theirs = sides.fresh(hands, clock=time.perf_counter)[1]
+    wall, cpu = whole_batch_seconds([request_of(d) for d in hands])
     return Row(
         "mahjong-batch",
-        [line],
+        [wall],
         peer=[theirs],
-        note=f"CPU seconds per line over {batch_lines} fresh hands, JSON in and out, start-up "
-        f"excluded; peer in-process",
+        note=f"wall seconds per line of one process over {batch_lines} fresh hands, JSON in and out, "
+        f"start-up included (its CPU {cpu * 1e6:.0f} µs a line); peer in-process, wall, same hands",
     )
 
 
@@ -303,9 +305,12 @@ def rummy_batch(ruleset: str, lines: int, rng) -> Row:
 
 
 def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: str | None = None) -> Row:
-    from bench.distance import distance_seconds
+    from bench.distance import distance_seconds, rummikub_distance_seconds
 
-    figures = distance_seconds(ruleset, size, count, rng, chosen)
+    if ruleset == "rummikub":  # tiles drawn, on a table: positions of about 40 tiles, the rack 14
+        figures = rummikub_distance_seconds(26, size, count, rng)
+    else:
+        figures = distance_seconds(ruleset, size, count, rng, chosen)
     seen = ", ".join(
         f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
     )
@@ -402,6 +407,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "okey-batch": lambda a, r: rummy_batch("okey", a.n * 100, r),
     "phase-10-batch": lambda a, r: rummy_batch("phase-10", a.n * 100, r),
     "rummy-distance-11": lambda a, r: distance_row("rummy-distance-11", "basic-rummy", 11, a.n * 10, r),
+    "rummikub-distance": lambda a, r: distance_row("rummikub-distance", "rummikub", 14, a.n * 5, r),
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),

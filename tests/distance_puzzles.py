@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import distance_oracle as oracle
+import rummikub_brute
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +34,8 @@ class Spec:
     visible: str = ""
     chosen: dict[str, Any] = field(default_factory=dict)  # indicator:, tiplu: or options: {phase: N}
     via: tuple[str, str] | None = None  # a way out (let go, draw) the oracle re-checks, for slow games
+    table: tuple[str, ...] = ()  # Rummikub: the sets on the table (their owner: all)
+    melded: bool = False  # Rummikub: the player has made the initial meld
 
     @property
     def path(self) -> Path:
@@ -43,7 +46,7 @@ class Spec:
         return oracle.game(self.ruleset, chosen, self.chosen.get("options", {}).get("phase"))
 
 
-BR, GIN, IR, OK, P10, MAR = "basic-rummy", "gin-rummy", "indian-rummy", "okey", "phase-10", "marriage"
+BR, GIN, IR, OK, P10, MAR, RK = "basic-rummy", "gin-rummy", "indian-rummy", "okey", "phase-10", "marriage", "rummikub"
 TIPLU = {"tiplu": "C2"}
 
 
@@ -160,11 +163,63 @@ SPECS = [
         "C4 C5 C10 and H10 S7 look two short.",
         chosen=TIPLU,
     ),
+    Spec(RK, "d01-out-now", "Out now", "r10 r11", "the run on the table takes both.", table=("r7 r8 r9",), melded=True),
+    Spec(
+        RK,
+        "d02-one-tile-short",
+        "One tile short",
+        "k4 k5 k6 b9 o9",
+        "a run, and two nines waiting on a third (k9, r9 or a joker).",
+        table=("r1 r2 r3",),
+        melded=True,
+    ),
+    Spec(RK, "d03-thirty-points", "The thirty points count", "k3 k4 k5 r3 r4", "one more red is 24 points: short."),
+    Spec(
+        RK,
+        "d04-split-the-run",
+        "Split the run",
+        "k5 r12 r13",
+        "the rack's k5 splits the table's run in two; the reds wait on r11 or a joker.",
+        table=("k3 k4 k5 k6 k7",),
+        melded=True,
+    ),
+    Spec(
+        RK,
+        "d05-seen-tiles",
+        "Both k3s are seen",
+        "k1 k2",
+        "with no k3 left, a joker finishes the run.",
+        table=("r5 r6 r7",),
+        melded=True,
+        visible="k3 k3",
+    ),
+    Spec(RK, "d06-two-jokers", "Two jokers make the initial meld", "J J k13", "as k11 k12 k13 they are 36 points."),
+    Spec(
+        RK,
+        "d07-initial-not-from-the-table",
+        "The initial meld is the rack's own",
+        "r10 r11",
+        "the table's run may not be used: r9 or r12 from the pool.",
+        table=("r7 r8 r9",),
+    ),
+    Spec(
+        RK,
+        "d08-group-and-run",
+        "A group and the table's run",
+        "k8 b8 o8 r8 r9",
+        "the rack's r8 r9 join the run below r10 and the eights are a group.",
+        table=("r10 r11 r12",),
+        melded=True,
+    ),
 ]
 
 
 def expected(spec: Spec) -> dict[str, Any]:
     """The puzzle's ``expect``, worked out by the oracle."""
+    if spec.ruleset == RK:  # no discard: the fewest tiles drawn (rummikub_brute.py)
+        found = rummikub_brute.draw_distance(spec.hand, spec.table, spec.melded, spec.visible, depth=2)
+        assert found is not None, spec.stem
+        return {"distance": found}
     g = spec.game()
     hand = spec.hand.split()
     left = oracle.left_of(g, hand + spec.visible.split())
@@ -192,6 +247,8 @@ def expected(spec: Spec) -> dict[str, Any]:
 
 
 def document(spec: Spec, expect: dict[str, Any]) -> dict[str, Any]:
+    if spec.ruleset == RK:
+        return _rummikub_document(spec, expect)
     how = (
         "The expected answer is worked out by tests/distance_puzzles.py with the brute force of "
         "tests/distance_oracle.py: every swap of fewer cards tried, one of that many going out"
@@ -201,6 +258,21 @@ def document(spec: Spec, expect: dict[str, Any]) -> dict[str, Any]:
     )
     out: dict[str, Any] = {"format": 1, "ruleset": spec.ruleset, "title": spec.title, **spec.chosen}
     out.update(question=spec.question, hand=spec.hand)
+    if spec.visible:
+        out["visible"] = spec.visible
+    out.update(notes=f"{spec.why[0].upper()}{spec.why[1:]} {how}", expect=expect)
+    return out
+
+
+def _rummikub_document(spec: Spec, expect: dict[str, Any]) -> dict[str, Any]:
+    how = (
+        "The expected answer is worked out by tests/distance_puzzles.py with the brute force of "
+        "tests/rummikub_brute.py: every multiset of fewer tiles drawn tried, one of that many playing the rack out."
+    )
+    out: dict[str, Any] = {"format": 1, "ruleset": spec.ruleset, "title": spec.title, "hand": spec.hand}
+    if spec.table:
+        out["table"] = [{"owner": "all", "cards": cards} for cards in spec.table]
+    out.update(turn={"has_melded": spec.melded}, question=spec.question)
     if spec.visible:
         out["visible"] = spec.visible
     out.update(notes=f"{spec.why[0].upper()}{spec.why[1:]} {how}", expect=expect)

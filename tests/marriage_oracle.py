@@ -116,13 +116,18 @@ def combination(cards, tiplu) -> str | None:
 PURE = {"tunnela", "pure-sequence", "marriage"}
 
 
-def can_go_out(hand, tiplu, shown_pure: int = 0, shown_melds: int = 0) -> bool:
+ROUTES = ("combinations", "dublees")
+
+
+def can_go_out(hand, tiplu, shown_pure: int = 0, shown_melds: int = 0, routes=ROUTES) -> bool:
     """Seven combinations (shown ones count), three of them pure, and one discard; or eight
-    dublees."""
+    dublees. ``routes``: the ways out tried (both by default)."""
     cards = sorted(card(f) for f in hand)
     counts = Counter(cards)
-    if sum(v // 2 for v in counts.values()) + shown_melds >= 8 and shown_pure == 0:
+    if "dublees" in routes and sum(v // 2 for v in counts.values()) + shown_melds >= 8 and shown_pure == 0:
         return True  # the dublee route (dublees shown count toward it)
+    if "combinations" not in routes:
+        return False
     need = 7 - shown_melds
 
     @cache

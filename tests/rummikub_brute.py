@@ -179,3 +179,51 @@ def arrangement_ok(hand, table_before, placed, table_after) -> bool:
         and after == before + placed_c
         and not placed_c - Counter(parse(hand))
     )
+
+
+# -- how far from going out: the fewest tiles drawn -------------------------------------------------
+
+DECK = {f"{c}{n}": 2 for c in COLOURS for n in range(1, 14)} | {"J": 2}
+
+
+def left_of(seen) -> Counter:
+    """The copies of each tile not seen (two of each numbered tile, two jokers)."""
+    left = Counter(DECK)
+    left.subtract(Counter(parse(seen)))
+    assert all(n >= 0 for n in left.values()), seen
+    return +left
+
+
+def plays_out(rack: list[str], table_sets, has_melded: bool, initial: int = 30) -> bool:
+    """Can one turn place every tile of the rack? After the initial meld: the table's tiles and the
+    rack's split into sets; before it: the rack alone, its sets worth ``initial`` together."""
+    if has_melded:
+        return partition_value([t for s in table_sets for t in parse(s)] + rack) is not None
+    value = partition_value(rack)
+    return value is not None and value >= initial
+
+
+def _draws(left: Counter, size: int):
+    faces = sorted(left, key=_order)
+
+    def walk(i: int, room: int, chosen: tuple):
+        if room == 0:
+            yield chosen
+            return
+        if i == len(faces):
+            return
+        for k in range(min(left[faces[i]], room), -1, -1):
+            yield from walk(i + 1, room - k, chosen + (faces[i],) * k)
+
+    yield from walk(0, size, ())
+
+
+def draw_distance(hand, table_sets, has_melded: bool, visible="", depth: int = 2, initial: int = 30) -> int | None:
+    """The fewest tiles drawn (from those not seen) after which one turn places the whole rack, by
+    trying every multiset of 0, 1, … ``depth`` tiles; None when more than ``depth``."""
+    rack = parse(hand)
+    left = left_of(rack + [t for s in table_sets for t in parse(s)] + parse(visible))
+    for d in range(depth + 1):
+        if any(plays_out(rack + list(drawn), table_sets, has_melded, initial) for drawn in _draws(left, d)):
+            return d
+    return None

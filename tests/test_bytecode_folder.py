@@ -5,8 +5,10 @@ same, and ``MELDS_CACHE_DIR=off`` keeps nothing."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from clirun import ROOT, melds_exe
@@ -44,3 +46,30 @@ def test_a_cache_folder_of_off_keeps_no_bytecode(tmp_path):
     )
     assert '"winning": true' in result.stdout, result.stderr
     assert not (tmp_path / "xdg").exists() and not home.exists()
+
+
+NAMED_TUPLE = """
+import sys
+import cli
+cli.keep_generated_code(sys.argv[1])
+from collections import namedtuple
+Point = namedtuple("Point", "x y", defaults=(0,))
+print(Point(1, 2), Point(3), Point._make([4, 5]), Point(y=6, x=7) == (7, 6))
+"""
+
+
+def test_a_named_tuples_new_is_kept_and_made_the_same(tmp_path):
+    path = tmp_path / "generated"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def run() -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", NAMED_TUPLE, str(path)], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    first = run()
+    kept = marshal.loads(path.read_bytes())
+    assert ("eval", "lambda _cls, x, y: _tuple_new(_cls, (x, y))") in kept
+    assert run() == first == "Point(x=1, y=2) Point(x=3, y=0) Point(x=4, y=5) True\n"

@@ -1,6 +1,7 @@
 """The distance puzzles of puzzles/ (``question: distance`` or ``discards`` of a rummy hand) run
 through melds: each answer matches the file's expectation, and each target hand melds shows is
-re-checked by the game's plain go-out oracle (distance_oracle.py, importing nothing from solver/).
+re-checked by the game's plain go-out oracle (distance_oracle.py; Rummikub's rummikub_brute.py: both
+import nothing from solver/).
 The slow run re-derives every file's expectation with the oracle (distance_puzzles.py)."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import json
 
 import distance_puzzles
 import pytest
+import test_rummikub_distance
 from clirun import run
 from test_distance import recheck_target
 
@@ -32,7 +34,10 @@ def test_distance_puzzle_answer_matches(name: str) -> None:
     spec = SPECS[name]
     answer = _answer(spec)
     assert answer["matches"], answer["mismatches"]
-    if spec.question == "distance":
+    if spec.question == "distance" and spec.ruleset == distance_puzzles.RK:  # no swaps: tiles drawn
+        line = {"hand": spec.hand, "table": list(spec.table), "has_melded": spec.melded, "visible": spec.visible}
+        test_rummikub_distance.recheck_target(line, answer)
+    elif spec.question == "distance":
         recheck_target(spec.game(), spec.hand.split(), answer)
 
 

@@ -51,13 +51,7 @@ def answer(
     visible = fmt.parse_many(request["visible"]) if request.get("visible") else []
     left = copies_left(checker, problem, visible)
     budget = Budget(request.get("max_seconds"))
-    base: dict[str, Any] = {
-        "ruleset": checker.ruleset.id,
-        "question": question,
-        "hand": fmt.format_many(problem.hand),
-        "cards": len(problem.hand),
-        "visible": fmt.format_many(visible),
-    }
+    base = question_json(checker, problem, question, visible)
     try:
         with budget.guarding(), DistanceSearch(problem, left, checker, budget, routes) as search:
             found = search.distance()
@@ -73,6 +67,18 @@ def answer(
     data["discards"] = sort_rows([_row_json(fmt, row, left) for row in rows])
     code = ExitCode.of(any(row.distance == 1 for row in rows))
     return Result(data, code, lambda: discards_text(data))
+
+
+def question_json(checker: MeldChecker, problem: Problem, question: str, visible: Sequence[Face]) -> dict[str, Any]:
+    """The keys every distance answer starts with: the question asked of which hand."""
+    fmt = checker.notation
+    return {
+        "ruleset": checker.ruleset.id,
+        "question": question,
+        "hand": fmt.format_many(problem.hand),
+        "cards": len(problem.hand),
+        "visible": fmt.format_many(visible),
+    }
 
 
 def _rows(search: DistanceSearch, problem: Problem, least: int | None) -> list[DiscardRow]:

@@ -82,9 +82,17 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
         OptionSpec("--claimed", "The turn claimed this discard (it is in the hand).", metavar="CARD"),
         INDICATOR_OPTION,
         PHASE_OPTION,
-        OptionSpec("--distance", "How many swaps (draw one, let one go) is the hand from going out?", flag=True),
         OptionSpec(
-            "--discards", "Each card let go: the swaps left after it and the draws that bring it closer.", flag=True
+            "--distance",
+            "How many swaps (draw one, let one go) is the hand from going out? In a game with no discard "
+            "(a turn places cards or draws one): how many cards drawn before one turn places the whole hand.",
+            flag=True,
+        ),
+        OptionSpec(
+            "--discards",
+            "Each card let go: the swaps left after it and the draws that bring it closer (bad input in a game "
+            "with no discard).",
+            flag=True,
         ),
         OptionSpec(
             "--visible",
@@ -275,11 +283,10 @@ class MeldGame:
 
     def distance(self, problem: Problem, question: str, request: Request) -> Result:
         """How far the hand is from going out (``distance``), or each discard's table (``discards``)."""
-        if self.ruleset.rearranges:
-            raise MeldsError(
-                f"--distance and --discards ask of a hand that goes out by its own melds and a discard; "
-                f"{self.ruleset.name} rearranges the whole table (not answered yet)"
-            )
+        if self.ruleset.rearranges:  # no discard: the fewest cards drawn (solver.melding.drawdistance)
+            from solver.melding import drawdistance
+
+            return drawdistance.answer(self.checker, self.catalogue, problem, question, request, self.nouns())
         from solver.melding import distance  # its search (the turn solver) only when asked: not on a check's start-up
 
         return distance.answer(self.checker, problem, self.rules.going_out, question, request)

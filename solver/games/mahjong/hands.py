@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Part:
+    """One part of a decomposition: a run, triplet, kan or pair, concealed or declared."""
+
     kind: str
     faces: tuple[Face, ...]
     declared: str | None = None  # the declared meld id (chi, pon, …) or None for a concealed part
@@ -51,12 +53,16 @@ class Part:
 
 @dataclass(frozen=True)
 class Decomposition:
+    """A winning hand read as one hand shape's parts."""
+
     shape: str
     parts: tuple[Part, ...]
 
 
 @dataclass(frozen=True)
 class KanVerdict:
+    """Whether a riichi hand may declare a closed kan of a tile, by the document and in general."""
+
     tile: tuple  # the identity konged
     okuri: bool  # the drawn tile is not the fourth (送り槓)
     waits_before: tuple

@@ -13,6 +13,8 @@ from solver.games.mahjong.win import SEATS, Win, remember, round_up
 
 @dataclass(frozen=True)
 class Points:
+    """What a win is paid: the hand's points by payer, honba, riichi sticks, the limit reached."""
+
     total: int  # what the payers pay for the hand itself
     payments: dict  # payer seat (or "discarder") -> points for the hand
     honba: dict  # payer seat -> honba points

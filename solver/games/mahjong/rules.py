@@ -31,6 +31,8 @@ class DeclaredKind:
 
 @dataclass(frozen=True)
 class ShapePart:
+    """One kind of part a hand shape is made of: its meld kinds and how many of them."""
+
     kinds: tuple[str, ...]
     count: int
     declared: bool  # declared melds count toward this part
@@ -51,6 +53,8 @@ class HandShape:
 
 @dataclass(frozen=True)
 class RiichiKan:
+    """When a riichi hand may declare a closed kan (立直後の暗槓), and the sentences that say so."""
+
     rule: str  # waits-unchanged | decompositions-unchanged
     general_rule: str
     no_okuri_kan: bool
@@ -116,6 +120,8 @@ class MahjongScoring:
 
 @dataclass(frozen=True, eq=False)
 class MahjongRules:
+    """The mahjong sections of a ruleset: hand shapes, declared melds, riichi kans, scoring."""
+
     hand_shapes: tuple[HandShape, ...]
     declared_melds: tuple[DeclaredKind, ...]
     tenpai_source: Source | None

@@ -62,6 +62,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Score:
+    """A scored win: its yaku, han, fu, dora, points and the reading that scored best."""
+
     yaku: tuple[YakuHan, ...]
     han: int  # yaku + dora (yakuman: 13 per yakuman in 青天井; else the yakuman count is in yakuman)
     fu: int

@@ -48,6 +48,8 @@ def _bounded(cache: dict[Any, Any], key: object, value: object) -> None:
 
 @dataclass(frozen=True)
 class DeclaredMeld:
+    """A meld declared by a call or a kan: its kind, tiles and whether it is open."""
+
     kind: str  # the ruleset's declared meld id: chi, pon, minkan, ankan
     faces: tuple[Face, ...]
     open: bool
@@ -56,6 +58,8 @@ class DeclaredMeld:
 
 @dataclass(frozen=True)
 class Hand:
+    """A hand as read: its concealed tiles and its declared melds."""
+
     concealed: tuple[Face, ...]
     melds: tuple[DeclaredMeld, ...] = ()
 

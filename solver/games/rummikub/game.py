@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from solver.core.errors import ExitCode
+from solver.core.game import OptionSpec
 from solver.core.replay import Settlement
 from solver.core.result import Result
 from solver.core.source import source_json
@@ -28,6 +29,7 @@ EXAMPLES = {
         "--has-melded --best",
         'melds solve -r rummikub --hand "k10 b10 o10 r3 r4" --best',
         "melds solve puzzles/rummikub/",
+        'melds solve -r rummikub --hand "r10 r11 k2" --table "all: r7 r8 r9" --has-melded --distance',
     ],
     "score": ["melds score -r rummikub --penalty k7 b13 J", "melds score -r rummikub r11 r12 J"],
     "move": ["melds move puzzles/rummikub/moves/m01-initial-meld.yaml play k10 b10 o10 | r7 r8 r9"],
@@ -35,11 +37,25 @@ EXAMPLES = {
 }
 
 
+RULES = "rulesets/documents/rummikub.md"
+SOLVE_OPTIONS = [
+    OptionSpec(
+        "--distance",
+        f"How many tiles must be drawn before one turn places the whole rack? A turn places tiles or draws one, "
+        f"with no discard ({RULES} 4.5, 5.1): the table's sets rearranged freely with --has-melded (4.2), else "
+        "the rack's own sets worth the initial meld (3.1-3.3). Shows the tiles drawn, copies left, the table after.",
+        flag=True,
+    ),
+    OptionSpec("--discards", f"Refused (exit 2): a Rummikub turn has no discard ({RULES} 4.5).", flag=True),
+]
+
+
 class RummikubGame(MeldGame):
     name: ClassVar[str] = "rummikub"
     label: ClassVar[str] = "Rummikub"
     EXAMPLES = EXAMPLES
     NOUNS = {"card": "tile", "hand": "rack", "meld": "set", "stock": "pool"}
+    OPTIONS = {"solve": SOLVE_OPTIONS}
 
     def score(self, request: Mapping[str, Any]) -> Result:
         """A set's value (the numbers its tiles stand for), or with ``--penalty`` a rack's (each

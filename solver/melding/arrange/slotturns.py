@@ -41,7 +41,7 @@ RETIRE = 100_000  # a solver that has gathered this many variables for past turn
 
 
 @dataclass
-class _Live:
+class Live:
     solver: SatSolver
     scratch: VarPool  # variables of one turn's own clauses (above the model's)
     start: int
@@ -56,9 +56,11 @@ class SlotTurns:
         self.initial_points = initial_points
         self.model = SlotModel(shape)
         self._threshold: tuple[list[list[int]], int | None] | None = None
-        self._live: dict[bool, _Live] = {}
+        self._live: dict[bool, Live] = {}
 
-    def _solver(self, initial: bool) -> _Live:
+    def live_solver(self, initial: bool) -> Live:
+        """The live solver of turns before the initial meld (``initial``) or after it, made on first
+        need (and afresh once it has gathered :data:`RETIRE` variables of past questions)."""
         live = self._live.get(initial)
         if live is not None and live.scratch.top - live.start > RETIRE:
             live.solver.close()
@@ -73,7 +75,7 @@ class SlotTurns:
             solver = SatSolver(self.model.clauses, SOLVER)
             solver.extend(extra)
             top = self.model.pool.top
-            live = self._live[initial] = _Live(solver, VarPool(top + 1), top, threshold)
+            live = self._live[initial] = Live(solver, VarPool(top + 1), top, threshold)
         return live
 
     # -- a turn --------------------------------------------------------------------------------------
@@ -83,7 +85,7 @@ class SlotTurns:
     ) -> Arrangement:
         must = Counter() if initial else Counter(f for s in before for f in s.faces)
         held = Counter(hand)
-        live = self._solver(initial)
+        live = self.live_solver(initial)
 
         def nothing(found: bool | None = False, bounds: Bounds | None = None) -> Arrangement:
             answer = Arrangement(found, question, initial, list(before), [], [], list(hand), bounds=bounds)
@@ -106,7 +108,7 @@ class SlotTurns:
                     return nothing()
             except Undecided:
                 return nothing(None)
-            return self._done(self._read(solver.model(), question, hand, before, initial, must), live, calls0)
+            return self._done(self.read_back(solver.model(), question, hand, before, initial, must), live, calls0)
 
         def count(model: list[int]) -> int:
             return sum(model[lit - 1] > 0 for lit, _ in items)
@@ -134,14 +136,14 @@ class SlotTurns:
             model = values.model or model
             if not values.decided:
                 bounds = Bounds((most, most), _interval(values))
-        answer = self._read(model, question, hand, before, initial, must)
+        answer = self.read_back(model, question, hand, before, initial, must)
         if bounds is not None:
             answer.found, answer.bounds = None, bounds
         return self._done(answer, live, calls0)
 
     def _most_value(
         self,
-        live: _Live,
+        live: Live,
         assumptions: list[int],
         items: list[tuple[int, int]],
         placed: int,
@@ -200,13 +202,13 @@ class SlotTurns:
             items += [(ge[must[face] + k], printed(face)) for k in range(1, copies + 1) if must[face] + k < len(ge)]
         return items
 
-    def _done(self, answer: Arrangement, live: _Live, calls0: int) -> Arrangement:
+    def _done(self, answer: Arrangement, live: Live, calls0: int) -> Arrangement:
         answer.sat_calls = live.solver.calls - calls0
         return answer
 
     # -- reading a model back into melds ------------------------------------------------------------
 
-    def _read(
+    def read_back(
         self,
         model: list[int],
         question: str,
@@ -215,6 +217,8 @@ class SlotTurns:
         initial: bool,
         must: Counter,
     ) -> Arrangement:
+        """The model read back into melds: each slot's stretches as runs, each rank's counts dealt
+        into groups, and the arrangement they leave."""
         chosen = [self._meld(faces) for faces in self._runs(model) + self._groups(model)]
         return settle(question, hand, before, chosen, initial, must, self.catalogue.cards)
 

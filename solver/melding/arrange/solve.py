@@ -21,6 +21,7 @@ from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.arrange.bycandidates import solve_by_candidates
 from solver.melding.arrange.laid import Arrangement, LaidMeld, MeldCatalogue
+from solver.melding.arrange.shape import Shape
 from solver.melding.arrange.slotturns import SlotTurns
 from solver.sat.budget import Budget
 from solver.sat.solvers import MaxSat
@@ -44,6 +45,16 @@ def initial_points(catalogue: MeldCatalogue) -> int:
     return rule.points if rule is not None else 0
 
 
+def slot_turns(catalogue: MeldCatalogue, shape: Shape, points: int) -> SlotTurns:
+    """The game's turns through its slot model, made on first use (one live solver a game, for
+    every turn and question asked of it)."""
+    key = ("slots", points)
+    turns = catalogue.models.get(key)
+    if turns is None:
+        turns = catalogue.models[key] = SlotTurns(catalogue, shape, points)
+    return turns
+
+
 def solve_turn(
     catalogue: MeldCatalogue,
     hand: Sequence[Face],
@@ -64,11 +75,7 @@ def solve_turn(
         before = table_melds(catalogue, table)
         hand = list(hand)
         if catalogue.shape is not None and not by_candidates:
-            key = ("slots", points)
-            turns = catalogue.models.get(key)
-            if turns is None:
-                turns = catalogue.models[key] = SlotTurns(catalogue, catalogue.shape, points)
-            answer = turns.turn(hand, before, not has_melded, question, budget)
+            answer = slot_turns(catalogue, catalogue.shape, points).turn(hand, before, not has_melded, question, budget)
         else:
             calls = MaxSat.calls
             try:
