@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITS, RANKS = "SHDC", ["A", *map(str, range(2, 11)), "J", "Q", "K"]
@@ -104,3 +105,28 @@ def gin_deadwood_per_line(fresh: int, warm: int, rng: random.Random) -> tuple[fl
     peer = (time.perf_counter() - start) / fresh
     differ = sum(a.get("deadwood") != d for a, d in zip(answers[warm:], least, strict=True))
     return seconds, peer, differ
+
+
+def warm_cpu_per_line(ruleset: str, count: int, seed: int = 7) -> float:
+    """CPU seconds per line in-process, warm: ``count`` dealt lines answered, then ``count`` fresh
+    ones timed (a profile's or a loaded machine's figure: CPU, not wall)."""
+    from solver.core.registry import load_game
+    from solver.core.ruleset import load_ruleset
+
+    rng = random.Random(seed)
+    games: dict[tuple, Any] = {}
+
+    def answer(lines: list[dict]) -> None:
+        for line in lines:
+            request = dict(line)
+            options = request.pop("options", None) or {}
+            key = tuple(sorted(options.items()))
+            if key not in games:
+                games[key] = load_game(load_ruleset(ruleset, options))
+            games[key].solve(request)
+
+    answer(deals(count, rng, ruleset))
+    fresh = deals(count, rng, ruleset)
+    start = time.process_time()
+    answer(fresh)
+    return (time.process_time() - start) / count

@@ -186,7 +186,7 @@ def _variant(tmp_path: Path, body: str) -> str:
 @pytest.mark.parametrize(
     "body,field,words",
     [
-        ("table: {rearrange: none}\n", "initial_meld", "rearranges the table"),
+        ("initial_meld: {points: 30, counts: card_points}\n", "initial_meld", "counts the first meld by rank"),
         ("operations:\n  - {id: layoff, name: lay off, effect: add}\n", "table.rearrange", "operations"),
         ("turns:\n  - {kind: [normal], discard: required}\n", "turns[0].discard", "without a discard"),
         (
@@ -195,7 +195,7 @@ def _variant(tmp_path: Path, body: str) -> str:
             "rank 'A'",
         ),
     ],
-    ids=["first-meld-without-rearranging", "operations", "discard", "rank-without-value"],
+    ids=["first-meld-by-card-points", "operations", "discard", "rank-without-value"],
 )
 def test_what_the_turn_cannot_mean_is_refused_with_file_and_line(tmp_path, body, field, words):
     path = _variant(tmp_path, body)

@@ -4,7 +4,9 @@ model, and the two answers agree on everything that does not depend on a choice 
 solvable, the objective's values (the deadwood), the route and the figures, the cards in no meld,
 the requirements failed, whether some cards cannot all be placed. The melds of
 both are re-checked against an independent brute force (tests/gin_brute.py), and Gin Rummy's
-deadwood against its minimum."""
+deadwood against its minimum. Hands of two decks and wilds (Indian Rummy, Okey, Phase 10: a card
+held twice, printed jokers and the chosen card's wilds, the routes' requirements) are compared the
+same way, their melds re-checked by tests/rummies_oracle.py's."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import random
 
 import gin_brute
 import pytest
+import rummies_oracle as oracle
+from test_new_rummies import ir_hands, ok_hands, p10_hands
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
@@ -99,3 +103,59 @@ def test_plain_turn_agrees_with_the_turn_model(ruleset: str, monkeypatch: pytest
 @pytest.mark.parametrize("ruleset", ["gin-rummy", "basic-rummy"])
 def test_plain_turn_agrees_with_the_turn_model_many(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     compare(ruleset, 4646, 2500, monkeypatch)
+
+
+def wild_requests(ruleset: str, count: int, seed: int) -> list[tuple[dict, dict]]:
+    """(options, request) of hands dealt or built from melds, with repeated cards and wilds."""
+    if ruleset == "indian-rummy":
+        return [({}, {"hand": " ".join(h), "indicator": cut}) for h, cut in ir_hands(count, seed)]
+    if ruleset == "okey":
+        return [({}, {"hand": " ".join(h), "indicator": i}) for h, i in ok_hands(count, seed)]
+    return [({"phase": p}, {"hand": " ".join(h)}) for h, p in p10_hands(count, seed)]
+
+
+def wild_meld_problem(ruleset: str, meld: dict, options: dict, request: dict) -> str | None:
+    cards, shown = [c["card"] for c in meld["cards"]], [c["as"] for c in meld["cards"]]
+    if ruleset == "indian-rummy":
+        wild = any(c["wild"] for c in meld["cards"])
+        kind = meld["kind"] if meld["kind"] == "set" else "impure-sequence" if wild else "pure-sequence"
+        return oracle.ir_meld_problem(cards, shown, kind, request["indicator"])
+    if ruleset == "okey":
+        return oracle.ok_meld_problem(cards, shown, meld["kind"], request["indicator"])
+    return oracle.p10_meld_problem(cards, shown, meld["kind"])
+
+
+def compare_wild(ruleset: str, seed: int, count: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The plain turn against the turn model on hands with repeated cards and wilds; the hands
+    that held a card twice."""
+    repeated = 0
+    for i, (options, request) in enumerate(wild_requests(ruleset, count, seed)):
+        game = load_game(load_ruleset(ruleset, options))
+        hand = request["hand"].split()
+        repeated += len(set(hand)) < len(hand)
+        assert plain_fits(game.problem(request), game.checker), (i, request)
+        plain = game.solve(request).data
+        with monkeypatch.context() as patched:
+            patched.setattr(turn_solve, "plain_fits", lambda problem, checker: False)
+            model = game.solve(request).data
+        assert model["stats"]["sat_calls"] > 0, (i, request)
+        shared = agreed(plain, model)
+        checked = shared.pop("checked")
+        assert shared == checked, (i, request, plain, model)
+        for data in (plain, model):
+            placed = [c["card"] for m in data["melds"] for c in m["cards"]] + data["kept"] + [data["discard"]]
+            assert sorted(placed) == sorted(hand), (i, request, data)
+            for meld in data["melds"]:
+                assert wild_meld_problem(ruleset, meld, options, request) is None, (i, request, meld)
+    return repeated
+
+
+@pytest.mark.parametrize("ruleset", ["indian-rummy", "okey", "phase-10"])
+def test_plain_turn_of_copies_and_wilds_agrees_with_the_turn_model(ruleset: str, monkeypatch) -> None:
+    assert compare_wild(ruleset, 46, 3, monkeypatch) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["indian-rummy", "okey", "phase-10"])
+def test_plain_turn_of_copies_and_wilds_agrees_many(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert compare_wild(ruleset, 4747, 150, monkeypatch) > 0

@@ -131,6 +131,11 @@ schema = {
                 },
                 "if_chosen": {**LIST_OF_IDS, "description": "only cards in one of these relations to a chosen card"},
                 "name": {**TEXT, "description": "how a hand's breakdown names the cards the entry prices"},
+                "run_end": {
+                    "enum": ["low", "high"],
+                    "description": "only a melded card standing at a sequence's low end as its order's first rank "
+                    "(an ace in A-2-3), or at its high end as the last",
+                },
                 **COMMON,
             },
             required=["points"],
@@ -380,14 +385,17 @@ schema = {
                                     "items": {"type": "integer"},
                                     "description": "points for each count; counts not listed score 0",
                                 },
-                                "count": {"enum": ["naturals", "cards"]},
+                                "count": {
+                                    "enum": ["naturals", "cards", "card_points"],
+                                    "description": "card_points: the meld scores the card points of its cards, "
+                                    "each the card it stands for (no counts, no points)",
+                                },
                                 "segments": {
                                     "type": "boolean",
                                     "description": "a sequence split by wilds scores each run of naturals apart",
                                 },
                                 **COMMON,
                             },
-                            required=["counts", "points"],
                         ),
                         **COMMON,
                     },

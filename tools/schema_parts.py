@@ -279,13 +279,17 @@ TABLE = obj(
 )
 
 INITIAL_MELD = obj(
-    {  # what a player's first meld must be worth, on a turn that rearranges the table
+    {  # what a player's first meld must be worth
         "points": {**POINTS_OR_OPTION, "description": "what the new melds of the first meld must be worth together"},
         "from": {
             "enum": ["hand"],
             "description": "hand: made of the hand's cards alone, the table untouched until then",
         },
-        "counts": {"enum": ["rank"], "description": "rank: each card counts the value of the rank it stands for"},
+        "counts": {
+            "enum": ["rank", "card_points"],
+            "description": "rank: each card counts the value of the rank it stands for; card_points: the card "
+            "points of the card it stands for (card_points:, as a meld kind's score: {count: card_points} counts)",
+        },
         "from_source": {"$ref": "#/$defs/source"},
         "counts_source": {"$ref": "#/$defs/source"},
         **COMMON,

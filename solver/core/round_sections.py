@@ -18,6 +18,8 @@ def read_round_scoring(reader: RuleReader, raw: list[Any]) -> tuple[RoundScoring
             for key in KNOCK_BONUSES:
                 if key in r:
                     reader.fail(r, key, f"{key} is a bonus of method knock, not {r['method']}", f"{path}.{key}")
+        elif problem := knock_unsaid(r):
+            reader.fail(r, problem[0], problem[1], f"{path}.{problem[0]}")
         elif (reader.data.get("objective") or [{}])[0].get("minimize") != "hand_points":
             reader.fail(
                 r,
@@ -41,6 +43,14 @@ def read_round_scoring(reader: RuleReader, raw: list[Any]) -> tuple[RoundScoring
 
 
 KNOCK_BONUSES = ("gin", "big_gin", "undercut")
+
+
+def knock_unsaid(raw: dict[str, Any]) -> tuple[str, str] | None:
+    """(key, message) for what method knock would not count: a one-go bonus (a knock settles
+    every hand alike)."""
+    if raw.get("one_go"):
+        return "one_go", "method knock has no one-go bonus: its bonuses are gin, big_gin and undercut"
+    return None
 
 
 def read_bonuses(reader: RuleReader, raw: list[Any], path: str) -> tuple[Bonus, ...]:

@@ -168,9 +168,10 @@ class ScoreTable:
     ``segments``, a sequence split by wilds scores each run of naturals apart."""
 
     points_by_count: Mapping[int, int]
-    count: str
+    count: str  # naturals | cards | card_points (the card points of the cards, each as it stands)
     segments: bool
     source: Source | None
+    card_values: CardValues | None = None  # with count card_points: how a melded card is valued
 
     def points(self, count: int) -> int:
         return self.points_by_count.get(count, 0)
@@ -360,15 +361,48 @@ class CardPoints:
     source: Source | None
     if_chosen: frozenset[str] | None = None  # only cards in one of these relations to a chosen card
     name: str | None = None  # how a hand's breakdown names the cards it prices
+    run_end: str | None = None  # low | high: only a melded card at that end of a sequence (never in hand)
 
     def matches(self, face: Face, related: frozenset[str] = frozenset()) -> bool:
-        """The entry applies to the card (``related``: the card's relations to the chosen cards)."""
+        """The entry applies to the card in hand (``related``: the card's relations to the chosen cards)."""
         return (
-            (self.classes is None or face.cls in self.classes)
+            self.run_end is None
+            and (self.classes is None or face.cls in self.classes)
             and (self.suits is None or face.suit in self.suits)
             and (self.ranks is None or face.rank in self.ranks)
             and (self.if_chosen is None or bool(self.if_chosen & related))
         )
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """The card points of cards in a meld (``score: {count: card_points}``, ``initial_meld: {counts:
+    card_points}``): the ruleset's ``card_points`` entries, matched against the card each placement
+    stands for — its class is the printed card's, its suit and rank the identity it takes (a wild:
+    the card it represents) — and ``run_end`` entries against where it stands in a sequence."""
+
+    entries: tuple[CardPoints, ...]
+    rank_values: Mapping[str, int]  # a rank's value, for entries of points: rank
+
+    def value(self, cls: str, suit: str | None, rank: str | None, run_end: str | None) -> int:
+        for e in self.entries:
+            if (
+                (e.run_end is None or e.run_end == run_end)
+                and (e.classes is None or cls in e.classes)
+                and (e.suits is None or suit in e.suits)
+                and (e.ranks is None or rank in e.ranks)
+                and e.if_chosen is None
+            ):
+                if e.points == "rank":
+                    return self.rank_values.get(rank or "", 0)
+                return int(e.points)
+        return 0
+
+    @property
+    def most(self) -> int:
+        """The most any card can count (an upper bound of a meld's points, card by card)."""
+        fixed = [int(e.points) for e in self.entries if e.points != "rank"]
+        return max([*fixed, *self.rank_values.values(), 0])
 
 
 @dataclass(frozen=True)
@@ -509,7 +543,8 @@ class InitialMeld:
 
     points: int
     cards_from: str  # hand
-    counts: str  # rank
+    counts: str  # rank | card_points
     source: Source | None
     from_source: Source | None = None
     counts_source: Source | None = None
+    card_values: CardValues | None = None  # with counts card_points

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.core import limits
+from solver.core.cardvalues import card_values, initial_values, read_score
 from solver.core.chosen import read_kind_roles, read_parameters, relation_ids, role_conditions, stood_for
 from solver.core.deck import CardClass, Deck, Face, Rank, Suit
 from solver.core.kindlimits import check_run_lengths, check_wilds
@@ -23,6 +24,7 @@ from solver.core.rules import (
     TURN_FIELDS,
     Assumption,
     CardPoints,
+    CardValues,
     Claim,
     Deal,
     Distinguish,
@@ -37,7 +39,6 @@ from solver.core.rules import (
     Phase,
     Requirement,
     Role,
-    ScoreTable,
     ShortForm,
     SuitStep,
     TableRule,
@@ -64,7 +65,9 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
     cycles = read_cycles(reader, d.get("cycles", {}))
     reader.phases = tuple(Phase(p["id"], p.get("name", p["id"]), reader.source(p)) for p in d.get("phases", []))
     reader.roles = read_roles(reader, d.get("roles", []))
-    kinds = tuple(read_kind(reader, k, i, cycles) for i, k in enumerate(d.get("melds", [])))
+    points = read_points(reader, d.get("card_points", []))
+    values = card_values(reader, points)
+    kinds = tuple(read_kind(reader, k, i, cycles, values) for i, k in enumerate(d.get("melds", [])))
     seen: set[str] = set()
     for i, kind in enumerate(kinds):
         if kind.id in seen:
@@ -94,7 +97,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         ambiguity_rule=(ambiguity or {}).get("rule", "reject"),
         ambiguity_stated=ambiguity is not None,
         deal=read_deal(reader, d.get("deal")),
-        card_points=read_points(reader, d.get("card_points", [])),
+        card_points=points,
         turn_entries=tuple(
             TurnEntry(
                 frozenset([t["kind"]] if isinstance(t["kind"], str) else t["kind"]),
@@ -115,7 +118,7 @@ def read_common(reader: RuleReader, given: Mapping[str, Any]) -> dict[str, Any]:
         moves=read_moves(reader, d.get("moves")),
         claims=read_claims(reader, d.get("claims", [])),
         table=read_table(reader, d.get("table")),
-        initial_meld=read_initial_meld(reader, d.get("initial_meld"), enabled),
+        initial_meld=read_initial_meld(reader, d.get("initial_meld"), enabled, values),
     )
 
 
@@ -297,7 +300,9 @@ def read_roles(reader: RuleReader, raw: list[Any]) -> dict[str, Role]:
     return out
 
 
-def read_kind(reader: RuleReader, k: Mapping[str, Any], index: int, cycles: Mapping[str, tuple[str, ...]]) -> MeldKind:
+def read_kind(
+    reader: RuleReader, k: Mapping[str, Any], index: int, cycles: Mapping[str, tuple[str, ...]], values: CardValues
+) -> MeldKind:
     path = f"melds[{index}]"
     suit_ids = [s.id for s in reader.deck.suits]
     size = k["size"]
@@ -339,19 +344,8 @@ def read_kind(reader: RuleReader, k: Mapping[str, Any], index: int, cycles: Mapp
         problem = condition_problem(reader.options[oid], value)
         if problem:
             reader.fail(k["enabled_if"], oid, problem, f"{path}.enabled_if.{oid}")
-    score = None
-    if "score" in k:
-        sc = k["score"]
-        if len(sc["counts"]) != len(sc["points"]):
-            reader.fail(sc, "points", "score.points needs one value per count", f"{path}.score.points")
-        score = ScoreTable(
-            dict(zip(sc["counts"], sc["points"], strict=True)),
-            sc.get("count", "naturals"),
-            bool(sc.get("segments", False)),
-            reader.source(sc),
-        )
     return MeldKind(
-        score=score,
+        score=read_score(reader, k["score"], path, values) if "score" in k else None,
         id=k["id"],
         name=k["name"],
         name_en=k.get("name_en"),
@@ -477,6 +471,7 @@ def read_points(reader: RuleReader, raw: list[Any]) -> tuple[CardPoints, ...]:
                 reader.source(p),
                 frozenset(needs) if needs is not None else None,
                 p.get("name"),
+                p.get("run_end"),
             )
         )
     return tuple(out)
@@ -527,23 +522,22 @@ def read_table(reader: RuleReader, raw: Mapping[str, Any] | None) -> TableRule |
 
 
 def read_initial_meld(
-    reader: RuleReader, raw: Mapping[str, Any] | None, kinds: tuple[MeldKind, ...]
+    reader: RuleReader, raw: Mapping[str, Any] | None, kinds: tuple[MeldKind, ...], values: CardValues
 ) -> InitialMeld | None:
-    """``initial_meld:``: what a player's first meld must be worth. It is counted on a turn that
-    rearranges the table (``table: {rearrange: free}``), by the values of the ranks the cards stand
-    for: every rank a meld kind may hold needs a value."""
+    """``initial_meld:``: what a player's first meld must be worth, counted by the values of the
+    ranks the cards stand for (every rank a meld kind may hold needs a value) or by their card
+    points (``counts: card_points``); on a turn that rearranges the table or on a plain one."""
     if raw is None:
         return None
-    table = reader.data.get("table") or {}
-    if table.get("rearrange") != "free":
+    if raw.get("counts") == "card_points" and (reader.data.get("table") or {}).get("rearrange") == "free":
         reader.fail(
             raw,
-            "points",
-            "initial_meld is counted on a turn that rearranges the table: give table: {rearrange: free}",
+            "counts",
+            "a turn that rearranges the table counts the first meld by rank (counts: rank)",
             "initial_meld",
         )
     valued = {r.id for r in reader.deck.ranks if r.value is not None}
-    for kind in kinds:
+    for kind in kinds if raw.get("counts", "rank") == "rank" else ():
         missing = [r for r in (*kind.ranks, *(kind.order.ranks if kind.order else ())) if r not in valued]
         if missing:
             reader.fail(
@@ -561,6 +555,7 @@ def read_initial_meld(
         reader.source(raw),
         _source_of(reader, raw, "from_source"),
         _source_of(reader, raw, "counts_source"),
+        initial_values(reader, raw, values),
     )
 
 

@@ -63,16 +63,22 @@ def settle_knock(
         answer = _least_count(rs, checker, hands.get(player, ()), laid if outcome == "knock" else ())
         theirs = answer.score["hand_points"]
         if outcome != "knock":
-            gain = theirs + (bonus.add if bonus else 0)
+            gain = with_bonus(theirs, bonus)
         elif theirs <= count:
-            undercut = _chosen(rs, system.undercut)
-            gain = -(count - theirs + (undercut.add if undercut else 0))
+            gain = -with_bonus(count - theirs, _chosen(rs, system.undercut))
         else:
             gain = theirs - count
         payments[knocker] += gain
         payments[player] -= gain
         details[player] = _defender(rs, checker, answer, theirs, outcome == "knock" and theirs <= count)
     return payments, details
+
+
+def with_bonus(points: int, bonus: Bonus | None) -> int:
+    """The points won with a bonus entry: doubled (``double``) or with ``add`` added."""
+    if bonus is None:
+        return points
+    return points * 2 if bonus.double else points + bonus.add
 
 
 def _least_count(rs: Ruleset, checker: MeldChecker, hand: tuple, table: tuple) -> Answer:

@@ -173,10 +173,7 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     if answer.search is not None:
         out["search"] = answer.search
     if answer.why is not None:
-        out["why"] = {
-            k: [requirement_json(*failed) for failed in v] if k == "requirements" else [fmt.format(f) for f in v]
-            for k, v in answer.why.items()
-        }
+        out["why"] = {k: why_json(k, v, fmt) for k, v in answer.why.items()}
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped
@@ -364,6 +361,14 @@ def answer_text(
             lines.append(
                 f"why: these cards cannot all be melded or discarded together: {fmt.format_many(answer.why['core'])}"
             )
+        for rule in answer.why.get("first_meld", ()):
+            lines.append(
+                f"why: a first meld must be worth {rule.points} points ({rule.counts.replace('_', ' ')}) "
+                "from the hand alone; without that rule the hand would go out"
+            )
+            quote = quote_line(rule.source)
+            if quote:
+                lines.append(f"  {click.style(quote, dim=True)}")
         for route, requirement in answer.why.get("requirements", ()):
             lines.append(f"why: going out by {route.name} needs: {requirement.describe()}")
             quote = quote_line(requirement.source)
@@ -381,3 +386,17 @@ def answer_text(
     if stats:
         lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
     return "\n".join(lines)
+
+
+def why_json(key: str, value: list, fmt) -> list | dict:
+    """One entry of an answer's ``why`` as JSON: cards, failed requirements, or the first meld's rule."""
+    if key == "requirements":
+        return [requirement_json(*failed) for failed in value]
+    if key == "first_meld":
+        rule = value[0]
+        return {
+            "points": rule.points,
+            "counts": rule.counts,
+            "source": rule.source.to_json() if rule.source else None,
+        }
+    return [fmt.format(f) for f in value]

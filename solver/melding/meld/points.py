@@ -3,7 +3,8 @@
 Both come from ruleset data: a kind's ``score`` table and the ruleset's ``card_points``. A meld
 counts its natural cards (cards acting as wilds are not counted, "ワイルド扱いの札は枚数に含まれ
 ない"); with ``segments`` a sequence split by a wild scores each run of naturals apart
-("ワイルドにより分断された順は、連長を別々に計算する").
+("ワイルドにより分断された順は、連長を別々に計算する"). A kind scored by ``count: card_points`` earns
+the card points of its cards, each valued as the card it stands for.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from solver.core.deck import Face, rank_order
-from solver.core.rules import MeldKind
+from solver.core.rules import CardValues, MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.encode import Placement, Reading, sequence_place
 
@@ -22,6 +23,36 @@ def verified(reading: Reading | None) -> Reading:
     if reading is None:
         raise ValueError("a verified meld has its reading")
     return reading
+
+
+def run_end(reading: Reading, at: int, placements: Sequence[Placement]) -> str | None:
+    """``low`` when the card at ``at`` (of the placements in sequence order) stands at the meld's
+    low end as its order's first rank (an ace in A-2-3), ``high`` at its high end as the last."""
+    if reading.kind.shape != "sequence" or len(placements) < 2:
+        return None
+    ranks, rank = reading.kind.run_order.ranks, placements[at].identity[1]
+    if at == 0 and rank == ranks[0] and placements[1].identity[1] == ranks[1]:
+        return "low"
+    if at == len(placements) - 1 and rank == ranks[-1] and placements[at - 1].identity[1] == ranks[-2]:
+        return "high"
+    return None
+
+
+def card_values_of(reading: Reading, values: CardValues) -> list[int]:
+    """Each card's card points as it stands in the meld (in table order)."""
+    placements = list(reading.placements)
+    if reading.kind.shape == "sequence":
+        placements.sort(key=sequence_place)
+    return [
+        values.value(p.face.cls, p.identity[0], p.identity[1], run_end(reading, i, placements))
+        for i, p in enumerate(placements)
+    ]
+
+
+def cards_score(ruleset: Ruleset) -> bool:
+    """Whether melds score their cards' card points: then a card laid off on anyone's meld earns
+    its points for the player who lays it off."""
+    return any(k.score is not None and k.score.card_values is not None for k in ruleset.kinds)
 
 
 def counted_runs(kind: MeldKind, naturals: Sequence[bool]) -> list[int]:
@@ -48,10 +79,15 @@ def points_for(kind: MeldKind, naturals: Sequence[bool]) -> int:
     """Meld points of a kind whose cards, in table order, are natural (True) or wild (False)."""
     if kind.score is None:
         return 0
+    if kind.score.card_values is not None:  # not known from the naturals: the most its cards may count
+        return len(naturals) * kind.score.card_values.most
     return sum(kind.score.points(n) for n in counted_runs(kind, naturals))
 
 
 def meld_points(reading: Reading) -> int:
+    score = reading.kind.score
+    if score is not None and score.card_values is not None:
+        return sum(card_values_of(reading, score.card_values))
     placements: Iterable[Placement] = reading.placements
     if reading.kind.shape == "sequence":
         placements = sorted(placements, key=sequence_place)
@@ -79,6 +115,9 @@ def meld_breakdown(reading: Reading, notation) -> list[dict]:
                 "note": f"a {kind.label} scores no meld points",
             }
         ]
+    if kind.score.card_values is not None:
+        values = card_values_of(reading, kind.score.card_values)
+        return [{"cards": [fmt(p.face)], "counted": 1, "points": v} for p, v in zip(placements, values, strict=True)]
     if kind.score.count == "cards":
         n = len(placements)
         return [{"cards": [fmt(p.face) for p in placements], "counted": n, "points": kind.score.points(n)}]

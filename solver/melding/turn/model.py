@@ -22,10 +22,11 @@ from solver.core.deck import Face
 from solver.melding.meld.candidates import Candidate, merged
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
-from solver.melding.meld.points import verified
+from solver.melding.meld.points import cards_score, verified
 from solver.melding.table.forms import Form
 from solver.melding.table.takings import Takings
 from solver.melding.turn.accounting import account_cards
+from solver.melding.turn.firstmeld import first_meld_clauses, first_meld_due
 from solver.melding.turn.hooks import SwapHooks
 from solver.melding.turn.objective import Optimiser, objective
 from solver.melding.turn.problem import Problem, validate_problem
@@ -186,6 +187,7 @@ class TurnModel(SwapHooks):
             and self.rule.max_new_melds is None
             and max(self.supply_top.values()) == 1
             and {g.measure for g in self.rs.objective} <= {"meld_points", "hand_points"}
+            and first_meld_due(self.problem) is None
         )
 
     def _add_option(self, cand: Candidate, hand_faces, table, all_faces) -> None:
@@ -195,8 +197,8 @@ class TurnModel(SwapHooks):
         need = Counter(hand_faces)
         times = 1 if table is not None else min(self.supply_top[f] // k for f, k in need.items())
         bound = cand.bound
-        if table is not None:  # a lay-off earns what it adds to one's own meld, nothing on another's
-            bound = max(0, bound - self._table_points(table)) if self.problem.table[table].mine else 0
+        if table is not None:  # a lay-off earns what it adds to one's own meld (or its cards' points)
+            bound = max(0, bound - self._table_points(table)) if self._earns(table) else 0
         previous = None
         for _ in range(times):
             option = _Option(
@@ -235,11 +237,14 @@ class TurnModel(SwapHooks):
             opt.reading, opt.also = readings[0], tuple(readings[1:])
             if opt.table is None:
                 opt.weight = points
-            elif self.problem.table[opt.table].mine:  # what the lay-off adds to one's own meld
+            elif self._earns(opt.table):  # what the lay-off adds to one's own meld
                 opt.weight = max(0, points - self._table_points(opt.table))
             else:  # points of others' melds are theirs
                 opt.weight = 0
         return opt.var not in self.forbidden
+
+    def _earns(self, t: int) -> bool:
+        return self.problem.table[t].mine or cards_score(self.rs)
 
     def _table_points(self, t: int) -> int:
         if t not in self._table_cache:
@@ -331,6 +336,7 @@ class TurnModel(SwapHooks):
         self.supply, self.accounted = accounting.supply, accounting.accounted
         live = [o for o in options if o.var not in self.forbidden]
         clauses += self._turn_rule_clauses(live)
+        clauses += first_meld_clauses(self.problem, live, self._verify, self.checker, self.pool)
         self.placed = self._placed_literal(clauses)
         if self._all_cards() and not self.seeing:
             clauses += accounting.going_out(self.placed)

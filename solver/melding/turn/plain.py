@@ -1,16 +1,19 @@
 """A plain turn of a small hand, answered by looking at every way to place it: no SAT model.
 
 The turn model (:class:`~solver.melding.turn.solver.TurnSolver`) is built per query; for a small
-hand with nothing on the table that costs far more than the answer. Such a turn — every card held
-once, no table, no claimed card, no limit on new melds, no phase-bound kind, no melds shown, the
-ways not counted — is a *packing* of the hand's legal melds (disjoint), the discard the turn rule
-asks, and the cards kept; there are few packings of a hand of a dozen cards, and each is looked
-at in turn.
+hand with nothing on the table that costs far more than the answer. Such a turn — no table, no
+claimed card, no limit on new melds, no phase-bound kind, no melds shown, the ways not counted —
+is a *packing* of the hand's legal melds (disjoint), the discard the turn rule asks, and the cards
+kept; there are few packings of a hand of a dozen cards, and each is looked at in turn.
 
 The legal melds come from the whole deck's, found once per ruleset and parameters when there are
 few (:func:`deck_melds`: the candidates of the deck, each judged by the checker as the turn model
 judges an option — legal, its reading, its best points), as bit masks over the faces; a hand's
-melds are those its mask holds. A deck with too many (wilds) is read per hand the same way.
+melds are those its mask holds. A deck with too many (wilds) is read per hand the same way, and
+is not enumerated again for other values of the same parameters (another chosen card). A hand
+holding a face more than once (two decks) is read per hand and packed over its cards' places: a
+meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
+it, so each packing of the alike copies comes once (:func:`_ways_of_copies`).
 
 A way out, the best turn and the why are the turn model's, decided the same way (the tests compare
 both on thousands of hands): the objective's levels in order, the route's requirements, the cards
@@ -21,7 +24,7 @@ deleting cards in order: it may differ from the SAT core, which is one of severa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -38,6 +41,7 @@ from solver.sat.budget import Budget
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
 HAND_CARDS = 16  # larger hands go to the turn model
 PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
+STEPS = 200_000  # a hand of copies whose search for its packings takes more steps goes to the turn model
 MEASURES = ("hand_points", "meld_points", "melds")
 
 
@@ -67,7 +71,7 @@ class _DeckMelds:
 
     by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
     points: list[int]
-    judged: dict[int, Meld | None]
+    judged: dict[int, tuple[Meld, ...]]
 
 
 def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
@@ -88,11 +92,14 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
 
 
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
+_OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parameter names whose deck had too many
 _VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 
 
-def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> Meld | None:
-    """A card set judged as the turn model judges an option (legal, reading, best points)."""
+def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> tuple[Meld, ...]:
+    """A card set judged as the turn model judges an option (legal, reading, best points): one
+    meld per kind that reads it (the first the reading shown; under ambiguity "any" the player
+    says which the meld is, and a route counts it as that one); none when it is no meld."""
     memo = _VERDICTS.setdefault(checker, {})
     key = (tuple(f.index for f in faces), params_key(params))
     if key not in memo:
@@ -101,8 +108,9 @@ def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> Meld | Non
         faces = tuple(sorted(faces, key=_index))
         if len(memo) > 200_000:
             memo.clear()
-        memo[key] = Meld(mask, faces, verdict.reading, points) if verdict.legal and verdict.reading else None
-    return memo[key]
+        memo[key] = tuple(Meld(mask, faces, r, points) for r in verdict.every_reading) if verdict.legal else ()
+    found: tuple[Meld, ...] = memo[key]
+    return found
 
 
 def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
@@ -114,8 +122,14 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
         faces = list(rs.deck.faces)
         points = [0] * (max(f.index for f in faces) + 1)
         for f in faces:
-            points[f.index] = rs.points(f)
-        found = candidates(rs, faces, rs.kinds, params=params, gate=checker.gate, limit=DECK_MELDS)
+            points[f.index] = rs.points(f, params)
+        named = tuple(sorted(params)) if params else ()
+        overflowed = _OVERFLOWED.setdefault(checker, set())
+        found = None
+        if named not in overflowed:  # another chosen card of the same parameters: as many melds (wilds)
+            found = candidates(rs, faces, rs.kinds, params=params, gate=checker.gate, limit=DECK_MELDS)
+            if found is None:
+                overflowed.add(named)
         per_checker[key] = _DeckMelds(_grouped(faces, found) if found is not None else None, points, {})
     return per_checker[key]
 
@@ -125,7 +139,7 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
     rs = problem.ruleset
     if problem.table or problem.shown or problem.turn != "normal" or len(problem.hand) > HAND_CARDS:
         return False
-    if len({f.index for f in problem.hand}) != len(problem.hand) or any(k.phase is not None for k in rs.kinds):
+    if any(k.phase is not None for k in rs.kinds):
         return False
     if params_key(problem.params) is False or any(g.measure not in MEASURES for g in rs.objective):
         return False
@@ -133,30 +147,73 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
 
 
 @dataclass(frozen=True)
+class _Cards:
+    """A hand's cards by face index (``order``) and the bit of each: its face index when every card
+    is held once, else its place in ``order`` (copies of a face side by side), with the bits of
+    each card's face (``copies``: the card's own bit when held once)."""
+
+    order: list[Face]
+    bits: list[int]
+    copies: list[int]
+
+    @staticmethod
+    def of(hand: Sequence[Face]) -> _Cards:
+        order = sorted(hand, key=_index)
+        if len({f.index for f in order}) == len(order):
+            bits = [1 << f.index for f in order]
+            return _Cards(order, bits, bits)
+        bits = [1 << place for place in range(len(order))]
+        of_face: dict[int, int] = {}
+        for f, bit in zip(order, bits, strict=True):
+            of_face[f.index] = of_face.get(f.index, 0) | bit
+        return _Cards(order, bits, [of_face[f.index] for f in order])
+
+    @cached_property
+    def repeated(self) -> bool:
+        return self.bits is not self.copies
+
+    @cached_property
+    def mask(self) -> int:
+        return sum(self.bits)
+
+    def lowest(self, cards: int) -> int:
+        """The same cards with each face's copies the first ones (copies are alike)."""
+        if not self.repeated:
+            return cards
+        out = 0
+        for group in dict.fromkeys(self.copies):
+            for _ in range((cards & group).bit_count()):
+                out |= group & -group
+                group &= group - 1
+        return out
+
+
+@dataclass(frozen=True)
 class _Way:
-    """One packing: its melds and the cards they hold (a mask), the discard made of the cards
-    left, how many cards are kept and their card points (the cards of ``order`` in no meld and
-    not discarded: :attr:`kept`)."""
+    """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
+    made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
+    points (the cards in no meld and not discarded: :attr:`kept`)."""
 
     melds: tuple[Meld, ...]
     melded: int
     discard: Face | None
     left: int
     points: int
-    order: Sequence[Face] = field(compare=False, repr=False)
+    cards: _Cards = field(compare=False, repr=False)
+    discard_bit: int = 0
 
     @cached_property
     def kept(self) -> tuple[Face, ...]:
-        melded, discard = self.melded, self.discard
-        return tuple(f for f in self.order if not melded >> f.index & 1 and f is not discard)
+        gone = self.melded | self.discard_bit
+        return tuple(f for f, bit in zip(self.cards.order, self.cards.bits, strict=True) if not gone & bit)
 
 
 @dataclass(frozen=True)
 class _Packed:
-    """A hand's cards by face index, its melds (of some kinds) and every packing of them (None:
+    """A hand's cards, its melds (of some kinds) and every packing of them (None:
     too many); ``known``: what the questions found of them (each route of a hand asks again)."""
 
-    order: list[Face]
+    cards: _Cards
     melds: list[Meld]
     ways: list[_Way] | None
     known: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -169,14 +226,19 @@ def packed(problem: Problem, checker: MeldChecker, discard: str, kinds: frozense
     """The packings of a problem's hand with melds of ``kinds`` (None: any), each with the discard
     the turn rule (``discard``) asks: the card worth most (the hand's value and its limit both
     want it gone; nothing else depends on it)."""
-    key = (id(checker), problem.hand_mask, params_key(problem.params), discard, kinds)
+    hand: int | tuple[int, ...] = problem.hand_mask
+    if len(problem.hand) != problem.hand_mask.bit_count():  # some face held twice: the mask does not tell
+        hand = tuple(sorted(map(_index, problem.hand)))
+    key = (id(checker), hand, params_key(problem.params), discard, kinds)
     found = _PACKED.get(key)
     if found is None:
         validate_problem(problem, checker)  # a plain problem is its hand: checked once
         deck = deck_melds(checker, problem.params)
-        melds = [m for m in _hand_melds(problem, checker, deck) if kinds is None or m.kind in kinds]
-        order = sorted(problem.hand, key=_index)
-        found = _Packed(order, melds, _ways(order, melds, deck.points, discard))
+        cards = _Cards.of(problem.hand)
+        found_melds = _copies_melds(problem, checker, cards) if cards.repeated else _hand_melds(problem, checker, deck)
+        melds = [m for m in found_melds if kinds is None or m.kind in kinds]
+        ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
+        found = _Packed(cards, melds, ways)
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found
@@ -189,7 +251,7 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
     by_low = deck.by_low
     if by_low is not None:
         mask, judged = problem.hand_mask, deck.judged
-        out = []
+        out: list[Meld] = []
         for f in hand:
             held: list[Candidate] = []
             groups = 0
@@ -202,28 +264,39 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
             for _, meld_mask, cards in held:
                 if meld_mask not in judged:
                     judged[meld_mask] = _judged(checker, cards, params)
-                meld = judged[meld_mask]
-                if meld is not None:
-                    out.append(meld)
+                out += judged[meld_mask]
         return out
     found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
-    own = (_judged(checker, tuple(hand[i] for i in c.cards), params) for c in found)
-    return [m for m in own if m is not None]
+    return [m for c in found for m in _judged(checker, tuple(hand[i] for i in c.cards), params)]
 
 
-def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
-    """Every packing of ``melds`` within the cards ``order`` (by face index): the first card not
-    yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
-    once). A card no meld holds is only ever left: the search steps over those."""
-    way = _Packer(order, points, discard).way
+def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list[Meld]:
+    """The legal melds of a hand holding some face more than once, each once per face multiset, as
+    the bits of the first copies of its faces."""
+    found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=problem.params, gate=checker.gate)
+    out: list[Meld] = []
+    for cand in found or []:
+        mask = sum(cards.bits[i] for i in cand.cards)
+        out += [
+            replace(m, mask=mask) for m in _judged(checker, tuple(cards.order[i] for i in cand.cards), problem.params)
+        ]
+    return out
+
+
+def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
+    """Every packing of ``melds`` within the cards (each held once, by face index): the first card
+    not yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
+    once). A meld is tried at its first card (the cards before it are decided by then); a card
+    no meld starts at is only ever left: the search steps over those."""
+    order = cards.order
+    packer = _Packer(cards, points, discard)
     if not melds:
-        only = way((), 0, 0)
+        only = packer.way((), 0, 0)
         return [only] if only is not None else []
     by_card: dict[int, list[tuple[Meld, int]]] = {}
     for meld in melds:
         weight = sum(points[f.index] for f in meld.faces)
-        for f in meld.faces:
-            by_card.setdefault(f.index, []).append((meld, weight))
+        by_card.setdefault(meld.faces[0].index, []).append((meld, weight))  # faces by index
     branching = [(1 << f.index, by_card[f.index]) for f in order if f.index in by_card]
     ends = len(branching)
     out: list[_Way] = []
@@ -234,11 +307,8 @@ def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: 
         while i < ends and decided & branching[i][0]:
             i += 1
         if i == ends:
-            found = way(chosen, melded, weight)
-            if found is not None:
-                out.append(found)
-                if len(out) > PACKINGS:
-                    return None
+            if not packer.collect(out, chosen, melded, weight):
+                return None
             continue
         bit, holding = branching[i]
         for meld, more in holding:
@@ -248,25 +318,72 @@ def _ways(order: Sequence[Face], melds: list[Meld], points: list[int], discard: 
     return out
 
 
-class _Packer:
-    """The packings of one hand (``order``: its cards by face index) under the turn's discard rule."""
+def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
+    """Every packing of ``melds`` within cards of which some face is held more than once, as
+    :func:`_ways`: a meld takes the first copies of its faces not yet decided, and a card left
+    leaves the copies after it too (copies are alike, so each packing still comes once)."""
+    packer = _Packer(cards, points, discard)
+    of_face = {f.index: copies for f, copies in zip(cards.order, cards.copies, strict=True)}
+    by_face: dict[int, list[tuple[Meld, int, tuple[int, ...]]]] = {}
+    for meld in melds:
+        takes = tuple(of_face[f.index] for f in meld.faces)  # a copy of its face's for each card
+        by_face.setdefault(meld.faces[0].index, []).append((meld, sum(points[f.index] for f in meld.faces), takes))
+    out: list[_Way] = []
+    ends = len(cards.order)
+    stack: list[tuple[int, int, tuple[Meld, ...], int, int]] = [(0, 0, (), 0, 0)]
+    steps = 0
+    while stack:
+        steps += 1
+        if steps > STEPS:
+            return None
+        i, decided, chosen, melded, weight = stack.pop()
+        while i < ends and decided & cards.bits[i]:
+            i += 1
+        if i == ends:
+            if not packer.collect(out, chosen, melded, weight):
+                return None
+            continue
+        for meld, more, takes in by_face.get(cards.order[i].index, ()):
+            taken = 0
+            for copies in takes:
+                free = copies & ~(decided | taken)
+                if not free:
+                    break
+                taken |= free & -free
+            else:
+                stack.append((i + 1, decided | taken, (*chosen, meld), melded | taken, weight + more))
+        stack.append((i + 1, decided | cards.copies[i], chosen, melded, weight))
+    return out
 
-    def __init__(self, order: Sequence[Face], points: list[int], rule: str):
-        self.order, self.points, self.rule = order, points, rule
-        self.dearest = sorted(order, key=lambda f: -points[f.index])  # ties in order: the first of the dearest first
-        self.total = sum(points[f.index] for f in order)
+
+class _Packer:
+    """The packings of one hand under the turn's discard rule."""
+
+    def __init__(self, cards: _Cards, points: list[int], rule: str):
+        self.cards, self.points, self.rule = cards, points, rule
+        by_worth = sorted(zip(cards.order, cards.bits, strict=True), key=lambda card: -points[card[0].index])
+        self.dearest = by_worth  # ties in order: the first of the dearest first
+        self.total = sum(points[f.index] for f in cards.order)
+
+    def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
+        """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
+        are more than PACKINGS."""
+        found = self.way(melds, melded, weight)
+        if found is not None:
+            out.append(found)
+        return len(out) <= PACKINGS
 
     def way(self, melds: tuple[Meld, ...], melded: int, weight: int) -> _Way | None:
         """The packing of ``melds`` (holding the cards ``melded``, of card points ``weight``)."""
-        left = len(self.order) - melded.bit_count()
-        discard = None
+        left = len(self.cards.order) - melded.bit_count()
+        discard, bit = None, 0
         if left and self.rule != "none":
-            discard = next(f for f in self.dearest if not melded >> f.index & 1)
+            discard, bit = next(card for card in self.dearest if not melded & card[1])
             left -= 1
             weight += self.points[discard.index]
         elif not left and self.rule == "required":
             return None
-        return _Way(melds, melded, discard, left, self.total - weight, self.order)
+        return _Way(melds, melded, discard, left, self.total - weight, self.cards, bit)
 
 
 class PlainTurn:
@@ -371,10 +488,9 @@ class PlainTurn:
         if cards:
             known = self.packed.known
             if "core" not in known:
-                fits = 0
-                for m in self.melds:
-                    fits |= m.mask
-                known["lonely"] = [f for f in self.packed.order if not fits >> f.index & 1]
+                held = {f.index for m in self.melds for f in m.faces}
+                lonely = (f for f in self.packed.cards.order if f.index not in held)
+                known["lonely"] = list(dict.fromkeys(lonely))  # each face once, as the turn model names them
                 known["core"] = self._core(ways)
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
@@ -396,23 +512,24 @@ class PlainTurn:
         for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
             if not any(m & wider == m for wider in widest):
                 widest.append(m)
-        order = self.packed.order
+        hand = self.packed.cards
         if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
-            outside = [f for f in order if not widest[0] >> f.index & 1]
+            outside = [f for f, bit in zip(hand.order, hand.bits, strict=True) if not widest[0] & bit]
             return outside[: 1 + one_more] if len(outside) > one_more else []
 
         def placed(cards: int) -> bool:
+            cards = hand.lowest(cards)  # the packings take the first copies
             if one_more:
                 return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
             return any(not cards & ~m for m in widest)
 
-        core = self.problem.hand_mask
+        core = hand.mask
         if placed(core):
             return []
-        for face in reversed(order):
-            if not placed(core & ~(1 << face.index)):
-                core &= ~(1 << face.index)
-        return [f for f in order if core >> f.index & 1]
+        for bit in reversed(hand.bits):
+            if not placed(core & ~bit):
+                core &= ~bit
+        return [f for f, bit in zip(hand.order, hand.bits, strict=True) if core & bit]
 
 
 def _index(face: Face) -> int:

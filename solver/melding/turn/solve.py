@@ -10,14 +10,15 @@ with several ways to go out (routes), one partition model per route; else one pa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from solver.core.errors import Undecided
 from solver.core.gcpause import no_full_collections
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
-from solver.melding.turn.plain import PlainTurn, packed
-from solver.melding.turn.plain import fits as plain_fits
+from solver.melding.turn.firstmeld import first_meld_due
+from solver.melding.turn.plain import PlainTurn, fits, packed
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
 from solver.melding.turn.tableturn import TableTurn
@@ -51,7 +52,24 @@ def solve_turn(
             answer.seconds = budget.elapsed
             return answer
     with no_full_collections(), budget.guarding():
-        return _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
+        answer = _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
+        return first_meld_why(answer, problem, checker, budget)
+
+
+def first_meld_why(answer: Answer, problem: Problem, checker: MeldChecker, budget: Budget) -> Answer:
+    """A hand that cannot go out only because of the first meld's minimum says so in ``why``."""
+    rule = first_meld_due(problem)
+    if rule is None or answer.solvable is not False or answer.question != "go-out":
+        return answer
+    with turn_solver(replace(problem, has_melded=True), checker, budget) as solver:
+        if solver.go_out(why_cards=False).solvable:
+            answer.why = {**(answer.why or {}), "first_meld": [rule]}
+    return answer
+
+
+def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
+    """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's minimum."""
+    return first_meld_due(problem) is None and fits(problem, checker)
 
 
 def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute]) -> bool:
