@@ -90,6 +90,7 @@ class FastRules:
             if found is not None:
                 self.known[text] = found
         self.draws, self.discards, self.passes = "draw" in self.verbs, "discard" in self.verbs, "pass" in self.verbs
+        self._melds: dict[tuple, DeclaredMeld | None] = {}  # (kind, faces named, face called) -> the meld
 
     @classmethod
     def of(cls, moves: Any) -> FastRules:
@@ -113,6 +114,20 @@ class FastRules:
         if found == -1:
             face = self._parse(text)
             found = self._faces[text] = face.index if face is not None else None
+        return found
+
+    def meld(self, kind: str, named: list[int], top: int) -> DeclaredMeld | None:
+        """The declared meld of the named faces and the one called, when the ruleset makes it a
+        ``kind`` (each read once: a meld is immutable)."""
+        key = (kind, *named, top)
+        if key in self._melds:
+            return self._melds[key]
+        faces, mj = self.faces, self.mj
+        try:
+            meld = mj.parse_hand(f"[{mj.format_tiles([faces[i] for i in named] + [faces[top]])}]").melds[0]
+        except (MeldsError, IndexError):
+            meld = None
+        found = self._melds[key] = meld if meld is not None and meld.kind == kind else None
         return found
 
     def waits(self, counts, declared: int) -> frozenset[int]:
@@ -515,7 +530,7 @@ class CountedTable:
         named = [i for i in found if i is not None]
         if top is None or len(named) != len(found):
             return False
-        meld = self._meld(kind, named, top)
+        meld = rules.meld(kind, named, top)
         matched = self._matched(seat, named)
         if meld is None or matched is None:
             return False
@@ -539,16 +554,6 @@ class CountedTable:
             if flags.get("ippatsu"):
                 flags["ippatsu"] = False
         return True
-
-    def _meld(self, kind: str, named: list[int], top: int) -> DeclaredMeld | None:
-        """The declared meld of the named tiles and the one called, when the ruleset makes it a ``kind``."""
-        faces = self.rules.faces
-        mj = self.rules.mj
-        try:
-            meld = mj.parse_hand(f"[{mj.format_tiles([faces[i] for i in named] + [faces[top]])}]").melds[0]
-        except (MeldsError, IndexError):
-            return None
-        return meld if meld.kind == kind else None
 
     def _matched(self, seat: int, named: list[int]) -> list[int] | None:
         """The faces the hand gives up for the named tiles, one by one as the moves take them."""

@@ -183,7 +183,23 @@ class Mahjong(TileNotation):
 
     @cached_property
     def _fast(self) -> FastTables:
-        return FastTables.build(self)
+        return FastTables.kept(self, self.rs.id, self._shapes_signature())
+
+    def _shapes_signature(self) -> str:
+        """What the fast tables are built from: each hand shape, its parts and their instances in
+        each suit (the key they are kept under)."""
+        return repr(
+            [
+                (
+                    shape.id,
+                    shape.parts,
+                    shape.closed,
+                    shape.distinct,
+                    [(suit, tuple(suit_instances(self.rs, shape, suit, self.suit_ranks[suit]))) for suit in self.suits],
+                )
+                for shape in self.rules.hand_shapes
+            ]
+        )
 
     def shape_need(self, shape, declared: int) -> list[int] | None:
         need = [p.count - (declared if p.declared else 0) for p in shape.parts]
@@ -398,38 +414,11 @@ class Mahjong(TileNotation):
         """Every closed kan the hand could declare after drawing ``drawn`` while in riichi, judged
         by the document's rule (waits unchanged; never a 送り槓) and by the general rule (no
         decomposition of the waiting hand changes)."""
-        rule = self.rules.riichi_kan
-        if rule is None:
-            raise MeldsError(f"{self.rs.id} has no rule for closed kans after riichi")
-        before = tuple(self.waits(hand))
-        if not before:
-            raise MeldsError(f"{self.format_hand(hand)} is not tenpai, so it cannot be in riichi")
-        full = Counter(self.identity(f) for f in hand.concealed + (drawn,))
+        before = self._riichi_waits(hand)
         out = []
-        for ident, n in sorted(full.items(), key=lambda kv: self.index[kv[0]]):
-            if n < 4:
-                continue
-            okuri = self.identity(drawn) != ident
-            kan_faces = tuple(f for f in hand.concealed + (drawn,) if self.identity(f) == ident)
-            remaining = list(hand.concealed + (drawn,))
-            for f in kan_faces:
-                remaining.remove(f)
-            if okuri:  # the drawn tile stays in hand and must still be discarded: 送り槓
-                after_hand = None
-                after = None
-            else:
-                after_hand = Hand(tuple(remaining), hand.melds + (DeclaredMeld("ankan", kan_faces, False, "kantsu"),))
-                after = tuple(self.waits(after_hand))
-            waits_same = after == before and bool(before)
-            doc_ok = waits_same and not (okuri and rule.no_okuri_kan)
+        for ident in self._kan_identities(hand, drawn):
+            okuri, after, doc_ok, reason_doc = self._riichi_kan_doc(hand, drawn, ident, before)
             general_ok = doc_ok and self._kan_keeps_decompositions(hand, ident, before)
-            reason_doc = (
-                "送り槓: the drawn tile is not the fourth"
-                if okuri
-                else "the waits stay the same"
-                if waits_same
-                else "the waits change"
-            )
             reason_general = (
                 reason_doc
                 if not doc_ok
@@ -439,6 +428,55 @@ class Mahjong(TileNotation):
             )
             out.append(KanVerdict(ident, okuri, before, after, doc_ok, general_ok, reason_doc, reason_general))
         return out
+
+    def riichi_kan_allowed(self, hand: Hand, drawn: Face, ident: tuple) -> tuple[bool, str] | None:
+        """The document's rule alone for a closed kan of ``ident`` after drawing ``drawn`` in
+        riichi — allowed, and why — as :meth:`riichi_kans` gives it (None: the hand and the draw
+        hold no four of it); what a judge needs, without the general rule's decompositions."""
+        before = self._riichi_waits(hand)
+        if ident not in self._kan_identities(hand, drawn):
+            return None
+        _, _, allowed, reason = self._riichi_kan_doc(hand, drawn, ident, before)
+        return allowed, reason
+
+    def _riichi_waits(self, hand: Hand) -> tuple:
+        if self.rules.riichi_kan is None:
+            raise MeldsError(f"{self.rs.id} has no rule for closed kans after riichi")
+        before = tuple(self.waits(hand))
+        if not before:
+            raise MeldsError(f"{self.format_hand(hand)} is not tenpai, so it cannot be in riichi")
+        return before
+
+    def _kan_identities(self, hand: Hand, drawn: Face) -> list[tuple]:
+        """The identities of which the hand and the draw hold four, in tile order."""
+        full = Counter(self.identity(f) for f in hand.concealed + (drawn,))
+        return [ident for ident, n in sorted(full.items(), key=lambda kv: self.index[kv[0]]) if n >= 4]
+
+    def _riichi_kan_doc(
+        self, hand: Hand, drawn: Face, ident: tuple, before: tuple
+    ) -> tuple[bool, tuple | None, bool, str]:
+        """(送り槓, the waits after, allowed by the document's rule, why) for a kan of ``ident``."""
+        okuri = self.identity(drawn) != ident
+        if okuri:  # the drawn tile stays in hand and must still be discarded: 送り槓
+            after = None
+        else:
+            kan_faces = tuple(f for f in hand.concealed + (drawn,) if self.identity(f) == ident)
+            remaining = list(hand.concealed + (drawn,))
+            for f in kan_faces:
+                remaining.remove(f)
+            after_hand = Hand(tuple(remaining), hand.melds + (DeclaredMeld("ankan", kan_faces, False, "kantsu"),))
+            after = tuple(self.waits(after_hand))
+        waits_same = after == before and bool(before)
+        rule = self.rules.riichi_kan  # there is one: the waits before were asked of it
+        doc_ok = waits_same and not (okuri and rule is not None and rule.no_okuri_kan)
+        reason = (
+            "送り槓: the drawn tile is not the fourth"
+            if okuri
+            else "the waits stay the same"
+            if waits_same
+            else "the waits change"
+        )
+        return okuri, after, doc_ok, reason
 
     def _kan_keeps_decompositions(self, hand: Hand, ident: tuple, waits: Sequence[tuple]) -> bool:
         for w in waits:

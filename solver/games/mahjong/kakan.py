@@ -119,9 +119,9 @@ class KanRules(MahjongMovePart):
         if state.flag(seat, "riichi"):
             drawn = self._drawn(state, hand)
             before = self._without(hand, [drawn])
-            verdict = next((v for v in self.mj.riichi_kans(before, drawn) if v.tile == ident), None)
-            if verdict is None or not verdict.doc_allowed:
-                why = verdict.reason_doc if verdict else f"{action.args[0]} is not the tile drawn"
+            verdict = self.mj.riichi_kan_allowed(before, drawn, ident)  # the document's rule
+            if verdict is None or not verdict[0]:
+                why = verdict[1] if verdict else f"{action.args[0]} is not the tile drawn"
                 raise Forbidden("riichi-kan", f"after riichi: {why}", self.rs.rules.riichi_kan.source)
         rest = self._without(hand, four[:4])
         kan = self.mj.parse_hand(f"({self.mj.format_tiles(four[:4])})").melds[0]

@@ -118,6 +118,25 @@ def _lines(text: str) -> list[str]:
 
 
 _move = partial(tuple.__new__, Move)  # Move(...) without its keywords' checks: a line's action, made at once
+# the lines of draws and discards met before, each as its action (a discard's; a riichi's is made
+# from it): a line says all of its event, so a line met again is its action without a JSON read.
+# Loggers write few distinct such lines (seat × tile × tsumogiri); the table stops growing at a bound.
+_PLAIN: dict[str, Move] = {}
+_PLAIN_BOUND = 8192
+
+
+def _decoded(lines: list[str], path: str) -> tuple[list, bool]:
+    """The events of the lines not in :data:`_PLAIN` (read as one JSON array), and True; or,
+    when those cannot be read so, every line's event, and False (an error names its line)."""
+    plain = _PLAIN
+    unknown = [line for line in lines if line not in plain]
+    try:
+        events = json.loads("[" + ",".join(unknown) + "]")
+    except ValueError:
+        events = None
+    if events is not None and len(events) == len(unknown):
+        return events, True
+    return _events(lines, path), False
 
 
 def read_mjai(text: str, path: str) -> list[GameRecord]:
@@ -125,20 +144,33 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
     lines = _lines(text)
     reader = _Reader(path)
     tiles, riichi_next, append = _TILES, reader.riichi_next, None  # append: to the hand's moves
-    for k, event in enumerate(_events(lines, path)):
+    events, skipped = _decoded(lines, path)
+    plain, next_event = _PLAIN if skipped else {}, iter(events).__next__
+    learned: dict[str, Move] = {}  # kept apart while reading: the lines decoded above stay the ones not in plain
+    for k, line in enumerate(lines):
+        move = plain.get(line)
+        if move is not None:
+            if append is not None:  # a draw or a discard met before
+                seat = move.seat
+                if riichi_next and seat in riichi_next and move.verb == "discard":
+                    riichi_next.discard(seat)
+                    move = move._replace(verb="riichi")
+                append(move)
+                continue
+            event = json.loads(line)  # before any hand: the event is read to say what is wrong
+        else:
+            event = next_event()
         try:  # most lines, a draw or a discard, read here at once
             kind = event.get("type")
             if (kind == "dahai" or kind == "tsumo") and append is not None:
                 found, seat = tiles.get(event.get("pai")), event.get("actor")
                 if found is not None and type(seat) is int:
-                    if kind == "tsumo":
-                        verb = "draw"
-                    elif seat in riichi_next:
+                    move = _move((seat, "draw" if kind == "tsumo" else "discard", found, (), None, line))
+                    learned[line] = move
+                    if seat in riichi_next and kind == "dahai":
                         riichi_next.discard(seat)
-                        verb = "riichi"
-                    else:
-                        verb = "discard"
-                    append(_move((seat, verb, found, (), None, lines[k])))
+                        move = move._replace(verb="riichi")
+                    append(move)
                     continue
         except (AttributeError, TypeError):  # not an object, or a tile of a type no tile has: said below
             kind = event.get("type") if isinstance(event, dict) else None
@@ -146,11 +178,14 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
             raise RecordError(f'{path}:{_number(lines, k)}: an mjai event is an object with a "type"')
         try:
             if not reader.play(event, k, lines):
-                reader.take(event, f"{path}:{_number(lines, k)}", lines[k])
+                reader.take(event, f"{path}:{_number(lines, k)}", line)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"{path}:{_number(lines, k)}: cannot read the {event['type']} event ({exc})") from None
         append = reader.hand.moves.append if reader.hand is not None else None
-    return reader.finish()
+    records = reader.finish()
+    if len(_PLAIN) < _PLAIN_BOUND:
+        _PLAIN.update(learned)
+    return records
 
 
 class _Reader:

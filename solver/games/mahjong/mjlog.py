@@ -88,34 +88,54 @@ def mjlog_tile(tile_id: int, reds: bool) -> str:
 
 _DRAWS, _DISCARDS = "TUVW", "DEFG"  # the tag of each seat's draw and discard
 _TILE_TEXTS = {reds: [mjlog_tile(t, reds) for t in range(136)] for reds in (False, True)}
-_TAG = re.compile(r"<([A-Za-z]+)(\d*)((?:\s+[\w]+=\"[^\"]*\")*)\s*/?>")
+# a tag from its name on (the text is split at each "<"): name, digits, attributes
+_TAG = re.compile(r"([A-Za-z]+)(\d*)((?:\s+[\w]+=\"[^\"]*\")*)\s*/?>")
 _ATTR = re.compile(r"(\w+)=\"([^\"]*)\"")
 
 
+def _plain_moves(reds: bool) -> dict[str, Move]:
+    """Every draw and discard tag as written after its "<" (``T12/>``, ``D0/>``) as its action: a
+    record's Move is immutable, so one object stands for each of the 8 × 136 tags."""
+    texts = _TILE_TEXTS[reds]
+    moves = {}
+    for tags, verb in ((_DRAWS, "draw"), (_DISCARDS, "discard")):
+        for seat, tag in enumerate(tags):
+            for tile_id in range(136):
+                moves[f"{tag}{tile_id}/>"] = Move(seat, verb, texts[tile_id], (), None, f"{tag}{tile_id}")
+    return moves
+
+
+_PLAIN_MOVES = {reds: _plain_moves(reds) for reds in (False, True)}
+
+
 def read_mjlog(text: str, path: str) -> list[GameRecord]:
-    """The game of a raw mjlog file."""
+    """The game of a raw mjlog file: the text split at each "<", a draw or discard tag looked up
+    as written (most of a record), any other read by :data:`_TAG`."""
     if "<mjloggm" not in text:
         raise RecordError(f"{path}: not a mjlog file (no <mjloggm>)")
     game = GameRecord(path, "tenhou-mjlog", 4, [], [])
-    reds, hand, riichi_next, number = True, None, set(), 0
-    for match in _TAG.finditer(text):
+    reds, hand, riichi_next, number, go_seen = True, None, set(), 0, False
+    plain = _PLAIN_MOVES[reds]
+    for piece in text.split("<"):
+        move = plain.get(piece)
+        if move is not None:  # most tags: a draw or a discard
+            if hand is not None:
+                if riichi_next and move.seat in riichi_next and move.verb == "discard":
+                    riichi_next.discard(move.seat)
+                    move = move._replace(verb="riichi")
+                hand.moves.append(move)
+            continue
+        match = _TAG.match(piece)
+        if match is None:  # a closing tag, the XML declaration, text between tags
+            continue
         name, digits, rest = match.groups()
-        if hand is not None and digits and not rest and len(name) == 1 and int(digits) < 136:  # most tags
-            seat = _DRAWS.find(name)
-            if seat >= 0:
-                hand.moves.append(Move(seat, "draw", _TILE_TEXTS[reds][int(digits)], (), None, name + digits))
-                continue
-            seat = _DISCARDS.find(name)
-            if seat >= 0:
-                verb = "riichi" if seat in riichi_next else "discard"
-                riichi_next.discard(seat)
-                hand.moves.append(Move(seat, verb, _TILE_TEXTS[reds][int(digits)], (), None, name + digits))
-                continue
         attrs = dict(_ATTR.findall(rest))
         try:
             if name == "GO":
+                go_seen = True
                 bits = int(attrs.get("type", "0"))
                 reds, game.kuitan = not bits & 2, not bits & 4
+                plain = _PLAIN_MOVES[reds]
                 game.length = "east-south" if bits & 8 else "east"
                 game.players = 3 if bits & 16 else 4
                 game.reds = 3 if reds else 0
@@ -124,7 +144,7 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
                 first = not game.names  # later UN tags name a player who came back (as does BYE, who left)
                 names = game.names or [""] * 4
                 game.names = [unquote(attrs[f"n{s}"]) if f"n{s}" in attrs else names[s] for s in range(4)]
-                if first and game.names[3] == "" and game.players == 4 and "<GO" not in text[: match.start()]:
+                if first and game.names[3] == "" and game.players == 4 and not go_seen:
                     game.players = 3
             elif name == "INIT":
                 number += 1

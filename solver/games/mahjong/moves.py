@@ -62,6 +62,9 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._waits: dict[str, frozenset] = {}  # a 13-tile hand's text -> its waits (asked at every pass)
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
+        # the wins asked of one state: (seat, tsumo) -> (hand, win); a replay asks the judge, then
+        # the settling of the same state (a state is not changed in place)
+        self._wins_of: tuple[GameState | None, dict[tuple[str, bool], tuple[Hand, Win]]] = (None, {})
 
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
@@ -170,6 +173,16 @@ class MahjongMoves(KanRules, NukiRules, Moves):
     def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         """The tiles a seat would win with now and the facts of that win: a tsumo on the tile
         drawn, a ron on the discard on the table or on the tile of a kan being robbed."""
+        known, wins = self._wins_of
+        if known is not state:
+            wins = {}
+            self._wins_of = (state, wins)
+        found = wins.get((seat, tsumo))
+        if found is None:
+            found = wins[seat, tsumo] = self._winning(state, seat, tsumo)
+        return found
+
+    def _winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         hand = self.hand(state, seat)
         if tsumo:
             return hand, self._win(state, seat, self._drawn(state, hand), True)

@@ -10,6 +10,7 @@ from functools import cache
 from operator import mul
 from typing import Any, Protocol
 
+from solver.core import cache as disk_cache
 from solver.core.ruleset import Ruleset
 from solver.games.mahjong.rules import HandShape
 
@@ -211,6 +212,20 @@ class FastTables:
             tuple(len(mj.suit_ranks[s]) for s in mj.suits),
             [{} for _ in mj.suits],
         )
+
+    @classmethod
+    def kept(cls, mj: SuitShapes, name: str, signature: str) -> FastTables:
+        """:meth:`build`'s tables, built once per machine and kept in :mod:`solver.core.cache`
+        under ``signature`` (what they are built from: the shapes and their parts' instances in
+        each suit): a process's first wait or win then reads them back instead of walking every
+        suit's fills again (most of a short replay's start)."""
+        key = disk_cache.key_of(signature)
+        found = disk_cache.load(f"fast-tables.{name}", key)
+        if isinstance(found, cls) and len(found.tables) == len(mj.suits):
+            return found
+        found = cls.build(mj)
+        disk_cache.store(f"fast-tables.{name}", key, found)
+        return found
 
     def completions(self, suit: int, key: tuple) -> tuple:
         """(rank index, contribution) for each tile of the suit that, added, leaves a fillable

@@ -56,6 +56,10 @@ def tile_text(code) -> str:
 
 _CODES: dict[int, str] = {}  # every tile code's text, for the tiles of a record read one by one
 _CODES.update((code, tile_text(code)) for code in [*(c for c in range(11, 48) if c % 10), 51, 52, 53])
+# each seat's draw and discard of each tile code, one shared immutable Move each (most of a record)
+_DRAWN = [{c: Move(s, "draw", t, (), None, str(c)) for c, t in _CODES.items()} for s in range(4)]
+_DISCARDED = [{c: Move(s, "discard", t, (), None, str(c)) for c, t in _CODES.items()} for s in range(4)]
+_TSUMOGIRI = [{t: Move(s, "discard", t, (), None, "60") for t in _CODES.values()} for s in range(4)]
 
 
 # The record's names of yaku -> the ruleset's yaku ids (dora are counted apart, not yaku).
@@ -226,7 +230,22 @@ def _json_hand(entry, players: int, where: str) -> HandRecord:
 _CALL = re.compile(r"^((?:\d\d)*)([cpmkafr])(\d\d)((?:\d\d)*)$")
 
 
+_CALLS: dict[tuple[str, int, int], Move] = {}  # (item, seat, players) -> the call read (a Move is immutable)
+
+
 def _call(item: str, seat: int, players: int, where: str) -> Move:
+    """A call in the stream text, read once (a stream's next call is looked at at every discard
+    until it is made)."""
+    key = (item, seat, players)
+    found = _CALLS.get(key)
+    if found is None:
+        found = _read_call(item, seat, players, where)
+        if len(_CALLS) < 65536:
+            _CALLS[key] = found
+    return found
+
+
+def _read_call(item: str, seat: int, players: int, where: str) -> Move:
     """A call in the stream text: chi/pon/open kan (draws), added/closed kan, 北抜き (discards)."""
     match = _CALL.match(item)
     if not match:
@@ -307,8 +326,9 @@ def _play_streams(
                 need_draw = call.verb == "minkan"
                 continue
             else:
-                drawn = tile_text(item)
-                moves.append(Move(seat, "draw", drawn, raw=str(item)))
+                move = _DRAWN[seat].get(item) or Move(seat, "draw", tile_text(item), raw=str(item))
+                drawn = move.tile
+                moves.append(move)
         if not discards[seat]:
             break
         item = discards[seat].popleft()
@@ -320,13 +340,11 @@ def _play_streams(
                 moves.append(_call(item, seat, players, where))
                 need_draw = True  # a kan or 北抜き draws a replacement; an added kan may be robbed first
                 continue
-        if item == 60:
-            if drawn is None and not lenient:
-                raise RecordError(f"{where}: seat {seat} discards the tile just drawn (60) without a draw")
-            tile = drawn
-        else:
-            tile = tile_text(item)
-        moves.append(Move(seat, verb, tile, raw=str(item)))
+        if item == 60 and drawn is None and not lenient:
+            raise RecordError(f"{where}: seat {seat} discards the tile just drawn (60) without a draw")
+        move = _discard_move(seat, verb, item, drawn)
+        tile = move.tile
+        moves.append(move)
         drawn = None
         claimant = _claimant(draws, seat, tile, players, where) if tile is not None else None
         if claimant is not None and tile is not None and any(_may_be(d, tile) for d in discards[seat]):
@@ -361,6 +379,20 @@ def _play_streams(
             f"a discard is missing before it"
         )
     return moves
+
+
+def _discard_move(seat: int, verb: str, item, drawn: str | None) -> Move:
+    """A discard entry of a seat's stream (60: the tile just drawn, ``drawn``) as its action: a
+    plain discard of a tile code is one shared Move."""
+    if item == 60:
+        move = _TSUMOGIRI[seat].get(drawn) if drawn is not None else None
+        tile = drawn
+    else:
+        move = _DISCARDED[seat].get(item) if type(item) is int else None
+        tile = move.tile if move is not None else tile_text(item)
+    if move is None:
+        return Move(seat, verb, tile, raw=str(item))
+    return move if verb == "discard" else move._replace(verb=verb)
 
 
 def _may_be(item, tile: str) -> bool:
