@@ -115,7 +115,7 @@ def compare(name: str, problem: Problem) -> None:
     )
 
 
-@settings(max_examples=examples(700), **SETTINGS)
+@settings(max_examples=examples(350), **SETTINGS)
 @given(hands("basic-rummy", 7))
 def test_basic_rummy_turns_equal_brute_force(problem):
     compare("basic-rummy", problem)
@@ -133,7 +133,7 @@ def test_basic_rummy_one_meld_per_turn_equals_brute_force(problem):
     compare("basic-rummy-one-meld", problem)
 
 
-@settings(max_examples=examples(250), **SETTINGS)
+@settings(max_examples=examples(150), **SETTINGS)
 @given(hands("fesca", 6))
 def test_fesca_turns_equal_brute_force(problem):
     compare("fesca", problem)

@@ -144,6 +144,7 @@ def test_a_large_turn_races_its_stand_ins_and_answers_as_the_whole_model_does(mo
     assert len(raced) == 1 and answer.score == alone.score
 
 
+@pytest.mark.slow  # a 2,662-form turn's stand-ins searched in full; the race's mechanics stay in the default run
 def test_the_stand_ins_answer_stands_when_it_settles_first_and_the_whole_search_is_killed(monkeypatch):
     """The whole model's child held back (it would sleep two minutes): the stand-ins' turn goes
     out with the most meld points, so it is the answer, decided, at once."""
@@ -178,8 +179,11 @@ def test_when_both_children_fail_the_turn_is_searched_here(monkeypatch):
 
 def test_a_turn_that_does_not_qualify_does_not_race(monkeypatch):
     """Before one's own first meld the stand-ins' condition fails (the order of new melds
-    matters): no child."""
-    problem = _problem(148, 3)
+    matters): no child. (A small turn, with the size the race needs set below it.)"""
+    monkeypatch.setattr(tableturn, "STAND_INS_FROM", 0)
+    problem = _problem(8, 4)
+    with TableTurn(problem, GAME.checker, Budget(), OPS, _forms(problem)) as turn:
+        assert turn._races("best")  # melded, it would race
     problem = Problem(RS, problem.hand, problem.table, "normal", None, False, "yang")
     with TableTurn(problem, GAME.checker, Budget(), OPS, _forms(problem)) as turn:
         assert not turn._races("best") and not turn._races("go-out")

@@ -57,7 +57,7 @@ def agrees(problem) -> None:
         assert replay(problem, out) == []
 
 
-@settings(max_examples=examples(40), **SETTINGS)
+@settings(max_examples=examples(20), **SETTINGS)
 @given(table_problems())
 def test_one_model_equals_the_exhaustive_search(problem):
     agrees(problem)

@@ -75,8 +75,17 @@ def whole_model_undecided(monkeypatch, every_turn_climbs):
 
 
 def test_the_rungs_answer_with_a_real_turn_when_the_whole_model_cannot_settle(whole_model_undecided):
+    _rungs_answer_with_a_real_turn(1)
+
+
+@pytest.mark.slow  # every ring table with rungs, each a whole turn under its deadline
+def test_the_rungs_answer_with_a_real_turn_on_every_table(whole_model_undecided):
+    _rungs_answer_with_a_real_turn(3)
+
+
+def _rungs_answer_with_a_real_turn(tables: int) -> None:
     checked = 0
-    for problem, forms in _problems_with_rungs(3):
+    for problem, forms in _problems_with_rungs(tables):
         whole = sum(map(len, forms.forms))
         rungs = [(f, extra) for f, extra in forms.earlier if 2 * sum(map(len, f)) <= whole]
         answer = solve(problem, "best", max_seconds=60)
