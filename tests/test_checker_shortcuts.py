@@ -141,7 +141,7 @@ def _satisfiable_with_aux(model, values: list[int], key: str | None, enabled=())
 
 @pytest.mark.parametrize("name", [n for n in RULESETS if n != "marriage"])  # marriage's deck: slow run
 def test_shortcuts_blame_the_same_rules(name, monkeypatch):
-    confirmed, plain = compare(name, 20 if name == "fesca" else 12, 1, monkeypatch)
+    confirmed, plain = compare(name, 12, 1, monkeypatch)
     if name == "fesca":
         assert confirmed > 0 and plain > 0  # the shortcuts are taken (and each time confirmed)
 

@@ -69,7 +69,9 @@ def _optima(seed: int, number: int) -> None:
     assert replay(problem, whole) == [] and replay(problem, fewer) == []
 
 
-@pytest.mark.parametrize("seed, number", [(8, 4), pytest.param(14, 4, marks=pytest.mark.slow), (10, 0)])
+@pytest.mark.parametrize(
+    "seed, number", [(8, 4), pytest.param(14, 4, marks=pytest.mark.slow), pytest.param(10, 0, marks=pytest.mark.slow)]
+)
 def test_the_stand_ins_keep_the_best_turns_meld_points(seed, number):
     _optima(seed, number)
 

@@ -231,7 +231,14 @@ def test_of_the_shortest_paths_to_a_form_the_walk_keeps_one_that_gives_the_hand_
 
 @pytest.mark.parametrize(
     "seed, number, meld_points, hand_points",
-    [(8, 4, 11, 1), (10, 0, 9, 0), (110, 4, 7, 1), (5, 0, 6, 0), (13, 3, 3, 1), (128, 3, 16, 3)],
+    [
+        (8, 4, 11, 1),
+        pytest.param(10, 0, 9, 0, marks=pytest.mark.slow),
+        (110, 4, 7, 1),
+        (5, 0, 6, 0),
+        pytest.param(13, 3, 3, 1, marks=pytest.mark.slow),  # the two largest searches: -m slow
+        (128, 3, 16, 3),
+    ],
 )
 def test_a_bench_turn_whose_best_needs_the_right_path_of_a_form(seed, number, meld_points, hand_points):
     """Bench table turns (bench/data/table-turns.json; 110:4 and 128:3 of table-turns-more.json)
