@@ -139,29 +139,3 @@ def choice_counts(
             below = step
             steps.setdefault(item, []).append(step)
     return steps
-
-
-def weighted_at_least(items: Sequence[tuple[int, int]], k: int, pool: VarPool) -> tuple[list[Clause], int]:
-    """Clauses and a literal that, when true, makes the weights of the true literals of ``items``
-    (literal, weight > 0) sum to ``k`` or more: ``reach[j]`` after each item means "the items so
-    far reach ``j``", held only when the item or the items before it make it so."""
-    reach: list[int | None] = [None] * (k + 1)  # reach[0] is always met
-    clauses: list[Clause] = []
-    for lit, weight in items:
-        now: list[int | None] = [None] * (k + 1)
-        for j in range(1, k + 1):
-            before, rest = reach[j], max(0, j - weight)
-            if rest and reach[rest] is None and before is None:
-                continue  # neither the item nor the items before reach j: false
-            var = now[j] = pool.new()
-            kept = [before] if before is not None else []
-            clauses.append([-var, *kept, lit])
-            if rest:
-                below = reach[rest]
-                clauses.append([-var, *kept] + ([below] if below is not None else []))
-        reach = now
-    out = reach[k]
-    if out is None:
-        out = pool.new()
-        clauses.append([-out])
-    return clauses, out

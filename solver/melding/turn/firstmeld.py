@@ -4,7 +4,7 @@ melds, of the hand's cards alone, are worth ``points`` or more together — or i
 
 Each new meld's worth is its best reading's, counted as ``initial_meld.counts`` says (the rank a
 card stands for, or its card points as a melded card); the turn model asks for the sum with a
-weighted counter (:func:`~solver.sat.encodings.weighted_at_least`).
+weighted counter (:func:`~solver.sat.search.weight_at_least`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.meld.points import card_values_of
 from solver.melding.turn.problem import Problem
-from solver.sat import encodings
+from solver.sat.encodings import TRUE
 from solver.sat.pool import VarPool
+from solver.sat.search import weight_at_least
 
 
 class Option(Protocol):
@@ -60,9 +61,13 @@ def first_meld_clauses(
                 clauses.append([-o.var])
             elif worth:
                 items.append((o.var, min(worth, rule.points)))
-    counted, reached = encodings.weighted_at_least(items, rule.points, pool)
+    reached = weight_at_least(items, rule.points, pool, clauses)
     melded = pool.new()
-    clauses += counted + [[-o.var, melded] for o in live if o.table is None] + [[-melded, reached]]
+    clauses += [[-o.var, melded] for o in live if o.table is None]
+    if reached is None:  # the new melds cannot reach the minimum together: none is laid
+        clauses.append([-melded])
+    elif reached is not TRUE:
+        clauses.append([-melded, reached])
     return clauses
 
 
