@@ -321,15 +321,14 @@ def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> 
 def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
     """Every packing of ``melds`` within cards of which some face is held more than once, as
     :func:`_ways`: a meld takes the first copies of its faces not yet decided, and a card left
-    leaves the copies after it too (copies are alike, so each packing still comes once)."""
+    leaves the copies after it too (copies are alike, so each packing still comes once). A card
+    whose face starts no meld is only ever left: the search steps over it, counting the step
+    the search would take to leave it (the search is cut at STEPS)."""
     packer = _Packer(cards, points, discard)
-    of_face = {f.index: copies for f, copies in zip(cards.order, cards.copies, strict=True)}
-    by_face: dict[int, list[tuple[Meld, int, tuple[int, ...]]]] = {}
-    for meld in melds:
-        takes = tuple(of_face[f.index] for f in meld.faces)  # a copy of its face's for each card
-        by_face.setdefault(meld.faces[0].index, []).append((meld, sum(points[f.index] for f in meld.faces), takes))
-    out: list[_Way] = []
+    starting = _starting(cards, melds, points)
+    bits, copies = cards.bits, cards.copies
     ends = len(cards.order)
+    out: list[_Way] = []
     stack: list[tuple[int, int, tuple[Meld, ...], int, int]] = [(0, 0, (), 0, 0)]
     steps = 0
     while stack:
@@ -337,23 +336,48 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
         if steps > STEPS:
             return None
         i, decided, chosen, melded, weight = stack.pop()
-        while i < ends and decided & cards.bits[i]:
+        while i < ends and (decided & bits[i] or not starting[i]):
+            if not decided & bits[i]:  # left: one step of the search
+                steps += 1
+                if steps > STEPS:
+                    return None
+                decided |= copies[i]
             i += 1
         if i == ends:
             if not packer.collect(out, chosen, melded, weight):
                 return None
             continue
-        for meld, more, takes in by_face.get(cards.order[i].index, ()):
-            taken = 0
-            for copies in takes:
-                free = copies & ~(decided | taken)
+        for meld, more, once, repeated in starting[i]:
+            if once & decided:
+                continue
+            taken = once
+            for group in repeated:
+                free = group & ~(decided | taken)
                 if not free:
                     break
                 taken |= free & -free
             else:
                 stack.append((i + 1, decided | taken, (*chosen, meld), melded | taken, weight + more))
-        stack.append((i + 1, decided | cards.copies[i], chosen, melded, weight))
+        stack.append((i + 1, decided | copies[i], chosen, melded, weight))
     return out
+
+
+_Start = tuple[Meld, int, int, tuple[int, ...]]  # a meld, its card points, the cards it must take, its faces held twice
+
+
+def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[_Start]]:
+    """The melds that start at each card's face (by its place in the hand), each with its card
+    points, the bits of its faces held once (the cards it must take) and the copies of each of
+    its faces held more than once (it takes the first free copy of each)."""
+    of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
+    by_face: dict[int, list[_Start]] = {}
+    for meld in melds:
+        groups = [of_face[f.index] for f in meld.faces]
+        once = sum(g for g in groups if g.bit_count() == 1 and groups.count(g) == 1)
+        repeated = tuple(g for g in groups if not g & once)
+        weight = sum(points[f.index] for f in meld.faces)
+        by_face.setdefault(meld.faces[0].index, []).append((meld, weight, once, repeated))
+    return [by_face.get(f.index, []) for f in cards.order]
 
 
 class _Packer:
