@@ -58,6 +58,8 @@ def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict
 
 def _points(kind: MeldKind, naturals: Sequence[frozenset[int]]) -> int:
     """Meld points of a structural reading whose cards are natural at the sizes given."""
+    if kind.score is None:
+        return 0
     return points_for(kind, [len(naturals) in sizes for sizes in naturals])
 
 
@@ -96,7 +98,9 @@ class _Collector:
         self.pool = pool
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
-        self.kind = ""
+        self.faces = [face.index for face in pool]
+        self.in_order = self.faces == sorted(self.faces)  # then a card set's faces sort as its cards do
+        self.kind, self.kinds = "", frozenset([""])
         self.limit = limit
         self.check = check
         self.added = 0
@@ -126,17 +130,23 @@ class _Collector:
         if self.check is not None and not self.added & 1023:
             self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
         cards = tuple(sorted(cards))
-        if not self.required <= set(cards) or len(cards) == len(self.required):
+        if len(cards) == len(self.required) or (self.required and not self.required <= set(cards)):
             return
-        key = tuple(sorted(self.pool[c].index for c in cards))
+        faces = [self.faces[c] for c in cards]
+        key = tuple(faces if self.in_order else sorted(faces))
         old = self.found.get(key)
-        kinds = frozenset([self.kind]) | (old.kinds if old else frozenset())
-        if old is None or bound > old.bound:
-            self.found[key] = Candidate(key, cards, bound, kinds)
-        else:
-            self.found[key] = Candidate(key, old.cards, old.bound, kinds)
+        if old is None:
+            self.found[key] = Candidate(key, cards, bound, self.kinds)
+        elif bound > old.bound:
+            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds)
+        elif self.kind not in old.kinds:
+            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds)
         if self.limit is not None and len(self.found) > self.limit:
             raise _TooMany
+
+    def reading(self, kind: str) -> None:
+        """The kind whose card sets are added next."""
+        self.kind, self.kinds = kind, frozenset([kind])
 
 
 @overload
@@ -221,7 +231,7 @@ def _collect(
     gate: RoleGate,
 ) -> None:
     for kind in kinds if kinds is not None else ruleset.kinds:
-        collector.kind = kind.id
+        collector.reading(kind.id)
         of_face: dict[Face, dict[tuple, frozenset[int]]] = {}
         options = [
             of_face[face] if face in of_face else of_face.setdefault(face, identity_options(kind, face, gate, params))
@@ -272,9 +282,11 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
     """Every group of one rank (flush of one suit): ``able[j]``, the cards (with the sizes they are
     natural at) that can be its ``j``-th suit (rank)."""
     seen: set = set()
+    ids: dict[frozenset[int], int] = {}  # each natural-at sizes as a number: a state's multiset of them, sorted
+    numbered = [[(card, natural, ids.setdefault(natural, len(ids))) for card, natural in cards] for cards in able]
 
-    def walk(j: int, used: list[int], naturals: list[frozenset[int]], spent: int) -> None:
-        state = (j, frozenset(used), tuple(sorted(tuple(sorted(n)) for n in naturals)))
+    def walk(j: int, used: list[int], naturals: list[frozenset[int]], marks: tuple[int, ...], spent: int) -> None:
+        state = (j, frozenset(used), marks)
         if state in seen:
             return
         seen.add(state)
@@ -282,13 +294,13 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
             out.add(used, _points(kind, naturals))
         if j == len(able) or len(used) == largest:
             return
-        walk(j + 1, used, naturals, spent)  # leave this suit out
-        for card, natural in able[j]:
+        walk(j + 1, used, naturals, marks, spent)  # leave this suit out
+        for card, natural, mark in numbered[j]:
             after = out.spend(spent, card)
             if after is not None and out.takes(card, used):
-                walk(j + 1, used + [card], naturals + [natural], after)
+                walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after)
 
-    walk(0, [], [], 0)
+    walk(0, [], [], (), 0)
 
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
@@ -296,18 +308,15 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
     identical cards: choose cards per frame (a rank, a suit, or both)."""
     sizes = sizes_of(kind)
     flush = kind.shape == "flush"
+    by_suit = kind.shape in ("identical", "flush")
+    framed: dict[tuple, dict[int, frozenset[int]]] = {}  # (rank, suit) of a frame -> its cards, natural at
+    for i in usable:
+        for (s, r), natural in options[i].items():
+            cards = framed.setdefault((None if flush else r, s if by_suit else None), {})
+            cards[i] = cards.get(i, frozenset()) | natural
     for rank in [None] if flush else kind.ranks:
-        frames = kind.suits if kind.shape in ("identical", "flush") else [None]
-        for suit in frames:
-            able = [
-                (i, natural)
-                for i in usable
-                for (s, r), natural in options[i].items()
-                if (rank is None or r == rank) and (suit is None or s == suit)
-            ]
-            seen: dict[int, frozenset[int]] = {}
-            for i, natural in able:
-                seen[i] = seen.get(i, frozenset()) | natural
+        for suit in kind.suits if by_suit else [None]:
+            seen = framed.get((rank, suit), {})
             for n in sizes:
                 for combo in combinations(sorted(seen), n):
                     if _affordable(combo, out):
@@ -362,7 +371,12 @@ def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozense
 def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
     """Every meld along ``window`` (the identities of its places from its start), card by card.
     Two cards standing in as wilds (natural at no size there) that could trade places make the same
-    card set with the same points either way: only the way with the lower card first is walked."""
+    card set with the same points either way: only the way with the lower card first is walked.
+    A meld fills the window's places from its start: a place no card can fill ends the walk."""
+    reach = next((k for k, identity in enumerate(window) if identity not in by_identity), len(window))
+    if reach < min(sizes):
+        return
+    window = window[:reach]
     wild_at: dict[int, set[int]] = {}  # card -> the places where it may stand in as a wild
     for k, identity in enumerate(window):
         for card, natural in by_identity.get(identity, ()):
