@@ -24,7 +24,7 @@ deleting cards in order: it may differ from the SAT core, which is one of severa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -96,12 +96,13 @@ _OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parame
 _VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 
 
-def _judged(checker: MeldChecker, faces: tuple[Face, ...], params) -> tuple[Meld, ...]:
+def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: object) -> tuple[Meld, ...]:
     """A card set judged as the turn model judges an option (legal, reading, best points): one
     meld per kind that reads it (the first the reading shown; under ambiguity "any" the player
-    says which the meld is, and a route counts it as that one); none when it is no meld."""
+    says which the meld is, and a route counts it as that one); none when it is no meld.
+    ``key_params``: the parameters' key (:func:`params_key`)."""
     memo = _VERDICTS.setdefault(checker, {})
-    key = (tuple(f.index for f in faces), params_key(params))
+    key = (tuple(f.index for f in faces), key_params)
     if key not in memo:
         verdict, points = checker.best_points(faces, params=params)
         mask = sum(1 << f.index for f in faces)
@@ -263,23 +264,25 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> lis
                 held.sort()  # by place: the deck's order of the face's candidates
             for _, meld_mask, cards in held:
                 if meld_mask not in judged:
-                    judged[meld_mask] = _judged(checker, cards, params)
+                    judged[meld_mask] = _judged(checker, cards, params, params_key(params))
                 out += judged[meld_mask]
         return out
     found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
-    return [m for c in found for m in _judged(checker, tuple(hand[i] for i in c.cards), params)]
+    key = params_key(params)
+    return [m for c in found for m in _judged(checker, tuple(hand[i] for i in c.cards), params, key)]
 
 
 def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list[Meld]:
     """The legal melds of a hand holding some face more than once, each once per face multiset, as
     the bits of the first copies of its faces."""
-    found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=problem.params, gate=checker.gate)
+    params = problem.params
+    found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=params, gate=checker.gate)
+    key, bits, order = params_key(params), cards.bits, cards.order
     out: list[Meld] = []
     for cand in found or []:
-        mask = sum(cards.bits[i] for i in cand.cards)
-        out += [
-            replace(m, mask=mask) for m in _judged(checker, tuple(cards.order[i] for i in cand.cards), problem.params)
-        ]
+        mask = sum([bits[i] for i in cand.cards])
+        judged = _judged(checker, tuple([order[i] for i in cand.cards]), params, key)
+        out += [Meld(mask, m.faces, m.reading, m.points) for m in judged]
     return out
 
 
