@@ -58,6 +58,11 @@ class Meld:
     def kind(self) -> str:
         return self.reading.kind.id
 
+    @cached_property
+    def wilds(self) -> int:
+        """Its cards that stand in for others (a route's requirements ask it of every packing)."""
+        return self.reading.wilds
+
 
 Candidate = tuple[int, int, tuple[Face, ...]]  # (place among its lowest face's, mask, faces)
 
@@ -566,5 +571,5 @@ def _index(face: Face) -> int:
 def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
     if isinstance(requirement, HandLimit):
         return way.points <= requirement.at_most
-    n = sum(requirement.counts(m.kind, len(m.faces), m.reading.wilds) for m in way.melds)
+    n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
     return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
