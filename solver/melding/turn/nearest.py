@@ -98,7 +98,12 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
         found_natural = next(iter(naturals - {None}), None)
         if found_natural is not None and any(v.natural is None and v.wild_role is None for v in seen):
             break  # natural in one kind, nothing in another
-        natural[face.index] = found_natural if found_natural is None else (found_natural[0], found_natural[1])
+        if found_natural is None:
+            natural[face.index] = None
+        elif found_natural[0] is None or found_natural[1] is None:
+            break  # an identity of any suit: not a card the search places
+        else:
+            natural[face.index] = (found_natural[0], found_natural[1])
         wild[face.index] = wilds.pop()
     else:
         by_identity: dict[Identity, list[Face]] = {}
