@@ -16,7 +16,7 @@ from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.nearest import Identity, Part, Plan, Splits
-from solver.melding.turn.problem import Answer, Problem
+from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solve import solve_turn
 from solver.sat.budget import Budget
@@ -59,6 +59,7 @@ class Builder:
     def __init__(self, splits: Splits, left: Counter[Face], hand: Sequence[Face]):
         self.splits, self.left, self.hand = splits, left, list(hand)
         self.seen = splits.seen
+        self.melds: list[tuple[tuple[Face, ...], str]] = []  # the last build's melds: cards and kind
 
     def build(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
         """The hand's cards a plan's melds keep and the cards they draw, or None when it does not
@@ -84,6 +85,7 @@ class Builder:
         kept = [f for m in melds for f in m.hand]
         if len(kept) != plan.kept:
             return None
+        self.melds = [(tuple(m.hand + m.drawn), m.kind.id) for m in melds]
         return kept, [f for m in melds for f in m.drawn]
 
     def spare(self) -> Face | None:
@@ -293,10 +295,42 @@ def confirmed(
     budget: Budget,
     route: GoOutRoute | None,
     swaps: tuple[list[Face], list[Face]],
+    way: tuple[list[tuple[tuple[Face, ...], str]], Face | None] | None = None,
 ) -> Built | None:
-    """The swaps' target asked of the turn solver: its way out, or None when it has none."""
+    """The swaps' target confirmed: the built way out (``way``: its melds and discard) when the
+    checker finds each meld legal of its kind and the route's counts met, else the turn solver's
+    way out; None when the target has none."""
     aside, drawn = swaps
-    hand = Counter(problem.hand) - Counter(aside) + Counter(drawn)
-    target = replace(problem, hand=tuple(sorted(hand.elements(), key=lambda f: f.index)))
-    answer = solve_turn(target, checker, "go-out", budget=budget, routes=[route] if route is not None else ())
+    answer = _checked(problem, checker, route, way) if way is not None else None
+    if answer is None:
+        hand = Counter(problem.hand) - Counter(aside) + Counter(drawn)
+        target = replace(problem, hand=tuple(sorted(hand.elements(), key=lambda f: f.index)))
+        answer = solve_turn(target, checker, "go-out", budget=budget, routes=[route] if route is not None else ())
     return Built(aside, drawn, answer, route.id if route is not None else None) if answer.solvable else None
+
+
+def _checked(
+    problem: Problem,
+    checker: MeldChecker,
+    route: GoOutRoute | None,
+    way: tuple[list[tuple[tuple[Face, ...], str]], Face | None],
+) -> Answer | None:
+    """The built way out as the turn's answer, each meld judged by the checker (legal, read as its
+    kind, its best points), the route's counts met; None when it is not a way out."""
+    melds, discard = way
+    plays = []
+    for cards, kind in melds:
+        faces = tuple(sorted(cards, key=lambda f: f.index))
+        verdict, points = checker.best_points(faces, params=problem.params)
+        reading = next((r for r in verdict.every_reading if r.kind.id == kind), None) if verdict.legal else None
+        if reading is None:
+            return None
+        plays.append(Play(faces, reading, points))
+    for count in route.counts if route is not None else ():
+        made = sum(count.counts(p.reading.kind.id, len(p.faces), p.reading.wilds) for p in plays)
+        if made < count.at_least or (count.at_most is not None and made > count.at_most):
+            return None
+    plays.sort(key=lambda p: p.faces[0].index)
+    answer = Answer(solvable=True, question="go-out", plays=plays, discard=discard, kept=[])
+    answer.route = route.id if route is not None else None
+    return answer

@@ -10,13 +10,13 @@ split of the bound builds, the answer is None and the caller asks the swap model
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.nearbuild import Builder, Built, confirmed
-from solver.melding.turn.nearest import Splits, kinds_of, totals, views
+from solver.melding.turn.nearest import PLANS, Plan, Splits, kinds_of, totals, views
 from solver.melding.turn.problem import Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.sat.budget import Budget
@@ -109,6 +109,12 @@ class Nearest:
         hand[discard] -= 1
         return sorted(hand.elements(), key=lambda f: f.index)
 
+    @staticmethod
+    def _plans(splits: Splits, first: list[Plan]) -> Iterator[Plan]:
+        """The search's first split of the best value, then (when it does not build) its ties."""
+        yield from first
+        yield from (plan for plan in splits.best(ties=PLANS)[1] if plan not in first)
+
     def _built(
         self,
         splits: Splits,
@@ -124,7 +130,7 @@ class Nearest:
         already, ``cards`` the hand after them — at most ``most``, that the turn solver confirms."""
         builder = Builder(splits, self.left if left is None else left, cards)
         hand = Counter(self.problem.hand)
-        for plan in plans:
+        for plan in self._plans(splits, plans):
             built = builder.build(plan)
             if built is None:
                 continue
@@ -134,10 +140,13 @@ class Nearest:
             extras = [builder.spare() for _ in range(max(0, spare - len(unkept)))]
             if any(e is None for e in extras):
                 continue
-            swaps = (aside + unkept[spare:], drawn + more + [e for e in extras if e is not None])
+            spared = [e for e in extras if e is not None]
+            swaps = (aside + unkept[spare:], drawn + more + spared)
             if len(swaps[0]) != len(swaps[1]) or len(swaps[0]) > most or Counter(swaps[0]) - hand:
                 continue
-            found = confirmed(self.problem, self.checker, self.budget, route, swaps)
+            let_go = (unkept[:spare] + spared)[:1] if spare else []
+            way = (builder.melds, let_go[0] if let_go else None)
+            found = confirmed(self.problem, self.checker, self.budget, route, swaps, way)
             if found is not None:
                 return found
         return None

@@ -183,6 +183,14 @@ class Splits:
         self.least_new = min(k.size_min for k in kinds)
         self.steps = 0
         self.parts_of = [sorted(self._parts_from(i), key=lambda p: -len(p.cards)) for i in range(len(self.naturals))]
+        # each natural's fewest places a part holding it takes per natural: the parts that keep
+        # naturals take at least the sum of theirs, so the cheapest ones bound how many more fit
+        cheapest = [float(self.total + 1)] * len(self.naturals)
+        for parts in self.parts_of:
+            for part in parts:
+                for c in part.cards:
+                    cheapest[c] = min(cheapest[c], part.least / len(part.cards))
+        self.by_cost = sorted((cost, c) for c, cost in enumerate(cheapest))
 
     # -- the parts each natural can start --------------------------------------------------------
 
@@ -242,10 +250,10 @@ class Splits:
 
     # -- the search -----------------------------------------------------------------------------
 
-    def best(self, need: int = 0) -> tuple[int, list[Plan]]:
-        """The most a split keeps (at least ``need``; -1: no split keeps so many) and up to PLANS
-        splits that keep it."""
-        self.found: tuple[int, list[Plan]] = (max(need, 0) - 1, [])
+    def best(self, ties: int = 1) -> tuple[int, list[Plan]]:
+        """The most a split keeps (-1: no split is a way out) and up to ``ties`` splits that keep it."""
+        self.ties = ties
+        self.found: tuple[int, list[Plan]] = (-1, [])
         self._search(0, 0, (), 0, 0)
         return self.found
 
@@ -258,8 +266,9 @@ class Splits:
         n = len(self.naturals)
         while i < n and used >> i & 1:
             i += 1
-        naturals = kept + min(n - i - (used >> i).bit_count(), self.total - room)
-        if min(self.total, naturals + len(self.wilds)) < self.found[0]:
+        naturals = kept + self._more(i, used, self.total - room)
+        bound, (best, plans) = min(self.total, naturals + len(self.wilds)), self.found
+        if bound < best or (bound == best and len(plans) >= self.ties):
             return
         if i == n:
             self._leaf(parts, kept)
@@ -269,6 +278,17 @@ class Splits:
             if not mask & used and room + part.least <= self.total:
                 self._search(i + 1, used | mask, (*parts, part), kept + len(part.cards), room + part.least)
         self._search(i + 1, used | 1 << i, parts, kept, room)
+
+    def _more(self, i: int, used: int, room: int) -> int:
+        """The most naturals from the ``i``-th on, not ``used``, that parts of ``room`` places can hold."""
+        more, spent = 0, 0.0
+        for cost, c in self.by_cost:
+            if c >= i and not used >> c & 1:
+                spent += cost
+                if spent > room + 1e-9:
+                    break
+                more += 1
+        return more
 
     def _leaf(self, parts: tuple[Part, ...], naturals: int) -> None:
         least = sum(p.least for p in parts)
@@ -282,7 +302,7 @@ class Splits:
         best, plans = self.found
         if kept > best:
             self.found = (kept, [Plan(parts, kept, extra)])
-        elif kept == best and len(plans) < PLANS:
+        elif kept == best and len(plans) < self.ties:
             plans.append(Plan(parts, kept, extra))
 
 
