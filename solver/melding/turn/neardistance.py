@@ -46,8 +46,11 @@ class Nearest:
         self.routes = list(routes)
         self.totals = totals(problem)
 
-    def _splits(self, hand: Sequence[Face], left: Counter[Face]) -> list[tuple[int, GoOutRoute | None, Splits, list]]:
-        """Each route's and total's lower bound, its splits and their plans, the lowest bound first."""
+    def _splits(
+        self, hand: Sequence[Face], left: Counter[Face], most: int | None = None
+    ) -> list[tuple[int, GoOutRoute | None, Splits, list]]:
+        """Each route's and total's lower bound (at most ``most``, when given: a route and total
+        whose bound is above it is left out), its splits and their plans, the lowest bound first."""
         out = []
         for route in self.routes:
             kinds = kinds_of(self.problem, route)
@@ -55,7 +58,7 @@ class Nearest:
             assert seen is not None  # fits() said so
             for total in self.totals:
                 splits = Splits(hand, left, kinds, route, seen, total, self.budget)
-                kept, plans = splits.best()
+                kept, plans = splits.best(need=0 if most is None else total - most)
                 if plans:
                     out.append((total - kept, route, splits, plans))
         return sorted(out, key=lambda o: o[0])
@@ -94,7 +97,7 @@ class Nearest:
         cards = sorted([*self._cards(discard), draw], key=lambda f: f.index)
         left = Counter(self.left)
         left[draw] -= 1
-        options = self._splits(cards, +left)
+        options = self._splits(cards, +left, most=swaps - 1)
         if not options or options[0][0] > swaps - 1:
             return False
         for lower, route, splits, plans in options:

@@ -226,17 +226,9 @@ class Splits:
 
     def _least(self, kind: MeldKind, cards: tuple[int, ...]) -> int | None:
         """The fewest cards a meld of the kind holding these naturals has (None: no such meld)."""
-        n = len(cards)
-        if kind.shape == "group":
-            most = min(kind.size_max, len(kind.suits)) if kind.distinct else kind.size_max
-            return max(kind.size_min, n) if n <= most else None
-        if kind.shape == "identical":
-            return max(kind.size_min, n) if n <= kind.size_max else None
-        span = _span(kind, {self._ident(c)[1] for c in cards})
-        if span is None:
-            return None
-        least = max(kind.size_min, span)
-        return least if least <= kind.size_max else None
+        if kind.shape != "sequence":
+            return _least_of(kind, len(cards), frozenset())
+        return _least_of(kind, len(cards), frozenset(self._ident(c)[1] for c in cards))
 
     def _pure(self, kind: MeldKind, cards: tuple[int, ...], least: int) -> bool:
         """Can the meld hold only naturals (each missing identity drawable or a hand wild's own)?"""
@@ -250,10 +242,11 @@ class Splits:
 
     # -- the search -----------------------------------------------------------------------------
 
-    def best(self, ties: int = 1) -> tuple[int, list[Plan]]:
-        """The most a split keeps (-1: no split is a way out) and up to ``ties`` splits that keep it."""
+    def best(self, ties: int = 1, need: int = 0) -> tuple[int, list[Plan]]:
+        """The most a split keeps, at least ``need`` (-1: no split that is a way out keeps so
+        many), and up to ``ties`` splits that keep it."""
         self.ties = ties
-        self.found: tuple[int, list[Plan]] = (-1, [])
+        self.found: tuple[int, list[Plan]] = (need - 1, [])
         self._search(0, 0, (), 0, 0)
         return self.found
 
@@ -268,7 +261,7 @@ class Splits:
             i += 1
         naturals = kept + self._more(i, used, self.total - room)
         bound, (best, plans) = min(self.total, naturals + len(self.wilds)), self.found
-        if bound < best or (bound == best and len(plans) >= self.ties):
+        if bound < best or (bound == best and (not plans or len(plans) >= self.ties)):
             return
         if i == n:
             self._leaf(parts, kept)
@@ -302,11 +295,36 @@ class Splits:
         best, plans = self.found
         if kept > best:
             self.found = (kept, [Plan(parts, kept, extra)])
-        elif kept == best and len(plans) < self.ties:
+        elif plans and kept == best and len(plans) < self.ties:
             plans.append(Plan(parts, kept, extra))
 
 
-def _span(kind: MeldKind, ranks: set[str]) -> int | None:
+_LEAST: dict[tuple, tuple[MeldKind, int | None]] = {}  # the kind kept with its figures: its id stays its own
+
+
+def _least_of(kind: MeldKind, n: int, ranks: frozenset[str]) -> int | None:
+    """The fewest cards of a meld of the kind holding ``n`` naturals (a sequence's: of these
+    ranks), remembered (None: no such meld)."""
+    key = (id(kind), n, ranks)
+    found = _LEAST.get(key)
+    if found is None:
+        if len(_LEAST) > 100_000:
+            _LEAST.clear()
+        least: int | None
+        if kind.shape == "group":
+            most = min(kind.size_max, len(kind.suits)) if kind.distinct else kind.size_max
+            least = max(kind.size_min, n) if n <= most else None
+        elif kind.shape == "identical":
+            least = max(kind.size_min, n) if n <= kind.size_max else None
+        else:
+            span = _span(kind, ranks)
+            least = None if span is None else max(kind.size_min, span)
+            least = least if least is not None and least <= kind.size_max else None
+        found = _LEAST[key] = (kind, least)
+    return found[1]
+
+
+def _span(kind: MeldKind, ranks: frozenset[str]) -> int | None:
     """The shortest window of the kind's order holding every rank (None: none does)."""
     order = kind.order
     assert order is not None
