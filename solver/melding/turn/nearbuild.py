@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
@@ -20,6 +21,8 @@ from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solve import solve_turn
 from solver.sat.budget import Budget
+
+PURE_CHOICES = 6  # the ways of choosing the parts kept pure a plan is built with
 
 
 @dataclass
@@ -63,10 +66,16 @@ class Builder:
 
     def build(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
         """The hand's cards a plan's melds keep and the cards they draw, or None when it does not
-        build."""
+        build with any of the first few choices of the parts kept pure."""
+        for pure in self._pure_choices(plan.parts):
+            built = self._build(plan, pure)
+            if built is not None:
+                return built
+        return None
+
+    def _build(self, plan: Plan, pure: set[Part]) -> tuple[list[Face], list[Face]] | None:
         self.pool = Counter(self.left)
         self.wilds = list(self.splits.wilds)
-        pure = self._pure_parts(plan.parts)
         melds = []
         for part in plan.parts:
             meld = self._part(part, part in pure)
@@ -92,14 +101,19 @@ class Builder:
         """A card left to draw after a build (drawn to be let go again)."""
         return next((f for f, n in sorted(self.pool.items(), key=lambda kv: kv[0].index) if n > 0), None)
 
-    def _pure_parts(self, parts: Sequence[Part]) -> set[Part]:
-        """The parts kept free of wilds: for each pure count, the first that can count."""
-        out: set[Part] = set()
+    def _pure_choices(self, parts: Sequence[Part]) -> list[set[Part]]:
+        """The parts kept free of wilds, a few ways: for each pure count, as many parts that can
+        count as it asks, those with the fewest missing places first."""
+        choices: list[set[Part]] = [set()]
         for count in self.splits.counts:
             if count.pure:
-                able = [p for p in parts if p.pure and count.counts(p.kind.id, p.least, 0)]
-                out.update(able[: count.at_least])
-        return out
+                able = sorted(
+                    (p for p in parts if p.pure and count.counts(p.kind.id, p.least, 0)),
+                    key=lambda p: p.least - len(p.cards),
+                )
+                ways = list(combinations(able, min(count.at_least, len(able))))
+                choices = [c | set(w) for c in choices for w in ways][:PURE_CHOICES]
+        return choices
 
     def _part(self, part: Part, pure: bool) -> _Meld | None:
         naturals = [self.splits.naturals[c] for c in part.cards]
