@@ -153,7 +153,7 @@ class DistanceSearch:
         self.models: list[SwapModel] = []
         self.most = len(problem.hand)  # swapping every card is as far as a hand can be
         plain = fits(problem, checker, self.routes)
-        self.nearest = Nearest(problem, left, checker, budget, self.routes) if plain else None
+        self.nearest = Nearest(problem, self.left, checker, budget, self.routes) if plain else None
 
     def close(self) -> None:
         for model in self.models:

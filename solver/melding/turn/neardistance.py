@@ -31,20 +31,18 @@ class Bounded:
     target: Built | None
 
 
+@dataclass
 class Nearest:
-    """The nearest-target search of one problem over its routes."""
+    """The nearest-target search of one problem over its routes (``left``: the copies to draw)."""
 
-    def __init__(
-        self,
-        problem: Problem,
-        left: Counter[Face],
-        checker: MeldChecker,
-        budget: Budget,
-        routes: Sequence[GoOutRoute | None],
-    ):
-        self.problem, self.left, self.checker, self.budget = problem, +left, checker, budget
-        self.routes = list(routes)
-        self.totals = totals(problem)
+    problem: Problem
+    left: Counter[Face]
+    checker: MeldChecker
+    budget: Budget
+    routes: Sequence[GoOutRoute | None]
+
+    def __post_init__(self) -> None:
+        self.totals = totals(self.problem)
 
     def _splits(
         self, hand: Sequence[Face], left: Counter[Face], most: int | None = None
