@@ -53,6 +53,10 @@ class Part:
     least: int
     pure: bool
 
+    @property
+    def mask(self) -> int:
+        return sum(1 << c for c in self.cards)
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -191,6 +195,7 @@ class Splits:
                 for c in part.cards:
                     cheapest[c] = min(cheapest[c], part.least / len(part.cards))
         self.by_cost = sorted((cost, c) for c, cost in enumerate(cheapest))
+        self.masked = [[(part, part.mask) for part in parts] for parts in self.parts_of]
 
     # -- the parts each natural can start --------------------------------------------------------
 
@@ -266,8 +271,7 @@ class Splits:
         if i == n:
             self._leaf(parts, kept)
             return
-        for part in self.parts_of[i]:
-            mask = sum(1 << c for c in part.cards)
+        for part, mask in self.masked[i]:
             if not mask & used and room + part.least <= self.total:
                 self._search(i + 1, used | mask, (*parts, part), kept + len(part.cards), room + part.least)
         self._search(i + 1, used | 1 << i, parts, kept, room)
