@@ -15,6 +15,10 @@ a bound above ``reach`` builds the model again, reaching that bound (a small rea
 candidates of wild cards few). The answers are exact: a
 distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
 the checker as in any turn.
+
+A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
+(:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
+one, the model is asked from that bound up.
 """
 
 from __future__ import annotations
