@@ -180,7 +180,9 @@ class Splits:
     ):
         self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
         self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
-        self.naturals = sorted((f for f in hand if not seen.wild[f.index]), key=lambda f: f.index)
+        # a card neither natural nor wild in these kinds is in no meld: never kept
+        naturals = (f for f in hand if not seen.wild[f.index] and seen.natural[f.index] is not None)
+        self.naturals = sorted(naturals, key=lambda f: f.index)
         self.wilds = [f for f in hand if seen.wild[f.index]]
         self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
         self.drawable |= {seen.natural[f.index] for f in self.wilds}
