@@ -49,7 +49,7 @@ class Round:
     one_go: bool
     melds: tuple[TableMeld, ...]  # every meld on the table at the end, with its owner
     hands: Mapping[str, tuple[Face, ...]]  # the cards left in each player's hand
-    # beside each meld (when known): the cards of it other players laid off, by player
+    # beside each meld, the cards of it other players laid off, by player (empty: not known)
     laid_off: tuple[Mapping[str, tuple[Face, ...]], ...] = ()
 
 
@@ -126,11 +126,16 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
 def settle_each_player(rnd: Round, system: RoundScoring, checker: MeldChecker) -> tuple[dict, dict]:
     """Method each-player: (each player's score, what it counts). A meld's cards count for its
     owner but those another player laid off on it (``laid_off``), which count for that player."""
+    if len(rnd.laid_off) != len(rnd.melds):  # a game's state keeps each meld whole, not who laid what
+        raise MeldsError(
+            f"{system.id} counts each card for the player who laid it: settle the round from a round file "
+            "whose melds say who laid off which cards (laid_off:)"
+        )
     fmt = checker.notation
     melded: dict[str, list[dict]] = {p: [] for p in rnd.players}
     for number, meld in enumerate(rnd.melds, 1):
         priced = _card_values(meld, checker)
-        for player, faces in (rnd.laid_off[number - 1] if number <= len(rnd.laid_off) else {}).items():
+        for player, faces in rnd.laid_off[number - 1].items():
             taken = [priced.pop(next(i for i, (f, _) in enumerate(priced) if f == face)) for face in faces]
             melded[player].append(_laid(number, taken, fmt))
         if priced:
