@@ -190,6 +190,15 @@ def test_tonk_and_oklahoma_gin_worked(tmp_path):
         assert answer["solvable"] is out and answer["deadwood"] == 3, line
 
 
+def refusal(tmp_path, base: str, body: str) -> dict:
+    """The error JSON of a check under a variant of ``base`` with ``body`` laid over it (exit 2)."""
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"format: 1\nextends: {base}\nid: variant\nname: variant\n" + body, encoding="utf-8")
+    result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
+    assert result.exit_code == 2, result.output
+    return json.loads(result.stdout)["error"]
+
+
 @pytest.mark.parametrize(
     "base,body,key",
     [
@@ -230,12 +239,7 @@ def test_tonk_and_oklahoma_gin_worked(tmp_path):
     ],
 )
 def test_what_the_newcomer_could_not_say_is_refused(tmp_path, base, body, key):
-    path = tmp_path / "variant.yaml"
-    head = f"format: 1\nextends: {RULESETS / base}\nid: variant\nname: variant\n"
-    path.write_text(head + body, encoding="utf-8")
-    result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
-    assert result.exit_code == 2, result.output
-    error = json.loads(result.stdout)["error"]
+    error = refusal(tmp_path, str(RULESETS / base), body)
     where = base if key == "initial_meld" else "variant.yaml"
     assert error["file"].endswith(where) and error["line"] >= 5 and key in error["path"], error
 
@@ -372,28 +376,20 @@ def test_rummy_500_rounds_against_brute_force(tmp_path, count, seed):
 )
 def test_what_a_round_of_terms_cannot_say_is_refused(tmp_path, body, key, message):
     """Refused with the file and line of the key: what method each-player cannot count."""
-    path = tmp_path / "variant.yaml"
-    head = f"format: 1\nextends: {RUMMY_500}\nid: variant\nname: variant\nround_scoring:\n  - id: r\n    name: r\n"
-    path.write_text(head + body, encoding="utf-8")
-    result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
-    assert result.exit_code == 2, result.output
-    error = json.loads(result.stdout)["error"]
+    error = refusal(tmp_path, RUMMY_500, "round_scoring:\n  - id: r\n    name: r\n" + body)
     assert error["file"].endswith("variant.yaml") and error["line"] >= 7 and key in error["path"], error
     assert message in error["message"], error
 
 
 def test_melded_points_need_every_kind_to_score_its_cards(tmp_path):
     """A kind scored by a table of counts gives a laid-off card no points of its own: refused."""
-    path = tmp_path / "variant.yaml"
-    path.write_text(
-        f"format: 1\nextends: {RUMMY_500}\nid: variant\nname: variant\n"
+    error = refusal(
+        tmp_path,
+        RUMMY_500,
         "melds:\n  - {id: set, name: set, shape: group, size: {min: 3, max: 4}, roles: [natural],\n"
         "     score: {counts: [3, 4], points: [1, 2]}}\n",
-        encoding="utf-8",
     )
-    result = run("check", "-r", str(path), "SA", "HA", "DA", "--json")
-    error = json.loads(result.stdout)["error"]
-    assert result.exit_code == 2 and "does not score its cards' values" in error["message"], error
+    assert "does not score its cards' values" in error["message"], error
     assert "round_scoring[0].terms[0]" in error["path"], error
 
 
