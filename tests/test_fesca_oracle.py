@@ -136,6 +136,50 @@ def test_go_out_with_wilds_against_the_oracle_many() -> None:
     assert seen[True] >= 100 and seen[False] >= 100
 
 
+def _wild_groups(count: int, seed: int) -> list[dict]:
+    """Groups of cards to judge as one meld: wilds alone, six of a rank (陰陽 among them), long runs
+    through ZAT, and random melds with one to three cards made wild, a wild added or a card left out."""
+    rng = random.Random(seed)
+    wilds = [c for c in fesca_oracle.DECK if fesca_oracle.card(c).cls != fesca_oracle.GOGYO]
+    lines: list[dict] = []
+    while len(lines) < count:
+        mode = rng.random()
+        if mode < 0.15:
+            cards = rng.sample(wilds, rng.randint(2, 4))
+        elif mode < 0.3:
+            rank = rng.randint(1, 12)
+            cards = [s + str(rank) for s in SUITS] + [f"陰陽{rank}"]
+            for _ in range(rng.randint(0, 2)):
+                cards[rng.randrange(6)] = rng.choice(["太極"] + [f"空無{s}" for s in SUITS])
+        else:
+            cards = _wild_meld(rng)
+            for _ in range(rng.randint(1, 3)):
+                at = rng.randrange(len(cards))
+                cards[at] = _wild_for(cards[at], rng) if not cards[at].startswith("空無") else cards[at]
+            if rng.random() < 0.2:
+                cards.append(rng.choice(wilds))
+            if rng.random() < 0.2:
+                cards.pop(rng.randrange(len(cards)))
+        if len(set(cards)) == len(cards) >= 2:
+            lines.append({"cards": " ".join(cards), "phase": rng.choice(["yang", "yin"])})
+    return lines
+
+
+@pytest.mark.slow
+def test_meld_verdicts_with_wilds_against_the_oracle_many() -> None:
+    """``melds check --batch`` on groups with wilds: legal exactly when the oracle reads one meld."""
+    lines = _wild_groups(2000, 4704)
+    result = run("check", "-r", "fesca", "--batch", "-", input="\n".join(json.dumps(line) for line in lines))
+    answers = [json.loads(text) for text in result.stdout.splitlines() if text.startswith("{")]
+    assert len(answers) == len(lines), result.output
+    seen: Counter[bool] = Counter()
+    for line, answer in zip(lines, answers, strict=True):
+        expected = fesca_oracle.meld_problem(line["cards"].split(), line["phase"]) is None
+        assert answer["legal"] is expected, (line, answer)
+        seen[expected] += 1
+    assert seen[True] >= 500 and seen[False] >= 500
+
+
 def test_the_oracle_reads_the_document_examples() -> None:
     """Cases the document states: 12 and 1 do not join; a 相生 chain in 陽場 only; five at most."""
     assert fesca_oracle.meld_problem(["木3", "木4", "木5"], "yang") is None  # 木の3連順
