@@ -2,7 +2,9 @@
 code with melds and asking it nothing.
 
 What it covers: hands of any of the game's cards on a normal turn (鳴き手番 excluded), with no
-table, in a given field phase (陽場 ``yang`` or 陰場 ``yin``; ``None``: no 相順 may be melded). The
+table, in a field phase: 陽場 ``yang``, 陰場 ``yin``, ``none`` (before the first 陰陽 discard: no 相順
+may be melded, the ruleset's assumption start-phase), or not given (``None``: melds' reading of a
+query without a phase, a turn keeping to one phase of its choice, docs/ruleset-format.md). The
 cards (one copy of each, the deck the ruleset assumes, its assumption deck-list: the document's
 deck list is lost):
 
@@ -92,7 +94,9 @@ DECK = tuple(
 
 
 def goes_out(hand: list[str], phase: str | None) -> bool:
-    """Some discard leaves every other card in melds legal in the phase."""
+    """Some discard leaves every other card in melds legal in the phase (not given: in one phase)."""
+    if phase is None:
+        return any(goes_out(hand, one) for one in CYCLES)
     return bool(hand) and melds_all(tuple(sorted(card(c) for c in hand)), phase, spare=True)
 
 
@@ -151,7 +155,7 @@ def legal(meld: tuple[Card, ...], phase: str | None) -> bool:
     families = [_reads_set(meld), _reads_run(meld), any(r is not None for r in chains.values())]
     if families.count(True) != 1:
         return False
-    return not families[2] or (phase is not None and chains[phase] is True)
+    return not families[2] or chains.get(phase or "") is True
 
 
 def _classes(meld: tuple[Card, ...]) -> set[int]:
@@ -280,5 +284,8 @@ def _fit_chain(meld: tuple[Card, ...], suit_at: dict[int, str]) -> bool | None:
 
 
 def meld_problem(cards: list[str], phase: str | None) -> str | None:
-    """A meld an answer gives, re-checked: a set, a run or the phase's chain, read one way only."""
-    return None if legal(tuple(sorted(card(c) for c in cards)), phase) else f"{' '.join(cards)}: no meld"
+    """A meld an answer gives, re-checked: a set, a run or the phase's chain, read one way only (no
+    phase given: in some phase)."""
+    meld = tuple(sorted(card(c) for c in cards))
+    ok = any(legal(meld, one) for one in CYCLES) if phase is None else legal(meld, phase)
+    return None if ok else f"{' '.join(cards)}: no meld"
