@@ -123,7 +123,7 @@ def test_go_out_against_the_oracle() -> None:
 
 
 def test_go_out_with_wilds_against_the_oracle() -> None:
-    seen = check_verdicts(wild_deals(12, 4701))
+    seen = check_verdicts(wild_deals(10, 4701))
     assert seen[True] and seen[False]
 
 
