@@ -30,17 +30,23 @@ The melds, as the document states them:
   five consecutive places (ZAT joining 12 and 1) whose suits follow 相生 木→火→土→金→水 or 相克
   水→火→金→木→土, either way round; "陽場では相生が有効…陰場では逆に相克が有効となる".
 
-Where the lost pictures leave a rule open, the oracle follows the bundled rulesets/fesca.yaml:
+Where the lost pictures leave a rule open, the oracle follows the bundled rulesets/fesca.yaml, and
+says where:
 
-- An SW needs a 五行 or 空無 card beside it in the meld, an RW a 五行, 陰陽 or 太極 card (its roles'
-  ``requires_in_meld``): the document's 陰陽-only and 空無-only melds read those cards as 陰陽 suit
-  and ZAT rank, "SWではなく陰陽スート扱い", "RWではなくZATランク扱い".
-- 太極 is never ZAT (its roles' ranks are 1-12), and the two-card 陰陽 run is of 陰陽 cards only
-  (its ``short_form``).
-- Ambiguity (組か順が定まらない複合は認められない; 順と相順の区別がつかない… このような公開メルドは禁止される):
-  cards read as two of the families set (組, 空無組), run (順, 陰陽順) and chain (相順) are no meld,
-  whichever the phase (assumption ambiguity-ignores-phase); and a chain must show two suits and two
-  ranks no wild decides ("少なくとも異なる2ストと2ランクが含まれていて、組や順と区別されなければならない"):
+- An SW needs a 五行 or 空無 card beside it in the meld, an RW a 五行, 陰陽 or 太極 card
+  (``roles: SW / RW, requires_in_meld``): the document's 陰陽-only and 空無-only melds read those
+  cards as 陰陽 suit and ZAT rank, "SWではなく陰陽スート扱い", "RWではなくZATランク扱い", and the
+  pictures that showed which other cards let them act as wilds are lost.
+- 太極 is never ZAT (``roles: GW, GW-RW``: ranks 1-12), and the two-card 陰陽 run is of 陰陽 cards
+  only (``melds: yinyang-run, short_form``): "4,4か4,5か?" refused (assumption four-four-example,
+  its picture lost).
+- The pictures of "6,6,6か4,5,6か?" and "順と相順の区別がつかない" are lost: their cards are the
+  ruleset's claims ``set-or-run`` (陰陽6 空無木 太極) and ``chain-or-run`` (土4 陰陽5 太極), both no
+  meld here. The rule behind them (組か順が定まらない複合は認められない; このような公開メルドは禁止
+  される), as the ruleset's ``ambiguity`` and kinds' ``family`` state it: cards read as two of the
+  families set (組, 空無組), run (順, 陰陽順) and chain (相順, either cycle) are no meld, whichever
+  the phase (assumption ambiguity-ignores-phase); and a chain must show two suits and two ranks no
+  wild decides (``distinguish``, "少なくとも異なる2ストと2ランクが含まれていて、組や順と区別されなければならない"):
   a 五行 card fixes both, 陰陽 as SW its rank, 空無 its suit (and as ZAT its rank), 太極 neither.
 - A meld of wilds only is a meld when it is of one family (assumption all-wild-melds).
 
