@@ -69,6 +69,7 @@ def test_nearest_distance_is_the_swap_models_many(ruleset: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", sorted(DEALS))
-def test_nearest_discards_are_the_swap_models_many(ruleset: str) -> None:
-    _compare(ruleset, _lines(ruleset, 2, 1314, "discards"))
+def test_nearest_discards_are_the_swap_models_many() -> None:
+    # Basic Rummy's: the swap model's discard tables of wild hands take tens of minutes (Indian
+    # Rummy's and Okey's tables are the puzzles', re-derived by the brute force under -m slow)
+    _compare("basic-rummy", _lines("basic-rummy", 3, 1314, "discards"))
