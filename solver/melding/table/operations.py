@@ -48,6 +48,9 @@ class Operation:
     turns: frozenset[str] | None
     source: Source | None
 
+    def __hash__(self) -> int:  # a table search keys its cache by a meld and the operations: the id is the identity
+        return hash(self.id)
+
 
 def read_operations(reader: RuleReader, raw: list, section: str) -> tuple[Operation, ...]:
     """A ruleset's list of operations (its section ``section``)."""
@@ -136,6 +139,13 @@ class Table:
         self._families: dict = {}  # (family, phase) -> cards in table order -> a kind of it reads them
         self._acting_masks: dict = {}  # (operation, family) -> the faces that may play it
         self._moves: dict = {}
+        kinds = checker.ruleset.kinds
+        # families whose every kind is a group: what may fill a place is a function of the other cards'
+        # multiset, whatever their order and the place (see _may_fill)
+        self._group_families = {k.family for k in kinds} - {
+            k.family for k in kinds if k.shape not in ("group", "identical")
+        }
+        self._group_fills: dict = {}  # (family, phase, the other cards' indices sorted) -> faces (bits)
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         known = self._verdicts.setdefault(phase, {})
@@ -163,7 +173,11 @@ class Table:
         return reading
 
     def placement_at(self, meld: TableMeld, reading: Reading, i: int):
-        return self._placements(meld, reading)[i]
+        """The reading's placement of the layout's ``i``-th card (the k-th occurrence of a face is
+        its copy k, as :meth:`_placements` reads them)."""
+        index = meld.faces[i].index
+        copy = sum(f.index == index for f in meld.faces[:i])
+        return next(p for p in reading.placements if p.face.index == index and p.copy == copy)
 
     def _placements(self, meld: TableMeld, reading: Reading) -> list:
         """The reading's placement of each position of the layout, in order (what every
@@ -244,7 +258,7 @@ class Table:
         for op in ops:
             family = None if _may_change_kind(op, meld) else before.kind.family
             at = [
-                (layout, buried, hole, taken, self.checker.faces_that_may_fill(layout, hole, family, phase), first)
+                (layout, buried, hole, taken, self._may_fill(layout, hole, family, phase), first)
                 for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)
             ]
             fills = 0
@@ -252,6 +266,18 @@ class Table:
                 fills |= -1 if place[4] is None else place[4]
             out.append((op, family, fills & self._acting(op, before.kind.family), at))
         return out
+
+    def _may_fill(self, layout: tuple, hole: int, family: str | None, phase: str | None) -> int | None:
+        """The checker's :meth:`~solver.melding.meld.checker.MeldChecker.faces_that_may_fill` of a
+        place; of a family of groups, kept per multiset of the other cards: a group's layouts of the
+        same cards (buried wilds placed otherwise, a card put at another place) ask the same."""
+        if family not in self._group_families:
+            return self.checker.faces_that_may_fill(layout, hole, family, phase)
+        key = (family, phase, tuple(sorted(f.index for f in layout if f is not None)))
+        found = self._group_fills.get(key, False)
+        if found is False:
+            found = self._group_fills[key] = self.checker.faces_that_may_fill(layout, hole, family, phase)
+        return found
 
     def _acting(self, op: Operation, family: str) -> int:
         """The faces (a bit each) the operation may play on a meld of the family: of its card
