@@ -20,14 +20,14 @@ phase, exactly like a new meld; touching a meld of a phase-bound kind needs that
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.reader import RuleReader
 from solver.core.source import Source
-from solver.melding.meld.checker import MeldChecker, as_cards
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 
 
@@ -181,9 +181,16 @@ class Table:
 
     def _placements(self, meld: TableMeld, reading: Reading) -> list:
         """The reading's placement of each position of the layout, in order (what every
-        position-wise operation asks of one meld)."""
-        by_card = {(p.face, p.copy): p for p in reading.placements}
-        return [by_card[card] for card in as_cards(meld.faces)]
+        position-wise operation asks of one meld): the k-th occurrence of a face is its copy k (by
+        face index: a card's own hash is a Python call)."""
+        by_card = {(p.face.index, p.copy): p for p in reading.placements}
+        copies: dict[int, int] = {}
+        out = []
+        for face in meld.faces:
+            copy = copies.get(face.index, 0)
+            copies[face.index] = copy + 1
+            out.append(by_card[face.index, copy])
+        return out
 
     def touchable(self, meld: TableMeld, phase: str | None) -> bool:
         """A meld of a phase-bound kind may be touched only in its phase."""
@@ -273,7 +280,7 @@ class Table:
         same cards (buried wilds placed otherwise, a card put at another place) ask the same."""
         if family not in self._group_families:
             return self.checker.faces_that_may_fill(layout, hole, family, phase)
-        key = (family, phase, tuple(sorted(f.index for f in layout if f is not None)))
+        key = (family, phase, _multiset(layout))
         found = self._group_fills.get(key, False)
         if found is False:
             found = self._group_fills[key] = self.checker.faces_that_may_fill(layout, hole, family, phase)
@@ -298,10 +305,14 @@ class Table:
         return mask
 
     def _in_family(self, faces: tuple[Face, ...], family: str | None, phase: str | None) -> bool:
+        """May a kind of ``family`` read the cards (a "perhaps" will do: the verdict comes next)? Of
+        a family of groups, kept per multiset: the layouts of the same cards in other orders ask
+        the same."""
         known = self._families.setdefault((family, phase), {})
-        found = known.get(faces)
+        key = _multiset(faces) if family in self._group_families else faces
+        found = known.get(key)
         if found is None:
-            found = known[faces] = self.checker.reads_in_family(faces, family, phase, surely=False)  # verdict next
+            found = known[key] = self.checker.reads_in_family(faces, family, phase, surely=False)
         return found
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
@@ -364,6 +375,11 @@ class Table:
                 tuple(x for x in (faces[-1], buried[-1]) if x is not None),
                 False,
             )
+
+
+def _multiset(faces: Sequence[Face | None]) -> tuple[int, ...]:
+    """The cards (a layout's, its place left empty) as a multiset: their face indices in order."""
+    return tuple(sorted(f.index for f in faces if f is not None))
 
 
 def _may_change_kind(op: Operation, meld: TableMeld) -> bool:
