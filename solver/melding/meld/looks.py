@@ -28,10 +28,14 @@ def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
     unsatisfiable, so the diagnosis need not ask. Only sure cases are named."""
     kind = model.kind
     rules = model.rules
-    broken = {key for key in rules if never_holds(model, key)}
+    never = model.__dict__.get("_never_kept")
+    if never is None:  # once a model
+        never = model.__dict__["_never_kept"] = frozenset(key for key in rules if never_holds(model, key))
+    broken = set(never)
     if model.degenerate:
         return broken
-    looks = [_card_looks(model, c) for c in indices]
+    known = model.__dict__.get("_card_looks") or {}
+    looks = [known.get(c) or _card_looks(model, c) for c in indices]
     suits = ranks = -1  # the suits (ranks) every card could take, a bit each
     for look in looks:
         suits &= look.suits
