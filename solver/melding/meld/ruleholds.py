@@ -421,24 +421,40 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     """The options of a card with a choice that the enabled rules leave open beside the cards
     without one (the same rank, another suit, a free offset inside the window); natural roles
     first."""
-    out = []
+    ordered = _natural_first(model, c, options)
     if place is None:  # a group
         ranks = {q for _, _, q in fixed}
         suits = {j for _, j, _ in fixed}
-        for k, j, q in options:
-            if "same-rank" in enabled and ranks and (len(ranks) > 1 or q not in ranks):
-                continue
-            if "distinct" in enabled and j in suits:
-                continue
-            out.append((k, j, q))
-    else:
-        taken = {place(q) for _, _, q in fixed}
-        for k, j, q in options:
-            i = place(q)
-            if i < 0 or ("consecutive" in enabled and i >= model.n) or ("distinct" in enabled and i in taken):
-                continue
-            out.append((k, j, q))
-    return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
+        one_rank = "same-rank" in enabled and bool(ranks)
+        distinct = "distinct" in enabled
+        return [
+            o
+            for o in ordered
+            if not (one_rank and (len(ranks) > 1 or o[2] not in ranks)) and not (distinct and o[1] in suits)
+        ]
+    taken = {place(q) for _, _, q in fixed}
+    width = model.n if "consecutive" in enabled else len(model.kind.run_order.ranks)  # (a place is below it)
+    distinct = "distinct" in enabled
+    out = []
+    for o in ordered:
+        i = place(o[2])
+        if i < 0 or i >= width or (distinct and i in taken):
+            continue
+        out.append(o)
+    return out
+
+
+def _natural_first(model: KindModel, c: int, options: list) -> list:
+    """Card ``c``'s ``options`` (:func:`card_options`), those of natural roles first (a stable
+    order: otherwise as given): once a model."""
+    memo = model.__dict__.get("_natural_first")
+    if memo is None:
+        memo = model.__dict__["_natural_first"] = {}
+    found = memo.get(c)
+    if found is None:
+        entries = model.entries[c]
+        found = memo[c] = sorted(options, key=lambda o: entries[o[0]][1].role.wild)
+    return found
 
 
 def _assigned(model: KindModel, indices: list[int], combo, p, place) -> _Placed | None:
