@@ -92,9 +92,11 @@ def paired_runs(folder: str, runs: int = 3, checkout: Path = ROOT) -> list[tuple
     """(one job, two jobs): wall seconds of ``runs`` pairs of whole ``melds replay FOLDER --jobs 1``
     and ``--jobs 2`` processes of ``checkout`` (start-up included), each pair run back to back
     (which goes first alternates), so that both of a pair meet the same load. A cache folder of the
-    bench's own (``MELDS_CACHE_DIR``) is filled by one untimed replay of the whole folder first:
-    every timed run starts as a user's second run does, and no other checkout of melds replaying
-    meanwhile on the machine replaces what melds keeps there (its entries are per version)."""
+    bench's own (``MELDS_CACHE_DIR``) is filled by an untimed replay of the whole folder with each
+    job count first (what a pool imports has its bytecode kept there too, where Python writes none
+    beside the sources): every timed run starts as a user's second run does, and no other checkout
+    of melds replaying meanwhile on the machine replaces what melds keeps there (its entries are
+    per version)."""
     command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()", "replay", folder]
     pairs = []
     with tempfile.TemporaryDirectory() as cache:
@@ -106,6 +108,7 @@ def paired_runs(folder: str, runs: int = 3, checkout: Path = ROOT) -> list[tuple
             return time.perf_counter() - began
 
         timed(1)
+        timed(2)
         for k in range(runs):
             if k % 2:
                 two, one = timed(2), timed(1)
