@@ -15,6 +15,10 @@ a bound above ``reach`` builds the model again, reaching that bound (a small rea
 candidates of wild cards few). The answers are exact: a
 distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
 the checker as in any turn.
+
+A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
+(:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
+one, the model is asked from that bound up.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from dataclasses import dataclass, field
 from solver.core.deck import Face
 from solver.melding.meld.candidates import Scarce
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.nearbuild import Built
+from solver.melding.turn.neardistance import Nearest
+from solver.melding.turn.nearest import fits
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import TurnSolver, verified
@@ -149,6 +156,8 @@ class DistanceSearch:
         self.reach = -1  # no model yet
         self.models: list[SwapModel] = []
         self.most = len(problem.hand)  # swapping every card is as far as a hand can be
+        plain = fits(problem, checker, self.routes)
+        self.nearest = Nearest(problem, self.left, checker, budget, self.routes) if plain else None
 
     def close(self) -> None:
         for model in self.models:
@@ -188,8 +197,18 @@ class DistanceSearch:
         return None
 
     def distance(self) -> tuple[int, Target] | None:
-        """The fewest swaps and a target they reach (None: no swaps make the hand go out)."""
-        for bound in range(self.most + 1):
+        """The fewest swaps and a target they reach (None: no swaps make the hand go out): the
+        nearest-target search's when it confirms a target at its bound, else the swap model's
+        from that bound up."""
+        start = 0
+        if self.nearest is not None:
+            known = self.nearest.distance()
+            if known.bound is None:
+                return None
+            if known.target is not None:
+                return known.bound, _target(known.target)
+            start = known.bound
+        for bound in range(start, self.most + 1):
             found = self.within(bound)
             if found is not None:
                 return bound, found
@@ -198,10 +217,31 @@ class DistanceSearch:
     def discard_row(self, discard: Face, least: int) -> DiscardRow:
         """A discard's row: the swaps needed with it among them (at least ``least``, and one), and
         every card whose draw after it leaves one swap fewer."""
+        if self.nearest is not None:
+            row = self._nearest_row(discard)
+            if row is not None:
+                return row
         for bound in range(max(1, least), self.most + 1):
             if self.within(bound, aside=discard) is not None:
                 return DiscardRow(discard, bound, self._draws(discard, bound))
         return DiscardRow(discard, None)
+
+    def _nearest_row(self, discard: Face) -> DiscardRow | None:
+        """The row by the nearest-target search, or None when it cannot tell a draw or the bound."""
+        assert self.nearest is not None
+        known = self.nearest.aside(discard)
+        if known.bound is None:
+            return DiscardRow(discard, None)
+        if known.target is None:
+            return None
+        helps = []
+        for face in sorted(f for f, n in self.left.items() if n > 0):
+            answer = self.nearest.helps(discard, face, known.bound)
+            if answer is None:
+                return None
+            if answer:
+                helps.append(face)
+        return DiscardRow(discard, known.bound, helps)
 
     def _draws(self, discard: Face, bound: int) -> list[Face]:
         """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps."""
@@ -214,3 +254,9 @@ class DistanceSearch:
             helps.update(found.drawn)
             untried = [f for f in untried if f not in helps]
         return sorted(helps)
+
+
+def _target(built: Built) -> Target:
+    answer = built.answer
+    answer.question = "distance"
+    return Target(list(built.aside), list(built.drawn), answer, built.route)
