@@ -90,6 +90,12 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         remember(self._hands, text, hand)
         return text
 
+    def known_hand(self, text: str, hand: Hand) -> str:
+        """A hand's text written from the hand elsewhere (the replay's counted table), kept with
+        the hand as :meth:`text` keeps it."""
+        remember(self._hands, text, hand)
+        return text
+
     def tile(self, token: str) -> Face:
         faces = self.mj.parse_tiles(token)
         if len(faces) != 1:
@@ -137,7 +143,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         rinshan = tsumo and facts.get("rinshan") == seat
         first = bool(facts.get("first_go_around")) and not state.flag(seat, "had_turn")
         dealer = seat == state.players[0]
-        river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self._river(state, seat)))
+        river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self.river(state, seat)))
         offered = self.offered_kan(state) if robbed else None
         win = Win(
             self.mj.identity(tile),
@@ -190,7 +196,8 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         tile = self.tile(offered["tile"]) if offered else self._called(state)
         return hand.with_tile(tile), self._win(state, seat, tile, False, robbed=offered is not None)
 
-    def _river(self, state: GameState, seat: str) -> str:
+    def river(self, state: GameState, seat: str) -> str:
+        """A seat's discards as the state keeps them (called ones too), one text."""
         rivers = state.facts.get("rivers") or {}
         value = rivers.get(seat, "")
         return " ".join(value) if isinstance(value, list) else str(value)
@@ -247,7 +254,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             raise MeldsError("discard one tile: 'discard 5s'")
         face = self.tile(action.args[0])
         hand = self._without(self.hand(state, seat), [face])
-        rivers = {p: self._river(state, p) for p in (state.facts.get("rivers") or {})}
+        rivers = {p: self.river(state, p) for p in (state.facts.get("rivers") or {})}
         rivers[seat] = f"{rivers.get(seat, '')} {action.args[0]}".strip()
         facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "rinshan", "kan")}
         own = dict(state.flags.get(seat, {}))  # the seat's flags, changed together (one new state, not four)

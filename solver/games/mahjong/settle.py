@@ -146,9 +146,10 @@ class Settler:
         n, t = replay.n, replay.table
         tenpai = sorted(s for s in range(n) if self.tenpai(replay.moves.hand(state, replay.wind(s))))
         yaochu = self.scorer.tile_classes["yaochu"]
+        rivers = state.facts.get("rivers") or {}  # each seat's discards, called ones too
         nagashi = sorted(
             s
-            for s, tiles in t.discards.items()
+            for s, tiles in ((replay.seat(w), replay.moves.river(state, w).split()) for w in rivers)
             if s not in t.robbed
             and tiles
             and all(yaochu[self.mj.index[self.mj.identity(self.mj.parse_tiles(x)[0])]] for x in tiles)
