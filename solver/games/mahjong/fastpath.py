@@ -77,18 +77,16 @@ class CountedTable:
         """The start of a hand, when every tile dealt is one of the set and no face is dealt more
         often than the set holds (None: the state's own checks must say what is wrong)."""
         table = cls(rules, players, path)
-        known, size = rules.known, rules.tenpai_size + 1
+        read, size = rules.known.get, rules.tenpai_size + 1
         for seat, tiles in enumerate(deal):
-            if len(tiles) > size:
+            found = list(map(read, tiles))
+            if None in found:
+                found = [rules.face(text) for text in tiles]
+            if len(tiles) > size or None in found:
                 return None
             faces = table.faces[seat]
-            for text in tiles:
-                i = known.get(text)
-                if i is None:
-                    i = rules.face(text)
-                    if i is None:
-                        return None
-                faces[i] += 1
+            for i in found:
+                faces[i] += 1  # type: ignore[index]  # no None: returned above
         if rules.over_copies(list(map(sum, zip(*table.faces, strict=True)))):
             return None
         table.stock, table.flags, table.facts = stock, [dict(f) for f in flags], dict(facts)
@@ -128,6 +126,8 @@ class CountedTable:
             faces, room = table.faces[seat], table.room[seat]
             for f in hand.concealed:
                 faces[f.index] += 1
+            if rules.over_copies(faces):  # more copies than the set has: the moves' own to judge
+                return None
             table.melds[seat] = hand.melds
             for m in hand.melds:
                 for f in m.faces:
@@ -187,12 +187,11 @@ class CountedTable:
         hands, known = {}, rules.moves.known_hand
         for s in range(self.n):
             hands[winds[s]] = known(*rules.hand_of(self.faces[s], self.melds[s]))
-        return GameState(
-            rules.ruleset,
-            winds,
-            winds[self.turn],
-            self.step,
-            hands,
+        return rules.blank.but(
+            players=winds,
+            turn=winds[self.turn],
+            step=self.step,
+            hands=hands,
             discards=tuple(self.discards),
             stock=self.stock,
             flags={winds[s]: dict(f) for s, f in enumerate(self.flags)},

@@ -11,12 +11,13 @@ agree on every face (else every hand is written by ``format_hand``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain, repeat
-from operator import gt, itemgetter, mul
+from operator import gt, itemgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from solver.core.deck import Face
 from solver.core.errors import MeldsError
+from solver.core.state import GameState
 from solver.games.mahjong.tiles import DeclaredMeld, Hand
 
 # the checks whose conditions the counted table weighs before taking an action (the others concern
@@ -78,6 +79,7 @@ class FastRules:
                 self.known[text] = found
         self.draws, self.discards, self.passes = "draw" in self.verbs, "discard" in self.verbs, "pass" in self.verbs
         self._melds: dict[tuple, DeclaredMeld | None] = {}  # (kind, faces named, face called) -> the meld
+        self.blank = GameState(rs, (), "", "", {})  # a table's state: this one but its fields
         self._fold()
         self._print()
 
@@ -154,38 +156,42 @@ class FastRules:
         return any(map(gt, totals, self.copies))
 
     def _print(self) -> None:
-        """The printed order as runs of one suit: the faces, their digits, the suit's letter."""
-        faces, texts = self.faces, self.texts
-        runs: list[tuple[list[int], str]] = []
-        for i in self.printed:
-            suit = texts[i][-1:]
-            if not runs or runs[-1][1] != suit:
-                runs.append(([], suit))
-            runs[-1][0].append(i)
-        self._runs = [(_reader(run), tuple(texts[i][:-1] for i in run), suit) for run, suit in runs]
-        self._printed_faces = tuple(faces[i] for i in self.printed)
-        self._printed_counts = _reader(self.printed)
-        everything = [1] * len(faces)
-        self.writes_hands = bool(faces) and self._text(everything) == self.mj.format_tiles(
+        """Per face in the printed order: its index, its tiles and its digits repeated 0–4 times (a
+        hand's tiles, its text), its suit's letter."""
+        faces, texts, most = self.faces, self.texts, max(self.copies, default=0)
+        self._printed = [
+            (
+                i,
+                tuple((faces[i],) * n for n in range(most + 1)),
+                tuple(texts[i][:-1] * n for n in range(most + 1)),
+                texts[i][-1:],
+            )
+            for i in self.printed
+        ]
+        self.writes_hands = True
+        self.writes_hands = bool(faces) and self.hand_of([1] * len(faces), ())[0] == self.mj.format_tiles(
             [faces[i] for i in self.printed]
         )
 
-    def _text(self, counts: list[int]) -> str:
-        out = []
-        for counted, digits, suit in self._runs:
-            run = "".join(map(mul, digits, counted(counts)))
-            if run:
-                out.append(run + suit)
-        return "".join(out)
-
     def hand_of(self, counts: list[int], melds: tuple[DeclaredMeld, ...]) -> tuple[str, Hand]:
         """A hand of these counts by face (its concealed tiles in printed order) and these melds,
-        with its text as the moves write it."""
-        concealed = tuple(chain.from_iterable(map(repeat, self._printed_faces, self._printed_counts(counts))))
-        hand = Hand(concealed, melds)
+        with its text as the moves write it (``format_tiles``: each suit's digits, then its letter)."""
+        tiles: list[Face] = []
+        digits: list[str] = []
+        suit = ""
+        for i, repeated, written, letter in self._printed:
+            n = counts[i]
+            if n:
+                tiles += repeated[n]
+                if letter != suit:
+                    if suit:
+                        digits.append(suit)
+                    suit = letter
+                digits.append(written[n])
+        hand = Hand(tuple(tiles), melds)
         if not self.writes_hands:
             return self.mj.format_hand(hand), hand
-        text = self._text(counts)
+        text = "".join(digits) + suit
         if melds:
             meld_text = self.mj.meld_text
             text = " ".join(([text] if text else []) + [meld_text(m) for m in melds])

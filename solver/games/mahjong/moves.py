@@ -22,7 +22,6 @@ discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from solver.core.deck import Face
@@ -174,7 +173,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         for key in WIN_FACT_TILES:
             if key in known:
                 given[key] = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(_tile_text(known[key])))
-        return replace(win, **given)
+        return win.but(**given)
 
     def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         """The tiles a seat would win with now and the facts of that win: a tsumo on the tile
@@ -305,14 +304,14 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._need(state, "discard", seat, "tsumo")
         self._drew(state, seat, "tsumo")
         self._judged_win(*self.winning(state, seat, tsumo=True))
-        return replace(state, step="over", facts={**state.facts, "result": f"tsumo {seat}"})
+        return state.but(step="over", facts={**state.facts, "result": f"tsumo {seat}"})
 
     def kyuushu(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "kyuushu")
         if not state.facts.get("first_go_around") or state.flag(seat, "had_turn"):
             raise Forbidden("not-first-turn", "九種九牌 is declared on one's first draw, before any call")
-        return replace(state, step="over", facts={**state.facts, "result": "九種九牌 (abortive draw)"})
+        return state.but(step="over", facts={**state.facts, "result": "九種九牌 (abortive draw)"})
 
     # -- calls on a discard -------------------------------------------------------------------
 
@@ -324,7 +323,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         if state.step != "call":
             raise Forbidden("wrong-step", "pass closes the calls on a discard; no discard lies on the table")
         if state.facts.get("four_kans_pending"):
-            return replace(state, step="over", facts={**state.facts, "result": "四開槓 (abortive draw)"})
+            return state.but(step="over", facts={**state.facts, "result": "四開槓 (abortive draw)"})
         seats = list(state.players)
         nxt = seats[(seats.index(state.discarded_by or state.turn) + 1) % len(seats)]
         after = self._missed(state, self.mj.identity(self._called(state)), {state.discarded_by})
@@ -340,7 +339,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             return self._rob_kan(state, seat, offered)
         self._need(state, "call", seat, "ron")
         self._judged_win(*self.winning(state, seat, tsumo=False))
-        return replace(state, step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
+        return state.but(step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
 
     def chi(self, state: GameState, action: Action) -> GameState:
         return self._claim(state, action, "chi", 2)
@@ -403,7 +402,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         """The score of a win the state allows (Forbidden: no win, or no yaku); furiten is a check
         of its own (the ruleset's furiten rules, each with its source)."""
         try:
-            return self._scoring().score(hand, replace(win, river=(), furiten=False))
+            return self._scoring().score(hand, win.but(river=(), furiten=False))
         except NotAWin as exc:
             raise Forbidden("no-win", str(exc), self.source("tsumo" if win.tsumo else "ron")) from None
 
@@ -416,7 +415,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             tiles = {self.mj.identity(self.tile(t)) for t in state.discards}
             winds = {self.mj.identity(self.tile(w)) for w in ("1z", "2z", "3z", "4z")}
             if len(tiles) == 1 and tiles <= winds:
-                return replace(state, step="over", facts={**facts, "result": "四風連打 (abortive draw)"})
+                return state.but(step="over", facts={**facts, "result": "四風連打 (abortive draw)"})
         kans = facts.get("kans", {})
         if sum(kans.values()) >= 4 and len([s for s, n in kans.items() if n]) > 1:
             facts["four_kans_pending"] = True  # 四開槓 unless this discard is called for ron
