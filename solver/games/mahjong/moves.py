@@ -29,7 +29,7 @@ from solver.core.errors import MeldsError
 from solver.core.moves import Action, Forbidden, Listing, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
-from solver.games.mahjong.furiten import furiten_reason
+from solver.games.mahjong.furiten import furiten_check, furiten_thirteen_check
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.nuki import NukiRules, nuki_count
@@ -59,6 +59,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self.mj = mj
         self.scorer = scorer
         self._waits: dict[str, frozenset] = {}  # a 13-tile hand's text -> its waits (asked at every pass)
+        self._wait_lists: dict[str, list[tuple]] = {}  # a hand's text -> its waits, as Mahjong.waits lists them
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
         # the wins asked of one state: (seat, tsumo) -> (hand, win); a replay asks the judge, then
@@ -219,6 +220,15 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             waits = frozenset(self.mj.waits(hand)) if self.mj.size(hand) == self.mj.winning_size - 1 else frozenset()
             remember(self._waits, text, waits)
         return ident in waits
+
+    def wait_list(self, state: GameState, seat: str) -> list[tuple]:
+        """The waits of a seat's hand as ``Mahjong.waits`` lists them (kept by the hand's text: the
+        judge of a ron asks them for each of its furiten checks)."""
+        text = state.hands[seat]
+        found = self._wait_lists.get(text)  # type: ignore[arg-type]  # a hidden hand is not asked
+        if found is None:
+            found = remember(self._wait_lists, text, self.mj.waits(self.hand(state, seat)))
+        return found
 
     def _missed(self, state: GameState, ident: tuple, skip: set[str | None]) -> GameState:
         """Seats that let a winning tile go by are furiten: until their next discard (temporary), or
@@ -527,42 +537,6 @@ def _riichi_points(self: MahjongMoves, state: GameState, action: Action) -> str 
     return None
 
 
-def _ron_tile(self: MahjongMoves, state: GameState, action: Action):
-    """(seat, the tile a ron would take, robbing a kan?) or None when the action is no ron."""
-    if action.verb != "ron":
-        return None
-    seat = self.actor(state, action)
-    offered = self.offered_kan(state)
-    if offered:
-        return seat, self.tile(offered["tile"]), True
-    if state.step == "call" and state.discards:
-        return seat, self._called(state), False
-    return None
-
-
-def _furiten_of(self: MahjongMoves, state: GameState, action: Action, thirteen: bool) -> str | None:
-    ron = _ron_tile(self, state, action)
-    if ron is None or isinstance(state.hands[ron[0]], int):
-        return None
-    seat, tile, robbed = ron
-    hand = self.hand(state, seat)
-    if (len(self.mj.waits(hand)) == 13) != thirteen:
-        return None
-    return furiten_reason(self.mj, hand, self._win(state, seat, tile, tsumo=False, robbed=robbed))
-
-
-def _furiten(self: MahjongMoves, state: GameState, action: Action) -> str | None:
-    """振聴: no ron on a winning tile among one's own discards, nor after letting one go by (until
-    one's next discard; after riichi, for good)."""
-    return _furiten_of(self, state, action, thirteen=False)
-
-
-def _furiten_thirteen(self: MahjongMoves, state: GameState, action: Action) -> str | None:
-    """国士無双十三面待ちは現物以外でも振聴となる: a 13-sided wait is furiten on every tile once it has
-    discarded any terminal or honour."""
-    return _furiten_of(self, state, action, thirteen=True)
-
-
 def _riichi_no_call(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A hand in riichi stays closed: no chi, pon or open kan on a discard."""
     if (
@@ -597,8 +571,8 @@ MahjongMoves.CHECKS = {
     "kuikae-chi-genbutsu": _kuikae,
     "riichi-points": _riichi_points,
     "kyuushu-kinds": _kyuushu_kinds,
-    "furiten": _furiten,
-    "furiten-thirteen-sided": _furiten_thirteen,
+    "furiten": furiten_check,
+    "furiten-thirteen-sided": furiten_thirteen_check,
     "chankan-closed-kan": chankan_closed_kan,
     "riichi-no-call": _riichi_no_call,
     "riichi-discards-the-draw": _riichi_discards_the_draw,
