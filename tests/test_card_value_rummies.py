@@ -259,3 +259,20 @@ def test_a_knock_bonus_that_doubles_doubles(tmp_path):
     )
     result = run("score", "-r", str(variant), "-o", "big-gin=true", "--round", str(path), "--json")
     assert json.loads(result.output)["systems"][0]["payments"]["K"] == 23 * 2  # D's 23 left, doubled
+
+
+def test_an_extending_ruleset_cites_each_entry_from_its_own_files_document():
+    """Oklahoma Gin extends gin-rummy and names its own document: the entries gin-rummy.yaml gives
+    quote gin-rummy.md (found there, with a line), the options Oklahoma Gin adds quote its own."""
+    result = run("audit", OKLAHOMA, "--json")
+    audit = json.loads(result.stdout)
+    sides = {f["id"]: f["sides"] for f in audit["findings"]}
+    assert sides, "the audit lists the inherited assumptions"
+    for fid, found in sides.items():
+        for side in found:
+            assert side["doc"] == "gin-rummy.md", fid
+            assert side["line"] is not None, f"{fid}: the quote is found in gin-rummy.md"
+    (document,) = json.loads(run("audit", OKLAHOMA, "--coverage", "--json").stdout)["documents"]
+    assert document["doc"] == "oklahoma-gin.md"
+    cited = {entry for sentence in document["sentences"] for entry in sentence["cited_by"]}
+    assert cited == {"oklahoma-gin/options/knock-limit"}, "only its own entry cites oklahoma-gin.md"

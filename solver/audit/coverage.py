@@ -120,9 +120,11 @@ def ruleset_nodes(ruleset: Ruleset) -> dict[str, Node]:
     place in the file (``melds/set/roles/SW``); a node that only holds a ``source:`` is its owner's."""
     data = ruleset_data(ruleset)
     out: dict[str, Node] = {}
+    documents: dict[str, str] = getattr(data, "documents", {})
     for key, value in data.items():
         if key != "audit":
-            _walk(value, [key], ruleset.document, False, out, ruleset.id, getattr(data, "lines", {}).get(key))
+            doc = documents.get(getattr(value, "file", None) or "", ruleset.document)
+            _walk(value, [key], doc, False, out, ruleset.id, getattr(data, "lines", {}).get(key), documents)
     return out
 
 
@@ -134,13 +136,23 @@ def _file_id(path: str) -> str | None:
 
 
 def _walk(
-    node: Any, path: list[str], doc: str, assumed: bool, out: dict[str, Node], own: str, line: int | None
+    node: Any,
+    path: list[str],
+    doc: str,
+    assumed: bool,
+    out: dict[str, Node],
+    own: str,
+    line: int | None,
+    documents: dict[str, str],
 ) -> None:
+    """Record ``node`` and what it holds; ``doc``: the document cited unless a node names its own
+    or comes from a file of the extends chain that cites another (``documents``, by file)."""
     if isinstance(node, dict):
         assumed = assumed or bool(node.get("assumption")) or path[0] == "assumptions"
         line = getattr(node, "line", line)
         owner = "/".join(path[:-1] if path[-1] == "source" and len(path) > 1 else path)
         file = getattr(node, "file", None)
+        doc = documents.get(file or "", doc)
         ruleset_id = (_file_id(file) if file else None) or own
         quote = node.get("quote") if isinstance(node.get("quote"), str) else None
         if owner not in out or (quote is not None and out[owner].quote is None):
@@ -151,14 +163,23 @@ def _walk(
                 given = (
                     _file_id(files[key]) if files.get(key) else None
                 ) or ruleset_id  # a list: the file that gives it
-                _walk(value, path + [str(key)], doc, assumed, out, given if isinstance(value, list) else own, line)
+                _walk(
+                    value,
+                    path + [str(key)],
+                    doc,
+                    assumed,
+                    out,
+                    given if isinstance(value, list) else own,
+                    line,
+                    documents,
+                )
     elif isinstance(node, list):
         out.setdefault("/".join(path), Node(f"{own}/{'/'.join(path)}", doc, None, assumed, line))
         for i, item in enumerate(node):
             name = next(
                 (str(item[k]) for k in ID_KEYS if isinstance(item, dict) and isinstance(item.get(k), str)), f"{i}"
             )
-            _walk(item, path + [name], doc, assumed, out, own, line)
+            _walk(item, path + [name], doc, assumed, out, own, line, documents)
 
 
 # -- the audit section ------------------------------------------------------------------------------

@@ -75,7 +75,8 @@ class RuleReader:
                 "missing required key 'document' (the rule document the ruleset cites)",
                 Location(path, getattr(data, "line", 1)),
             )
-        self.doc = self.data["document"]["file"]
+        self.doc: str = self.data["document"]["file"]
+        self.documents: dict[str, str] = getattr(data, "documents", {})
         self.options: dict[str, Option] = {}
         self.values: dict[str, Any] = {}
         self.deck = Deck((), (), (), (), {}, "")
@@ -132,6 +133,12 @@ class RuleReader:
 
     # -- values -----------------------------------------------------------------------------
 
+    def document_of(self, node: Any) -> str:
+        """The document an element cites when it names none: that of the file giving it (an entry
+        of a base ruleset quotes the base's document, not the document of a ruleset extending it)."""
+        file: str = getattr(node, "file", None) or ""
+        return self.documents.get(file, self.doc)
+
     def source(self, element: Mapping[str, Any] | None) -> Source | None:
         """The source an element cites (``source:`` and/or ``assumption:``), or None."""
         if not isinstance(element, Mapping):
@@ -142,7 +149,7 @@ class RuleReader:
             return None
         src = src or {}
         return Source(
-            doc=src.get("doc", self.doc),
+            doc=src.get("doc") or self.document_of(src or element),
             quote=src.get("quote"),
             note=src.get("note"),
             assumption=assumption,

@@ -45,7 +45,7 @@ from solver.core.rules import (
 from solver.core.schema import validate
 from solver.core.sections import read_common
 from solver.core.source import Source
-from solver.core.yamlload import LList, line_of, load_file, merged
+from solver.core.yamlload import LDict, LList, line_of, load_file, merged
 
 BUNDLED_DIR = Path(__file__).resolve().parent.parent.parent / "rulesets"
 
@@ -256,6 +256,9 @@ def _load_raw(path: str, mtime: float, chain: tuple[str, ...] = ()) -> Any:
         data = merged({k: v for k, v in base_data.items() if k != "extends"}, child)
         if "document" not in data:
             raise SchemaError("missing required key 'document'", Location(path, 1))
+        data.documents = {**base_data.documents, path: data["document"]["file"]}
+    elif isinstance(data, LDict) and isinstance(data.get("document"), dict):
+        data.documents = {path: data["document"]["file"]}
     return data
 
 

@@ -137,7 +137,7 @@ def read_assumptions(reader: RuleReader, raw: list[Any]) -> tuple[Assumption, ..
                 a["id"],
                 a["text"],
                 a["reason"],
-                Source(src.get("doc", reader.doc), src["quote"]) if src else None,
+                Source(src.get("doc") or reader.document_of(src), src["quote"]) if src else None,
                 a.get("option"),
                 getattr(a, "line", None),
             )

@@ -38,6 +38,8 @@ class LDict(dict[Any, Any]):
     file: str | None = None
     # replaced per instance by merged(); empty: every key is from `file`
     files: dict[Any, str | None] = {}  # noqa: RUF012
+    # on a ruleset's top level: the document each file of its extends chain cites, by file
+    documents: dict[str, str] = {}  # noqa: RUF012
 
 
 class LList(list[Any]):

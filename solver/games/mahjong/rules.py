@@ -197,7 +197,7 @@ def read_shapes(reader: RuleReader, raw: list) -> tuple[HandShape, ...]:
 def read_riichi_kan(reader: RuleReader, raw: Mapping | None) -> RiichiKan | None:
     if raw is None:
         return None
-    examples = tuple(Source(e.get("doc", reader.doc), e["quote"]) for e in raw.get("examples", []))
+    examples = tuple(Source(e.get("doc") or reader.document_of(e), e["quote"]) for e in raw.get("examples", []))
     return RiichiKan(
         raw["rule"],
         raw.get("general_rule", "decompositions-unchanged"),
