@@ -14,7 +14,7 @@ Declaring riichi while furiten is allowed (振聴立直は可); the furiten stay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver.games.mahjong.hands import Hand
 
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from solver.core.moves import Action
     from solver.core.state import GameState
     from solver.games.mahjong.hands import Mahjong
-    from solver.games.mahjong.moves import MahjongMoves
     from solver.games.mahjong.win import Win
+
+MahjongMoves = Any  # solver.games.mahjong.moves.MahjongMoves, which imports this module
 
 
 def waiting_hand(mj: Mahjong, hand: Hand, tile: tuple) -> Hand:
