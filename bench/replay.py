@@ -90,21 +90,34 @@ def measure_checkout(checkout: str, logs: list[str], rounds: int = 3) -> tuple[f
     return float(seconds), int(hands)
 
 
-def whole_runs(folder: str, jobs: int, runs: int = 3) -> list[float]:
-    """Wall seconds of ``runs`` whole ``melds replay FOLDER --jobs N`` processes (start-up included),
-    after one untimed replay of the folder's first log: what melds keeps once per machine (the
-    compiled ruleset, the fast tables of its hands: solver.core.cache) is kept before any run is
-    timed, so that every timed run starts as a user's second run does."""
-    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()"]
-    first = next(iter(log_files([folder])), None)
-    if first is not None:
-        subprocess.run([*command, "replay", str(first)], cwd=ROOT, capture_output=True, check=False)
-    out = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        subprocess.run([*command, "replay", folder, "--jobs", str(jobs)], cwd=ROOT, capture_output=True, check=False)
-        out.append(time.perf_counter() - began)
-    return out
+def paired_runs(folder: str, runs: int = 3, checkout: Path = ROOT) -> list[tuple[float, float]]:
+    """(one job, two jobs): wall seconds of ``runs`` pairs of whole ``melds replay FOLDER --jobs 1``
+    and ``--jobs 2`` processes of ``checkout`` (start-up included), each pair run back to back
+    (which goes first alternates), so that both of a pair meet the same load. A cache folder of the
+    bench's own (``MELDS_CACHE_DIR``) is filled by an untimed replay of the whole folder with each
+    job count first (what a pool imports has its bytecode kept there too, where Python writes none
+    beside the sources): every timed run starts as a user's second run does, and no other checkout
+    of melds replaying meanwhile on the machine replaces what melds keeps there (its entries are
+    per version)."""
+    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()", "replay", folder]
+    pairs = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "MELDS_CACHE_DIR": cache, "PYTHONPATH": str(checkout)}
+
+        def timed(jobs: int) -> float:
+            began = time.perf_counter()
+            subprocess.run([*command, "--jobs", str(jobs)], cwd=checkout, env=env, capture_output=True, check=False)
+            return time.perf_counter() - began
+
+        timed(1)
+        timed(2)
+        for k in range(runs):
+            if k % 2:
+                two, one = timed(2), timed(1)
+            else:
+                one, two = timed(1), timed(2)
+            pairs.append((one, two))
+    return pairs
 
 
 def whole_run(folder: str, options: list[str]) -> dict:

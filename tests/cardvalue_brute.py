@@ -1,5 +1,6 @@
 """Independent brute force for two rummies whose melds count card values (imports nothing from
-solver/): Rummy 500's best turn (the most card points melded, then the least kept) and Kalooki's
+solver/): Rummy 500's best turn (the most card points melded, then the least kept) and its round
+settled (each player's cards melded or laid off less the cards left in hand), and Kalooki's
 going out with a first meld worth 40 or more. A card is written suit then rank ("S10", "HA") or
 "JK" (a joker: any card). Sets are three or four cards of one rank and distinct suits; runs three
 or more of one suit in the order A 2 … K A (an ace low or high, never both ends of one run).
@@ -127,3 +128,39 @@ def kalooki_goes_out(hand: list[str], first_meld: int = 40) -> bool:
 
 def kalooki_meld_ok(meld: list[str]) -> int | None:
     return meld_worth(tuple(sorted(meld)), 11)
+
+
+def meld_card_values(cards: tuple[str, ...], ace: int) -> list[int] | None:
+    """Each natural card's points as it lies in a meld (in the order given): a set's cards their
+    rank's value, a run's by their place (an ace at the low end, before the 2, counts 1); None if
+    the cards are no meld."""
+    if set_worth(cards, ace) is not None:
+        return [rank_value(c[1:], ace) for c in cards]
+    if run_worth(cards, ace) is None or "JK" in cards:
+        return None
+    ranks = {c[1:] for c in cards}
+    for start in range(0, 14 - len(cards) + 1):
+        window = ORDER[start : start + len(cards)]
+        if set(window) == ranks:
+            place = {r: start + i for i, r in enumerate(window)}
+            return [rank_value(c[1:], ace, low=place[c[1:]] == 0) for c in cards]
+    return None
+
+
+def round_scores(
+    melds: list[tuple[str, list[str], dict[str, list[str]]]], hands: dict[str, list[str]], ace: int = 15
+) -> dict[str, int]:
+    """Each player's score for a Rummy 500 round: the points of every card they put on the table
+    (their own melds' cards, less those others laid off on them, and the cards they laid off on
+    others' melds), each valued as it lies in its meld, less their hand's card points.
+    ``melds``: (owner, cards, {player: cards laid off on it})."""
+    scores = {player: -sum(hand_value(c, ace, 0) for c in cards) for player, cards in hands.items()}
+    for owner, cards, laid_off in melds:
+        values = meld_card_values(tuple(cards), ace)
+        assert values is not None, cards
+        worth = dict(zip(cards, values, strict=True))
+        others = {c for laid in laid_off.values() for c in laid}
+        scores[owner] = scores.get(owner, 0) + sum(v for c, v in worth.items() if c not in others)
+        for player, laid in laid_off.items():
+            scores[player] = scores.get(player, 0) + sum(worth[c] for c in laid)
+    return scores

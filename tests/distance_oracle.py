@@ -6,10 +6,9 @@ of the hand let go with every multiset of ``d`` cards drawn, for d = 0, 1, … u
 hand judged by the game's own plain go-out oracle: Basic Rummy's written here, Indian Rummy's,
 Okey's and Phase 10's (rummies_oracle.py), Contract Rummy's contract (contract_brute.py),
 Marriage's (marriage_oracle.py), Gin Rummy's knock (the least deadwood of gin_brute.py), Fesca's
-for hands of 五行 cards (fesca_oracle.py), each judgement remembered by the hand's multiset. Each
-game's deck is spelled out from its document; Fesca's holds its 五行 cards only, the wild cards
-being outside its oracle: a hand's distance there is exact when 0 (it goes out now) or 1 (it does
-not, and one swap for a 五行 card makes it go out), an upper bound otherwise.
+with its wild roles (fesca_oracle.py), each judgement remembered by the hand's multiset. Each
+game's deck is spelled out from its document (Fesca's from the ruleset's assumption, its deck list
+being lost: fesca_oracle.DECK).
 """
 
 from __future__ import annotations
@@ -118,10 +117,9 @@ def _game(ruleset: str, chosen: str | None, phase: int | None) -> Game:
     if ruleset == "contract-rummy":  # 1.1: two decks and four jokers; going out lays the round's contract
         assert phase is not None
         return Game({**dict.fromkeys(FIFTY_TWO, 2), "JK": 4}, lambda h: contract_brute.lays_contract(h, phase))
-    if ruleset == "fesca":  # the 五行 cards alone (fesca_oracle.py): exact for a distance of 0 or 1 only
+    if ruleset == "fesca":  # 五行, 陰陽, 空無 and 太極 cards, one of each (fesca_oracle.py)
         assert chosen in fesca_oracle.CYCLES
-        deck = {s + str(r): 1 for s in fesca_oracle.SUITS for r in range(1, 13)}
-        return Game(deck, lambda h: fesca_oracle.goes_out(h, chosen))
+        return Game(dict.fromkeys(fesca_oracle.DECK, 1), lambda h: fesca_oracle.goes_out(h, chosen))
     if ruleset == "marriage":
         assert chosen is not None
         return Game(dict.fromkeys(FIFTY_TWO, 3), lambda h: marriage_goes_out(h, chosen))

@@ -190,6 +190,15 @@ def test_tonk_and_oklahoma_gin_worked(tmp_path):
         assert answer["solvable"] is out and answer["deadwood"] == 3, line
 
 
+def refusal(tmp_path, base: str, body: str) -> dict:
+    """The error JSON of a check under a variant of ``base`` with ``body`` laid over it (exit 2)."""
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"format: 1\nextends: {base}\nid: variant\nname: variant\n" + body, encoding="utf-8")
+    result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
+    assert result.exit_code == 2, result.output
+    return json.loads(result.stdout)["error"]
+
+
 @pytest.mark.parametrize(
     "base,body,key",
     [
@@ -230,12 +239,7 @@ def test_tonk_and_oklahoma_gin_worked(tmp_path):
     ],
 )
 def test_what_the_newcomer_could_not_say_is_refused(tmp_path, base, body, key):
-    path = tmp_path / "variant.yaml"
-    head = f"format: 1\nextends: {RULESETS / base}\nid: variant\nname: variant\n"
-    path.write_text(head + body, encoding="utf-8")
-    result = run("check", "-r", str(path), "SA", "S2", "S3", "--json")
-    assert result.exit_code == 2, result.output
-    error = json.loads(result.stdout)["error"]
+    error = refusal(tmp_path, str(RULESETS / base), body)
     where = base if key == "initial_meld" else "variant.yaml"
     assert error["file"].endswith(where) and error["line"] >= 5 and key in error["path"], error
 
@@ -276,3 +280,122 @@ def test_an_extending_ruleset_cites_each_entry_from_its_own_files_document():
     assert document["doc"] == "oklahoma-gin.md"
     cited = {entry for sentence in document["sentences"] for entry in sentence["cited_by"]}
     assert cited == {"oklahoma-gin/options/knock-limit"}, "only its own entry cites oklahoma-gin.md"
+
+
+# ---- Rummy 500's round settled as data (round_scoring: method each-player, its terms)
+
+ROUNDS = ROOT / "tests" / "data" / "rounds"
+
+
+def test_rummy_500_round_settles_each_players_cards(tmp_path):
+    """The worked round (tests/data/rounds/): every card counts for whoever laid it, as it lies."""
+    result = run("score", "-r", RUMMY_500, "--round", str(ROUNDS / "rummy-500-lay-offs.yaml"), "--json")
+    assert result.exit_code == 0, result.output
+    [system] = json.loads(result.stdout)["systems"]
+    assert system["method"] == "each-player" and system["payments"] == {"A": 48, "B": -2, "C": 38}
+    assert system["details"]["B"]["melded"] == [
+        {"meld": 1, "cards": ["S4"], "points": 4},
+        {"meld": 3, "cards": ["D7", "C7"], "points": 14},
+    ]
+
+
+def dealt_round(rng: random.Random) -> tuple[list, dict[str, list[str]]]:
+    """A finished round of three players: legal melds of one deck (sets of three or four, runs of
+    three to six, an ace low or high), each owned by a player, the cards beyond a meld's first
+    three laid off by others now and then; a few cards left in each loser's hand."""
+    players = ["A", "B", "C"]
+    left = set(CARDS)
+    melds: list = []
+    for _ in range(rng.randint(1, 6)):
+        if rng.random() < 0.5:
+            rank = rng.choice(oracle.RANKS)
+            suits = [s for s in oracle.SUITS if s + rank in left]
+            if len(suits) < 3:
+                continue
+            cards = [s + rank for s in rng.sample(suits, rng.randint(3, len(suits)))]
+        else:
+            suit, size = rng.choice(oracle.SUITS), rng.randint(3, 6)
+            start = rng.randint(0, 14 - size)
+            cards = [suit + r for r in oracle.ORDER[start : start + size]]
+            if not set(cards) <= left or len(set(cards)) < size:
+                continue
+        left -= set(cards)
+        owner = rng.choice(players)
+        extra = cards[3:]
+        laid: dict[str, list[str]] = {}
+        for card in extra:
+            if rng.random() < 0.6:
+                laid.setdefault(rng.choice([p for p in players if p != owner]), []).append(card)
+        melds.append((owner, cards, laid))
+    rest = sorted(left)
+    rng.shuffle(rest)
+    hands = {"A": [], "B": rest[: rng.randint(0, 5)], "C": rest[5 : 5 + rng.randint(0, 5)]}
+    return melds, hands
+
+
+def round_file(path, melds: list, hands: dict[str, list[str]]) -> None:
+    lines = [f"format: 1\nruleset: {RUMMY_500}\ntitle: dealt\nquestion: round\nround:\n  winner: A\n"]
+    lines.append("  players: [A, B, C]\n  melds:\n" if melds else "  players: [A, B, C]\n  melds: []\n")
+    for owner, cards, laid in melds:
+        off = ", ".join(f"{p}: {' '.join(c)}" for p, c in laid.items())
+        lines.append(f"    - {{owner: {owner}, cards: {' '.join(cards)}, laid_off: {{{off}}}}}\n")
+    lines.append("  hands:\n" + "".join(f'    {p}: "{" ".join(c)}"\n' for p, c in hands.items()))
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+@pytest.mark.parametrize("count,seed", [(8, 3), pytest.param(300, 13, marks=pytest.mark.slow)], ids=["few", "many"])
+def test_rummy_500_rounds_against_brute_force(tmp_path, count, seed):
+    rng = random.Random(seed)
+    rounds = [dealt_round(rng) for _ in range(count)]
+    for i, (melds, hands) in enumerate(rounds):
+        round_file(tmp_path / f"round{i}.yaml", melds, hands)
+    lines = tmp_path / "rounds.jsonl"
+    lines.write_text("".join(json.dumps({"round": str(tmp_path / f"round{i}.yaml")}) + "\n" for i in range(count)))
+    result = run("score", "-r", RUMMY_500, "--batch", str(lines))
+    answers = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(answers) == count
+    for (melds, hands), answer in zip(rounds, answers, strict=True):
+        [system] = answer["systems"]
+        assert system["payments"] == oracle.round_scores(melds, hands), (melds, hands)
+
+
+@pytest.mark.parametrize(
+    "body,key,message",
+    [
+        ("    method: each-player\n", "round_scoring", "give terms"),
+        ("    method: losers-pay-hand-points\n    terms: [{add: hand_points}]\n", "terms", "each-player"),
+        ("    method: each-player\n    terms: [{add: hand_points, subtract: hand_points}]\n", "terms", "one measure"),
+        ("    method: each-player\n    terms: [{add: meld_points}]\n", "add", "melded_points"),
+        (
+            "    method: each-player\n    one_go: [{double: true}]\n    terms: [{add: hand_points}]\n",
+            "one_go",
+            "one-go",
+        ),
+    ],
+    ids=["no-terms", "terms-elsewhere", "two-measures", "unknown-measure", "one-go"],
+)
+def test_what_a_round_of_terms_cannot_say_is_refused(tmp_path, body, key, message):
+    """Refused with the file and line of the key: what method each-player cannot count."""
+    error = refusal(tmp_path, RUMMY_500, "round_scoring:\n  - id: r\n    name: r\n" + body)
+    assert error["file"].endswith("variant.yaml") and error["line"] >= 7 and key in error["path"], error
+    assert message in error["message"], error
+
+
+def test_melded_points_need_every_kind_to_score_its_cards(tmp_path):
+    """A kind scored by a table of counts gives a laid-off card no points of its own: refused."""
+    error = refusal(
+        tmp_path,
+        RUMMY_500,
+        "melds:\n  - {id: set, name: set, shape: group, size: {min: 3, max: 4}, roles: [natural],\n"
+        "     score: {counts: [3, 4], points: [1, 2]}}\n",
+    )
+    assert "does not score its cards' values" in error["message"], error
+    assert "round_scoring[0].terms[0]" in error["path"], error
+
+
+def test_a_lay_off_not_of_the_meld_is_refused(tmp_path):
+    path = tmp_path / "round.yaml"
+    round_file(path, [("A", ["S5", "S6", "S7"], {"B": ["S8"]})], {"A": [], "B": ["C2"], "C": []})
+    result = run("score", "-r", RUMMY_500, "--round", str(path), "--json")
+    error = json.loads(result.stdout)["error"]
+    assert result.exit_code == 2 and "not (or no more) in the meld" in error["message"], error

@@ -159,3 +159,35 @@ def test_memo_gives_the_same_verdict():
     assert all(checker.check(m) is v for m, v in zip(melds, first, strict=True))  # remembered
     assert [summary(checker._check(m, None, False, True, None)) for m in melds] == [summary(v) for v in first]
     assert checker.check(melds[0], phase="yang") is not first[0]  # another question, another answer
+
+
+def test_plain_model_skips_only_what_fails(monkeypatch):
+    """The plain model passes over the candidates whose suits cannot step along the sequence
+    without writing them out (each still counted as a try): it finds the same model, or gives up
+    at the same try, as when it writes out and tests every candidate."""
+    ruleset = load_ruleset("fesca")
+    checker = MeldChecker(ruleset)
+    compared = 0
+    for meld in random_melds(ruleset, 60, 11):
+        cards = [(face, 0) for face in meld]
+        if len(set(meld)) != len(meld) or len(meld) not in (3, 4):  # two sizes: few models to load
+            continue
+        for kind in ruleset.kinds:
+            if kind.id not in ("run", "sousei-chain") or not kind.size_ok(len(cards)):
+                continue
+            model = checker.model(kind, len(cards))
+            indices = model.card_indices(cards)
+            if indices is None:
+                continue
+            broken = checker_module.certainly_broken(model, indices)
+            for enabled in (set(model.rules) - broken - {"distinguish"}, {"suit-step", "same-suit"} & set(model.rules)):
+                fast = ruleholds_module.plain_model(model, indices, enabled)
+                with monkeypatch.context() as patch:
+                    patch.setattr(ruleholds_module, "_steps_may_hold", lambda *_: True)
+                    slow = ruleholds_module.plain_model(model, indices, enabled)
+                assert (fast is None) == (slow is None), (meld, kind.id, enabled)
+                if fast is not None:
+                    assert (fast.start, fast.combo) == (slow.start, slow.combo), (meld, kind.id)
+                    compared += 1
+    checker.close()
+    assert compared > 0

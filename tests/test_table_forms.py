@@ -357,3 +357,27 @@ def test_a_run_the_turn_cannot_hold_at_once_pays_no_card_its_increment():
     steps = increments(run)
     assert top == {"all": max(steps[: len(woods)]), "four": max(steps[:4])}
     assert top["four"] < top["all"]
+
+
+def test_a_groups_places_and_family_are_asked_once_per_multiset_with_the_checkers_answers():
+    """A table search keeps a place's fill and the family question of a group per multiset of its
+    cards (its orders, places and buried wilds ask the same): for every order and place, the answer
+    kept is the checker's own for that order; a walk tells a group's orders, and a sequence's two
+    directions, apart as one layout."""
+    from itertools import permutations
+
+    judge, checker = Table(GAME.checker), GAME.checker
+    group = _cards("火5 土5 金5 陰陽5")
+    for order in permutations(group):
+        for hole in range(len(order)):
+            layout = order[:hole] + (None,) + order[hole + 1 :]
+            assert judge._may_fill(layout, hole, "set", "yang") == checker.faces_that_may_fill(
+                layout, hole, "set", "yang"
+            )
+        assert judge._in_family(order, "set", "yang") == checker.reads_in_family(order, "set", "yang", surely=False)
+    assert len(judge._group_fills) == 4 and not judge._in_family(_cards("火5 土6 金5"), "set", "yang")
+    keys = {tableforms._layout_key(TableMeld("B", order), sequence=False) for order in permutations(group)}
+    run = _cards("木3 木4 木5")
+    assert len(keys) == 1 and tableforms._layout_key(TableMeld("B", run), True) == tableforms._layout_key(
+        TableMeld("B", run[::-1]), True
+    )

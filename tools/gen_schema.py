@@ -579,7 +579,26 @@ schema = {
                         "id": ID,
                         "name": TEXT,
                         "method": {
-                            "enum": ["losers-pay-hand-points", "collect-own-meld-points", "record-hand-points", "knock"]
+                            "enum": [
+                                "losers-pay-hand-points",
+                                "collect-own-meld-points",
+                                "record-hand-points",
+                                "knock",
+                                "each-player",
+                            ]
+                        },
+                        "terms": {
+                            "type": "array",
+                            "items": obj(
+                                {
+                                    "add": {"enum": ["melded_points", "hand_points"]},
+                                    "subtract": {"enum": ["melded_points", "hand_points"]},
+                                    **COMMON,
+                                }
+                            ),
+                            "description": "method each-player: what each player's score sums, each term "
+                            "{add: MEASURE} or {subtract: MEASURE} (melded_points: the cards the player melded "
+                            "or laid off, each at its value where it lies; hand_points: the cards left in hand)",
                         },
                         "one_go": {
                             "type": "array",
@@ -783,7 +802,18 @@ puzzle_schema = {
                     "one_go": {"type": "boolean", "description": "the winner went out in one go, with no earlier meld"},
                     "melds": {
                         "type": "array",
-                        "items": obj({"owner": TEXT, "cards": CARDS}, required=["owner", "cards"]),
+                        "items": obj(
+                            {
+                                "owner": TEXT,
+                                "cards": CARDS,
+                                "laid_off": {
+                                    "type": "object",
+                                    "additionalProperties": CARDS,
+                                    "description": "the meld's cards another player laid off on it, by player",
+                                },
+                            },
+                            required=["owner", "cards"],
+                        ),
                     },
                     "hands": {
                         "type": "object",

@@ -8,18 +8,19 @@ import json
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
-import yaml
 
 from solver.commands.batch import ordered_map as forked_map
 from solver.commands.common import handle_errors, json_option, options_option, parse_options
 from solver.core.errors import MeldsError
-from solver.core.fanout import ordered_map
+from solver.core.gcpause import keep_loaded
 from solver.core.logs import foreign_formats, log_files, replay_file
-from solver.core.replay import GameReport, Summary, report_code
+from solver.core.replay import Summary, report_code
 from solver.present.replay import game_lines, summary_lines
 
 LOGS_A_CHUNK = 64  # at most, a worker's share at a time (fewer when they are long: about 50 ms of work)
@@ -105,25 +106,20 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, local_dask, scheduler, 
             sys.stdout.write('{"hands": [')
         bar = click.progressbar(length=total, label="replaying", file=sys.stderr, show_pos=True) if many else None
         try:
-            found = _replayed((str(p) for p in log_files(list(logs))), ruleset_ref, options, jobs, dask_address)
-            for reports in found:
-                for report in reports:
-                    summary.add(report)
-                    found_code = report_code([report])
-                    code = 2 if 2 in (code, found_code) else max(code, found_code)
-                    if as_json:
-                        for hand in report.hands:
-                            sys.stdout.write(
-                                ("" if first_hand else ",")
-                                + "\n "
-                                + json.dumps(
-                                    {"file": report.path, "game": report.game, **hand.to_json()}, ensure_ascii=False
-                                )
-                            )
-                            first_hand = False
-                        games_spool.write(json.dumps(report.to_json(with_hands=False), ensure_ascii=False) + "\n")
-                    else:
-                        _echo_game(report, verbose or not many, bar)
+            every_hand = verbose or not many
+            for shown in _replayed(
+                log_files(list(logs)), ruleset_ref, options, as_json, every_hand, jobs, dask_address
+            ):
+                summary.merge(shown.tally)
+                code = max(code, shown.code)
+                for hand in shown.hands:
+                    sys.stdout.write(("" if first_hand else ",") + "\n " + hand)
+                    first_hand = False
+                games_spool.writelines(game + "\n" for game in shown.games)
+                for text in shown.texts:
+                    if bar is not None:
+                        click.echo("", err=True)  # below the progress bar
+                    click.echo(text)
                 if bar is not None:
                     bar.update(1)
         finally:
@@ -141,39 +137,80 @@ def replay_cmd(ruleset_ref, option_pairs, as_json, jobs, local_dask, scheduler, 
         sys.exit(code)
 
 
+@dataclass(frozen=True)
+class ShownLog:
+    """One log's games as the command shows them, made where the log is replayed: a worker sends
+    back these few strings and counts, not its reports, and the parent only adds and writes them."""
+
+    code: int  # the exit code of its games alone: 0 agree, 1 a mismatch or an illegal action, 2 malformed
+    tally: Summary  # its counts
+    texts: tuple[str, ...] = ()  # the text form: a block of lines for each game shown
+    hands: tuple[str, ...] = ()  # under --json: each hand's JSON object
+    games: tuple[str, ...] = ()  # under --json: each game's JSON object (without its hands)
+
+
+def show_log(
+    path: str, ruleset_ref: str | None, options: Mapping[str, Any], as_json: bool, every_hand: bool
+) -> ShownLog:
+    """``path`` replayed and shown: under --json its hands' and games' objects, else the lines of
+    each game that does not agree (of every game with ``every_hand``)."""
+    reports = replay_file(path, ruleset_ref, options)
+    tally = Summary()
+    for report in reports:
+        tally.add(report)
+    if as_json:
+        hands = tuple(
+            json.dumps({"file": report.path, "game": report.game, **hand.to_json()}, ensure_ascii=False)
+            for report in reports
+            for hand in report.hands
+        )
+        games = tuple(json.dumps(report.to_json(with_hands=False), ensure_ascii=False) for report in reports)
+        return ShownLog(report_code(reports), tally, hands=hands, games=games)
+    texts = tuple(
+        "\n".join(game_lines(report, every_hand)) for report in reports if every_hand or report.status != "agree"
+    )
+    return ShownLog(report_code(reports), tally, texts=texts)
+
+
 def _replayed(
-    paths: Iterator[str], ruleset_ref: str | None, options: dict, jobs: int, dask_address: str | None
-) -> Iterator[list[GameReport]]:
-    """Each log's reports, in order: on Dask, here, or — with ``--jobs`` — the first log here (the
-    rulesets it needs compiled once) and the others in worker processes forked after it, which
-    inherit them, a chunk of logs at a time."""
+    paths: Iterator[Path],
+    ruleset_ref: str | None,
+    options: dict,
+    as_json: bool,
+    every_hand: bool,
+    jobs: int,
+    dask_address: str | None,
+) -> Iterator[ShownLog]:
+    """Each log shown, in order: on Dask, here, or — with ``--jobs`` — the first log here (the
+    rulesets it needs compiled, the tables of its hands read) and the others in worker processes
+    forked after it, which inherit all that, a chunk of logs at a time."""
+    names = (str(path) for path in paths)
     if dask_address is not None:
-        yield from ordered_map(replay_file, paths, args=(ruleset_ref, options), jobs=jobs, dask=dask_address)
+        from solver.core.fanout import ordered_map  # noqa: PLC0415 - only a cluster needs it
+
+        shown = ordered_map(
+            show_log, names, args=(ruleset_ref, options, as_json, every_hand), jobs=jobs, dask=dask_address
+        )
+        yield from shown
         return
-    work = functools.partial(replay_file, ruleset_ref=ruleset_ref, options=options)
+    work = functools.partial(show_log, ruleset_ref=ruleset_ref, options=options, as_json=as_json, every_hand=every_hand)
     if jobs > 1:
-        first = next(paths, None)
+        first = next(names, None)
         if first is None:
             return
         yield work(first)
-        yield from forked_map(work, paths, jobs, chunk=LOGS_A_CHUNK)
+        keep_loaded()  # what the workers inherit is out of the collector's walks: theirs, and no page copied for them
+        yield from forked_map(work, names, jobs, chunk=LOGS_A_CHUNK)
         return
-    yield from map(work, paths)
-
-
-def _echo_game(report: GameReport, every_hand: bool, bar) -> None:
-    if not every_hand and report.status == "agree":
-        return
-    lines = game_lines(report, every_hand)
-    if bar is not None:
-        click.echo("", err=True)  # below the progress bar
-    click.echo("\n".join(lines))
+    yield from map(work, names)
 
 
 def _example(ruleset_ref: str | None) -> str:
     """A sample log of the project's own format for a ruleset, from the bundled samples."""
     if not ruleset_ref:
         raise MeldsError("--write-example needs -r RULESET: the sample log is of that ruleset's game")
+    import yaml  # noqa: PLC0415 - only the sample needs it
+
     root = Path(__file__).resolve().parent.parent.parent / "puzzles"
     for path in sorted(root.rglob("logs/*.jsonl")):
         header, *hands = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 NEVER = 2**31 - 1  # collections of the middle generation before a full one: never, in a block
 _OWN_PROCESS = False  # the process is melds' own command line: what it has loaded lasts to its end
@@ -38,16 +38,24 @@ def keep_loaded() -> None:
         gc.freeze()
 
 
-@contextmanager
-def no_full_collections() -> Iterator[None]:
+def no_full_collections() -> AbstractContextManager[None]:
     """No full collection in the block (the thresholds restored after it, whatever happens: a block
     within a block leaves the outer one as it was)."""
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(young, middle, NEVER)
-    try:
-        yield
-    finally:
-        gc.set_threshold(young, middle, old)
+    return _NoFullCollections()
+
+
+class _NoFullCollections:
+    """:func:`no_full_collections`'s block: a class, as it is entered for every turn solved (a
+    generator's context manager costs microseconds to make, a part of a small hand's answer)."""
+
+    __slots__ = ("thresholds",)
+
+    def __enter__(self) -> None:
+        self.thresholds = young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, NEVER)
+
+    def __exit__(self, *exc: object) -> None:
+        gc.set_threshold(*self.thresholds)
 
 
 @contextmanager

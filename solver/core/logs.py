@@ -9,6 +9,7 @@ from their first characters and names the ruleset its records are read through).
 
 from __future__ import annotations
 
+import functools
 import glob
 import gzip
 import os
@@ -19,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from solver.core import inputs, registry
+from solver.core import cache, inputs, registry
 from solver.core.errors import MeldsError
 from solver.core.replay import GameLog, GameReport, LogFormat
 
@@ -73,13 +74,35 @@ def read_text(path: str | Path) -> str:
 
 
 def foreign_formats() -> list[tuple[str, LogFormat]]:
-    """(game name, format) for every log format a game reads."""
-    out = []
+    """(game name, format) for every log format a game reads. A game of melds' own that reads no
+    other software's records is passed by without importing it (:func:`_bundled_games_reading_none`),
+    unless it is already at hand."""
+    out: list[tuple[str, LogFormat]] = []
+    passed_by = _bundled_games_reading_none()
     for name in registry.known_games():
-        game = registry.game_type(name)
-        for fmt in getattr(game, "log_formats", lambda: ())():
-            out.append((name, fmt))
+        if name in passed_by and not registry.is_registered(name):
+            continue
+        out.extend((name, fmt) for fmt in _formats_of(name))
     return out
+
+
+def _formats_of(name: str) -> list[LogFormat]:
+    return list(getattr(registry.game_type(name), "log_formats", lambda: ())())
+
+
+@functools.cache
+def _bundled_games_reading_none() -> frozenset[str]:
+    """The games of melds' own package that read no other software's records, asked once per
+    machine and version of melds (kept in :mod:`solver.core.cache`): a replay's start then imports
+    only the games that read them, not every game to ask it."""
+    bundled = registry.bundled_games()
+    key = cache.key_of(*sorted(bundled))
+    kept = cache.load("games-reading-no-logs", key)
+    if isinstance(kept, frozenset) and kept <= bundled:
+        return kept
+    found = frozenset(name for name in bundled if not _formats_of(name))
+    cache.store("games-reading-no-logs", key, found)
+    return found
 
 
 def detect(text: str, path: str) -> LogFormat | None:

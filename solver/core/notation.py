@@ -14,8 +14,8 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from dataclasses import dataclass, field
+from functools import cache, cached_property, lru_cache
 
 from solver.core.deck import Deck, Face
 from solver.core.errors import TooManyCopies, UnknownCard
@@ -33,6 +33,8 @@ _COLORS = {
 
 
 _WORD = re.compile(r"[^\s,、，]+")  # a card's spelling between separators (Notation.split)
+SHORT_TEXT = 4096  # characters: a text of cards this short is split at once
+SPELLINGS_KEPT = 4096  # the most spellings as given kept by a notation (Notation.spelled)
 
 
 @lru_cache(maxsize=4096)  # a batch reads the same few dozen spellings again and again
@@ -45,6 +47,15 @@ class Notation:
     deck: Deck
     table: dict[str, Face]  # normalised spelling -> Face
     canonical: dict[Face, str]  # Face -> printed spelling
+    # spellings as given -> Face, each read once (a batch reads the same few dozen again and again)
+    spelled: dict[str, Face] = field(default_factory=dict, compare=False, repr=False)
+    # identities (suit, rank) -> printed spelling, each spelled once (the deck's suits and ranks: few)
+    identities: dict[tuple[str | None, str | None], str] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def in_deck(self) -> frozenset[Face]:
+        """The faces the deck holds at least one copy of."""
+        return frozenset(f for f, count in self.deck.copies.items() if count >= 1)
 
     @staticmethod
     def for_deck(deck: Deck) -> Notation:
@@ -66,18 +77,34 @@ class Notation:
         """Cards from a string or a list of strings (each may hold several, space-separated)."""
         if isinstance(tokens, str):
             tokens = [tokens]
-        out = []
+        out: list[Face] = []
+        size = self.deck.size
+        read = self.spelled
         for token in tokens:
-            for match in _WORD.finditer(token):
-                out.append(self.parse(match.group()))
-                if len(out) > self.deck.size:  # no hand holds more: stop before a huge one is read whole
-                    raise TooManyCopies(
-                        f"more than {self.deck.size} cards given, but the whole deck has {self.deck.size}"
-                    )
+            # a short text's spellings at once; a long one's one at a time, so that a huge one is
+            # refused before it is read whole
+            words = _WORD.findall(token) if len(token) <= SHORT_TEXT else (m.group() for m in _WORD.finditer(token))
+            for word in words:
+                face = read.get(word)
+                out.append(face if face is not None else self._parse_new(word))
+                if len(out) > size:  # no hand holds more
+                    raise TooManyCopies(f"more than {size} cards given, but the whole deck has {size}")
         return out
+
+    def _parse_new(self, word: str) -> Face:
+        """A spelling not read before: parsed, and kept (:attr:`spelled`)."""
+        face = self.parse(word)
+        if len(self.spelled) >= SPELLINGS_KEPT:
+            self.spelled.clear()
+        self.spelled[word] = face
+        return face
 
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
         """More copies of a card than the deck (or the given pool) holds is an error."""
+        if available is None:
+            distinct = set(faces)
+            if len(distinct) == len(faces) and distinct <= self.in_deck:  # each once, each in the deck
+                return
         limits = available if available is not None else self.deck.copies
         for face, count in Counter(faces).items():
             if count > limits.get(face, 0):
@@ -127,8 +154,12 @@ class Notation:
         return " ".join(self.format(f) for f in faces)
 
     def format_identity(self, identity: tuple[str | None, str | None]) -> str:
-        suit, rank = identity
-        return self.deck.identity_spell.replace("{suit}", suit or "").replace("{rank}", rank or "")
+        text = self.identities.get(identity)
+        if text is None:
+            suit, rank = identity
+            text = self.deck.identity_spell.replace("{suit}", suit or "").replace("{rank}", rank or "")
+            self.identities[identity] = text
+        return text
 
     def color_of(self, face_or_suit: Face | str | None) -> str | None:
         suit = face_or_suit.suit if isinstance(face_or_suit, Face) else face_or_suit

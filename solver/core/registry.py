@@ -56,12 +56,22 @@ def known_games() -> list[str]:
 
 
 @functools.cache
+def bundled_games() -> frozenset[str]:
+    """The games of melds' own games package (not those of entry points): their code is melds'."""
+    package = importlib.import_module(GAMES_PACKAGE)
+    return frozenset(m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg)
+
+
+def is_registered(name: str) -> bool:
+    """Whether the class of the game ``name`` is at hand (registered, or its package imported)."""
+    return name in _registered
+
+
+@functools.cache
 def _installed_games() -> frozenset[str]:
     """The games package's games and those of entry points (looked for once: a replay of many
     logs asks for each)."""
-    package = importlib.import_module(GAMES_PACKAGE)
-    names = {m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg}
-    return frozenset(names | {ep.name for ep in _entry_points()})
+    return bundled_games() | {ep.name for ep in _entry_points()}
 
 
 def game_type(name: str, where: Location | None = None) -> type[Game]:

@@ -164,6 +164,16 @@ class Summary:
                 row["hands"] += 1
                 row[hand.status] += 1
 
+    def merge(self, other: Summary) -> None:
+        """Add the counts of ``other`` (a part of the same replay, counted apart: a worker's logs),
+        as if its games had been added here one by one, in order (a tag's row where it first came)."""
+        for name in ("files", "games", "hands", "agree", "illegal", "mismatch", "malformed", "games_agreeing"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for tag, counts in other.by_tag.items():
+            row = self.by_tag.setdefault(tag, {"hands": 0, "agree": 0, "mismatch": 0, "illegal": 0})
+            for key, value in counts.items():
+                row[key] += value
+
     @property
     def hands_per_second(self) -> float | None:
         return round(self.hands / self.seconds, 1) if self.seconds > 0 else None

@@ -1,12 +1,12 @@
 """The ``round_scoring:`` section read: how a finished round is settled, and its bonuses (``one_go``;
-method knock's ``gin``, ``big_gin`` and ``undercut``)."""
+method knock's ``gin``, ``big_gin`` and ``undercut``) or terms (method each-player's ``terms``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from solver.core.reader import RuleReader
-from solver.core.rules import Bonus, RoundScoring
+from solver.core.rules import Bonus, RoundScoring, RoundTerm
 
 
 def read_round_scoring(reader: RuleReader, raw: list[Any]) -> tuple[RoundScoring, ...]:
@@ -27,6 +27,7 @@ def read_round_scoring(reader: RuleReader, raw: list[Any]) -> tuple[RoundScoring
                 "a knock counts each hand's least deadwood: the objective must minimize hand_points first",
                 path,
             )
+        terms = read_terms(reader, r, path)
         out.append(
             RoundScoring(
                 r["id"],
@@ -37,9 +38,54 @@ def read_round_scoring(reader: RuleReader, raw: list[Any]) -> tuple[RoundScoring
                 reader.source(r),
                 reader.source(r.get("counts")),
                 **bonuses,
+                terms=terms,
             )
         )
     return tuple(out)
+
+
+def read_terms(reader: RuleReader, raw: dict[str, Any], path: str) -> tuple[RoundTerm, ...]:
+    """Method each-player's ``terms``: each ``{add: MEASURE}`` or ``{subtract: MEASURE}``; refused
+    (naming file and line) on another method, missing or empty, beside a one-go bonus, and
+    ``melded_points`` where some meld kind does not score its cards' values (a card laid off
+    would then have no points of its own)."""
+    each_player = raw["method"] == "each-player"
+    if not each_player:
+        if "terms" in raw:
+            reader.fail(raw, "terms", f"terms are method each-player's, not {raw['method']}'s", f"{path}.terms")
+        return ()
+    if not raw.get("terms"):
+        reader.fail(raw, "method", "method each-player sums its terms: give terms (add or subtract a measure)", path)
+    if raw.get("one_go"):
+        reader.fail(
+            raw, "one_go", "method each-player has no one-go bonus: each player's score is its terms", f"{path}.one_go"
+        )
+    out = []
+    for j, term in enumerate(raw["terms"]):
+        where = f"{path}.terms[{j}]"
+        signs = [key for key in ("add", "subtract") if key in term]
+        if len(signs) != 1:
+            reader.fail(raw["terms"], j, "a term adds or subtracts one measure: {add: M} or {subtract: M}", where)
+        measure = term[signs[0]]
+        if measure == "melded_points" and (kind := _kind_not_scoring_cards(reader)) is not None:
+            reader.fail(
+                term,
+                signs[0],
+                f"melded_points counts each card a player melded or laid off at its value, but meld kind "
+                f"{kind!r} does not score its cards' values (score: {{count: card_points}})",
+                where,
+            )
+        out.append(RoundTerm(1 if signs[0] == "add" else -1, measure, reader.source(term)))
+    return tuple(out)
+
+
+def _kind_not_scoring_cards(reader: RuleReader) -> str | None:
+    """The first meld kind that does not score its cards' card points (None: every kind does)."""
+    for kind in reader.data.get("melds") or []:
+        score = kind.get("score") or {}
+        if score.get("count") != "card_points":
+            return str(kind.get("id"))
+    return None
 
 
 KNOCK_BONUSES = ("gin", "big_gin", "undercut")

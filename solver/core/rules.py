@@ -461,12 +461,25 @@ class Bonus:
     source: Source | None
 
 
+ROUND_MEASURES = ("melded_points", "hand_points")  # what a term of method each-player counts of a player
+
+
+@dataclass(frozen=True)
+class RoundTerm:
+    """One term of a player's score under method each-player: a measure of that player's round
+    (:data:`ROUND_MEASURES`), added (``sign`` 1) or subtracted (-1)."""
+
+    sign: int
+    measure: str
+    source: Source | None
+
+
 @dataclass(frozen=True)
 class RoundScoring:
     """A way to settle a finished round: losers pay the winner their hand points, each player
-    collects their own melds' points from every other, hand points are recorded, or a knock is
+    collects their own melds' points from every other, hand points are recorded, a knock is
     settled (the knocker's count against each other hand's, after lay-offs; gin, big gin and
-    undercut bonuses)."""
+    undercut bonuses), or each player scores the sum of ``terms`` (method each-player)."""
 
     id: str
     name: str
@@ -478,6 +491,7 @@ class RoundScoring:
     gin: tuple[Bonus, ...] = ()  # method knock: the knocker kept no card
     big_gin: tuple[Bonus, ...] = ()  # method knock: the knocker melded every card, with no discard
     undercut: tuple[Bonus, ...] = ()  # method knock: another's count no more than the knocker's
+    terms: tuple[RoundTerm, ...] = ()  # method each-player: what each player's score sums
 
 
 @dataclass(frozen=True)

@@ -213,15 +213,19 @@ class MeldGame:
         rs = self.ruleset
         return chosen_faces(rs.id, rs.parameters, request, self.notation) or None
 
+    @cached_property
+    def question_flags(self) -> dict[str, str]:
+        """Each request flag that asks a question, and the question it asks."""
+        return {**self.QUESTIONS, **{q: q for q in DISTANCE_QUESTIONS}}
+
     def question(self, request: Request) -> str | None:
         """The question a request asks: its ``question``, or the flag it sets (None: the puzzle's
         own, else go-out)."""
         if request.get("question"):
             return str(request["question"])
-        questions = {**self.QUESTIONS, **{q: q for q in DISTANCE_QUESTIONS}}
-        asked = [q for flag, q in questions.items() if request.get(flag)]
+        asked = [q for flag, q in self.question_flags.items() if request.get(flag)]
         if len(asked) > 1:
-            flags = [f"--{f.replace('_', '-')}" for f in questions]
+            flags = [f"--{f.replace('_', '-')}" for f in self.question_flags]
             raise MeldsError(f"ask one question: {', '.join(flags[:-1])} or {flags[-1]}")
         return asked[0] if asked else None
 

@@ -112,8 +112,9 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
 
 def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
     fmt = checker.notation
+    spelled, spell_identity = fmt.canonical, fmt.format_identity
     return [
-        {"card": fmt.format(p.face), "as": fmt.format_identity(p.identity), "role": p.role, "wild": p.wild}
+        {"card": spelled[p.face], "as": spell_identity(p.identity), "role": p.role, "wild": p.wild}
         for p in reading.placements
     ]
 
@@ -154,7 +155,7 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
         "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
         "question": answer.question,
         "layoffs": layoffs,
-        "kept": [fmt.format(f) for f in answer.kept],
+        "kept": [fmt.canonical[f] for f in answer.kept],
         "ruleset": checker.ruleset.id,
     }
     if answer.steps:
@@ -399,4 +400,5 @@ def why_json(key: str, value: list, fmt) -> list | dict:
             "counts": rule.counts,
             "source": rule.source.to_json() if rule.source else None,
         }
-    return [fmt.format(f) for f in value]
+    spelled = fmt.canonical
+    return [spelled[f] for f in value]

@@ -192,7 +192,28 @@ def _load_round(raw, ruleset: Ruleset, notation: Notation, cards) -> Round:
     )
     players = tuple(raw.get("players") or sorted({raw["winner"], *hands, *(m.owner for m in melds)}))
     _check_round(raw, players, hands, melds, notation, ruleset)
-    return Round(ruleset, players, raw["winner"], bool(raw.get("one_go", False)), melds, hands)
+    laid_off = tuple(_laid_off(m, meld, players, cards) for m, meld in zip(raw.get("melds", []), melds, strict=True))
+    return Round(ruleset, players, raw["winner"], bool(raw.get("one_go", False)), melds, hands, laid_off)
+
+
+def _laid_off(raw, meld: TableMeld, players: tuple, cards) -> dict[str, tuple[Face, ...]]:
+    """A round meld's ``laid_off``: the cards of it each other player laid off on it, refused (file
+    and line) when the player is not one, is the meld's owner, or the cards are not the meld's."""
+    out: dict[str, tuple[Face, ...]] = {}
+    left = Counter(meld.faces)
+    for player, value in (raw.get("laid_off") or {}).items():
+        where = Location(getattr(raw, "file", None) or "<round>", line_of(raw, "laid_off"), "round.melds.laid_off")
+        if player not in players or player == meld.owner:
+            why = "who is not one of the players" if player not in players else "the meld's owner: its cards are theirs"
+            raise Impossible(f"cards laid off by {player!r}, {why}", "round-players", None, where)
+        faces = tuple(cards(raw["laid_off"], player, value))
+        if Counter(faces) - left:
+            raise Impossible(
+                f"cards laid off by {player!r} that are not (or no more) in the meld", "round-laid-off", None, where
+            )
+        left -= Counter(faces)
+        out[player] = faces
+    return out
 
 
 def _check_round(raw, players: tuple, hands: dict, melds: tuple, notation: Notation, ruleset: Ruleset) -> None:

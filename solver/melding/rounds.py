@@ -8,7 +8,10 @@ Methods (generic; the ruleset says which apply and with what bonus):
   other player (出来役加点; cards others laid off on a meld count for its owner);
 * ``record-hand-points`` — only the losers' hand points are written down;
 * ``knock`` — the knocker's count against each other player's after lay-offs, with the gin, big
-  gin and undercut bonuses (:mod:`solver.melding.knock`).
+  gin and undercut bonuses (:mod:`solver.melding.knock`);
+* ``each-player`` — each player's own score, the sum of the system's terms: the points of the
+  cards they melded or laid off (``melded_points``, each card at its value in the meld where it
+  lies) and of the cards left in their hand (``hand_points``), added or subtracted (Rummy 500).
 
 A ``one_go`` bonus applies when the winner went out in one go with no earlier meld: it doubles
 (the losers' payments, or the winner's meld points) or adds a fixed amount.
@@ -21,10 +24,20 @@ from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
+from solver.core.notation import Notation
+from solver.core.rules import RoundScoring
 from solver.core.ruleset import Ruleset
 from solver.melding.knock import settle_knock
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.points import hand_breakdown, hand_points, meld_breakdown, meld_points, verified
+from solver.melding.meld.points import (
+    card_values_of,
+    hand_breakdown,
+    hand_points,
+    meld_breakdown,
+    meld_points,
+    verified,
+)
+from solver.melding.meld.reading import sequence_place
 from solver.melding.table.operations import TableMeld
 
 
@@ -36,6 +49,8 @@ class Round:
     one_go: bool
     melds: tuple[TableMeld, ...]  # every meld on the table at the end, with its owner
     hands: Mapping[str, tuple[Face, ...]]  # the cards left in each player's hand
+    # beside each meld, the cards of it other players laid off, by player (empty: not known)
+    laid_off: tuple[Mapping[str, tuple[Face, ...]], ...] = ()
 
 
 def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
@@ -65,6 +80,8 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
                     payments[player] = -points
             if bonus and bonus.add and system.method == "losers-pay-hand-points":
                 payments[rnd.winner] += bonus.add
+        elif system.method == "each-player":
+            payments, details = settle_each_player(rnd, system, checker)
         elif system.method == "knock":
             payments, details = settle_knock(rs, rnd.players, rnd.winner, rnd.melds, rnd.hands, system, checker)
         elif system.method == "collect-own-meld-points":
@@ -104,3 +121,60 @@ def score_round(rnd: Round, checker: MeldChecker) -> list[dict]:
             }
         )
     return systems
+
+
+def settle_each_player(rnd: Round, system: RoundScoring, checker: MeldChecker) -> tuple[dict, dict]:
+    """Method each-player: (each player's score, what it counts). A meld's cards count for its
+    owner but those another player laid off on it (``laid_off``), which count for that player."""
+    if len(rnd.laid_off) != len(rnd.melds):  # a game's state keeps each meld whole, not who laid what
+        raise MeldsError(
+            f"{system.id} counts each card for the player who laid it: settle the round from a round file "
+            "whose melds say who laid off which cards (laid_off:)"
+        )
+    fmt = checker.notation
+    melded: dict[str, list[dict]] = {p: [] for p in rnd.players}
+    for number, meld in enumerate(rnd.melds, 1):
+        priced = _card_values(meld, checker)
+        for player, faces in rnd.laid_off[number - 1].items():
+            taken = [priced.pop(next(i for i, (f, _) in enumerate(priced) if f == face)) for face in faces]
+            melded[player].append(_laid(number, taken, fmt))
+        if priced:
+            melded[meld.owner].append(_laid(number, priced, fmt))
+    payments, details = {}, {}
+    for player in rnd.players:
+        hand = rnd.hands.get(player, ())
+        measures = {
+            "melded_points": sum(m["points"] for m in melded[player]),
+            "hand_points": hand_points(rnd.ruleset, hand),
+        }
+        payments[player] = sum(term.sign * measures[term.measure] for term in system.terms)
+        details[player] = {
+            **measures,
+            "melded": melded[player],
+            "hand": [fmt.format(f) for f in hand],
+            "breakdown": hand_breakdown(rnd.ruleset, hand, fmt),
+        }
+    return payments, details
+
+
+def _laid(number: int, cards: list[tuple[Face, int]], fmt: Notation) -> dict:
+    """The cards a player laid on table meld ``number``, with their points."""
+    return {"meld": number, "cards": [fmt.format(f) for f, _ in cards], "points": sum(v for _, v in cards)}
+
+
+def _card_values(meld: TableMeld, checker: MeldChecker) -> list[tuple[Face, int]]:
+    """Each card of a table meld with its card points as it stands in the meld."""
+    verdict = checker.check(meld.faces, ordered=True, explain=False)
+    if not verdict.legal:
+        raise MeldsError(f"a meld of {meld.owner} is not legal: {checker.notation.format_many(meld.faces)}")
+    reading = verified(verdict.reading)
+    values = reading.kind.score.card_values if reading.kind.score is not None else None
+    if values is None:
+        raise MeldsError(
+            f"{reading.kind.id} melds do not score their cards' values: "
+            f"a card of {checker.notation.format_many(meld.faces)} has no points of its own"
+        )
+    placements = (
+        sorted(reading.placements, key=sequence_place) if reading.kind.shape == "sequence" else reading.placements
+    )
+    return [(p.face, v) for p, v in zip(placements, card_values_of(reading, values), strict=True)]

@@ -142,6 +142,7 @@ def round_text(title: str, winner: str, one_go: bool, systems: list[dict], probl
         lines.append(f"{system['name']} ({system['id']}):")
         lines += [f"  {player:6} {value:+d}" for player, value in system["payments"].items()]
         lines += _knock_lines(winner, system["details"]) if system.get("method") == "knock" else []
+        lines += _each_player_lines(system["details"]) if system.get("method") == "each-player" else []
     return "\n".join(lines + payments_lines({}, problems, "payments"))
 
 
@@ -161,6 +162,19 @@ def _knock_lines(knocker: str, details: dict) -> list[str]:
         line += f"; lays off {', '.join(laid)}" if laid else ""
         line += f"; deadwood {theirs['deadwood']}" + (f" ({' '.join(theirs['kept'])})" if theirs["kept"] else "")
         lines.append(line + (" — undercut" if theirs["undercut"] else ""))
+    return lines
+
+
+def _each_player_lines(details: dict) -> list[str]:
+    """What each player's score counts: the cards they melded or laid off, meld by meld, and the
+    cards left in hand."""
+    lines = []
+    for player, theirs in details.items():
+        laid = [f"{' '.join(m['cards'])} on meld {m['meld']} ({m['points']})" for m in theirs["melded"]]
+        line = f"  {player}: melded {theirs['melded_points']}" + (f": {', '.join(laid)}" if laid else "")
+        lines.append(
+            line + f"; in hand {theirs['hand_points']}" + (f" ({' '.join(theirs['hand'])})" if theirs["hand"] else "")
+        )
     return lines
 
 

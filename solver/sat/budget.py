@@ -23,7 +23,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from types import FrameType
 from typing import Protocol, TypeVar
 
@@ -249,12 +249,18 @@ class Budget:
             if main:
                 signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
-    @contextmanager
-    def alarm(self) -> Iterator[Budget]:
+    def alarm(self) -> AbstractContextManager[Budget]:
         """The deadline for a short piece of Python work that calls no solver (a small hand's
         packings): a one-shot timer whose signal raises :class:`Undecided` in the main thread at
         the deadline — no watchdog thread to start. The memory ceiling is left to :meth:`check`.
-        Elsewhere than the main thread, only :meth:`check` keeps the limits."""
+        Elsewhere than the main thread, only :meth:`check` keeps the limits. With no deadline,
+        nothing to set (the block is entered for every small hand of a batch)."""
+        if self.deadline is None:
+            return nullcontext(self)
+        return self._alarm()
+
+    @contextmanager
+    def _alarm(self) -> Iterator[Budget]:
         left = self.left()
         main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
         if left is None or not main or self._guard is not None:

@@ -35,14 +35,12 @@ from solver.melding.meld.found import Found, always_wild, as_cards, decoded, in_
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.meld.kept import kind_model
 from solver.melding.meld.layouts import LayoutLines, params_key
+from solver.melding.meld.looks import certainly_broken
 from solver.melding.meld.phase import NO_PHASE, check_phase
 from solver.melding.meld.plain import PlainReader, plain_kind
 from solver.melding.meld.plays import KindPlays
 from solver.melding.meld.points import meld_points
 from solver.melding.meld.reasons import Reason
-from solver.melding.meld.ruleholds import (
-    certainly_broken,
-)
 from solver.melding.meld.verdict import Verdict
 
 COLD_WALKS = 8  # checks of one size that build models only for the kinds in play (see check)

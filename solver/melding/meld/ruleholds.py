@@ -4,9 +4,8 @@ The checker's diagnosis (``MeldChecker._diagnose``) looks for the fewest rules t
 a kind's rules and re-enables them one at a time, asking the solver each time whether the cards
 still read as the kind. Three plain looks spare most of those calls:
 
-* :func:`certainly_broken`: rules no reading can keep, seen from what each card could be (no rank
-  or suit they could all share, fixed ranks no window holds, fixed suits no step fits, two fixed
-  cards on one place, a size no form allows) — enabling one is unsatisfiable;
+* :func:`~solver.melding.meld.looks.certainly_broken`: rules no reading can keep, seen from what
+  each card could be (:mod:`solver.melding.meld.looks`) — enabling one is unsatisfiable;
 * :func:`rule_holds`: the last model already keeps a rule (with at most the rule's own auxiliary
   variables — a meld's common rank, a window's first suit and direction, a cardinality encoding's
   counters — set anew), so enabling it is satisfiable;
@@ -24,9 +23,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import product
+from math import prod
 
 from solver.core.rules import WildLimit
 from solver.melding.meld.encode import KindModel, Reading, Values
+from solver.melding.meld.looks import card_options
 
 
 class Assignment:
@@ -62,11 +63,6 @@ class Assignment:
         return self.model.reading(self.indices, self.values)
 
 
-def never_holds(model: KindModel, key: str) -> bool:
-    """Enabling ``key`` is unsatisfiable for any cards (its selector is refuted by a unit clause)."""
-    return key == "size"
-
-
 def rule_holds(a: Assignment, key: str) -> bool:
     """The assignment keeps rule ``key`` (up to the rule's own auxiliary variables); False when
     unsure."""
@@ -76,7 +72,9 @@ def rule_holds(a: Assignment, key: str) -> bool:
 def rule_test(model: KindModel, key: str) -> Callable[[Assignment], bool]:
     """:func:`rule_holds` for rule ``key`` of ``model``, as a test of an assignment: the rule is
     read once, and a search that tries many assignments (:func:`plain_model`) calls the test."""
-    tests = model.__dict__.setdefault("_rule_tests", {})
+    tests = model.__dict__.get("_rule_tests")
+    if tests is None:
+        tests = model.__dict__["_rule_tests"] = {}
     test = tests.get(key)
     if test is None:
         test = tests[key] = _rule_test(model, key)
@@ -209,170 +207,6 @@ def _requirements_hold(a: Assignment, role_id: str, needy: frozenset[int]) -> bo
     return True
 
 
-def certainly_broken(model: KindModel, indices: Sequence[int]) -> set[str]:
-    """The rules no reading of these cards as the kind can keep, seen from what each card could be
-    (the union over its role entries of the suits and ranks they allow): enabling one of them is
-    unsatisfiable, so the diagnosis need not ask. Only sure cases are named."""
-    kind = model.kind
-    rules = model.rules
-    broken = {key for key in rules if never_holds(model, key)}
-    if model.degenerate:
-        return broken
-    looks = [_card_looks(model, c) for c in indices]
-    suits = ranks = -1  # the suits (ranks) every card could take, a bit each
-    for look in looks:
-        suits &= look.suits
-        ranks &= look.ranks
-    if kind.shape in ("group", "identical") and "same-rank" in rules and not ranks:
-        broken.add("same-rank")
-    if kind.shape in ("group", "flush") and "distinct" in rules:
-        forced = [x.suit if kind.shape == "group" else x.rank for x in looks]
-        forced = [f for f in forced if f is not None]
-        if len(forced) != len(set(forced)):
-            broken.add("distinct")
-    same_suit = "same-suit" if kind.shape != "sequence" or not kind.suit_step.cycle else None
-    if same_suit is not None and same_suit in rules and not suits:
-        broken.add(same_suit)
-    if kind.shape == "sequence":
-        order = kind.run_order.ranks
-        if len(set(order)) != len(order):
-            return broken  # a rank twice in the order: positions are not fixed by ranks
-        places = [x.place for x in looks if x.place is not None]
-        if "consecutive" in rules and not _window_fits(model, places):
-            broken.add("consecutive")
-        step_key = "suit-step" if kind.suit_step.cycle else "same-suit"
-        # cards whose suit and position are both fixed
-        fixed = [(x.suit, x.place) for x in looks if x.suit is not None and x.place is not None]
-        if step_key in rules and not _steps_fit(model, fixed):
-            broken.add(step_key)
-        if "distinct" in rules and model.n <= len(order) and len(places) != len(set(places)):
-            broken.add("distinct")  # one offset a position (given the start): two cards on one
-    return broken
-
-
-@dataclass(frozen=True)
-class _Looks:
-    """What a card could be in a kind, for :func:`certainly_broken`: its suits and ranks (a bit
-    each, over the kind's suits and its ranks or order), the suit and rank it must take when it has
-    one only (else None), and then its position in a sequence's order."""
-
-    suits: int
-    ranks: int
-    suit: str | None
-    rank: str | None
-    place: int | None
-
-
-def _card_looks(model: KindModel, c: int) -> _Looks:
-    """Card ``c``'s :class:`_Looks` in the model: once a model."""
-    memo = model.__dict__.setdefault("_card_looks", {})
-    found = memo.get(c)
-    if found is None:
-        kind = model.kind
-        suits, ranks, _ = _card_options(model, c)
-        order = kind.run_order.ranks if kind.shape == "sequence" else kind.ranks
-        suit = next(iter(suits)) if len(suits) == 1 else None
-        rank = next(iter(ranks)) if len(ranks) == 1 else None
-        place = order.index(rank) if rank is not None and kind.shape == "sequence" else None
-        found = memo[c] = _Looks(_bits(kind.suits, suits), _bits(order, ranks), suit, rank, place)
-    return found
-
-
-def _bits(values: Sequence[str], chosen: set[str]) -> int:
-    """``chosen`` among ``values`` as bits (one per distinct value, at its first index)."""
-    return sum(1 << values.index(v) for v in chosen)
-
-
-def _steps_fit(model: KindModel, fixed: list[tuple[str, int]]) -> bool:
-    """Some start, first suit and direction give each fixed card its suit at an offset that puts
-    it at its position (offsets up to the model's width, as with 'consecutive' relaxed)."""
-    common, holders = _step_holders(model)
-    for pair in fixed:
-        common &= holders.get(pair, 0)
-        if not common:
-            return False
-    return bool(common)
-
-
-def _step_holders(model: KindModel) -> tuple[int, dict[tuple[str, int], int]]:
-    """Every (start, first suit, direction) of the model, a bit each; and for each (suit,
-    position) pair the bits of those that let a card take it (its suit stepped to an offset that
-    puts it at that position): once a model."""
-    found = model.__dict__.get("_step_holders")
-    if found is None:
-        kind = model.kind
-        length = len(kind.run_order.ranks)
-        width = max(length, model.n)
-        along = [
-            [model.steps.step(s0, d, i) if model.steps else s0 for i in range(width)]
-            for s0 in kind.suits
-            for d in model.directions
-        ]
-        holders: dict[tuple[str, int], int] = {}
-        at = 0
-        for p in model.starts():
-            reach = width if kind.run_order.cyclic else min(width, length - p)
-            for suits in along:
-                for i in range(reach):
-                    pair = (suits[i], (p + i) % length)
-                    holders[pair] = holders.get(pair, 0) | 1 << at
-                at += 1
-        found = model.__dict__["_step_holders"] = ((1 << at) - 1, holders)
-    return found
-
-
-def _card_options(model: KindModel, c: int) -> tuple[set, set, list]:
-    """Card ``c``'s suits, its ranks, and its (entry, suit index, rank index) options — rank
-    indices into the kind's order for a sequence, into its ranks for a group; once a model."""
-    memo = model.__dict__.setdefault("_card_options", {})
-    if c not in memo:
-        face = model.cards[c][0]
-        kind = model.kind
-        order = kind.run_order.ranks if kind.shape == "sequence" else kind.ranks
-        options = [
-            (k, j, q)
-            for k, (_, entry) in enumerate(model.entries[c])
-            for j, suit in enumerate(kind.suits)
-            if suit in entry.role.suits_for(face)
-            for q, rank in enumerate(order)
-            if rank in entry.role.ranks_for(face)
-        ]
-        suits: set[str] = set()
-        ranks: set[str] = set()
-        for _, entry in model.entries[c]:
-            suits.update(v for v in entry.role.suits_for(face) if v in kind.suits)
-            ranks.update(v for v in entry.role.ranks_for(face) if v in order)
-        memo[c] = (suits, ranks, options)
-    return memo[c]
-
-
-def _window_fits(model: KindModel, places: list[int]) -> bool:
-    """Some window of n consecutive positions (the model's starts) holds every card whose position
-    in the order is fixed (``places``)."""
-    every, holding = _window_masks(model)
-    starts = every  # the starts whose window holds the fixed cards so far, a bit each
-    for place in places:
-        starts &= holding[place]
-    return starts != 0
-
-
-def _window_masks(model: KindModel) -> tuple[int, list[int]]:
-    """Every start of the model (a bit each, in its order), and per position of the order the
-    starts whose window of n holds it: once a model."""
-    found = model.__dict__.get("_window_masks")
-    if found is None:
-        order = model.kind.run_order
-        length, n = len(order.ranks), model.n
-        holding = [0] * length
-        starts = model.starts()
-        for at, p in enumerate(starts):
-            for i in range(n):
-                if order.cyclic or p + i < length:
-                    holding[(p + i) % length] |= 1 << at
-        found = model.__dict__["_window_masks"] = ((1 << len(starts)) - 1, holding)
-    return found
-
-
 class _Placed(Assignment):
     """An assignment the checker wrote itself: each card's entry, suit, rank and offset known."""
 
@@ -443,57 +277,126 @@ def plain_model(model: KindModel, indices: list[int], enabled: set[str]) -> Assi
     few likely ones for a wild — at each start of a sequence, kept when every enabled rule holds
     (:func:`rule_holds`). None when nothing tried keeps them all, or a role hangs on the query's
     parameters: the solver is then asked as before. Unordered queries only."""
-    kind = model.kind
-    if model.degenerate or any(model.gate.conditional(kind, i) for c in indices for i, _ in model.entries[c]):
+    prep = _plain_prep(model)
+    if prep is None or not prep.conditional.isdisjoint(indices):
         return None
-    if kind.shape == "flush":
-        return None  # its options are written for groups and sequences: the solver is asked
-    sequence = kind.shape == "sequence"
-    length = len(kind.run_order.ranks) if sequence else 0
-    if sequence and (len(set(kind.run_order.ranks)) != length or model.n >= length):
-        return None  # a rank twice, or a window around the whole order (a canonical start)
-    options = [_card_options(model, c)[2] for c in indices]
+    options = [card_options(model, c)[2] for c in indices]
     fixed = [o[0] for o in options if len(o) == 1]
     keys = sorted(enabled, key=_cost)
     tests = [rule_test(model, key) for key in keys if not _idle(model, key, indices)]
-    starts: Sequence[int | None] = model.starts() if sequence else [None]
-    if sequence and not kind.suit_step.cycle and "consecutive" not in keys:
+    starts: Sequence[int | None] = prep.starts
+    if prep.sequence and not model.kind.suit_step.cycle and "consecutive" not in keys:
         starts = starts[:1]  # offsets then matter only as places (distinct): any start will do
+    # the suit steps' test (a sequence's, kept), read on the cards without a choice at each start
+    steps = _along_masks(model) if prep.step_key in keys else None
     tries = PLAIN_TRIES
     for p in starts:
-        # a sequence's places, counted from its start p
-        place = partial(_from_start, start=p, length=length, cyclic=kind.run_order.cyclic) if p is not None else None
+        place = prep.places[p].__getitem__ if p is not None else None  # a sequence's places from its start p
         if place is not None and not _start_fits(model, [place(q) for _, _, q in fixed], keys):
             continue
         choices = [
             o if len(o) == 1 else _likely(model, c, o, fixed, keys, place)
             for c, o in zip(indices, options, strict=True)
         ]
+        if place is not None and steps is not None and not _steps_may_hold(steps, fixed, place):
+            tries -= prod(len(choice) for choice in choices)  # each candidate breaks the steps: a try all the same
+            if tries < 0:
+                return None
+            continue
         for combo in product(*choices):
             tries -= 1
             if tries < 0:
                 return None
+            if place is not None and steps is not None and not _steps_may_hold(steps, combo, place):
+                continue  # the steps' test would fail (the other tests are read only when all pass)
             found = _assigned(model, indices, combo, p, place)
             if found is not None and all(test(found) for test in tests):
                 return found
     return None
 
 
+@dataclass(frozen=True)
+class _PlainPrep:
+    """What :func:`plain_model` reads of a model at every call, read once: the cards with a role
+    entry that hangs on the query's parameters, the starts, and (a sequence) each start's place of
+    every position of the order."""
+
+    conditional: frozenset[int]
+    sequence: bool
+    starts: Sequence[int | None]
+    places: dict[int, list[int]]
+    step_key: str | None = None  # the rule a sequence's suit steps are tested by (_steps_hold)
+
+
+def _plain_prep(model: KindModel) -> _PlainPrep | None:
+    """The model's :class:`_PlainPrep`; None when :func:`plain_model` writes no model of it (a
+    degenerate model, a flush, an order with a rank twice or a window around the whole order)."""
+    memo = model.__dict__
+    if "_plain_prep" not in memo:
+        memo["_plain_prep"] = _prepared(model)
+    prep: _PlainPrep | None = memo["_plain_prep"]
+    return prep
+
+
+def _prepared(model: KindModel) -> _PlainPrep | None:
+    kind = model.kind
+    if model.degenerate or kind.shape == "flush":
+        return None  # a flush's options are written for groups and sequences: the solver is asked
+    conditional = frozenset(
+        c for c, entries in enumerate(model.entries) if any(model.gate.conditional(kind, i) for i, _ in entries)
+    )
+    if kind.shape != "sequence":
+        return _PlainPrep(conditional, False, [None], {})
+    order = kind.run_order
+    length = len(order.ranks)
+    if len(set(order.ranks)) != length or model.n >= length:
+        return None  # a rank twice, or a window around the whole order (a canonical start)
+    starts = model.starts()
+    places = {p: [(q - p) % length if order.cyclic else q - p for q in range(length)] for p in starts}
+    return _PlainPrep(conditional, True, starts, places, "suit-step" if kind.suit_step.cycle else "same-suit")
+
+
+def _steps_may_hold(
+    steps: tuple[int, dict[tuple[int, int], int]], chosen: Sequence, place: Callable[[int], int]
+) -> bool:
+    """Some first suit and direction give each card of ``chosen`` (its option) its suit at its place
+    (``place``: from the start tried), as :func:`_steps_hold` reads them (``steps``:
+    :func:`_along_masks`): else that test fails whatever the other cards play."""
+    along, masks = steps
+    for _, j, q in chosen:
+        along &= masks.get((place(q), j), 0)
+        if not along:
+            return False
+    return True
+
+
 def _idle(model: KindModel, key: str, indices: Sequence[int]) -> bool:
     """Rule ``key``'s test (:func:`rule_test`) passes whatever the cards play: no card present has
     the role entry whose sizes it bounds, nor a role of the name whose needs it states."""
-    if key.startswith("role-size:"):
-        at = int(key.split(":", 1)[1])
-        return all(i != at for c in indices for i, _ in model.entries[c])
-    if key.startswith("requires:"):
-        role = key.split(":", 1)[1]
-        return all(e.role.id != role or e.role.requires_in_meld is None for c in indices for _, e in model.entries[c])
-    return False
+    active = _test_cards(model).get(key)
+    return active is not None and active.isdisjoint(indices)
 
 
-def _from_start(q: int, start: int, length: int, cyclic: bool) -> int:
-    """Place ``q`` of the order counted from a window starting at ``start``."""
-    return (q - start) % length if cyclic else q - start
+def _test_cards(model: KindModel) -> dict[str, frozenset[int]]:
+    """Per rule about one role entry's sizes or one role's needs, the cards whose play its test
+    reads (those with that entry, or with an entry of that role that needs a card beside it):
+    once a model."""
+    found: dict[str, frozenset[int]] | None = model.__dict__.get("_test_cards")
+    if found is None:
+        found = {}
+        for key in model.rules:
+            if key.startswith("role-size:"):
+                at = int(key.split(":", 1)[1])
+                found[key] = frozenset(c for c, entries in enumerate(model.entries) if any(i == at for i, _ in entries))
+            elif key.startswith("requires:"):
+                role = key.split(":", 1)[1]
+                found[key] = frozenset(
+                    c
+                    for c, entries in enumerate(model.entries)
+                    if any(e.role.id == role and e.role.requires_in_meld is not None for _, e in entries)
+                )
+        model.__dict__["_test_cards"] = found
+    return found
 
 
 def _cost(key: str) -> int:
@@ -518,24 +421,40 @@ def _likely(model: KindModel, c: int, options: list, fixed: list, enabled: Seque
     """The options of a card with a choice that the enabled rules leave open beside the cards
     without one (the same rank, another suit, a free offset inside the window); natural roles
     first."""
-    out = []
+    ordered = _natural_first(model, c, options)
     if place is None:  # a group
         ranks = {q for _, _, q in fixed}
         suits = {j for _, j, _ in fixed}
-        for k, j, q in options:
-            if "same-rank" in enabled and ranks and (len(ranks) > 1 or q not in ranks):
-                continue
-            if "distinct" in enabled and j in suits:
-                continue
-            out.append((k, j, q))
-    else:
-        taken = {place(q) for _, _, q in fixed}
-        for k, j, q in options:
-            i = place(q)
-            if i < 0 or ("consecutive" in enabled and i >= model.n) or ("distinct" in enabled and i in taken):
-                continue
-            out.append((k, j, q))
-    return sorted(out, key=lambda o: model.entries[c][o[0]][1].role.wild)
+        one_rank = "same-rank" in enabled and bool(ranks)
+        distinct = "distinct" in enabled
+        return [
+            o
+            for o in ordered
+            if not (one_rank and (len(ranks) > 1 or o[2] not in ranks)) and not (distinct and o[1] in suits)
+        ]
+    taken = {place(q) for _, _, q in fixed}
+    width = model.n if "consecutive" in enabled else len(model.kind.run_order.ranks)  # (a place is below it)
+    distinct = "distinct" in enabled
+    out = []
+    for o in ordered:
+        i = place(o[2])
+        if i < 0 or i >= width or (distinct and i in taken):
+            continue
+        out.append(o)
+    return out
+
+
+def _natural_first(model: KindModel, c: int, options: list) -> list:
+    """Card ``c``'s ``options`` (:func:`card_options`), those of natural roles first (a stable
+    order: otherwise as given): once a model."""
+    memo = model.__dict__.get("_natural_first")
+    if memo is None:
+        memo = model.__dict__["_natural_first"] = {}
+    found = memo.get(c)
+    if found is None:
+        entries = model.entries[c]
+        found = memo[c] = sorted(options, key=lambda o: entries[o[0]][1].role.wild)
+    return found
 
 
 def _assigned(model: KindModel, indices: list[int], combo, p, place) -> _Placed | None:

@@ -83,21 +83,19 @@ class Form:
         return frozenset(f for move in self.path for f in move.taken)
 
 
-def _canonical(meld: TableMeld, reading: Reading) -> TableMeld:
-    """A group's layout in one order (its cards' order says nothing: 3 cards laid off one at a
-    time at either end reach one group, not eight layouts of it); a sequence's in one of its two
-    directions (a meld on the table is read left to right or right to left, and every operation
-    is the same at either end: seen from across the table it is the same meld, with the same
-    operations open to it, mirrored)."""
-    if reading.kind.shape == "sequence":
-        ahead = [(f.index, b.index if b else -1) for f, b in zip(meld.faces, meld.buried, strict=True)]
-        if ahead[::-1] < ahead:
-            return TableMeld(meld.owner, meld.faces[::-1], meld.mine, meld.buried[::-1])
-        return meld
-    pairs = sorted(
-        zip(meld.faces, meld.buried, strict=True), key=lambda fb: (fb[0].index, fb[1].index if fb[1] else -1)
-    )
-    return TableMeld(meld.owner, tuple(f for f, _ in pairs), meld.mine, tuple(b for _, b in pairs))
+def _layout_key(meld: TableMeld, sequence: bool) -> tuple[tuple[int, int], ...]:
+    """A layout as a walk tells layouts apart, by face index (a card's own hash is a Python call): a
+    group's (face, buried wild) pairs in one order (its cards' order says nothing: 3 cards laid off
+    one at a time at either end reach one group, not eight layouts of it); a sequence's in one of
+    its two directions (a meld on the table is read left to right or right to left, and every
+    operation is the same at either end: seen from across the table it is the same meld, with the
+    same operations open to it, mirrored)."""
+    pairs = [(f.index, -1 if b is None else b.index) for f, b in zip(meld.faces, meld.buried, strict=True)]
+    if sequence:
+        back = pairs[::-1]
+        return tuple(back if back < pairs else pairs)
+    pairs.sort()
+    return tuple(pairs)
 
 
 class _Cut(Exception):
@@ -162,12 +160,12 @@ class _MeldWalk:
         self.start = table.legal_reading(meld)
         self.hand_n = Counter(f.index for f in hand)
         self.origin_n = Counter(f.index for f in meld.all_cards)
-        first = _canonical(meld, self.start)
-        self.seen: dict[TableMeld, tuple[Move, ...]] = {first: ()}  # path by canonical layout
+        first = _layout_key(meld, self.start.kind.shape == "sequence")
+        self.seen: dict[tuple, tuple[Move, ...]] = {first: ()}  # path by layout (_layout_key)
         # per layout, of its path: the cards it borrows from other melds (a step that plays a card the
         # hand and the path's own takings do not hold) and its lending (see _lending)
-        self.standing: dict[TableMeld, tuple[int, int]] = {first: (0, 0)}
-        self.queue = deque([first])  # canonical layouts to walk from, breadth first
+        self.standing: dict[tuple, tuple[int, int]] = {first: (0, 0)}
+        self.queue = deque([first])  # layouts to walk from, breadth first
         self.from_table = {f.index for f in available}  # cards other melds' operations may take
         self.kinds = sorted(set(available) | set(hand) | set(meld.all_cards))
         self.by_index = {f.index: f for f in self.kinds}
@@ -175,7 +173,7 @@ class _MeldWalk:
         # the probe's cards no layout reached lacks yet
         self.wanted: set[int] | None = {f.index for f in probe} if probe else None
 
-    def expand(self, key: TableMeld, phase: str | None, ops: tuple[Operation, ...], guarded: bool) -> None:
+    def expand(self, key: tuple, phase: str | None, ops: tuple[Operation, ...], guarded: bool) -> None:
         """Every layout one operation makes of ``key``'s, each new one queued with its path, and a
         shorter-borrowing or earlier-lending path kept for one reached already at this depth.
         ``guarded``: a meld past :data:`MAX_LAYOUTS` layouts ends the walk (:class:`_Cut`)."""
@@ -204,16 +202,16 @@ class _MeldWalk:
             if borrowed and (extras >= self.extra_cap or i not in self.from_table):
                 continue  # no more of it in the hand, and no more cards from the table
             for op, played_now, taken, result, reading in legal(face):
-                canonical = _canonical(result, reading)
+                reached = _layout_key(result, reading.kind.shape == "sequence")
                 now = (short + borrowed, area + balance + len(taken) - len(played_now))
-                other = seen.get(canonical)
+                other = seen.get(reached)
                 if other is not None:
                     # another shortest path to it (its layout not walked yet, breadth first, so
                     # what follows it follows the path kept): kept if it borrows fewer cards from
                     # other melds (the hand's own may do, for a while: a wild of the hand played
                     # by 抜き札 and taken back by 差し札), or, the same cards played and taken in
                     # another order, if it gives the hand its cards earlier
-                    was = standing[canonical]
+                    was = standing[reached]
                     if len(other) == len(path) + 1 and (
                         now[0] < was[0]
                         or now[0] == was[0]
@@ -222,12 +220,12 @@ class _MeldWalk:
                             other, played + Counter(f.index for f in played_now), took + Counter(f.index for f in taken)
                         )
                     ):
-                        seen[canonical] = path + (Move(op, self.t, played_now, taken, result, reading),)
-                        standing[canonical] = now
+                        seen[reached] = path + (Move(op, self.t, played_now, taken, result, reading),)
+                        standing[reached] = now
                     continue
-                seen[canonical] = path + (Move(op, self.t, played_now, taken, result, reading),)
-                standing[canonical] = now
-                self.queue.append(canonical)
+                seen[reached] = path + (Move(op, self.t, played_now, taken, result, reading),)
+                standing[reached] = now
+                self.queue.append(reached)
                 if guarded and len(seen) > MAX_LAYOUTS:
                     raise _Cut("layouts")  # under a deadline its share of the time bounds the walk
                 if wanted and any(f.index in wanted for f in taken):

@@ -20,14 +20,14 @@ phase, exactly like a new meld; touching a meld of a phase-bound kind needs that
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.reader import RuleReader
 from solver.core.source import Source
-from solver.melding.meld.checker import MeldChecker, as_cards
+from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 
 
@@ -47,6 +47,9 @@ class Operation:
     families: frozenset[str] | None
     turns: frozenset[str] | None
     source: Source | None
+
+    def __hash__(self) -> int:  # a table search keys its cache by a meld and the operations: the id is the identity
+        return hash(self.id)
 
 
 def read_operations(reader: RuleReader, raw: list, section: str) -> tuple[Operation, ...]:
@@ -136,6 +139,13 @@ class Table:
         self._families: dict = {}  # (family, phase) -> cards in table order -> a kind of it reads them
         self._acting_masks: dict = {}  # (operation, family) -> the faces that may play it
         self._moves: dict = {}
+        kinds = checker.ruleset.kinds
+        # families whose every kind is a group: what may fill a place is a function of the other cards'
+        # multiset, whatever their order and the place (see _may_fill)
+        self._group_families = {k.family for k in kinds} - {
+            k.family for k in kinds if k.shape not in ("group", "identical")
+        }
+        self._group_fills: dict = {}  # (family, phase, the other cards' indices sorted) -> faces (bits)
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         known = self._verdicts.setdefault(phase, {})
@@ -163,13 +173,24 @@ class Table:
         return reading
 
     def placement_at(self, meld: TableMeld, reading: Reading, i: int):
-        return self._placements(meld, reading)[i]
+        """The reading's placement of the layout's ``i``-th card (the k-th occurrence of a face is
+        its copy k, as :meth:`_placements` reads them)."""
+        index = meld.faces[i].index
+        copy = sum(f.index == index for f in meld.faces[:i])
+        return next(p for p in reading.placements if p.face.index == index and p.copy == copy)
 
     def _placements(self, meld: TableMeld, reading: Reading) -> list:
         """The reading's placement of each position of the layout, in order (what every
-        position-wise operation asks of one meld)."""
-        by_card = {(p.face, p.copy): p for p in reading.placements}
-        return [by_card[card] for card in as_cards(meld.faces)]
+        position-wise operation asks of one meld): the k-th occurrence of a face is its copy k (by
+        face index: a card's own hash is a Python call)."""
+        by_card = {(p.face.index, p.copy): p for p in reading.placements}
+        copies: dict[int, int] = {}
+        out = []
+        for face in meld.faces:
+            copy = copies.get(face.index, 0)
+            copies[face.index] = copy + 1
+            out.append(by_card[face.index, copy])
+        return out
 
     def touchable(self, meld: TableMeld, phase: str | None) -> bool:
         """A meld of a phase-bound kind may be touched only in its phase."""
@@ -244,7 +265,7 @@ class Table:
         for op in ops:
             family = None if _may_change_kind(op, meld) else before.kind.family
             at = [
-                (layout, buried, hole, taken, self.checker.faces_that_may_fill(layout, hole, family, phase), first)
+                (layout, buried, hole, taken, self._may_fill(layout, hole, family, phase), first)
                 for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)
             ]
             fills = 0
@@ -252,6 +273,18 @@ class Table:
                 fills |= -1 if place[4] is None else place[4]
             out.append((op, family, fills & self._acting(op, before.kind.family), at))
         return out
+
+    def _may_fill(self, layout: tuple, hole: int, family: str | None, phase: str | None) -> int | None:
+        """The checker's :meth:`~solver.melding.meld.checker.MeldChecker.faces_that_may_fill` of a
+        place; of a family of groups, kept per multiset of the other cards: a group's layouts of the
+        same cards (buried wilds placed otherwise, a card put at another place) ask the same."""
+        if family not in self._group_families:
+            return self.checker.faces_that_may_fill(layout, hole, family, phase)
+        key = (family, phase, _multiset(layout))
+        found = self._group_fills.get(key, False)
+        if found is False:
+            found = self._group_fills[key] = self.checker.faces_that_may_fill(layout, hole, family, phase)
+        return found
 
     def _acting(self, op: Operation, family: str) -> int:
         """The faces (a bit each) the operation may play on a meld of the family: of its card
@@ -272,10 +305,14 @@ class Table:
         return mask
 
     def _in_family(self, faces: tuple[Face, ...], family: str | None, phase: str | None) -> bool:
+        """May a kind of ``family`` read the cards (a "perhaps" will do: the verdict comes next)? Of
+        a family of groups, kept per multiset: the layouts of the same cards in other orders ask
+        the same."""
         known = self._families.setdefault((family, phase), {})
-        found = known.get(faces)
+        key = _multiset(faces) if family in self._group_families else faces
+        found = known.get(key)
         if found is None:
-            found = known[faces] = self.checker.reads_in_family(faces, family, phase, surely=False)  # verdict next
+            found = known[key] = self.checker.reads_in_family(faces, family, phase, surely=False)
         return found
 
     def _kind_change_ok(self, op: Operation, meld: TableMeld, before: Reading, after: Reading) -> bool:
@@ -338,6 +375,11 @@ class Table:
                 tuple(x for x in (faces[-1], buried[-1]) if x is not None),
                 False,
             )
+
+
+def _multiset(faces: Sequence[Face | None]) -> tuple[int, ...]:
+    """The cards (a layout's, its place left empty) as a multiset: their face indices in order."""
+    return tuple(sorted(f.index for f in faces if f is not None))
 
 
 def _may_change_kind(op: Operation, meld: TableMeld) -> bool:
