@@ -27,18 +27,19 @@ ROOT = Path(__file__).resolve().parent.parent
 TENHOU = ROOT / "tests" / "data" / "tenhou"
 
 
-def measure(paths: list[str], rounds: int = 3) -> Summary:
-    """The best of ``rounds`` replays of every log (after one warm-up replay of each)."""
+def measure(paths: list[str], rounds: int = 3, clock=time.perf_counter) -> Summary:
+    """The best of ``rounds`` replays of every log (after one warm-up replay of each), timed by
+    ``clock`` (``time.process_time``: the CPU seconds of this one process, one core's work)."""
     for path in paths:  # warm-up: every ruleset and model the logs need is built
         replay_file(path)
     best = None
     for _ in range(rounds):
         summary = Summary(files=len(paths))
-        began = time.perf_counter()
+        began = clock()
         for path in paths:
             for report in replay_file(path):
                 summary.add(report)
-        summary.seconds = time.perf_counter() - began
+        summary.seconds = clock() - began
         if best is None or summary.seconds < best.seconds:
             best = summary
     assert best is not None
@@ -54,7 +55,8 @@ def selfplay_logs(folder: Path, games: int, first_seed: int = 0) -> list[str]:
 
 
 # the previous version's replay of the same logs, warm, in a process of its own (only what every
-# version has: log_files and replay_file): argv = checkout, rounds, logs…; prints [seconds, hands]
+# version has: log_files and replay_file), timed in CPU seconds as replay-hands times this version:
+# argv = checkout, rounds, logs…; prints [seconds, hands]
 _ELSEWHERE = """
 import json, sys, time
 from solver.core.logs import log_files, replay_file
@@ -63,18 +65,18 @@ for path in paths:
     replay_file(path)
 best = None
 for _ in range(int(sys.argv[2])):
-    began, hands = time.perf_counter(), 0
+    began, hands = time.process_time(), 0
     for path in paths:
         hands += sum(len(r.hands) for r in replay_file(path))
-    seconds = time.perf_counter() - began
+    seconds = time.process_time() - began
     best = min(best or (seconds, hands), (seconds, hands))
 print(json.dumps(best))
 """
 
 
 def measure_checkout(checkout: str, logs: list[str], rounds: int = 3) -> tuple[float, int]:
-    """(seconds, hands) of the best of ``rounds`` warm replays of ``logs`` by another checkout of
-    melds (an earlier commit's worktree), in a process of its own."""
+    """(CPU seconds, hands) of the best of ``rounds`` warm replays of ``logs`` by another checkout
+    of melds (an earlier commit's worktree), in a process of its own."""
     env = {**os.environ, "PYTHONPATH": checkout}
     done = subprocess.run(
         [sys.executable, "-c", _ELSEWHERE, checkout, str(rounds), *logs],

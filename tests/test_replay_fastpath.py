@@ -64,15 +64,15 @@ class Witness:
         """The table's run of draws and discards, one move at a time, each checked (the pass
         before a draw as a pass of its own)."""
 
-        def checked(table: CountedTable, moves: list, k: int, dealer: int, rivers: dict) -> int:
+        def checked(table: CountedTable, moves: list, k: int, dealer: int) -> int:
             if self.depth:
-                return original(table, moves, k, dealer, rivers)
+                return original(table, moves, k, dealer)
             while k < len(moves):
                 move = moves[k]
                 if move.verb == "draw" and table.step == "call" and not table.pass_():
                     return k
                 seat = (move.seat - dealer) % table.n
-                wrapped = self._checked(move.verb, lambda t, *_, one=move: original(t, [one], 0, dealer, rivers) == 1)
+                wrapped = self._checked(move.verb, lambda t, *_, one=move: original(t, [one], 0, dealer) == 1)
                 if not wrapped(table, seat, move.tile):
                     return k
                 k += 1

@@ -23,132 +23,28 @@ with its hand as it was when they passed, and weighed only when the position is 
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from solver.core.errors import MeldsError
 from solver.core.state import GameState
-from solver.games.mahjong.hands import Hand
+from solver.games.mahjong.fastrules import KNOWN_CHECKS, FastRules, fast_rules
 from solver.games.mahjong.record import Move
 from solver.games.mahjong.tiles import DeclaredMeld
 
 SEATS = "ESWN"
-# the checks whose conditions this module weighs before taking an action (the others concern only
-# verbs it declines: kyuushu, ron, kans)
-KNOWN_CHECKS = frozenset(
-    {
-        "call-priority",
-        "chi-from-left",
-        "kuikae-chi-genbutsu",
-        "riichi-points",
-        "kyuushu-kinds",
-        "furiten",
-        "furiten-thirteen-sided",
-        "chankan-closed-kan",
-        "riichi-no-call",
-        "riichi-discards-the-draw",
-    }
-)
 TABLE_FACTS = frozenset({"round", "first_go_around", "kans", "claims", "rivers", "drawn", "rinshan"})
-VERBS = ("draw", "discard", "riichi", "chi", "pon", "pass")
-_RULES: WeakKeyDictionary = WeakKeyDictionary()  # the moves -> their FastRules
-
-
-class FastRules:
-    """What the counted table needs of a compiled ruleset, built once: faces, copies, identities,
-    the checks in force and the verbs the ruleset has."""
-
-    def __init__(self, moves: Any):
-        mj, rs = moves.mj, moves.rs
-        self.moves, self.mj, self.ruleset = moves, mj, rs
-        checks = {c.name for c in rs.moves.checks}
-        scoring = rs.rules.mahjong_scoring
-        self.usable = checks <= KNOWN_CHECKS and scoring is not None
-        self.kuikae = "kuikae-chi-genbutsu" in checks
-        self.chi_from_left = "chi-from-left" in checks
-        self.riichi_points = "riichi-points" in checks
-        self.riichi_no_call = "riichi-no-call" in checks
-        self.riichi_draws = "riichi-discards-the-draw" in checks
-        self.verbs = frozenset(v for v in VERBS if v in rs.moves.actions)
-        self.stick = scoring.riichi_stick if scoring is not None else 0
-        faces = rs.deck.faces
-        self.faces = faces
-        self.copies = [rs.deck.copies.get(f, 0) for f in faces]
-        self.identity = list(mj.identity_of_face)  # face index -> identity index
-        self.others = [
-            tuple(g.index for g in faces if g.index != f.index and self.identity[g.index] == self.identity[f.index])
-            for f in faces
-        ]
-        self.printed = sorted(range(len(faces)), key=lambda i: (mj.identity_of_face[i], i))
-        self.texts = [mj.format_tiles((f,)) for f in faces]
-        self.tenpai_size = mj.winning_size - 1
-        winds = [mj.index.get(mj.identity(f)) for f in (self._parse(w) for w in ("1z", "2z", "3z", "4z")) if f]
-        self.winds = frozenset(w for w in winds if w is not None)
-        self._faces: dict[str, int | None] = {}
-        self.known: dict[str | None, int] = {}  # each face's own text -> its index (the tiles of most actions)
-        for text in self.texts:
-            found = self.face(text)
-            if found is not None:
-                self.known[text] = found
-        self.draws, self.discards, self.passes = "draw" in self.verbs, "discard" in self.verbs, "pass" in self.verbs
-        self._melds: dict[tuple, DeclaredMeld | None] = {}  # (kind, faces named, face called) -> the meld
-
-    @classmethod
-    def of(cls, moves: Any) -> FastRules:
-        found = _RULES.get(moves)
-        if found is None:
-            found = _RULES[moves] = cls(moves)
-        return found
-
-    def _parse(self, text: str):
-        try:
-            faces = self.mj.parse_tiles(text)
-        except MeldsError:
-            return None
-        return faces[0] if len(faces) == 1 else None
-
-    def face(self, text: str | None) -> int | None:
-        """The face index of one tile's text (None: not one tile of the set)."""
-        if text is None:
-            return None
-        found = self._faces.get(text, -1)
-        if found == -1:
-            face = self._parse(text)
-            found = self._faces[text] = face.index if face is not None else None
-        return found
-
-    def meld(self, kind: str, named: list[int], top: int) -> DeclaredMeld | None:
-        """The declared meld of the named faces and the one called, when the ruleset makes it a
-        ``kind`` (each read once: a meld is immutable)."""
-        key = (kind, *named, top)
-        if key in self._melds:
-            return self._melds[key]
-        faces, mj = self.faces, self.mj
-        try:
-            meld = mj.parse_hand(f"[{mj.format_tiles([faces[i] for i in named] + [faces[top]])}]").melds[0]
-        except (MeldsError, IndexError):
-            meld = None
-        found = self._melds[key] = meld if meld is not None and meld.kind == kind else None
-        return found
-
-    def waits(self, counts, declared: int) -> frozenset[int]:
-        """The identities completing a hand of these identity counts, when it is one tile short."""
-        if sum(counts) + 3 * declared != self.tenpai_size:
-            return frozenset()
-        return frozenset(self.mj.waits_counts(counts, declared))
 
 
 class CountedTable:
     """A hand's position as counts (seats are indices into ``players``: 0 the dealer)."""
 
     def __init__(self, rules: FastRules, players: tuple[str, ...], path: str):
-        n, width, kinds = len(players), len(rules.faces), len(rules.mj.identities)
+        n, width = len(players), len(rules.faces)
         self.rules, self.players, self.path, self.n = rules, players, path, n
         self.turn, self.step, self.stock = 0, "draw", 0
         self.by: int | None = None  # the seat of the discard on the table
         self.discards: list[str] = []
         self.faces = [[0] * width for _ in range(n)]  # concealed tiles by face
-        self.kinds = [[0] * kinds for _ in range(n)]  # concealed tiles by identity
-        self.held = [[0] * width for _ in range(n)]  # concealed and declared tiles by face
+        self.room = [list(rules.copies) for _ in range(n)]  # by face: the set's copies less the seat's declared
         self.melds: list[tuple[DeclaredMeld, ...]] = [() for _ in range(n)]
         self.flags: list[dict] = [{} for _ in range(n)]
         self.facts: dict[str, Any] = {}  # the state's facts but the rivers
@@ -159,6 +55,11 @@ class CountedTable:
         self.drew: int | None = None  # the identity the turn's seat drew (its hand before: the counts less it)
         self.in_riichi: list[int] = []  # the seats in riichi
         self.riichi_waits: list[frozenset | None] = [None] * n
+        # a discard that changes no flag of its seat (it has discarded since its last call, is not in
+        # riichi, no furiten of its own to end) on a calm table (no kan, the first go-around over)
+        # is taken without weighing a flag or a fact
+        self.plain = [False] * n
+        self.calm = False
 
     # -- building -------------------------------------------------------------------------------
 
@@ -176,23 +77,20 @@ class CountedTable:
         """The start of a hand, when every tile dealt is one of the set and no face is dealt more
         often than the set holds (None: the state's own checks must say what is wrong)."""
         table = cls(rules, players, path)
-        known, identity = rules.known, rules.identity
+        read, size = rules.known.get, rules.tenpai_size + 1
         for seat, tiles in enumerate(deal):
-            if len(tiles) > rules.tenpai_size + 1:
+            found = list(map(read, tiles))
+            if None in found:
+                found = [rules.face(text) for text in tiles]
+            if len(tiles) > size or None in found:
                 return None
-            faces, kinds = table.faces[seat], table.kinds[seat]
-            for text in tiles:
-                i = known.get(text)
-                if i is None:
-                    i = rules.face(text)
-                    if i is None:
-                        return None
-                faces[i] += 1
-                kinds[identity[i]] += 1
-            table.held[seat] = faces.copy()  # nothing declared yet
-        if any(n > c for n, c in zip(map(sum, zip(*table.faces, strict=True)), rules.copies, strict=True)):
+            faces = table.faces[seat]
+            for i in found:
+                faces[i] += 1  # type: ignore[index]  # no None: returned above
+        if rules.over_copies(list(map(sum, zip(*table.faces, strict=True)))):
             return None
         table.stock, table.flags, table.facts = stock, [dict(f) for f in flags], dict(facts)
+        table.calm = table._is_calm()
         return table
 
     @classmethod
@@ -225,40 +123,43 @@ class CountedTable:
                 hand = rules.moves.hand(state, wind)
             except (MeldsError, KeyError):
                 return None
+            faces, room = table.faces[seat], table.room[seat]
             for f in hand.concealed:
-                table._add(seat, f.index)
+                faces[f.index] += 1
+            if rules.over_copies(faces):  # more copies than the set has: the moves' own to judge
+                return None
             table.melds[seat] = hand.melds
             for m in hand.melds:
                 for f in m.faces:
-                    table.held[seat][f.index] += 1
+                    room[f.index] -= 1
+        if not table._read_facts(state):
+            return None
+        return table
+
+    def _read_facts(self, state: GameState) -> bool:
+        """The state's facts, rivers, turn and step (False: a position this table cannot hold)."""
         facts = dict(state.facts)
         rivers = facts.pop("rivers", None) or {}
         for wind, river in rivers.items():
             if wind not in state.players:
-                return None
-            table.rivers[state.players.index(wind)] = (
-                " ".join(river) if isinstance(river, list) else str(river)
-            ).split()
-        table.facts = facts
-        table.turn = state.players.index(state.turn)
-        table.step, table.stock, table.discards = state.step, state.stock, list(state.discards)
+                return False
+            text = " ".join(river) if isinstance(river, list) else str(river)
+            self.rivers[state.players.index(wind)] = text.split()
+        self.facts = facts
+        self.turn = state.players.index(state.turn)
+        self.step, self.stock, self.discards = state.step, state.stock, list(state.discards)
         if state.discarded_by is not None:
             if state.discarded_by not in state.players:
-                return None
-            table.by = state.players.index(state.discarded_by)
+                return False
+            self.by = state.players.index(state.discarded_by)
             if state.step == "call":  # its own discard, the first tile let go by, is not one it lets go by
-                table.since[table.by] = 1
-        return table
+                self.since[self.by] = 1
+        self.calm = self._is_calm()
+        return True
 
-    def _add(self, seat: int, i: int) -> None:
-        self.faces[seat][i] += 1
-        self.kinds[seat][self.rules.identity[i]] += 1
-        self.held[seat][i] += 1
-
-    def _take(self, seat: int, i: int) -> None:
-        self.faces[seat][i] -= 1
-        self.kinds[seat][self.rules.identity[i]] -= 1
-        self.held[seat][i] -= 1
+    def _is_calm(self) -> bool:
+        facts = self.facts
+        return facts.get("first_go_around") is False and not facts.get("kans") and "rinshan" not in facts
 
     def _in_hand(self, seat: int, i: int) -> int | None:
         """The face a tile of this text takes from the hand: itself, else the one other face of
@@ -283,12 +184,14 @@ class CountedTable:
         rivers = {winds[s]: " ".join(r) for s, r in enumerate(self.rivers) if r is not None}
         if rivers:
             facts["rivers"] = rivers
-        return GameState(
-            rules.ruleset,
-            winds,
-            winds[self.turn],
-            self.step,
-            {winds[s]: self._hand_text(s) for s in range(self.n)},
+        hands, known = {}, rules.moves.known_hand
+        for s in range(self.n):
+            hands[winds[s]] = known(*rules.hand_of(self.faces[s], self.melds[s]))
+        return rules.blank.but(
+            players=winds,
+            turn=winds[self.turn],
+            step=self.step,
+            hands=hands,
             discards=tuple(self.discards),
             stock=self.stock,
             flags={winds[s]: dict(f) for s, f in enumerate(self.flags)},
@@ -297,31 +200,24 @@ class CountedTable:
             path=self.path,
         )
 
-    def _hand_text(self, seat: int) -> str:
-        faces, held = self.rules.faces, self.faces[seat]
-        concealed = tuple(faces[i] for i in self.rules.printed if held[i] for _ in range(held[i]))
-        return self.rules.moves.text(Hand(concealed, self.melds[seat]))
-
-    def hand(self, seat: int) -> Hand:
-        """A seat's hand (its concealed tiles in printed order)."""
-        return self.rules.moves.hand(self.state(), self.players[seat])
-
     def _weigh_missed(self, seat: int) -> None:
         """Tiles a seat not in riichi let go by, weighed against its hand as it was then: a winning
         one leaves it furiten until its next discard."""
         own, passed = self.flags[seat], self.passed
         before = self.before[seat]
         if before is None:
-            kinds, declared, start, stop = self.kinds[seat], len(self.melds[seat]), self.since[seat], len(passed)
-            if seat == self.turn and self.drew is not None and start < stop:  # the hand before its draw
-                kinds = list(kinds)
-                kinds[self.drew] -= 1
+            kinds, declared, start, stop = None, len(self.melds[seat]), self.since[seat], len(passed)
         else:
             kinds, declared, start, stop = before
         if start < stop and not own.get("furiten") and not own.get("riichi"):
+            if kinds is None:
+                kinds = self.rules.kinds_of(self.faces[seat])
+                if seat == self.turn and self.drew is not None:  # the hand before its draw
+                    kinds[self.drew] -= 1
             waits = self.rules.waits(kinds, declared)
             if any(m in waits for m in passed[start:stop]):
                 own["furiten"] = "temporary"
+                self.plain[seat] = False
         # weighed: a window starts anew (after the seat's own discard, when that is yet to be let go by)
         self.since[seat], self.before[seat] = max(self.since[seat], len(passed)), None
 
@@ -329,6 +225,10 @@ class CountedTable:
         """A tile let go by every seat but ``skip`` and ``skip_too``: a seat in riichi waiting on it
         is furiten for good; any other is weighed later (:meth:`_weigh_missed`)."""
         self.passed.append(ident)
+        if self.in_riichi:
+            self._riichi_let_go(ident, skip, skip_too)
+
+    def _riichi_let_go(self, ident: int, skip: int, skip_too: int) -> None:
         for seat in self.in_riichi:
             if seat in (skip, skip_too):
                 continue
@@ -336,7 +236,8 @@ class CountedTable:
             if own.get("furiten") != "riichi":
                 waits = self.riichi_waits[seat]
                 if waits is None:
-                    waits = self.riichi_waits[seat] = self.rules.waits(self.kinds[seat], len(self.melds[seat]))
+                    kinds = self.rules.kinds_of(self.faces[seat])
+                    waits = self.riichi_waits[seat] = self.rules.waits(kinds, len(self.melds[seat]))
                 if ident in waits:
                     own["furiten"] = "riichi"
 
@@ -344,7 +245,7 @@ class CountedTable:
         """The seat calls: the tiles it let go by are kept with its hand as it was."""
         stop = len(self.passed)
         if self.since[seat] < stop and self.before[seat] is None:
-            self.before[seat] = (tuple(self.kinds[seat]), len(self.melds[seat]), self.since[seat], stop)
+            self.before[seat] = (self.rules.kinds_of(self.faces[seat]), len(self.melds[seat]), self.since[seat], stop)
 
     # -- the actions ----------------------------------------------------------------------------
 
@@ -363,66 +264,75 @@ class CountedTable:
     def draw(self, seat: int, text: str | None) -> bool:
         if self.step != "draw":
             return False
-        return self.run([Move(seat, "draw", text)], 0, 0, {}) == 1
+        return self.run([Move(seat, "draw", text)], 0, 0) == 1
 
-    def run(self, moves: list[Move], k: int, dealer: int, rivers: dict[int, list]) -> int:
+    def discard(self, seat: int, text: str | None) -> bool:
+        if self.step != "discard":
+            return False
+        return self.run([Move(seat, "discard", text)], 0, 0) == 1
+
+    def run(self, moves: list[Move], k: int, dealer: int) -> int:
         """The record's draws and discards from ``moves[k]`` on — with the pass between a discard
         and the next draw — taken one after the other while the table takes them (most of a
         hand); the index of the first move left to :meth:`take` or to the moves. ``dealer``: the
-        record's seat that is the table's 0; each discard is added to ``rivers`` under the
-        record's seat."""
+        record's seat that is the table's 0."""
         rules = self.rules
         if not (rules.draws and rules.discards):
             return k
-        known, copies, identity, texts = rules.known, rules.copies, rules.identity, rules.texts
-        n, end, facts, flags, pass_ = self.n, len(moves), self.facts, self.flags, self.pass_
-        while k < end:
-            absolute, verb, text, _, _, _ = moves[k]
-            seat, i = (absolute - dealer) % n, known.get(text)
+        known, identity, texts = rules.known, rules.identity, rules.texts
+        n, facts, plain = self.n, self.facts, self.plain
+        faces, room, since, before = self.faces, self.room, self.since, self.before
+        discards, rivers, passed = self.discards, self.rivers, self.passed
+        seats = [(absolute - dealer) % n for absolute in range(n)]  # the record's seat -> the table's
+        for k, (absolute, verb, text, _, _, _) in enumerate(moves[k:], k):  # noqa: B020 - k: where it stops
+            seat, i = seats[absolute], known.get(text)
             if i is None:
                 i = rules.face(text)
                 if i is None:
                     return k
             if verb == "draw":
-                if self.step == "call" and not pass_():
+                if self.step != "draw" and not (self.step == "call" and self.pass_()):
                     return k
-                if self.step != "draw" or seat != self.turn or self.stock <= 0:
+                hand = faces[seat]
+                if seat != self.turn or self.stock <= 0 or hand[i] >= room[seat][i]:
                     return k
-                held = self.held[seat]
-                if held[i] >= copies[i]:
-                    return k
-                ident = self.drew = identity[i]
-                held[i] += 1
-                self.faces[seat][i] += 1
-                self.kinds[seat][ident] += 1
+                hand[i] += 1
+                self.drew = identity[i]
                 self.stock -= 1
                 self.step = "discard"
                 facts["drawn"] = texts[i]
             elif verb == "discard":
                 if self.step != "discard" or seat != self.turn:
                     return k
-                j = i if self.faces[seat][i] else self._in_hand(seat, i)
+                hand = faces[seat]
+                j = i if hand[i] else self._in_hand(seat, i)
                 if j is None:
                     return k
-                own = flags[seat]
-                rare = own.get("called") or own.get("riichi") or facts.get("kans") or facts.get("first_go_around")
-                if rare and not self._may_discard(own, identity[j]):
+                if self.calm and plain[seat]:  # the common discard: counts, rivers and the turn
+                    hand[j] -= 1
+                    discards.append(text)  # type: ignore[arg-type]  # a tile's text: read as a tile above
+                    rivers[seat].append(text)  # type: ignore[union-attr, arg-type]  # a plain seat has a river
+                    facts.pop("drawn", None)
+                    since[seat] = len(passed) + 1  # its own discard, passed or called next, is not let go by
+                    before[seat] = self.drew = None
+                    self.step = "call"
+                    self.by = self.turn = seat
+                elif not self._flagged_discard(seat, j, text):  # type: ignore[arg-type]  # a tile's text
                     return k
-                self._discarded(seat, j, text)  # type: ignore[arg-type]  # text read as a tile above
-                river = rivers.get(absolute)
-                if river is None:
-                    rivers[absolute] = [text]
-                else:
-                    river.append(text)
             else:
                 return k
-            k += 1
-        return k
+        return len(moves)
 
-    def discard(self, seat: int, text: str | None) -> bool:
-        if self.step != "discard":
+    def _flagged_discard(self, seat: int, j: int, text: str) -> bool:
+        """A discard that may change its seat's flags or the table's facts, or that a rule of few
+        concerns (喰い替え, riichi, a discard that would end the hand)."""
+        own, facts = self.flags[seat], self.facts
+        rare = own.get("called") or own.get("riichi") or facts.get("kans") or facts.get("first_go_around")
+        if rare and not self._may_discard(own, self.rules.identity[j]):
             return False
-        return self.run([Move(seat, "discard", text)], 0, 0, {}) == 1
+        self._discarded(seat, j, text)
+        self.plain[seat] = not own.get("riichi")
+        return True
 
     def _may_discard(self, own: dict, ident: int) -> bool:
         """The checks of a discard that concern few: 喰い替え after a chi, the draw discarded in
@@ -448,10 +358,9 @@ class CountedTable:
         j = None if i is None else self._in_hand(seat, i)
         if j is None:
             return False
-        ident, kinds = rules.identity[j], self.kinds[seat]
+        ident, kinds = rules.identity[j], rules.kinds_of(self.faces[seat])
         kinds[ident] -= 1
         waits = rules.waits(kinds, len(self.melds[seat]))
-        kinds[ident] += 1
         points = own.get("points")
         known = isinstance(points, int) and not isinstance(points, bool)
         short = known and int(points) < rules.stick  # type: ignore[arg-type]  # an int when known
@@ -466,6 +375,7 @@ class CountedTable:
             own["points"] = int(points) - rules.stick  # type: ignore[arg-type]  # an int when known
         self.riichi_waits[seat] = waits
         self.in_riichi.append(seat)
+        self.plain[seat] = False
         return True
 
     def _ends_nothing(self, ident: int) -> bool:
@@ -488,8 +398,6 @@ class CountedTable:
 
     def _discarded(self, seat: int, j: int, text: str) -> None:
         self.faces[seat][j] -= 1
-        self.kinds[seat][self.rules.identity[j]] -= 1
-        self.held[seat][j] -= 1
         discards = self.discards
         discards.append(text)
         river = self.rivers[seat]
@@ -515,6 +423,7 @@ class CountedTable:
         first = facts.get("first_go_around")
         if first is not False:  # False once the first go-around is over, for the rest of the hand
             facts["first_go_around"] = bool(first) and len(discards) < self.n
+        self.calm = self._is_calm()
 
     def call(self, seat: int, kind: str, own: tuple[str, ...]) -> bool:
         """Chi or pon on the discard on the table, with these tiles from the hand."""
@@ -536,18 +445,19 @@ class CountedTable:
             return False
         self._hand_changes(seat)
         self.drew = None
-        held = self.held[seat]
+        faces, room = self.faces[seat], self.room[seat]
         for j in matched:
-            self._take(seat, j)
-        for i in named:
-            held[i] += 1
-        held[top] += 1
+            faces[j] -= 1
+        for i in (*named, top):
+            room[i] -= 1
         self.melds[seat] = self.melds[seat] + (meld,)
         called = self.discards.pop()
         self.turn, self.step = seat, "discard"
         self.facts["first_go_around"] = False
         self.facts["claims"] = {}
+        self.calm = self._is_calm()
         self.flags[seat]["called"] = f"{kind} {called}"
+        self.plain[seat] = False
         self._let_go(rules.identity[top], seat, by)
         self.since[seat] = len(self.passed)
         for flags in self.flags:
@@ -570,26 +480,24 @@ class CountedTable:
 
     def pass_(self) -> bool:
         """Nobody calls the discard on the table: the next seat draws."""
-        rules, by = self.rules, self.by
-        if self.step != "call" or by is None or not rules.passes or not self.discards:
+        rules, by, discards = self.rules, self.by, self.discards
+        if self.step != "call" or by is None or not rules.passes or not discards:
             return False
-        text = self.discards[-1]
-        top = rules.known.get(text)
+        top = rules.known.get(discards[-1])
         if top is None:
-            top = rules.face(text)
+            top = rules.face(discards[-1])
             if top is None:
                 return False
-        self._let_go(rules.identity[top], by, by)
+        ident = rules.identity[top]
+        self.passed.append(ident)
+        if self.in_riichi:
+            self._riichi_let_go(ident, by, by)
         self.turn = (by + 1) % self.n
         self.step = "draw"
-        self.facts["claims"] = {}
+        facts = self.facts
+        if "claims" not in facts:  # the table's claims are none or none declared: {}
+            facts["claims"] = {}
         return True
-
-
-def fast_rules(moves: Any) -> FastRules | None:
-    """The counted table's rules for these moves (None: the ruleset has a check it does not know)."""
-    rules = FastRules.of(moves)
-    return rules if rules.usable else None
 
 
 __all__ = ["CountedTable", "FastRules", "KNOWN_CHECKS", "fast_rules"]

@@ -14,13 +14,17 @@ Declaring riichi while furiten is allowed (振聴立直は可); the furiten stay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver.games.mahjong.hands import Hand
 
 if TYPE_CHECKING:
+    from solver.core.moves import Action
+    from solver.core.state import GameState
     from solver.games.mahjong.hands import Mahjong
     from solver.games.mahjong.win import Win
+
+MahjongMoves = Any  # solver.games.mahjong.moves.MahjongMoves, which imports this module
 
 
 def waiting_hand(mj: Mahjong, hand: Hand, tile: tuple) -> Hand:
@@ -34,8 +38,9 @@ def waiting_hand(mj: Mahjong, hand: Hand, tile: tuple) -> Hand:
     return hand
 
 
-def furiten_reason(mj: Mahjong, waiting: Hand, win: Win) -> str | None:
-    """Why the waiting hand may not win this ron (None: it may). Tsumo is never furiten."""
+def furiten_reason(mj: Mahjong, waiting: Hand, win: Win, waits: list[tuple] | None = None) -> str | None:
+    """Why the waiting hand may not win this ron (None: it may). Tsumo is never furiten.
+    ``waits``: the hand's, when known."""
     if win.tsumo:
         return None
     if win.furiten:
@@ -45,7 +50,8 @@ def furiten_reason(mj: Mahjong, waiting: Hand, win: Win) -> str | None:
         )
     if not win.river:
         return None
-    waits = mj.waits(waiting)
+    if waits is None:
+        waits = mj.waits(waiting)
     discarded = [w for w in waits if w in set(win.river)]
     if not discarded:
         return None
@@ -55,3 +61,38 @@ def furiten_reason(mj: Mahjong, waiting: Hand, win: Win) -> str | None:
         f"振聴: the hand waits on {' '.join(mj.tile_text(w) for w in waits)} and has discarded {shown} itself, "
         f"so it may not win on a discard{every}"
     )
+
+
+# -- the checks of melds move (MahjongMoves.CHECKS) ---------------------------------------------------
+
+
+def _ron_seat(moves: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """The seat of a ron with a tile to take — a discard, or the tile of a kan being robbed —
+    or None."""
+    if action.verb != "ron":
+        return None
+    if moves.offered_kan(state) or (state.step == "call" and state.discards):
+        return moves.actor(state, action)
+    return None
+
+
+def _furiten_of(moves: MahjongMoves, state: GameState, action: Action, thirteen: bool) -> str | None:
+    seat = _ron_seat(moves, state, action)
+    if seat is None or isinstance(state.hands[seat], int):
+        return None
+    waits = moves.wait_list(state, seat)
+    if (len(waits) == 13) != thirteen:
+        return None
+    return furiten_reason(moves.mj, moves.hand(state, seat), moves.winning(state, seat, tsumo=False)[1], waits)
+
+
+def furiten_check(moves: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """振聴: no ron on a winning tile among one's own discards, nor after letting one go by (until
+    one's next discard; after riichi, for good)."""
+    return _furiten_of(moves, state, action, thirteen=False)
+
+
+def furiten_thirteen_check(moves: MahjongMoves, state: GameState, action: Action) -> str | None:
+    """国士無双十三面待ちは現物以外でも振聴となる: a 13-sided wait is furiten on every tile once it has
+    discarded any terminal or honour."""
+    return _furiten_of(moves, state, action, thirteen=True)

@@ -17,7 +17,6 @@ at step ``call``; :meth:`KanRules.current` reads them as the same offer.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from solver.core.errors import MeldsError
@@ -65,7 +64,7 @@ class KanRules(MahjongMovePart):
         facts = {k: v for k, v in state.facts.items() if k != "robbable"}
         facts["kan"] = {"tile": str(robbable), "kind": "kakan", "by": by}
         facts.setdefault("rinshan", by)
-        return replace(state, step="draw", turn=by, facts=facts)
+        return state.but(step="draw", turn=by, facts=facts)
 
     @staticmethod
     def offered_kan(state: GameState) -> dict | None:
@@ -86,7 +85,7 @@ class KanRules(MahjongMovePart):
         if offered.get("kind") == "ankan":  # only the shapes that may rob a closed kan were waiting on it
             skip |= {p for p in state.players if self._may_rob_closed(state, p, tile) is False}
         after = self._missed(state, self.mj.identity(tile), skip)
-        after = replace(after, facts={k: v for k, v in after.facts.items() if k != "kan"})
+        after = after.but(facts={k: v for k, v in after.facts.items() if k != "kan"})
         return self._calls_break_ippatsu(after) if breaks_ippatsu(self.rs.rules.nuki_dora, offered) else after
 
     def _may_rob_closed(self, state: GameState, seat: str, tile) -> bool | None:
@@ -160,7 +159,7 @@ class KanRules(MahjongMovePart):
         facts.update(kans=kans, rinshan=seat, first_go_around=False, claims={})
         if offered:
             facts["kan"] = offered
-        return replace(state, facts=facts, step="draw", turn=seat)
+        return state.but(facts=facts, step="draw", turn=seat)
 
     # -- robbing it -----------------------------------------------------------------------------
 
@@ -183,7 +182,7 @@ class KanRules(MahjongMovePart):
             after, how = nuki_robbed(state, offered), "北抜き"
         else:
             after, how = self._kan_robbed(state, offered, tile), "槍槓"
-        return replace(after, step="over", facts={**after.facts, "result": f"ron {seat} from {by} ({how})"})
+        return after.but(step="over", facts={**after.facts, "result": f"ron {seat} from {by} ({how})"})
 
     def _kan_robbed(self, state: GameState, offered: dict, tile) -> GameState:
         """The robbed tile leaves the kan for the discards (where a ron's tile lies): an added kan

@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 import re
 from functools import partial
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from solver.games.mahjong.record import GameRecord, HandRecord, Move, WinRecord
@@ -125,11 +127,11 @@ _PLAIN: dict[str, Move] = {}
 _PLAIN_BOUND = 8192
 
 
-def _decoded(lines: list[str], path: str) -> tuple[list, bool]:
-    """The events of the lines not in :data:`_PLAIN` (read as one JSON array), and True; or,
-    when those cannot be read so, every line's event, and False (an error names its line)."""
-    plain = _PLAIN
-    unknown = [line for line in lines if line not in plain]
+def _decoded(lines: list[str], met: list[Move | None], path: str) -> tuple[list, bool]:
+    """The events of the lines not in :data:`_PLAIN` (``met``: each line's action there, or
+    None), read as one JSON array, and True; or, when those cannot be read so, every line's
+    event, and False (an error names its line)."""
+    unknown = list(compress(lines, map(not_, met)))
     try:
         events = json.loads("[" + ",".join(unknown) + "]")
     except ValueError:
@@ -144,11 +146,13 @@ def read_mjai(text: str, path: str) -> list[GameRecord]:
     lines = _lines(text)
     reader = _Reader(path)
     tiles, riichi_next, append = _TILES, reader.riichi_next, None  # append: to the hand's moves
-    events, skipped = _decoded(lines, path)
-    plain, next_event = _PLAIN if skipped else {}, iter(events).__next__
+    met = list(map(_PLAIN.get, lines))
+    events, skipped = _decoded(lines, met, path)
+    next_event = iter(events).__next__
+    if not skipped:  # every line's event decoded: none taken from the table
+        met = [None] * len(lines)
     learned: dict[str, Move] = {}  # kept apart while reading: the lines decoded above stay the ones not in plain
-    for k, line in enumerate(lines):
-        move = plain.get(line)
+    for k, (line, move) in enumerate(zip(lines, met, strict=True)):
         if move is not None:
             if append is not None:  # a draw or a discard met before
                 seat = move.seat
@@ -257,9 +261,10 @@ class _Reader:
         game.players = players
         wind = WINDS.index(event.get("bakaze", "E"))
         dealer = int(event.get("oya", int(event.get("kyoku", 1)) - 1))
-        deal = [
-            [_TILES.get(t) or tile(t, where) if isinstance(t, str) else tile(t, where) for t in hand] for hand in tehais
-        ]
+        try:
+            deal = [[_TILES[t] for t in hand] for hand in tehais]
+        except (KeyError, TypeError):  # a tile no tile is: said by tile()
+            deal = [[tile(t, where) for t in hand] for hand in tehais]
         for seat, tiles in enumerate(deal):
             if len(tiles) != 13:
                 raise RecordError(f"{where}: seat {seat} is dealt {len(tiles)} tiles, not 13")

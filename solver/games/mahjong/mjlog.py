@@ -185,17 +185,24 @@ def read_mjlog(text: str, path: str) -> list[GameRecord]:
 
 
 def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip() != ""]
+    if not text:
+        return []
+    try:
+        return list(map(int, text.split(",")))  # the usual list: no empty entry
+    except ValueError:
+        return [int(x) for x in text.split(",") if x.strip() != ""]
+
+
+def _tiles(text: str, reds: bool) -> list[str]:
+    """A list of mjlog tile ids as tile texts."""
+    texts = _TILE_TEXTS[reds]
+    return [texts[t] if 0 <= t < 136 else mjlog_tile(t, reds) for t in _ints(text)]
 
 
 def _mjlog_init(attrs: dict, players: int, reds: bool, number: int, where: str) -> HandRecord:
     seed = _ints(attrs["seed"])
     scores = [100 * x for x in _ints(attrs["ten"])][:players]
-    texts = _TILE_TEXTS[reds]
-    deal = [
-        [texts[t] if 0 <= t < 136 else mjlog_tile(t, reds) for t in _ints(attrs.get(f"hai{s}", ""))]
-        for s in range(players)
-    ]
+    deal = [_tiles(attrs.get(f"hai{s}", ""), reds) for s in range(players)]
     for s, tiles in enumerate(deal):
         if len(tiles) != 13:
             raise RecordError(f"{where}: seat {s} is dealt {len(tiles)} tiles, not 13")
@@ -273,9 +280,9 @@ def _mjlog_agari(hand: HandRecord, attrs: dict, game: GameRecord, reds: bool) ->
     pairs = _ints(attrs.get("yaku", ""))
     win.yaku = [(MJLOG_YAKU[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs) - 1, 2)]
     win.yaku += [(MJLOG_YAKU[y], 13) for y in _ints(attrs.get("yakuman", ""))]
-    win.dora = [mjlog_tile(t, reds) for t in _ints(attrs.get("doraHai", ""))]
-    win.ura = [mjlog_tile(t, reds) for t in _ints(attrs.get("doraHaiUra", ""))]
-    win.hand = [mjlog_tile(t, reds) for t in _ints(attrs.get("hai", ""))]
+    win.dora = _tiles(attrs.get("doraHai", ""), reds)
+    win.ura = _tiles(attrs.get("doraHaiUra", ""), reds)
+    win.hand = _tiles(attrs.get("hai", ""), reds)
     hand.result = "和了"
     hand.wins.append(win)
     hand.deltas = [a + b for a, b in zip(hand.deltas or [0] * players, win.deltas or [0] * players, strict=True)]

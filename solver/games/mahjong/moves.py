@@ -22,7 +22,6 @@ discard after it, 嶺上開花 a tsumo on the draw after one's own kan, 槍槓 a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from solver.core.deck import Face
@@ -30,7 +29,7 @@ from solver.core.errors import MeldsError
 from solver.core.moves import Action, Forbidden, Listing, Moves
 from solver.core.ruleset import Ruleset
 from solver.core.state import GameState
-from solver.games.mahjong.furiten import furiten_reason
+from solver.games.mahjong.furiten import furiten_check, furiten_thirteen_check
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.nuki import NukiRules, nuki_count
@@ -60,6 +59,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self.mj = mj
         self.scorer = scorer
         self._waits: dict[str, frozenset] = {}  # a 13-tile hand's text -> its waits (asked at every pass)
+        self._wait_lists: dict[str, list[tuple]] = {}  # a hand's text -> its waits, as Mahjong.waits lists them
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
         # the wins asked of one state: (seat, tsumo) -> (hand, win); a replay asks the judge, then
@@ -87,6 +87,12 @@ class MahjongMoves(KanRules, NukiRules, Moves):
     def text(self, hand: Hand) -> str:
         """A hand's text, which reads back as the same hand (kept: the next action reads it)."""
         text = self.mj.format_hand(hand)
+        remember(self._hands, text, hand)
+        return text
+
+    def known_hand(self, text: str, hand: Hand) -> str:
+        """A hand's text written from the hand elsewhere (the replay's counted table), kept with
+        the hand as :meth:`text` keeps it."""
         remember(self._hands, text, hand)
         return text
 
@@ -137,7 +143,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         rinshan = tsumo and facts.get("rinshan") == seat
         first = bool(facts.get("first_go_around")) and not state.flag(seat, "had_turn")
         dealer = seat == state.players[0]
-        river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self._river(state, seat)))
+        river = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(self.river(state, seat)))
         offered = self.offered_kan(state) if robbed else None
         win = Win(
             self.mj.identity(tile),
@@ -168,7 +174,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         for key in WIN_FACT_TILES:
             if key in known:
                 given[key] = tuple(self.mj.identity(f) for f in self.mj.parse_tiles(_tile_text(known[key])))
-        return replace(win, **given)
+        return win.but(**given)
 
     def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         """The tiles a seat would win with now and the facts of that win: a tsumo on the tile
@@ -190,7 +196,8 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         tile = self.tile(offered["tile"]) if offered else self._called(state)
         return hand.with_tile(tile), self._win(state, seat, tile, False, robbed=offered is not None)
 
-    def _river(self, state: GameState, seat: str) -> str:
+    def river(self, state: GameState, seat: str) -> str:
+        """A seat's discards as the state keeps them (called ones too), one text."""
         rivers = state.facts.get("rivers") or {}
         value = rivers.get(seat, "")
         return " ".join(value) if isinstance(value, list) else str(value)
@@ -213,6 +220,15 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             waits = frozenset(self.mj.waits(hand)) if self.mj.size(hand) == self.mj.winning_size - 1 else frozenset()
             remember(self._waits, text, waits)
         return ident in waits
+
+    def wait_list(self, state: GameState, seat: str) -> list[tuple]:
+        """The waits of a seat's hand as ``Mahjong.waits`` lists them (kept by the hand's text: the
+        judge of a ron asks them for each of its furiten checks)."""
+        text = state.hands[seat]
+        found = self._wait_lists.get(text)  # type: ignore[arg-type]  # a hidden hand is not asked
+        if found is None:
+            found = remember(self._wait_lists, text, self.mj.waits(self.hand(state, seat)))
+        return found
 
     def _missed(self, state: GameState, ident: tuple, skip: set[str | None]) -> GameState:
         """Seats that let a winning tile go by are furiten: until their next discard (temporary), or
@@ -247,7 +263,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             raise MeldsError("discard one tile: 'discard 5s'")
         face = self.tile(action.args[0])
         hand = self._without(self.hand(state, seat), [face])
-        rivers = {p: self._river(state, p) for p in (state.facts.get("rivers") or {})}
+        rivers = {p: self.river(state, p) for p in (state.facts.get("rivers") or {})}
         rivers[seat] = f"{rivers.get(seat, '')} {action.args[0]}".strip()
         facts = {k: v for k, v in state.facts.items() if k not in ("drawn", "rinshan", "kan")}
         own = dict(state.flags.get(seat, {}))  # the seat's flags, changed together (one new state, not four)
@@ -298,14 +314,14 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._need(state, "discard", seat, "tsumo")
         self._drew(state, seat, "tsumo")
         self._judged_win(*self.winning(state, seat, tsumo=True))
-        return replace(state, step="over", facts={**state.facts, "result": f"tsumo {seat}"})
+        return state.but(step="over", facts={**state.facts, "result": f"tsumo {seat}"})
 
     def kyuushu(self, state: GameState, action: Action) -> GameState:
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "kyuushu")
         if not state.facts.get("first_go_around") or state.flag(seat, "had_turn"):
             raise Forbidden("not-first-turn", "九種九牌 is declared on one's first draw, before any call")
-        return replace(state, step="over", facts={**state.facts, "result": "九種九牌 (abortive draw)"})
+        return state.but(step="over", facts={**state.facts, "result": "九種九牌 (abortive draw)"})
 
     # -- calls on a discard -------------------------------------------------------------------
 
@@ -317,7 +333,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         if state.step != "call":
             raise Forbidden("wrong-step", "pass closes the calls on a discard; no discard lies on the table")
         if state.facts.get("four_kans_pending"):
-            return replace(state, step="over", facts={**state.facts, "result": "四開槓 (abortive draw)"})
+            return state.but(step="over", facts={**state.facts, "result": "四開槓 (abortive draw)"})
         seats = list(state.players)
         nxt = seats[(seats.index(state.discarded_by or state.turn) + 1) % len(seats)]
         after = self._missed(state, self.mj.identity(self._called(state)), {state.discarded_by})
@@ -333,7 +349,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             return self._rob_kan(state, seat, offered)
         self._need(state, "call", seat, "ron")
         self._judged_win(*self.winning(state, seat, tsumo=False))
-        return replace(state, step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
+        return state.but(step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
 
     def chi(self, state: GameState, action: Action) -> GameState:
         return self._claim(state, action, "chi", 2)
@@ -396,7 +412,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         """The score of a win the state allows (Forbidden: no win, or no yaku); furiten is a check
         of its own (the ruleset's furiten rules, each with its source)."""
         try:
-            return self._scoring().score(hand, replace(win, river=(), furiten=False))
+            return self._scoring().score(hand, win.but(river=(), furiten=False))
         except NotAWin as exc:
             raise Forbidden("no-win", str(exc), self.source("tsumo" if win.tsumo else "ron")) from None
 
@@ -409,7 +425,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             tiles = {self.mj.identity(self.tile(t)) for t in state.discards}
             winds = {self.mj.identity(self.tile(w)) for w in ("1z", "2z", "3z", "4z")}
             if len(tiles) == 1 and tiles <= winds:
-                return replace(state, step="over", facts={**facts, "result": "四風連打 (abortive draw)"})
+                return state.but(step="over", facts={**facts, "result": "四風連打 (abortive draw)"})
         kans = facts.get("kans", {})
         if sum(kans.values()) >= 4 and len([s for s, n in kans.items() if n]) > 1:
             facts["four_kans_pending"] = True  # 四開槓 unless this discard is called for ron
@@ -521,42 +537,6 @@ def _riichi_points(self: MahjongMoves, state: GameState, action: Action) -> str 
     return None
 
 
-def _ron_tile(self: MahjongMoves, state: GameState, action: Action):
-    """(seat, the tile a ron would take, robbing a kan?) or None when the action is no ron."""
-    if action.verb != "ron":
-        return None
-    seat = self.actor(state, action)
-    offered = self.offered_kan(state)
-    if offered:
-        return seat, self.tile(offered["tile"]), True
-    if state.step == "call" and state.discards:
-        return seat, self._called(state), False
-    return None
-
-
-def _furiten_of(self: MahjongMoves, state: GameState, action: Action, thirteen: bool) -> str | None:
-    ron = _ron_tile(self, state, action)
-    if ron is None or isinstance(state.hands[ron[0]], int):
-        return None
-    seat, tile, robbed = ron
-    hand = self.hand(state, seat)
-    if (len(self.mj.waits(hand)) == 13) != thirteen:
-        return None
-    return furiten_reason(self.mj, hand, self._win(state, seat, tile, tsumo=False, robbed=robbed))
-
-
-def _furiten(self: MahjongMoves, state: GameState, action: Action) -> str | None:
-    """振聴: no ron on a winning tile among one's own discards, nor after letting one go by (until
-    one's next discard; after riichi, for good)."""
-    return _furiten_of(self, state, action, thirteen=False)
-
-
-def _furiten_thirteen(self: MahjongMoves, state: GameState, action: Action) -> str | None:
-    """国士無双十三面待ちは現物以外でも振聴となる: a 13-sided wait is furiten on every tile once it has
-    discarded any terminal or honour."""
-    return _furiten_of(self, state, action, thirteen=True)
-
-
 def _riichi_no_call(self: MahjongMoves, state: GameState, action: Action) -> str | None:
     """A hand in riichi stays closed: no chi, pon or open kan on a discard."""
     if (
@@ -591,8 +571,8 @@ MahjongMoves.CHECKS = {
     "kuikae-chi-genbutsu": _kuikae,
     "riichi-points": _riichi_points,
     "kyuushu-kinds": _kyuushu_kinds,
-    "furiten": _furiten,
-    "furiten-thirteen-sided": _furiten_thirteen,
+    "furiten": furiten_check,
+    "furiten-thirteen-sided": furiten_thirteen_check,
     "chankan-closed-kan": chankan_closed_kan,
     "riichi-no-call": _riichi_no_call,
     "riichi-discards-the-draw": _riichi_discards_the_draw,

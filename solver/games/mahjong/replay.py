@@ -52,7 +52,6 @@ class Table:
     riichi: set = field(default_factory=set)  # seats that declared riichi
     pending_riichi: int | None = None  # a riichi discard not yet passed (a ron on it voids it)
     accepted: int = 0  # riichi sticks paid this hand
-    discards: dict = field(default_factory=dict)  # seat -> its discards (for 流し満貫)
     robbed: set = field(default_factory=set)  # seats one of whose discards was called
     feeders: dict = field(default_factory=dict)  # seat -> [(tile identity, seat that fed the call)]
 
@@ -193,7 +192,7 @@ class HandReplay:
         table, end = self.table, len(moves)
         while k < end:
             if table.pending_riichi is None or counted.step != "call":  # no riichi waits on a pass
-                k = counted.run(moves, k, dealer, table.discards)
+                k = counted.run(moves, k, dealer)
                 if k == end:
                     break
             move = moves[k]
@@ -258,11 +257,9 @@ class HandReplay:
 
     def _track(self, move: Move) -> None:
         t, s = self.table, move.seat
-        if move.verb in ("discard", "riichi"):
-            if move.verb == "riichi":
-                t.riichi.add(s)
-                t.pending_riichi = s
-            t.discards.setdefault(s, []).append(move.tile)
+        if move.verb == "riichi":
+            t.riichi.add(s)
+            t.pending_riichi = s
         elif move.verb in CALLS:
             if t.pending_riichi is not None:
                 t.accepted += 1  # the riichi discard is called, not won on: the riichi stands

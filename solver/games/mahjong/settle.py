@@ -4,7 +4,6 @@ absolute (the record's); the scorer works in winds, ``E`` the dealer."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from solver.games.mahjong.flow import GameFlow
@@ -45,8 +44,7 @@ class Settler:
         dora = record.dora if record is not None and record.dora is not None else hand.dora
         ura = record.ura if record is not None and record.ura is not None else hand.ura
         sticks = hand.sticks + len(replay.table.riichi) - (1 if replay.table.pending_riichi is not None else 0)
-        win = replace(
-            win,
+        win = win.but(
             dora_indicators=self._identities(dora),
             ura_indicators=self._identities(ura),
             honba=hand.honba if gets_sticks else 0,
@@ -146,9 +144,10 @@ class Settler:
         n, t = replay.n, replay.table
         tenpai = sorted(s for s in range(n) if self.tenpai(replay.moves.hand(state, replay.wind(s))))
         yaochu = self.scorer.tile_classes["yaochu"]
+        rivers = state.facts.get("rivers") or {}  # each seat's discards, called ones too
         nagashi = sorted(
             s
-            for s, tiles in t.discards.items()
+            for s, tiles in ((replay.seat(w), replay.moves.river(state, w).split()) for w in rivers)
             if s not in t.robbed
             and tiles
             and all(yaochu[self.mj.index[self.mj.identity(self.mj.parse_tiles(x)[0])]] for x in tiles)

@@ -307,6 +307,7 @@ def _play_streams(
 ) -> list[Move]:
     draws = [deque(entry[5 + 3 * s]) for s in range(players)]
     discards = [deque(entry[6 + 3 * s]) for s in range(players)]
+    calls_ahead = [bool(d) and isinstance(d[0], str) for d in draws]  # a seat's next draw entry calls a discard
     moves: list[Move] = []
     seat, need_draw, drawn, point = dealer, True, None, 0
     while True:
@@ -314,6 +315,7 @@ def _play_streams(
             if not draws[seat] and not (lenient and discards[seat]):
                 break
             item = draws[seat].popleft() if draws[seat] else None
+            calls_ahead[seat] = bool(draws[seat]) and isinstance(draws[seat][0], str)
             if item is None:
                 drawn = None  # lenient: a discard with no draw before it
             elif not isinstance(item, int) or isinstance(item, bool):
@@ -346,7 +348,7 @@ def _play_streams(
         tile = move.tile
         moves.append(move)
         drawn = None
-        claimant = _claimant(draws, seat, tile, players, where) if tile is not None else None
+        claimant = _claimant(draws, seat, tile, players, where) if tile is not None and True in calls_ahead else None
         if claimant is not None and tile is not None and any(_may_be(d, tile) for d in discards[seat]):
             if point == len(choices):
                 choices.append(True)
@@ -357,6 +359,7 @@ def _play_streams(
             seat, need_draw = (seat + 1) % players, True
             continue
         call = _call(draws[claimant].popleft(), claimant, players, where)
+        calls_ahead[claimant] = bool(draws[claimant]) and isinstance(draws[claimant][0], str)
         moves.append(call)
         seat, need_draw = claimant, call.verb == "minkan"
         if call.verb == "minkan":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from solver.core.errors import MeldsError
 
@@ -84,6 +85,16 @@ class Win:
     @property
     def dealer(self) -> bool:
         return self.seat == "E"
+
+    def but(self, **changes: Any) -> Win:
+        """The win with these fields changed: what ``dataclasses.replace`` gives, without its
+        checks (a replay judges and settles every win); ``flags`` worked out again when asked."""
+        fields = dict(self.__dict__)
+        fields.pop("flags", None)
+        fields.update(changes)
+        new = object.__new__(Win)
+        new.__dict__.update(fields)
+        return new
 
 
 CACHE_LIMIT = 1 << 16  # entries a scorer's cache keeps before it starts afresh (long batches)
