@@ -535,6 +535,12 @@ class PlainTurn:
                 why["requirements"] = [(route, r) for r in blamed]
         return why
 
+    def requirements_failed(self) -> list:
+        """The route's requirements blamed for not going out (``why``'s ``requirements``, without
+        the cards)."""
+        failed: list = self._why(cards=False).get("requirements", [])
+        return failed
+
     def _core(self, ways: Sequence[_Way]) -> list[Face]:
         """A set of cards no turn places all of (each melded or discarded), none of it spare —
         the last cards left out first, so the lowest such set stays; empty when every card can

@@ -169,6 +169,13 @@ def by_routes(
         if chosen is not None and not every_route and not count:
             break
         with turn_solver(problem, checker, budget, route=route, count=count, plain=plain) as solver:
+            # a later route's turn is shown only when it goes out: one that does not tells only
+            # the requirements it failed, so its best turn is not built
+            later = first_answer is not None and not count and question != "best"
+            if later and isinstance(solver, PlainTurn) and not solver.goes_out():
+                opened[route.id] = False
+                failed += solver.requirements_failed()
+                continue
             answer = solver.best() if question == "best" else solver.go_out(why_cards=first_answer is None)
             opened[route.id] = solver.goes_out() if question == "best" and every_route else answer.solvable
             if answer.solvable is None:
