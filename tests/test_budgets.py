@@ -351,3 +351,29 @@ def test_an_undecided_turn_says_what_its_bound_is_or_that_none_was_proved():
     assert text[-1] == f"bound: at least {found} meld points (found), at most {found}"
     text = answer_text(replace(cut, bound=None), problem, GAME.checker).splitlines()
     assert text[-1] == f"bound: at least {found} meld points (found); no upper bound proved within the budget"
+
+
+def test_the_guard_raises_nothing_where_python_would_drop_it():
+    """A finaliser or a weak reference's callback runs between any two bytecodes; an Undecided
+    raised in it would be printed and dropped, so the guard's handler leaves those frames to the
+    watcher's next signal."""
+    import gc
+    import sys
+    import weakref
+    from types import SimpleNamespace
+
+    from solver.sat.budget import unraisable_at
+
+    finalisers = []
+
+    class Finalised:
+        def __del__(self) -> None:
+            finalisers.append(sys._getframe())
+
+    Finalised()
+    gc.collect()
+    assert unraisable_at(finalisers[0])
+    removal = weakref.WeakKeyDictionary()._remove  # what the collector runs when a key dies
+    assert unraisable_at(SimpleNamespace(f_code=removal.__code__))
+    assert not unraisable_at(sys._getframe())
+    assert not unraisable_at(None)

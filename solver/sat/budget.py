@@ -22,6 +22,7 @@ import os
 import signal
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from types import FrameType
@@ -235,7 +236,7 @@ class Budget:
         watch = _Watch(self, main)
 
         def handler(signum: int, frame: FrameType | None) -> None:  # runs in the main thread between two bytecodes
-            if watch.fired and not self._reported and not watch.done:
+            if watch.fired and not self._reported and not watch.done and not unraisable_at(frame):
                 raise self.undecided()
 
         previous = signal.signal(signal.SIGALRM, handler) if main else None
@@ -282,6 +283,15 @@ class Budget:
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
 
+def unraisable_at(frame: FrameType | None) -> bool:
+    """Is ``frame`` a finaliser's or a weak reference's callback (run by the collector between
+    any two bytecodes)? Python prints and drops an exception raised there, so the guard's signal
+    raises nothing in it: the watcher signals again at its next look."""
+    if frame is None:
+        return False
+    return frame.f_code.co_name == "__del__" or frame.f_code.co_filename == weakref.__file__
+
+
 class _Watch:
     """One guarded query, as the process's watcher thread looks at it (under the watcher's lock):
     past a limit its running solvers are interrupted, and :data:`GUARD_SLACK` later, if nothing
@@ -314,6 +324,7 @@ class _Watch:
             main_thread = threading.main_thread().ident
             assert main_thread is not None  # the main thread has started
             signal.pthread_kill(main_thread, signal.SIGALRM)
+            return True  # sent again at each look until one raise is taken (not one the collector drops)
         return False
 
 
