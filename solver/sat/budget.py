@@ -269,8 +269,10 @@ class Budget:
             return
         self.check()
 
-        def handler(signum: int, frame: object) -> None:
-            if not self._reported:
+        def handler(signum: int, frame: FrameType | None) -> None:
+            if unraisable_at(frame):
+                signal.setitimer(signal.ITIMER_REAL, POLL)  # raised there it would be dropped: a little later
+            elif not self._reported:
                 self.spent = self.spent or "time"
                 raise self.undecided()
 
@@ -286,7 +288,7 @@ class Budget:
 def unraisable_at(frame: FrameType | None) -> bool:
     """Is ``frame`` a finaliser's or a weak reference's callback (run by the collector between
     any two bytecodes)? Python prints and drops an exception raised there, so the guard's signal
-    raises nothing in it: the watcher signals again at its next look."""
+    raises nothing in it: the watcher signals again at its next look, a one-shot alarm is set again."""
     if frame is None:
         return False
     return frame.f_code.co_name == "__del__" or frame.f_code.co_filename == weakref.__file__
