@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
 
 from solver.core.deck import Deck, Face
 from solver.core.errors import TooManyCopies, UnknownCard
@@ -37,7 +37,6 @@ SHORT_TEXT = 4096  # characters: a text of cards this short is split at once
 SPELLINGS_KEPT = 4096  # the most spellings as given kept by a notation (Notation.spelled)
 
 
-@lru_cache(maxsize=4096)  # a batch reads the same few dozen spellings again and again
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
@@ -64,10 +63,16 @@ class Notation:
     # -- parsing ----------------------------------------------------------------------------
 
     def parse(self, token: str) -> Face:
-        """One card from its spelling; an unknown spelling says what is valid."""
-        face = self.table.get(_key(token))
+        """One card from its spelling; an unknown spelling says what is valid. Each spelling as
+        given is normalised once and kept (:attr:`spelled`)."""
+        face = self.spelled.get(token)
         if face is None:
-            raise UnknownCard(self._unknown_message(token))
+            face = self.table.get(_key(token))
+            if face is None:
+                raise UnknownCard(self._unknown_message(token))
+            if len(self.spelled) >= SPELLINGS_KEPT:
+                self.spelled.clear()
+            self.spelled[token] = face
         return face
 
     def split(self, text: str) -> list[str]:
@@ -85,19 +90,11 @@ class Notation:
             # refused before it is read whole
             words = _WORD.findall(token) if len(token) <= SHORT_TEXT else (m.group() for m in _WORD.finditer(token))
             for word in words:
-                face = read.get(word)
-                out.append(face if face is not None else self._parse_new(word))
+                face = read.get(word)  # parse()'s own memo, looked up inline: the hot loop of a batch
+                out.append(face if face is not None else self.parse(word))
                 if len(out) > size:  # no hand holds more
                     raise TooManyCopies(f"more than {size} cards given, but the whole deck has {size}")
         return out
-
-    def _parse_new(self, word: str) -> Face:
-        """A spelling not read before: parsed, and kept (:attr:`spelled`)."""
-        face = self.parse(word)
-        if len(self.spelled) >= SPELLINGS_KEPT:
-            self.spelled.clear()
-        self.spelled[word] = face
-        return face
 
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
         """More copies of a card than the deck (or the given pool) holds is an error."""
