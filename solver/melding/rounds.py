@@ -33,11 +33,11 @@ from solver.melding.meld.points import (
     card_values_of,
     hand_breakdown,
     hand_points,
+    in_table_order,
     meld_breakdown,
     meld_points,
     verified,
 )
-from solver.melding.meld.reading import sequence_place
 from solver.melding.table.operations import TableMeld
 
 
@@ -174,7 +174,4 @@ def _card_values(meld: TableMeld, checker: MeldChecker) -> list[tuple[Face, int]
             f"{reading.kind.id} melds do not score their cards' values: "
             f"a card of {checker.notation.format_many(meld.faces)} has no points of its own"
         )
-    placements = (
-        sorted(reading.placements, key=sequence_place) if reading.kind.shape == "sequence" else reading.placements
-    )
-    return [(p.face, v) for p, v in zip(placements, card_values_of(reading, values), strict=True)]
+    return [(p.face, v) for p, v in zip(in_table_order(reading), card_values_of(reading, values), strict=True)]

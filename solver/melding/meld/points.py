@@ -25,6 +25,14 @@ def verified(reading: Reading | None) -> Reading:
     return reading
 
 
+def in_table_order(reading: Reading) -> list[Placement]:
+    """A meld's placements as it lies on the table: a sequence's from its low end."""
+    placements = list(reading.placements)
+    if reading.kind.shape == "sequence":
+        placements.sort(key=sequence_place)
+    return placements
+
+
 def run_end(reading: Reading, at: int, placements: Sequence[Placement]) -> str | None:
     """``low`` when the card at ``at`` (of the placements in sequence order) stands at the meld's
     low end as its order's first rank (an ace in A-2-3), ``high`` at its high end as the last."""
@@ -39,10 +47,8 @@ def run_end(reading: Reading, at: int, placements: Sequence[Placement]) -> str |
 
 
 def card_values_of(reading: Reading, values: CardValues) -> list[int]:
-    """Each card's card points as it stands in the meld (in table order)."""
-    placements = list(reading.placements)
-    if reading.kind.shape == "sequence":
-        placements.sort(key=sequence_place)
+    """Each card's card points as it stands in the meld (in table order: :func:`in_table_order`)."""
+    placements = in_table_order(reading)
     return [
         values.value(p.face.cls, p.identity[0], p.identity[1], run_end(reading, i, placements))
         for i, p in enumerate(placements)
@@ -88,10 +94,7 @@ def meld_points(reading: Reading) -> int:
     score = reading.kind.score
     if score is not None and score.card_values is not None:
         return sum(card_values_of(reading, score.card_values))
-    placements: Iterable[Placement] = reading.placements
-    if reading.kind.shape == "sequence":
-        placements = sorted(placements, key=sequence_place)
-    return points_for(reading.kind, [not p.wild for p in placements])
+    return points_for(reading.kind, [not p.wild for p in in_table_order(reading)])
 
 
 def hand_points(ruleset: Ruleset, faces: Iterable[Face], params: Mapping[str, Any] | None = None) -> int:
@@ -102,9 +105,7 @@ def hand_points(ruleset: Ruleset, faces: Iterable[Face], params: Mapping[str, An
 def meld_breakdown(reading: Reading, notation) -> list[dict]:
     """What each part of a meld counts: runs of naturals with their points, wilds not counted."""
     kind = reading.kind
-    placements = list(reading.placements)
-    if kind.shape == "sequence":
-        placements.sort(key=sequence_place)
+    placements = in_table_order(reading)
     fmt = notation.format
     if kind.score is None:
         return [
