@@ -33,7 +33,7 @@ from solver.games.mahjong.furiten import furiten_check, furiten_thirteen_check
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.nuki import NukiRules, nuki_count
-from solver.games.mahjong.scoring import NotAWin, Score, Scorer, Win
+from solver.games.mahjong.scoring import NotAWin, Score, Scorer, Win, WinRead
 from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
@@ -62,9 +62,11 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._wait_lists: dict[str, list[tuple]] = {}  # a hand's text -> its waits, as Mahjong.waits lists them
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
-        # the wins asked of one state: (seat, tsumo) -> (hand, win); a replay asks the judge, then
-        # the settling of the same state (a state is not changed in place)
+        # the wins asked of one state: (seat, tsumo) -> (hand, win), and -> the win read by the scorer
+        # apart from its situation; a replay asks the judge, then the settling of the same state (a
+        # state is not changed in place)
         self._wins_of: tuple[GameState | None, dict[tuple[str, bool], tuple[Hand, Win]]] = (None, {})
+        self._reads_of: tuple[GameState | None, dict[tuple[str, bool], WinRead]] = (None, {})
 
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
@@ -196,6 +198,20 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         tile = self.tile(offered["tile"]) if offered else self._called(state)
         return hand.with_tile(tile), self._win(state, seat, tile, False, robbed=offered is not None)
 
+    def win_read(self, state: GameState, seat: str, tsumo: bool) -> WinRead:
+        """The seat's win now (:meth:`winning`) read by the scorer apart from its situation (dora,
+        honba, sticks) and furiten (a check of its own): once a state, for its judge and its
+        settling. Raises NotAWin when the tiles do not win."""
+        known, reads = self._reads_of
+        if known is not state:
+            reads = {}
+            self._reads_of = (state, reads)
+        found = reads.get((seat, tsumo))
+        if found is None:
+            hand, win = self.winning(state, seat, tsumo)
+            found = reads[seat, tsumo] = self._scoring().read_win(hand, win.but(river=(), furiten=False))
+        return found
+
     def river(self, state: GameState, seat: str) -> str:
         """A seat's discards as the state keeps them (called ones too), one text."""
         rivers = state.facts.get("rivers") or {}
@@ -313,7 +329,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "tsumo")
         self._drew(state, seat, "tsumo")
-        self._judged_win(*self.winning(state, seat, tsumo=True))
+        self._judged_win(state, seat, tsumo=True)
         return state.but(step="over", facts={**state.facts, "result": f"tsumo {seat}"})
 
     def kyuushu(self, state: GameState, action: Action) -> GameState:
@@ -348,7 +364,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         if offered:
             return self._rob_kan(state, seat, offered)
         self._need(state, "call", seat, "ron")
-        self._judged_win(*self.winning(state, seat, tsumo=False))
+        self._judged_win(state, seat, tsumo=False)
         return state.but(step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
 
     def chi(self, state: GameState, action: Action) -> GameState:
@@ -408,13 +424,14 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             raise MeldsError(f"{self.rs.id} has no mahjong_scoring section: its wins are not scored")
         return self.scorer
 
-    def _judged_win(self, hand: Hand, win: Win) -> Score:
-        """The score of a win the state allows (Forbidden: no win, or no yaku); furiten is a check
-        of its own (the ruleset's furiten rules, each with its source)."""
+    def _judged_win(self, state: GameState, seat: str, tsumo: bool) -> Score:
+        """The score of the seat's win the state allows (Forbidden: no win, or no yaku); furiten is
+        a check of its own (the ruleset's furiten rules, each with its source)."""
         try:
-            return self._scoring().score(hand, win.but(river=(), furiten=False))
+            read = self.win_read(state, seat, tsumo)
+            return self._scoring().score_read(read, self.winning(state, seat, tsumo)[1])
         except NotAWin as exc:
-            raise Forbidden("no-win", str(exc), self.source("tsumo" if win.tsumo else "ron")) from None
+            raise Forbidden("no-win", str(exc), self.source("tsumo" if tsumo else "ron")) from None
 
     def _abortive(self, state: GameState, seat: str, face) -> GameState:
         """四風連打: the first four discards are the same wind with no call; 四開槓: four kans by
