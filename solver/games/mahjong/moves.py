@@ -33,7 +33,7 @@ from solver.games.mahjong.furiten import furiten_check, furiten_thirteen_check
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.nuki import NukiRules, nuki_count
-from solver.games.mahjong.scoring import NotAWin, Score, Scorer, Win, WinRead
+from solver.games.mahjong.scoring import NotAWin, Scorer, Win, WinRead
 from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
@@ -62,9 +62,8 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._wait_lists: dict[str, list[tuple]] = {}  # a hand's text -> its waits, as Mahjong.waits lists them
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
-        # the wins asked of one state: (seat, tsumo) -> (hand, win), and -> the win read by the scorer
-        # apart from its situation; a replay asks the judge, then the settling of the same state (a
-        # state is not changed in place)
+        # the wins asked of one state: (seat, tsumo) -> (hand, win), and -> the scorer's read; a replay
+        # asks the judge, then the settling of the same state (a state is not changed in place)
         self._wins_of: tuple[GameState | None, dict[tuple[str, bool], tuple[Hand, Win]]] = (None, {})
         self._reads_of: tuple[GameState | None, dict[tuple[str, bool], WinRead]] = (None, {})
 
@@ -199,9 +198,8 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         return hand.with_tile(tile), self._win(state, seat, tile, False, robbed=offered is not None)
 
     def win_read(self, state: GameState, seat: str, tsumo: bool) -> WinRead:
-        """The seat's win now (:meth:`winning`) read by the scorer apart from its situation (dora,
-        honba, sticks) and furiten (a check of its own): once a state, for its judge and its
-        settling. Raises NotAWin when the tiles do not win."""
+        """The seat's win now (:meth:`winning`) read by the scorer apart from its situation and furiten,
+        once a state for its judge and its settling (NotAWin: the tiles do not win)."""
         known, reads = self._reads_of
         if known is not state:
             reads = {}
@@ -424,12 +422,16 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             raise MeldsError(f"{self.rs.id} has no mahjong_scoring section: its wins are not scored")
         return self.scorer
 
-    def _judged_win(self, state: GameState, seat: str, tsumo: bool) -> Score:
-        """The score of the seat's win the state allows (Forbidden: no win, or no yaku); furiten is
-        a check of its own (the ruleset's furiten rules, each with its source)."""
+    def _judged_win(self, state: GameState, seat: str, tsumo: bool) -> None:
+        """Forbidden unless the state allows the seat's win: its tiles win, with a yaku (past the
+        ruleset's shibari: with its han of yaku); furiten is a check of its own (the ruleset's
+        furiten rules, each with its source). The win's points are the settling's to work out."""
         try:
             read = self.win_read(state, seat, tsumo)
-            return self._scoring().score_read(read, self.winning(state, seat, tsumo)[1])
+            win = self.winning(state, seat, tsumo)[1]
+            shibari = self._scoring().ms.shibari
+            if not read.with_yaku or (shibari and win.honba >= shibari[0]):
+                self._scoring().score_read(read, win)  # says why there is no win
         except NotAWin as exc:
             raise Forbidden("no-win", str(exc), self.source("tsumo" if tsumo else "ron")) from None
 
