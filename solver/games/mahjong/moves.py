@@ -62,10 +62,9 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._wait_lists: dict[str, list[tuple]] = {}  # a hand's text -> its waits, as Mahjong.waits lists them
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
-        # the wins asked of one state: (seat, tsumo) -> (hand, win), and -> the scorer's read; a replay
+        # the wins asked of one state: (seat, tsumo, what) -> (hand, win) or the scorer's read; a replay
         # asks the judge, then the settling of the same state (a state is not changed in place)
-        self._wins_of: tuple[GameState | None, dict[tuple[str, bool], tuple[Hand, Win]]] = (None, {})
-        self._reads_of: tuple[GameState | None, dict[tuple[str, bool], WinRead]] = (None, {})
+        self._wins_of: tuple[GameState | None, dict[tuple[str, bool, str], Any]] = (None, {})
 
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
@@ -180,14 +179,27 @@ class MahjongMoves(KanRules, NukiRules, Moves):
     def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         """The tiles a seat would win with now and the facts of that win: a tsumo on the tile
         drawn, a ron on the discard on the table or on the tile of a kan being robbed."""
-        known, wins = self._wins_of
+        return self._once_a_state(state, (seat, tsumo, "win"), lambda: self._winning(state, seat, tsumo))
+
+    def win_read(self, state: GameState, seat: str, tsumo: bool) -> WinRead:
+        """The seat's win now (:meth:`winning`) read by the scorer apart from its situation and furiten,
+        once a state for its judge and its settling (NotAWin: the tiles do not win)."""
+
+        def read() -> WinRead:
+            hand, win = self.winning(state, seat, tsumo)
+            return self._scoring().read_win(hand, win.but(river=(), furiten=False))
+
+        return self._once_a_state(state, (seat, tsumo, "read"), read)
+
+    def _once_a_state(self, state: GameState, key: tuple[str, bool, str], make: Callable[[], Any]) -> Any:
+        known, found = self._wins_of
         if known is not state:
-            wins = {}
-            self._wins_of = (state, wins)
-        found = wins.get((seat, tsumo))
-        if found is None:
-            found = wins[seat, tsumo] = self._winning(state, seat, tsumo)
-        return found
+            found = {}
+            self._wins_of = (state, found)
+        value = found.get(key)
+        if value is None:
+            value = found[key] = make()
+        return value
 
     def _winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         hand = self.hand(state, seat)
@@ -196,19 +208,6 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         offered = self.offered_kan(state)
         tile = self.tile(offered["tile"]) if offered else self._called(state)
         return hand.with_tile(tile), self._win(state, seat, tile, False, robbed=offered is not None)
-
-    def win_read(self, state: GameState, seat: str, tsumo: bool) -> WinRead:
-        """The seat's win now (:meth:`winning`) read by the scorer apart from its situation and furiten,
-        once a state for its judge and its settling (NotAWin: the tiles do not win)."""
-        known, reads = self._reads_of
-        if known is not state:
-            reads = {}
-            self._reads_of = (state, reads)
-        found = reads.get((seat, tsumo))
-        if found is None:
-            hand, win = self.winning(state, seat, tsumo)
-            found = reads[seat, tsumo] = self._scoring().read_win(hand, win.but(river=(), furiten=False))
-        return found
 
     def river(self, state: GameState, seat: str) -> str:
         """A seat's discards as the state keeps them (called ones too), one text."""
