@@ -146,6 +146,8 @@ class Table:
             k.family for k in kinds if k.shape not in ("group", "identical")
         }
         self._group_fills: dict = {}  # (family, phase, the other cards' indices sorted) -> faces (bits)
+        # (family, phase) -> whether a legal verdict of that family in the phase is its verdict in none
+        self._phase_free: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         known = self._verdicts.setdefault(phase, {})
@@ -155,10 +157,28 @@ class Table:
             anyhow = self._verdicts.setdefault(None, {})
             if verdict.legal and faces not in anyhow:
                 # a layout a search reaches is asked again in no phase (to touch it, its reading):
-                # asked now, while the checker still remembers what the kinds read (its memo is
-                # bounded), it costs nothing
-                anyhow[faces] = self.checker.check(faces, phase=None, ordered=True, explain=False)
+                # the same verdict when no kind of its family is bound to another phase; else asked
+                # now, while the checker still remembers what the kinds read (its memo is bounded)
+                assert verdict.reading is not None
+                if self._same_in_no_phase(verdict.reading.kind.family, phase):
+                    anyhow[faces] = verdict
+                else:
+                    anyhow[faces] = self.checker.check(faces, phase=None, ordered=True, explain=False)
         return verdict
+
+    def _same_in_no_phase(self, family: str, phase: str | None) -> bool:
+        """Is a legal verdict of a meld of ``family`` in ``phase`` its verdict in no phase? So when
+        ambiguity is rejected and every kind of the family may be read in the phase: a legal meld
+        is then read by kinds of its family alone (two families are ambiguous), each allowed in
+        the phase as in none, so the checker chooses among the same readings."""
+        key = (family, phase)
+        same = self._phase_free.get(key)
+        if same is None:
+            rs = self.checker.ruleset
+            same = self._phase_free[key] = rs.ambiguity_rule == "reject" and all(
+                kind.phase in (None, phase) for kind in rs.kinds if kind.family == family
+            )
+        return same
 
     def reading(self, meld: TableMeld) -> Reading | None:
         """The meld's reading in its layout, whatever the phase (it is on the table already)."""
