@@ -247,6 +247,7 @@ class Table:
         before = self.legal_reading(meld)
         bit = 1 << face.index
         found = []
+        judged = self._verdicts.setdefault(phase, {})
         for op, family, may_play, at in places:
             if not may_play & bit:
                 continue  # the card can go nowhere a window reads; or never acts as the operation needs
@@ -254,9 +255,11 @@ class Table:
                 if fill is not None and not fill & bit or same_at_end and all(f == face for f in meld.faces):
                     continue  # no window reads the card there; or 付け札 at the start, the same as at the end
                 faces = layout[:hole] + (face,) + layout[hole + 1 :]
-                if not self._in_family(faces, family, phase):
-                    continue  # no meld (of its family, if it must stay in it): most results
-                verdict = self.verdict(faces, phase)
+                verdict = judged.get(faces)  # a layout reached before (from another): its family is known
+                if verdict is None:
+                    if not self._in_family(faces, family, phase):
+                        continue  # no meld (of its family, if it must stay in it): most results
+                    verdict = self.verdict(faces, phase)
                 if (
                     not verdict.legal
                     or verdict.reading is None
