@@ -16,6 +16,14 @@ candidates of wild cards few). The answers are exact: a
 distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
 the checker as in any turn.
 
+Before a bound is asked of the solver, a floor may rule it out without a SAT call
+(:meth:`SwapModel.floor`): a way out within the bound makes only melds of at most the reach's
+drawn cards, the model's candidates; each hand card it melds is in one of them, whose drawn cards
+per hand card are at least the least such share over the candidates holding that card, and the
+cards melded are the hand's less the discard. The fewest drawn cards those shares and that count
+allow is a lower bound on the swaps (a relaxation: the candidates' overlaps and legality ignored),
+so bounds below it are skipped; the solver is asked only from the floor up.
+
 A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
 (:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
 one, the model is asked from that bound up.
@@ -36,6 +44,7 @@ from solver.melding.turn.nearest import fits
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import TurnSolver, verified
+from solver.melding.turn.swapfloor import SwapFloor
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
@@ -76,6 +85,7 @@ class SwapModel(TurnSolver):
     ):
         self.left = +left
         self.reach = reach
+        self._floor: SwapFloor | None = None
         super().__init__(problem, checker, budget, route=route)
 
     def _drawable(self) -> Counter[Face]:
@@ -115,6 +125,36 @@ class SwapModel(TurnSolver):
                 clauses.append([-d])
             elif a is not None and d is not None:
                 clauses += [[-a, d], [-d, a]]
+
+    def floor(self, aside: Face | None = None) -> int:
+        """The fewest swaps the candidates' shares allow (:mod:`~solver.melding.turn.swapfloor`), a
+        copy of ``aside`` set aside when given; proved only up to the reach."""
+        floor = self._swap_floor()
+        if floor is None:
+            return 0
+        held = self.count - Counter([aside] if aside is not None else [])
+        return max(floor.floor(floor.shares(held), held), 1 if aside is not None else 0)
+
+    def may_help(self, aside: Face, bound: int) -> list[Face]:
+        """The cards left whose draw, ``aside`` let go, the floor does not rule out of a way out
+        in ``bound`` swaps in all (``bound`` at most the reach)."""
+        floor = self._swap_floor()
+        faces = sorted(f for f, n in self.left.items() if n > 0)
+        if floor is None:
+            return faces
+        held = self.count - Counter([aside])
+        shares = floor.shares(held)
+        return [f for f in faces if floor.floor(floor.with_drawn(shares, held, f), held + Counter([f])) < bound]
+
+    def _swap_floor(self) -> SwapFloor | None:
+        """The candidates' shares, once (None: a turn the floor does not know: a route that
+        leaves cards, requirements to see, table forms)."""
+        if not self._all_cards() or self.seeing or self.forms:
+            return None
+        if self._floor is None:
+            melded = len(self.problem.hand) - (self.rule.discard != "none")
+            self._floor = SwapFloor((o.hand_faces for o in self.options if o.var not in self.forbidden), melded)
+        return self._floor
 
     def within(self, bound: int, assumptions: Sequence[int] = ()) -> list[int] | None:
         """A verified way out after at most ``bound`` swaps (``bound`` at most the reach)."""
@@ -179,6 +219,10 @@ class DistanceSearch:
             ]
         return self.models
 
+    def floor(self, bound: int, aside: Face | None = None) -> int:
+        """The least of the routes' floors once the models reach ``bound`` (proved up to it)."""
+        return min(model.floor(aside) for model in self._reaching(bound))
+
     def within(self, bound: int, aside: Face | None = None, drawn: Sequence[Face] = ()) -> Target | None:
         """A way out after at most ``bound`` swaps, with a copy of ``aside`` set aside and at least
         one of ``drawn`` drawn (when given), on the first route that has one."""
@@ -209,6 +253,8 @@ class DistanceSearch:
                 return known.bound, _target(known.target)
             start = known.bound
         for bound in range(start, self.most + 1):
+            if self.floor(bound) > bound:
+                continue
             found = self.within(bound)
             if found is not None:
                 return bound, found
@@ -222,8 +268,11 @@ class DistanceSearch:
             if row is not None:
                 return row
         for bound in range(max(1, least), self.most + 1):
-            if self.within(bound, aside=discard) is not None:
-                return DiscardRow(discard, bound, self._draws(discard, bound))
+            if self.floor(bound, discard) > bound:
+                continue
+            found = self.within(bound, aside=discard)
+            if found is not None:
+                return DiscardRow(discard, bound, self._draws(discard, bound, found))
         return DiscardRow(discard, None)
 
     def _nearest_row(self, discard: Face) -> DiscardRow | None:
@@ -243,10 +292,13 @@ class DistanceSearch:
                 helps.append(face)
         return DiscardRow(discard, known.bound, helps)
 
-    def _draws(self, discard: Face, bound: int) -> list[Face]:
-        """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps."""
-        untried = [f for f in sorted(self.left) if self.left[f] > 0]
-        helps: set[Face] = set()
+    def _draws(self, discard: Face, bound: int, found: Target) -> list[Face]:
+        """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps
+        (``found``: a way out that lets ``discard`` go: its draws are some); those the floor rules
+        out are not asked."""
+        helps = set(found.drawn)
+        maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
+        untried = sorted(maybe - helps)
         while untried:
             found = self.within(bound, aside=discard, drawn=untried)
             if found is None:
