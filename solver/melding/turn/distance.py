@@ -300,10 +300,10 @@ class DistanceSearch:
         maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
         untried = sorted(maybe - helps)
         while untried:
-            found = self.within(bound, aside=discard, drawn=untried)
-            if found is None:
+            more = self.within(bound, aside=discard, drawn=untried)
+            if more is None:
                 break
-            helps.update(found.drawn)
+            helps.update(more.drawn)
             untried = [f for f in untried if f not in helps]
         return sorted(helps)
 
