@@ -112,7 +112,7 @@ class SwapModel(TurnSolver):
                 clauses += [[-later, earlier] for earlier, later in zip(lits, lits[1:], strict=False)]
             uses[face] += self.aside[face]
             releases.setdefault(face, []).extend(self.drawn[face])
-        top = self.reach + 1
+        top = self.reach + 2  # a way out one swap past the reach may be found (not refuted) too
         self.draws_at_least = encodings.exact_counter(
             [lit for f in self.faces for lit in self.drawn[f]], top, pool, clauses
         )
@@ -157,7 +157,9 @@ class SwapModel(TurnSolver):
         return self._floor
 
     def within(self, bound: int, assumptions: Sequence[int] = ()) -> list[int] | None:
-        """A verified way out after at most ``bound`` swaps (``bound`` at most the reach)."""
+        """A verified way out after at most ``bound`` swaps (``bound`` at most one past the reach;
+        None refutes it only up to the reach)."""
+        assert bound <= self.reach + 1, "the counters stop one past the reach"
         self._build()
         over = self.draws_at_least[bound + 1] if bound + 1 < len(self.draws_at_least) else None
         return self._satisfy([self.goal, *assumptions, *([-over] if over is not None else [])])
@@ -219,14 +221,15 @@ class DistanceSearch:
             ]
         return self.models
 
-    def floor(self, bound: int, aside: Face | None = None) -> int:
-        """The least of the routes' floors once the models reach ``bound`` (proved up to it)."""
-        return min(model.floor(aside) for model in self._reaching(bound))
-
-    def within(self, bound: int, aside: Face | None = None, drawn: Sequence[Face] = ()) -> Target | None:
+    def within(
+        self, bound: int, aside: Face | None = None, drawn: Sequence[Face] = (), proving: bool = True
+    ) -> Target | None:
         """A way out after at most ``bound`` swaps, with a copy of ``aside`` set aside and at least
-        one of ``drawn`` drawn (when given), on the first route that has one."""
-        for model in self._reaching(bound):
+        one of ``drawn`` drawn (when given), on the first route that has one. ``proving``: on models
+        reaching ``bound`` (built if need be), so that None refutes the bound; else on the models
+        as they are (reaching at least ``bound - 1``): a way out found is one all the same."""
+        models = self._reaching(bound) if proving else self.models
+        for model in models:
             model._build()
             assumptions = [model.aside[aside][0]] if aside is not None else []
             if drawn:
@@ -252,12 +255,27 @@ class DistanceSearch:
             if known.target is not None:
                 return known.bound, _target(known.target)
             start = known.bound
-        for bound in range(start, self.most + 1):
-            if self.floor(bound) > bound:
-                continue
-            found = self.within(bound)
-            if found is not None:
-                return bound, found
+        return self._fewest(start)
+
+    def _fewest(self, low: int, aside: Face | None = None) -> tuple[int, Target] | None:
+        """The fewest swaps from ``low`` up (proved: no fewer go out), ``aside`` among them when
+        given, and a target they reach. Each turn of the loop either proves a larger ``low``,
+        reaches further, or asks the solver at ``low``: the floor of the models proves up to one
+        past their reach; a way out is asked first of the models as they are (reaching ``low - 1``
+        at least), and only a refusal there builds models reaching ``low``, whose refusal refutes it."""
+        while low <= self.most:
+            models = self._reaching(max(low - 1, 1))
+            floor = min(model.floor(aside) for model in models)
+            if low <= self.reach and floor > low:
+                low = min(floor, self.reach + 1)
+            elif floor > self.reach + 1:  # no way out at ``low``, as far as the floor can tell: reach further
+                self._reaching(low)
+            elif (found := self.within(low, aside, proving=False)) is not None:
+                return low, found
+            elif self.reach >= low:
+                low += 1
+            else:
+                self._reaching(low)
         return None
 
     def discard_row(self, discard: Face, least: int) -> DiscardRow:
@@ -267,13 +285,11 @@ class DistanceSearch:
             row = self._nearest_row(discard)
             if row is not None:
                 return row
-        for bound in range(max(1, least), self.most + 1):
-            if self.floor(bound, discard) > bound:
-                continue
-            found = self.within(bound, aside=discard)
-            if found is not None:
-                return DiscardRow(discard, bound, self._draws(discard, bound, found))
-        return DiscardRow(discard, None)
+        fewest = self._fewest(max(1, least), discard)
+        if fewest is None:
+            return DiscardRow(discard, None)
+        bound, found = fewest
+        return DiscardRow(discard, bound, self._draws(discard, bound, found))
 
     def _nearest_row(self, discard: Face) -> DiscardRow | None:
         """The row by the nearest-target search, or None when it cannot tell a draw or the bound."""
