@@ -19,55 +19,61 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
-from math import ceil
+from math import lcm
 
 from solver.core.deck import Face
 
 
 class SwapFloor:
-    """The shares of one model's candidates (each a sequence of faces, the cards it holds)."""
+    """The shares of one model's candidates (each a sequence of faces, the cards it holds), in
+    whole units: a share ``drawn / held`` is ``drawn * (unit // held)``, ``unit`` a multiple of
+    every count of hand cards a candidate holds, so that sums and their ceiling are exact."""
 
     def __init__(self, candidates: Iterable[Sequence[Face]], melded: int):
         self.melded = melded  # the cards a way out melds
-        self.candidates = [Counter(faces) for faces in candidates]
+        self.candidates = [(Counter(faces), len(faces)) for faces in candidates]
+        self.unit = lcm(*range(1, max((size for _, size in self.candidates), default=1) + 1))
+        self.never = self.unit * (melded + 1)  # more than any way out draws: no candidate holds the card
         self.holding: dict[Face, list[int]] = defaultdict(list)  # face -> the candidates holding it
-        for i, need in enumerate(self.candidates):
+        for i, (need, _) in enumerate(self.candidates):
             for face in need:
                 self.holding[face].append(i)
 
-    def shares(self, held: Counter[Face]) -> dict[Face, Fraction]:
+    def shares(self, held: Counter[Face]) -> dict[Face, int]:
         """Per face held, the least share of a candidate holding it (faces in none: absent)."""
-        least: dict[Face, Fraction] = {}
+        least: dict[Face, int] = {}
+        seen: set[int] = set()
         for face in held:
             for i in self.holding.get(face, ()):
-                share = self._share(self.candidates[i], held)
-                if face not in least or share < least[face]:
-                    least[face] = share
+                if i not in seen:
+                    seen.add(i)
+                    self._lower(least, i, held)
         return least
 
-    def with_drawn(self, shares: dict[Face, Fraction], held: Counter[Face], drawn: Face) -> dict[Face, Fraction]:
+    def with_drawn(self, shares: dict[Face, int], held: Counter[Face], drawn: Face) -> dict[Face, int]:
         """The shares once ``drawn`` joins ``held`` (``shares``: those of ``held``)."""
         after = held + Counter([drawn])
         out = dict(shares)
         for i in self.holding.get(drawn, ()):
-            need = self.candidates[i]
-            share = self._share(need, after)
-            for face in need:
-                if after[face] and (face not in out or share < out[face]):
-                    out[face] = share
+            self._lower(out, i, after)
         return out
 
-    def floor(self, shares: dict[Face, Fraction], held: Counter[Face]) -> int:
+    def floor(self, shares: dict[Face, int], held: Counter[Face]) -> int:
         """The fewest drawn cards that the shares allow a way out of the ``held`` hand."""
-        costs = sorted(shares[f] for f, n in held.items() if f in shares for _ in range(n))
-        least, total = self.melded, Fraction(0)  # none of the hand melded: every card drawn
+        costs = sorted(shares.get(f, self.never) for f, n in held.items() for _ in range(n))
+        least, total = self.melded, 0  # none of the hand melded: every card drawn
         for covered, cost in enumerate(costs[: self.melded], start=1):
             total += cost
-            least = min(least, max(self.melded - covered, ceil(total)))
+            least = min(least, max(self.melded - covered, -(-total // self.unit)))
         return least
 
-    @staticmethod
-    def _share(need: Counter[Face], held: Counter[Face]) -> Fraction:
+    def _lower(self, least: dict[Face, int], i: int, held: Counter[Face]) -> None:
+        """Candidate ``i``'s share, where it is less, for each face of ``held`` it holds."""
+        need, size = self.candidates[i]
         mine = sum(min(n, held[f]) for f, n in need.items())
-        return Fraction(sum(need.values()) - mine, mine) if mine else Fraction(1 << 30)
+        if not mine:
+            return
+        share = (size - mine) * (self.unit // mine)
+        for face in need:
+            if held[face] and share < least.get(face, self.never):
+                least[face] = share
