@@ -198,6 +198,7 @@ class DistanceSearch:
         self.reach = -1  # no model yet
         self.models: list[SwapModel] = []
         self.most = len(problem.hand)  # swapping every card is as far as a hand can be
+        self.targets: list[Target] = []  # every way out found: each tells the rows of the cards it lets go
         plain = fits(problem, checker, self.routes)
         self.nearest = Nearest(problem, self.left, checker, budget, self.routes) if plain else None
 
@@ -240,7 +241,9 @@ class DistanceSearch:
             if drawn:
                 model._add_hard([-act])  # this question's clause is spent
             if found is not None:
-                return model.target(found)
+                target = model.target(found)
+                self.targets.append(target)
+                return target
         return None
 
     def distance(self) -> tuple[int, Target] | None:
@@ -285,7 +288,9 @@ class DistanceSearch:
             row = self._nearest_row(discard)
             if row is not None:
                 return row
-        fewest = self._fewest(max(1, least), discard)
+        least = max(1, least)
+        known = next((t for t in self.targets if discard in t.aside and len(t.aside) == least), None)
+        fewest = (least, known) if known is not None else self._fewest(least, discard)
         if fewest is None:
             return DiscardRow(discard, None)
         bound, found = fewest
@@ -310,9 +315,10 @@ class DistanceSearch:
 
     def _draws(self, discard: Face, bound: int, found: Target) -> list[Face]:
         """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps
-        (``found``: a way out that lets ``discard`` go: its draws are some); those the floor rules
-        out are not asked."""
-        helps = set(found.drawn)
+        (``found``: a way out that lets ``discard`` go: its draws are some, as are those of every
+        way out found before that lets it go in ``bound`` swaps or fewer); those the floor rules out
+        are not asked."""
+        helps = set(found.drawn).union(*(t.drawn for t in self.targets if discard in t.aside and len(t.aside) <= bound))
         maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
         untried = sorted(maybe - helps)
         while untried:
