@@ -10,19 +10,20 @@ the cards set aside, and the distance ``d`` is the assumption "not ``d + 1`` dra
 solver answers every bound, every discard's row (a copy of it set aside, assumed) and every draw
 that helps (its first copy drawn, assumed).
 
-Candidate melds may hold at most ``reach`` drawn cards (:class:`~solver.melding.meld.candidates.Scarce`):
-a bound above ``reach`` builds the model again, reaching that bound (a small reach keeps the
-candidates of wild cards few). The answers are exact: a
-distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
-the checker as in any turn.
+Candidate melds may hold at most ``reach`` drawn cards (:class:`~solver.melding.meld.candidates.Scarce`;
+a small reach keeps the candidates of wild cards few), and the counters reach one swap past it. A
+bound is refuted only by models reaching it; a way out one swap past the reach is a way out all
+the same. So each bound is first asked of the models as they are, and only their refusal builds
+models reaching it, whose refusal refutes it. The answers are exact: a distance ``d`` is found with
+``d - 1`` refuted (by the solver or the floor below), every meld of the target verified by the
+checker as in any turn.
 
 Before a bound is asked of the solver, a floor may rule it out without a SAT call
-(:meth:`SwapModel.floor`): a way out within the bound makes only melds of at most the reach's
-drawn cards, the model's candidates; each hand card it melds is in one of them, whose drawn cards
-per hand card are at least the least such share over the candidates holding that card, and the
-cards melded are the hand's less the discard. The fewest drawn cards those shares and that count
-allow is a lower bound on the swaps (a relaxation: the candidates' overlaps and legality ignored),
-so bounds below it are skipped; the solver is asked only from the floor up.
+(:mod:`~solver.melding.turn.swapfloor`: each hand card's least share of a candidate's drawn cards,
+and the cards the way out melds; proved up to the reach). A discard table's rows and draws use it
+too: a draw the floor rules out of a row is not asked. Every way out found is kept: it lets its
+cards go and draws its cards within its swaps, so a row whose card one of them lets go at the
+hand's distance needs no question, and its draws start a row's.
 
 A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
 (:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
