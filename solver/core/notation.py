@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import cast
 
 from solver.core.deck import Deck, Face
 from solver.core.errors import TooManyCopies, UnknownCard
@@ -88,7 +89,16 @@ class Notation:
         for token in tokens:
             # a short text's spellings at once; a long one's one at a time, so that a huge one is
             # refused before it is read whole
-            words = _WORD.findall(token) if len(token) <= SHORT_TEXT else (m.group() for m in _WORD.finditer(token))
+            words: Iterable[str]
+            if len(token) <= SHORT_TEXT:
+                words = _WORD.findall(token)
+                if len(out) + len(words) <= size:  # each spelling read before: all at once
+                    known = list(map(read.get, words))
+                    if all(known):  # (a face is true; a spelling not read yet is None)
+                        out += cast("list[Face]", known)
+                        continue
+            else:
+                words = (m.group() for m in _WORD.finditer(token))
             for word in words:
                 face = read.get(word)  # parse()'s own memo, looked up inline: the hot loop of a batch
                 out.append(face if face is not None else self.parse(word))

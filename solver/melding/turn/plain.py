@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress, islice
+from operator import attrgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -43,6 +45,8 @@ HAND_CARDS = 16  # larger hands go to the turn model
 PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
 STEPS = 200_000  # a hand of copies whose search for its packings takes more steps goes to the turn model
 MEASURES = ("hand_points", "meld_points", "melds")
+
+_index = attrgetter("index")  # faces order by index
 
 
 @dataclass(frozen=True)
@@ -72,11 +76,13 @@ class _DeckMelds:
     """The whole deck's candidate melds by the lowest face each holds, grouped by the next face
     (its bit: a hand without it holds none of the group) in the order of their first candidate,
     as (place, mask, faces) (None: too many), each judged once it is first in a hand
-    (``judged``, by mask); and the card points of every face by index."""
+    (``judged``, by mask); and the card points of every face by index. ``nexts``: by face index,
+    the bits of its groups' next faces (a hand holding none of them holds none of its melds)."""
 
     by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
     points: list[int]
     judged: dict[int, tuple[Meld, ...]]
+    nexts: list[int] = field(default_factory=list)
 
 
 def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
@@ -136,7 +142,9 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
             found = candidates(rs, faces, rs.kinds, params=params, gate=checker.gate, limit=DECK_MELDS)
             if found is None:
                 overflowed.add(named)
-        per_checker[key] = _DeckMelds(_grouped(faces, found) if found is not None else None, points, {})
+        by_low = _grouped(faces, found) if found is not None else None
+        nexts = [sum(bit for bit, _ in groups) for groups in by_low or ()]
+        per_checker[key] = _DeckMelds(by_low, points, {}, nexts)
     return per_checker[key]
 
 
@@ -154,33 +162,31 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
 
 @dataclass(frozen=True)
 class _Cards:
-    """A hand's cards by face index (``order``) and the bit of each: its face index when every card
-    is held once, else its place in ``order`` (copies of a face side by side), with the bits of
-    each card's face (``copies``: the card's own bit when held once)."""
+    """A hand's cards by face index (``order``, and ``indices``: their face indices) and the bit of
+    each: its face index when every card is held once, else its place in ``order`` (copies of a
+    face side by side), with the bits of each card's face (``copies``: the card's own bit when
+    held once); ``mask``: every card's bit."""
 
     order: list[Face]
+    indices: list[int]
     bits: list[int]
     copies: list[int]
+    repeated: bool
+    mask: int
 
     @staticmethod
     def of(hand: Sequence[Face]) -> _Cards:
         order = sorted(hand, key=_index)
-        if len({f.index for f in order}) == len(order):
-            bits = [1 << f.index for f in order]
-            return _Cards(order, bits, bits)
+        indices = list(map(_index, order))
+        bits = list(map((1).__lshift__, indices))
+        mask = sum(bits)
+        if mask.bit_count() == len(bits):  # a carry in the sum: some face is there twice
+            return _Cards(order, indices, bits, bits, False, mask)
         bits = [1 << place for place in range(len(order))]
         of_face: dict[int, int] = {}
-        for f, bit in zip(order, bits, strict=True):
-            of_face[f.index] = of_face.get(f.index, 0) | bit
-        return _Cards(order, bits, [of_face[f.index] for f in order])
-
-    @cached_property
-    def repeated(self) -> bool:
-        return self.bits is not self.copies
-
-    @cached_property
-    def mask(self) -> int:
-        return sum(self.bits)
+        for i, bit in zip(indices, bits, strict=True):
+            of_face[i] = of_face.get(i, 0) | bit
+        return _Cards(order, indices, bits, [of_face[i] for i in indices], True, sum(bits))
 
     def lowest(self, cards: int) -> int:
         """The same cards with each face's copies the first ones (copies are alike)."""
@@ -192,6 +198,10 @@ class _Cards:
                 out |= group & -group
                 group &= group - 1
         return out
+
+    def among(self, cards: int, most: int | None = None) -> list[Face]:
+        """The cards among ``cards`` (bits), in order (the first ``most``)."""
+        return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
 
 
 @dataclass(frozen=True)
@@ -208,10 +218,9 @@ class _Way:
     cards: _Cards = field(compare=False, repr=False)
     discard_bit: int = 0
 
-    @cached_property
-    def kept(self) -> tuple[Face, ...]:
-        gone = self.melded | self.discard_bit
-        return tuple(f for f, bit in zip(self.cards.order, self.cards.bits, strict=True) if not gone & bit)
+    @property
+    def kept(self) -> list[Face]:
+        return self.cards.among(~(self.melded | self.discard_bit))
 
 
 @dataclass(frozen=True)
@@ -226,22 +235,37 @@ class _Packed:
 
 
 _PACKED: dict[tuple, _Packed] = {}  # the last few hands packed (a route of the same kinds asks again)
+_ASKED: list = [None, {}]  # the last problem asked and its packings by (checker, discard, kinds)
 
 
 def packed(problem: Problem, checker: MeldChecker, discard: str, kinds: frozenset[str] | None) -> _Packed:
     """The packings of a problem's hand with melds of ``kinds`` (None: any), each with the discard
     the turn rule (``discard``) asks: the card worth most (the hand's value and its limit both
-    want it gone; nothing else depends on it)."""
-    hand: int | tuple[int, ...] = problem.hand_mask
-    if len(problem.hand) != problem.hand_mask.bit_count():  # some face held twice: the mask does not tell
-        hand = tuple(sorted(map(_index, problem.hand)))
+    want it gone; nothing else depends on it). A problem's routes and questions ask again: the
+    last problem's are kept by the problem itself (it is held, so it is not another one)."""
+    if _ASKED[0] is not problem:
+        _ASKED[:] = problem, {}
+    asked: dict = _ASKED[1]
+    found = asked.get((checker, discard, kinds))
+    if found is None:
+        found = asked[checker, discard, kinds] = _packed_hand(problem, checker, discard, kinds)
+    return found
+
+
+def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: frozenset[str] | None) -> _Packed:
+    """:func:`packed`, kept for the last few hands by their cards."""
+    cards = _Cards.of(problem.hand)
+    hand = tuple(cards.indices) if cards.repeated else cards.mask
     key = (id(checker), hand, params_key(problem.params), discard, kinds)
     found = _PACKED.get(key)
     if found is None:
         validate_problem(problem, checker)  # a plain problem is its hand: checked once
         deck = deck_melds(checker, problem.params)
-        cards = _Cards.of(problem.hand)
-        found_melds = _copies_melds(problem, checker, cards) if cards.repeated else _hand_melds(problem, checker, deck)
+        found_melds = (
+            _copies_melds(problem, checker, cards)
+            if cards.repeated
+            else _hand_melds(problem, checker, deck, cards.mask)
+        )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
         found = _Packed(cards, melds, ways)
@@ -251,14 +275,17 @@ def packed(problem: Problem, checker: MeldChecker, discard: str, kinds: frozense
     return found
 
 
-def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> list[Meld]:
-    """The legal melds of the hand's cards: the deck's candidates it holds, or its own."""
+def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: int) -> list[Meld]:
+    """The legal melds of the hand's cards (``mask``: their faces' bits): the deck's candidates it
+    holds, or its own."""
     hand, params = problem.hand, problem.params
     by_low = deck.by_low
     if by_low is not None:
-        mask, judged = problem.hand_mask, deck.judged
+        judged, nexts = deck.judged, deck.nexts
         out: list[Meld] = []
         for f in hand:
+            if not mask & nexts[f.index]:
+                continue
             held: list[Candidate] = []
             groups = 0
             for next_bit, group in by_low[f.index]:
@@ -393,9 +420,9 @@ class _Packer:
 
     def __init__(self, cards: _Cards, points: list[int], rule: str):
         self.cards, self.points, self.rule = cards, points, rule
-        by_worth = sorted(zip(cards.order, cards.bits, strict=True), key=lambda card: -points[card[0].index])
-        self.dearest = by_worth  # ties in order: the first of the dearest first
-        self.total = sum(points[f.index] for f in cards.order)
+        self.worth = list(map(points.__getitem__, cards.indices))  # each card's, in order
+        self.total = sum(self.worth)
+        self.dearest: list[tuple[Face, int]] | None = None  # by worth, ties in order (made when first asked)
 
     def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
         """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
@@ -407,15 +434,19 @@ class _Packer:
 
     def way(self, melds: tuple[Meld, ...], melded: int, weight: int) -> _Way | None:
         """The packing of ``melds`` (holding the cards ``melded``, of card points ``weight``)."""
-        left = len(self.cards.order) - melded.bit_count()
+        cards = self.cards
+        left = len(cards.order) - melded.bit_count()
         discard, bit = None, 0
         if left and self.rule != "none":
+            if self.dearest is None:  # the first of the dearest first (a stable sort)
+                places = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
+                self.dearest = [(cards.order[p], cards.bits[p]) for p in places]
             discard, bit = next(card for card in self.dearest if not melded & card[1])
             left -= 1
             weight += self.points[discard.index]
         elif not left and self.rule == "required":
             return None
-        return _Way(melds, melded, discard, left, self.total - weight, self.cards, bit)
+        return _Way(melds, melded, discard, left, self.total - weight, cards, bit)
 
 
 class PlainTurn:
@@ -431,6 +462,7 @@ class PlainTurn:
         self.rule = problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
+        self._out: list[int] | None = None  # the packings that go out (by position)
 
     def close(self) -> None:
         pass
@@ -455,17 +487,14 @@ class PlainTurn:
 
     # -- the questions --------------------------------------------------------------------------
 
-    def _rank(self, way: _Way) -> tuple:
-        """The objective's levels in order, each to be made smallest."""
-        values = {"hand_points": way.points, "meld_points": sum(m.points for m in way.melds), "melds": len(way.melds)}
-        return tuple(values[g.measure] * (-1 if g.sense == "maximize" else 1) for g in self.rs.objective)
-
     def _ranks(self) -> list[tuple]:
-        """Each packing's rank (:meth:`_rank`), in the packings' order."""
+        """Each packing's rank, in the packings' order: the objective's levels in order, each to
+        be made smallest."""
         known = self.packed.known
-        if "ranks" not in known:
-            known["ranks"] = [self._rank(w) for w in self._all()]
-        ranks: list[tuple] = known["ranks"]
+        ranks: list[tuple] | None = known.get("ranks")
+        if ranks is None:
+            levels = [(g.measure, -1 if g.sense == "maximize" else 1) for g in self.rs.objective]
+            ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in self._all()]
         return ranks
 
     def _first_best(self, among: Sequence[int]) -> _Way:
@@ -482,8 +511,14 @@ class PlainTurn:
             return True
         return all(_meets(way, r) for r in route.checks if r is not leave_out)
 
+    def _ways_out(self) -> list[int]:
+        """The packings that go out by the route (by position; each question asks them)."""
+        if self._out is None:
+            self._out = [i for i, w in enumerate(self._all()) if self._goes_out(w)]
+        return self._out
+
     def goes_out(self) -> bool | None:
-        return any(self._goes_out(w) for w in self._all())
+        return bool(self._ways_out())
 
     def best(self, question: str = "best") -> Answer:
         answer = self._answer(self._first_best(range(len(self._all()))), question)
@@ -491,7 +526,7 @@ class PlainTurn:
         return answer
 
     def go_out(self, why_cards: bool = True) -> Answer:
-        out = [i for i, w in enumerate(self._all()) if self._goes_out(w)]
+        out = self._ways_out()
         if out:
             answer = self._answer(self._first_best(out), "go-out")
             answer.solvable = True
@@ -502,10 +537,10 @@ class PlainTurn:
         return answer
 
     def _answer(self, way: _Way, question: str) -> Answer:
-        plays = [Play(m.faces, m.reading, m.points) for m in way.melds]
-        plays.sort(key=lambda p: p.faces[0].index)  # disjoint, each by face index: as the turn model's
-        answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=list(way.kept))
-        score = {"meld_points": sum(p.points for p in plays), "hand_points": way.points, "melds": len(plays)}
+        melds = sorted(way.melds, key=_first_face)  # disjoint, each by face index: as the turn model's
+        plays = [Play(m.faces, m.reading, m.points) for m in melds]
+        answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=way.kept)
+        score = {"meld_points": sum([p.points for p in plays]), "hand_points": way.points, "melds": len(plays)}
         answer.score = {g.measure: score[g.measure] for g in self.rs.objective} or score
         return self._stamp(answer)
 
@@ -520,9 +555,7 @@ class PlainTurn:
         if cards:
             known = self.packed.known
             if "core" not in known:
-                held = {f.index for m in self.melds for f in m.faces}
-                lonely = (f for f in self.packed.cards.order if f.index not in held)
-                known["lonely"] = list(dict.fromkeys(lonely))  # each face once, as the turn model names them
+                known["lonely"] = self._lonely()
                 known["core"] = self._core(ways)
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
@@ -541,6 +574,17 @@ class PlainTurn:
         failed: list = self._why(cards=False).get("requirements", [])
         return failed
 
+    def _lonely(self) -> list[Face]:
+        """The cards no meld holds, each face once (as the turn model names them)."""
+        hand = self.packed.cards
+        held = 0
+        for meld in self.melds:
+            held |= meld.mask  # a meld of copies holds the first: its face's copies are held
+        if not hand.repeated:
+            return hand.among(~held)
+        lonely = [f for f, copies in zip(hand.order, hand.copies, strict=True) if not held & copies]
+        return list(dict.fromkeys(lonely))
+
     def _core(self, ways: Sequence[_Way]) -> list[Face]:
         """A set of cards no turn places all of (each melded or discarded), none of it spare —
         the last cards left out first, so the lowest such set stays; empty when every card can
@@ -552,8 +596,8 @@ class PlainTurn:
                 widest.append(m)
         hand = self.packed.cards
         if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
-            outside = [f for f, bit in zip(hand.order, hand.bits, strict=True) if not widest[0] & bit]
-            return outside[: 1 + one_more] if len(outside) > one_more else []
+            outside = hand.among(~widest[0], 1 + one_more)
+            return outside if len(outside) > one_more else []
 
         def placed(cards: int) -> bool:
             cards = hand.lowest(cards)  # the packings take the first copies
@@ -570,8 +614,17 @@ class PlainTurn:
         return [f for f, bit in zip(hand.order, hand.bits, strict=True) if core & bit]
 
 
-def _index(face: Face) -> int:
-    return face.index  # faces order by index
+def _first_face(meld: Meld) -> int:
+    return meld.faces[0].index
+
+
+def _measure(way: _Way, measure: str) -> int:
+    """A packing's value of one of the objective's measures."""
+    if measure == "hand_points":
+        return way.points
+    if measure == "meld_points":
+        return sum([m.points for m in way.melds])
+    return len(way.melds)
 
 
 def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
