@@ -57,6 +57,19 @@ class Notation:
         """The faces the deck holds at least one copy of."""
         return frozenset(f for f, count in self.deck.copies.items() if count >= 1)
 
+    @cached_property
+    def in_deck_indices(self) -> frozenset[int]:
+        """The face indices of :attr:`in_deck` (a face is its index: no Python hash a face)."""
+        return frozenset(f.index for f in self.in_deck)
+
+    @cached_property
+    def by_index(self) -> list[str]:
+        """Each face's printed spelling by its index (faces read without hashing them)."""
+        spelled = [""] * (max((f.index for f in self.canonical), default=-1) + 1)
+        for face, text in self.canonical.items():
+            spelled[face.index] = text
+        return spelled
+
     @staticmethod
     def for_deck(deck: Deck) -> Notation:
         return _notation_for(deck)
@@ -109,8 +122,8 @@ class Notation:
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
         """More copies of a card than the deck (or the given pool) holds is an error."""
         if available is None:
-            distinct = set(faces)
-            if len(distinct) == len(faces) and distinct <= self.in_deck:  # each once, each in the deck
+            distinct = {f.index for f in faces}
+            if len(distinct) == len(faces) and distinct <= self.in_deck_indices:  # each once, each in the deck
                 return
         limits = available if available is not None else self.deck.copies
         for face, count in Counter(faces).items():
@@ -156,6 +169,11 @@ class Notation:
 
     def format(self, face: Face) -> str:
         return self.canonical[face]
+
+    def spell_all(self, faces: Iterable[Face]) -> list[str]:
+        """The printed spellings of ``faces``, in order."""
+        spelled = self.by_index
+        return [spelled[f.index] for f in faces]
 
     def format_many(self, faces: Iterable[Face]) -> str:
         return " ".join(self.format(f) for f in faces)

@@ -164,7 +164,7 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
         "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
         "question": answer.question,
         "layoffs": layoffs,
-        "kept": list(map(fmt.canonical.__getitem__, answer.kept)),
+        "kept": fmt.spell_all(answer.kept),
         "ruleset": checker.ruleset.id,
     }
     if answer.steps:
@@ -409,4 +409,4 @@ def why_json(key: str, value: list, fmt) -> list | dict:
             "counts": rule.counts,
             "source": rule.source.to_json() if rule.source else None,
         }
-    return list(map(fmt.canonical.__getitem__, value))
+    return fmt.spell_all(value)

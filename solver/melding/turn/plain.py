@@ -153,11 +153,18 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
     rs = problem.ruleset
     if problem.table or problem.shown or problem.turn != "normal" or len(problem.hand) > HAND_CARDS:
         return False
-    if any(k.phase is not None for k in rs.kinds):
-        return False
-    if params_key(problem.params) is False or any(g.measure not in MEASURES for g in rs.objective):
+    plain = _PLAIN_RULESETS.get(checker) if rs is checker.ruleset else None
+    if plain is None:
+        plain = not any(k.phase is not None for k in rs.kinds) and all(g.measure in MEASURES for g in rs.objective)
+        if rs is checker.ruleset:
+            _PLAIN_RULESETS[checker] = plain
+    if not plain or (problem.params and params_key(problem.params) is False):
         return False
     return rs.turn_rule(problem.turn, len(problem.hand)).max_new_melds is None
+
+
+# by checker: its ruleset has no phase-bound kind and its objective's measures are the plain turn's
+_PLAIN_RULESETS: WeakKeyDictionary[MeldChecker, bool] = WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
