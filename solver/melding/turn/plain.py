@@ -105,6 +105,7 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 _OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parameter names whose deck had too many
 _VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
+_LAST_DECK: list = [None, None, None]  # the last checker and parameters' key asked, and their deck's melds
 
 
 def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: object) -> tuple[Meld, ...]:
@@ -127,8 +128,11 @@ def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: o
 
 def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
     """The whole deck's candidate melds, found once per checker and parameters."""
-    per_checker = _DECKS.setdefault(checker, {})
     key = params_key(params)
+    if _LAST_DECK[0] is checker and _LAST_DECK[1] == key:  # a batch asks of one deck again and again
+        last: _DeckMelds = _LAST_DECK[2]
+        return last
+    per_checker = _DECKS.setdefault(checker, {})
     if key not in per_checker:
         rs = checker.ruleset
         faces = list(rs.deck.faces)
@@ -145,6 +149,7 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
         by_low = _grouped(faces, found) if found is not None else None
         nexts = [sum(bit for bit, _ in groups) for groups in by_low or ()]
         per_checker[key] = _DeckMelds(by_low, points, {}, nexts)
+    _LAST_DECK[:] = checker, key, per_checker[key]
     return per_checker[key]
 
 
@@ -153,18 +158,16 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
     rs = problem.ruleset
     if problem.table or problem.shown or problem.turn != "normal" or len(problem.hand) > HAND_CARDS:
         return False
-    plain = _PLAIN_RULESETS.get(checker) if rs is checker.ruleset else None
-    if plain is None:
+    if _PLAIN_RULESET[0] is not rs:  # a batch asks of one ruleset: its answer kept
         plain = not any(k.phase is not None for k in rs.kinds) and all(g.measure in MEASURES for g in rs.objective)
-        if rs is checker.ruleset:
-            _PLAIN_RULESETS[checker] = plain
-    if not plain or (problem.params and params_key(problem.params) is False):
+        _PLAIN_RULESET[:] = rs, plain
+    if not _PLAIN_RULESET[1] or (problem.params and params_key(problem.params) is False):
         return False
     return rs.turn_rule(problem.turn, len(problem.hand)).max_new_melds is None
 
 
-# by checker: its ruleset has no phase-bound kind and its objective's measures are the plain turn's
-_PLAIN_RULESETS: WeakKeyDictionary[MeldChecker, bool] = WeakKeyDictionary()
+# the last ruleset asked, and whether it has no phase-bound kind and only the plain turn's measures
+_PLAIN_RULESET: list = [None, False]
 
 
 @dataclass(frozen=True)
@@ -215,19 +218,14 @@ class _Cards:
 class _Way:
     """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
     made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
-    points (the cards in no meld and not discarded: :attr:`kept`)."""
+    points (the cards in no meld and not discarded)."""
 
     melds: tuple[Meld, ...]
     melded: int
     discard: Face | None
     left: int
     points: int
-    cards: _Cards = field(compare=False, repr=False)
     discard_bit: int = 0
-
-    @property
-    def kept(self) -> list[Face]:
-        return self.cards.among(~(self.melded | self.discard_bit))
 
 
 @dataclass(frozen=True)
@@ -453,7 +451,7 @@ class _Packer:
             weight += self.points[discard.index]
         elif not left and self.rule == "required":
             return None
-        return _Way(melds, melded, discard, left, self.total - weight, cards, bit)
+        return _Way(melds, melded, discard, left, self.total - weight, bit)
 
 
 class PlainTurn:
@@ -494,19 +492,20 @@ class PlainTurn:
 
     # -- the questions --------------------------------------------------------------------------
 
-    def _ranks(self) -> list[tuple]:
+    def _ranks(self, ways: list[_Way]) -> list[tuple]:
         """Each packing's rank, in the packings' order: the objective's levels in order, each to
         be made smallest."""
         known = self.packed.known
         ranks: list[tuple] | None = known.get("ranks")
         if ranks is None:
             levels = [(g.measure, -1 if g.sense == "maximize" else 1) for g in self.rs.objective]
-            ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in self._all()]
+            ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
         return ranks
 
     def _first_best(self, among: Sequence[int]) -> _Way:
         """The first packing of the best rank among the packings ``among`` (by position)."""
-        return self._all()[min(among, key=self._ranks().__getitem__)]
+        ways = self._all()
+        return ways[min(among, key=self._ranks(ways).__getitem__)]
 
     def _goes_out(self, way: _Way, leave_out: object = None) -> bool:
         """Does a way go out (by the route: every card placed when it asks, its requirements but
@@ -521,7 +520,11 @@ class PlainTurn:
     def _ways_out(self) -> list[int]:
         """The packings that go out by the route (by position; each question asks them)."""
         if self._out is None:
-            self._out = [i for i, w in enumerate(self._all()) if self._goes_out(w)]
+            route, ways = self.route, self._all()
+            if route is None or (route.all_cards and not route.checks):  # every card placed, and no more
+                self._out = [i for i, w in enumerate(ways) if not w.left]
+            else:
+                self._out = [i for i, w in enumerate(ways) if self._goes_out(w)]
         return self._out
 
     def goes_out(self) -> bool | None:
@@ -546,7 +549,8 @@ class PlainTurn:
     def _answer(self, way: _Way, question: str) -> Answer:
         melds = sorted(way.melds, key=_first_face)  # disjoint, each by face index: as the turn model's
         plays = [Play(m.faces, m.reading, m.points) for m in melds]
-        answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=way.kept)
+        kept = self.packed.cards.among(~(way.melded | way.discard_bit))  # in no meld and not discarded
+        answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=kept)
         score = {"meld_points": sum([p.points for p in plays]), "hand_points": way.points, "melds": len(plays)}
         answer.score = {g.measure: score[g.measure] for g in self.rs.objective} or score
         return self._stamp(answer)
