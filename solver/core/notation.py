@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from operator import attrgetter
 from typing import cast
 
 from solver.core.deck import Deck, Face
@@ -34,6 +35,7 @@ _COLORS = {
 
 
 _WORD = re.compile(r"[^\s,、，]+")  # a card's spelling between separators (Notation.split)
+_INDEX = attrgetter("index")  # a face's index (faces are read by it: a face's hash is a Python call)
 SHORT_TEXT = 4096  # characters: a text of cards this short is split at once
 SPELLINGS_KEPT = 4096  # the most spellings as given kept by a notation (Notation.spelled)
 
@@ -122,7 +124,7 @@ class Notation:
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
         """More copies of a card than the deck (or the given pool) holds is an error."""
         if available is None:
-            distinct = {f.index for f in faces}
+            distinct = set(map(_INDEX, faces))
             if len(distinct) == len(faces) and distinct <= self.in_deck_indices:  # each once, each in the deck
                 return
         limits = available if available is not None else self.deck.copies
@@ -172,8 +174,7 @@ class Notation:
 
     def spell_all(self, faces: Iterable[Face]) -> list[str]:
         """The printed spellings of ``faces``, in order."""
-        spelled = self.by_index
-        return [spelled[f.index] for f in faces]
+        return list(map(self.by_index.__getitem__, map(_INDEX, faces)))
 
     def format_many(self, faces: Iterable[Face]) -> str:
         return " ".join(self.format(f) for f in faces)

@@ -288,9 +288,8 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
     if by_low is not None:
         judged, nexts = deck.judged, deck.nexts
         out: list[Meld] = []
-        for f in hand:
-            if not mask & nexts[f.index]:
-                continue
+        # the cards some of whose melds' next faces the hand holds (the others start no meld of it)
+        for f in compress(hand, map(mask.__and__, map(nexts.__getitem__, map(_index, hand)))):
             held: list[Candidate] = []
             groups = 0
             for next_bit, group in by_low[f.index]:
