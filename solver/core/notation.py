@@ -106,7 +106,8 @@ class Notation:
             # refused before it is read whole
             words: Iterable[str]
             if len(token) <= SHORT_TEXT:
-                words = _WORD.findall(token)
+                # str.split() splits at the same white space as the pattern's \s (Unicode's)
+                words = _WORD.findall(token) if "," in token or "、" in token or "，" in token else token.split()
                 if len(out) + len(words) <= size:  # each spelling read before: all at once
                     known = list(map(read.get, words))
                     if all(known):  # (a face is true; a spelling not read yet is None)
@@ -174,7 +175,8 @@ class Notation:
 
     def spell_all(self, faces: Iterable[Face]) -> list[str]:
         """The printed spellings of ``faces``, in order."""
-        return list(map(self.by_index.__getitem__, map(_INDEX, faces)))
+        spelled = self.by_index
+        return [spelled[f.index] for f in faces]
 
     def format_many(self, faces: Iterable[Face]) -> str:
         return " ".join(self.format(f) for f in faces)

@@ -188,7 +188,7 @@ class _Cards:
     def of(hand: Sequence[Face]) -> _Cards:
         order = sorted(hand, key=_index)
         indices = list(map(_index, order))
-        bits = list(map((1).__lshift__, indices))
+        bits = [1 << i for i in indices]
         mask = sum(bits)
         if mask.bit_count() == len(bits):  # a carry in the sum: some face is there twice
             return _Cards(order, indices, bits, bits, False, mask)
@@ -288,8 +288,9 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
     if by_low is not None:
         judged, nexts = deck.judged, deck.nexts
         out: list[Meld] = []
-        # the cards some of whose melds' next faces the hand holds (the others start no meld of it)
-        for f in compress(hand, map(mask.__and__, map(nexts.__getitem__, map(_index, hand)))):
+        for f in hand:
+            if not mask & nexts[f.index]:  # the hand holds none of its melds' next faces: none of them
+                continue
             held: list[Candidate] = []
             groups = 0
             for next_bit, group in by_low[f.index]:
@@ -424,7 +425,7 @@ class _Packer:
 
     def __init__(self, cards: _Cards, points: list[int], rule: str):
         self.cards, self.points, self.rule = cards, points, rule
-        self.worth = list(map(points.__getitem__, cards.indices))  # each card's, in order
+        self.worth = [points[i] for i in cards.indices]  # each card's, in order
         self.total = sum(self.worth)
         self.dearest: list[tuple[Face, int]] | None = None  # by worth, ties in order (made when first asked)
 
