@@ -295,11 +295,6 @@ class MeldGame:
 
         return distance.answer(self.checker, problem, self.rules.going_out, question, request)
 
-    @cached_property
-    def every_route(self) -> bool:
-        """Is every route asked whether it goes out (a figure names a route), not only until one does?"""
-        return any(f.route is not None for f in self.rules.figures)
-
     def answer_problem(
         self,
         problem: Problem,
@@ -326,7 +321,7 @@ class MeldGame:
             Budget(max_seconds),
             self.rules.going_out,
             self.rules.operations,
-            every_route=self.every_route,
+            every_route=any(f.route is not None for f in self.rules.figures),
         )
 
     # -- the rearranging turn ------------------------------------------------------------------------
