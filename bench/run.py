@@ -45,6 +45,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   with a dealt cut joker, in-process,
   warm (bench/distance.py) (median ≤ 50 ms); ``rummikub-distance``: the fewest tiles drawn before a
   14-tile rack goes out, on reachable tables of about 26 tiles (bench/distance.py), the player melded;
+* ``fesca-distance`` / ``fesca-discards``: ``melds solve -r fesca --distance`` of 13-card hands and
+  ``--discards`` of 7-card hands dealt from the 78 cards (wilds as they come), 陽場 and 陰場 by
+  turns, in-process, warm (bench/distance.py) (issue 47: a 13-card distance < 50 ms median, a
+  discard table seconds at most);
 * ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
   of an 8-tile hand and about 10 tiles of common words on the table, a first word down
   (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
@@ -330,6 +334,17 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
 
 
+def fesca_distance_row(name: str, question: str, size: int, count: int, rng, budget: float) -> Row:
+    from bench.distance import fesca_seconds
+
+    figures = fesca_seconds(question, size, count, rng, budget)
+    seen = ", ".join(
+        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
+    )
+    note = f"seconds a hand, in-process; distances seen ({seen}; None: undecided)"
+    return Row(name, figures["seconds"], undecided=figures["undecided"], note=note)
+
+
 def word_discards(count: int, rng) -> Row:
     from bench.word_rummy import discard_seconds
 
@@ -452,6 +467,8 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
+    "fesca-distance": lambda a, r: fesca_distance_row("fesca-distance", "distance", 13, a.n * 3, r, a.budget),
+    "fesca-discards": lambda a, r: fesca_distance_row("fesca-discards", "discards", 7, max(2, a.n // 2), r, a.budget),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
     "word-discards": lambda a, r: word_discards(max(2, a.n // 2), r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
