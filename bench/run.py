@@ -45,6 +45,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   with a dealt cut joker, in-process,
   warm (bench/distance.py) (median ≤ 50 ms); ``rummikub-distance``: the fewest tiles drawn before a
   14-tile rack goes out, on reachable tables of about 26 tiles (bench/distance.py), the player melded;
+* ``fesca-distance`` / ``fesca-discards``: ``melds solve -r fesca --distance`` of 13-card hands and
+  ``--discards`` of 7-card hands dealt from the 78 cards (wilds as they come), 陽場 and 陰場 by
+  turns, in-process, warm (bench/distance.py) (issue 47: a 13-card distance < 50 ms median, a
+  discard table seconds at most);
 * ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
   of an 8-tile hand and about 10 tiles of common words on the table, a first word down
   (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
@@ -56,10 +60,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   else the machine runs), warm, on the real Tenhou games of tests/data and on riichienv self-play
   games (mjai logs); each corpus's hands/s in the note against the bar (≥ 1,000 hands/s on one core);
   with ``--replay-base CHECKOUT`` the peer is that earlier checkout on the same Tenhou logs;
-* ``replay-jobs``: whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same 400
-  self-play games, wall seconds per hand with start-up, the best of five pairs run back to back
-  (two jobs/one ≤ 0.56, i.e. ≥ 1.8×); every pair's ratio in the note, and with ``--replay-base``
-  that checkout's.
+* ``replay-jobs``: whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same
+  folder (the real Tenhou games of tests/data and 400 self-play games), wall seconds per hand with
+  start-up, the best of five pairs run back to back (two jobs/one ≤ 0.56, i.e. ≥ 1.8×); every
+  pair's ratio and their median in the note, and with ``--replay-base`` that checkout's.
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
@@ -330,6 +334,17 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
 
 
+def fesca_distance_row(name: str, question: str, size: int, count: int, rng, budget: float) -> Row:
+    from bench.distance import fesca_seconds
+
+    figures = fesca_seconds(question, size, count, rng, budget)
+    seen = ", ".join(
+        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
+    )
+    note = f"seconds a hand, in-process; distances seen ({seen}; None: undecided)"
+    return Row(name, figures["seconds"], undecided=figures["undecided"], note=note)
+
+
 def word_discards(count: int, rng) -> Row:
     from bench.word_rummy import discard_seconds
 
@@ -391,20 +406,23 @@ def replay_rate(rounds: int, games: int, base: str | None = None) -> Row:
 
 
 def replay_jobs(games: int, runs: int, base: str | None = None) -> Row:
-    """Whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same ``games``
-    self-play games, in pairs run back to back (bench.replay.paired_runs): wall seconds per hand,
-    start-up included, the best of ``runs`` of each (the bar: two jobs ≥ 1.8× one); the note gives
-    the ratio of every pair, and with ``--replay-base CHECKOUT`` that checkout's pairs too."""
+    """Whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same folder — the
+    real Tenhou games of tests/data and ``games`` self-play games — in pairs run back to back
+    (bench.replay.paired_runs): wall seconds per hand, start-up included, the best of ``runs`` of
+    each (the bar: two jobs ≥ 1.8× one); the note gives the ratio of every pair and their median,
+    and with ``--replay-base CHECKOUT`` that checkout's pairs too."""
+    import shutil
     import tempfile
 
-    from bench.replay import paired_runs, selfplay_logs
-    from solver.core.logs import replay_file
+    from bench.replay import TENHOU, paired_runs, selfplay_logs
+    from solver.core.logs import log_files, replay_file
 
     with tempfile.TemporaryDirectory() as folder:
         try:
             paths = selfplay_logs(Path(folder), games)
         except ImportError:
             return Row("replay-jobs", note="riichienv not installed")
+        paths += [shutil.copy(real, folder) for real in log_files([str(TENHOU)])]
         hands = sum(len(r.hands) for p in paths for r in replay_file(p))
         pairs = paired_runs(folder, runs)
         base_pairs = paired_runs(folder, runs, Path(base)) if base else []
@@ -414,9 +432,11 @@ def replay_jobs(games: int, runs: int, base: str | None = None) -> Row:
         f"best of {runs}: {hands / one:.0f} hands/s one job, {hands / two:.0f} two ({one / two:.2f}×), {hands} hands"
     )
     row.note += "; pairs " + ", ".join(f"{a / b:.2f}×" for a, b in pairs)
+    row.note += f" (median {statistics.median(a / b for a, b in pairs):.2f}×)"
     if base_pairs:
         best = min(p[0] for p in base_pairs) / min(p[1] for p in base_pairs)
         row.note += f"; {base}: {best:.2f}×, pairs " + ", ".join(f"{a / b:.2f}×" for a, b in base_pairs)
+        row.note += f" (median {statistics.median(a / b for a, b in base_pairs):.2f}×)"
     return row
 
 
@@ -447,6 +467,8 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
+    "fesca-distance": lambda a, r: fesca_distance_row("fesca-distance", "distance", 13, a.n * 3, r, a.budget),
+    "fesca-discards": lambda a, r: fesca_distance_row("fesca-discards", "discards", 7, max(2, a.n // 2), r, a.budget),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
     "word-discards": lambda a, r: word_discards(max(2, a.n // 2), r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
