@@ -177,7 +177,7 @@ class KanRules(MahjongMovePart):
                     self.source("ron"),
                 )
             return state  # the ruleset's chankan-closed-kan check says why, with its quote
-        self._judged_win(*self.winning(state, seat, tsumo=False))
+        self._judged_win(state, seat, tsumo=False)
         if offered.get("kind") == NUKI:
             after, how = nuki_robbed(state, offered), "北抜き"
         else:

@@ -13,7 +13,7 @@ from solver.core.state import GameState
 if TYPE_CHECKING:
     from solver.core.deck import Face
     from solver.games.mahjong.hands import Hand, Mahjong
-    from solver.games.mahjong.scoring import Score, Scorer, Win
+    from solver.games.mahjong.scoring import Scorer, Win
 
 
 class MahjongMovePart(Moves):
@@ -42,7 +42,7 @@ class MahjongMovePart(Moves):
 
         def _set_hand(self, state: GameState, seat: str, hand: Hand, **changes: object) -> GameState: ...
 
-        def _judged_win(self, hand: Hand, win: Win) -> Score: ...
+        def _judged_win(self, state: GameState, seat: str, tsumo: bool) -> None: ...
 
         def _missed(self, state: GameState, ident: tuple, skip: set[str | None]) -> GameState: ...
 

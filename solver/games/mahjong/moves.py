@@ -33,7 +33,7 @@ from solver.games.mahjong.furiten import furiten_check, furiten_thirteen_check
 from solver.games.mahjong.hands import Hand, Mahjong
 from solver.games.mahjong.kakan import KanRules, chankan_closed_kan
 from solver.games.mahjong.nuki import NukiRules, nuki_count
-from solver.games.mahjong.scoring import NotAWin, Score, Scorer, Win
+from solver.games.mahjong.scoring import NotAWin, Scorer, Win, WinRead
 from solver.games.mahjong.win import WIN_FACT_FLAGS, WIN_FACT_TILES, remember
 
 
@@ -62,9 +62,9 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         self._wait_lists: dict[str, list[tuple]] = {}  # a hand's text -> its waits, as Mahjong.waits lists them
         self._hands: dict[str, Hand] = {}  # a hand's text -> the hand (a state keeps hands as text)
         self._ranks: dict[str, int] | None = None  # the call-priority check's order, read once
-        # the wins asked of one state: (seat, tsumo) -> (hand, win); a replay asks the judge, then
-        # the settling of the same state (a state is not changed in place)
-        self._wins_of: tuple[GameState | None, dict[tuple[str, bool], tuple[Hand, Win]]] = (None, {})
+        # the wins asked of one state: (seat, tsumo, what) -> (hand, win) or the scorer's read; a replay
+        # asks the judge, then the settling of the same state (a state is not changed in place)
+        self._wins_of: tuple[GameState | None, dict[tuple[str, bool, str], Any]] = (None, {})
 
     def judge(self, state: GameState, text: str, describe: bool = True):
         return super().judge(self.current(state), text, describe)
@@ -179,14 +179,27 @@ class MahjongMoves(KanRules, NukiRules, Moves):
     def winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         """The tiles a seat would win with now and the facts of that win: a tsumo on the tile
         drawn, a ron on the discard on the table or on the tile of a kan being robbed."""
-        known, wins = self._wins_of
+        return self._once_a_state(state, (seat, tsumo, "win"), lambda: self._winning(state, seat, tsumo))
+
+    def win_read(self, state: GameState, seat: str, tsumo: bool) -> WinRead:
+        """The seat's win now (:meth:`winning`) read by the scorer apart from its situation and furiten,
+        once a state for its judge and its settling (NotAWin: the tiles do not win)."""
+
+        def read() -> WinRead:
+            hand, win = self.winning(state, seat, tsumo)
+            return self._scoring().read_win(hand, win.but(river=(), furiten=False))
+
+        return self._once_a_state(state, (seat, tsumo, "read"), read)
+
+    def _once_a_state(self, state: GameState, key: tuple[str, bool, str], make: Callable[[], Any]) -> Any:
+        known, found = self._wins_of
         if known is not state:
-            wins = {}
-            self._wins_of = (state, wins)
-        found = wins.get((seat, tsumo))
-        if found is None:
-            found = wins[seat, tsumo] = self._winning(state, seat, tsumo)
-        return found
+            found = {}
+            self._wins_of = (state, found)
+        value = found.get(key)
+        if value is None:
+            value = found[key] = make()
+        return value
 
     def _winning(self, state: GameState, seat: str, tsumo: bool) -> tuple[Hand, Win]:
         hand = self.hand(state, seat)
@@ -313,7 +326,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         seat = self.actor(state, action)
         self._need(state, "discard", seat, "tsumo")
         self._drew(state, seat, "tsumo")
-        self._judged_win(*self.winning(state, seat, tsumo=True))
+        self._judged_win(state, seat, tsumo=True)
         return state.but(step="over", facts={**state.facts, "result": f"tsumo {seat}"})
 
     def kyuushu(self, state: GameState, action: Action) -> GameState:
@@ -348,7 +361,7 @@ class MahjongMoves(KanRules, NukiRules, Moves):
         if offered:
             return self._rob_kan(state, seat, offered)
         self._need(state, "call", seat, "ron")
-        self._judged_win(*self.winning(state, seat, tsumo=False))
+        self._judged_win(state, seat, tsumo=False)
         return state.but(step="over", facts={**state.facts, "result": f"ron {seat} from {state.discarded_by}"})
 
     def chi(self, state: GameState, action: Action) -> GameState:
@@ -408,13 +421,18 @@ class MahjongMoves(KanRules, NukiRules, Moves):
             raise MeldsError(f"{self.rs.id} has no mahjong_scoring section: its wins are not scored")
         return self.scorer
 
-    def _judged_win(self, hand: Hand, win: Win) -> Score:
-        """The score of a win the state allows (Forbidden: no win, or no yaku); furiten is a check
-        of its own (the ruleset's furiten rules, each with its source)."""
+    def _judged_win(self, state: GameState, seat: str, tsumo: bool) -> None:
+        """Forbidden unless the state allows the seat's win: its tiles win, with a yaku (past the
+        ruleset's shibari: with its han of yaku); furiten is a check of its own (the ruleset's
+        furiten rules, each with its source). The win's points are the settling's to work out."""
         try:
-            return self._scoring().score(hand, win.but(river=(), furiten=False))
+            read = self.win_read(state, seat, tsumo)
+            win = self.winning(state, seat, tsumo)[1]
+            shibari = self._scoring().ms.shibari
+            if not read.with_yaku or (shibari and win.honba >= shibari[0]):
+                self._scoring().score_read(read, win)  # says why there is no win
         except NotAWin as exc:
-            raise Forbidden("no-win", str(exc), self.source("tsumo" if win.tsumo else "ron")) from None
+            raise Forbidden("no-win", str(exc), self.source("tsumo" if tsumo else "ron")) from None
 
     def _abortive(self, state: GameState, seat: str, face) -> GameState:
         """四風連打: the first four discards are the same wind with no call; 四開槓: four kans by

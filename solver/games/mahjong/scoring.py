@@ -40,6 +40,7 @@ from solver.games.mahjong.payments import Payments, Points
 from solver.games.mahjong.readings import HandFacts, HandReader, Reading, ScoredPart
 from solver.games.mahjong.shapes import SuitWays
 from solver.games.mahjong.win import CACHE_LIMIT, SEAT_NAMES, SEATS, WIN_FLAGS, NotAWin, Win, remember
+from solver.games.mahjong.winread import ReadWithYaku, WinRead
 from solver.games.mahjong.yaku import PRIMITIVES, CompiledYaku, YakuFinder, YakuHan
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "ScoredPart",
     "Scorer",
     "Win",
+    "WinRead",
     "YakuHan",
     "win_from_facts",
 ]
@@ -287,10 +289,11 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             return self.winds[SEATS.index(win.round_wind)]
         return self._identity_index(name)
 
-    def dora_of(self, facts: HandFacts) -> int:
+    def dora_of(self, facts: HandFacts, win: Win | None = None) -> int:
         """Dora, ura dora (with riichi) and red fives held; tiles set aside (北抜き) count their
-        own dora and, being that tile, whatever the indicators make them."""
-        win = facts.win
+        own dora and, being that tile, whatever the indicators make them. The indicators and the
+        tiles set aside are ``win``'s (by default the win the hand was read with)."""
+        win = facts.win if win is None else win
         shown = win.dora_indicators + (win.ura_indicators if win.riichi or win.double_riichi else ())
         if not shown:
             return self.ms.red_fives * facts.reds + (self._nuki_dora(win.nuki, ()) if win.nuki else 0)
@@ -309,6 +312,12 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
 
     def score(self, hand: Hand, win: Win) -> Score:
         """The best reading of a winning hand, scored. Raises NotAWin without a win or a yaku."""
+        return self.score_read(self.read_win(hand, win), win)
+
+    def read_win(self, hand: Hand, win: Win) -> WinRead:
+        """A win read apart from its situation: each reading's yaku and fu. Raises NotAWin when
+        the tiles do not win or a ron is furiten. :meth:`score_read` adds the situation (dora,
+        honba, riichi sticks), so that a win judged and then settled under another is read once."""
         mj = self.mj
         mj.require_size(hand, mj.winning_size, "a winning hand", "")
         readings = self.readings(hand, win)
@@ -318,16 +327,33 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             why = furiten_reason(mj, waiting_hand(mj, hand, win.tile), win)
             if why:
                 raise NotAWin(why)
-        aotenjou = self.ms.aotenjou
-        dora = self.dora_of(readings[0].hand)
-        best = None
+        with_yaku = []
         for r in readings:
-            scored = self._score_reading(r, dora, aotenjou)
+            found = self.yaku_of(r)
+            if not found:
+                continue
+            pinfu = limit_hand = False
+            for c in found:  # a loop: on a few yaku it beats any() over a generator
+                pinfu |= c.pinfu
+                limit_hand |= c.limit_hand
+            fu, fu_items = self.fu_of(r, pinfu)
+            with_yaku.append(ReadWithYaku(r, found, limit_hand, fu, fu_items))
+        return WinRead(readings[0].hand, tuple(with_yaku))
+
+    def score_read(self, read: WinRead, win: Win) -> Score:
+        """A win read by :meth:`read_win`, scored in ``win``'s situation: the dora its indicators
+        and tiles set aside give, its honba (the shibari, the honba paid) and riichi sticks; the
+        rest of ``win`` is taken to be the one the hand was read with."""
+        aotenjou, honba = self.ms.aotenjou, win.honba
+        dora = self.dora_of(read.facts, win)
+        best = None
+        for scoring in read.with_yaku:
+            scored = self._score_reading(scoring, dora, aotenjou, honba)
             if scored is not None and (best is None or scored.rank > best.rank):
                 best = scored
         if best is None:
             shibari = self.ms.shibari
-            if shibari and win.honba >= shibari[0]:
+            if shibari and honba >= shibari[0]:
                 raise NotAWin(
                     f"役が不足しています: from honba {shibari[0]} a win needs {shibari[1]} han "
                     f"of yaku (dora do not count)"
@@ -348,29 +374,22 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             explain=tuple(best.fu_items),
         )
 
-    def _score_reading(self, r: Reading, dora: int, aotenjou) -> _Scored | None:
-        found = self.yaku_of(r)
-        if not found:
-            return None
-        pinfu = limit_hand = False
-        for c in found:  # a loop: on a few yaku it beats any() over a generator
-            pinfu |= c.pinfu
-            limit_hand |= c.limit_hand
-        fu, fu_items = self.fu_of(r, pinfu)
-        closed = r.closed
+    def _score_reading(self, scoring: ReadWithYaku, dora: int, aotenjou, honba: int) -> _Scored | None:
+        r, found, limit_hand, fu, fu_items = scoring
         if aotenjou:
-            return self._aotenjou_score(r, found, fu, fu_items, dora, aotenjou)
+            return self._aotenjou_score(r, found, fu, fu_items, dora, aotenjou, honba)
         if not limit_hand:  # the usual case: ordinary yaku only
             listed, yaku_han = [], 0
+            closed = r.closed
             for c in found:
                 y = c.listed_closed if closed else c.listed_open
                 listed.append(y)
                 yaku_han += y.han
             basic, limit = self._basic(yaku_han + dora, fu)
-            return self._finish(r, fu_items, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han)
-        return self._limit_score(r, found, fu, fu_items, dora)
+            return self._finish(r, fu_items, listed, yaku_han + dora, fu, dora, 0, basic, limit, False, yaku_han, honba)
+        return self._limit_score(r, found, fu, fu_items, dora, honba)
 
-    def _aotenjou_score(self, r: Reading, found, fu: int, fu_items, dora: int, aotenjou) -> _Scored | None:
+    def _aotenjou_score(self, r: Reading, found, fu: int, fu_items, dora: int, aotenjou, honba: int) -> _Scored | None:
         """Under 青天井: every yaku's han counted (a yakuman's as the ruleset says), no limit but the cap."""
         closed = r.closed
         listed = [
@@ -392,9 +411,9 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         han = yaku_han + dora
         cap = aotenjou["cap_basic_4n"] if self.option_values.get("aotenjou-4n") else aotenjou["cap_basic"]
         basic = min(fu * 2 ** (han + 2), cap)
-        return self._finish(r, fu_items, listed, han, fu, dora, 0, basic, None, True, yaku_han)
+        return self._finish(r, fu_items, listed, han, fu, dora, 0, basic, None, True, yaku_han, honba)
 
-    def _limit_score(self, r: Reading, found, fu: int, fu_items, dora: int) -> _Scored | None:
+    def _limit_score(self, r: Reading, found, fu: int, fu_items, dora: int, honba: int) -> _Scored | None:
         """A hand with a yakuman, or a yaku of a fixed limit (人和) scored against the rest."""
         closed = r.closed
         yakuman = [c.yaku for c in found if c.yaku.yakuman]
@@ -415,6 +434,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                 "役満" if count == 1 else f"{count}倍役満",
                 False,
                 per,
+                honba,
             )
         fixed = [c.yaku for c in found if c.yaku.fixed]
         ordinary = [c for c in found if not c.yaku.fixed]
@@ -424,7 +444,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
             yaku_han = sum(y.han for y in listed)
             han = yaku_han + dora
             basic, limit = self._basic(han, fu)
-            options.append(self._finish(r, fu_items, listed, han, fu, dora, 0, basic, limit, False, yaku_han))
+            options.append(self._finish(r, fu_items, listed, han, fu, dora, 0, basic, limit, False, yaku_han, honba))
         for y in fixed:  # 人和: a fixed limit, alone; the hand without it wins if it is worth more
             limit = next(lim for lim in self.ms.points["limits"] if lim["name"] == y.fixed)
             options.append(
@@ -440,6 +460,7 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
                     y.fixed,
                     False,
                     limit["han"],
+                    honba,
                 )
             )
         scored = [o for o in options if o is not None]
@@ -447,10 +468,10 @@ class Scorer(HandReader, YakuFinder, FuCounter, Payments):
         return max(scored, key=lambda s: (s.basic, s.limit in {y.fixed for y in fixed}), default=None)
 
     def _finish(
-        self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou, yaku_han
+        self, r: Reading, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou, yaku_han, honba: int
     ) -> _Scored | None:
         shibari = self.ms.shibari
-        if shibari and r.win.honba >= shibari[0] and yaku_han < shibari[1]:
+        if shibari and honba >= shibari[0] and yaku_han < shibari[1]:
             return None
         return _Scored((basic, yakuman, han, fu), r, fu_items, listed, han, fu, dora, yakuman, basic, limit, aotenjou)
 

@@ -40,7 +40,7 @@ class Settler:
         and facts the state shows (as the moves judged the win), the dora the record shows."""
         hand, n, wind = replay.hand, replay.n, replay.wind
         tsumo = discarder is None
-        tiles, win = replay.moves.winning(state, wind(seat), tsumo)
+        win = replay.moves.winning(state, wind(seat), tsumo)[1]
         dora = record.dora if record is not None and record.dora is not None else hand.dora
         ura = record.ura if record is not None and record.ura is not None else hand.ura
         sticks = hand.sticks + len(replay.table.riichi) - (1 if replay.table.pending_riichi is not None else 0)
@@ -52,8 +52,8 @@ class Settler:
             river=(),
             furiten=False,
         )
-        try:
-            score = self.scorer.score(tiles, win)
+        try:  # the tiles as the judge read them, in the situation the record shows
+            score = self.scorer.score_read(replay.moves.win_read(state, wind(seat), tsumo), win)
         except NotAWin as exc:  # the moves judged it a win with the same facts: this does not happen
             replay.report.fail("win", "a win", str(exc))
             return [0] * n
