@@ -61,11 +61,15 @@ class Part:
 @dataclass(frozen=True)
 class Plan:
     """A split of the hand's naturals into parts, what it keeps (naturals and wilds) and the
-    melds of drawn cards the route's counts need beside the parts."""
+    melds of drawn cards the route's counts need beside the parts; a contract's plan
+    (:mod:`solver.melding.turn.nearcontract`) also names the cards its melds hold and the parts
+    kept pure (by their place)."""
 
     parts: tuple[Part, ...]
     kept: int
     extra: int
+    total: int | None = None
+    pure: frozenset[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -121,17 +125,28 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
     return result
 
 
+def is_contract(route: GoOutRoute | None) -> bool:
+    """Does the route lay down some melds and keep the other cards, asking counts of melds only
+    (:mod:`solver.melding.turn.nearcontract` answers it)?"""
+    return route is not None and not route.all_cards and all(isinstance(r, MeldCount) for r in route.requires)
+
+
 def route_fits(route: GoOutRoute | None, kinds: Sequence[MeldKind]) -> bool:
     """Can the search answer this route: every card melded, counts of melds at least so many
-    (any size), plain kinds of the shapes it knows?"""
-    if route is not None and (not route.all_cards or any(not isinstance(r, MeldCount) for r in route.requires)):
-        return False
-    if route is not None and any(c.at_most is not None or c.sizes is not None for c in route.counts):
-        return False
+    (any size), or a contract; plain kinds of the shapes it knows (a contract's runs may change
+    suit)?"""
+    contract = is_contract(route)
+    if route is not None and not contract:
+        if not route.all_cards or any(not isinstance(r, MeldCount) for r in route.requires):
+            return False
+        if any(c.at_most is not None or c.sizes is not None for c in route.counts):
+            return False
     for kind in kinds:
         if kind.shape not in SHAPES or kind.phase is not None:
             return False
-        if kind.shape == "sequence" and (kind.order is None or kind.suit_step.free or kind.suit_step.cycle):
+        if kind.shape == "sequence" and (kind.order is None or kind.suit_step.cycle):
+            return False
+        if kind.shape == "sequence" and kind.suit_step.free and not contract:
             return False
     return bool(kinds)
 
@@ -220,7 +235,7 @@ class Splits:
             return r1 == r2 and (s1 != s2 or not kind.distinct)
         if kind.shape == "identical":
             return (s1, r1) == (s2, r2)
-        return s1 == s2 and r1 != r2
+        return (s1 == s2 or kind.suit_step.free) and r1 != r2
 
     def _grow(self, kind: MeldKind, cards: tuple[int, ...], mates: list[int], out: list[Part]) -> None:
         least = self._least(kind, cards)
