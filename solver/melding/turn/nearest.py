@@ -96,9 +96,10 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
     wild: dict[int, bool] = {}
     result: Views | None = None
     for face in checker.ruleset.deck.faces:
-        seen = {checker.plain.view(kind, face, params, key) for kind in kinds}
-        if NOT_PLAIN in seen:
+        each = [checker.plain.view(kind, face, params, key) for kind in kinds]
+        if any(v is NOT_PLAIN for v in each):  # by identity: a card no role plays reads alike
             break
+        seen = set(each)
         naturals = {v.natural for v in seen}
         wilds = {v.wild_role is not None for v in seen}
         if len(wilds) > 1 or len(naturals - {None}) > 1:
