@@ -164,10 +164,20 @@ class Builder:
     def _fits(self, kind: MeldKind, card: Face, ident: Identity) -> bool:
         """Is the card natural at this place (a run of any suits': at its rank)?"""
         natural = self.seen.natural[card.index]
-        return natural == ident or (natural is not None and _free(kind) and natural[1] == ident[1])
+        if natural is None or natural == ident:
+            return natural is not None
+        if kind.shape == "flush":
+            return not kind.distinct and natural[0] == ident[0]
+        return _free(kind) and natural[1] == ident[1]
 
     def _draw_natural(self, ident: Identity, kind: MeldKind | None = None) -> Face | None:
-        idents = [(s, ident[1]) for s in kind.suits] if kind is not None and _free(kind) else [ident]
+        """A card left at this place, taken from the pool: of any suit at a free run's rank, of
+        any rank in a flush whose ranks may repeat."""
+        idents = [ident]
+        if kind is not None and _free(kind):
+            idents = [(s, ident[1]) for s in kind.suits]
+        elif kind is not None and kind.shape == "flush" and not kind.distinct:
+            idents = [(ident[0], r) for r in kind.ranks]
         for one in dict.fromkeys([ident, *idents]):
             for face in self.seen.by_identity.get(one, ()):
                 if self.pool[face] > 0:
@@ -267,6 +277,9 @@ def _frames(kind: MeldKind, idents: Sequence[Identity], size: int) -> list[tuple
     suit, rank = idents[0]
     if kind.shape == "identical":
         return [((suit, rank),) * size]
+    if kind.shape == "flush":
+        others = [r for r in kind.ranks if (suit, r) not in idents] if kind.distinct else list(kind.ranks)
+        return [tuple(idents) + tuple((suit, r) for r in (others * size)[: size - len(idents)])]
     if kind.shape == "group":
         others = [s for s in kind.suits if (s, rank) not in idents] if kind.distinct else list(kind.suits)
         extra = [(s, rank) for s in others]
@@ -282,6 +295,8 @@ def _all_frames(kind: MeldKind, size: int) -> list[tuple[Identity, ...]]:
         return [w for s in kind.suits for w in _windows(kind, s, size)]
     if kind.shape == "identical":
         return [((s, r),) * size for r in kind.ranks for s in kind.suits]
+    if kind.shape == "flush":
+        return [tuple((s, r) for r in (kind.ranks * size)[:size]) for s in kind.suits]
     if kind.distinct and size > len(kind.suits):
         return []
     return [tuple((s, r) for s in (kind.suits * size)[:size]) for r in kind.ranks]

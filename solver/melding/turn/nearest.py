@@ -35,7 +35,7 @@ from solver.melding.turn.problem import Problem
 from solver.melding.turn.routes import GoOutRoute, MeldCount
 from solver.sat.budget import Budget
 
-SHAPES = ("group", "identical", "sequence")
+SHAPES = ("group", "identical", "sequence", "flush")  # a flush: a contract's only
 PLANS = 48  # the splits of the best value kept for building (ties)
 CHECK_EVERY = 4096  # search steps between two looks at the budget
 
@@ -133,21 +133,21 @@ def is_contract(route: GoOutRoute | None) -> bool:
 
 
 def route_fits(route: GoOutRoute | None, kinds: Sequence[MeldKind]) -> bool:
-    """Can the search answer this route: every card melded, counts of melds at least so many
-    (any size), or a contract; plain kinds of the shapes it knows (a contract's runs may change
+    """Can the search answer this route: every card melded, counts of melds (any size), or a
+    contract; plain kinds of the shapes it knows (a contract's runs may change
     suit)?"""
     contract = is_contract(route)
     if route is not None and not contract:
         if not route.all_cards or any(not isinstance(r, MeldCount) for r in route.requires):
             return False
-        if any(c.at_most is not None or c.sizes is not None for c in route.counts):
+        if any(c.sizes is not None for c in route.counts):
             return False
     for kind in kinds:
         if kind.shape not in SHAPES or kind.phase is not None:
             return False
         if kind.shape == "sequence" and (kind.order is None or kind.suit_step.cycle):
             return False
-        if kind.shape == "sequence" and kind.suit_step.free and not contract:
+        if not contract and (kind.shape == "flush" or (kind.shape == "sequence" and kind.suit_step.free)):
             return False
     return bool(kinds)
 
@@ -236,6 +236,8 @@ class Splits:
             return r1 == r2 and (s1 != s2 or not kind.distinct)
         if kind.shape == "identical":
             return (s1, r1) == (s2, r2)
+        if kind.shape == "flush":
+            return s1 == s2 and (r1 != r2 or not kind.distinct)
         return (s1 == s2 or kind.suit_step.free) and r1 != r2
 
     def _grow(self, kind: MeldKind, cards: tuple[int, ...], mates: list[int], out: list[Part]) -> None:
@@ -313,6 +315,9 @@ class Splits:
             extra = max(extra, count.at_least - have)
         if least + extra * self.least_new > self.total:
             return
+        for count in self.counts:  # a part counts surely when it would with a wild in it
+            if count.at_most is not None and sum(count.counts(p.kind.id, p.least, 1) for p in parts) > count.at_most:
+                return
         kept = naturals + min(len(self.wilds), self.total - naturals)
         best, plans = self.found
         if kept > best:
@@ -338,6 +343,9 @@ def _least_of(kind: MeldKind, n: int, ranks: frozenset[str]) -> int | None:
             least = max(kind.size_min, n) if n <= most else None
         elif kind.shape == "identical":
             least = max(kind.size_min, n) if n <= kind.size_max else None
+        elif kind.shape == "flush":
+            most = min(kind.size_max, len(kind.ranks)) if kind.distinct else kind.size_max
+            least = max(kind.size_min, n) if n <= most else None
         else:
             span = _span(kind, ranks)
             least = None if span is None else max(kind.size_min, span)
