@@ -42,6 +42,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   with a dealt cut joker, in-process,
   warm (bench/distance.py) (median ≤ 50 ms); ``rummikub-distance``: the fewest tiles drawn before a
   14-tile rack goes out, on reachable tables of about 26 tiles (bench/distance.py), the player melded;
+* ``contract-rummy-distance`` / ``phase-10-distance`` / ``marriage-distance``: ``melds solve
+  --distance`` of dealt hands in-process, warm, each within 20 s (bench/distance.py): Contract
+  Rummy's rounds in turn (11 cards in rounds 1–4, 13 in 5–7: the dealt hand and a draw), Phase 10's
+  phases in turn (11 cards), Marriage's 22 cards with a dealt tiplu (undecided hands counted);
 * ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
   of an 8-tile hand and about 10 tiles of common words on the table, a first word down
   (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
@@ -321,6 +325,30 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
 
 
+# the stage games' distance rows: the option, each stage's hand size (dealt cards and a draw)
+STAGES = {
+    "contract-rummy": ("round", {r: 11 if r <= 4 else 13 for r in range(1, 8)}),
+    "phase-10": ("phase", dict.fromkeys(range(1, 11), 11)),
+}
+
+
+def staged_distance_row(name: str, ruleset: str, count: int, rng, budget: float) -> Row:
+    """``--distance`` of dealt hands of a game of stages (each hand at the next stage) or of
+    Marriage (22 cards, a tiplu dealt), in-process, each within ``budget`` seconds."""
+    from bench.distance import staged_distance_seconds
+
+    if ruleset == "marriage":
+        figures = staged_distance_seconds(ruleset, None, {0: 22}, count, rng, "tiplu", budget)
+    else:
+        option, sizes = STAGES[ruleset]
+        figures = staged_distance_seconds(ruleset, option, sizes, count, rng, budget=budget)
+    seen = ", ".join(
+        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
+    )
+    note = f"seconds a hand, in-process, {budget:g} s budget; distances seen ({seen})"
+    return Row(name, figures["seconds"], figures["undecided"], note=note)
+
+
 def word_discards(count: int, rng) -> Row:
     from bench.word_rummy import discard_seconds
 
@@ -438,6 +466,11 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
+    "contract-rummy-distance": lambda a, r: staged_distance_row(
+        "contract-rummy-distance", "contract-rummy", a.n * 7, r, 20
+    ),
+    "phase-10-distance": lambda a, r: staged_distance_row("phase-10-distance", "phase-10", a.n * 5, r, 20),
+    "marriage-distance": lambda a, r: staged_distance_row("marriage-distance", "marriage", a.n * 2, r, 20),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
     "word-discards": lambda a, r: word_discards(max(2, a.n // 2), r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),
