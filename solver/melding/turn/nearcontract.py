@@ -65,6 +65,8 @@ class ContractSplits(Splits):
         self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
         self.drawable |= {seen.natural[f.index] for f in self.wilds}
         self.steps = 0
+        self.needed = _needed(self.counts)
+        self.largest = {k.id: self._largest(k) for k in self.kinds}
         parts = [p for i in range(len(self.naturals)) for p in self._parts_from(i)]
         parts += [Part(kind, (), kind.size_min, True) for kind in self.kinds]
         self.candidates = sorted(
@@ -90,9 +92,25 @@ class ContractSplits(Splits):
                 if pure and not (sized.pure and any(c.pure for c in self.counts)):
                     continue
                 meets = tuple(c.counts(kind.id, size, 0 if pure or not fillable else 1) for c in self.counts)
-                if any(meets):
+                if any(meets) and self._useful(meets):
                     out.append(Candidate(sized, mask, duals, holes, 0 if pure else fillable, pure, meets))
         return out
+
+    def _useful(self, meets: tuple[bool, ...]) -> bool:
+        """Can a meld that meets these counts be in a contract: every count it meets whose melds
+        must all meet narrower counts (:func:`_needed`) has one of those met too?"""
+        needed = zip(meets, self.needed, strict=True)
+        return all(not m or not narrower or any(meets[j] for j in narrower) for m, narrower in needed)
+
+    def _largest(self, kind: MeldKind) -> int:
+        """The most cards a useful meld of the kind holds: the largest size a count it may meet
+        takes (a count whose melds must meet narrower ones: theirs)."""
+        sizes = [
+            max(c.sizes) if c.sizes else kind.size_max
+            for c, narrower in zip(self.counts, self.needed, strict=True)
+            if (c.kinds is None or kind.id in c.kinds) and not narrower
+        ]
+        return min(kind.size_max, max(sizes, default=kind.size_max))
 
     def best(self, ties: int = 1, need: int = 0) -> tuple[int, list[Plan]]:
         self.ties = ties
@@ -130,6 +148,8 @@ class ContractSplits(Splits):
             return
         for at in range(start, len(self.candidates)):
             cand = self.candidates[at]
+            if kept - (cand.holes - cand.fillable) < self.chosen[0]:
+                break  # a meld adds at least its unfillable holes: the later ones, more
             if cand.mask & used or size + cand.part.least > self.total:
                 continue
             if not any(m and s for m, s in zip(cand.meets, short, strict=True)):
@@ -162,3 +182,30 @@ class ContractSplits(Splits):
         size = sum(m.part.least for m in melds)
         pure = frozenset(i for i, m in enumerate(melds) if m.pure)
         return Plan(tuple(m.part for m in melds), size - drawn, 0, total=size, pure=pure)
+
+
+def _narrower(wide: MeldCount, narrow: MeldCount) -> bool:
+    """Does every meld the narrow count counts also count for the wide one?"""
+    kinds = wide.kinds is None or (narrow.kinds is not None and narrow.kinds <= wide.kinds)
+    sizes = wide.sizes is None or (narrow.sizes is not None and narrow.sizes <= wide.sizes)
+    return kinds and sizes and (narrow.pure or not wide.pure)
+
+
+def _apart(one: MeldCount, other: MeldCount) -> bool:
+    """Does no meld count for both?"""
+    kinds = one.kinds is not None and other.kinds is not None and not one.kinds & other.kinds
+    sizes = one.sizes is not None and other.sizes is not None and not one.sizes & other.sizes
+    return kinds or sizes
+
+
+def _needed(counts: Sequence[MeldCount]) -> tuple[tuple[int, ...], ...]:
+    """For each count, the narrower counts every meld it counts must meet (none when it may
+    count others): those narrower counts, no meld counting for two of them, ask at least as many
+    melds as the count allows at most."""
+    out = []
+    for i, wide in enumerate(counts):
+        narrower = [j for j, c in enumerate(counts) if j != i and _narrower(wide, c)]
+        apart = all(_apart(counts[a], counts[b]) for a in narrower for b in narrower if a < b)
+        full = wide.at_most is not None and sum(counts[j].at_least for j in narrower) >= wide.at_most
+        out.append(tuple(narrower) if narrower and apart and full else ())
+    return tuple(out)

@@ -15,6 +15,10 @@ then built into a target hand (:mod:`solver.melding.turn.nearbuild`) that the tu
 confirms goes out — then the bound is the distance. When no split of the best value builds, the
 caller asks the swap model from the bound up (:mod:`solver.melding.turn.distance`).
 
+A *contract* (a route that lays some melds and keeps the other cards, asking counts of melds,
+perhaps of given sizes: :func:`is_contract`) is searched by :mod:`solver.melding.turn.nearcontract`
+over the same parts; its runs may change suit and its melds may be flushes.
+
 The faces' views under the query's chosen card are read once per checker and parameters.
 """
 
@@ -249,11 +253,16 @@ class Splits:
             if all(self._shares_frame(kind, c, j) for c in cards[1:]):
                 self._grow(kind, (*cards, j), mates[at + 1 :], out)
 
+    largest: dict[str, int] = {}  # by kind: the most cards a meld of it may hold here (a contract's sizes)
+
     def _least(self, kind: MeldKind, cards: tuple[int, ...]) -> int | None:
-        """The fewest cards a meld of the kind holding these naturals has (None: no such meld)."""
+        """The fewest cards a meld of the kind holding these naturals has (None: no such meld, or
+        one larger than :attr:`largest` allows)."""
         if kind.shape != "sequence":
-            return _least_of(kind, len(cards), frozenset())
-        return _least_of(kind, len(cards), frozenset(self._ident(c)[1] for c in cards))
+            least = _least_of(kind, len(cards), frozenset())
+        else:
+            least = _least_of(kind, len(cards), frozenset(self._ident(c)[1] for c in cards))
+        return None if least is None or least > self.largest.get(kind.id, least) else least
 
     def _pure(self, kind: MeldKind, cards: tuple[int, ...], least: int) -> bool:
         """Can the meld hold only naturals (each missing identity drawable or a hand wild's own)?"""
