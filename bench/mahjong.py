@@ -22,6 +22,7 @@ The package is a test-only dependency (``pip install -e '.[test]'``).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -29,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the package adapters the tests use
 
+from bench.mahjong_package import package_scorer  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
 
 HONOURS = "東南西北白發中"
@@ -213,18 +215,10 @@ class ScoringSides:
     package's strings and scores them (its HandResponse)."""
 
     def __init__(self):
-        from mahjong.hand_calculating.hand import HandCalculator
-        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-        from mahjong.meld import Meld
-        from mahjong.tile import TilesConverter
-
         from solver.games.mahjong.scoring import NotAWin, Scorer, win_from_facts
 
         self.scorer = scorer = Scorer.for_ruleset(load_ruleset("gensou-mahjong"))
-        self.options = options = OptionalRules(
-            has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kiriage=False, fu_for_open_pinfu=False
-        )
-        calculator, parse = HandCalculator(), TilesConverter.one_line_string_to_136_array
+        theirs, self.options = package_scorer()
         parse_hand = scorer.mj.parse_hand
 
         # each side answers with a small summary of atomic values, so that neither keeps a
@@ -235,18 +229,6 @@ class ScoringSides:
             except NotAWin:
                 return None
             return s.han, s.fu, s.points.total, any(y.id in _RENKOU for y in s.yaku)
-
-        def theirs(item: tuple):
-            tiles, melds, win, dora, facts = item
-            r = calculator.estimate_hand_value(
-                parse(tiles, True),
-                parse(win, True)[0],
-                melds=[Meld(meld_type=kind, tiles=parse(text, True), opened=opened) for kind, text, opened in melds]
-                or None,
-                dora_indicators=parse(dora, True) or None,
-                config=HandConfig(options=options, **facts),
-            )
-            return None if r.error else (r.han, r.fu, r.cost["main"], r.cost["additional"])
 
         self.ours, self.theirs = ours, theirs
 
@@ -314,24 +296,80 @@ def batch_seconds(
     return (both - alone) / len(requests)
 
 
-def whole_batch_seconds(
-    requests: list[dict], runs: int = 2, command: tuple[str, ...] = ("score", "-r", "gensou-mahjong")
-) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) per line of one ``melds COMMAND --batch`` process over
-    ``requests``, everything counted: the process's start, the ruleset's load and every line from
-    the first, as a user running the command waits for it (the least of ``runs`` runs each)."""
+def paired_whole_processes(deals, pairs: int = 5) -> list[tuple[float, float, float, float]]:
+    """``pairs`` pairs of whole processes over the same hands, each timed from outside by wall
+    (its start, its import, the ruleset's load and every hand from the first counted, as a user
+    waits for it): one ``melds score -r gensou-mahjong --batch`` (JSON Lines in, JSON out) and
+    one process of the ``mahjong`` package scoring the same hands in-process from its own
+    notation (``python -m bench.mahjong_package``: the package's import and the hands' parse
+    counted, no output). The order within a pair alternates, so that a change in the machine's
+    load falls on both sides. Each pair is (melds' wall, melds' CPU, the package's wall, its CPU)
+    in seconds per hand (CPU: the child's user + system time). One untimed run of each side on a
+    few hands comes first: the compiled ruleset and both sides' files are then as a user's second
+    run finds them."""
     import tempfile
 
+    requests = [request_of(d) for d in deals]
+    items = [package_notation(d) for d in deals]
+    package = [sys.executable, "-m", "bench.mahjong_package"]
     with tempfile.TemporaryDirectory() as folder:
-        wall, cpu = _batch_process(Path(folder), requests, runs, command)
-    return wall / len(requests), cpu / len(requests)
+        ours, theirs = Path(folder) / "batch.jsonl", Path(folder) / "hands.json"
+        _write_batch(ours, requests[:3])
+        theirs.write_text(json.dumps(items[:3]), encoding="utf-8")
+        _run_melds(Path(folder), ours, ("score", "-r", "gensou-mahjong"), 3)
+        _timed_process([*package, str(theirs)], Path(folder) / "package.out")
+        _write_batch(ours, requests)
+        theirs.write_text(json.dumps(items), encoding="utf-8")
+        out: list[tuple[float, float, float, float]] = []
+        for k in range(pairs):
+            if k % 2:
+                package_wall, package_cpu = _run_package(package, theirs, Path(folder), len(items))
+                wall, cpu = _run_melds(Path(folder), ours, ("score", "-r", "gensou-mahjong"), len(requests))
+            else:
+                wall, cpu = _run_melds(Path(folder), ours, ("score", "-r", "gensou-mahjong"), len(requests))
+                package_wall, package_cpu = _run_package(package, theirs, Path(folder), len(items))
+            n = len(deals)
+            out.append((wall / n, cpu / n, package_wall / n, package_cpu / n))
+    return out
+
+
+def _run_package(command: list[str], hands: Path, folder: Path, count: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of one package process over ``hands``; it must score every hand."""
+    timed = _timed_process([*command, str(hands)], folder / "package.out")
+    scored = (folder / "package.out").read_text(encoding="utf-8").split()
+    if not scored or int(scored[0]) != count:
+        raise RuntimeError(f"the package's process scored {scored[:1]} of {count} hands")
+    return timed
+
+
+def _write_batch(path: Path, lines: list[dict]) -> None:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines), encoding="utf-8")
 
 
 def _batch_process(folder: Path, lines: list[dict], runs: int, command: tuple[str, ...]) -> tuple[float, float]:
     """The least wall and the least CPU seconds (the child's user + system) of ``runs`` runs of
     ``melds COMMAND --batch`` over ``lines`` (written to a file in ``folder``); every line must
     answer, with no error."""
-    import json
+    path = folder / "batch.jsonl"
+    _write_batch(path, lines)
+    runs_seen = [_run_melds(folder, path, command, len(lines)) for _ in range(runs)]
+    return min(w for w, _ in runs_seen), min(c for _, c in runs_seen)
+
+
+def _run_melds(folder: Path, batch: Path, command: tuple[str, ...], count: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of one ``melds COMMAND --batch`` process over ``batch``; every line
+    must answer, with no error."""
+    out = folder / "out.jsonl"
+    timed = _timed_process([*MELDS, *command, "--batch", str(batch)], out)
+    answers = out.read_text(encoding="utf-8").splitlines()
+    if len(answers) != count or any('"error"' in a for a in answers):
+        raise RuntimeError(f"the batch answered {len(answers)} of {count} lines, or with errors")
+    return timed
+
+
+def _timed_process(command: list[str], out: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds of one child process run from the checkout's root, its stdout to
+    ``out``: wall from before its start to its end, CPU its user + system time."""
     import resource
     import subprocess
 
@@ -340,19 +378,11 @@ def _batch_process(folder: Path, lines: list[dict], runs: int, command: tuple[st
         return usage.ru_utime + usage.ru_stime
 
     root = Path(__file__).resolve().parent.parent
-    path, out = folder / "batch.jsonl", folder / "out.jsonl"
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in lines), encoding="utf-8")
-    wall = cpu = float("inf")
-    for _ in range(runs):
-        with open(out, "w", encoding="utf-8") as sink:
-            start, clock = child_seconds(), time.perf_counter()
-            subprocess.run([*MELDS, *command, "--batch", str(path)], stdout=sink, stderr=subprocess.DEVNULL, cwd=root)
-            wall = min(wall, time.perf_counter() - clock)
-            cpu = min(cpu, child_seconds() - start)
-        answers = out.read_text(encoding="utf-8").splitlines()
-        if len(answers) != len(lines) or any('"error"' in a for a in answers):
-            raise RuntimeError(f"the batch answered {len(answers)} of {len(lines)} lines, or with errors")
-    return wall, cpu
+    with open(out, "w", encoding="utf-8") as sink:
+        start, clock = child_seconds(), time.perf_counter()
+        subprocess.run(command, stdout=sink, stderr=subprocess.DEVNULL, cwd=root)
+        wall = time.perf_counter() - clock
+        return wall, child_seconds() - start
 
 
 def _scoring(args) -> list[tuple]:

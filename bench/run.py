@@ -17,10 +17,13 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``mahjong-score``: fresh random winning hands, each parsed from tenhou notation and scored once,
   against the ``mahjong`` package doing the same (both warmed on other hands; ≥ 2× its rate, i.e.
   melds/peer ≤ 0.5);
-* ``mahjong-batch``: fresh hands through one ``melds score --batch`` process (JSON Lines in, JSON
-  out), wall seconds per line with the start-up and the first lines included, against the
-  package's wall seconds per hand in-process on the same hands (melds/peer ≤ 1); the note gives
-  the batch's CPU per line;
+* ``mahjong-batch``: 20,000 fresh hands (6,000 with ``--quick``) through one ``melds score
+  --batch`` process (JSON Lines in, JSON out) against one process of the ``mahjong`` package
+  scoring the same hands in-process (bench/mahjong_package.py: its import and each hand's parse
+  counted): both whole processes by wall, start-up included, in five alternating pairs (three
+  with ``--quick``), the medians compared (melds/peer ≤ 1; aim ≤ 0.77); the note gives every
+  pair's ratio, the ratio of the bests and of the CPU times, and the package's warm in-process
+  rate with its import left out (what the row compared with before 2026-11-29);
 * ``mahjong-shanten-batch``: fresh 13-tile hands (the tests' deals) through ``melds solve
   --shanten --batch`` (start-up and warm-up lines excluded), CPU seconds per line against the
   ``mahjong`` package's seconds per hand in-process (melds/peer ≤ 1); the note gives riichienv's
@@ -57,10 +60,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   else the machine runs), warm, on the real Tenhou games of tests/data and on riichienv self-play
   games (mjai logs); each corpus's hands/s in the note against the bar (≥ 1,000 hands/s on one core);
   with ``--replay-base CHECKOUT`` the peer is that earlier checkout on the same Tenhou logs;
-* ``replay-jobs``: whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same 400
-  self-play games, wall seconds per hand with start-up, the best of five pairs run back to back
-  (two jobs/one ≤ 0.56, i.e. ≥ 1.8×); every pair's ratio in the note, and with ``--replay-base``
-  that checkout's.
+* ``replay-jobs``: whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same
+  folder (the real Tenhou games of tests/data and 400 self-play games), wall seconds per hand with
+  start-up, the best of five pairs run back to back (two jobs/one ≤ 0.56, i.e. ≥ 1.8×); every
+  pair's ratio and their median in the note, and with ``--replay-base`` that checkout's.
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
@@ -84,7 +87,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
 
-from bench.mahjong import WARM_HANDS, ScoringSides, fresh_deals, request_of, whole_batch_seconds  # noqa: E402
+from bench.mahjong import WARM_HANDS, ScoringSides, fresh_deals, paired_whole_processes  # noqa: E402
 from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
 from solver.melding.meld.checker import MeldChecker  # noqa: E402
@@ -190,12 +193,12 @@ def rummikub(count: int, rng, budget: float) -> Row:
     return row
 
 
-def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
+def mahjong(count: int, rng, batch_lines: int = 0, pairs: int = 5) -> Row:
     """Fresh winning hands, each parsed from tenhou notation and scored once by both sides after
     both warmed up on other hands (bench.mahjong.ScoringSides), CPU seconds a hand; with
-    ``batch_lines``, the wall seconds per line of one ``melds score --batch`` process over that
-    many fresh hands, its start-up and first lines included, against the package's wall seconds
-    per hand in-process on the same hands (warm)."""
+    ``batch_lines``, whole processes over that many fresh hands in ``pairs`` alternating pairs
+    (bench.mahjong.paired_whole_processes): one ``melds score --batch`` process against one
+    process of the package scoring the same hands in-process, each by wall, start-up included."""
     try:
         sides = ScoringSides()
     except ImportError:
@@ -212,14 +215,20 @@ def mahjong(count: int, rng, batch_lines: int = 0) -> Row:
             note=f"CPU seconds per hand over {count} fresh hands; same answer {agree}/{compared}",
         )
     hands = fresh[:batch_lines]
-    theirs = sides.fresh(hands, clock=time.perf_counter)[1]
-    wall, cpu = whole_batch_seconds([request_of(d) for d in hands])
+    warm_package = sides.fresh(hands, clock=time.perf_counter)[1]
+    timed = paired_whole_processes(hands, pairs)
+    ratios = sorted(wall / package for wall, _, package, _ in timed)
+    best = min(wall for wall, _, _, _ in timed) / min(package for _, _, package, _ in timed)
+    cpu = statistics.median(c for _, c, _, _ in timed) / statistics.median(c for _, _, _, c in timed)
     return Row(
         "mahjong-batch",
-        [wall],
-        peer=[theirs],
-        note=f"wall seconds per line of one process over {batch_lines} fresh hands, JSON in and out, "
-        f"start-up included (its CPU {cpu * 1e6:.0f} µs a line); peer in-process, wall, same hands",
+        [wall for wall, _, _, _ in timed],
+        peer=[package for _, _, package, _ in timed],
+        note=f"whole processes by wall over {batch_lines} fresh hands, median of {pairs} alternating pairs "
+        f"(melds: JSON in and out; the package: its import and in-process scoring); pair ratios "
+        + ", ".join(f"{r:.2f}" for r in ratios)
+        + f"; bests {best:.2f}; by CPU (user + system) {cpu:.2f}; "
+        f"the package warm in-process, import excluded: {warm_package * 1e6:.0f} µs a hand (wall)",
     )
 
 
@@ -410,20 +419,23 @@ def replay_rate(rounds: int, games: int, base: str | None = None) -> Row:
 
 
 def replay_jobs(games: int, runs: int, base: str | None = None) -> Row:
-    """Whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same ``games``
-    self-play games, in pairs run back to back (bench.replay.paired_runs): wall seconds per hand,
-    start-up included, the best of ``runs`` of each (the bar: two jobs ≥ 1.8× one); the note gives
-    the ratio of every pair, and with ``--replay-base CHECKOUT`` that checkout's pairs too."""
+    """Whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same folder — the
+    real Tenhou games of tests/data and ``games`` self-play games — in pairs run back to back
+    (bench.replay.paired_runs): wall seconds per hand, start-up included, the best of ``runs`` of
+    each (the bar: two jobs ≥ 1.8× one); the note gives the ratio of every pair and their median,
+    and with ``--replay-base CHECKOUT`` that checkout's pairs too."""
+    import shutil
     import tempfile
 
-    from bench.replay import paired_runs, selfplay_logs
-    from solver.core.logs import replay_file
+    from bench.replay import TENHOU, paired_runs, selfplay_logs
+    from solver.core.logs import log_files, replay_file
 
     with tempfile.TemporaryDirectory() as folder:
         try:
             paths = selfplay_logs(Path(folder), games)
         except ImportError:
             return Row("replay-jobs", note="riichienv not installed")
+        paths += [shutil.copy(real, folder) for real in log_files([str(TENHOU)])]
         hands = sum(len(r.hands) for p in paths for r in replay_file(p))
         pairs = paired_runs(folder, runs)
         base_pairs = paired_runs(folder, runs, Path(base)) if base else []
@@ -433,9 +445,11 @@ def replay_jobs(games: int, runs: int, base: str | None = None) -> Row:
         f"best of {runs}: {hands / one:.0f} hands/s one job, {hands / two:.0f} two ({one / two:.2f}×), {hands} hands"
     )
     row.note += "; pairs " + ", ".join(f"{a / b:.2f}×" for a, b in pairs)
+    row.note += f" (median {statistics.median(a / b for a, b in pairs):.2f}×)"
     if base_pairs:
         best = min(p[0] for p in base_pairs) / min(p[1] for p in base_pairs)
         row.note += f"; {base}: {best:.2f}×, pairs " + ", ".join(f"{a / b:.2f}×" for a, b in base_pairs)
+        row.note += f" (median {statistics.median(a / b for a, b in base_pairs):.2f}×)"
     return row
 
 
@@ -452,7 +466,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "fesca-table-40+10": lambda a, r: fesca_table(1 if a.quick else 5, a.budget),
     "rummikub-80": lambda a, r: rummikub(a.n, r, a.budget),
     "mahjong-score": lambda a, r: mahjong(a.n * 200, r),
-    "mahjong-batch": lambda a, r: mahjong(a.n * 200, r, a.n * 1000),
+    "mahjong-batch": lambda a, r: mahjong(a.n * 200, r, a.n * 2000, 3 if a.quick else 5),
     "mahjong-shanten-batch": lambda a, r: shanten_batch(a.n * 2000, a.seed),
     "mahjong-discards": lambda a, r: discard_tables(a.n * 30, a.seed),
     "check-cold-start": lambda a, r: cold_start(max(5, a.n)),

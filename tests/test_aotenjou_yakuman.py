@@ -94,9 +94,18 @@ def test_a_yakuman_under_aotenjou_carries_what_the_document_lists(yakuman):
 def test_kokushi_thirteen_wait_under_aotenjou_is_13_han():
     """The peer's case, 国士無双十三面待ち on a dealer's ron: 13 han (it was 15, 混老頭 beside it).
     Its points follow the 青天井 formula, 6 × fu × 2^(han + 2) rounded up to 100, with the fu the
-    ruleset's assumption aotenjou-kokushi-fu gives (20 and 10 for a closed ron: the document gives
-    国士無双 none)."""
+    ruleset's assumption aotenjou-kokushi-fu gives (a closed hand on a single wait: 20 + 10 for the
+    closed ron + 2 for the wait, rounded up to 40; the document gives 国士無双 none). The `mahjong`
+    package's own test names 7,864,400."""
     out = run("score", "-r", "gensou-mahjong", "19m19p119s1234567z", "--win", "1s", "--aotenjou", "--json")
     data = json.loads(out.output)
-    assert (data["han"], data["fu"]) == (13, 30)
-    assert data["points"]["total"] == -(-6 * 30 * 2 ** (13 + 2) // 100) * 100 == 5_898_300
+    assert (data["han"], data["fu"]) == (13, 40)
+    assert data["points"]["total"] == -(-6 * 40 * 2 ** (13 + 2) // 100) * 100 == 7_864_400
+
+
+def test_kokushi_tsumo_under_aotenjou_takes_30_fu():
+    """By tsumo the same hand takes 20 + 2 for tsumo + 2 for the wait, rounded up: 30 fu (and carries
+    門前清模和, which the document's list allows beside a yakuman)."""
+    out = run("score", "-r", "gensou-mahjong", "19m19p119s1234567z", "--win", "1s", "--tsumo", "--aotenjou", "--json")
+    data = json.loads(out.output)
+    assert (data["han"], data["fu"]) == (14, 30)

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 
+import pytest
 from clirun import ROOT
 
 
@@ -92,3 +93,42 @@ def test_the_sweep_names_the_turns_decided_near_the_budget(capsys):
     assert [(r["seed"], r["turn"]) for r in table_sweep.near_limit(rows, 10.0)] == [(1, 1)]
     table_sweep.report(rows, "rows", 10.0)
     assert "undecided: 2:0; decided past 80% of the budget: 1:1 (8.5 s)" in capsys.readouterr().out
+
+
+def test_the_package_process_scores_every_hand_it_reads(tmp_path):
+    """bench/mahjong_package.py, the package's side of the mahjong-batch row, is a process of its
+    own that scores every hand of its file and says how many the package found no win in — the
+    same count as the package scoring those hands in-process."""
+    import json
+
+    pytest.importorskip("mahjong")
+    sys.path.insert(0, str(ROOT))
+    from bench.mahjong import fresh_deals, package_notation
+    from bench.mahjong_package import package_scorer
+
+    items = [package_notation(d) for d in fresh_deals(random.Random(3), 6, set())]
+    hands = tmp_path / "hands.json"
+    hands.write_text(json.dumps(items), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "bench.mahjong_package", str(hands)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert " solver" not in out.stderr  # the import times: nothing of melds is loaded on the package's side
+    score = package_scorer()[0]
+    assert out.stdout.split() == ["6", str(sum(score(json.loads(json.dumps(item))) is None for item in items))]
+
+
+@pytest.mark.slow
+def test_the_mahjong_batch_row_times_pairs_of_whole_processes():
+    """The mahjong-batch row's pairs: each a melds batch and a package process over the same
+    hands, both of which answered every hand (checked inside), in seconds per hand."""
+    sys.path.insert(0, str(ROOT))
+    pytest.importorskip("mahjong")
+    from bench.mahjong import fresh_deals, paired_whole_processes
+
+    pairs = paired_whole_processes(fresh_deals(random.Random(4), 20, set()), 2)
+    assert len(pairs) == 2 and all(len(p) == 4 and min(p) > 0 for p in pairs)

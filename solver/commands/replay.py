@@ -15,15 +15,14 @@ from typing import Any
 
 import click
 
-from solver.commands.batch import ordered_map as forked_map
 from solver.commands.common import handle_errors, json_option, options_option, parse_options
 from solver.core.errors import MeldsError
 from solver.core.gcpause import keep_loaded
 from solver.core.logs import foreign_formats, log_files, replay_file
 from solver.core.replay import Summary, report_code
+from solver.core.sharedwork import shared_map, spooled
 from solver.present.replay import game_lines, summary_lines
 
-LOGS_A_CHUNK = 64  # at most, a worker's share at a time (fewer when they are long: about 50 ms of work)
 EPILOG = """\b
 Examples:
   melds replay game.json                   a game record in a format a game reads (see below)
@@ -182,8 +181,8 @@ def _replayed(
     dask_address: str | None,
 ) -> Iterator[ShownLog]:
     """Each log shown, in order: on Dask, here, or — with ``--jobs`` — the first log here (the
-    rulesets it needs compiled, the tables of its hands read) and the others in worker processes
-    forked after it, which inherit all that, a chunk of logs at a time."""
+    rulesets it needs compiled, the tables of its hands read), then the others by this process and
+    ``jobs - 1`` forked after it, which inherit all that, each taking the next log not yet taken."""
     names = (str(path) for path in paths)
     if dask_address is not None:
         from solver.core.fanout import ordered_map  # noqa: PLC0415 - only a cluster needs it
@@ -200,7 +199,8 @@ def _replayed(
             return
         yield work(first)
         keep_loaded()  # what the workers inherit is out of the collector's walks: theirs, and no page copied for them
-        yield from forked_map(work, names, jobs, chunk=LOGS_A_CHUNK)
+        with spooled(names) as rest:
+            yield from shared_map(work, rest, jobs)
         return
     yield from map(work, names)
 

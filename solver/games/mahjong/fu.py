@@ -56,7 +56,8 @@ class FuCounter(ScorerTables):
         if r.shape == "kokushi":  # only 青天井 needs this (assumption aotenjou-kokushi-fu)
             extra = fu.tsumo if tsumo else fu.closed_ron
             details.append(("tsumo" if tsumo else "closed ron", extra))
-            return round_up(fu.base + extra, fu.round_to), details
+            details.append((_WAIT_LABELS["tanki"], fu.wait))
+            return round_up(fu.base + extra + fu.wait, fu.round_to), details
         if pinfu:
             if tsumo:
                 return fu.base, details

@@ -516,6 +516,9 @@ assert _PLAIN_WIN is not None, "win_from_facts sets a Win's fields at once"
 _WIN_FIELDS: dict[str, Any] = _PLAIN_WIN
 _WIN_NUMBERS = ("honba", "riichi_sticks", "dealer_streak", "nuki")
 _WIN_TILES = ("dora_indicators", "ura_indicators", "river")
+# the keys whose false value still says something (a round wind of "" is an error, "from" is
+# "discarder"'s other name); every other key's false value is its field's default
+_FALSE_READ = frozenset({"round", "from", "discarder"})
 
 
 def win_from_facts(scorer: Scorer, tile: str, facts: Mapping, players: int) -> Win:
@@ -526,6 +529,8 @@ def win_from_facts(scorer: Scorer, tile: str, facts: Mapping, players: int) -> W
     fields = dict(_WIN_FIELDS)
     fields["tile"], fields["players"] = scorer.tile(tile), players
     for key, value in facts.items():
+        if not value and key not in _FALSE_READ:
+            continue  # a request holds every option, most of them unset
         flag = _FLAG_NAMES.get(key)
         if flag is not None:
             if value:
