@@ -54,12 +54,27 @@ def _dealt(game, size: int, count: int, rng: random.Random, chosen: str | None) 
     return requests
 
 
+def fesca_seconds(question: str, size: int, count: int, rng: random.Random, budget: float) -> dict:
+    """Seconds per Fesca ``--distance`` or ``--discards`` (``question``) of ``count`` hands of ``size``
+    cards dealt from the 78 (wilds as they come), in 陽場 and 陰場 by turns, each under ``budget``
+    seconds; the distances seen and the answers left undecided."""
+    game = load_game(load_ruleset("fesca"))
+    deck = [game.notation.format(f) for f in game.ruleset.deck.faces for _ in range(game.ruleset.deck.copies[f])]
+    phases = ("yang", "yin")
+    requests = [
+        {"hand": " ".join(rng.sample(deck, size)), question: True, "phase": phases[i % 2], "max_seconds": budget}
+        for i in range(WARM + count)
+    ]
+    return _timed(game, requests)
+
+
 def _timed(game, requests: list[dict]) -> dict:
     return _timed_each([(game, request) for request in requests])
 
 
 def _timed_each(pairs: list[tuple]) -> dict:
-    """Each request's seconds (the first WARM untimed), the distances seen and the undecided."""
+    """Each request's seconds (the first WARM untimed), the distances seen and the answers left
+    undecided (out of budget)."""
     seconds: list[float] = []
     distances: dict[int | None, int] = {}
     undecided = 0

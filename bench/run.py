@@ -49,6 +49,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   --distance`` of dealt hands in-process, warm, each within 20 s (bench/distance.py): Contract
   Rummy's rounds in turn (11 cards in rounds 1–4, 13 in 5–7: the dealt hand and a draw), Phase 10's
   phases in turn (11 cards), Marriage's 22 cards with a dealt tiplu (undecided hands counted);
+* ``fesca-distance`` / ``fesca-discards``: ``melds solve -r fesca --distance`` of 13-card hands and
+  ``--discards`` of 7-card hands dealt from the 78 cards (wilds as they come), 陽場 and 陰場 by
+  turns, in-process, warm (bench/distance.py) (issue 47: a 13-card distance < 50 ms median, a
+  discard table seconds at most);
 * ``word-discards``: ``melds solve -r word-rummy --discards`` in-process, warm, on dealt positions
   of an 8-tile hand and about 10 tiles of common words on the table, a first word down
   (bench/word_rummy.py): every discard with every kana drawn (no target set yet);
@@ -328,10 +332,13 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
         figures = rummikub_distance_seconds(26, size, count, rng)
     else:
         figures = distance_seconds(ruleset, size, count, rng, chosen)
-    seen = ", ".join(
-        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
-    )
+    seen = _distances_seen(figures["distances"])
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
+
+
+def _distances_seen(distances: dict) -> str:
+    """The distances a row's hands had, as "distance: hands", lowest first (None last)."""
+    return ", ".join(f"{d}: {n}" for d, n in sorted(distances.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
 
 
 # the stage games' distance rows: the option, each stage's hand size (dealt cards and a draw)
@@ -351,11 +358,18 @@ def staged_distance_row(name: str, ruleset: str, count: int, rng, budget: float)
     else:
         option, sizes = STAGES[ruleset]
         figures = staged_distance_seconds(ruleset, option, sizes, count, rng, budget=budget)
-    seen = ", ".join(
-        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
-    )
+    seen = _distances_seen(figures["distances"])
     note = f"seconds a hand, in-process, {budget:g} s budget; distances seen ({seen})"
     return Row(name, figures["seconds"], figures["undecided"], note=note)
+
+
+def fesca_distance_row(name: str, question: str, size: int, count: int, rng, budget: float) -> Row:
+    from bench.distance import fesca_seconds
+
+    figures = fesca_seconds(question, size, count, rng, budget)
+    seen = _distances_seen(figures["distances"])
+    note = f"seconds a hand, in-process; distances seen ({seen}; None: undecided)"
+    return Row(name, figures["seconds"], undecided=figures["undecided"], note=note)
 
 
 def word_discards(count: int, rng) -> Row:
@@ -485,6 +499,8 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     ),
     "phase-10-distance": lambda a, r: staged_distance_row("phase-10-distance", "phase-10", a.n * 5, r, 20),
     "marriage-distance": lambda a, r: staged_distance_row("marriage-distance", "marriage", a.n * 2, r, 20),
+    "fesca-distance": lambda a, r: fesca_distance_row("fesca-distance", "distance", 13, a.n * 3, r, a.budget),
+    "fesca-discards": lambda a, r: fesca_distance_row("fesca-discards", "discards", 7, max(2, a.n // 2), r, a.budget),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),
     "word-discards": lambda a, r: word_discards(max(2, a.n // 2), r),
     "replay-hands": lambda a, r: replay_rate(1 if a.quick else 3, 4 if a.quick else 20, a.replay_base),

@@ -281,3 +281,36 @@ def test_distance_with_wilds_against_the_oracle_many() -> None:
 @pytest.mark.slow
 def test_discards_with_wilds_against_the_oracle() -> None:
     check_discards([{"hand": "木3 木4 陰陽5 空無火 火7 水1", "phase": "yang"}, *wild_deals(2, 4703, melds=(1,))])
+
+
+def check_distances_to_two(lines: list[dict]) -> Counter[int | None]:
+    """melds' distance of each hand is the oracle's to two swaps (more than two: none of two or
+    fewer goes out); the floor that skips bounds without asking the solver must never overshoot."""
+    seen: Counter[int | None] = Counter()
+    for line, answer in zip(lines, _answers([{**line, "distance": True} for line in lines]), strict=True):
+        g = distance_oracle.game("fesca", line["phase"])
+        hand = line["hand"].split()
+        found = answer["distance"]
+        seen[found] += 1
+        if found is not None:
+            recheck_target(g, hand, answer)
+        expected = distance_oracle.distance(g, hand, distance_oracle.left_of(g, hand), 2)
+        assert found == expected if expected is not None else (found is None or found > 2), (line, answer)
+    return seen
+
+
+@pytest.mark.slow
+def test_distance_of_dealt_hands_against_the_oracle_to_two_swaps() -> None:
+    """Hands of four and five cards dealt from the 78 (wilds as they come), and hands of six
+    natural cards of six ranks (most of them three swaps away), both phases."""
+    rng = random.Random(4747)
+    lines = [
+        {"hand": " ".join(rng.sample(fesca_oracle.DECK, rng.choice([4, 5]))), "phase": rng.choice(["yang", "yin"])}
+        for _ in range(12)
+    ]
+    spread = random.Random(4748)
+    for _ in range(4):
+        hand = [spread.choice(SUITS) + str(rank) for rank in spread.sample(range(1, 13), 6)]
+        lines.append({"hand": " ".join(hand), "phase": spread.choice(["yang", "yin"])})
+    seen = check_distances_to_two(lines)
+    assert seen[1] and seen[2] and seen[3], seen

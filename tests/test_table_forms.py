@@ -381,3 +381,19 @@ def test_a_groups_places_and_family_are_asked_once_per_multiset_with_the_checker
     assert len(keys) == 1 and tableforms._layout_key(TableMeld("B", run), True) == tableforms._layout_key(
         TableMeld("B", run[::-1]), True
     )
+
+
+def test_a_layouts_verdict_in_no_phase_is_the_checkers_whether_kept_from_the_phases_or_asked():
+    """A legal layout reached in 陽場 is asked again in no phase (to touch it): a set's or run's
+    verdict is kept from 陽場's (no kind of theirs is bound to a phase), a chain's is asked (相剋
+    chains read in 陰場 only); either way it is the checker's own verdict in no phase."""
+    judge, checker = Table(GAME.checker), GAME.checker
+    layouts = {"set": "火5 土5 金5 陰陽5", "run": "木3 木4 木5 木6", "chain": "木3 火4 土5 金6"}
+    assert not judge._same_in_no_phase("chain", "yang") and judge._same_in_no_phase("set", "yang")
+    for family, text in layouts.items():
+        faces = _cards(text)
+        verdict = judge.verdict(faces, "yang")
+        assert verdict.legal and verdict.reading.kind.family == family
+        kept = judge._verdicts[None][faces]
+        assert (kept is verdict) == (family != "chain")
+        assert kept == checker.check(faces, phase=None, ordered=True, explain=False)

@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from operator import attrgetter
+from typing import cast
 
 from solver.core.deck import Deck, Face
 from solver.core.errors import TooManyCopies, UnknownCard
@@ -33,6 +35,7 @@ _COLORS = {
 
 
 _WORD = re.compile(r"[^\s,、，]+")  # a card's spelling between separators (Notation.split)
+_INDEX = attrgetter("index")  # a face's index (faces are read by it: a face's hash is a Python call)
 SHORT_TEXT = 4096  # characters: a text of cards this short is split at once
 SPELLINGS_KEPT = 4096  # the most spellings as given kept by a notation (Notation.spelled)
 
@@ -55,6 +58,19 @@ class Notation:
     def in_deck(self) -> frozenset[Face]:
         """The faces the deck holds at least one copy of."""
         return frozenset(f for f, count in self.deck.copies.items() if count >= 1)
+
+    @cached_property
+    def in_deck_indices(self) -> frozenset[int]:
+        """The face indices of :attr:`in_deck` (a face is its index: no Python hash a face)."""
+        return frozenset(f.index for f in self.in_deck)
+
+    @cached_property
+    def by_index(self) -> list[str]:
+        """Each face's printed spelling by its index (faces read without hashing them)."""
+        spelled = [""] * (max((f.index for f in self.canonical), default=-1) + 1)
+        for face, text in self.canonical.items():
+            spelled[face.index] = text
+        return spelled
 
     @staticmethod
     def for_deck(deck: Deck) -> Notation:
@@ -88,7 +104,17 @@ class Notation:
         for token in tokens:
             # a short text's spellings at once; a long one's one at a time, so that a huge one is
             # refused before it is read whole
-            words = _WORD.findall(token) if len(token) <= SHORT_TEXT else (m.group() for m in _WORD.finditer(token))
+            words: Iterable[str]
+            if len(token) <= SHORT_TEXT:
+                # str.split() splits at the same white space as the pattern's \s (Unicode's)
+                words = _WORD.findall(token) if "," in token or "、" in token or "，" in token else token.split()
+                if len(out) + len(words) <= size:  # each spelling read before: all at once
+                    known = list(map(read.get, words))
+                    if all(known):  # (a face is true; a spelling not read yet is None)
+                        out += cast("list[Face]", known)
+                        continue
+            else:
+                words = (m.group() for m in _WORD.finditer(token))
             for word in words:
                 face = read.get(word)  # parse()'s own memo, looked up inline: the hot loop of a batch
                 out.append(face if face is not None else self.parse(word))
@@ -99,8 +125,8 @@ class Notation:
     def check_copies(self, faces: Sequence[Face], available: dict[Face, int] | None = None) -> None:
         """More copies of a card than the deck (or the given pool) holds is an error."""
         if available is None:
-            distinct = set(faces)
-            if len(distinct) == len(faces) and distinct <= self.in_deck:  # each once, each in the deck
+            distinct = set(map(_INDEX, faces))
+            if len(distinct) == len(faces) and distinct <= self.in_deck_indices:  # each once, each in the deck
                 return
         limits = available if available is not None else self.deck.copies
         for face, count in Counter(faces).items():
@@ -146,6 +172,11 @@ class Notation:
 
     def format(self, face: Face) -> str:
         return self.canonical[face]
+
+    def spell_all(self, faces: Iterable[Face]) -> list[str]:
+        """The printed spellings of ``faces``, in order."""
+        spelled = self.by_index
+        return [spelled[f.index] for f in faces]
 
     def format_many(self, faces: Iterable[Face]) -> str:
         return " ".join(self.format(f) for f in faces)

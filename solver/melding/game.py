@@ -369,8 +369,10 @@ class MeldGame:
             )
         partition = cast(Answer, answer)
         figures = figure_values(self.rules.figures, self.ruleset, partition)  # the ruleset's figures: beside it
+        data = answer_json(partition, problem, self.checker)
+        data.update(figures)
         return Result(
-            {**answer_json(partition, problem, self.checker), **figures},
+            data,
             ExitCode.of(partition.solvable),
             lambda: "\n".join([answer_text(partition, problem, self.checker, stats), *figures_text(figures)]),
         )

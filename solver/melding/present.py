@@ -110,13 +110,21 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
 # -- solve ------------------------------------------------------------------------------------
 
 
+_SPELLED: dict[int, tuple[Any, Any, list[tuple]]] = {}  # by a reading's id: it, the notation, its cards' values
+SPELLED_KEPT = 4096  # readings whose cards' values are kept (a batch shows the same melds again and again)
+
+
 def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
+    """A reading's cards as the answer shows them: ``{"card", "as", "role", "wild"}`` each."""
     fmt = checker.notation
-    spelled, spell_identity = fmt.canonical, fmt.format_identity
-    return [
-        {"card": spelled[p.face], "as": spell_identity(p.identity), "role": p.role, "wild": p.wild}
-        for p in reading.placements
-    ]
+    kept = _SPELLED.get(id(reading))
+    if kept is None or kept[0] is not reading or kept[1] is not fmt:
+        spelled, spell_identity = fmt.canonical, fmt.format_identity
+        rows = [(spelled[p.face], spell_identity(p.identity), p.role, p.wild) for p in reading.placements]
+        if len(_SPELLED) >= SPELLED_KEPT:
+            _SPELLED.clear()
+        kept = _SPELLED[id(reading)] = (reading, fmt, rows)  # the reading held: its id is not another's
+    return [{"card": card, "as": shown, "role": role, "wild": wild} for card, shown, role, wild in kept[2]]
 
 
 def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[str, Any]:
@@ -130,11 +138,12 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
             "points": p.points,
             "direction": p.reading.direction,
         }
-        for p in answer.melds
+        for p in answer.plays
+        if p.table is None
     ]
     layoffs = []
-    for p in [] if answer.steps else answer.layoffs:
-        if p.table is None:  # (a lay-off names its table meld)
+    for p in () if answer.steps else answer.plays:
+        if p.table is None:  # a meld, or a lay-off that names no table meld
             continue
         table = problem.table[p.table]
         layoffs.append(
@@ -155,7 +164,7 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
         "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
         "question": answer.question,
         "layoffs": layoffs,
-        "kept": [fmt.canonical[f] for f in answer.kept],
+        "kept": fmt.spell_all(answer.kept),
         "ruleset": checker.ruleset.id,
     }
     if answer.steps:
@@ -400,5 +409,4 @@ def why_json(key: str, value: list, fmt) -> list | dict:
             "counts": rule.counts,
             "source": rule.source.to_json() if rule.source else None,
         }
-    spelled = fmt.canonical
-    return [spelled[f] for f in value]
+    return fmt.spell_all(value)

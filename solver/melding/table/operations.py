@@ -146,6 +146,8 @@ class Table:
             k.family for k in kinds if k.shape not in ("group", "identical")
         }
         self._group_fills: dict = {}  # (family, phase, the other cards' indices sorted) -> faces (bits)
+        # (family, phase) -> whether a legal verdict of that family in the phase is its verdict in none
+        self._phase_free: dict = {}
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         known = self._verdicts.setdefault(phase, {})
@@ -155,10 +157,28 @@ class Table:
             anyhow = self._verdicts.setdefault(None, {})
             if verdict.legal and faces not in anyhow:
                 # a layout a search reaches is asked again in no phase (to touch it, its reading):
-                # asked now, while the checker still remembers what the kinds read (its memo is
-                # bounded), it costs nothing
-                anyhow[faces] = self.checker.check(faces, phase=None, ordered=True, explain=False)
+                # the same verdict when no kind of its family is bound to another phase; else asked
+                # now, while the checker still remembers what the kinds read (its memo is bounded)
+                assert verdict.reading is not None
+                if self._same_in_no_phase(verdict.reading.kind.family, phase):
+                    anyhow[faces] = verdict
+                else:
+                    anyhow[faces] = self.checker.check(faces, phase=None, ordered=True, explain=False)
         return verdict
+
+    def _same_in_no_phase(self, family: str, phase: str | None) -> bool:
+        """Is a legal verdict of a meld of ``family`` in ``phase`` its verdict in no phase? So when
+        ambiguity is rejected and every kind of the family may be read in the phase: a legal meld
+        is then read by kinds of its family alone (two families are ambiguous), each allowed in
+        the phase as in none, so the checker chooses among the same readings."""
+        key = (family, phase)
+        same = self._phase_free.get(key)
+        if same is None:
+            rs = self.checker.ruleset
+            same = self._phase_free[key] = rs.ambiguity_rule == "reject" and all(
+                kind.phase in (None, phase) for kind in rs.kinds if kind.family == family
+            )
+        return same
 
     def reading(self, meld: TableMeld) -> Reading | None:
         """The meld's reading in its layout, whatever the phase (it is on the table already)."""
@@ -227,6 +247,7 @@ class Table:
         before = self.legal_reading(meld)
         bit = 1 << face.index
         found = []
+        judged = self._verdicts.setdefault(phase, {})
         for op, family, may_play, at in places:
             if not may_play & bit:
                 continue  # the card can go nowhere a window reads; or never acts as the operation needs
@@ -234,9 +255,11 @@ class Table:
                 if fill is not None and not fill & bit or same_at_end and all(f == face for f in meld.faces):
                     continue  # no window reads the card there; or 付け札 at the start, the same as at the end
                 faces = layout[:hole] + (face,) + layout[hole + 1 :]
-                if not self._in_family(faces, family, phase):
-                    continue  # no meld (of its family, if it must stay in it): most results
-                verdict = self.verdict(faces, phase)
+                verdict = judged.get(faces)  # a layout reached before (from another): its family is known
+                if verdict is None:
+                    if not self._in_family(faces, family, phase):
+                        continue  # no meld (of its family, if it must stay in it): most results
+                    verdict = self.verdict(faces, phase)
                 if (
                     not verdict.legal
                     or verdict.reading is None

@@ -10,11 +10,20 @@ the cards set aside, and the distance ``d`` is the assumption "not ``d + 1`` dra
 solver answers every bound, every discard's row (a copy of it set aside, assumed) and every draw
 that helps (its first copy drawn, assumed).
 
-Candidate melds may hold at most ``reach`` drawn cards (:class:`~solver.melding.meld.candidates.Scarce`):
-a bound above ``reach`` builds the model again, reaching that bound (a small reach keeps the
-candidates of wild cards few). The answers are exact: a
-distance ``d`` is found with ``d - 1`` refuted by the solver, every meld of the target verified by
-the checker as in any turn.
+Candidate melds may hold at most ``reach`` drawn cards (:class:`~solver.melding.meld.candidates.Scarce`;
+a small reach keeps the candidates of wild cards few), and the counters reach one swap past it. A
+bound is refuted only by models reaching it; a way out one swap past the reach is a way out all
+the same. So each bound is first asked of the models as they are, and only their refusal builds
+models reaching it, whose refusal refutes it. The answers are exact: a distance ``d`` is found with
+``d - 1`` refuted (by the solver or the floor below), every meld of the target verified by the
+checker as in any turn.
+
+Before a bound is asked of the solver, a floor may rule it out without a SAT call
+(:mod:`~solver.melding.turn.swapfloor`: each hand card's least share of a candidate's drawn cards,
+and the cards the way out melds; proved up to the reach). A discard table's rows and draws use it
+too: a draw the floor rules out of a row is not asked. Every way out found is kept: it lets its
+cards go and draws its cards within its swaps, so a row whose card one of them lets go at the
+hand's distance needs no question, and its draws start a row's.
 
 A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
 (:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
@@ -36,6 +45,7 @@ from solver.melding.turn.nearest import fits
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import TurnSolver, verified
+from solver.melding.turn.swapfloor import SwapFloor
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
@@ -76,6 +86,7 @@ class SwapModel(TurnSolver):
     ):
         self.left = +left
         self.reach = reach
+        self._floor: SwapFloor | None = None
         super().__init__(problem, checker, budget, route=route)
 
     def _drawable(self) -> Counter[Face]:
@@ -102,7 +113,7 @@ class SwapModel(TurnSolver):
                 clauses += [[-later, earlier] for earlier, later in zip(lits, lits[1:], strict=False)]
             uses[face] += self.aside[face]
             releases.setdefault(face, []).extend(self.drawn[face])
-        top = self.reach + 1
+        top = self.reach + 2  # a way out one swap past the reach may be found (not refuted) too
         self.draws_at_least = encodings.exact_counter(
             [lit for f in self.faces for lit in self.drawn[f]], top, pool, clauses
         )
@@ -116,8 +127,40 @@ class SwapModel(TurnSolver):
             elif a is not None and d is not None:
                 clauses += [[-a, d], [-d, a]]
 
+    def floor(self, aside: Face | None = None) -> int:
+        """The fewest swaps the candidates' shares allow (:mod:`~solver.melding.turn.swapfloor`), a
+        copy of ``aside`` set aside when given; proved only up to the reach."""
+        floor = self._swap_floor()
+        if floor is None:
+            return 0
+        held = self.count - Counter([aside] if aside is not None else [])
+        return max(floor.floor(floor.shares(held), held), 1 if aside is not None else 0)
+
+    def may_help(self, aside: Face, bound: int) -> list[Face]:
+        """The cards left whose draw, ``aside`` let go, the floor does not rule out of a way out
+        in ``bound`` swaps in all (``bound`` at most the reach)."""
+        floor = self._swap_floor()
+        faces = sorted(f for f, n in self.left.items() if n > 0)
+        if floor is None:
+            return faces
+        held = self.count - Counter([aside])
+        shares = floor.shares(held)
+        return [f for f in faces if floor.floor(floor.with_drawn(shares, held, f), held + Counter([f])) < bound]
+
+    def _swap_floor(self) -> SwapFloor | None:
+        """The candidates' shares, once (None: a turn the floor does not know: a route that
+        leaves cards, requirements to see, table forms)."""
+        if not self._all_cards() or self.seeing or self.forms:
+            return None
+        if self._floor is None:
+            melded = len(self.problem.hand) - (self.rule.discard != "none")
+            self._floor = SwapFloor((o.hand_faces for o in self.options if o.var not in self.forbidden), melded)
+        return self._floor
+
     def within(self, bound: int, assumptions: Sequence[int] = ()) -> list[int] | None:
-        """A verified way out after at most ``bound`` swaps (``bound`` at most the reach)."""
+        """A verified way out after at most ``bound`` swaps (``bound`` at most one past the reach;
+        None refutes it only up to the reach)."""
+        assert bound <= self.reach + 1, "the counters stop one past the reach"
         self._build()
         over = self.draws_at_least[bound + 1] if bound + 1 < len(self.draws_at_least) else None
         return self._satisfy([self.goal, *assumptions, *([-over] if over is not None else [])])
@@ -156,6 +199,7 @@ class DistanceSearch:
         self.reach = -1  # no model yet
         self.models: list[SwapModel] = []
         self.most = len(problem.hand)  # swapping every card is as far as a hand can be
+        self.targets: list[Target] = []  # every way out found: each tells the rows of the cards it lets go
         plain = fits(problem, checker, self.routes)
         self.nearest = Nearest(problem, self.left, checker, budget, self.routes) if plain else None
 
@@ -179,10 +223,15 @@ class DistanceSearch:
             ]
         return self.models
 
-    def within(self, bound: int, aside: Face | None = None, drawn: Sequence[Face] = ()) -> Target | None:
+    def within(
+        self, bound: int, aside: Face | None = None, drawn: Sequence[Face] = (), proving: bool = True
+    ) -> Target | None:
         """A way out after at most ``bound`` swaps, with a copy of ``aside`` set aside and at least
-        one of ``drawn`` drawn (when given), on the first route that has one."""
-        for model in self._reaching(bound):
+        one of ``drawn`` drawn (when given), on the first route that has one. ``proving``: on models
+        reaching ``bound`` (built if need be), so that None refutes the bound; else on the models
+        as they are (reaching at least ``bound - 1``): a way out found is one all the same."""
+        models = self._reaching(bound) if proving else self.models
+        for model in models:
             model._build()
             assumptions = [model.aside[aside][0]] if aside is not None else []
             if drawn:
@@ -193,7 +242,9 @@ class DistanceSearch:
             if drawn:
                 model._add_hard([-act])  # this question's clause is spent
             if found is not None:
-                return model.target(found)
+                target = model.target(found)
+                self.targets.append(target)
+                return target
         return None
 
     def distance(self) -> tuple[int, Target] | None:
@@ -208,10 +259,27 @@ class DistanceSearch:
             if known.target is not None:
                 return known.bound, _target(known.target)
             start = known.bound
-        for bound in range(start, self.most + 1):
-            found = self.within(bound)
-            if found is not None:
-                return bound, found
+        return self._fewest(start)
+
+    def _fewest(self, low: int, aside: Face | None = None) -> tuple[int, Target] | None:
+        """The fewest swaps from ``low`` up (proved: no fewer go out), ``aside`` among them when
+        given, and a target they reach. Each turn of the loop either proves a larger ``low``,
+        reaches further, or asks the solver at ``low``: the floor of the models proves up to one
+        past their reach; a way out is asked first of the models as they are (reaching ``low - 1``
+        at least), and only a refusal there builds models reaching ``low``, whose refusal refutes it."""
+        while low <= self.most:
+            models = self._reaching(max(low - 1, 1))
+            floor = min(model.floor(aside) for model in models)
+            if low <= self.reach and floor > low:
+                low = min(floor, self.reach + 1)
+            elif floor > self.reach + 1:  # no way out at ``low``, as far as the floor can tell: reach further
+                self._reaching(low)
+            elif (found := self.within(low, aside, proving=False)) is not None:
+                return low, found
+            elif self.reach >= low:
+                low += 1
+            else:
+                self._reaching(low)
         return None
 
     def discard_row(self, discard: Face, least: int) -> DiscardRow:
@@ -221,10 +289,13 @@ class DistanceSearch:
             row = self._nearest_row(discard)
             if row is not None:
                 return row
-        for bound in range(max(1, least), self.most + 1):
-            if self.within(bound, aside=discard) is not None:
-                return DiscardRow(discard, bound, self._draws(discard, bound))
-        return DiscardRow(discard, None)
+        least = max(1, least)
+        known = next((t for t in self.targets if discard in t.aside and len(t.aside) == least), None)
+        fewest = (least, known) if known is not None else self._fewest(least, discard)
+        if fewest is None:
+            return DiscardRow(discard, None)
+        bound, found = fewest
+        return DiscardRow(discard, bound, self._draws(discard, bound, found))
 
     def _nearest_row(self, discard: Face) -> DiscardRow | None:
         """The row by the nearest-target search, or None when it cannot tell a draw or the bound."""
@@ -243,15 +314,19 @@ class DistanceSearch:
                 helps.append(face)
         return DiscardRow(discard, known.bound, helps)
 
-    def _draws(self, discard: Face, bound: int) -> list[Face]:
-        """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps."""
-        untried = [f for f in sorted(self.left) if self.left[f] > 0]
-        helps: set[Face] = set()
+    def _draws(self, discard: Face, bound: int, found: Target) -> list[Face]:
+        """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps
+        (``found``: a way out that lets ``discard`` go: its draws are some, as are those of every
+        way out found before that lets it go in ``bound`` swaps or fewer); those the floor rules out
+        are not asked."""
+        helps = set(found.drawn).union(*(t.drawn for t in self.targets if discard in t.aside and len(t.aside) <= bound))
+        maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
+        untried = sorted(maybe - helps)
         while untried:
-            found = self.within(bound, aside=discard, drawn=untried)
-            if found is None:
+            more = self.within(bound, aside=discard, drawn=untried)
+            if more is None:
                 break
-            helps.update(found.drawn)
+            helps.update(more.drawn)
             untried = [f for f in untried if f not in helps]
         return sorted(helps)
 

@@ -15,10 +15,11 @@ holding a face more than once (two decks) is read per hand and packed over its c
 meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
 it, so each packing of the alike copies comes once (:func:`_ways_of_copies`).
 
-A way out, the best turn and the why are the turn model's, decided the same way (the tests compare
-both on thousands of hands): the objective's levels in order, the route's requirements, the cards
-no meld takes, and a set of cards that cannot all be placed (one minimal such set, found by
-deleting cards in order: it may differ from the SAT core, which is one of several too).
+A way out, the best turn and the why (:mod:`~solver.melding.turn.plainturn`) are the turn model's,
+decided the same way (the tests compare both on thousands of hands): the objective's levels in
+order, the route's requirements, the cards no meld takes, and a set of cards that cannot all be
+placed (one minimal such set, found by deleting cards in order: it may differ from the SAT core,
+which is one of several too).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress, islice
+from operator import attrgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -34,15 +37,15 @@ from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.meld.layouts import params_key
-from solver.melding.turn.problem import Answer, Play, Problem, validate_problem
-from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
-from solver.sat.budget import Budget
+from solver.melding.turn.problem import Problem, validate_problem
 
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
 HAND_CARDS = 16  # larger hands go to the turn model
 PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
 STEPS = 200_000  # a hand of copies whose search for its packings takes more steps goes to the turn model
 MEASURES = ("hand_points", "meld_points", "melds")
+
+_index = attrgetter("index")  # faces order by index
 
 
 @dataclass(frozen=True)
@@ -72,11 +75,13 @@ class _DeckMelds:
     """The whole deck's candidate melds by the lowest face each holds, grouped by the next face
     (its bit: a hand without it holds none of the group) in the order of their first candidate,
     as (place, mask, faces) (None: too many), each judged once it is first in a hand
-    (``judged``, by mask); and the card points of every face by index."""
+    (``judged``, by mask); and the card points of every face by index. ``nexts``: by face index,
+    the bits of its groups' next faces (a hand holding none of them holds none of its melds)."""
 
     by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
     points: list[int]
     judged: dict[int, tuple[Meld, ...]]
+    nexts: list[int] = field(default_factory=list)
 
 
 def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
@@ -99,6 +104,7 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 _OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parameter names whose deck had too many
 _VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
+_LAST_DECK: list = [None, None, None]  # the last checker and parameters' key asked, and their deck's melds
 
 
 def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: object) -> tuple[Meld, ...]:
@@ -121,8 +127,11 @@ def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: o
 
 def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
     """The whole deck's candidate melds, found once per checker and parameters."""
-    per_checker = _DECKS.setdefault(checker, {})
     key = params_key(params)
+    if _LAST_DECK[0] is checker and _LAST_DECK[1] == key:  # a batch asks of one deck again and again
+        last: _DeckMelds = _LAST_DECK[2]
+        return last
+    per_checker = _DECKS.setdefault(checker, {})
     if key not in per_checker:
         rs = checker.ruleset
         faces = list(rs.deck.faces)
@@ -136,7 +145,10 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
             found = candidates(rs, faces, rs.kinds, params=params, gate=checker.gate, limit=DECK_MELDS)
             if found is None:
                 overflowed.add(named)
-        per_checker[key] = _DeckMelds(_grouped(faces, found) if found is not None else None, points, {})
+        by_low = _grouped(faces, found) if found is not None else None
+        nexts = [sum(bit for bit, _ in groups) for groups in by_low or ()]
+        per_checker[key] = _DeckMelds(by_low, points, {}, nexts)
+    _LAST_DECK[:] = checker, key, per_checker[key]
     return per_checker[key]
 
 
@@ -145,42 +157,45 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
     rs = problem.ruleset
     if problem.table or problem.shown or problem.turn != "normal" or len(problem.hand) > HAND_CARDS:
         return False
-    if any(k.phase is not None for k in rs.kinds):
-        return False
-    if params_key(problem.params) is False or any(g.measure not in MEASURES for g in rs.objective):
+    if _PLAIN_RULESET[0] is not rs:  # a batch asks of one ruleset: its answer kept
+        plain = not any(k.phase is not None for k in rs.kinds) and all(g.measure in MEASURES for g in rs.objective)
+        _PLAIN_RULESET[:] = rs, plain
+    if not _PLAIN_RULESET[1] or (problem.params and params_key(problem.params) is False):
         return False
     return rs.turn_rule(problem.turn, len(problem.hand)).max_new_melds is None
 
 
+# the last ruleset asked, and whether it has no phase-bound kind and only the plain turn's measures
+_PLAIN_RULESET: list = [None, False]
+
+
 @dataclass(frozen=True)
 class _Cards:
-    """A hand's cards by face index (``order``) and the bit of each: its face index when every card
-    is held once, else its place in ``order`` (copies of a face side by side), with the bits of
-    each card's face (``copies``: the card's own bit when held once)."""
+    """A hand's cards by face index (``order``, and ``indices``: their face indices) and the bit of
+    each: its face index when every card is held once, else its place in ``order`` (copies of a
+    face side by side), with the bits of each card's face (``copies``: the card's own bit when
+    held once); ``mask``: every card's bit."""
 
     order: list[Face]
+    indices: list[int]
     bits: list[int]
     copies: list[int]
+    repeated: bool
+    mask: int
 
     @staticmethod
     def of(hand: Sequence[Face]) -> _Cards:
         order = sorted(hand, key=_index)
-        if len({f.index for f in order}) == len(order):
-            bits = [1 << f.index for f in order]
-            return _Cards(order, bits, bits)
+        indices = list(map(_index, order))
+        bits = [1 << i for i in indices]
+        mask = sum(bits)
+        if mask.bit_count() == len(bits):  # a carry in the sum: some face is there twice
+            return _Cards(order, indices, bits, bits, False, mask)
         bits = [1 << place for place in range(len(order))]
         of_face: dict[int, int] = {}
-        for f, bit in zip(order, bits, strict=True):
-            of_face[f.index] = of_face.get(f.index, 0) | bit
-        return _Cards(order, bits, [of_face[f.index] for f in order])
-
-    @cached_property
-    def repeated(self) -> bool:
-        return self.bits is not self.copies
-
-    @cached_property
-    def mask(self) -> int:
-        return sum(self.bits)
+        for i, bit in zip(indices, bits, strict=True):
+            of_face[i] = of_face.get(i, 0) | bit
+        return _Cards(order, indices, bits, [of_face[i] for i in indices], True, sum(bits))
 
     def lowest(self, cards: int) -> int:
         """The same cards with each face's copies the first ones (copies are alike)."""
@@ -193,25 +208,23 @@ class _Cards:
                 group &= group - 1
         return out
 
+    def among(self, cards: int, most: int | None = None) -> list[Face]:
+        """The cards among ``cards`` (bits), in order (the first ``most``)."""
+        return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
+
 
 @dataclass(frozen=True)
 class _Way:
     """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
     made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
-    points (the cards in no meld and not discarded: :attr:`kept`)."""
+    points (the cards in no meld and not discarded)."""
 
     melds: tuple[Meld, ...]
     melded: int
     discard: Face | None
     left: int
     points: int
-    cards: _Cards = field(compare=False, repr=False)
     discard_bit: int = 0
-
-    @cached_property
-    def kept(self) -> tuple[Face, ...]:
-        gone = self.melded | self.discard_bit
-        return tuple(f for f, bit in zip(self.cards.order, self.cards.bits, strict=True) if not gone & bit)
 
 
 @dataclass(frozen=True)
@@ -226,22 +239,37 @@ class _Packed:
 
 
 _PACKED: dict[tuple, _Packed] = {}  # the last few hands packed (a route of the same kinds asks again)
+_ASKED: list = [None, {}]  # the last problem asked and its packings by (checker, discard, kinds)
 
 
 def packed(problem: Problem, checker: MeldChecker, discard: str, kinds: frozenset[str] | None) -> _Packed:
     """The packings of a problem's hand with melds of ``kinds`` (None: any), each with the discard
     the turn rule (``discard``) asks: the card worth most (the hand's value and its limit both
-    want it gone; nothing else depends on it)."""
-    hand: int | tuple[int, ...] = problem.hand_mask
-    if len(problem.hand) != problem.hand_mask.bit_count():  # some face held twice: the mask does not tell
-        hand = tuple(sorted(map(_index, problem.hand)))
+    want it gone; nothing else depends on it). A problem's routes and questions ask again: the
+    last problem's are kept by the problem itself (it is held, so it is not another one)."""
+    if _ASKED[0] is not problem:
+        _ASKED[:] = problem, {}
+    asked: dict = _ASKED[1]
+    found = asked.get((checker, discard, kinds))
+    if found is None:
+        found = asked[checker, discard, kinds] = _packed_hand(problem, checker, discard, kinds)
+    return found
+
+
+def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: frozenset[str] | None) -> _Packed:
+    """:func:`packed`, kept for the last few hands by their cards."""
+    cards = _Cards.of(problem.hand)
+    hand = tuple(cards.indices) if cards.repeated else cards.mask
     key = (id(checker), hand, params_key(problem.params), discard, kinds)
     found = _PACKED.get(key)
     if found is None:
         validate_problem(problem, checker)  # a plain problem is its hand: checked once
         deck = deck_melds(checker, problem.params)
-        cards = _Cards.of(problem.hand)
-        found_melds = _copies_melds(problem, checker, cards) if cards.repeated else _hand_melds(problem, checker, deck)
+        found_melds = (
+            _copies_melds(problem, checker, cards)
+            if cards.repeated
+            else _hand_melds(problem, checker, deck, cards.mask)
+        )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
         found = _Packed(cards, melds, ways)
@@ -251,14 +279,17 @@ def packed(problem: Problem, checker: MeldChecker, discard: str, kinds: frozense
     return found
 
 
-def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds) -> list[Meld]:
-    """The legal melds of the hand's cards: the deck's candidates it holds, or its own."""
+def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: int) -> list[Meld]:
+    """The legal melds of the hand's cards (``mask``: their faces' bits): the deck's candidates it
+    holds, or its own."""
     hand, params = problem.hand, problem.params
     by_low = deck.by_low
     if by_low is not None:
-        mask, judged = problem.hand_mask, deck.judged
+        judged, nexts = deck.judged, deck.nexts
         out: list[Meld] = []
         for f in hand:
+            if not mask & nexts[f.index]:  # the hand holds none of its melds' next faces: none of them
+                continue
             held: list[Candidate] = []
             groups = 0
             for next_bit, group in by_low[f.index]:
@@ -393,9 +424,9 @@ class _Packer:
 
     def __init__(self, cards: _Cards, points: list[int], rule: str):
         self.cards, self.points, self.rule = cards, points, rule
-        by_worth = sorted(zip(cards.order, cards.bits, strict=True), key=lambda card: -points[card[0].index])
-        self.dearest = by_worth  # ties in order: the first of the dearest first
-        self.total = sum(points[f.index] for f in cards.order)
+        self.worth = [points[i] for i in cards.indices]  # each card's, in order
+        self.total = sum(self.worth)
+        self.dearest: list[tuple[Face, int]] | None = None  # by worth, ties in order (made when first asked)
 
     def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
         """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
@@ -407,175 +438,16 @@ class _Packer:
 
     def way(self, melds: tuple[Meld, ...], melded: int, weight: int) -> _Way | None:
         """The packing of ``melds`` (holding the cards ``melded``, of card points ``weight``)."""
-        left = len(self.cards.order) - melded.bit_count()
+        cards = self.cards
+        left = len(cards.order) - melded.bit_count()
         discard, bit = None, 0
         if left and self.rule != "none":
+            if self.dearest is None:  # the first of the dearest first (a stable sort)
+                places = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
+                self.dearest = [(cards.order[p], cards.bits[p]) for p in places]
             discard, bit = next(card for card in self.dearest if not melded & card[1])
             left -= 1
             weight += self.points[discard.index]
         elif not left and self.rule == "required":
             return None
-        return _Way(melds, melded, discard, left, self.total - weight, self.cards, bit)
-
-
-class PlainTurn:
-    """A plain turn answered by its packings (the questions of
-    :class:`~solver.melding.turn.solver.TurnSolver`: go out, the best turn, whether it goes out)."""
-
-    def __init__(
-        self, problem: Problem, checker: MeldChecker, budget: Budget | None = None, route: GoOutRoute | None = None
-    ):
-        self.problem, self.checker, self.route = problem, checker, route
-        self.rs = problem.ruleset
-        self.budget = budget or Budget()
-        self.rule = problem.turn_rule()
-        self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
-        self.melds = self.packed.melds
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> PlainTurn:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def ways(self) -> list[_Way] | None:
-        return self.packed.ways
-
-    def _all(self) -> list[_Way]:
-        ways = self.packed.ways
-        assert ways is not None, "a plain turn is asked only when its packings were few"
-        return ways
-
-    def _stamp(self, answer: Answer) -> Answer:
-        answer.seconds = self.budget.elapsed
-        return answer
-
-    # -- the questions --------------------------------------------------------------------------
-
-    def _rank(self, way: _Way) -> tuple:
-        """The objective's levels in order, each to be made smallest."""
-        values = {"hand_points": way.points, "meld_points": sum(m.points for m in way.melds), "melds": len(way.melds)}
-        return tuple(values[g.measure] * (-1 if g.sense == "maximize" else 1) for g in self.rs.objective)
-
-    def _ranks(self) -> list[tuple]:
-        """Each packing's rank (:meth:`_rank`), in the packings' order."""
-        known = self.packed.known
-        if "ranks" not in known:
-            known["ranks"] = [self._rank(w) for w in self._all()]
-        ranks: list[tuple] = known["ranks"]
-        return ranks
-
-    def _first_best(self, among: Sequence[int]) -> _Way:
-        """The first packing of the best rank among the packings ``among`` (by position)."""
-        return self._all()[min(among, key=self._ranks().__getitem__)]
-
-    def _goes_out(self, way: _Way, leave_out: object = None) -> bool:
-        """Does a way go out (by the route: every card placed when it asks, its requirements but
-        ``leave_out``)?"""
-        route = self.route
-        if (route is None or route.all_cards) and way.left:
-            return False
-        if route is None:
-            return True
-        return all(_meets(way, r) for r in route.checks if r is not leave_out)
-
-    def goes_out(self) -> bool | None:
-        return any(self._goes_out(w) for w in self._all())
-
-    def best(self, question: str = "best") -> Answer:
-        answer = self._answer(self._first_best(range(len(self._all()))), question)
-        answer.solvable = not answer.kept
-        return answer
-
-    def go_out(self, why_cards: bool = True) -> Answer:
-        out = [i for i, w in enumerate(self._all()) if self._goes_out(w)]
-        if out:
-            answer = self._answer(self._first_best(out), "go-out")
-            answer.solvable = True
-            return answer
-        answer = self.best(question="go-out")
-        answer.solvable = False
-        answer.why = self._why(why_cards)
-        return answer
-
-    def _answer(self, way: _Way, question: str) -> Answer:
-        plays = [Play(m.faces, m.reading, m.points) for m in way.melds]
-        plays.sort(key=lambda p: p.faces[0].index)  # disjoint, each by face index: as the turn model's
-        answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=list(way.kept))
-        score = {"meld_points": sum(p.points for p in plays), "hand_points": way.points, "melds": len(plays)}
-        answer.score = {g.measure: score[g.measure] for g in self.rs.objective} or score
-        return self._stamp(answer)
-
-    # -- why not --------------------------------------------------------------------------------
-
-    def _why(self, cards: bool = True) -> dict:
-        """The cards no meld takes, a set of cards that cannot all be placed (with ``cards``), and
-        the requirements the hand fails (as :meth:`TurnSolver._why
-        <solver.melding.turn.solver.TurnSolver._why>`)."""
-        ways = self._all()
-        why: dict = {}
-        if cards:
-            known = self.packed.known
-            if "core" not in known:
-                held = {f.index for m in self.melds for f in m.faces}
-                lonely = (f for f in self.packed.cards.order if f.index not in held)
-                known["lonely"] = list(dict.fromkeys(lonely))  # each face once, as the turn model names them
-                known["core"] = self._core(ways)
-            why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
-        route = self.route
-        if route is not None and route.checks:
-            placed = [w for w in ways if not (route.all_cards and w.left)]
-            blamed = [r for r in route.checks if any(self._goes_out(w, leave_out=r) for w in placed)]
-            if not blamed and len(route.checks) > 1 and placed:
-                blamed = list(route.checks)
-            if blamed:
-                why["requirements"] = [(route, r) for r in blamed]
-        return why
-
-    def requirements_failed(self) -> list:
-        """The route's requirements blamed for not going out (``why``'s ``requirements``, without
-        the cards)."""
-        failed: list = self._why(cards=False).get("requirements", [])
-        return failed
-
-    def _core(self, ways: Sequence[_Way]) -> list[Face]:
-        """A set of cards no turn places all of (each melded or discarded), none of it spare —
-        the last cards left out first, so the lowest such set stays; empty when every card can
-        be placed. Only the packings whose melds hold no other's cards and more can place more."""
-        one_more = self.rule.discard != "none"
-        widest: list[int] = []
-        for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
-            if not any(m & wider == m for wider in widest):
-                widest.append(m)
-        hand = self.packed.cards
-        if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
-            outside = [f for f, bit in zip(hand.order, hand.bits, strict=True) if not widest[0] & bit]
-            return outside[: 1 + one_more] if len(outside) > one_more else []
-
-        def placed(cards: int) -> bool:
-            cards = hand.lowest(cards)  # the packings take the first copies
-            if one_more:
-                return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
-            return any(not cards & ~m for m in widest)
-
-        core = hand.mask
-        if placed(core):
-            return []
-        for bit in reversed(hand.bits):
-            if not placed(core & ~bit):
-                core &= ~bit
-        return [f for f, bit in zip(hand.order, hand.bits, strict=True) if core & bit]
-
-
-def _index(face: Face) -> int:
-    return face.index  # faces order by index
-
-
-def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
-    if isinstance(requirement, HandLimit):
-        return way.points <= requirement.at_most
-    n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
-    return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
+        return _Way(melds, melded, discard, left, self.total - weight, bit)

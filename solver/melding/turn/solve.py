@@ -18,7 +18,8 @@ from solver.melding.meld.checker import MeldChecker
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
 from solver.melding.turn.firstmeld import first_meld_due
-from solver.melding.turn.plain import PlainTurn, fits, packed
+from solver.melding.turn.plain import fits, packed
+from solver.melding.turn.plainturn import PlainTurn
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
 from solver.melding.turn.tableturn import TableTurn
