@@ -45,6 +45,10 @@ after a change — ratios, not absolute times, are the figures to compare across
   with a dealt cut joker, in-process,
   warm (bench/distance.py) (median ≤ 50 ms); ``rummikub-distance``: the fewest tiles drawn before a
   14-tile rack goes out, on reachable tables of about 26 tiles (bench/distance.py), the player melded;
+* ``contract-rummy-distance`` / ``phase-10-distance`` / ``marriage-distance``: ``melds solve
+  --distance`` of dealt hands in-process, warm, each within 20 s (bench/distance.py): Contract
+  Rummy's rounds in turn (11 cards in rounds 1–4, 13 in 5–7: the dealt hand and a draw), Phase 10's
+  phases in turn (11 cards), Marriage's 22 cards with a dealt tiplu (undecided hands counted);
 * ``fesca-distance`` / ``fesca-discards``: ``melds solve -r fesca --distance`` of 13-card hands and
   ``--discards`` of 7-card hands dealt from the 78 cards (wilds as they come), 陽場 and 陰場 by
   turns, in-process, warm (bench/distance.py) (issue 47: a 13-card distance < 50 ms median, a
@@ -328,19 +332,42 @@ def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: st
         figures = rummikub_distance_seconds(26, size, count, rng)
     else:
         figures = distance_seconds(ruleset, size, count, rng, chosen)
-    seen = ", ".join(
-        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
-    )
+    seen = _distances_seen(figures["distances"])
     return Row(name, figures["seconds"], note=f"seconds a hand, in-process; distances seen ({seen})")
+
+
+def _distances_seen(distances: dict) -> str:
+    """The distances a row's hands had, as "distance: hands", lowest first (None last)."""
+    return ", ".join(f"{d}: {n}" for d, n in sorted(distances.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
+
+
+# the stage games' distance rows: the option, each stage's hand size (dealt cards and a draw)
+STAGES = {
+    "contract-rummy": ("round", {r: 11 if r <= 4 else 13 for r in range(1, 8)}),
+    "phase-10": ("phase", dict.fromkeys(range(1, 11), 11)),
+}
+
+
+def staged_distance_row(name: str, ruleset: str, count: int, rng, budget: float) -> Row:
+    """``--distance`` of dealt hands of a game of stages (each hand at the next stage) or of
+    Marriage (22 cards, a tiplu dealt), in-process, each within ``budget`` seconds."""
+    from bench.distance import staged_distance_seconds
+
+    if ruleset == "marriage":
+        figures = staged_distance_seconds(ruleset, None, {0: 22}, count, rng, "tiplu", budget)
+    else:
+        option, sizes = STAGES[ruleset]
+        figures = staged_distance_seconds(ruleset, option, sizes, count, rng, budget=budget)
+    seen = _distances_seen(figures["distances"])
+    note = f"seconds a hand, in-process, {budget:g} s budget; distances seen ({seen})"
+    return Row(name, figures["seconds"], figures["undecided"], note=note)
 
 
 def fesca_distance_row(name: str, question: str, size: int, count: int, rng, budget: float) -> Row:
     from bench.distance import fesca_seconds
 
     figures = fesca_seconds(question, size, count, rng, budget)
-    seen = ", ".join(
-        f"{d}: {n}" for d, n in sorted(figures["distances"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))
-    )
+    seen = _distances_seen(figures["distances"])
     note = f"seconds a hand, in-process; distances seen ({seen}; None: undecided)"
     return Row(name, figures["seconds"], undecided=figures["undecided"], note=note)
 
@@ -467,6 +494,11 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "indian-rummy-distance": lambda a, r: distance_row(
         "indian-rummy-distance", "indian-rummy", 14, a.n * 5, r, chosen="indicator"
     ),
+    "contract-rummy-distance": lambda a, r: staged_distance_row(
+        "contract-rummy-distance", "contract-rummy", a.n * 7, r, 20
+    ),
+    "phase-10-distance": lambda a, r: staged_distance_row("phase-10-distance", "phase-10", a.n * 5, r, 20),
+    "marriage-distance": lambda a, r: staged_distance_row("marriage-distance", "marriage", a.n * 2, r, 20),
     "fesca-distance": lambda a, r: fesca_distance_row("fesca-distance", "distance", 13, a.n * 3, r, a.budget),
     "fesca-discards": lambda a, r: fesca_distance_row("fesca-discards", "discards", 7, max(2, a.n // 2), r, a.budget),
     "gin-deadwood-batch": lambda a, r: gin_deadwood(a.n * 1000, r),

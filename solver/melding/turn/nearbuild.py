@@ -67,18 +67,23 @@ class Builder:
     def build(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
         """The hand's cards a plan's melds keep and the cards they draw, or None when it does not
         build with any of the first few choices of the parts kept pure."""
-        for pure in self._pure_choices(plan.parts):
-            built = self._build(plan, pure)
+        if plan.pure is not None:
+            choices = [[at in plan.pure for at in range(len(plan.parts))]]
+        else:
+            choices = [[p in pure for p in plan.parts] for pure in self._pure_choices(plan.parts)]
+        for flags in choices:
+            built = self._build(plan, flags)
             if built is not None:
                 return built
         return None
 
-    def _build(self, plan: Plan, pure: set[Part]) -> tuple[list[Face], list[Face]] | None:
+    def _build(self, plan: Plan, pure: list[bool]) -> tuple[list[Face], list[Face]] | None:
         self.pool = Counter(self.left)
-        self.wilds = list(self.splits.wilds)
+        in_parts = Counter(self.splits.naturals[c] for p in plan.parts for c in p.cards)
+        self.wilds = list((Counter(self.splits.wilds) - in_parts).elements())
         melds = []
-        for part in plan.parts:
-            meld = self._part(part, part in pure)
+        for part, kept_pure in zip(plan.parts, pure, strict=True):
+            meld = self._part(part, kept_pure) if part.cards else self._drawn_meld(part.kind, part.least)
             if meld is None:
                 return None
             melds.append(meld)
@@ -87,7 +92,7 @@ class Builder:
             if meld is None:
                 return None
             melds.append(meld)
-        total = self.splits.total
+        total = self.splits.total if plan.total is None else plan.total
         self._lay_wilds(melds, total)
         if not self._grow(melds, total):
             return None
@@ -119,6 +124,8 @@ class Builder:
         naturals = [self.splits.naturals[c] for c in part.cards]
         idents = [self.splits._ident(c) for c in part.cards]
         best: _Meld | None = None
+        if _free(part.kind):  # a run of any suits: its places are matched by rank
+            idents = [(idents[0][0], rank) for _, rank in idents]
         for places in _frames(part.kind, idents, part.least):
             meld = _Meld(part.kind, list(places), list(naturals), pure=pure)
             missing = list((Counter(places) - Counter(idents)).elements())
@@ -132,7 +139,7 @@ class Builder:
     def _fill(self, meld: _Meld, ident: Identity, pure: bool) -> bool:
         """One missing place filled: a hand wild that is this card, a hand wild (not pure), a
         drawn natural, a drawn wild (not pure)."""
-        own = next((w for w in self.wilds if self.seen.natural[w.index] == ident), None)
+        own = next((w for w in self.wilds if self._fits(meld.kind, w, ident)), None)
         if own is not None:
             self.wilds.remove(own)
             meld.hand.append(own)
@@ -141,7 +148,7 @@ class Builder:
             meld.hand.append(self.wilds.pop())
             meld.wilds += 1
             return True
-        face = self._draw_natural(ident)
+        face = self._draw_natural(ident, meld.kind)
         if face is not None:
             meld.drawn.append(face)
             return True
@@ -154,11 +161,28 @@ class Builder:
         meld.wilds += 1
         return True
 
-    def _draw_natural(self, ident: Identity) -> Face | None:
-        for face in self.seen.by_identity.get(ident, ()):
-            if self.pool[face] > 0:
-                self.pool[face] -= 1
-                return face
+    def _fits(self, kind: MeldKind, card: Face, ident: Identity) -> bool:
+        """Is the card natural at this place (a run of any suits': at its rank)?"""
+        natural = self.seen.natural[card.index]
+        if natural is None or natural == ident:
+            return natural is not None
+        if kind.shape == "flush":
+            return not kind.distinct and natural[0] == ident[0]
+        return _free(kind) and natural[1] == ident[1]
+
+    def _draw_natural(self, ident: Identity, kind: MeldKind | None = None) -> Face | None:
+        """A card left at this place, taken from the pool: of any suit at a free run's rank, of
+        any rank in a flush whose ranks may repeat."""
+        idents = [ident]
+        if kind is not None and _free(kind):
+            idents = [(s, ident[1]) for s in kind.suits]
+        elif kind is not None and kind.shape == "flush" and not kind.distinct:
+            idents = [(ident[0], r) for r in kind.ranks]
+        for one in dict.fromkeys([ident, *idents]):
+            for face in self.seen.by_identity.get(one, ()):
+                if self.pool[face] > 0:
+                    self.pool[face] -= 1
+                    return face
         return None
 
     def _draw_wild(self) -> Face | None:
@@ -175,15 +199,16 @@ class Builder:
             extra = max(extra, count.at_least - have)
         return extra
 
-    def _drawn_meld(self) -> _Meld | None:
-        """A meld of drawn naturals of the smallest size, of a kind every count takes if one does."""
+    def _drawn_meld(self, only: MeldKind | None = None, size: int | None = None) -> _Meld | None:
+        """A meld of drawn naturals of the smallest size (or ``size``), of a kind every count takes
+        if one does (or of ``only``)."""
         kinds = sorted(self.splits.kinds, key=lambda k: -sum(c.counts(k.id, k.size_min, 0) for c in self.splits.counts))
-        for kind in kinds:
-            for places in _all_frames(kind, kind.size_min):
+        for kind in kinds if only is None else [only]:
+            for places in _all_frames(kind, kind.size_min if size is None else size):
                 faces = []
                 saved = Counter(self.pool)
                 for ident in places:
-                    face = self._draw_natural(ident)
+                    face = self._draw_natural(ident, kind)
                     if face is None:
                         break
                     faces.append(face)
@@ -243,11 +268,18 @@ class Builder:
         return False
 
 
+def _free(kind: MeldKind) -> bool:
+    return kind.shape == "sequence" and kind.suit_step.free
+
+
 def _frames(kind: MeldKind, idents: Sequence[Identity], size: int) -> list[tuple[Identity, ...]]:
     """The places of each meld of ``size`` cards of the kind holding these identities."""
     suit, rank = idents[0]
     if kind.shape == "identical":
         return [((suit, rank),) * size]
+    if kind.shape == "flush":
+        others = [r for r in kind.ranks if (suit, r) not in idents] if kind.distinct else list(kind.ranks)
+        return [tuple(idents) + tuple((suit, r) for r in (others * size)[: size - len(idents)])]
     if kind.shape == "group":
         others = [s for s in kind.suits if (s, rank) not in idents] if kind.distinct else list(kind.suits)
         extra = [(s, rank) for s in others]
@@ -263,6 +295,8 @@ def _all_frames(kind: MeldKind, size: int) -> list[tuple[Identity, ...]]:
         return [w for s in kind.suits for w in _windows(kind, s, size)]
     if kind.shape == "identical":
         return [((s, r),) * size for r in kind.ranks for s in kind.suits]
+    if kind.shape == "flush":
+        return [tuple((s, r) for r in (kind.ranks * size)[:size]) for s in kind.suits]
     if kind.distinct and size > len(kind.suits):
         return []
     return [tuple((s, r) for s in (kind.suits * size)[:size]) for r in kind.ranks]

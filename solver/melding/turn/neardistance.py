@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from solver.core.deck import Face
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.nearbuild import Builder, Built, confirmed
-from solver.melding.turn.nearest import PLANS, Plan, Splits, kinds_of, totals, views
+from solver.melding.turn.nearcontract import ContractSplits
+from solver.melding.turn.nearest import PLANS, Plan, Splits, is_contract, kinds_of, totals, views
 from solver.melding.turn.problem import Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.sat.budget import Budget
@@ -43,6 +44,7 @@ class Nearest:
 
     def __post_init__(self) -> None:
         self.totals = totals(self.problem)
+        self.discards = self.problem.turn_rule().discard != "none"
 
     def _splits(
         self, hand: Sequence[Face], left: Counter[Face], most: int | None = None
@@ -54,8 +56,10 @@ class Nearest:
             kinds = kinds_of(self.problem, route)
             seen = views(self.checker, self.problem.params, kinds)
             assert seen is not None  # fits() said so
-            for total in self.totals:
-                splits = Splits(hand, left, kinds, route, seen, total, self.budget)
+            contract = is_contract(route)
+            for total in self.totals[-1:] if contract else self.totals:
+                kind_of_splits = ContractSplits if contract else Splits
+                splits = kind_of_splits(hand, left, kinds, route, seen, total, self.budget)
                 kept, plans = splits.best(need=0 if most is None else total - most)
                 if plans:
                     out.append((total - kept, route, splits, plans))
@@ -137,7 +141,8 @@ class Nearest:
                 continue
             kept, more = built
             unkept = list((Counter(cards) - Counter(kept)).elements())
-            spare = len(self.problem.hand) - splits.total  # the way out's discards
+            melded = splits.total if plan.total is None else plan.total
+            spare = len(self.problem.hand) - melded  # the cards the way out discards or keeps
             extras = [builder.spare() for _ in range(max(0, spare - len(unkept)))]
             if any(e is None for e in extras):
                 continue
@@ -145,7 +150,7 @@ class Nearest:
             swaps = (aside + unkept[spare:], drawn + more + spared)
             if len(swaps[0]) != len(swaps[1]) or len(swaps[0]) > most or Counter(swaps[0]) - hand:
                 continue
-            let_go = (unkept[:spare] + spared)[:1] if spare else []
+            let_go = (unkept[:spare] + spared)[:1] if spare and self.discards else []
             way = (builder.melds, let_go[0] if let_go else None)
             found = confirmed(self.problem, self.checker, self.budget, route, swaps, way)
             if found is not None:

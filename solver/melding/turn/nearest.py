@@ -15,6 +15,10 @@ then built into a target hand (:mod:`solver.melding.turn.nearbuild`) that the tu
 confirms goes out — then the bound is the distance. When no split of the best value builds, the
 caller asks the swap model from the bound up (:mod:`solver.melding.turn.distance`).
 
+A *contract* (a route that lays some melds and keeps the other cards, asking counts of melds,
+perhaps of given sizes: :func:`is_contract`) is searched by :mod:`solver.melding.turn.nearcontract`
+over the same parts; its runs may change suit and its melds may be flushes.
+
 The faces' views under the query's chosen card are read once per checker and parameters.
 """
 
@@ -35,7 +39,7 @@ from solver.melding.turn.problem import Problem
 from solver.melding.turn.routes import GoOutRoute, MeldCount
 from solver.sat.budget import Budget
 
-SHAPES = ("group", "identical", "sequence")
+SHAPES = ("group", "identical", "sequence", "flush")  # a flush: a contract's only
 PLANS = 48  # the splits of the best value kept for building (ties)
 CHECK_EVERY = 4096  # search steps between two looks at the budget
 
@@ -61,11 +65,15 @@ class Part:
 @dataclass(frozen=True)
 class Plan:
     """A split of the hand's naturals into parts, what it keeps (naturals and wilds) and the
-    melds of drawn cards the route's counts need beside the parts."""
+    melds of drawn cards the route's counts need beside the parts; a contract's plan
+    (:mod:`solver.melding.turn.nearcontract`) also names the cards its melds hold and the parts
+    kept pure (by their place)."""
 
     parts: tuple[Part, ...]
     kept: int
     extra: int
+    total: int | None = None
+    pure: frozenset[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,9 +100,10 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
     wild: dict[int, bool] = {}
     result: Views | None = None
     for face in checker.ruleset.deck.faces:
-        seen = {checker.plain.view(kind, face, params, key) for kind in kinds}
-        if NOT_PLAIN in seen:
+        each = [checker.plain.view(kind, face, params, key) for kind in kinds]
+        if any(v is NOT_PLAIN for v in each):  # by identity: a card no role plays reads alike
             break
+        seen = set(each)
         naturals = {v.natural for v in seen}
         wilds = {v.wild_role is not None for v in seen}
         if len(wilds) > 1 or len(naturals - {None}) > 1:
@@ -121,17 +130,28 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
     return result
 
 
+def is_contract(route: GoOutRoute | None) -> bool:
+    """Does the route lay down some melds and keep the other cards, asking counts of melds only
+    (:mod:`solver.melding.turn.nearcontract` answers it)?"""
+    return route is not None and not route.all_cards and all(isinstance(r, MeldCount) for r in route.requires)
+
+
 def route_fits(route: GoOutRoute | None, kinds: Sequence[MeldKind]) -> bool:
-    """Can the search answer this route: every card melded, counts of melds at least so many
-    (any size), plain kinds of the shapes it knows?"""
-    if route is not None and (not route.all_cards or any(not isinstance(r, MeldCount) for r in route.requires)):
-        return False
-    if route is not None and any(c.at_most is not None or c.sizes is not None for c in route.counts):
-        return False
+    """Can the search answer this route: every card melded, counts of melds (any size), or a
+    contract; plain kinds of the shapes it knows (a contract's runs may change
+    suit)?"""
+    contract = is_contract(route)
+    if route is not None and not contract:
+        if not route.all_cards or any(not isinstance(r, MeldCount) for r in route.requires):
+            return False
+        if any(c.sizes is not None for c in route.counts):
+            return False
     for kind in kinds:
         if kind.shape not in SHAPES or kind.phase is not None:
             return False
-        if kind.shape == "sequence" and (kind.order is None or kind.suit_step.free or kind.suit_step.cycle):
+        if kind.shape == "sequence" and (kind.order is None or kind.suit_step.cycle):
+            return False
+        if not contract and (kind.shape == "flush" or (kind.shape == "sequence" and kind.suit_step.free)):
             return False
     return bool(kinds)
 
@@ -220,7 +240,9 @@ class Splits:
             return r1 == r2 and (s1 != s2 or not kind.distinct)
         if kind.shape == "identical":
             return (s1, r1) == (s2, r2)
-        return s1 == s2 and r1 != r2
+        if kind.shape == "flush":
+            return s1 == s2 and (r1 != r2 or not kind.distinct)
+        return (s1 == s2 or kind.suit_step.free) and r1 != r2
 
     def _grow(self, kind: MeldKind, cards: tuple[int, ...], mates: list[int], out: list[Part]) -> None:
         least = self._least(kind, cards)
@@ -231,11 +253,16 @@ class Splits:
             if all(self._shares_frame(kind, c, j) for c in cards[1:]):
                 self._grow(kind, (*cards, j), mates[at + 1 :], out)
 
+    largest: dict[str, int] = {}  # by kind: the most cards a meld of it may hold here (a contract's sizes)
+
     def _least(self, kind: MeldKind, cards: tuple[int, ...]) -> int | None:
-        """The fewest cards a meld of the kind holding these naturals has (None: no such meld)."""
+        """The fewest cards a meld of the kind holding these naturals has (None: no such meld, or
+        one larger than :attr:`largest` allows)."""
         if kind.shape != "sequence":
-            return _least_of(kind, len(cards), frozenset())
-        return _least_of(kind, len(cards), frozenset(self._ident(c)[1] for c in cards))
+            least = _least_of(kind, len(cards), frozenset())
+        else:
+            least = _least_of(kind, len(cards), frozenset(self._ident(c)[1] for c in cards))
+        return None if least is None or least > self.largest.get(kind.id, least) else least
 
     def _pure(self, kind: MeldKind, cards: tuple[int, ...], least: int) -> bool:
         """Can the meld hold only naturals (each missing identity drawable or a hand wild's own)?"""
@@ -297,6 +324,9 @@ class Splits:
             extra = max(extra, count.at_least - have)
         if least + extra * self.least_new > self.total:
             return
+        for count in self.counts:  # a part counts surely when it would with a wild in it
+            if count.at_most is not None and sum(count.counts(p.kind.id, p.least, 1) for p in parts) > count.at_most:
+                return
         kept = naturals + min(len(self.wilds), self.total - naturals)
         best, plans = self.found
         if kept > best:
@@ -322,6 +352,9 @@ def _least_of(kind: MeldKind, n: int, ranks: frozenset[str]) -> int | None:
             least = max(kind.size_min, n) if n <= most else None
         elif kind.shape == "identical":
             least = max(kind.size_min, n) if n <= kind.size_max else None
+        elif kind.shape == "flush":
+            most = min(kind.size_max, len(kind.ranks)) if kind.distinct else kind.size_max
+            least = max(kind.size_min, n) if n <= most else None
         else:
             span = _span(kind, ranks)
             least = None if span is None else max(kind.size_min, span)
