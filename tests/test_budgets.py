@@ -148,6 +148,20 @@ def test_an_optimum_cut_short_keeps_its_turn_and_bound():
     }
 
 
+def test_the_guards_raise_outside_a_solver_call_is_an_undecided_answer(monkeypatch):
+    """The guard raises in whatever Python work runs at the deadline (building a model, reading a
+    form), not only in a solver call: the turn's answer is then undecided, not an exception."""
+    import solver.melding.turn.solve as solve_module
+
+    def spent(*args, **kwargs):
+        raise Undecided("time")
+
+    monkeypatch.setattr(solve_module, "_solve_turn", spent)
+    hand = tuple(GAME.notation.parse_many("木3 木4 木5 火4 火5 火6 土5"))
+    answer = GAME.answer_problem(Problem(RS, hand, phase="yang"), "best", max_seconds=5)
+    assert answer.solvable is None and answer.limit == "time"
+
+
 class _SpentAfter(Budget):
     """A budget that runs out at its ``checks``-th check (each SAT call checks it first): a cut that
     comes at the same place on any machine."""

@@ -49,12 +49,20 @@ def solve_turn(
                 if is_plain(problem, checker, routes):
                     return _solve_turn(problem, checker, question, False, limit, budget, routes, (), every_route, True)
         except Undecided as stopped:
-            answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
-            answer.seconds = budget.elapsed
-            return answer
-    with no_full_collections(), budget.guarding():
-        answer = _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
-        return first_meld_why(answer, problem, checker, budget)
+            return _undecided(question, budget, stopped)
+    try:  # the guard raises in whatever Python work is running at the deadline, not only in a solver call
+        with no_full_collections(), budget.guarding():
+            answer = _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
+            return first_meld_why(answer, problem, checker, budget)
+    except Undecided as stopped:
+        return _undecided(question, budget, stopped)
+
+
+def _undecided(question: str, budget: Budget, stopped: Undecided) -> Answer:
+    """The answer of a turn whose budget ran out: undecided, with the limit reached."""
+    answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
+    answer.seconds = budget.elapsed
+    return answer
 
 
 def first_meld_why(answer: Answer, problem: Problem, checker: MeldChecker, budget: Budget) -> Answer:
@@ -140,8 +148,7 @@ def table_turn(
             forms, cut = sum(map(len, solver.forms)), solver.forms_cut
             answer = solver.answer(question)
     except Undecided as stopped:
-        answer = Answer(solvable=None, question=question, limit=budget.spent or stopped.limit or "time")
-        answer.seconds = budget.elapsed
+        answer = _undecided(question, budget, stopped)
     answer.counted = not count
     answer.search = search_bounds(forms, cut, budget.deadline is not None)
     return answer
