@@ -58,13 +58,7 @@ class ContractSplits(Splits):
         budget: Budget,
     ):
         assert route is not None and not any(isinstance(r, HandLimit) for r in route.requires)
-        self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
-        self.counts: tuple[MeldCount, ...] = route.counts
-        self.naturals = sorted((f for f in hand if seen.natural[f.index] is not None), key=lambda f: f.index)
-        self.wilds = [f for f in hand if seen.wild[f.index]]
-        self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
-        self.drawable |= {seen.natural[f.index] for f in self.wilds}
-        self.steps = 0
+        self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=True)
         self.needed = _needed(self.counts)
         self.largest = {k.id: self._largest(k) for k in self.kinds}
         parts = [p for i in range(len(self.naturals)) for p in self._parts_from(i)]

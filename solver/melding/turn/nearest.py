@@ -198,16 +198,8 @@ class Splits:
         total: int,
         budget: Budget,
     ):
-        self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
-        self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
-        # a card neither natural nor wild in these kinds is in no meld: never kept
-        naturals = (f for f in hand if not seen.wild[f.index] and seen.natural[f.index] is not None)
-        self.naturals = sorted(naturals, key=lambda f: f.index)
-        self.wilds = [f for f in hand if seen.wild[f.index]]
-        self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
-        self.drawable |= {seen.natural[f.index] for f in self.wilds}
+        self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=False)
         self.least_new = min(k.size_min for k in kinds)
-        self.steps = 0
         self.parts_of = [sorted(self._parts_from(i), key=lambda p: -len(p.cards)) for i in range(len(self.naturals))]
         # each natural's fewest places a part holding it takes per natural: the parts that keep
         # naturals take at least the sum of theirs, so the cheapest ones bound how many more fit
@@ -218,6 +210,30 @@ class Splits:
                     cheapest[c] = min(cheapest[c], part.least / len(part.cards))
         self.by_cost = sorted((cost, c) for c, cost in enumerate(cheapest))
         self.masked = [[(part, part.mask) for part in parts] for parts in self.parts_of]
+
+    def _hold(
+        self,
+        hand: Sequence[Face],
+        left: Counter[Face],
+        kinds: Sequence[MeldKind],
+        route: GoOutRoute | None,
+        seen: Views,
+        total: int,
+        budget: Budget,
+        wild_naturals: bool,
+    ) -> None:
+        """What every search of splits holds: the hand's naturals (``wild_naturals``: a wild that
+        is also a natural, a two in its own place, counted among them) and wilds, the identities
+        that can still be drawn, the route's counts."""
+        self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
+        self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
+        # a card neither natural nor wild in these kinds is in no meld: never kept
+        naturals = (f for f in hand if seen.natural[f.index] is not None and (wild_naturals or not seen.wild[f.index]))
+        self.naturals = sorted(naturals, key=lambda f: f.index)
+        self.wilds = [f for f in hand if seen.wild[f.index]]
+        self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
+        self.drawable |= {seen.natural[f.index] for f in self.wilds}
+        self.steps = 0
 
     # -- the parts each natural can start --------------------------------------------------------
 
