@@ -228,8 +228,10 @@ def test_the_oracle_reads_the_wild_examples(cards: str, phase: str | None, legal
     assert (fesca_oracle.meld_problem(cards.split(), phase) is None) is legal
 
 
-def check_distances(lines: list[dict]) -> Counter[int | None]:
-    """melds' distance of each hand, bounded both ways to one swap; the distances seen."""
+def check_distances(lines: list[dict], depth: int = 1) -> Counter[int | None]:
+    """melds' distance of each hand, bounded both ways to ``depth`` swaps (its target re-checked
+    from above; from below, no way out with fewer swaps, looking ``depth`` deep: the floor that
+    skips bounds without asking the solver must never overshoot); the distances seen."""
     seen: Counter[int | None] = Counter()
     for line, answer in zip(lines, _answers([{**line, "distance": True} for line in lines]), strict=True):
         g = distance_oracle.game("fesca", line["phase"])
@@ -238,7 +240,7 @@ def check_distances(lines: list[dict]) -> Counter[int | None]:
         seen[found] += 1
         if found is not None:
             recheck_target(g, hand, answer)
-        below = 1 if found is None else min(found - 1, 1)
+        below = depth if found is None else min(found - 1, depth)
         assert distance_oracle.distance(g, hand, distance_oracle.left_of(g, hand), below) is None, (line, answer)
     return seen
 
@@ -283,22 +285,6 @@ def test_discards_with_wilds_against_the_oracle() -> None:
     check_discards([{"hand": "木3 木4 陰陽5 空無火 火7 水1", "phase": "yang"}, *wild_deals(2, 4703, melds=(1,))])
 
 
-def check_distances_to_two(lines: list[dict]) -> Counter[int | None]:
-    """melds' distance of each hand is the oracle's to two swaps (more than two: none of two or
-    fewer goes out); the floor that skips bounds without asking the solver must never overshoot."""
-    seen: Counter[int | None] = Counter()
-    for line, answer in zip(lines, _answers([{**line, "distance": True} for line in lines]), strict=True):
-        g = distance_oracle.game("fesca", line["phase"])
-        hand = line["hand"].split()
-        found = answer["distance"]
-        seen[found] += 1
-        if found is not None:
-            recheck_target(g, hand, answer)
-        expected = distance_oracle.distance(g, hand, distance_oracle.left_of(g, hand), 2)
-        assert found == expected if expected is not None else (found is None or found > 2), (line, answer)
-    return seen
-
-
 @pytest.mark.slow
 def test_distance_of_dealt_hands_against_the_oracle_to_two_swaps() -> None:
     """Hands of four and five cards dealt from the 78 (wilds as they come), and hands of six
@@ -312,5 +298,5 @@ def test_distance_of_dealt_hands_against_the_oracle_to_two_swaps() -> None:
     for _ in range(4):
         hand = [spread.choice(SUITS) + str(rank) for rank in spread.sample(range(1, 13), 6)]
         lines.append({"hand": " ".join(hand), "phase": spread.choice(["yang", "yin"])})
-    seen = check_distances_to_two(lines)
+    seen = check_distances(lines, depth=2)
     assert seen[1] and seen[2] and seen[3], seen
