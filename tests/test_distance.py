@@ -87,19 +87,23 @@ def check_distances(ruleset: str, hands: int, seed: int, depth: int) -> Counter[
     lines = _lines(ruleset, hands, seed)
     seen: Counter[int | None] = Counter()
     for line, answer in zip(lines, _answers(ruleset, lines), strict=True):
-        g = _oracle_game(ruleset, line)
-        hand = line["hand"].split()
-        left = oracle.left_of(g, hand)
-        found = answer["distance"]
-        seen[found] += 1
-        if found is None:
-            assert oracle.distance(g, hand, left, depth) is None, line
-            continue
-        recheck_target(g, hand, answer)
-        assert oracle.distance(g, hand, left, min(found - 1, depth)) is None, line
-        if found <= depth:
-            assert oracle.distance(g, hand, left, depth) == found, line
+        seen[answer["distance"]] += 1
+        check_against_oracle(_oracle_game(ruleset, line), line["hand"].split(), answer, depth, line)
     return seen
+
+
+def check_against_oracle(g: oracle.Game, hand: list[str], answer: dict, depth: int, context: object) -> None:
+    """One distance bounded both ways: its target re-checked (from above), and the brute force to
+    ``depth`` swaps finding no way out with fewer, and this one when it lies within ``depth``."""
+    left = oracle.left_of(g, hand)
+    found = answer["distance"]
+    if found is None:
+        assert oracle.distance(g, hand, left, depth) is None, context
+        return
+    recheck_target(g, hand, answer)
+    assert oracle.distance(g, hand, left, min(found - 1, depth)) is None, context
+    if found <= depth:
+        assert oracle.distance(g, hand, left, depth) == found, context
 
 
 # the default run: the games whose brute force is quick (the others' oracles take seconds a hand)

@@ -12,7 +12,7 @@ from unittest import mock
 
 import distance_oracle as oracle
 import pytest
-from test_distance import recheck_target
+from test_distance import check_against_oracle
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset, with_options
@@ -41,18 +41,9 @@ def check(ruleset: str, stage: int, hands: list[str], depth: int = 1) -> Counter
     seen: Counter[int | None] = Counter()
     for text in hands:
         answer = game.solve({"hand": text, "distance": True}).data
-        hand = text.split()
-        left = oracle.left_of(g, hand)
-        found = answer["distance"]
-        seen[found] += 1
+        seen[answer["distance"]] += 1
         assert not answer.get("undecided"), text
-        if found is None:
-            assert oracle.distance(g, hand, left, depth) is None, text
-            continue
-        recheck_target(g, hand, answer)
-        assert oracle.distance(g, hand, left, min(found - 1, depth)) is None, text
-        if found <= depth:
-            assert oracle.distance(g, hand, left, depth) == found, text
+        check_against_oracle(g, text.split(), answer, depth, text)
     return seen
 
 
