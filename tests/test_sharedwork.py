@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -47,17 +48,25 @@ def test_every_answer_comes_once_in_order(jobs):
     assert len(workers) >= 2  # more than one process took items
 
 
-def _dies_on_7(name: str) -> str:
-    """A fork that takes item 7 is killed (as out of memory would); this process works it."""
-    if name == NAMES[7] and os.getpid() != PARENT:
+_DEATHS: list[Path] = []  # where a fork marks that it took an item (set by the test before forking)
+
+
+def _forks_die(name: str) -> str:
+    """A fork that takes an item marks it and is killed (as out of memory would); this process
+    works every item, slowly enough that the forks take some first."""
+    if os.getpid() != PARENT:
+        (_DEATHS[0] / str(os.getpid())).touch()
         os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.005)
     return name[::-1]
 
 
-def test_an_item_whose_fork_died_is_worked_here():
+def test_an_item_whose_fork_died_is_worked_here(tmp_path, monkeypatch):
+    monkeypatch.setattr(f"{__name__}._DEATHS", [tmp_path])
     with spooled(iter(NAMES)) as names:
-        answers = list(shared_map(_dies_on_7, names, 3))
+        answers = list(shared_map(_forks_die, names, 3))
     assert answers == [name[::-1] for name in NAMES]
+    assert any(tmp_path.iterdir()), "no fork took an item: the test saw no death"
 
 
 def test_stopping_early_leaves_no_fork_behind():
