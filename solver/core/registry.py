@@ -12,12 +12,16 @@ The compiled game of a ruleset (:func:`load_game`) is built once and kept while 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import importlib
+import os
 import pkgutil
+import sys
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from solver.core import cache
 from solver.core.errors import Location, UnknownGame
 
 if TYPE_CHECKING:  # importlib.metadata is read only when a game is looked for among entry points
@@ -71,7 +75,50 @@ def is_registered(name: str) -> bool:
 def _installed_games() -> frozenset[str]:
     """The games package's games and those of entry points (looked for once: a replay of many
     logs asks for each)."""
-    return bundled_games() | {ep.name for ep in _entry_points()}
+    return bundled_games() | _entry_point_names()
+
+
+def _entry_point_names() -> frozenset[str]:
+    """The names of the entry points' games, kept in :mod:`solver.core.cache` under the state of
+    every place Python finds packages' metadata in (:func:`_metadata_state`): a start then reads a
+    few bytes instead of importing ``importlib.metadata`` and reading every installed package's
+    metadata (a tenth of a replay's start)."""
+    key = cache.key_of(ENTRY_POINTS, *_metadata_state())
+    kept = cache.load("entry-point-games", key)
+    if isinstance(kept, frozenset) and all(isinstance(name, str) for name in kept):
+        return kept
+    found = frozenset(ep.name for ep in _entry_points())
+    cache.store("entry-point-games", key, found)
+    return found
+
+
+def _metadata_state() -> list[str]:
+    """What the installed packages' entry points are read from, as it stands: each ``sys.path``
+    place's size and modification time (a package's metadata added, removed or replaced in a
+    folder; an archive changed) and, in a folder, the size and time of each package's
+    ``entry_points.txt`` (one rewritten in place)."""
+    state = []
+    for place in sys.path:
+        try:
+            found = os.stat(place or ".")
+            state.append(f"{place}: {found.st_size} {found.st_mtime_ns}")
+            if os.path.isdir(place or "."):
+                state.extend(_entry_point_files(place or "."))
+        except OSError:
+            state.append(f"{place}: unreadable")
+    return state
+
+
+def _entry_point_files(folder: str) -> list[str]:
+    """The size and time of each ``entry_points.txt`` of the packages' metadata in ``folder``."""
+    state = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.endswith((".dist-info", ".egg-info")):
+                with contextlib.suppress(OSError):  # a package without entry points
+                    points = os.stat(os.path.join(entry.path, "entry_points.txt"))
+                    state.append(f"{entry.name}: {points.st_size} {points.st_mtime_ns}")
+    return state
 
 
 def game_type(name: str, where: Location | None = None) -> type[Game]:
