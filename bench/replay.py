@@ -11,12 +11,16 @@ process instead (start-up, workers and all) and samples its memory: one JSON lin
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from solver.core.logs import log_files, replay_file
@@ -90,33 +94,56 @@ def measure_checkout(checkout: str, logs: list[str], rounds: int = 3) -> tuple[f
     return float(seconds), int(hands)
 
 
-def paired_runs(folder: str, runs: int = 3, checkout: Path = ROOT) -> list[tuple[float, float]]:
-    """(one job, two jobs): wall seconds of ``runs`` pairs of whole ``melds replay FOLDER --jobs 1``
-    and ``--jobs 2`` processes of ``checkout`` (start-up included), each pair run back to back
-    (which goes first alternates), so that both of a pair meet the same load. A cache folder of the
-    bench's own (``MELDS_CACHE_DIR``) is filled by an untimed replay of the whole folder with each
-    job count first (what a pool imports has its bytecode kept there too, where Python writes none
-    beside the sources): every timed run starts as a user's second run does, and no other checkout
-    of melds replaying meanwhile on the machine replaces what melds keeps there (its entries are
-    per version)."""
-    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()", "replay", folder]
-    pairs = []
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "MELDS_CACHE_DIR": cache, "PYTHONPATH": str(checkout)}
+@dataclass(frozen=True)
+class Pair:
+    """One job's whole ``melds replay`` process and two jobs', run back to back: wall seconds and
+    CPU seconds (user and system, every process of the run: the workers too)."""
 
-        def timed(jobs: int) -> float:
+    wall_one: float
+    wall_two: float
+    cpu_one: float
+    cpu_two: float
+
+    @property
+    def ratio(self) -> float:
+        """How many times faster two jobs were than one, in wall time."""
+        return self.wall_one / self.wall_two
+
+
+def paired_runs(folder: str, runs: int = 3, checkouts: Sequence[Path] = (ROOT,)) -> dict[Path, list[Pair]]:
+    """``runs`` pairs for each checkout of melds: whole ``melds replay FOLDER --jobs 1`` and
+    ``--jobs 2`` processes (start-up included) run back to back, which goes first alternating, and
+    the checkouts' pairs of a round one after the other (their order alternating too), so that
+    both runs of a pair, and every checkout's pair of a round, meet the same load. Each checkout
+    has a cache folder of the bench's own (``MELDS_CACHE_DIR``), filled by an untimed replay of
+    the whole folder with each job count first (what a pool imports has its bytecode kept there
+    too, where Python writes none beside the sources): every timed run starts as a user's second
+    run does, and no other checkout of melds replaying meanwhile on the machine replaces what melds
+    keeps there (its entries are per version)."""
+    command = [sys.executable, "-c", "import sys; sys.argv[0] = 'melds'; from cli import run; run()", "replay", folder]
+    pairs: dict[Path, list[Pair]] = {checkout: [] for checkout in checkouts}
+    with contextlib.ExitStack() as stack:
+        caches = {checkout: stack.enter_context(tempfile.TemporaryDirectory()) for checkout in checkouts}
+
+        def timed(checkout: Path, jobs: int) -> tuple[float, float]:
+            env = {**os.environ, "MELDS_CACHE_DIR": caches[checkout], "PYTHONPATH": str(checkout)}
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             began = time.perf_counter()
             subprocess.run([*command, "--jobs", str(jobs)], cwd=checkout, env=env, capture_output=True, check=False)
-            return time.perf_counter() - began
+            wall = time.perf_counter() - began
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
-        timed(1)
-        timed(2)
+        for checkout in checkouts:
+            timed(checkout, 1)
+            timed(checkout, 2)
         for k in range(runs):
-            if k % 2:
-                two, one = timed(2), timed(1)
-            else:
-                one, two = timed(1), timed(2)
-            pairs.append((one, two))
+            for checkout in checkouts if k % 2 == 0 else checkouts[::-1]:
+                if k % 2:
+                    two, one = timed(checkout, 2), timed(checkout, 1)
+                else:
+                    one, two = timed(checkout, 1), timed(checkout, 2)
+                pairs[checkout].append(Pair(one[0], two[0], one[1], two[1]))
     return pairs
 
 

@@ -87,6 +87,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
@@ -96,6 +97,9 @@ from solver.core.registry import load_game  # noqa: E402
 from solver.core.ruleset import load_ruleset  # noqa: E402
 from solver.melding.meld.checker import MeldChecker  # noqa: E402
 from solver.melding.turn.problem import Problem  # noqa: E402
+
+if TYPE_CHECKING:  # bench.replay is imported when its rows run
+    from bench.replay import Pair
 
 WILD_CLASSES = {"陰陽", "空無", "太極"}
 
@@ -437,13 +441,15 @@ def replay_jobs(games: int, runs: int, base: str | None = None) -> Row:
     real Tenhou games of tests/data and ``games`` self-play games — in pairs run back to back
     (bench.replay.paired_runs): wall seconds per hand, start-up included, the best of ``runs`` of
     each (the bar: two jobs ≥ 1.8× one); the note gives the ratio of every pair and their median,
-    and with ``--replay-base CHECKOUT`` that checkout's pairs too."""
+    the CPU seconds of each job count (every process of a run: what two jobs spend beyond one),
+    and with ``--replay-base CHECKOUT`` that checkout's pairs too, run in the same rounds."""
     import shutil
     import tempfile
 
     from bench.replay import TENHOU, paired_runs, selfplay_logs
     from solver.core.logs import log_files, replay_file
 
+    checkouts = [ROOT, *([Path(base)] if base else [])]
     with tempfile.TemporaryDirectory() as folder:
         try:
             paths = selfplay_logs(Path(folder), games)
@@ -451,20 +457,26 @@ def replay_jobs(games: int, runs: int, base: str | None = None) -> Row:
             return Row("replay-jobs", note="riichienv not installed")
         paths += [shutil.copy(real, folder) for real in log_files([str(TENHOU)])]
         hands = sum(len(r.hands) for p in paths for r in replay_file(p))
-        pairs = paired_runs(folder, runs)
-        base_pairs = paired_runs(folder, runs, Path(base)) if base else []
-    one, two = min(p[0] for p in pairs), min(p[1] for p in pairs)
+        pairs = paired_runs(folder, runs, checkouts)
+    ours = pairs[ROOT]
+    one, two = min(p.wall_one for p in ours), min(p.wall_two for p in ours)
     row = Row("replay-jobs", [two / hands], peer=[one / hands])
     row.note = (
         f"best of {runs}: {hands / one:.0f} hands/s one job, {hands / two:.0f} two ({one / two:.2f}×), {hands} hands"
     )
-    row.note += "; pairs " + ", ".join(f"{a / b:.2f}×" for a, b in pairs)
-    row.note += f" (median {statistics.median(a / b for a, b in pairs):.2f}×)"
-    if base_pairs:
-        best = min(p[0] for p in base_pairs) / min(p[1] for p in base_pairs)
-        row.note += f"; {base}: {best:.2f}×, pairs " + ", ".join(f"{a / b:.2f}×" for a, b in base_pairs)
-        row.note += f" (median {statistics.median(a / b for a, b in base_pairs):.2f}×)"
+    for checkout in checkouts:
+        row.note += f"; {'' if checkout == ROOT else f'{checkout}: '}{_pairs_note(pairs[checkout])}"
     return row
+
+
+def _pairs_note(pairs: list[Pair]) -> str:
+    """Every pair's ratio, their median, and the median CPU seconds of each job count."""
+    ratios = ", ".join(f"{p.ratio:.2f}×" for p in pairs)
+    cpu_one, cpu_two = statistics.median(p.cpu_one for p in pairs), statistics.median(p.cpu_two for p in pairs)
+    return (
+        f"pairs {ratios} (median {statistics.median(p.ratio for p in pairs):.2f}×), "
+        f"CPU {cpu_one:.2f} s one job, {cpu_two:.2f} s two ({cpu_two / cpu_one - 1:+.1%})"
+    )
 
 
 def _timed(command: list[str]) -> float:

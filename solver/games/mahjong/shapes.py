@@ -158,6 +158,10 @@ class SuitShapes(Protocol):
     def shape_need(self, shape, declared: int) -> list[int] | None: ...
 
 
+# the fast tables this process has, by ruleset name and key: one copy for every ruleset built from the same shapes
+_KEPT: dict[tuple[str, str], FastTables] = {}
+
+
 @dataclass
 class FastTables:
     """Per-suit lookup tables of a ruleset's hand shapes, every shape packed into one int."""
@@ -218,13 +222,18 @@ class FastTables:
         """:meth:`build`'s tables, built once per machine and kept in :mod:`solver.core.cache`
         under ``signature`` (what they are built from: the shapes and their parts' instances in
         each suit): a process's first wait or win then reads them back instead of walking every
-        suit's fills again (most of a short replay's start)."""
+        suit's fills again (most of a short replay's start). The rulesets built from the same shapes
+        (one game's variants: a record's options) share the tables in a process (:data:`_KEPT`): read
+        once, their memo of completions filled for all."""
         key = disk_cache.key_of(signature)
-        found = disk_cache.load(f"fast-tables.{name}", key)
-        if isinstance(found, cls) and len(found.tables) == len(mj.suits):
+        found = _KEPT.get((name, key))
+        if found is not None:
             return found
-        found = cls.build(mj)
-        disk_cache.store(f"fast-tables.{name}", key, found)
+        found = disk_cache.load(f"fast-tables.{name}", key)
+        if not isinstance(found, cls) or len(found.tables) != len(mj.suits):
+            found = cls.build(mj)
+            disk_cache.store(f"fast-tables.{name}", key, found)
+        _KEPT[name, key] = found
         return found
 
     def completions(self, suit: int, key: tuple) -> tuple:
