@@ -67,7 +67,8 @@ after a change — ratios, not absolute times, are the figures to compare across
 * ``replay-jobs``: whole ``melds replay --jobs 2`` processes against ``--jobs 1`` over the same
   folder (the real Tenhou games of tests/data and 400 self-play games), wall seconds per hand with
   start-up, the best of five pairs run back to back (two jobs/one ≤ 0.56, i.e. ≥ 1.8×); every
-  pair's ratio and their median in the note, and with ``--replay-base`` that checkout's.
+  pair's ratio, their median and each job count's CPU seconds in the note, and with
+  ``--replay-base`` that checkout's, its pairs run in the same rounds.
 
 Every solve runs under a budget (``--budget``, 10 s); an undecided answer counts its full time and
 is counted in the ``undecided`` column. Each scenario runs in a process of its own (same seed, same
