@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from solver.core import cache as disk_cache
 from solver.core.errors import ExitCode, MeldsError
 from solver.core.files import Document
 from solver.core.game import ClaimCheck, OptionSpec, Request
@@ -385,12 +386,28 @@ def puzzle_answer_text(row: dict) -> str:
 @cache
 def player_variant(ruleset_id: str, players: int) -> str | None:
     """The bundled ruleset that extends ``ruleset_id`` for this many players (read once)."""
-    for path in bundled_rulesets():
+    for extends, least, most, path in _player_spans():
+        if extends == ruleset_id and least <= players <= most:
+            return path
+    return None
+
+
+def _player_spans() -> tuple[tuple[Any, int, int, str], ...]:
+    """Each bundled ruleset's parent (``extends``), fewest and most players, and path, kept in
+    melds' cache under the files' bytes: parsing every bundled ruleset takes a tenth of a second,
+    which a replay's worker that meets a record of another player count would spend again."""
+    paths = bundled_rulesets()
+    key = disk_cache.key_of(*(str(path) for path in paths), *(path.read_bytes() for path in paths))
+    kept = disk_cache.load("player-spans", key)
+    if isinstance(kept, tuple):
+        return kept
+    spans = []
+    for path in paths:
         raw = load_file(str(path))
         span = raw.get("players", {})
-        if raw.get("extends") == ruleset_id and span.get("min", 0) <= players <= span.get("max", 0):
-            return str(path)
-    return None
+        spans.append((raw.get("extends"), span.get("min", 0), span.get("max", 0), str(path)))
+    disk_cache.store("player-spans", key, tuple(spans))
+    return tuple(spans)
 
 
 def _changed(rs: Ruleset) -> dict:
