@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from solver.core.deck import Face
 from solver.melding.meld.candidates import Scarce
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.firstmeld import first_meld_due
+from solver.melding.turn.model import _Option
 from solver.melding.turn.nearbuild import Built
 from solver.melding.turn.neardistance import Nearest
 from solver.melding.turn.nearest import fits
@@ -46,6 +48,7 @@ from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import TurnSolver, verified
 from solver.melding.turn.swapfloor import SwapFloor
+from solver.melding.turn.swappack import Packing, PackSearch
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
@@ -87,6 +90,7 @@ class SwapModel(TurnSolver):
         self.left = +left
         self.reach = reach
         self._floor: SwapFloor | None = None
+        self._packer: PackSearch[_Option] | None | bool = None  # False: the turn is not one the search knows
         super().__init__(problem, checker, budget, route=route)
 
     def _drawable(self) -> Counter[Face]:
@@ -174,12 +178,56 @@ class SwapModel(TurnSolver):
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
+        return self._target_of(aside, drawn, plays, discard, self.phase_of(model))
+
+    def _target_of(
+        self, aside: list[Face], drawn: list[Face], plays: list[Play], discard: Face | None, phase: str | None
+    ) -> Target:
         plays.sort(key=lambda p: (p.table is not None, p.table or 0, sorted(p.faces)))
         answer = Answer(solvable=True, question="distance", plays=plays, discard=discard, kept=[])
         answer.score = self._score(plays, [])
         if any(p.reading.kind.phase for p in plays):
-            answer.phase_needed = self.phase_of(model) or self.problem.phase
+            answer.phase_needed = phase or self.problem.phase
         return Target(aside, drawn, self._stamp(answer), self.route.id if self.route is not None else None)
+
+    def packed(
+        self, bound: int, aside: Face | None = None, draws: Sequence[Face] = ()
+    ) -> tuple[Target | None, bool] | None:
+        """A way out in at most ``bound`` swaps (``aside`` set aside, one of ``draws`` drawn, when
+        given) by the search of :mod:`~solver.melding.turn.swappack`, and whether the search was
+        complete (then None refutes the bound, up to the reach); None: a turn it does not know."""
+        search = self._pack_search()
+        if search is None:
+            return None
+        found = search.find(bound, self._verify, aside, draws)
+        return (self._packing_target(found.packing) if found.packing else None), found.complete
+
+    def _packing_target(self, found: Packing[_Option]) -> Target:
+        plays = [Play(o.hand_faces, verified(o.reading), o.weight, o.table) for o in found.options]
+        return self._target_of(sorted(found.aside), sorted(found.drawn), plays, found.discard, None)
+
+    def _pack_search(self) -> PackSearch[_Option] | None:
+        """The search over this model's options, once (None: a turn with a table, a route, a
+        first-meld minimum, a cap on melds, an optional discard or no phase given)."""
+        if self._packer is None:
+            p, rule = self.problem, self.rule
+            plain = (
+                self.route is None
+                and not p.table
+                and not self.forms
+                and not self.seeing
+                and self.laid is None
+                and p.turn == "normal"
+                and rule.max_new_melds is None
+                and rule.discard in ("required", "none")
+                and first_meld_due(p) is None
+                and (p.phase is not None or all(k.phase is None for k in self.rs.kinds))
+            )
+            live = [o for o in self.options if o.var not in self.forbidden and o.table is None]
+            required = rule.discard == "required"
+            melded = len(p.hand) - required
+            self._packer = PackSearch(live, self.count, self.supply_top, melded, required) if plain else False
+        return self._packer if isinstance(self._packer, PackSearch) else None
 
 
 class DistanceSearch:
@@ -261,14 +309,41 @@ class DistanceSearch:
             start = known.bound
         return self._fewest(start)
 
+    def _packed(self, bound: int, aside: Face | None = None, draws: Sequence[Face] = ()) -> tuple[Target | None, bool]:
+        """A way out in ``bound`` swaps by the search of the models' candidates (each model's
+        :meth:`SwapModel.packed`), and whether every choice was searched (then no way out is one
+        that refutes ``bound`` when the models reach it). (None, False): the solver is to be asked."""
+        complete = True
+        for model in self.models:
+            searched = model.packed(bound, aside, draws)
+            if searched is None:
+                return None, False
+            target, done = searched
+            if target is not None:
+                self.targets.append(target)
+                return target, False
+            complete = complete and done
+        return None, complete
+
     def _fewest(self, low: int, aside: Face | None = None) -> tuple[int, Target] | None:
         """The fewest swaps from ``low`` up (proved: no fewer go out), ``aside`` among them when
         given, and a target they reach. Each turn of the loop either proves a larger ``low``,
-        reaches further, or asks the solver at ``low``: the floor of the models proves up to one
-        past their reach; a way out is asked first of the models as they are (reaching ``low - 1``
-        at least), and only a refusal there builds models reaching ``low``, whose refusal refutes it."""
+        reaches further, or asks the solver at ``low``: the search of a plain turn's candidates
+        (:meth:`_packed`) finds a way out or refutes ``low`` when the models reach it, else the
+        floor of the models proves up to one past their reach; a way out is asked first of the
+        models as they are (reaching ``low - 1`` at least), and only a refusal there builds models
+        reaching ``low``, whose refusal refutes it."""
         while low <= self.most:
             models = self._reaching(max(low - 1, 1))
+            target, searched = self._packed(low, aside)
+            if target is not None:
+                return low, target
+            if searched:  # no way out among every choice of the models: ``low`` refuted if they reach it
+                if self.reach >= low:
+                    low += 1
+                else:
+                    self._reaching(low)
+                continue
             floor = min(model.floor(aside) for model in models)
             if low <= self.reach and floor > low:
                 low = min(floor, self.reach + 1)
@@ -323,7 +398,9 @@ class DistanceSearch:
         maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
         untried = sorted(maybe - helps)
         while untried:
-            more = self.within(bound, aside=discard, drawn=untried)
+            more, searched = self._packed(bound, discard, untried)  # the models reach ``bound``
+            if more is None and not searched:
+                more = self.within(bound, aside=discard, drawn=untried)
             if more is None:
                 break
             helps.update(more.drawn)
