@@ -179,27 +179,41 @@ class PackSearch(Generic[AnOption]):
             self.free[f] += from_hand[f]
 
     def _leaf(self, drawn: int, cards: int) -> Packing[AnOption] | None:
-        if cards != self.melded:
+        """The way out a full choice makes, if its melds are legal: a card let go is the discard
+        and the others are set aside; or, when none is free to be the discard (the wanted card
+        set aside, or no draw the question asks for), every card let go is set aside and one more
+        card drawn is the discard (one swap more)."""
+        if cards != self.melded or (self.wanted is not None and self.wanted not in self.let_go):
             return None
         illegal = [i for i, _ in self.chosen if not self.legal(self.options[i])]
         if illegal:
             self.forbidden.update(illegal)
             return None
-        let_go = list(self.let_go)
-        discard = None
-        if self.discard:
-            if self.wanted is not None and self.wanted in let_go:
-                let_go.remove(self.wanted)  # the wanted card is set aside: another is the discard
-                if not let_go:
-                    return None
-                discard = let_go.pop()
-                let_go.append(self.wanted)
-            else:
-                discard = let_go.pop()
-        if self.wanted is not None and self.wanted not in let_go:
-            return None
+        melds = tuple(self.options[i] for i, _ in self.chosen)
         drawn_faces = [f for f, n in self.used.items() for _ in range(max(0, n - self.held[f]))]
-        if self.draws and self.draws.isdisjoint(drawn_faces):
+        asked = not self.draws or not self.draws.isdisjoint(drawn_faces)
+        if not self.discard:
+            return Packing(melds, tuple(self.let_go), tuple(drawn_faces), None) if asked else None
+        others = list(self.let_go)
+        if self.wanted is not None:
+            others.remove(self.wanted)
+        if others and asked:
+            return Packing(melds, tuple(self._without(others[-1])), tuple(drawn_faces), others[-1])
+        spare = self._spare_draw(drawn_faces, asked) if drawn + 1 <= self.bound else None
+        if spare is None:
             return None
-        assert len(drawn_faces) == drawn == len(let_go), "the swaps draw as many cards as they set aside"
-        return Packing(tuple(self.options[i] for i, _ in self.chosen), tuple(let_go), tuple(drawn_faces), discard)
+        return Packing(melds, tuple(self.let_go), (*drawn_faces, spare), spare)
+
+    def _without(self, face: Face) -> list[Face]:
+        """The cards let go, one copy of ``face`` less."""
+        rest = list(self.let_go)
+        rest.remove(face)
+        return rest
+
+    def _spare_draw(self, drawn: list[Face], asked: bool) -> Face | None:
+        """A card with a copy left to draw beyond those melded (one the question asks for, unless
+        a melded draw is one already)."""
+        for face in sorted(self.draws if not asked else self.most):
+            if self.most[face] - max(self.held[face], self.used[face]) > 0:
+                return face
+        return None
