@@ -48,7 +48,7 @@ from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import TurnSolver, verified
 from solver.melding.turn.swapfloor import SwapFloor
-from solver.melding.turn.swappack import Packing, PackSearch
+from solver.melding.turn.swappack import Draws, Packing, PackSearch
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
@@ -190,17 +190,21 @@ class SwapModel(TurnSolver):
             answer.phase_needed = phase or self.problem.phase
         return Target(aside, drawn, self._stamp(answer), self.route.id if self.route is not None else None)
 
-    def packed(
-        self, bound: int, aside: Face | None = None, draws: Sequence[Face] = ()
-    ) -> tuple[Target | None, bool] | None:
-        """A way out in at most ``bound`` swaps (``aside`` set aside, one of ``draws`` drawn, when
-        given) by the search of :mod:`~solver.melding.turn.swappack`, and whether the search was
-        complete (then None refutes the bound, up to the reach); None: a turn it does not know."""
+    def packed(self, bound: int, aside: Face | None = None) -> tuple[Target | None, bool] | None:
+        """A way out in at most ``bound`` swaps (``aside`` set aside, when given) by the search of
+        :mod:`~solver.melding.turn.swappack`, and whether the search was complete (then None
+        refutes the bound, up to the reach); None: a turn it does not know."""
         search = self._pack_search()
         if search is None:
             return None
-        found = search.find(bound, self._verify, aside, draws)
+        found = search.find(bound, self._verify, aside)
         return (self._packing_target(found.packing) if found.packing else None), found.complete
+
+    def packed_draws(self, bound: int, aside: Face) -> Draws | None:
+        """The cards drawn in the search's ways out in at most ``bound`` swaps with ``aside`` set
+        aside (None: a turn it does not know)."""
+        search = self._pack_search()
+        return search.draws(bound, self._verify, aside) if search is not None else None
 
     def _packing_target(self, found: Packing[_Option]) -> Target:
         plays = [Play(o.hand_faces, verified(o.reading), o.weight, o.table) for o in found.options]
@@ -309,13 +313,13 @@ class DistanceSearch:
             start = known.bound
         return self._fewest(start)
 
-    def _packed(self, bound: int, aside: Face | None = None, draws: Sequence[Face] = ()) -> tuple[Target | None, bool]:
+    def _packed(self, bound: int, aside: Face | None = None) -> tuple[Target | None, bool]:
         """A way out in ``bound`` swaps by the search of the models' candidates (each model's
         :meth:`SwapModel.packed`), and whether every choice was searched (then no way out is one
         that refutes ``bound`` when the models reach it). (None, False): the solver is to be asked."""
         complete = True
         for model in self.models:
-            searched = model.packed(bound, aside, draws)
+            searched = model.packed(bound, aside)
             if searched is None:
                 return None, False
             target, done = searched
@@ -324,6 +328,19 @@ class DistanceSearch:
                 return target, False
             complete = complete and done
         return None, complete
+
+    def _packed_draws(self, bound: int, aside: Face) -> Draws:
+        """The draws of every model's ways out by the search (complete when every model's search
+        was; none and incomplete when a model has none)."""
+        faces: set[Face] = set()
+        complete = True
+        for model in self.models:
+            draws = model.packed_draws(bound, aside)
+            if draws is None:
+                return Draws(frozenset(faces), False)
+            faces |= draws.faces
+            complete = complete and draws.complete
+        return Draws(frozenset(faces), complete)
 
     def _fewest(self, low: int, aside: Face | None = None) -> tuple[int, Target] | None:
         """The fewest swaps from ``low`` up (proved: no fewer go out), ``aside`` among them when
@@ -392,15 +409,19 @@ class DistanceSearch:
     def _draws(self, discard: Face, bound: int, found: Target) -> list[Face]:
         """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps
         (``found``: a way out that lets ``discard`` go: its draws are some, as are those of every
-        way out found before that lets it go in ``bound`` swaps or fewer); those the floor rules out
-        are not asked."""
+        way out found before that lets it go in ``bound`` swaps or fewer): those of the search's
+        ways out (:meth:`_packed_draws`), every one when it searched every choice; else those the
+        floor does not rule out are asked of the solver."""
         helps = set(found.drawn).union(*(t.drawn for t in self.targets if discard in t.aside and len(t.aside) <= bound))
-        maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
+        self._reaching(bound)
+        searched = self._packed_draws(bound, discard)  # on models reaching ``bound``: every draw, when complete
+        helps |= searched.faces
+        if searched.complete:
+            return sorted(helps)
+        maybe = {f for model in self.models for f in model.may_help(discard, bound)}
         untried = sorted(maybe - helps)
         while untried:
-            more, searched = self._packed(bound, discard, untried)  # the models reach ``bound``
-            if more is None and not searched:
-                more = self.within(bound, aside=discard, drawn=untried)
+            more = self.within(bound, aside=discard, drawn=untried)
             if more is None:
                 break
             helps.update(more.drawn)

@@ -1,4 +1,4 @@
-"""A way out within a bound of swaps found among a swap model's candidates by a depth-first
+"""Ways out within a bound of swaps found among a swap model's candidates by a depth-first
 search, no SAT call: :mod:`solver.melding.turn.distance` asks it before the solver.
 
 A plain turn (no table, no route, no first-meld minimum, no cap on melds, the field's phase given)
@@ -14,12 +14,15 @@ would (up to the model's reach); one that runs out of steps proves nothing, and 
 asked then. The prunings are exact: an option draws at least the cards the hand lacks of it, and
 each hand card melded at least its least share of an option's drawn cards (as the floor of
 :mod:`~solver.melding.turn.swapfloor`).
+
+A discard table's row asks which draws start a way out: the same search, every full choice
+collected instead of the first (:meth:`PackSearch.draws`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import lcm
 from typing import Generic, Protocol, TypeVar
@@ -41,7 +44,7 @@ AnOption = TypeVar("AnOption", bound=Packable)
 
 @dataclass(frozen=True)
 class Packing(Generic[AnOption]):
-    """A way out: the options melded, the hand's cards let go (aside) and drawn, the discard."""
+    """A way out: the options melded, the hand's cards set aside, the cards drawn, the discard."""
 
     options: tuple[AnOption, ...]
     aside: tuple[Face, ...]
@@ -58,95 +61,114 @@ class Searched(Generic[AnOption]):
     complete: bool
 
 
+@dataclass(frozen=True)
+class Draws:
+    """The cards drawn in some way out the search found, and whether it searched every choice
+    (then they are every such card)."""
+
+    faces: frozenset[Face]
+    complete: bool
+
+
 class _OutOfSteps(Exception):
     pass
 
 
 class PackSearch(Generic[AnOption]):
-    """The search over one model's options (``live``: those not known illegal) for a hand held
-    as ``held``, copies up to ``most`` per face (the hand's and those left to draw); ``melded``:
-    the cards a way out melds (the hand's size, less one when a discard is required)."""
+    """The search over one model's options (those not known illegal) for a hand held as ``held``,
+    copies up to ``most`` per face (the hand's and those left to draw); ``melded``: the cards a
+    way out melds (the hand's size, less one when ``discard`` is required). Faces are numbered."""
 
     def __init__(
         self, options: Sequence[AnOption], held: Counter[Face], most: Counter[Face], melded: int, discard: bool
     ):
-        self.held, self.most, self.melded, self.discard = held, most, melded, discard
-        self.needs = [Counter(o.hand_faces) for o in options]
-        self.options = list(options)
-        self.holding: dict[Face, list[int]] = {f: [] for f in held}
+        self.options, self.melded, self.discard = list(options), melded, discard
+        self.faces = sorted(set(held) | set(most) | {f for o in options for f in o.hand_faces})
+        number = {f: n for n, f in enumerate(self.faces)}
+        self.held = [held[f] for f in self.faces]
+        self.most = [max(most[f], held[f]) for f in self.faces]
+        self.needs = [tuple(Counter(number[f] for f in o.hand_faces).items()) for o in self.options]
+        self.drawing = [sum(max(0, n - self.held[f]) for f, n in need) for need in self.needs]  # at least
+        self.holding: dict[int, list[int]] = {number[f]: [] for f in held}
         for i, need in enumerate(self.needs):
-            for face in need:
-                if face in self.holding:
-                    self.holding[face].append(i)
-        self.drawing = [self._drawn_at_start(i) for i in range(len(self.options))]  # drawn cards, at least
-        for found in self.holding.values():  # fewest drawn cards first, then the most hand cards
+            for f, _ in need:
+                if f in self.holding:
+                    self.holding[f].append(i)
+        for found in self.holding.values():  # fewest drawn cards first, then the most cards
             found.sort(key=lambda i: (self.drawing[i], -len(self.options[i].hand_faces)))
+        self.order = sorted(self.holding, key=lambda f: (len(self.holding[f]), f))
         self.forbidden: set[int] = set()  # options the checker refused
-        self.order = sorted(held, key=lambda f: (len(self.holding[f]), str(f)))
         # each hand card's least share of an option's drawn cards, in whole units (swapfloor.py)
         self.unit = lcm(*range(1, held.total() + 1)) if held else 1
-        self.least = {
-            f: min((self._share(i) for i in found), default=self.unit * (melded + 1))
-            for f, found in self.holding.items()
-        }
+        never = self.unit * (melded + 1)
+        self.least = {f: min((self._share(i) for i in found), default=never) for f, found in self.holding.items()}
 
     def _share(self, i: int) -> int:
         """Option ``i``'s drawn cards per hand card it holds, in units."""
-        from_hand = sum(min(n, self.held[f]) for f, n in self.needs[i].items())
+        from_hand = sum(min(n, self.held[f]) for f, n in self.needs[i])
         return self.drawing[i] * (self.unit // from_hand)
 
-    def _drawn_at_start(self, i: int) -> int:
-        return sum(max(0, n - self.held[f]) for f, n in self.needs[i].items())
-
-    def find(
-        self,
-        bound: int,
-        legal: Callable[[AnOption], bool],
-        aside: Face | None = None,
-        draws: Collection[Face] = (),
-        steps: int = STEPS,
-    ) -> Searched[AnOption]:
+    def find(self, bound: int, legal: Callable[[AnOption], bool], aside: Face | None = None) -> Searched[AnOption]:
         """A way out in at most ``bound`` swaps whose every option ``legal`` passes, a copy of
-        ``aside`` among the cards set aside and one of ``draws`` among those drawn when given."""
-        self.bound, self.legal, self.wanted, self.draws, self.steps = bound, legal, aside, frozenset(draws), steps
-        self.free = Counter(self.held)  # hand copies not yet melded nor let go
-        self.used: Counter[Face] = Counter()  # copies melded, the hand's and drawn
-        self.chosen: list[tuple[int, Counter[Face]]] = []  # the options melded, and their cards from the hand
-        self.let_go: list[Face] = []
+        ``aside`` among the cards set aside when given."""
+        self._start(bound, legal, aside, None)
         try:
             return Searched(self._walk(0, 0, 0), True)
         except _OutOfSteps:
             return Searched(None, False)
 
+    def draws(self, bound: int, legal: Callable[[AnOption], bool], aside: Face) -> Draws:
+        """The cards drawn in the ways out in at most ``bound`` swaps with a copy of ``aside`` set
+        aside (a discard table's row: the draws that help once ``aside`` is let go)."""
+        collected: set[int] = set()
+        self._start(bound, legal, aside, collected)
+        try:
+            self._walk(0, 0, 0)
+        except _OutOfSteps:
+            return Draws(frozenset(self.faces[f] for f in collected), False)
+        return Draws(frozenset(self.faces[f] for f in collected), True)
+
+    def _start(
+        self, bound: int, legal: Callable[[AnOption], bool], aside: Face | None, collected: set[int] | None
+    ) -> None:
+        self.bound, self.legal, self.steps, self.collected = bound, legal, STEPS, collected
+        self.wanted = self.faces.index(aside) if aside is not None else None
+        self.free = list(self.held)  # hand copies not yet melded nor let go
+        self.used = [0] * len(self.faces)  # copies melded, the hand's and drawn
+        self.chosen: list[tuple[int, list[int]]] = []  # the options melded, and their cards from the hand
+        self.let_go: list[int] = []
+
     def _walk(self, at: int, drawn: int, cards: int) -> Packing[AnOption] | None:
         self.steps -= 1
         if self.steps < 0:
             raise _OutOfSteps
-        while at < len(self.order) and not self.free[self.order[at]]:
+        order, free = self.order, self.free
+        while at < len(order) and not free[order[at]]:
             at += 1
-        if at == len(self.order):
+        if at == len(order):
             return self._leaf(drawn, cards)
         if self._hopeless(drawn):
             return None
-        face = self.order[at]
+        face = order[at]
         for i in self.holding[face]:
             if self.drawing[i] > self.bound - drawn:
                 break  # the options are in order of the cards they draw at least
-            if i in self.forbidden:
+            size = len(self.options[i].hand_faces)
+            if i in self.forbidden or cards + size > self.melded:
                 continue
             more = self._take(i)
-            if more is not None:
-                if drawn + more <= self.bound and cards + len(self.options[i].hand_faces) <= self.melded:
-                    found = self._walk(at, drawn + more, cards + len(self.options[i].hand_faces))
-                    if found is not None:
-                        return found
-                self._give_back()
+            if more is None:
+                continue
+            found = self._walk(at, drawn + more, cards + size) if drawn + more <= self.bound else None
+            self._give_back()
+            if found is not None:
+                return found
         if len(self.let_go) < self.bound + self.discard:
-            self.free[face] -= 1
+            free[face] -= 1
             self.let_go.append(face)
             found = self._walk(at, drawn, cards)
             self.let_go.pop()
-            self.free[face] += 1
+            free[face] += 1
             return found
         return None
 
@@ -154,66 +176,71 @@ class PackSearch(Generic[AnOption]):
         """No way out within the bound from here: the free cards beyond those that may still be
         let go are melded, each drawing at least its least share."""
         may_let_go = self.bound + self.discard - len(self.let_go)
-        costs = sorted(self.least[f] for f, n in self.free.items() for _ in range(n))
+        costs = sorted(self.least[f] for f in self.order for _ in range(self.free[f]))
         melded = costs[: max(0, len(costs) - may_let_go)]
         return drawn + -(-sum(melded) // self.unit) > self.bound
 
     def _take(self, i: int) -> int | None:
         """Meld option ``i``: its cards from the hand's free copies, the rest drawn; how many are
         drawn (None: more copies than there are)."""
-        need = self.needs[i]
-        if any(self.used[f] + n > self.most[f] for f, n in need.items()):
-            return None
-        from_hand: Counter[Face] = Counter()
-        for f, n in need.items():
-            from_hand[f] = min(n, self.free[f])
-            self.free[f] -= from_hand[f]
-            self.used[f] += n
-        self.chosen.append((i, from_hand))
-        return sum(need.values()) - sum(from_hand.values())
+        need, used, free = self.needs[i], self.used, self.free
+        for f, n in need:
+            if used[f] + n > self.most[f]:
+                return None
+        took = []
+        drawn = 0
+        for f, n in need:
+            from_hand = min(n, free[f])
+            free[f] -= from_hand
+            used[f] += n
+            drawn += n - from_hand
+            took.append(from_hand)
+        self.chosen.append((i, took))
+        return drawn
 
     def _give_back(self) -> None:
-        i, from_hand = self.chosen.pop()
-        for f, n in self.needs[i].items():
+        i, took = self.chosen.pop()
+        for (f, n), from_hand in zip(self.needs[i], took, strict=True):
             self.used[f] -= n
-            self.free[f] += from_hand[f]
+            self.free[f] += from_hand
 
     def _leaf(self, drawn: int, cards: int) -> Packing[AnOption] | None:
         """The way out a full choice makes, if its melds are legal: a card let go is the discard
-        and the others are set aside; or, when none is free to be the discard (the wanted card
-        set aside, or no draw the question asks for), every card let go is set aside and one more
-        card drawn is the discard (one swap more)."""
+        and the others are set aside; or, when none is free to be the discard (the wanted card is
+        the only one let go), every card let go is set aside and one more card drawn is the
+        discard, one swap more (collecting, every card with a copy left is such a draw)."""
         if cards != self.melded or (self.wanted is not None and self.wanted not in self.let_go):
             return None
         illegal = [i for i, _ in self.chosen if not self.legal(self.options[i])]
         if illegal:
             self.forbidden.update(illegal)
             return None
-        melds = tuple(self.options[i] for i, _ in self.chosen)
-        drawn_faces = [f for f, n in self.used.items() for _ in range(max(0, n - self.held[f]))]
-        asked = not self.draws or not self.draws.isdisjoint(drawn_faces)
-        if not self.discard:
-            return Packing(melds, tuple(self.let_go), tuple(drawn_faces), None) if asked else None
+        drawn_faces = [f for f, n in enumerate(self.used) for _ in range(max(0, n - self.held[f]))]
         others = list(self.let_go)
         if self.wanted is not None:
             others.remove(self.wanted)
-        if others and asked:
-            return Packing(melds, tuple(self._without(others[-1])), tuple(drawn_faces), others[-1])
-        spare = self._spare_draw(drawn_faces, asked) if drawn + 1 <= self.bound else None
-        if spare is None:
+        if not self.discard or others:
+            discard = others[-1] if self.discard else None
+            if self.collected is not None:
+                self.collected.update(drawn_faces)
+                return None
+            return self._packing(drawn_faces, discard)
+        spare = [f for f, n in enumerate(self.most) if n > max(self.held[f], self.used[f])]
+        if drawn + 1 > self.bound or not spare:
             return None
-        return Packing(melds, tuple(self.let_go), (*drawn_faces, spare), spare)
+        if self.collected is not None:
+            self.collected.update(drawn_faces, spare)
+            return None
+        return self._packing([*drawn_faces, spare[0]], spare[0])
 
-    def _without(self, face: Face) -> list[Face]:
-        """The cards let go, one copy of ``face`` less."""
-        rest = list(self.let_go)
-        rest.remove(face)
-        return rest
-
-    def _spare_draw(self, drawn: list[Face], asked: bool) -> Face | None:
-        """A card with a copy left to draw beyond those melded (one the question asks for, unless
-        a melded draw is one already)."""
-        for face in sorted(self.draws if not asked else self.most):
-            if self.most[face] - max(self.held[face], self.used[face]) > 0:
-                return face
-        return None
+    def _packing(self, drawn: list[int], discard: int | None) -> Packing[AnOption]:
+        aside = list(self.let_go)
+        if discard is not None and discard in aside:
+            aside.remove(discard)
+        faces = self.faces
+        return Packing(
+            tuple(self.options[i] for i, _ in self.chosen),
+            tuple(faces[f] for f in aside),
+            tuple(faces[f] for f in drawn),
+            faces[discard] if discard is not None else None,
+        )
