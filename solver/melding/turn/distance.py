@@ -25,6 +25,11 @@ too: a draw the floor rules out of a row is not asked. Every way out found is ke
 cards go and draws its cards within its swaps, so a row whose card one of them lets go at the
 hand's distance needs no question, and its draws start a row's.
 
+A plain turn (no table, route or first meld; :mod:`~solver.melding.turn.swappack`) is first
+asked of a depth-first search of the models' candidates: it finds a way out, or, having tried
+every choice, refutes the bound as the solver would; a discard row's draws are those of every way
+out it finds. The floor and the solver answer what it leaves (a search out of steps).
+
 A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
 (:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
 one, the model is asked from that bound up.

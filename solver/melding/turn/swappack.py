@@ -5,7 +5,8 @@ A plain turn (no table, no route, no first-meld minimum, no cap on melds, the fi
 goes out when its melds, each a verified candidate, place every card of the hand after the swaps
 but the discard. The search takes the hand's cards in turn, the one fewest candidates hold first:
 each is melded by a candidate holding it (its other cards the hand's while it has them, else drawn
-from the copies left) or let go (set aside, or the discard). A choice that draws more than the
+from the copies left) or let go (set aside, or the discard); then melds of drawn cards alone may
+make up the cards a way out melds. A choice that draws more than the
 bound, or lets go more than the bound's swaps and the discard, is not taken. When every hand card
 is placed and the melds hold exactly the cards a way out melds, their candidates are verified by
 the checker (the model's own verdicts, shared with its solver); one that is illegal is never
@@ -97,6 +98,7 @@ class PackSearch(Generic[AnOption]):
         for found in self.holding.values():  # fewest drawn cards first, then the most cards
             found.sort(key=lambda i: (self.drawing[i], -len(self.options[i].hand_faces)))
         self.order = sorted(self.holding, key=lambda f: (len(self.holding[f]), f))
+        self.by_size = sorted(range(len(self.options)), key=lambda i: len(self.options[i].hand_faces))
         self.forbidden: set[int] = set()  # options the checker refused
         # each hand card's least share of an option's drawn cards, in whole units (swapfloor.py)
         self.unit = lcm(*range(1, held.total() + 1)) if held else 1
@@ -134,9 +136,13 @@ class PackSearch(Generic[AnOption]):
         self.bound, self.legal, self.steps, self.collected = bound, legal, STEPS, collected
         self.wanted = self.faces.index(aside) if aside is not None else None
         self.free = list(self.held)  # hand copies not yet melded nor let go
-        self.used = [0] * len(self.faces)  # copies melded, the hand's and drawn
+        self.drawn = [0] * len(self.faces)  # copies drawn
         self.chosen: list[tuple[int, list[int]]] = []  # the options melded, and their cards from the hand
         self.let_go: list[int] = []
+        self.taken: set[int] = set()
+        if self.wanted is not None and self.free[self.wanted]:  # a copy of it let go first: it is set aside
+            self.free[self.wanted] -= 1
+            self.let_go.append(self.wanted)
 
     def _walk(self, at: int, drawn: int, cards: int) -> Packing[AnOption] | None:
         self.steps -= 1
@@ -146,7 +152,7 @@ class PackSearch(Generic[AnOption]):
         while at < len(order) and not free[order[at]]:
             at += 1
         if at == len(order):
-            return self._leaf(drawn, cards)
+            return self._fill(drawn, cards, 0)
         if self._hopeless(drawn):
             return None
         face = order[at]
@@ -172,6 +178,25 @@ class PackSearch(Generic[AnOption]):
             return found
         return None
 
+    def _fill(self, drawn: int, cards: int, start: int) -> Packing[AnOption] | None:
+        """Every hand card placed: the melds of drawn cards alone that make up the cards a way
+        out melds (each of them drawn, so no more than the bound allows), options from ``start``
+        on in order of size (each set of them once)."""
+        room = min(self.melded - cards, self.bound - drawn)
+        if cards < self.melded and room < self.melded - cards:
+            return None
+        found = self._leaf(drawn, cards) if cards == self.melded else None
+        for k in range(start, len(self.by_size)):
+            i = self.by_size[k]
+            size = len(self.options[i].hand_faces)
+            if size > room or found is not None:
+                break
+            if i in self.forbidden or (more := self._take(i)) is None:
+                continue
+            found = self._fill(drawn + more, cards + size, k + 1)
+            self._give_back()
+        return found
+
     def _hopeless(self, drawn: int) -> bool:
         """No way out within the bound from here: the free cards beyond those that may still be
         let go are melded, each drawing at least its least share."""
@@ -183,55 +208,57 @@ class PackSearch(Generic[AnOption]):
     def _take(self, i: int) -> int | None:
         """Meld option ``i``: its cards from the hand's free copies, the rest drawn; how many are
         drawn (None: more copies than there are)."""
-        need, used, free = self.needs[i], self.used, self.free
+        need, free = self.needs[i], self.free
+        if i in self.taken:
+            return None  # an option is one meld, made once
         for f, n in need:
-            if used[f] + n > self.most[f]:
-                return None
+            if self.drawn[f] + n - min(n, free[f]) > self.most[f] - self.held[f]:
+                return None  # more copies drawn than are left
         took = []
         drawn = 0
         for f, n in need:
             from_hand = min(n, free[f])
             free[f] -= from_hand
-            used[f] += n
+            self.drawn[f] += n - from_hand
             drawn += n - from_hand
             took.append(from_hand)
         self.chosen.append((i, took))
+        self.taken.add(i)
         return drawn
 
     def _give_back(self) -> None:
         i, took = self.chosen.pop()
+        self.taken.discard(i)
         for (f, n), from_hand in zip(self.needs[i], took, strict=True):
-            self.used[f] -= n
+            self.drawn[f] -= n - from_hand
             self.free[f] += from_hand
 
     def _leaf(self, drawn: int, cards: int) -> Packing[AnOption] | None:
         """The way out a full choice makes, if its melds are legal: a card let go is the discard
-        and the others are set aside; or, when none is free to be the discard (the wanted card is
-        the only one let go), every card let go is set aside and one more card drawn is the
-        discard, one swap more (collecting, every card with a copy left is such a draw)."""
+        and the others are set aside; or every card let go is set aside and one more card drawn
+        is the discard, one swap more (found only when no other card than the wanted one is let
+        go; collected, every card with a copy left is such a draw)."""
         if cards != self.melded or (self.wanted is not None and self.wanted not in self.let_go):
             return None
         illegal = [i for i, _ in self.chosen if not self.legal(self.options[i])]
         if illegal:
             self.forbidden.update(illegal)
             return None
-        drawn_faces = [f for f, n in enumerate(self.used) for _ in range(max(0, n - self.held[f]))]
+        drawn_faces = [f for f, n in enumerate(self.drawn) for _ in range(n)]
         others = list(self.let_go)
         if self.wanted is not None:
             others.remove(self.wanted)
-        if not self.discard or others:
-            discard = others[-1] if self.discard else None
-            if self.collected is not None:
-                self.collected.update(drawn_faces)
-                return None
-            return self._packing(drawn_faces, discard)
-        spare = [f for f, n in enumerate(self.most) if n > max(self.held[f], self.used[f])]
-        if drawn + 1 > self.bound or not spare:
-            return None
+        # one more card drawn as the discard, every card let go set aside: one swap more
+        spare = [f for f, n in enumerate(self.most) if n > self.held[f] + self.drawn[f]] if self.discard else []
+        spare = spare if drawn + 1 <= self.bound else []
         if self.collected is not None:
-            self.collected.update(drawn_faces, spare)
+            if not self.discard or others:
+                self.collected.update(drawn_faces)
+            self.collected.update(drawn_faces if spare else (), spare)
             return None
-        return self._packing([*drawn_faces, spare[0]], spare[0])
+        if not self.discard or others:
+            return self._packing(drawn_faces, others[-1] if self.discard else None)
+        return self._packing([*drawn_faces, spare[0]], spare[0]) if spare else None
 
     def _packing(self, drawn: list[int], discard: int | None) -> Packing[AnOption]:
         aside = list(self.let_go)
