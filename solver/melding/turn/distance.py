@@ -39,9 +39,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.core.deck import Face
+from solver.core.rules import MeldKind
 from solver.melding.meld.candidates import Scarce
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.firstmeld import first_meld_due
@@ -100,6 +101,11 @@ class SwapModel(TurnSolver):
 
     def _drawable(self) -> Counter[Face]:
         return Counter({f: min(n, self.reach) for f, n in self.left.items()})
+
+    def _kinds(self) -> list[MeldKind]:
+        """The turn's kinds, their scores left out: a distance weighs no meld points, so the
+        candidate walk need not count them (a verified meld's points are the checker's)."""
+        return [replace(kind, score=None) for kind in super()._kinds()]
 
     def _scarce(self, pool: list[Face]) -> Scarce:
         offset = len(pool) - sum(self.supply_top.values())  # a table meld's cards come first

@@ -75,6 +75,13 @@ class _OutOfSteps(Exception):
     pass
 
 
+def _counted(faces: list[int]) -> tuple[tuple[int, int], ...]:
+    """The copies of each face among ``faces``."""
+    if len(set(faces)) == len(faces):
+        return tuple((f, 1) for f in faces)
+    return tuple(Counter(faces).items())
+
+
 class PackSearch(Generic[AnOption]):
     """The search over one model's options (those not known illegal) for a hand held as ``held``,
     copies up to ``most`` per face (the hand's and those left to draw); ``melded``: the cards a
@@ -88,27 +95,27 @@ class PackSearch(Generic[AnOption]):
         number = {f: n for n, f in enumerate(self.faces)}
         self.held = [held[f] for f in self.faces]
         self.most = [max(most[f], held[f]) for f in self.faces]
-        self.needs = [tuple(Counter(number[f] for f in o.hand_faces).items()) for o in self.options]
-        self.drawing = [sum(max(0, n - self.held[f]) for f, n in need) for need in self.needs]  # at least
+        self.needs = [_counted([number[f] for f in o.hand_faces]) for o in self.options]
+        sizes = [len(o.hand_faces) for o in self.options]
+        from_hand = [sum(min(n, self.held[f]) for f, n in need) for need in self.needs]
+        self.drawing = [size - h for size, h in zip(sizes, from_hand, strict=True)]  # drawn cards, at least
         self.holding: dict[int, list[int]] = {number[f]: [] for f in held}
         for i, need in enumerate(self.needs):
             for f, _ in need:
                 if f in self.holding:
                     self.holding[f].append(i)
         for found in self.holding.values():  # fewest drawn cards first, then the most cards
-            found.sort(key=lambda i: (self.drawing[i], -len(self.options[i].hand_faces)))
+            found.sort(key=lambda i: (self.drawing[i], -sizes[i]))
         self.order = sorted(self.holding, key=lambda f: (len(self.holding[f]), f))
-        self.by_size = sorted(range(len(self.options)), key=lambda i: len(self.options[i].hand_faces))
+        self.by_size = sorted(range(len(self.options)), key=sizes.__getitem__)
         self.forbidden: set[int] = set()  # options the checker refused
         # each hand card's least share of an option's drawn cards, in whole units (swapfloor.py)
         self.unit = lcm(*range(1, held.total() + 1)) if held else 1
         never = self.unit * (melded + 1)
-        self.least = {f: min((self._share(i) for i in found), default=never) for f, found in self.holding.items()}
-
-    def _share(self, i: int) -> int:
-        """Option ``i``'s drawn cards per hand card it holds, in units."""
-        from_hand = sum(min(n, self.held[f]) for f, n in self.needs[i])
-        return self.drawing[i] * (self.unit // from_hand)
+        self.least = {
+            f: min((self.drawing[i] * (self.unit // from_hand[i]) for i in found), default=never)
+            for f, found in self.holding.items()
+        }
 
     def find(self, bound: int, legal: Callable[[AnOption], bool], aside: Face | None = None) -> Searched[AnOption]:
         """A way out in at most ``bound`` swaps whose every option ``legal`` passes, a copy of
