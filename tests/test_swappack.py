@@ -56,11 +56,16 @@ def deal(rng: random.Random) -> tuple[list[Option], Counter, Counter]:
     return options, held, most
 
 
-def test_the_search_finds_a_way_out_exactly_when_one_exists() -> None:
-    rng = random.Random(47)
-    for _ in range(100):
+def dealt(seed: int, count: int):
+    """``count`` deals, each with the cards a way out melds (all but the discard)."""
+    rng = random.Random(seed)
+    for _ in range(count):
         options, held, most = deal(rng)
-        melded = held.total() - 1
+        yield options, held, most, held.total() - 1
+
+
+def test_the_search_finds_a_way_out_exactly_when_one_exists() -> None:
+    for options, held, most, melded in dealt(47, 100):
         search = PackSearch(options, held, most, melded, discard=True)
         ways = list(every_way(options, held, most, melded, 2))
         for bound in range(3):
@@ -75,29 +80,22 @@ def test_the_search_finds_a_way_out_exactly_when_one_exists() -> None:
 
 
 def test_a_rows_draws_are_every_card_some_way_out_draws() -> None:
-    rng = random.Random(4747)
-    for _ in range(100):
-        options, held, most = deal(rng)
-        melded = held.total() - 1
-        search = PackSearch(options, held, most, melded, discard=True)
+    for options, held, most, melded in dealt(4747, 100):
         aside = sorted(held)[0]
         ways = list(every_way(options, held, most, melded, 3, aside))
         if not ways:
             continue
         bound = max(1, min(swaps for swaps, _ in ways))  # the row's distance, as the table asks it
         expected = set().union(*(d for swaps, d in ways if swaps <= bound))
-        draws = search.draws(bound, lambda o: True, aside)
+        draws = PackSearch(options, held, most, melded, discard=True).draws(bound, lambda o: True, aside)
         assert draws.complete and set(draws.faces) == expected, (options, held, most, bound)
 
 
 def test_an_illegal_option_is_never_melded() -> None:
-    rng = random.Random(474)
-    for _ in range(100):
-        options, held, most = deal(rng)
+    for options, held, most, melded in dealt(474, 100):
         if not options:
             continue
         barred = options[0]
-        melded = held.total() - 1
         found = PackSearch(options, held, most, melded, discard=True).find(2, lambda o, bar=barred: o is not bar)
         ways = list(every_way(options[1:], held, most, melded, 2))
         assert (found.packing is not None) == bool(ways)
