@@ -104,6 +104,14 @@ class _Bound:
                 return self.turn._decode(model, "best")
 
 
+def proof(turn, points: int, oracle: str | None = None):
+    """Is there a turn of at least ``points`` meld points, over the table turn ``turn``'s forms? The
+    verified turn (an :class:`~solver.melding.turn.problem.Answer`), or None: none has (proved);
+    and the solver calls asked. ``oracle``: the SAT solver (default: the table turn's optimiser's)."""
+    bound = _Bound(turn, oracle or turn.oracle, points)
+    return bound.ask(), bound.solver.calls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("turn", help="SEED:TURN, a turn of the data file")
@@ -113,40 +121,52 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args()
 
-    from solver.core.registry import load_game
-    from solver.melding.table.standins import undominated
-    from solver.melding.turn.tableturn import TableTurn
-    from solver.sat.budget import Budget
-
     seed, number = (int(x) for x in args.turn.split(":"))
-    game = load_game(_ruleset())
-    turns = json.loads(args.data.read_text(encoding="utf-8"))["turns"]
-    row = next(t for t in turns if (t["seed"], t["turn"]) == (seed, number))
-    problem = problem_of(game.ruleset, row)
     wall, cpu = time.perf_counter(), time.process_time()
-    turn = TableTurn(problem, game.checker, Budget(None), game.rules.operations)
+    turn = table_turn(seed, number, args.data)
     print(f"forms: {sum(map(len, turn.forms))}, {_since(wall, cpu)}")
     if args.stand_ins:
-        turn = turn.over([undominated(per_meld) for per_meld in turn.forms], turn.extra, Budget(None))
+        turn = over_stand_ins(turn)
         print(f"stand-ins: {sum(map(len, turn.forms))}")
     points = args.points
     if points is None:
         wall, cpu = time.perf_counter(), time.process_time()
-        with turn.over(turn.forms, turn.extra, Budget(None)) as optimiser:
-            best = optimiser.best()
+        best = best_of(turn)
         print(f"the optimiser's best: {best.score}, {_since(wall, cpu)}")
         points = best.score["meld_points"] + 1
     wall, cpu = time.perf_counter(), time.process_time()
-    bound = _Bound(turn, args.oracle or TableTurn.oracle, points)
-    found = bound.ask()
+    found, calls = proof(turn, points, args.oracle)
     verdict = f"a turn of {found.score}" if found is not None else "none (proved)"
-    print(f"at least {points} meld points: {verdict}; {bound.solver.calls} solver calls, {_since(wall, cpu)}")
+    print(f"at least {points} meld points: {verdict}; {calls} solver calls, {_since(wall, cpu)}")
 
 
-def _ruleset():
+def table_turn(seed: int, number: int, data: Path = DATA):
+    """The bench turn ``seed:number`` of ``data`` as a table turn, its forms found in full (no budget)."""
+    from solver.core.registry import load_game
     from solver.core.ruleset import load_ruleset
+    from solver.melding.turn.tableturn import TableTurn
+    from solver.sat.budget import Budget
 
-    return load_ruleset("fesca")
+    game = load_game(load_ruleset("fesca"))
+    turns = json.loads(data.read_text(encoding="utf-8"))["turns"]
+    row = next(t for t in turns if (t["seed"], t["turn"]) == (seed, number))
+    return TableTurn(problem_of(game.ruleset, row), game.checker, Budget(None), game.rules.operations)
+
+
+def over_stand_ins(turn):
+    """The same turn over the forms that stand in for the rest (the race's second model)."""
+    from solver.melding.table.standins import undominated
+    from solver.sat.budget import Budget
+
+    return turn.over([undominated(per_meld) for per_meld in turn.forms], turn.extra, Budget(None))
+
+
+def best_of(turn):
+    """The turn's best by its own optimiser (RC2), on a model of its own (no budget)."""
+    from solver.sat.budget import Budget
+
+    with turn.over(turn.forms, turn.extra, Budget(None)) as optimiser:
+        return optimiser.best()
 
 
 def _since(wall: float, cpu: float) -> str:
