@@ -26,6 +26,9 @@ import time
 from pathlib import Path
 
 from bench.table_sweep import DATA, problem_of
+from solver.melding.turn.objective import Optimiser
+from solver.sat.search import weight_reached
+from solver.sat.solvers import SatSolver
 
 
 class _Bound:
@@ -34,10 +37,6 @@ class _Bound:
     it as it reaches them."""
 
     def __init__(self, turn, oracle: str, points: int):
-        from solver.sat.search import weight_reached
-        from solver.sat.solvers import SatSolver
-
-        self.weight_reached = weight_reached
         self.turn = turn
         turn._borrowing_known = True
         clauses = turn._build()
@@ -72,15 +71,16 @@ class _Bound:
         into.append([out, *clause])
         return out
 
-    def _bounded(self) -> int | None:
-        """A literal for "the unmet weight is at most the allowed" (None: always; 0 is never)."""
+    def _bounded(self) -> list[int] | None:
+        """The assumptions for "the unmet weight is at most the allowed" (none: no turn leaves more;
+        None: out of reach, more points than the level can pay)."""
         if self.allowed < 0:
-            return 0
+            return None
         clauses: list[list[int]] = []
-        reached = self.weight_reached(self.items, self.allowed + 1, self.turn.pool, clauses)
+        reached = weight_reached(self.items, self.allowed + 1, self.turn.pool, clauses)
         self.solver.extend(clauses)
         over = reached[self.allowed + 1]
-        return None if over is None else -over
+        return [] if over is None else [-over]
 
     def add_hard(self, clause) -> None:
         self.solver.add(clause)
@@ -93,11 +93,9 @@ class _Bound:
 
     def ask(self):
         """A verified turn of the points asked for, or None: none has (proved)."""
-        from solver.melding.turn.objective import Optimiser
-
         self.turn._optimisers["bound"] = Optimiser(self, self.given, self.levels)
         while True:
-            if self.assumed == 0 or not self.solver.solve([] if self.assumed is None else [self.assumed]):
+            if self.assumed is None or not self.solver.solve(self.assumed):
                 return None
             model = self.solver.model()
             if not self.turn._learn(model, True):
