@@ -30,7 +30,7 @@ from typing import Generic, Protocol, TypeVar
 
 from solver.core.deck import Face
 
-STEPS = 20000  # choices tried before the search gives the question back to the solver
+STEPS = 100000  # choices tried before the search gives the question back to the solver
 
 
 class Packable(Protocol):
