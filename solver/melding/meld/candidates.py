@@ -16,7 +16,7 @@ an upper bound on what the legal meld scores.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import overload
 
@@ -34,6 +34,8 @@ class Candidate:
     cards: tuple[int, ...]  # one choice of pool positions holding those faces
     bound: int  # best meld points over its structural readings
     kinds: frozenset = frozenset()  # the kinds that read it structurally
+    # per kind that reads it structurally, the fewest of its cards a frame of that kind holds as wilds
+    fewest: dict[str, int] = field(default_factory=dict, compare=False)
 
 
 def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, frozenset[int]]:
@@ -54,6 +56,12 @@ def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict
             for rank in ranks:
                 out[(suit, rank)] = out.get((suit, rank), frozenset()) | natural
     return out
+
+
+def _wilds(naturals: Sequence[frozenset[int]]) -> int:
+    """The cards of a structural reading that are wild (natural at no size, or not at its size)."""
+    n = len(naturals)
+    return sum(1 for sizes in naturals if n not in sizes)
 
 
 def _points(kind: MeldKind, naturals: Sequence[frozenset[int]]) -> int:
@@ -125,7 +133,8 @@ class _Collector:
         after = spent + self.cost[card]
         return after if after <= self.room else None
 
-    def add(self, cards: Iterable[int], bound: int) -> None:
+    def add(self, cards: Iterable[int], bound: int, wilds: int) -> None:
+        """A card set the current kind reads, its ``bound`` and ``wilds`` in this reading."""
         self.added += 1
         if self.check is not None and not self.added & 1023:
             self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
@@ -136,11 +145,15 @@ class _Collector:
         key = tuple(faces if self.in_order else sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = Candidate(key, cards, bound, self.kinds)
-        elif bound > old.bound:
-            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds)
+            self.found[key] = Candidate(key, cards, bound, self.kinds, {self.kind: wilds})
+            return
+        fewest = old.fewest
+        if wilds < fewest.get(self.kind, wilds + 1):
+            fewest[self.kind] = wilds
+        if bound > old.bound:
+            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
         elif self.kind not in old.kinds:
-            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds)
+            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
         if self.limit is not None and len(self.found) > self.limit:
             raise _TooMany
 
@@ -215,9 +228,13 @@ def merged(*found: Sequence[Candidate]) -> list[Candidate]:
     out: dict[tuple[int, ...], Candidate] = {}
     for cand in (c for part in found for c in part):
         old = out.get(cand.key)
-        out[cand.key] = (
-            cand if old is None else Candidate(cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds)
-        )
+        if old is None:
+            out[cand.key] = cand
+            continue
+        fewest = dict(old.fewest)
+        for kind, wilds in cand.fewest.items():
+            fewest[kind] = min(wilds, fewest.get(kind, wilds))
+        out[cand.key] = Candidate(cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds, fewest)
     return sorted(out.values(), key=lambda c: c.key)
 
 
@@ -291,7 +308,7 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
             return
         seen.add(state)
         if len(used) in sizes:
-            out.add(used, _points(kind, naturals))
+            out.add(used, _points(kind, naturals), _wilds(naturals))
         if j == len(able) or len(used) == largest:
             return
         walk(j + 1, used, naturals, marks, spent)  # leave this suit out
@@ -320,7 +337,8 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
             for n in sizes:
                 for combo in combinations(sorted(seen), n):
                     if _affordable(combo, out):
-                        out.add(combo, _points(kind, [seen[i] for i in combo]))
+                        naturals = [seen[i] for i in combo]
+                        out.add(combo, _points(kind, naturals), _wilds(naturals))
 
 
 def _affordable(combo: Sequence[int], out: _Collector) -> bool:
@@ -385,7 +403,7 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
 
     def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
         if k in sizes:
-            out.add(used, _points(kind, naturals))
+            out.add(used, _points(kind, naturals), _wilds(naturals))
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):

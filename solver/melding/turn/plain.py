@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import compress, islice
 from operator import attrgetter
 from typing import Any
@@ -35,8 +34,9 @@ from weakref import WeakKeyDictionary
 from solver.core.deck import Face
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.encode import Reading
 from solver.melding.meld.layouts import params_key
+from solver.melding.turn.plainmelds import Meld, counted_hand, counted_melds, counted_ruleset
+from solver.melding.turn.plainmelds import judged as judged_melds
 from solver.melding.turn.problem import Problem, validate_problem
 
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
@@ -46,25 +46,6 @@ STEPS = 200_000  # a hand of copies whose search for its packings takes more ste
 MEASURES = ("hand_points", "meld_points", "melds")
 
 _index = attrgetter("index")  # faces order by index
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A legal meld: its cards (as a mask of face indices), its reading and best points."""
-
-    mask: int
-    faces: tuple[Face, ...]
-    reading: Reading
-    points: int
-
-    @property
-    def kind(self) -> str:
-        return self.reading.kind.id
-
-    @cached_property
-    def wilds(self) -> int:
-        """Its cards that stand in for others (a route's requirements ask it of every packing)."""
-        return self.reading.wilds
 
 
 Candidate = tuple[int, int, tuple[Face, ...]]  # (place among its lowest face's, mask, faces)
@@ -103,26 +84,7 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
 
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 _OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parameter names whose deck had too many
-_VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 _LAST_DECK: list = [None, None, None]  # the last checker and parameters' key asked, and their deck's melds
-
-
-def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: object) -> tuple[Meld, ...]:
-    """A card set judged as the turn model judges an option (legal, reading, best points): one
-    meld per kind that reads it (the first the reading shown; under ambiguity "any" the player
-    says which the meld is, and a route counts it as that one); none when it is no meld.
-    ``key_params``: the parameters' key (:func:`params_key`)."""
-    memo = _VERDICTS.setdefault(checker, {})
-    key = (tuple(f.index for f in faces), key_params)
-    if key not in memo:
-        verdict, points = checker.best_points(faces, params=params)
-        mask = sum(1 << f.index for f in faces)
-        faces = tuple(sorted(faces, key=_index))
-        if len(memo) > 200_000:
-            memo.clear()
-        memo[key] = tuple(Meld(mask, faces, r, points) for r in verdict.every_reading) if verdict.legal else ()
-    found: tuple[Meld, ...] = memo[key]
-    return found
 
 
 def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
@@ -300,12 +262,14 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
                 held.sort()  # by place: the deck's order of the face's candidates
             for _, meld_mask, cards in held:
                 if meld_mask not in judged:
-                    judged[meld_mask] = _judged(checker, cards, params, params_key(params))
+                    judged[meld_mask] = judged_melds(checker, cards, params, params_key(params))
                 out += judged[meld_mask]
         return out
     found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
     key = params_key(params)
-    return [m for c in found for m in _judged(checker, tuple(hand[i] for i in c.cards), params, key)]
+    if counted_ruleset(checker) and counted_hand(checker, hand, params, key):
+        return counted_melds(checker, found, hand, [1 << f.index for f in hand], params, key)
+    return [m for c in found for m in judged_melds(checker, tuple(hand[i] for i in c.cards), params, key)]
 
 
 def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list[Meld]:
@@ -314,11 +278,12 @@ def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list
     params = problem.params
     found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=params, gate=checker.gate)
     key, bits, order = params_key(params), cards.bits, cards.order
+    if counted_ruleset(checker) and counted_hand(checker, order, params, key):
+        return counted_melds(checker, found or [], order, bits, params, key)
     out: list[Meld] = []
     for cand in found or []:
         mask = sum([bits[i] for i in cand.cards])
-        judged = _judged(checker, tuple([order[i] for i in cand.cards]), params, key)
-        out += [Meld(mask, m.faces, m.reading, m.points) for m in judged]
+        out += [m.on(mask) for m in judged_melds(checker, tuple([order[i] for i in cand.cards]), params, key)]
     return out
 
 

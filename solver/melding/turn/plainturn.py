@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from solver.core.deck import Face
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.turn.plain import Meld, _Way, packed
+from solver.melding.turn.plain import _Way, packed
+from solver.melding.turn.plainmelds import Meld
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
 from solver.sat.budget import Budget
