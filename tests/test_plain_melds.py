@@ -50,3 +50,14 @@ def test_told_melds_are_the_judged_ones(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset", ["indian-rummy", "okey", "phase-10"])
 def test_told_melds_are_the_judged_ones_many(ruleset: str) -> None:
     assert compare(ruleset, 300, 4747) > 0
+
+
+@pytest.mark.parametrize("ruleset", ["indian-rummy", "phase-10"])
+def test_a_walk_past_its_limit_gives_up(ruleset: str) -> None:
+    """The whole deck's melds are found only when few: a walk that finds more than its limit of
+    new card sets stops (None), whatever kind found them first."""
+    rs = load_ruleset(ruleset)
+    faces = list(rs.deck.faces)
+    assert candidates(rs, faces, rs.kinds, limit=50) is None
+    few = candidates(rs, faces[:3], rs.kinds, limit=50)
+    assert few is not None and len(few) <= 50

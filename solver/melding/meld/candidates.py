@@ -146,6 +146,8 @@ class _Collector:
         old = self.found.get(key)
         if old is None:
             self.found[key] = Candidate(key, cards, bound, self.kinds, {self.kind: wilds})
+            if self.limit is not None and len(self.found) > self.limit:
+                raise _TooMany
             return
         fewest = old.fewest
         if wilds < fewest.get(self.kind, wilds + 1):
@@ -154,8 +156,6 @@ class _Collector:
             self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
         elif self.kind not in old.kinds:
             self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
-        if self.limit is not None and len(self.found) > self.limit:
-            raise _TooMany
 
     def reading(self, kind: str) -> None:
         """The kind whose card sets are added next."""
