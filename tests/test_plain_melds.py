@@ -26,7 +26,10 @@ def compare(ruleset: str, count: int, seed: int) -> int:
         params, order = problem.params, sorted(problem.hand, key=lambda f: f.index)
         key = params_key(params)
         assert counted_hand(checker, order, params, key), request
-        found = candidates(problem.ruleset, order, problem.ruleset.kinds, params=params, gate=checker.gate) or []
+        found = (
+            candidates(problem.ruleset, order, problem.ruleset.kinds, params=params, gate=checker.gate, fewest=True)
+            or []
+        )
         bits = [1 << place for place in range(len(order))]
         told = counted_melds(checker, found, order, bits, params, key)
         want = []

@@ -61,7 +61,7 @@ def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict
 def _wilds(naturals: Sequence[frozenset[int]]) -> int:
     """The cards of a structural reading that are wild (natural at no size, or not at its size)."""
     n = len(naturals)
-    return sum(1 for sizes in naturals if n not in sizes)
+    return [n in sizes for sizes in naturals].count(False)
 
 
 def _points(kind: MeldKind, naturals: Sequence[frozenset[int]]) -> int:
@@ -102,8 +102,10 @@ class _Collector:
         limit: int | None = None,
         check: Callable[[], None] | None = None,
         scarce: Scarce | None = None,
+        fewest: bool = False,
     ):
         self.pool = pool
+        self.fewest = fewest  # keep each candidate's fewest wilds per kind
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
         self.faces = [face.index for face in pool]
@@ -133,8 +135,8 @@ class _Collector:
         after = spent + self.cost[card]
         return after if after <= self.room else None
 
-    def add(self, cards: Iterable[int], bound: int, wilds: int) -> None:
-        """A card set the current kind reads, its ``bound`` and ``wilds`` in this reading."""
+    def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None:
+        """A card set the current kind reads, its ``bound`` and the sizes each card is natural at."""
         self.added += 1
         if self.check is not None and not self.added & 1023:
             self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
@@ -145,13 +147,17 @@ class _Collector:
         key = tuple(faces if self.in_order else sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = Candidate(key, cards, bound, self.kinds, {self.kind: wilds})
+            self.found[key] = Candidate(
+                key, cards, bound, self.kinds, {self.kind: _wilds(naturals)} if self.fewest else {}
+            )
             if self.limit is not None and len(self.found) > self.limit:
                 raise _TooMany
             return
         fewest = old.fewest
-        if wilds < fewest.get(self.kind, wilds + 1):
-            fewest[self.kind] = wilds
+        if self.fewest:
+            wilds = _wilds(naturals)
+            if wilds < fewest.get(self.kind, wilds + 1):
+                fewest[self.kind] = wilds
         if bound > old.bound:
             self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
         elif self.kind not in old.kinds:
@@ -174,6 +180,7 @@ def candidates(
     limit: None = None,
     check: Callable[[], None] | None = None,
     scarce: Scarce | None = None,
+    fewest: bool = False,
 ) -> list[Candidate]: ...
 
 
@@ -189,6 +196,7 @@ def candidates(
     limit: int | None = None,
     check: Callable[[], None] | None = None,
     scarce: Scarce | None = None,
+    fewest: bool = False,
 ) -> list[Candidate] | None: ...
 
 
@@ -203,6 +211,7 @@ def candidates(
     limit: int | None = None,
     check: Callable[[], None] | None = None,
     scarce: Scarce | None = None,
+    fewest: bool = False,
 ) -> list[Candidate] | None:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
@@ -210,11 +219,12 @@ def candidates(
     there are more (the caller models those kinds another way). ``check``: called now and then
     (a budget's, which raises when it is spent). ``scarce``: a card set holds at most so many of
     those positions (copies of one face are taken in pool order, so a set holding a face twice
-    holds its first copies: the positions of a face a hand holds come first).
+    holds its first copies: the positions of a face a hand holds come first). ``fewest``: each
+    candidate keeps, per kind, the fewest wilds a frame of it needs (:attr:`Candidate.fewest`).
 
     Copies of one face are interchangeable: a walk takes a copy only once the copies before it
     in the pool are taken (the same sets, without a walk for every order of the copies)."""
-    collector = _Collector(pool, frozenset(required), limit, check, scarce)
+    collector = _Collector(pool, frozenset(required), limit, check, scarce, fewest)
     try:
         _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
     except _TooMany:
@@ -308,7 +318,7 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
             return
         seen.add(state)
         if len(used) in sizes:
-            out.add(used, _points(kind, naturals), _wilds(naturals))
+            out.add(used, _points(kind, naturals), naturals)
         if j == len(able) or len(used) == largest:
             return
         walk(j + 1, used, naturals, marks, spent)  # leave this suit out
@@ -338,7 +348,7 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
                 for combo in combinations(sorted(seen), n):
                     if _affordable(combo, out):
                         naturals = [seen[i] for i in combo]
-                        out.add(combo, _points(kind, naturals), _wilds(naturals))
+                        out.add(combo, _points(kind, naturals), naturals)
 
 
 def _affordable(combo: Sequence[int], out: _Collector) -> bool:
@@ -403,7 +413,7 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
 
     def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
         if k in sizes:
-            out.add(used, _points(kind, naturals), _wilds(naturals))
+            out.add(used, _points(kind, naturals), naturals)
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):

@@ -265,9 +265,10 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
                     judged[meld_mask] = judged_melds(checker, cards, params, params_key(params))
                 out += judged[meld_mask]
         return out
-    found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
-    key = params_key(params)
-    if counted_ruleset(checker) and counted_hand(checker, hand, params, key):
+    rs, key = problem.ruleset, params_key(params)
+    told = counted_ruleset(checker) and counted_hand(checker, hand, params, key)
+    found = candidates(rs, list(hand), rs.kinds, params=params, gate=checker.gate, fewest=told) or []
+    if told:
         return counted_melds(checker, found, hand, [1 << f.index for f in hand], params, key)
     return [m for c in found for m in judged_melds(checker, tuple(hand[i] for i in c.cards), params, key)]
 
@@ -275,13 +276,14 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
 def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list[Meld]:
     """The legal melds of a hand holding some face more than once, each once per face multiset, as
     the bits of the first copies of its faces."""
-    params = problem.params
-    found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=params, gate=checker.gate)
+    rs, params = problem.ruleset, problem.params
     key, bits, order = params_key(params), cards.bits, cards.order
-    if counted_ruleset(checker) and counted_hand(checker, order, params, key):
-        return counted_melds(checker, found or [], order, bits, params, key)
+    told = counted_ruleset(checker) and counted_hand(checker, order, params, key)
+    found = candidates(rs, order, rs.kinds, params=params, gate=checker.gate, fewest=told) or []
+    if told:
+        return counted_melds(checker, found, order, bits, params, key)
     out: list[Meld] = []
-    for cand in found or []:
+    for cand in found:
         mask = sum([bits[i] for i in cand.cards])
         out += [m.on(mask) for m in judged_melds(checker, tuple([order[i] for i in cand.cards]), params, key)]
     return out
