@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import compress, islice
 from operator import attrgetter
 from typing import Any
@@ -35,6 +36,7 @@ from solver.core.deck import Face
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.layouts import params_key
+from solver.melding.turn.packsearch import STATES, Found, PackSearch, Start, TooManyStates
 from solver.melding.turn.plainmelds import Meld, counted_hand, counted_melds, counted_ruleset
 from solver.melding.turn.plainmelds import judged as judged_melds
 from solver.melding.turn.problem import Problem, validate_problem
@@ -191,13 +193,44 @@ class _Way:
 
 @dataclass(frozen=True)
 class _Packed:
-    """A hand's cards, its melds (of some kinds) and every packing of them (None:
-    too many); ``known``: what the questions found of them (each route of a hand asks again)."""
+    """A hand's cards, its melds (of some kinds), every packing of them (None: more than
+    ``PACKINGS``, or ``STEPS`` steps to list them: then the packings are searched,
+    :attr:`search`), the card points of every face by index, the turn's discard rule and the
+    objective's levels (a measure and its sign: 1 made smallest, -1 largest); ``known``: what
+    the questions found of them (each route of a hand asks again)."""
 
     cards: _Cards
     melds: list[Meld]
     ways: list[_Way] | None
-    known: dict[str, Any] = field(default_factory=dict, compare=False)
+    points: list[int]
+    discard: str
+    levels: tuple[tuple[str, int], ...]
+    known: dict[Any, Any] = field(default_factory=dict, compare=False)
+
+    @cached_property
+    def search(self) -> PackSearch:
+        """The packings searched with a memo on the search's states (a hand of many packings)."""
+        cards = self.cards
+        starting = _starting(cards, self.melds, self.points)
+        return PackSearch(cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels)
+
+    @cached_property
+    def plain(self) -> bool:
+        """Are the packings listed, or their search within ``STATES`` (else the hand goes to
+        the turn model)? The search's first best packing is kept."""
+        if self.ways is not None:
+            return True
+        try:
+            self.known[None] = self.search.best(limit=STATES)
+        except TooManyStates:
+            return False
+        return True
+
+    def way(self, found: Found) -> _Way:
+        """The packing a search found, with the discard the turn rule asks."""
+        way = _Packer(self.cards, self.points, self.discard).way(found.melds, found.melded, found.weight)
+        assert way is not None, "a search finds only packings the turn rule allows"
+        return way
 
 
 _PACKED: dict[tuple, _Packed] = {}  # the last few hands packed (a route of the same kinds asks again)
@@ -234,7 +267,8 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
         )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
-        found = _Packed(cards, melds, ways)
+        levels = tuple((g.measure, -1 if g.sense == "maximize" else 1) for g in problem.ruleset.objective)
+        found = _Packed(cards, melds, ways, deck.points, discard, levels)
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found
@@ -368,15 +402,12 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
     return out
 
 
-_Start = tuple[Meld, int, int, tuple[int, ...]]  # a meld, its card points, the cards it must take, its faces held twice
-
-
-def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[_Start]]:
+def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[Start]]:
     """The melds that start at each card's face (by its place in the hand), each with its card
     points, the bits of its faces held once (the cards it must take) and the copies of each of
     its faces held more than once (it takes the first free copy of each)."""
     of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
-    by_face: dict[int, list[_Start]] = {}
+    by_face: dict[int, list[Start]] = {}
     for meld in melds:
         groups = [of_face[f.index] for f in meld.faces]
         once = sum(g for g in groups if g.bit_count() == 1 and groups.count(g) == 1)

@@ -8,10 +8,9 @@ cards (those no meld takes, a set that cannot all be placed) once a hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from solver.core.deck import Face
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.packsearch import Found, Goal
 from solver.melding.turn.plain import _Way, packed
 from solver.melding.turn.plainmelds import Meld
 from solver.melding.turn.problem import Answer, Play, Problem
@@ -32,7 +31,6 @@ class PlainTurn:
         self.rule = problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
-        self._out: list[int] | None = None  # the packings that go out (by position)
 
     def close(self) -> None:
         pass
@@ -46,11 +44,6 @@ class PlainTurn:
     def ways(self) -> list[_Way] | None:
         return self.packed.ways
 
-    def _all(self) -> list[_Way]:
-        ways = self.packed.ways
-        assert ways is not None, "a plain turn is asked only when its packings were few"
-        return ways
-
     def _stamp(self, answer: Answer) -> Answer:
         answer.seconds = self.budget.elapsed
         return answer
@@ -58,52 +51,58 @@ class PlainTurn:
     # -- the questions --------------------------------------------------------------------------
 
     def _ranks(self, ways: list[_Way]) -> list[tuple]:
-        """Each packing's rank, in the packings' order: the objective's levels in order, each to
-        be made smallest."""
+        """Each listed packing's rank, in the packings' order: the objective's levels in order,
+        each to be made smallest."""
         known = self.packed.known
         ranks: list[tuple] | None = known.get("ranks")
         if ranks is None:
-            levels = [(g.measure, -1 if g.sense == "maximize" else 1) for g in self.rs.objective]
+            levels = self.packed.levels
             ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
         return ranks
 
-    def _first_best(self, among: Sequence[int]) -> _Way:
-        """The first packing of the best rank among the packings ``among`` (by position)."""
-        ways = self._all()
-        return ways[min(among, key=self._ranks(ways).__getitem__)]
-
-    def _goes_out(self, way: _Way, leave_out: object = None) -> bool:
-        """Does a way go out (by the route: every card placed when it asks, its requirements but
-        ``leave_out``)?"""
+    def _goal(self, leave_out: object = None) -> Goal:
+        """What a way out must do: every card placed when the route asks (always without a
+        route), the route's requirements but ``leave_out``."""
         route = self.route
-        if (route is None or route.all_cards) and way.left:
-            return False
         if route is None:
-            return True
-        return all(_meets(way, r) for r in route.checks if r is not leave_out)
+            return Goal(True)
+        return Goal(route.all_cards, tuple(r for r in route.checks if r is not leave_out))
 
-    def _ways_out(self) -> list[int]:
-        """The packings that go out by the route (by position; each question asks them)."""
-        if self._out is None:
-            route, ways = self.route, self._all()
-            if route is None or (route.all_cards and not route.checks):  # every card placed, and no more
-                self._out = [i for i, w in enumerate(ways) if not w.left]
+    def _first_best(self, goal: Goal | None) -> _Way | None:
+        """The first packing of the best rank (among those that meet ``goal``; None: none does),
+        from the listing or the search, once a hand and goal."""
+        known = self.packed.known
+        if goal not in known:
+            ways = self.packed.ways
+            if ways is None:
+                known[goal] = self.packed.search.best(goal)
             else:
-                self._out = [i for i, w in enumerate(ways) if self._goes_out(w)]
-        return self._out
+                among = [i for i, w in enumerate(ways) if goal is None or _meets_goal(w, goal)]
+                known[goal] = ways[min(among, key=self._ranks(ways).__getitem__)] if among else None
+        found: Found | _Way | None = known[goal]
+        return self.packed.way(found) if isinstance(found, Found) else found
+
+    def _any_meets(self, goal: Goal) -> bool:
+        """Does some packing meet ``goal``?"""
+        ways = self.packed.ways
+        if ways is None or goal in self.packed.known:
+            return self._first_best(goal) is not None
+        return any(_meets_goal(w, goal) for w in ways)
 
     def goes_out(self) -> bool | None:
-        return bool(self._ways_out())
+        return self._first_best(self._goal()) is not None
 
     def best(self, question: str = "best") -> Answer:
-        answer = self._answer(self._first_best(range(len(self._all()))), question)
+        way = self._first_best(None)
+        assert way is not None, "leaving every card is a packing"
+        answer = self._answer(way, question)
         answer.solvable = not answer.kept
         return answer
 
     def go_out(self, why_cards: bool = True) -> Answer:
-        out = self._ways_out()
-        if out:
-            answer = self._answer(self._first_best(out), "go-out")
+        way = self._first_best(self._goal())
+        if way is not None:
+            answer = self._answer(way, "go-out")
             answer.solvable = True
             return answer
         answer = self.best(question="go-out")
@@ -126,19 +125,17 @@ class PlainTurn:
         """The cards no meld takes, a set of cards that cannot all be placed (with ``cards``), and
         the requirements the hand fails (as :meth:`TurnSolver._why
         <solver.melding.turn.solver.TurnSolver._why>`)."""
-        ways = self._all()
         why: dict = {}
         if cards:
             known = self.packed.known
             if "core" not in known:
                 known["lonely"] = self._lonely()
-                known["core"] = self._core(ways)
+                known["core"] = self._core()
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
         if route is not None and route.checks:
-            placed = [w for w in ways if not (route.all_cards and w.left)]
-            blamed = [r for r in route.checks if any(self._goes_out(w, leave_out=r) for w in placed)]
-            if not blamed and len(route.checks) > 1 and placed:
+            blamed = [r for r in route.checks if self._any_meets(self._goal(leave_out=r))]
+            if not blamed and len(route.checks) > 1 and self._any_meets(Goal(route.all_cards)):
                 blamed = list(route.checks)
             if blamed:
                 why["requirements"] = [(route, r) for r in blamed]
@@ -161,25 +158,35 @@ class PlainTurn:
         lonely = [f for f, copies in zip(hand.order, hand.copies, strict=True) if not held & copies]
         return list(dict.fromkeys(lonely))
 
-    def _core(self, ways: Sequence[_Way]) -> list[Face]:
+    def _core(self) -> list[Face]:
         """A set of cards no turn places all of (each melded or discarded), none of it spare —
         the last cards left out first, so the lowest such set stays; empty when every card can
-        be placed. Only the packings whose melds hold no other's cards and more can place more."""
-        one_more = self.rule.discard != "none"
-        widest: list[int] = []
-        for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
-            if not any(m & wider == m for wider in widest):
-                widest.append(m)
+        be placed. From a listing, only the packings whose melds hold no other's cards and more
+        can place more; a search is asked for each set (within the states its first search
+        visited: the same cards reached and decided)."""
+        spare = int(self.rule.discard != "none")
         hand = self.packed.cards
-        if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
-            outside = hand.among(~widest[0], 1 + one_more)
-            return outside if len(outside) > one_more else []
+        ways = self.packed.ways
+        if ways is None:
+            search = self.packed.search
 
-        def placed(cards: int) -> bool:
-            cards = hand.lowest(cards)  # the packings take the first copies
-            if one_more:
-                return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
-            return any(not cards & ~m for m in widest)
+            def placed(cards: int) -> bool:
+                return search.places(hand.lowest(cards), spare)
+
+        else:
+            widest: list[int] = []
+            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
+                if not any(m & wider == m for wider in widest):
+                    widest.append(m)
+            if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
+                outside = hand.among(~widest[0], 1 + spare)
+                return outside if len(outside) > spare else []
+
+            def placed(cards: int) -> bool:
+                cards = hand.lowest(cards)  # the packings take the first copies
+                if spare:
+                    return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
+                return any(not cards & ~m for m in widest)
 
         core = hand.mask
         if placed(core):
@@ -208,3 +215,10 @@ def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
         return way.points <= requirement.at_most
     n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
     return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
+
+
+def _meets_goal(way: _Way, goal: Goal) -> bool:
+    """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
+    if goal.all_cards and way.left:
+        return False
+    return all(_meets(way, r) for r in goal.checks)
