@@ -257,13 +257,10 @@ def _collect(
     params,
     gate: RoleGate,
 ) -> None:
+    known = _known_options(gate, params)
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.reading(kind.id)
-        of_face: dict[Face, dict[tuple, frozenset[int]]] = {}
-        options = [
-            of_face[face] if face in of_face else of_face.setdefault(face, identity_options(kind, face, gate, params))
-            for face in pool
-        ]
+        options = _options(kind, pool, gate, params, known)
         usable = [i for i, opts in enumerate(options) if opts]
         if not collector.required <= set(usable):
             continue
@@ -278,6 +275,42 @@ def _collect(
             _flushes(kind, options, usable, collector)
         else:
             _subsets_by_identity(kind, options, usable, collector)
+
+
+Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
+_OPTIONS: dict[tuple, tuple[MeldKind, RoleGate, Options]] = {}  # by (kind, gate, face, parameters): see _options
+OPTIONS_KEPT = 50_000  # the most cards' options kept (a batch of one ruleset asks a few thousand)
+
+
+def _known_options(gate: RoleGate, params) -> tuple | None:
+    """The parameters as a key of the cards' options kept across walks (None: not kept)."""
+    try:
+        key = tuple(sorted(params.items())) if params else ()
+        hash(key)
+    except TypeError:
+        return None
+    return (id(gate), key)
+
+
+def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known: tuple | None) -> list[Options]:
+    """Each card's :func:`identity_options` in ``kind``, kept across walks by kind, gate, face and
+    parameters (``known``: None keeps nothing): a batch of hands asks of the same few."""
+    if known is None:
+        of_face: dict[Face, Options] = {}
+        return [
+            of_face.setdefault(f, identity_options(kind, f, gate, params)) if f not in of_face else of_face[f]
+            for f in pool
+        ]
+    out: list[Options] = []
+    for face in pool:
+        key = (id(kind), face.index, known)
+        found = _OPTIONS.get(key)  # the kind and gate are held with it: their ids stay theirs
+        if found is None:
+            if len(_OPTIONS) >= OPTIONS_KEPT:
+                _OPTIONS.clear()
+            found = _OPTIONS[key] = (kind, gate, identity_options(kind, face, gate, params))
+        out.append(found[2])
+    return out
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
