@@ -122,14 +122,15 @@ class _Collector:
             self.before.append(last.get(face))
             last[face] = i
 
-    def takes(self, card: int, used: list[int]) -> bool:
-        """May a walk that holds ``used`` take ``card``: not taken yet, and the copies of its face
-        before it in the pool taken already."""
+    def take(self, card: int, used: list[int], spent: int) -> int | None:
+        """What a walk that holds ``used`` and has spent ``spent`` of the allowance has spent once
+        it takes ``card``; None when it may not: taken already, a copy of its face before it in
+        the pool not taken yet, or over the allowance."""
+        if card in used:
+            return None
         before = self.before[card]
-        return card not in used and (before is None or before in used)
-
-    def spend(self, spent: int, card: int) -> int | None:
-        """What a walk has spent of the allowance once it takes ``card`` (None: over it)."""
+        if before is not None and before not in used:
+            return None
         if self.cost is None:
             return spent
         after = spent + self.cost[card]
@@ -356,8 +357,8 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
             return
         walk(j + 1, used, naturals, marks, spent)  # leave this suit out
         for card, natural, mark in numbered[j]:
-            after = out.spend(spent, card)
-            if after is not None and out.takes(card, used):
+            after = out.take(card, used, spent)
+            if after is not None:
                 walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after)
 
     walk(0, [], [], (), 0)
@@ -387,13 +388,14 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
 def _affordable(combo: Sequence[int], out: _Collector) -> bool:
     """A card set within the scarce positions' allowance, its copies taken in pool order."""
     taken: list[int] = []
-    spent: int | None = 0
+    spent = 0
     for card in combo:
-        if spent is None or not out.takes(card, taken):
+        after = out.take(card, taken, spent)
+        if after is None:
             return False
-        spent = out.spend(spent, card)
+        spent = after
         taken.append(card)
-    return spent is not None
+    return True
 
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
@@ -450,8 +452,8 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):
-            after = out.spend(spent, card)
-            if after is None or not out.takes(card, used):
+            after = out.take(card, used, spent)
+            if after is None:
                 continue
             if natural:
                 walk(k + 1, used + [card], naturals + [natural], wilds, after)
