@@ -221,9 +221,11 @@ class _Packed:
         if self.ways is not None:
             return True
         try:
-            self.known[None] = self.search.best(limit=STATES)
+            found = self.search.best(limit=STATES)
         except TooManyStates:
             return False
+        assert found is not None, "leaving every card is a packing"
+        self.known[None] = self.way(found)
         return True
 
     def way(self, found: Found) -> _Way:

@@ -8,9 +8,11 @@ cards (those no meld takes, a set that cannot all be placed) once a hand.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from solver.core.deck import Face
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.turn.packsearch import Found, Goal
+from solver.melding.turn.packsearch import Goal
 from solver.melding.turn.plain import _Way, packed
 from solver.melding.turn.plainmelds import Meld
 from solver.melding.turn.problem import Answer, Play, Problem
@@ -31,6 +33,7 @@ class PlainTurn:
         self.rule = problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
+        self.goals = _route_goals(route)
 
     def close(self) -> None:
         pass
@@ -60,47 +63,40 @@ class PlainTurn:
             ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
         return ranks
 
-    def _goal(self, leave_out: object = None) -> Goal:
-        """What a way out must do: every card placed when the route asks (always without a
-        route), the route's requirements but ``leave_out``."""
-        route = self.route
-        if route is None:
-            return Goal(True)
-        return Goal(route.all_cards, tuple(r for r in route.checks if r is not leave_out))
-
-    def _first_best(self, goal: Goal | None) -> _Way | None:
-        """The first packing of the best rank (among those that meet ``goal``; None: none does),
-        from the listing or the search, once a hand and goal."""
+    def _first_best(self, key: tuple | None, goal: Goal | None) -> _Way | None:
+        """The first packing of the best rank (among those that meet ``goal``, known by ``key``;
+        None: none does), from the listing or the search, once a hand and goal."""
         known = self.packed.known
-        if goal not in known:
+        if key not in known:
             ways = self.packed.ways
             if ways is None:
-                known[goal] = self.packed.search.best(goal)
+                found = self.packed.search.best(goal)
+                known[key] = self.packed.way(found) if found is not None else None
             else:
-                among = [i for i, w in enumerate(ways) if goal is None or _meets_goal(w, goal)]
-                known[goal] = ways[min(among, key=self._ranks(ways).__getitem__)] if among else None
-        found: Found | _Way | None = known[goal]
-        return self.packed.way(found) if isinstance(found, Found) else found
+                among = _meeting(ways, goal)
+                known[key] = ways[min(among, key=self._ranks(ways).__getitem__)] if among else None
+        way: _Way | None = known[key]
+        return way
 
-    def _any_meets(self, goal: Goal) -> bool:
-        """Does some packing meet ``goal``?"""
+    def _any_meets(self, key: tuple, goal: Goal) -> bool:
+        """Does some packing meet ``goal`` (known by ``key``)?"""
         ways = self.packed.ways
-        if ways is None or goal in self.packed.known:
-            return self._first_best(goal) is not None
+        if ways is None or key in self.packed.known:
+            return self._first_best(key, goal) is not None
         return any(_meets_goal(w, goal) for w in ways)
 
     def goes_out(self) -> bool | None:
-        return self._first_best(self._goal()) is not None
+        return self._first_best(*self.goals.out) is not None
 
     def best(self, question: str = "best") -> Answer:
-        way = self._first_best(None)
+        way = self._first_best(None, None)
         assert way is not None, "leaving every card is a packing"
         answer = self._answer(way, question)
         answer.solvable = not answer.kept
         return answer
 
     def go_out(self, why_cards: bool = True) -> Answer:
-        way = self._first_best(self._goal())
+        way = self._first_best(*self.goals.out)
         if way is not None:
             answer = self._answer(way, "go-out")
             answer.solvable = True
@@ -134,8 +130,9 @@ class PlainTurn:
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
         if route is not None and route.checks:
-            blamed = [r for r in route.checks if self._any_meets(self._goal(leave_out=r))]
-            if not blamed and len(route.checks) > 1 and self._any_meets(Goal(route.all_cards)):
+            leaving = self.goals.leaving
+            blamed = [r for r, goal in zip(route.checks, leaving, strict=True) if self._any_meets(*goal)]
+            if not blamed and len(route.checks) > 1 and self._any_meets(*self.goals.placed):
                 blamed = list(route.checks)
             if blamed:
                 why["requirements"] = [(route, r) for r in blamed]
@@ -197,6 +194,40 @@ class PlainTurn:
         return [f for f, bit in zip(hand.order, hand.bits, strict=True) if core & bit]
 
 
+@dataclass(frozen=True)
+class _RouteGoals:
+    """What a way out by a route must do (:class:`Goal`), each with the key its first best packing
+    is known by in a hand's packings (cheap to hash): ``out``, every card placed when the route
+    asks (always without a route) and its requirements; ``placed``, without the requirements;
+    ``leaving``, the requirements but each in turn (in the route's order)."""
+
+    out: tuple[tuple, Goal]
+    placed: tuple[tuple, Goal]
+    leaving: tuple[tuple[tuple, Goal], ...]
+
+
+_GOALS: dict[int, tuple[GoOutRoute | None, _RouteGoals]] = {}  # by the route's id (the route held with them)
+
+
+def _route_goals(route: GoOutRoute | None) -> _RouteGoals:
+    """A route's goals, made once."""
+    found = _GOALS.get(id(route))
+    if found is None:
+        if route is None:
+            out = placed = ((0, 0), Goal(True))
+            leaving: tuple[tuple[tuple, Goal], ...] = ()
+        else:
+            n, checks = id(route), tuple(route.checks)
+            out, placed = ((n, 0), Goal(route.all_cards, checks)), ((n, 1), Goal(route.all_cards))
+            leaving = tuple(
+                ((n, 2 + i), Goal(route.all_cards, checks[:i] + checks[i + 1 :])) for i in range(len(checks))
+            )
+        if len(_GOALS) >= 1000:
+            _GOALS.clear()
+        found = _GOALS[id(route)] = (route, _RouteGoals(out, placed, leaving))
+    return found[1]
+
+
 def _first_face(meld: Meld) -> int:
     return meld.faces[0].index
 
@@ -215,6 +246,15 @@ def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
         return way.points <= requirement.at_most
     n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
     return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
+
+
+def _meeting(ways: list[_Way], goal: Goal | None) -> list[int]:
+    """The listed packings that meet ``goal`` (None: all), by position."""
+    if goal is None:
+        return list(range(len(ways)))
+    if not goal.checks:
+        return [i for i, w in enumerate(ways) if not w.left] if goal.all_cards else list(range(len(ways)))
+    return [i for i, w in enumerate(ways) if _meets_goal(w, goal)]
 
 
 def _meets_goal(way: _Way, goal: Goal) -> bool:
