@@ -46,6 +46,7 @@ class Meld:
     points: int
     known: Reading | None = field(default=None, compare=False, repr=False)
     read: ReadingOf | None = field(default=None, compare=False, repr=False)
+    asked: tuple[Face, ...] = field(default=(), compare=False, repr=False)  # its cards as ``read`` is asked
 
     @staticmethod
     def of(mask: int, faces: tuple[Face, ...], reading: Reading, points: int) -> Meld:
@@ -54,14 +55,14 @@ class Meld:
 
     def on(self, mask: int) -> Meld:
         """The same meld over other bits (a hand's places of its cards)."""
-        return Meld(mask, self.faces, self.kind, self.wilds, self.points, self.known, self.read)
+        return Meld(mask, self.faces, self.kind, self.wilds, self.points, self.known, self.read, self.asked)
 
     @cached_property
     def reading(self) -> Reading:
         if self.known is not None:
             return self.known
         assert self.read is not None, "a meld has its reading or a way to ask it"
-        return self.read(self.faces, self.kind)
+        return self.read(self.asked, self.kind)
 
 
 _VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
@@ -130,13 +131,13 @@ def counted_melds(
         if rule == "reject" and len({family[k] for k in fewest}) > 1:
             continue
         best = min(fewest, key=lambda k: (fewest[k], rank[k]))
-        faces = tuple(sorted((order[i] for i in cand.cards), key=_index))
+        asked = tuple([order[i] for i in cand.cards])  # as judged() would be asked: the reading shown
+        faces = tuple(sorted(asked, key=_index))
         mask = sum([bits[i] for i in cand.cards])
-        out.append(Meld(mask, faces, best, fewest[best], 0, read=read))
+        out.append(Meld(mask, faces, best, fewest[best], 0, None, read, asked))
         if rule == "any" and len(fewest) > 1:
-            out += [
-                Meld(mask, faces, k, fewest[k], 0, read=read) for k in sorted(fewest, key=rank.__getitem__) if k != best
-            ]
+            others = sorted((k for k in fewest if k != best), key=rank.__getitem__)
+            out += [Meld(mask, faces, k, fewest[k], 0, None, read, asked) for k in others]
     return out
 
 
