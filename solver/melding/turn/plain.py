@@ -4,13 +4,18 @@ The turn model (:class:`~solver.melding.turn.solver.TurnSolver`) is built per qu
 hand with nothing on the table that costs far more than the answer. Such a turn — no table, no
 claimed card, no limit on new melds, no phase-bound kind, no melds shown, the ways not counted —
 is a *packing* of the hand's legal melds (disjoint), the discard the turn rule asks, and the cards
-kept; there are few packings of a hand of a dozen cards, and each is looked at in turn.
+kept; a hand of a dozen cards has few packings, and each is looked at in turn. A hand of more
+(``PACKINGS``, or ``STEPS`` steps to list them: wilds and copies) has them searched instead, with a
+memo on the search's states (:mod:`~solver.melding.turn.packsearch`, :attr:`_Packed.search`); only
+a search past ``STATES`` states sends the hand to the turn model.
 
 The legal melds come from the whole deck's, found once per ruleset and parameters when there are
 few (:func:`deck_melds`: the candidates of the deck, each judged by the checker as the turn model
 judges an option — legal, its reading, its best points), as bit masks over the faces; a hand's
 melds are those its mask holds. A deck with too many (wilds) is read per hand the same way, and
-is not enumerated again for other values of the same parameters (another chosen card). A hand
+is not enumerated again for other values of the same parameters (another chosen card); when every
+kind is plain, such a hand's melds are told from the candidate walk, with no checker call per card
+set (:mod:`~solver.melding.turn.plainmelds`). A hand
 holding a face more than once (two decks) is read per hand and packed over its cards' places: a
 meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
 it, so each packing of the alike copies comes once (:func:`_ways_of_copies`).
