@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from typing import overload
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.cycles import SuitSteps
@@ -258,7 +260,7 @@ def _collect(
     params,
     gate: RoleGate,
 ) -> None:
-    known = _known_options(gate, params)
+    known = _known_options(params)
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.reading(kind.id)
         options = _options(kind, pool, gate, params, known)
@@ -279,18 +281,17 @@ def _collect(
 
 
 Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
-_OPTIONS: dict[tuple, tuple[MeldKind, RoleGate, Options]] = {}  # by (kind, gate, face, parameters): see _options
-OPTIONS_KEPT = 50_000  # the most cards' options kept (a batch of one ruleset asks a few thousand)
+_OPTIONS: IdentityMemo[Options] = IdentityMemo(50_000)  # by kind, gate, face and parameters: see _options
 
 
-def _known_options(gate: RoleGate, params) -> tuple | None:
+def _known_options(params) -> tuple | None:
     """The parameters as a key of the cards' options kept across walks (None: not kept)."""
     try:
         key = tuple(sorted(params.items())) if params else ()
         hash(key)
     except TypeError:
         return None
-    return (id(gate), key)
+    return key
 
 
 def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known: tuple | None) -> list[Options]:
@@ -302,16 +303,10 @@ def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known
             of_face.setdefault(f, identity_options(kind, f, gate, params)) if f not in of_face else of_face[f]
             for f in pool
         ]
-    out: list[Options] = []
-    for face in pool:
-        key = (id(kind), face.index, known)
-        found = _OPTIONS.get(key)  # the kind and gate are held with it: their ids stay theirs
-        if found is None:
-            if len(_OPTIONS) >= OPTIONS_KEPT:
-                _OPTIONS.clear()
-            found = _OPTIONS[key] = (kind, gate, identity_options(kind, face, gate, params))
-        out.append(found[2])
-    return out
+    owners = (kind, gate)
+    return [
+        _OPTIONS.get(owners, (face.index, known), partial(identity_options, kind, face, gate, params)) for face in pool
+    ]
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.packsearch import Goal
 from solver.melding.turn.plain import _Way, packed
@@ -206,26 +207,21 @@ class _RouteGoals:
     leaving: tuple[tuple[tuple, Goal], ...]
 
 
-_GOALS: dict[int, tuple[GoOutRoute | None, _RouteGoals]] = {}  # by the route's id (the route held with them)
+_GOALS: IdentityMemo[_RouteGoals] = IdentityMemo(1000)  # by route
 
 
 def _route_goals(route: GoOutRoute | None) -> _RouteGoals:
     """A route's goals, made once."""
-    found = _GOALS.get(id(route))
-    if found is None:
-        if route is None:
-            out = placed = ((0, 0), Goal(True))
-            leaving: tuple[tuple[tuple, Goal], ...] = ()
-        else:
-            n, checks = id(route), tuple(route.checks)
-            out, placed = ((n, 0), Goal(route.all_cards, checks)), ((n, 1), Goal(route.all_cards))
-            leaving = tuple(
-                ((n, 2 + i), Goal(route.all_cards, checks[:i] + checks[i + 1 :])) for i in range(len(checks))
-            )
-        if len(_GOALS) >= 1000:
-            _GOALS.clear()
-        found = _GOALS[id(route)] = (route, _RouteGoals(out, placed, leaving))
-    return found[1]
+    return _GOALS.get((route,), None, lambda: _goals_of(route))
+
+
+def _goals_of(route: GoOutRoute | None) -> _RouteGoals:
+    if route is None:
+        out = ((0, 0), Goal(True))
+        return _RouteGoals(out, out, ())
+    n, checks = id(route), tuple(route.checks)
+    leaving = tuple(((n, 2 + i), Goal(route.all_cards, checks[:i] + checks[i + 1 :])) for i in range(len(checks)))
+    return _RouteGoals(((n, 0), Goal(route.all_cards, checks)), ((n, 1), Goal(route.all_cards)), leaving)
 
 
 def _first_face(meld: Meld) -> int:
