@@ -219,19 +219,24 @@ class _Packed:
         starting = _starting(cards, self.melds, self.points)
         return PackSearch(cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels)
 
-    @cached_property
+    @property
     def plain(self) -> bool:
         """Are the packings listed, or their search within ``STATES`` (else the hand goes to
         the turn model)? The search's first best packing is kept."""
         if self.ways is not None:
             return True
-        try:
-            found = self.search.best(limit=STATES)
-        except TooManyStates:
-            return False
-        assert found is not None, "leaving every card is a packing"
-        self.known[None] = self.way(found)
-        return True
+        searched: bool | None = self.known.get("searched")
+        if searched is None:
+            try:
+                found = self.search.best(limit=STATES)
+            except TooManyStates:
+                searched = False
+            else:
+                assert found is not None, "leaving every card is a packing"
+                self.known[None] = self.way(found)
+                searched = True
+            self.known["searched"] = searched
+        return searched
 
     def way(self, found: Found) -> _Way:
         """The packing a search found, with the discard the turn rule asks."""
