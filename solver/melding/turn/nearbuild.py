@@ -42,8 +42,8 @@ class _Meld:
         return len(self.places)
 
     def wild_room(self, size: int) -> bool:
-        limit = self.kind.wilds
-        return limit is None or self.wilds + 1 <= limit.bounds(size)[1]
+        """May one more card act as a wild in the meld at this size (a kind with no wild role: never)?"""
+        return self.wilds + 1 <= _wild_places(self.kind, size)
 
 
 @dataclass
@@ -66,16 +66,61 @@ class Builder:
 
     def build(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
         """The hand's cards a plan's melds keep and the cards they draw, or None when it does not
-        build with any of the first few choices of the parts kept pure."""
-        if plan.pure is not None:
-            choices = [[at in plan.pure for at in range(len(plan.parts))]]
-        else:
-            choices = [[p in pure for p in plan.parts] for pure in self._pure_choices(plan.parts)]
-        for flags in choices:
-            built = self._build(plan, flags)
-            if built is not None:
-                return built
+        build with any of the first few choices of the parts kept pure (the plan as searched, then
+        its parts' kinds chosen again: :meth:`_relabelled`)."""
+        plans = [plan]
+        if plan.pure is None:
+            other = self._relabelled(plan)
+            plans += [other] if other != plan else []
+        for one in plans:
+            if one.pure is not None:
+                choices = [[at in one.pure for at in range(len(one.parts))]]
+            else:
+                choices = [[p in pure for p in one.parts] for pure in self._pure_choices(one.parts)]
+            for flags in choices:
+                built = self._build(one, flags)
+                if built is not None:
+                    return built
         return None
+
+    def _relabelled(self, plan: Plan) -> Plan:
+        """The plan with each part's kind chosen again among the route's kinds that hold the same
+        cards in as many places: the parts with the fewest missing places as kinds the route's
+        counts take (as many as each asks), the others as kinds that take the hand's wilds into
+        their missing places while wilds are left (the search splits the cards; which kind of the
+        same frame each part is matters only here, where the wilds are placed)."""
+        parts = plan.parts
+        alike = [self._alike(part) for part in parts]
+        kinds: list[MeldKind | None] = [None] * len(parts)
+        by_holes = sorted(range(len(parts)), key=lambda at: parts[at].least - len(parts[at].cards))
+        for count in self.splits.counts:
+
+            def counted(at: int, kind: MeldKind | None) -> bool:
+                return kind is not None and count.counts(kind.id, parts[at].least, 0)  # noqa: B023 (used at once)
+
+            wanted = count.at_least - plan.extra - sum(counted(at, kind) for at, kind in enumerate(kinds))
+            for at in by_holes:
+                found = next((k for k in alike[at] if counted(at, k)), None) if kinds[at] is None else None
+                if wanted > 0 and found is not None:
+                    kinds[at], wanted = found, wanted - 1
+        wilds = len(self.splits.wilds)
+        for at in reversed(by_holes):
+            holes = parts[at].least - len(parts[at].cards)
+            taking = [k for k in alike[at] if 0 < min(holes, wilds) <= _wild_places(k, parts[at].least)]
+            if kinds[at] is None and taking:
+                kinds[at], wilds = taking[0], wilds - min(holes, _wild_places(taking[0], parts[at].least))
+        return replace(plan, parts=tuple(replace(p, kind=k or p.kind) for p, k in zip(parts, kinds, strict=True)))
+
+    def _alike(self, part: Part) -> list[MeldKind]:
+        """The route's kinds whose melds hold the part's cards in as many places (its own first)."""
+        cards = part.cards
+        out = [part.kind]
+        for kind in self.splits.kinds:
+            if kind is part.kind or self.splits._least(kind, cards) != part.least:
+                continue
+            if all(self.splits._shares_frame(kind, a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]):
+                out.append(kind)
+        return out
 
     def _build(self, plan: Plan, pure: list[bool]) -> tuple[list[Face], list[Face]] | None:
         self.pool = Counter(self.left)
@@ -268,6 +313,13 @@ class Builder:
         return False
 
 
+def _wild_places(kind: MeldKind, size: int) -> int:
+    """The most cards of a meld of the kind and size that may act as wilds (none without a wild role)."""
+    if not any(entry.role.wild for entry in kind.roles):
+        return 0
+    return size if kind.wilds is None else kind.wilds.bounds(size)[1]
+
+
 def _free(kind: MeldKind) -> bool:
     return kind.shape == "sequence" and kind.suit_step.free
 
@@ -344,12 +396,15 @@ def confirmed(
     route: GoOutRoute | None,
     swaps: tuple[list[Face], list[Face]],
     way: tuple[list[tuple[tuple[Face, ...], str]], Face | None] | None = None,
+    ask_solver: bool = True,
 ) -> Built | None:
     """The swaps' target confirmed: the built way out (``way``: its melds and discard) when the
-    checker finds each meld legal of its kind and the route's counts met, else the turn solver's
-    way out; None when the target has none."""
+    checker finds each meld legal of its kind and the route's counts met, else (``ask_solver``)
+    the turn solver's way out; None when the target has none (or is not asked)."""
     aside, drawn = swaps
     answer = _checked(problem, checker, route, way) if way is not None else None
+    if answer is None and not ask_solver:
+        return None
     if answer is None:
         hand = Counter(problem.hand) - Counter(aside) + Counter(drawn)
         target = replace(problem, hand=tuple(sorted(hand.elements(), key=lambda f: f.index)))
@@ -364,13 +419,16 @@ def _checked(
     way: tuple[list[tuple[tuple[Face, ...], str]], Face | None],
 ) -> Answer | None:
     """The built way out as the turn's answer, each meld judged by the checker (legal, read as its
-    kind, its best points), the route's counts met; None when it is not a way out."""
+    kind or else as another kind of the route, its best points), the route's counts met; None when
+    it is not a way out."""
     melds, discard = way
     plays = []
     for cards, kind in melds:
         faces = tuple(sorted(cards, key=lambda f: f.index))
         verdict, points = checker.best_points(faces, params=problem.params)
-        reading = next((r for r in verdict.every_reading if r.kind.id == kind), None) if verdict.legal else None
+        readings = verdict.every_reading if verdict.legal else ()
+        allowed = [r for r in readings if route is None or r.kind.id in route.kind_set]
+        reading = next((r for r in allowed if r.kind.id == kind), allowed[0] if allowed else None)
         if reading is None:
             return None
         plays.append(Play(faces, reading, points))

@@ -90,7 +90,11 @@ _VIEWS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 
 
 def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | None:
-    """The faces' views, or None when some face is no plain card of every kind alike."""
+    """The faces' views, or None when some face is no plain card or the kinds read it as two
+    different cards. A card the kinds read apart otherwise — natural in some and in no meld of
+    others, a wild in some only — is read as the most any of them lets it be (its natural
+    identity, a wild): every way out is then a way out of the looser reading, so the search's
+    bound stays a bound, and every target it builds is confirmed by the checker or the turn solver."""
     key = (params_key(params), tuple(k.id for k in kinds))
     memo = _VIEWS.setdefault(checker, {})
     if key in memo:
@@ -103,21 +107,14 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
         each = [checker.plain.view(kind, face, params, key) for kind in kinds]
         if any(v is NOT_PLAIN for v in each):  # by identity: a card no role plays reads alike
             break
-        seen = set(each)
-        naturals = {v.natural for v in seen}
-        wilds = {v.wild_role is not None for v in seen}
-        if len(wilds) > 1 or len(naturals - {None}) > 1:
-            break  # a card read apart by the kinds: the swap model answers
-        found_natural = next(iter(naturals - {None}), None)
-        if found_natural is not None and any(v.natural is None and v.wild_role is None for v in seen):
-            break  # natural in one kind, nothing in another
-        if found_natural is None:
-            natural[face.index] = None
-        elif found_natural[0] is None or found_natural[1] is None:
+        naturals = {v.natural for v in each} - {None}
+        if len(naturals) > 1:
+            break  # a card read as two cards by the kinds: the swap model answers
+        found_natural = next(iter(naturals), None)
+        if found_natural is not None and (found_natural[0] is None or found_natural[1] is None):
             break  # an identity of any suit: not a card the search places
-        else:
-            natural[face.index] = (found_natural[0], found_natural[1])
-        wild[face.index] = wilds.pop()
+        natural[face.index] = None if found_natural is None else (found_natural[0], found_natural[1])
+        wild[face.index] = any(v.wild_role is not None for v in each)
     else:
         by_identity: dict[Identity, list[Face]] = {}
         for face in checker.ruleset.deck.faces:
