@@ -85,31 +85,41 @@ class Builder:
 
     def _relabelled(self, plan: Plan) -> Plan:
         """The plan with each part's kind chosen again among the route's kinds that hold the same
-        cards in as many places: the parts with the fewest missing places as kinds the route's
-        counts take (as many as each asks), the others as kinds that take the hand's wilds into
-        their missing places while wilds are left (the search splits the cards; which kind of the
-        same frame each part is matters only here, where the wilds are placed)."""
+        cards in as many places: as kinds the route's counts take, first the parts no other kind
+        holds, then those drawing the fewest cards (a hand wild natural at a missing place fills
+        it), as many as each count asks; the others as kinds that take the hand's wilds into their
+        missing places while wilds are left (the search splits the cards; which kind of the same
+        frame each part is matters only here, where the wilds are placed)."""
         parts = plan.parts
         alike = [self._alike(part) for part in parts]
         kinds: list[MeldKind | None] = [None] * len(parts)
-        by_holes = sorted(range(len(parts)), key=lambda at: parts[at].least - len(parts[at].cards))
+        draws = [part.least - len(part.cards) - self._own_fills(part) for part in parts]
         for count in self.splits.counts:
-
-            def counted(at: int, kind: MeldKind | None) -> bool:
-                return kind is not None and count.counts(kind.id, parts[at].least, 0)  # noqa: B023 (used at once)
-
-            wanted = count.at_least - plan.extra - sum(counted(at, kind) for at, kind in enumerate(kinds))
-            for at in by_holes:
-                found = next((k for k in alike[at] if counted(at, k)), None) if kinds[at] is None else None
-                if wanted > 0 and found is not None:
-                    kinds[at], wanted = found, wanted - 1
+            able = [
+                [k for k in kinds_at if count.counts(k.id, parts[at].least, 0)] for at, kinds_at in enumerate(alike)
+            ]
+            wanted = count.at_least - plan.extra
+            for at in sorted(range(len(parts)), key=lambda at: (len(able[at]) < len(alike[at]), draws[at])):
+                if wanted > 0 and able[at] and (kinds[at] is None or kinds[at] in able[at]):
+                    kinds[at], wanted = kinds[at] or able[at][0], wanted - 1
         wilds = len(self.splits.wilds)
-        for at in reversed(by_holes):
+        for at in sorted(range(len(parts)), key=lambda at: -draws[at]):
             holes = parts[at].least - len(parts[at].cards)
             taking = [k for k in alike[at] if 0 < min(holes, wilds) <= _wild_places(k, parts[at].least)]
             if kinds[at] is None and taking:
                 kinds[at], wilds = taking[0], wilds - min(holes, _wild_places(taking[0], parts[at].least))
         return replace(plan, parts=tuple(replace(p, kind=k or p.kind) for p, k in zip(parts, kinds, strict=True)))
+
+    def _own_fills(self, part: Part) -> int:
+        """The most missing places of a meld of the part's kind that the hand's wilds fill as their
+        own natural cards."""
+        idents = [self.splits._ident(c) for c in part.cards]
+        own = Counter(self.seen.natural[w.index] for w in self.splits.wilds)
+        best = 0
+        for places in _frames(part.kind, idents, part.least):
+            missing = Counter(places) - Counter(idents)
+            best = max(best, sum(min(n, own[ident]) for ident, n in missing.items()))
+        return best
 
     def _alike(self, part: Part) -> list[MeldKind]:
         """The route's kinds whose melds hold the part's cards in as many places (its own first)."""
@@ -126,6 +136,13 @@ class Builder:
         self.pool = Counter(self.left)
         in_parts = Counter(self.splits.naturals[c] for p in plan.parts for c in p.cards)
         self.wilds = list((Counter(self.splits.wilds) - in_parts).elements())
+        self.wanted = {  # the places a hand wild may fill as its own card: kept for them
+            ident
+            for part in plan.parts
+            if part.cards
+            for places in _frames(part.kind, [self.splits._ident(c) for c in part.cards], part.least)
+            for ident in places
+        }
         melds = []
         for part, kept_pure in zip(plan.parts, pure, strict=True):
             meld = self._part(part, kept_pure) if part.cards else self._drawn_meld(part.kind, part.least)
@@ -190,7 +207,10 @@ class Builder:
             meld.hand.append(own)
             return True
         if not pure and self.wilds and meld.wild_room(meld.size):
-            meld.hand.append(self.wilds.pop())
+            spare = next((w for w in reversed(self.wilds) if self.seen.natural[w.index] not in self.wanted), None)
+            wild = spare if spare is not None else self.wilds[-1]
+            self.wilds.remove(wild)
+            meld.hand.append(wild)
             meld.wilds += 1
             return True
         face = self._draw_natural(ident, meld.kind)

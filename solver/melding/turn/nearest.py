@@ -196,6 +196,7 @@ class Splits:
         budget: Budget,
     ):
         self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=False)
+        self.searched_kinds = _unlike(self.kinds, self.counts)
         self.least_new = min(k.size_min for k in kinds)
         self.parts_of = [sorted(self._parts_from(i), key=lambda p: -len(p.cards)) for i in range(len(self.naturals))]
         # each natural's fewest places a part holding it takes per natural: the parts that keep
@@ -242,7 +243,7 @@ class Splits:
     def _parts_from(self, i: int) -> list[Part]:
         """Every part whose first natural (in the naturals' order) is ``i``."""
         out: list[Part] = []
-        for kind in self.kinds:
+        for kind in self.searched_kinds:
             mates = [j for j in range(i + 1, len(self.naturals)) if self._shares_frame(kind, i, j)]
             self._grow(kind, (i,), mates, out)
         return out
@@ -346,6 +347,24 @@ class Splits:
             self.found = (kept, [Plan(parts, kept, extra)])
         elif plans and kept == best and len(plans) < self.ties:
             plans.append(Plan(parts, kept, extra))
+
+
+def _unlike(kinds: Sequence[MeldKind], counts: Sequence[MeldCount]) -> list[MeldKind]:
+    """The kinds less those the search cannot tell from one before them: the same shape, sizes,
+    cards and order, counted by the same counts (a marriage beside a pure sequence, a triplet
+    beside a dirty one: what tells them apart is which cards act as wilds, and the hand's wilds
+    are placed when a split is built, where each part's kind is chosen again)."""
+    seen: set[tuple] = set()
+    out = []
+    for kind in kinds:
+        order = (kind.order.ranks, kind.order.cyclic) if kind.order is not None else None
+        step = (kind.suit_step.free, kind.suit_step.cycle)
+        frame = (kind.shape, kind.size_min, kind.size_max, kind.distinct, kind.suits, kind.ranks, order, step)
+        key = (frame, tuple(c.kinds is None or kind.id in c.kinds for c in counts))
+        if key not in seen:
+            seen.add(key)
+            out.append(kind)
+    return out
 
 
 _LEAST: dict[tuple, tuple[MeldKind, int | None]] = {}  # the kind kept with its figures: its id stays its own
