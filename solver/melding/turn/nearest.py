@@ -224,6 +224,7 @@ class Splits:
         is also a natural, a two in its own place, counted among them) and wilds, the identities
         that can still be drawn, the route's counts."""
         self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
+        self.searched_kinds = self.kinds  # the kinds parts are searched of (Splits: those it tells apart)
         self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
         # a card neither natural nor wild in these kinds is in no meld: never kept
         naturals = (f for f in hand if seen.natural[f.index] is not None and (wild_naturals or not seen.wild[f.index]))
