@@ -15,6 +15,11 @@ then built into a target hand (:mod:`solver.melding.turn.nearbuild`) that the tu
 confirms goes out — then the bound is the distance. When no split of the best value builds, the
 caller asks the swap model from the bound up (:mod:`solver.melding.turn.distance`).
 
+Kinds that read a card apart (Marriage's maal: natural in a pure sequence, a wild in a dirty one;
+a card natural only in a marriage) are searched under the loosest reading any of them gives the
+card, and kinds the search cannot tell apart (the same frame, counted alike) as one: the bound
+stays a bound, and the builder chooses each part's kind again when it places the hand's wilds.
+
 A *contract* (a route that lays some melds and keeps the other cards, asking counts of melds,
 perhaps of given sizes: :func:`is_contract`) is searched by :mod:`solver.melding.turn.nearcontract`
 over the same parts; its runs may change suit and its melds may be flushes.
