@@ -16,7 +16,7 @@ from itertools import combinations
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.turn.nearest import Identity, Part, Plan, Splits
+from solver.melding.turn.nearest import Identity, Part, Plan, Splits, takes_wilds
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solve import solve_turn
@@ -335,7 +335,7 @@ class Builder:
 
 def _wild_places(kind: MeldKind, size: int) -> int:
     """The most cards of a meld of the kind and size that may act as wilds (none without a wild role)."""
-    if not any(entry.role.wild for entry in kind.roles):
+    if not takes_wilds(kind):
         return 0
     return size if kind.wilds is None else kind.wilds.bounds(size)[1]
 

@@ -132,6 +132,11 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
     return result
 
 
+def takes_wilds(kind: MeldKind) -> bool:
+    """May a card act as a wild in a meld of the kind (a role of it is a wild)?"""
+    return any(entry.role.wild for entry in kind.roles)
+
+
 def is_contract(route: GoOutRoute | None) -> bool:
     """Does the route lay down some melds and keep the other cards, asking counts of melds only
     (:mod:`solver.melding.turn.nearcontract` answers it)?"""
@@ -268,7 +273,9 @@ class Splits:
         least = self._least(kind, cards)
         if least is None:
             return
-        out.append(Part(kind, cards, least, self._pure(kind, cards, least)))
+        pure = self._pure(kind, cards, least)
+        if pure or takes_wilds(kind):  # else its missing places can be filled by no card
+            out.append(Part(kind, cards, least, pure))
         for at, j in enumerate(mates):
             if all(self._shares_frame(kind, c, j) for c in cards[1:]):
                 self._grow(kind, (*cards, j), mates[at + 1 :], out)
