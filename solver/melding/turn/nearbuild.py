@@ -63,24 +63,28 @@ class Builder:
         self.splits, self.left, self.hand = splits, left, list(hand)
         self.seen = splits.seen
         self.melds: list[tuple[tuple[Face, ...], str]] = []  # the last build's melds: cards and kind
+        self.wanted: set[Identity] | None = None
 
     def build(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
         """The hand's cards a plan's melds keep and the cards they draw, or None when it does not
         build with any of the first few choices of the parts kept pure (the plan as searched, then
         its parts' kinds chosen again: :meth:`_relabelled`)."""
-        plans = [plan]
-        if plan.pure is None:
+        built = self._build_each(plan)
+        if built is None and plan.pure is None:
             other = self._relabelled(plan)
-            plans += [other] if other != plan else []
-        for one in plans:
-            if one.pure is not None:
-                choices = [[at in one.pure for at in range(len(one.parts))]]
-            else:
-                choices = [[p in pure for p in one.parts] for pure in self._pure_choices(one.parts)]
-            for flags in choices:
-                built = self._build(one, flags)
-                if built is not None:
-                    return built
+            built = self._build_each(other) if other != plan else None
+        return built
+
+    def _build_each(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
+        """The plan built with the first of its choices of the parts kept pure that builds."""
+        if plan.pure is not None:
+            choices = [[at in plan.pure for at in range(len(plan.parts))]]
+        else:
+            choices = [[p in pure for p in plan.parts] for pure in self._pure_choices(plan.parts)]
+        for flags in choices:
+            built = self._build(plan, flags)
+            if built is not None:
+                return built
         return None
 
     def _relabelled(self, plan: Plan) -> Plan:
@@ -136,13 +140,7 @@ class Builder:
         self.pool = Counter(self.left)
         in_parts = Counter(self.splits.naturals[c] for p in plan.parts for c in p.cards)
         self.wilds = list((Counter(self.splits.wilds) - in_parts).elements())
-        self.wanted = {  # the places a hand wild may fill as its own card: kept for them
-            ident
-            for part in plan.parts
-            if part.cards
-            for places in _frames(part.kind, [self.splits._ident(c) for c in part.cards], part.least)
-            for ident in places
-        }
+        self.plan, self.wanted = plan, None
         melds = []
         for part, kept_pure in zip(plan.parts, pure, strict=True):
             meld = self._part(part, kept_pure) if part.cards else self._drawn_meld(part.kind, part.least)
@@ -207,7 +205,8 @@ class Builder:
             meld.hand.append(own)
             return True
         if not pure and self.wilds and meld.wild_room(meld.size):
-            spare = next((w for w in reversed(self.wilds) if self.seen.natural[w.index] not in self.wanted), None)
+            wanted = self._wanted()
+            spare = next((w for w in reversed(self.wilds) if self.seen.natural[w.index] not in wanted), None)
             wild = spare if spare is not None else self.wilds[-1]
             self.wilds.remove(wild)
             meld.hand.append(wild)
@@ -225,6 +224,14 @@ class Builder:
         meld.drawn.append(wild)
         meld.wilds += 1
         return True
+
+    def _wanted(self) -> set[Identity]:
+        """The places of the plan's parts (a hand wild that is one of them is kept to fill it as
+        its own card), once a build."""
+        if self.wanted is None:
+            idents = [(part, [self.splits._ident(c) for c in part.cards]) for part in self.plan.parts if part.cards]
+            self.wanted = {i for part, ids in idents for places in _frames(part.kind, ids, part.least) for i in places}
+        return self.wanted
 
     def _fits(self, kind: MeldKind, card: Face, ident: Identity) -> bool:
         """Is the card natural at this place (a run of any suits': at its rank)?"""
