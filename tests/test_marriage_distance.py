@@ -106,7 +106,7 @@ def test_dealt_full_hands_targets_rechecked() -> None:
     """Dealt 22-card hands with a tiplu: every target goes out by the oracle, within its distance."""
     rng = random.Random(4711)
     deck = [c for c, n in oracle.game("marriage", "C2").deck.items() for _ in range(n)]
-    lines = []
+    lines: list[dict] = []
     for _ in range(60):
         cards = rng.sample(deck, 23)
         lines.append({"hand": " ".join(cards[:22]), "distance": True, "tiplu": cards[22]})

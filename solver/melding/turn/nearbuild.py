@@ -207,9 +207,9 @@ class Builder:
         if not pure and self.wilds and meld.wild_room(meld.size):
             wanted = self._wanted()
             spare = next((w for w in reversed(self.wilds) if self.seen.natural[w.index] not in wanted), None)
-            wild = spare if spare is not None else self.wilds[-1]
-            self.wilds.remove(wild)
-            meld.hand.append(wild)
+            placed = spare if spare is not None else self.wilds[-1]
+            self.wilds.remove(placed)
+            meld.hand.append(placed)
             meld.wilds += 1
             return True
         face = self._draw_natural(ident, meld.kind)
