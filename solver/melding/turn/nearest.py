@@ -210,7 +210,10 @@ class Splits:
         budget: Budget,
     ):
         self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=False)
-        self.searched_kinds = _unlike(self.kinds, self.counts)
+        self.searched_kinds, self.takes = _unlike(self.kinds, self.counts)
+        # some kinds take no wild: the hand's wilds are kept only where a place is left for them
+        self.wild_places = bool(self.wilds) and not all(self.takes.values())
+        self.own: dict[tuple[str, tuple[int, ...]], int] = {}
         self.least_new = min(k.size_min for k in kinds)
         self.parts_of = [sorted(self._parts_from(i), key=lambda p: -len(p.cards)) for i in range(len(self.naturals))]
         # each natural's fewest places a part holding it takes per natural: the parts that keep
@@ -358,30 +361,65 @@ class Splits:
         for count in self.counts:  # a part counts surely when it would with a wild in it
             if count.at_most is not None and sum(count.counts(p.kind.id, p.least, 1) for p in parts) > count.at_most:
                 return
-        kept = naturals + min(len(self.wilds), self.total - naturals)
+        kept = naturals + min(len(self.wilds), self.total - naturals, self._wild_room(parts, least))
         best, plans = self.found
         if kept > best:
             self.found = (kept, [Plan(parts, kept, extra)])
         elif plans and kept == best and len(plans) < self.ties:
             plans.append(Plan(parts, kept, extra))
 
+    def _wild_room(self, parts: tuple[Part, ...], least: int) -> int:
+        """The most hand wilds a way out of these parts can keep (when some kind takes none): the
+        places beyond the parts' least melds, a part's missing places where its kinds take wilds,
+        and where they take none as many as the hand has wilds that may be the missing cards
+        themselves (in the part's window of a run, its rank in a group, its card in identical ones)."""
+        if not self.wild_places:
+            return self.total
+        room = self.total - least
+        for part in parts:
+            holes = part.least - len(part.cards)
+            if holes and self.takes[part.kind.id]:
+                room += holes
+            elif holes:
+                key = (part.kind.id, part.cards)
+                if key not in self.own:
+                    self.own[key] = sum(self._may_be(part, wild) for wild in self.wilds)
+                room += min(holes, self.own[key])
+        return room
 
-def _unlike(kinds: Sequence[MeldKind], counts: Sequence[MeldCount]) -> list[MeldKind]:
+    def _may_be(self, part: Part, wild: Face) -> bool:
+        """May the hand wild be one of the part's missing cards as its own natural card?"""
+        natural = self.seen.natural[wild.index]
+        if natural is None:
+            return False
+        idents = [self._ident(c) for c in part.cards]
+        kind = part.kind
+        if kind.shape == "identical":
+            return natural == idents[0]
+        if kind.shape == "group":
+            return natural[1] == idents[0][1] and (not kind.distinct or natural not in idents)
+        if kind.shape != "sequence" or kind.suit_step.free:
+            return natural[0] == idents[0][0] or kind.shape == "sequence"
+        ranks = frozenset(r for _, r in idents) | {natural[1]}
+        span = _span(kind, ranks) if len(ranks) > len(idents) else None
+        return natural[0] == idents[0][0] and span is not None and span <= part.least
+
+
+def _unlike(kinds: Sequence[MeldKind], counts: Sequence[MeldCount]) -> tuple[list[MeldKind], dict[str, bool]]:
     """The kinds less those the search cannot tell from one before them: the same shape, sizes,
     cards and order, counted by the same counts (a marriage beside a pure sequence, a triplet
     beside a dirty one: what tells them apart is which cards act as wilds, and the hand's wilds
-    are placed when a split is built, where each part's kind is chosen again)."""
-    seen: set[tuple] = set()
-    out = []
+    are placed when a split is built, where each part's kind is chosen again); and whether each
+    kind kept, or one it stands for, takes wilds."""
+    kept: dict[tuple, MeldKind] = {}
+    takes: dict[str, bool] = {}
     for kind in kinds:
         order = (kind.order.ranks, kind.order.cyclic) if kind.order is not None else None
         step = (kind.suit_step.free, kind.suit_step.cycle)
         frame = (kind.shape, kind.size_min, kind.size_max, kind.distinct, kind.suits, kind.ranks, order, step)
-        key = (frame, tuple(c.kinds is None or kind.id in c.kinds for c in counts))
-        if key not in seen:
-            seen.add(key)
-            out.append(kind)
-    return out
+        first = kept.setdefault((frame, tuple(c.kinds is None or kind.id in c.kinds for c in counts)), kind)
+        takes[first.id] = takes.get(first.id, False) or takes_wilds(kind)
+    return list(kept.values()), takes
 
 
 _LEAST: IdentityMemo[int | None] = IdentityMemo(100_000)  # by the kind (its hash walks every field) and figures
