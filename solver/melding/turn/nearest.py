@@ -15,10 +15,12 @@ then built into a target hand (:mod:`solver.melding.turn.nearbuild`) that the tu
 confirms goes out — then the bound is the distance. When no split of the best value builds, the
 caller asks the swap model from the bound up (:mod:`solver.melding.turn.distance`).
 
-Kinds that read a card apart (Marriage's maal: natural in a pure sequence, a wild in a dirty one;
-a card natural only in a marriage) are searched under the loosest reading any of them gives the
-card, and kinds the search cannot tell apart (the same frame, counted alike) as one: the bound
-stays a bound, and the builder chooses each part's kind again when it places the hand's wilds.
+Kinds that read a card apart (a card wild in a kind that takes wilds and natural in one that
+takes none; a card natural only in a kind kept to some chosen cards) are searched under the
+loosest reading any of them gives the card, and kinds the search cannot tell apart (the same
+frame, counted alike) as one; when some kind takes no wild, the hand's wilds are kept only where
+places are left for them. The bound stays a bound, and the builder chooses each part's kind again
+when it places the hand's wilds.
 
 A *contract* (a route that lays some melds and keeps the other cards, asking counts of melds,
 perhaps of given sizes: :func:`is_contract`) is searched by :mod:`solver.melding.turn.nearcontract`
@@ -407,8 +409,8 @@ class Splits:
 
 def _unlike(kinds: Sequence[MeldKind], counts: Sequence[MeldCount]) -> tuple[list[MeldKind], dict[str, bool]]:
     """The kinds less those the search cannot tell from one before them: the same shape, sizes,
-    cards and order, counted by the same counts (a marriage beside a pure sequence, a triplet
-    beside a dirty one: what tells them apart is which cards act as wilds, and the hand's wilds
+    cards and order, counted by the same counts (a pure run kept to some chosen cards beside a pure run, a group
+    beside the same group with a wild: what tells them apart is which cards act as wilds, and the hand's wilds
     are placed when a split is built, where each part's kind is chosen again); and whether each
     kind kept, or one it stands for, takes wilds."""
     kept: dict[tuple, MeldKind] = {}

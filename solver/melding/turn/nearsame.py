@@ -1,5 +1,5 @@
 """The distance of a route of melds of identical cards, counted directly: ``N`` melds of ``k``
-copies of one card each (Marriage's eight dublees: pairs), every other card kept in hand.
+copies of one card each (eight pairs, say), every other card kept in hand.
 
 When the route's one kind is identical cards of a single size ``k``, no card may act as a wild in
 it, and the route keeps the cards it does not meld (a contract, :func:`~solver.melding.turn.nearest.is_contract`)
@@ -35,8 +35,7 @@ class Melded:
 @dataclass(frozen=True)
 class SameCards:
     """The direct count for one route (the module's docstring): ``melds`` melds of ``size``
-    identical cards of ``kind``; ``melded``: the cards a way out melds at most (the hand less the
-    turn's discard)."""
+    identical cards of ``kind``, the cards read by ``seen``."""
 
     route: GoOutRoute
     kind: MeldKind
