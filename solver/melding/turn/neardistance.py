@@ -132,9 +132,9 @@ class Nearest:
         checker confirms (None: none confirmed; None for both: no such way out): ``aside`` and
         ``drawn`` swapped already (``cards``: the hand after them), the other cards let go from
         those outside the melds, a card left drawn for each swap the melds do not need."""
-        room = 1 if self.problem.turn_rule().discard == "required" else 0  # the turn's discard
         best: tuple[int, Built | None] | None = None
         for same in self.same:
+            room = 1 if self.problem.turn_rule().discard == "required" else 0  # the turn's discard
             melded = same.fewest(cards, left)
             if melded is None:
                 continue
