@@ -24,6 +24,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).parent / "data" / "table-turns.json"
 NEAR = 0.8  # a turn decided past this part of its budget is named: on a machine 1/0.8 times slower it would not be
@@ -34,20 +35,15 @@ def run(budget: float, turns: int | None = None, data: Path = DATA) -> list[dict
     ``turns``: the first that many of each seed's five (all five by default)."""
     from solver.core.registry import load_game
     from solver.core.ruleset import load_ruleset
-    from solver.melding.table.operations import TableMeld
-    from solver.melding.turn.problem import Problem
 
     rs = load_ruleset("fesca")
     game = load_game(rs)
-    faces = rs.deck.faces
     rows = []
     for turn in json.loads(data.read_text(encoding="utf-8"))["turns"]:
         if turns is not None and turn["turn"] >= turns:
             continue
-        table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
-        hand = tuple(faces[i] for i in turn["hand"])
         start = time.perf_counter()
-        answer = game.answer_problem(Problem(rs, hand, table, "normal", None, True, "yang"), "best", max_seconds=budget)
+        answer = game.answer_problem(problem_of(rs, turn), "best", max_seconds=budget)
         rows.append(
             {
                 "seed": turn["seed"],
@@ -60,6 +56,18 @@ def run(budget: float, turns: int | None = None, data: Path = DATA) -> list[dict
         print(".", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return rows
+
+
+def problem_of(rs: Any, turn: dict) -> Any:
+    """The problem of one turn of a data file (its table's melds, with their owners, and the hand),
+    after one's own meld, in 陽場."""
+    from solver.melding.table.operations import TableMeld
+    from solver.melding.turn.problem import Problem
+
+    faces = rs.deck.faces
+    table = tuple(TableMeld(owner, tuple(faces[i] for i in cards), owner == "me") for owner, cards in turn["table"])
+    hand = tuple(faces[i] for i in turn["hand"])
+    return Problem(rs, hand, table, "normal", None, True, "yang")
 
 
 def near_limit(rows: list[dict], budget: float) -> list[dict]:

@@ -178,6 +178,33 @@ def test_an_undecided_turn_says_what_it_knows():
     assert "at most 5" in run(*args).stdout
 
 
+class StopsWhileBuilt(SatSolver):
+    def __init__(self, *args, **kwargs):
+        raise Undecided  # as the budget's guard raises in Python work at the deadline
+
+
+@pytest.mark.parametrize("by_candidates", [False, True])
+def test_a_deadline_met_while_the_model_is_built_is_an_undecided_answer(monkeypatch, by_candidates):
+    """The guard's deadline can fall in any Python work, the making of the live solver included
+    (a loaded machine, a tiny --max-seconds): the answer is still the turn's undecided answer with
+    what it knows, not an error without the answer's keys."""
+    monkeypatch.setattr(tables, "SatSolver", StopsWhileBuilt)
+    monkeypatch.setattr("solver.melding.arrange.solve.solve_by_candidates", _stops_at_once)
+    game = game_of({})
+    catalogue = SetCatalogue(game.ruleset, game.checker)  # its own live solver, never kept by the game
+    hand = game.notation.parse_many(HAND)
+    table = [game.notation.parse_many(s.split(":")[1]) for s in TABLE]
+    for question in ("best", "go-out"):
+        answer = solve_turn(catalogue, hand, table, True, 30, question, by_candidates=by_candidates)
+        assert answer.found is None and answer.placed == [] and answer.kept == hand
+        assert [list(m.faces) for m in answer.table] == table  # the table as it was
+        assert answer.bounds == (None if question == "go-out" else tables.Bounds((0, len(hand)), None))
+
+
+def _stops_at_once(*args, **kwargs):
+    raise Undecided
+
+
 class StopsAtThirdCall(SatSolver):
     def solve(self, assumptions=(), budget=None):
         if self.calls >= 2:

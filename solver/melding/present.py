@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from solver.core.idmemo import IdentityMemo
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.checker import MeldChecker, Verdict
 from solver.melding.turn.problem import Answer, Problem
@@ -110,21 +111,20 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
 # -- solve ------------------------------------------------------------------------------------
 
 
-_SPELLED: dict[int, tuple[Any, Any, list[tuple]]] = {}  # by a reading's id: it, the notation, its cards' values
 SPELLED_KEPT = 4096  # readings whose cards' values are kept (a batch shows the same melds again and again)
+_SPELLED: IdentityMemo[list[tuple]] = IdentityMemo(SPELLED_KEPT)  # a reading's cards' values, by reading and notation
 
 
 def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
     """A reading's cards as the answer shows them: ``{"card", "as", "role", "wild"}`` each."""
     fmt = checker.notation
-    kept = _SPELLED.get(id(reading))
-    if kept is None or kept[0] is not reading or kept[1] is not fmt:
+
+    def spell() -> list[tuple]:
         spelled, spell_identity = fmt.canonical, fmt.format_identity
-        rows = [(spelled[p.face], spell_identity(p.identity), p.role, p.wild) for p in reading.placements]
-        if len(_SPELLED) >= SPELLED_KEPT:
-            _SPELLED.clear()
-        kept = _SPELLED[id(reading)] = (reading, fmt, rows)  # the reading held: its id is not another's
-    return [{"card": card, "as": shown, "role": role, "wild": wild} for card, shown, role, wild in kept[2]]
+        return [(spelled[p.face], spell_identity(p.identity), p.role, p.wild) for p in reading.placements]
+
+    rows = _SPELLED.get((reading, fmt), None, spell)
+    return [{"card": card, "as": shown, "role": role, "wild": wild} for card, shown, role, wild in rows]
 
 
 def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[str, Any]:

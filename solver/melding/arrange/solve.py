@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from solver.core.deck import Face
 from solver.core.errors import MeldsError, Undecided
 from solver.melding.arrange.bycandidates import solve_by_candidates
-from solver.melding.arrange.laid import Arrangement, LaidMeld, MeldCatalogue
+from solver.melding.arrange.laid import Arrangement, Bounds, LaidMeld, MeldCatalogue
 from solver.melding.arrange.shape import Shape
 from solver.melding.arrange.slotturns import SlotTurns
 from solver.sat.budget import Budget
@@ -70,18 +70,22 @@ def solve_turn(
     with no initial meld rearranges the table from the first turn). ``by_candidates`` asks the
     candidate model even where the slot model would answer (tests)."""
     has_melded = has_melded or catalogue.ruleset.initial_meld is None
+    before = table_melds(catalogue, table)  # bad input before any budget is spent
+    hand = list(hand)
     budget = Budget(max_seconds)
-    with budget.guarding():  # the model's build and every call, under one budget
-        before = table_melds(catalogue, table)
-        hand = list(hand)
-        if catalogue.shape is not None and not by_candidates:
-            answer = slot_turns(catalogue, catalogue.shape, points).turn(hand, before, not has_melded, question, budget)
-        else:
-            calls = MaxSat.calls
-            try:
+    calls = MaxSat.calls
+    try:
+        with budget.guarding():  # the model's build and every call, under one budget
+            if catalogue.shape is not None and not by_candidates:
+                answer = slot_turns(catalogue, catalogue.shape, points).turn(
+                    hand, before, not has_melded, question, budget
+                )
+            else:
                 answer = solve_by_candidates(catalogue, hand, before, has_melded, points, question, budget)
-            except Undecided:
-                answer = Arrangement(None, question, not has_melded, list(before), kept=hand)
-            answer.sat_calls = MaxSat.calls - calls if question != "go-out" else 1
+                answer.sat_calls = MaxSat.calls - calls if question != "go-out" else 1
+    except Undecided:  # the guard raises wherever the work is at the deadline, a model's build included
+        known = Bounds((0, len(hand)), None) if question != "go-out" else None  # none placed yet, at most all
+        answer = Arrangement(None, question, not has_melded, list(before), kept=hand, bounds=known)
+        answer.sat_calls = MaxSat.calls - calls if question != "go-out" else 1
     answer.seconds = round(budget.elapsed, 4)
     return answer

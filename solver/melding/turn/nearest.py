@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.core.rules import MeldKind
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.layouts import params_key
@@ -351,32 +352,27 @@ class Splits:
             plans.append(Plan(parts, kept, extra))
 
 
-_LEAST: dict[tuple, tuple[MeldKind, int | None]] = {}  # the kind kept with its figures: its id stays its own
+_LEAST: IdentityMemo[int | None] = IdentityMemo(100_000)  # by the kind (its hash walks every field) and figures
 
 
 def _least_of(kind: MeldKind, n: int, ranks: frozenset[str]) -> int | None:
     """The fewest cards of a meld of the kind holding ``n`` naturals (a sequence's: of these
     ranks), remembered (None: no such meld)."""
-    key = (id(kind), n, ranks)
-    found = _LEAST.get(key)
-    if found is None:
-        if len(_LEAST) > 100_000:
-            _LEAST.clear()
-        least: int | None
-        if kind.shape == "group":
-            most = min(kind.size_max, len(kind.suits)) if kind.distinct else kind.size_max
-            least = max(kind.size_min, n) if n <= most else None
-        elif kind.shape == "identical":
-            least = max(kind.size_min, n) if n <= kind.size_max else None
-        elif kind.shape == "flush":
-            most = min(kind.size_max, len(kind.ranks)) if kind.distinct else kind.size_max
-            least = max(kind.size_min, n) if n <= most else None
-        else:
-            span = _span(kind, ranks)
-            least = None if span is None else max(kind.size_min, span)
-            least = least if least is not None and least <= kind.size_max else None
-        found = _LEAST[key] = (kind, least)
-    return found[1]
+    return _LEAST.get((kind,), (n, ranks), lambda: _fewest_cards(kind, n, ranks))
+
+
+def _fewest_cards(kind: MeldKind, n: int, ranks: frozenset[str]) -> int | None:
+    if kind.shape == "group":
+        most = min(kind.size_max, len(kind.suits)) if kind.distinct else kind.size_max
+        return max(kind.size_min, n) if n <= most else None
+    if kind.shape == "identical":
+        return max(kind.size_min, n) if n <= kind.size_max else None
+    if kind.shape == "flush":
+        most = min(kind.size_max, len(kind.ranks)) if kind.distinct else kind.size_max
+        return max(kind.size_min, n) if n <= most else None
+    span = _span(kind, ranks)
+    least = None if span is None else max(kind.size_min, span)
+    return least if least is not None and least <= kind.size_max else None
 
 
 def _span(kind: MeldKind, ranks: frozenset[str]) -> int | None:
