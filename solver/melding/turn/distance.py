@@ -25,6 +25,11 @@ too: a draw the floor rules out of a row is not asked. Every way out found is ke
 cards go and draws its cards within its swaps, so a row whose card one of them lets go at the
 hand's distance needs no question, and its draws start a row's.
 
+A plain turn (no table, route or first meld; :mod:`~solver.melding.turn.swappack`) is first
+asked of a depth-first search of the models' candidates: it finds a way out, or, having tried
+every choice, refutes the bound as the solver would; a discard row's draws are those of every way
+out it finds. The floor and the solver answer what it leaves (a search out of steps).
+
 A plain hand (:func:`solver.melding.turn.nearest.fits`) is first asked of the nearest-target search
 (:mod:`solver.melding.turn.neardistance`): its bound with a confirmed target is the answer; without
 one, the model is asked from that bound up.
@@ -34,11 +39,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.core.deck import Face
+from solver.core.rules import MeldKind
 from solver.melding.meld.candidates import Scarce
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.firstmeld import first_meld_due
+from solver.melding.turn.model import _Option
 from solver.melding.turn.nearbuild import Built
 from solver.melding.turn.neardistance import Nearest
 from solver.melding.turn.nearest import fits
@@ -46,6 +54,7 @@ from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import TurnSolver, verified
 from solver.melding.turn.swapfloor import SwapFloor
+from solver.melding.turn.swappack import Draws, Packing, PackSearch
 from solver.sat import encodings
 from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
@@ -87,10 +96,16 @@ class SwapModel(TurnSolver):
         self.left = +left
         self.reach = reach
         self._floor: SwapFloor | None = None
+        self._packer: PackSearch[_Option] | None | bool = None  # False: the turn is not one the search knows
         super().__init__(problem, checker, budget, route=route)
 
     def _drawable(self) -> Counter[Face]:
         return Counter({f: min(n, self.reach) for f, n in self.left.items()})
+
+    def _kinds(self) -> list[MeldKind]:
+        """The turn's kinds, their scores left out: a distance weighs no meld points, so the
+        candidate walk need not count them (a verified meld's points are the checker's)."""
+        return [replace(kind, score=None) for kind in super()._kinds()]
 
     def _scarce(self, pool: list[Face]) -> Scarce:
         offset = len(pool) - sum(self.supply_top.values())  # a table meld's cards come first
@@ -174,12 +189,60 @@ class SwapModel(TurnSolver):
         if self.laid is not None:
             plays += [Play(faces, reading, points) for faces, reading, points in self.laid.melds(true)]
         discard = next((f for f in self.faces if self.discard_lit[f] in true), None)
+        return self._target_of(aside, drawn, plays, discard, self.phase_of(model))
+
+    def _target_of(
+        self, aside: list[Face], drawn: list[Face], plays: list[Play], discard: Face | None, phase: str | None
+    ) -> Target:
         plays.sort(key=lambda p: (p.table is not None, p.table or 0, sorted(p.faces)))
         answer = Answer(solvable=True, question="distance", plays=plays, discard=discard, kept=[])
         answer.score = self._score(plays, [])
         if any(p.reading.kind.phase for p in plays):
-            answer.phase_needed = self.phase_of(model) or self.problem.phase
+            answer.phase_needed = phase or self.problem.phase
         return Target(aside, drawn, self._stamp(answer), self.route.id if self.route is not None else None)
+
+    def packed(self, bound: int, aside: Face | None = None) -> tuple[Target | None, bool] | None:
+        """A way out in at most ``bound`` swaps (``aside`` set aside, when given) by the search of
+        :mod:`~solver.melding.turn.swappack`, and whether the search was complete (then None
+        refutes the bound, up to the reach); None: a turn it does not know."""
+        search = self._pack_search()
+        if search is None:
+            return None
+        found = search.find(bound, self._verify, aside)
+        return (self._packing_target(found.packing) if found.packing else None), found.complete
+
+    def packed_draws(self, bound: int, aside: Face) -> Draws | None:
+        """The cards drawn in the search's ways out in at most ``bound`` swaps with ``aside`` set
+        aside (None: a turn it does not know)."""
+        search = self._pack_search()
+        return search.draws(bound, self._verify, aside) if search is not None else None
+
+    def _packing_target(self, found: Packing[_Option]) -> Target:
+        plays = [Play(o.hand_faces, verified(o.reading), o.weight, o.table) for o in found.options]
+        return self._target_of(sorted(found.aside), sorted(found.drawn), plays, found.discard, None)
+
+    def _pack_search(self) -> PackSearch[_Option] | None:
+        """The search over this model's options, once (None: a turn with a table, a route, a
+        first-meld minimum, a cap on melds, an optional discard or no phase given)."""
+        if self._packer is None:
+            p, rule = self.problem, self.rule
+            plain = (
+                self.route is None
+                and not p.table
+                and not self.forms
+                and not self.seeing
+                and self.laid is None
+                and p.turn == "normal"
+                and rule.max_new_melds is None
+                and rule.discard in ("required", "none")
+                and first_meld_due(p) is None
+                and (p.phase is not None or all(k.phase is None for k in self.rs.kinds))
+            )
+            live = [o for o in self.options if o.var not in self.forbidden and o.table is None]
+            required = rule.discard == "required"
+            melded = len(p.hand) - required
+            self._packer = PackSearch(live, self.count, self.supply_top, melded, required) if plain else False
+        return self._packer if isinstance(self._packer, PackSearch) else None
 
 
 class DistanceSearch:
@@ -261,14 +324,54 @@ class DistanceSearch:
             start = known.bound
         return self._fewest(start)
 
+    def _packed(self, bound: int, aside: Face | None = None) -> tuple[Target | None, bool]:
+        """A way out in ``bound`` swaps by the search of the models' candidates (each model's
+        :meth:`SwapModel.packed`), and whether every choice was searched (then no way out is one
+        that refutes ``bound`` when the models reach it). (None, False): the solver is to be asked."""
+        complete = True
+        for model in self.models:
+            searched = model.packed(bound, aside)
+            if searched is None:
+                return None, False
+            target, done = searched
+            if target is not None:
+                self.targets.append(target)
+                return target, False
+            complete = complete and done
+        return None, complete
+
+    def _packed_draws(self, bound: int, aside: Face) -> Draws:
+        """The draws of every model's ways out by the search (complete when every model's search
+        was; none and incomplete when a model has none)."""
+        faces: set[Face] = set()
+        complete = True
+        for model in self.models:
+            draws = model.packed_draws(bound, aside)
+            if draws is None:
+                return Draws(frozenset(faces), False)
+            faces |= draws.faces
+            complete = complete and draws.complete
+        return Draws(frozenset(faces), complete)
+
     def _fewest(self, low: int, aside: Face | None = None) -> tuple[int, Target] | None:
         """The fewest swaps from ``low`` up (proved: no fewer go out), ``aside`` among them when
         given, and a target they reach. Each turn of the loop either proves a larger ``low``,
-        reaches further, or asks the solver at ``low``: the floor of the models proves up to one
-        past their reach; a way out is asked first of the models as they are (reaching ``low - 1``
-        at least), and only a refusal there builds models reaching ``low``, whose refusal refutes it."""
+        reaches further, or asks the solver at ``low``: the search of a plain turn's candidates
+        (:meth:`_packed`) finds a way out or refutes ``low`` when the models reach it, else the
+        floor of the models proves up to one past their reach; a way out is asked first of the
+        models as they are (reaching ``low - 1`` at least), and only a refusal there builds models
+        reaching ``low``, whose refusal refutes it."""
         while low <= self.most:
             models = self._reaching(max(low - 1, 1))
+            target, searched = self._packed(low, aside)
+            if target is not None:
+                return low, target
+            if searched:  # no way out among every choice of the models: ``low`` refuted if they reach it
+                if self.reach >= low:
+                    low += 1
+                else:
+                    self._reaching(low)
+                continue
             floor = min(model.floor(aside) for model in models)
             if low <= self.reach and floor > low:
                 low = min(floor, self.reach + 1)
@@ -317,10 +420,16 @@ class DistanceSearch:
     def _draws(self, discard: Face, bound: int, found: Target) -> list[Face]:
         """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps
         (``found``: a way out that lets ``discard`` go: its draws are some, as are those of every
-        way out found before that lets it go in ``bound`` swaps or fewer); those the floor rules out
-        are not asked."""
+        way out found before that lets it go in ``bound`` swaps or fewer): those of the search's
+        ways out (:meth:`_packed_draws`), every one when it searched every choice; else those the
+        floor does not rule out are asked of the solver."""
         helps = set(found.drawn).union(*(t.drawn for t in self.targets if discard in t.aside and len(t.aside) <= bound))
-        maybe = {f for model in self._reaching(bound) for f in model.may_help(discard, bound)}
+        self._reaching(bound)
+        searched = self._packed_draws(bound, discard)  # on models reaching ``bound``: every draw, when complete
+        helps |= searched.faces
+        if searched.complete:
+            return sorted(helps)
+        maybe = {f for model in self.models for f in model.may_help(discard, bound)}
         untried = sorted(maybe - helps)
         while untried:
             more = self.within(bound, aside=discard, drawn=untried)
