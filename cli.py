@@ -8,6 +8,7 @@ for JSON Lines). Exit codes: 0 yes (legal / solvable / clean), 1 no, 2 bad input
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import typing
@@ -114,7 +115,11 @@ def keep_generated_code(path: str) -> None:
 
 def run() -> None:
     """The ``melds`` command as a process of its own (solver.commands.group.run), what it compiles
-    kept first (:func:`keep_compiled`)."""
+    kept first (:func:`keep_compiled`). The cyclic garbage collector is paused while the process
+    starts: its imports and its ruleset's load make objects that last, not garbage, and the
+    collections they set off walked them all; the command resumes it when its own work begins
+    (solver.core.gcpause.start_done)."""
+    gc.disable()
     keep_compiled()
     from solver.commands.group import run as run_command
 

@@ -82,3 +82,37 @@ def test_a_table_turn_is_solved_without_full_collections(monkeypatch):
     )
     assert seen == [NEVER] and gc.get_threshold()[2] != NEVER
     assert answer.solvable  # 金7 laid off on 金4 金5 金6, 水9 discarded
+
+
+def test_the_command_lines_start_pause_ends_when_the_command_begins(monkeypatch):
+    from solver.core import gcpause
+
+    monkeypatch.setattr(gcpause, "_OWN_PROCESS", False)
+    monkeypatch.setattr(gcpause, "_START_PAUSED", False)
+    frozen = gc.get_freeze_count()
+    gc.disable()  # as cli.run does before its imports
+    try:
+        gcpause.own_process()
+        made_at_start = [[i] for i in range(1_000)]  # tracked objects the start leaves behind
+        gcpause.start_done()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= frozen + len(made_at_start)  # out of the collector's walks
+        gc.disable()
+        gcpause.start_done()  # once only: a later pause is someone else's
+        assert not gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_an_in_process_caller_keeps_its_collector_as_it_set_it(monkeypatch):
+    from solver.core import gcpause
+
+    monkeypatch.setattr(gcpause, "_OWN_PROCESS", False)
+    monkeypatch.setattr(gcpause, "_START_PAUSED", False)
+    gc.disable()
+    try:
+        gcpause.start_done()  # a test calling the command's function: not melds' own process
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

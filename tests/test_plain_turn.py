@@ -19,6 +19,7 @@ from test_new_rummies import ir_hands, ok_hands, p10_hands
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
+from solver.melding.turn import plain as plain_packings
 from solver.melding.turn import solve as turn_solve
 from solver.melding.turn.plain import fits as plain_fits
 
@@ -159,3 +160,29 @@ def test_plain_turn_of_copies_and_wilds_agrees_with_the_turn_model(ruleset: str,
 @pytest.mark.parametrize("ruleset", ["indian-rummy", "okey", "phase-10"])
 def test_plain_turn_of_copies_and_wilds_agrees_many(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert compare_wild(ruleset, 4747, 150, monkeypatch) > 0
+
+
+def _searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every hand's packings searched (turn/packsearch.py), none listed."""
+    monkeypatch.setattr(plain_packings, "PACKINGS", -1)
+    monkeypatch.setattr(plain_packings, "_PACKED", {})
+
+
+@pytest.mark.parametrize("ruleset", ["indian-rummy", "okey", "phase-10"])
+def test_plain_turn_searched_agrees_with_the_turn_model(ruleset: str, monkeypatch) -> None:
+    _searched(monkeypatch)
+    assert compare_wild(ruleset, 46, 3, monkeypatch) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["indian-rummy", "okey", "phase-10"])
+def test_plain_turn_searched_agrees_many(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _searched(monkeypatch)
+    assert compare_wild(ruleset, 4949, 100, monkeypatch) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["gin-rummy", "basic-rummy"])
+def test_plain_turn_searched_agrees_one_deck(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _searched(monkeypatch)
+    compare(ruleset, 4950, 300, monkeypatch)

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from solver.commands.batch import internal_error, run_batch
-from solver.core import inputs, requests
+from solver.core import gcpause, inputs, requests
 from solver.core.errors import BadRequest, MeldsError, Undecided
 from solver.core.game import OptionSpec
 from solver.core.result import Result
@@ -147,6 +147,7 @@ def handle_errors(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        gcpause.start_done()  # the command's own work begins: the collector, paused for the start, runs again
         as_json = bool(kwargs.get("as_json")) or kwargs.get("batch") is not None  # a batch speaks JSON Lines
         try:
             return func(*args, **kwargs)

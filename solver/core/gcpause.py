@@ -19,13 +19,30 @@ from contextlib import AbstractContextManager, contextmanager
 
 NEVER = 2**31 - 1  # collections of the middle generation before a full one: never, in a block
 _OWN_PROCESS = False  # the process is melds' own command line: what it has loaded lasts to its end
+_START_PAUSED = False  # the collector was paused for the process's start (cli.run): start_done resumes it
 
 
 def own_process() -> None:
     """The process is melds' own (the command line, not an in-process caller such as the tests):
-    :func:`keep_loaded` may move its heap out of the collector's walks."""
-    global _OWN_PROCESS
+    :func:`keep_loaded` may move its heap out of the collector's walks, and a collector paused by
+    the command's start (cli.run) is resumed by :func:`start_done`."""
+    global _OWN_PROCESS, _START_PAUSED
     _OWN_PROCESS = True
+    _START_PAUSED = not gc.isenabled()
+
+
+def start_done() -> None:
+    """The process's start is over — its imports, its command line read, its ruleset loaded — and
+    the command's own work begins. The command line pauses the collector for the start (cli.run):
+    the start's objects (modules, classes, the compiled ruleset) are not garbage, yet the
+    collections they set off walked them again and again. What the start made is moved out of the
+    collector's walks (``gc.freeze``) and the collector runs again, so the command's work is
+    collected as before."""
+    global _START_PAUSED
+    if _START_PAUSED:
+        _START_PAUSED = False
+        gc.freeze()
+        gc.enable()
 
 
 def keep_loaded() -> None:

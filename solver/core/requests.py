@@ -237,11 +237,18 @@ def checked_request(request: Mapping[str, Any], specs: Iterable[Any] = ()) -> di
 
 def request_checker(specs: Iterable[Any] = ()) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     """:func:`checked_request` for many requests with the same options (a batch's lines)."""
-    checks, aliases = _checks(tuple(specs))
-    return lambda request: _checked(request, checks, aliases)
+    checks, aliases, plain = _checks(tuple(specs))
+    return lambda request: _checked(request, checks, aliases, plain)
 
 
-def _checked(request: Mapping[str, Any], checks: Mapping[str, Check], aliases: Mapping[str, str]) -> dict[str, Any]:
+# checks that pass a value of this exact class as it is: a line's own value of that class needs no
+# call (a string for cards and text, a boolean for a flag: most of a batch line's keys)
+_PASSES: dict[Check, type] = {words: str, text: str, boolean: bool}
+
+
+def _checked(
+    request: Mapping[str, Any], checks: Mapping[str, Check], aliases: Mapping[str, str], plain: Mapping[str, type]
+) -> dict[str, Any]:
     out = dict(request)
     text_limit = limits.REQUEST_TEXT
     for key, value in request.items():
@@ -252,6 +259,8 @@ def _checked(request: Mapping[str, Any], checks: Mapping[str, Check], aliases: M
             value is None or kind is bool or kind is int or kind is float or (kind is str and len(value) <= text_limit)
         ):  # the usual value passes at once
             _check_size(key, value)
+        if plain.get(key) is kind:
+            continue  # its check would return it as it is (and it is in ``out`` already)
         target = aliases.get(key, key)
         check = checks.get(target)
         if check is None:
@@ -262,15 +271,16 @@ def _checked(request: Mapping[str, Any], checks: Mapping[str, Check], aliases: M
     return out
 
 
-_CHECKS: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[str, Check], dict[str, str]]] = {}
+_CHECKS: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[str, Check], dict[str, str], dict[str, type]]] = {}
 
 
-def _checks(specs: tuple[Any, ...]) -> tuple[dict[str, Check], dict[str, str]]:
-    """Key -> check for a command's options, and an option's name as a batch line writes it -> the
-    key the game reads ("from" for "discarder", "dict" for "dict_files"), worked out once per set
-    of options (a batch asks for the same table at every line). Keyed by the options' identities —
-    hashing two dozen dataclasses was most of a line's check — and keeping the options alive, so
-    that an identity is never another's."""
+def _checks(specs: tuple[Any, ...]) -> tuple[dict[str, Check], dict[str, str], dict[str, type]]:
+    """Key -> check for a command's options, an option's name as a batch line writes it -> the
+    key the game reads ("from" for "discarder", "dict" for "dict_files"), and key -> the class of
+    value its check passes unchanged (:data:`_PASSES`; not for a name that is also an alias),
+    worked out once per set of options (a batch asks for the same table at every line). Keyed by
+    the options' identities — hashing two dozen dataclasses was most of a line's check — and
+    keeping the options alive, so that an identity is never another's."""
     key = tuple(map(id, specs))
     found = _CHECKS.get(key)
     if found is None:
@@ -281,7 +291,8 @@ def _checks(specs: tuple[Any, ...]) -> tuple[dict[str, Check], dict[str, str]]:
             plain = spec.name.lstrip("-").replace("-", "_")
             if plain != spec.request_key and plain not in table:
                 aliases[plain] = spec.request_key
+        passes = {k: _PASSES[check] for k, check in table.items() if check in _PASSES and k not in aliases}
         if len(_CHECKS) >= 64:  # a few commands' tables: never more, even for games made on the fly
             _CHECKS.clear()
-        found = _CHECKS[key] = (specs, table, aliases)
-    return found[1], found[2]
+        found = _CHECKS[key] = (specs, table, aliases, passes)
+    return found[1], found[2], found[3]

@@ -16,11 +16,13 @@ an upper bound on what the legal meld scores.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from typing import overload
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.core.rules import MeldKind
 from solver.core.ruleset import Ruleset
 from solver.melding.meld.cycles import SuitSteps
@@ -34,6 +36,8 @@ class Candidate:
     cards: tuple[int, ...]  # one choice of pool positions holding those faces
     bound: int  # best meld points over its structural readings
     kinds: frozenset = frozenset()  # the kinds that read it structurally
+    # per kind that reads it structurally, the fewest of its cards a frame of that kind holds as wilds
+    fewest: dict[str, int] = field(default_factory=dict, compare=False)
 
 
 def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, frozenset[int]]:
@@ -54,6 +58,12 @@ def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict
             for rank in ranks:
                 out[(suit, rank)] = out.get((suit, rank), frozenset()) | natural
     return out
+
+
+def _wilds(naturals: Sequence[frozenset[int]]) -> int:
+    """The cards of a structural reading that are wild (natural at no size, or not at its size)."""
+    n = len(naturals)
+    return [n in sizes for sizes in naturals].count(False)
 
 
 def _points(kind: MeldKind, naturals: Sequence[frozenset[int]]) -> int:
@@ -94,8 +104,10 @@ class _Collector:
         limit: int | None = None,
         check: Callable[[], None] | None = None,
         scarce: Scarce | None = None,
+        fewest: bool = False,
     ):
         self.pool = pool
+        self.fewest = fewest  # keep each candidate's fewest wilds per kind
         self.required = required
         self.found: dict[tuple[int, ...], Candidate] = {}
         self.faces = [face.index for face in pool]
@@ -112,20 +124,22 @@ class _Collector:
             self.before.append(last.get(face))
             last[face] = i
 
-    def takes(self, card: int, used: list[int]) -> bool:
-        """May a walk that holds ``used`` take ``card``: not taken yet, and the copies of its face
-        before it in the pool taken already."""
+    def take(self, card: int, used: list[int], spent: int) -> int | None:
+        """What a walk that holds ``used`` and has spent ``spent`` of the allowance has spent once
+        it takes ``card``; None when it may not: taken already, a copy of its face before it in
+        the pool not taken yet, or over the allowance."""
+        if card in used:
+            return None
         before = self.before[card]
-        return card not in used and (before is None or before in used)
-
-    def spend(self, spent: int, card: int) -> int | None:
-        """What a walk has spent of the allowance once it takes ``card`` (None: over it)."""
+        if before is not None and before not in used:
+            return None
         if self.cost is None:
             return spent
         after = spent + self.cost[card]
         return after if after <= self.room else None
 
-    def add(self, cards: Iterable[int], bound: int) -> None:
+    def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None:
+        """A card set the current kind reads, its ``bound`` and the sizes each card is natural at."""
         self.added += 1
         if self.check is not None and not self.added & 1023:
             self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
@@ -136,13 +150,21 @@ class _Collector:
         key = tuple(faces if self.in_order else sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = Candidate(key, cards, bound, self.kinds)
-        elif bound > old.bound:
-            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds)
+            self.found[key] = Candidate(
+                key, cards, bound, self.kinds, {self.kind: _wilds(naturals)} if self.fewest else {}
+            )
+            if self.limit is not None and len(self.found) > self.limit:
+                raise _TooMany
+            return
+        fewest = old.fewest
+        if self.fewest:
+            wilds = _wilds(naturals)
+            if wilds < fewest.get(self.kind, wilds + 1):
+                fewest[self.kind] = wilds
+        if bound > old.bound:
+            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
         elif self.kind not in old.kinds:
-            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds)
-        if self.limit is not None and len(self.found) > self.limit:
-            raise _TooMany
+            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
 
     def reading(self, kind: str) -> None:
         """The kind whose card sets are added next."""
@@ -161,6 +183,7 @@ def candidates(
     limit: None = None,
     check: Callable[[], None] | None = None,
     scarce: Scarce | None = None,
+    fewest: bool = False,
 ) -> list[Candidate]: ...
 
 
@@ -176,6 +199,7 @@ def candidates(
     limit: int | None = None,
     check: Callable[[], None] | None = None,
     scarce: Scarce | None = None,
+    fewest: bool = False,
 ) -> list[Candidate] | None: ...
 
 
@@ -190,6 +214,7 @@ def candidates(
     limit: int | None = None,
     check: Callable[[], None] | None = None,
     scarce: Scarce | None = None,
+    fewest: bool = False,
 ) -> list[Candidate] | None:
     """Every card set of ``pool`` (by position) that a kind can read, holding all ``required``
     positions and at least one other; one entry per face multiset. ``params`` and ``gate``: the
@@ -197,11 +222,12 @@ def candidates(
     there are more (the caller models those kinds another way). ``check``: called now and then
     (a budget's, which raises when it is spent). ``scarce``: a card set holds at most so many of
     those positions (copies of one face are taken in pool order, so a set holding a face twice
-    holds its first copies: the positions of a face a hand holds come first).
+    holds its first copies: the positions of a face a hand holds come first). ``fewest``: each
+    candidate keeps, per kind, the fewest wilds a frame of it needs (:attr:`Candidate.fewest`).
 
     Copies of one face are interchangeable: a walk takes a copy only once the copies before it
     in the pool are taken (the same sets, without a walk for every order of the copies)."""
-    collector = _Collector(pool, frozenset(required), limit, check, scarce)
+    collector = _Collector(pool, frozenset(required), limit, check, scarce, fewest)
     try:
         _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
     except _TooMany:
@@ -215,9 +241,13 @@ def merged(*found: Sequence[Candidate]) -> list[Candidate]:
     out: dict[tuple[int, ...], Candidate] = {}
     for cand in (c for part in found for c in part):
         old = out.get(cand.key)
-        out[cand.key] = (
-            cand if old is None else Candidate(cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds)
-        )
+        if old is None:
+            out[cand.key] = cand
+            continue
+        fewest = dict(old.fewest)
+        for kind, wilds in cand.fewest.items():
+            fewest[kind] = min(wilds, fewest.get(kind, wilds))
+        out[cand.key] = Candidate(cand.key, old.cards, max(old.bound, cand.bound), old.kinds | cand.kinds, fewest)
     return sorted(out.values(), key=lambda c: c.key)
 
 
@@ -230,13 +260,10 @@ def _collect(
     params,
     gate: RoleGate,
 ) -> None:
+    known = _known_options(params)
     for kind in kinds if kinds is not None else ruleset.kinds:
         collector.reading(kind.id)
-        of_face: dict[Face, dict[tuple, frozenset[int]]] = {}
-        options = [
-            of_face[face] if face in of_face else of_face.setdefault(face, identity_options(kind, face, gate, params))
-            for face in pool
-        ]
+        options = _options(kind, pool, gate, params, known)
         usable = [i for i, opts in enumerate(options) if opts]
         if not collector.required <= set(usable):
             continue
@@ -251,6 +278,35 @@ def _collect(
             _flushes(kind, options, usable, collector)
         else:
             _subsets_by_identity(kind, options, usable, collector)
+
+
+Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
+_OPTIONS: IdentityMemo[Options] = IdentityMemo(50_000)  # by kind, gate, face and parameters: see _options
+
+
+def _known_options(params) -> tuple | None:
+    """The parameters as a key of the cards' options kept across walks (None: not kept)."""
+    try:
+        key = tuple(sorted(params.items())) if params else ()
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known: tuple | None) -> list[Options]:
+    """Each card's :func:`identity_options` in ``kind``, kept across walks by kind, gate, face and
+    parameters (``known``: None keeps nothing): a batch of hands asks of the same few."""
+    if known is None:
+        of_face: dict[Face, Options] = {}
+        return [
+            of_face.setdefault(f, identity_options(kind, f, gate, params)) if f not in of_face else of_face[f]
+            for f in pool
+        ]
+    owners = (kind, gate)
+    return [
+        _OPTIONS.get(owners, (face.index, known), partial(identity_options, kind, face, gate, params)) for face in pool
+    ]
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
@@ -291,13 +347,13 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
             return
         seen.add(state)
         if len(used) in sizes:
-            out.add(used, _points(kind, naturals))
+            out.add(used, _points(kind, naturals), naturals)
         if j == len(able) or len(used) == largest:
             return
         walk(j + 1, used, naturals, marks, spent)  # leave this suit out
         for card, natural, mark in numbered[j]:
-            after = out.spend(spent, card)
-            if after is not None and out.takes(card, used):
+            after = out.take(card, used, spent)
+            if after is not None:
                 walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after)
 
     walk(0, [], [], (), 0)
@@ -320,19 +376,21 @@ def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> No
             for n in sizes:
                 for combo in combinations(sorted(seen), n):
                     if _affordable(combo, out):
-                        out.add(combo, _points(kind, [seen[i] for i in combo]))
+                        naturals = [seen[i] for i in combo]
+                        out.add(combo, _points(kind, naturals), naturals)
 
 
 def _affordable(combo: Sequence[int], out: _Collector) -> bool:
     """A card set within the scarce positions' allowance, its copies taken in pool order."""
     taken: list[int] = []
-    spent: int | None = 0
+    spent = 0
     for card in combo:
-        if spent is None or not out.takes(card, taken):
+        after = out.take(card, taken, spent)
+        if after is None:
             return False
-        spent = out.spend(spent, card)
+        spent = after
         taken.append(card)
-    return spent is not None
+    return True
 
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
@@ -385,12 +443,12 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
 
     def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
         if k in sizes:
-            out.add(used, _points(kind, naturals))
+            out.add(used, _points(kind, naturals), naturals)
         if k == len(window):
             return
         for card, natural in by_identity.get(window[k], ()):
-            after = out.spend(spent, card)
-            if after is None or not out.takes(card, used):
+            after = out.take(card, used, spent)
+            if after is None:
                 continue
             if natural:
                 walk(k + 1, used + [card], naturals + [natural], wilds, after)

@@ -401,21 +401,23 @@ class DistanceSearch:
         return DiscardRow(discard, bound, self._draws(discard, bound, found))
 
     def _nearest_row(self, discard: Face) -> DiscardRow | None:
-        """The row by the nearest-target search, or None when it cannot tell a draw or the bound."""
+        """The row by the nearest-target search (None: it cannot tell the bound); the draws it
+        cannot tell are asked of the swap model at that bound."""
         assert self.nearest is not None
         known = self.nearest.aside(discard)
         if known.bound is None:
             return DiscardRow(discard, None)
         if known.target is None:
             return None
-        helps = []
+        helps, untold = [], []
         for face in sorted(f for f, n in self.left.items() if n > 0):
             answer = self.nearest.helps(discard, face, known.bound)
             if answer is None:
-                return None
-            if answer:
+                untold.append(face)
+            elif answer:
                 helps.append(face)
-        return DiscardRow(discard, known.bound, helps)
+        asked = self._asked(discard, known.bound, untold) if untold else []
+        return DiscardRow(discard, known.bound, sorted(set(helps) | set(asked)))
 
     def _draws(self, discard: Face, bound: int, found: Target) -> list[Face]:
         """The cards one of whose copies, drawn for ``discard``, starts a way out in ``bound`` swaps
@@ -430,7 +432,13 @@ class DistanceSearch:
         if searched.complete:
             return sorted(helps)
         maybe = {f for model in self.models for f in model.may_help(discard, bound)}
-        untried = sorted(maybe - helps)
+        return sorted(helps | set(self._asked(discard, bound, sorted(maybe - helps))))
+
+    def _asked(self, discard: Face, bound: int, draws: list[Face]) -> list[Face]:
+        """Those of ``draws`` that start a way out in ``bound`` swaps with ``discard`` let go, and
+        the other cards each way out found draws (the search stops when none of those left does)."""
+        helps: set[Face] = set()
+        untried = list(draws)
         while untried:
             more = self.within(bound, aside=discard, drawn=untried)
             if more is None:

@@ -16,7 +16,7 @@ from itertools import combinations
 from solver.core.deck import Face
 from solver.core.rules import MeldKind
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.turn.nearest import Identity, Part, Plan, Splits
+from solver.melding.turn.nearest import Identity, Part, Plan, Splits, takes_wilds
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solve import solve_turn
@@ -42,8 +42,8 @@ class _Meld:
         return len(self.places)
 
     def wild_room(self, size: int) -> bool:
-        limit = self.kind.wilds
-        return limit is None or self.wilds + 1 <= limit.bounds(size)[1]
+        """May one more card act as a wild in the meld at this size (a kind with no wild role: never)?"""
+        return self.wilds + 1 <= _wild_places(self.kind, size)
 
 
 @dataclass
@@ -63,10 +63,20 @@ class Builder:
         self.splits, self.left, self.hand = splits, left, list(hand)
         self.seen = splits.seen
         self.melds: list[tuple[tuple[Face, ...], str]] = []  # the last build's melds: cards and kind
+        self.wanted: set[Identity] | None = None
 
     def build(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
         """The hand's cards a plan's melds keep and the cards they draw, or None when it does not
-        build with any of the first few choices of the parts kept pure."""
+        build with any of the first few choices of the parts kept pure (the plan as searched, then
+        its parts' kinds chosen again: :meth:`_relabelled`)."""
+        built = self._build_each(plan)
+        if built is None and plan.pure is None:
+            other = self._relabelled(plan)
+            built = self._build_each(other) if other != plan else None
+        return built
+
+    def _build_each(self, plan: Plan) -> tuple[list[Face], list[Face]] | None:
+        """The plan built with the first of its choices of the parts kept pure that builds."""
         if plan.pure is not None:
             choices = [[at in plan.pure for at in range(len(plan.parts))]]
         else:
@@ -77,10 +87,60 @@ class Builder:
                 return built
         return None
 
+    def _relabelled(self, plan: Plan) -> Plan:
+        """The plan with each part's kind chosen again among the route's kinds that hold the same
+        cards in as many places: as kinds the route's counts take, first the parts no other kind
+        holds, then those drawing the fewest cards (a hand wild natural at a missing place fills
+        it), as many as each count asks; the others as kinds that take the hand's wilds into their
+        missing places while wilds are left (the search splits the cards; which kind of the same
+        frame each part is matters only here, where the wilds are placed)."""
+        parts = plan.parts
+        alike = [self._alike(part) for part in parts]
+        kinds: list[MeldKind | None] = [None] * len(parts)
+        draws = [part.least - len(part.cards) - self._own_fills(part) for part in parts]
+        for count in self.splits.counts:
+            able = [
+                [k for k in kinds_at if count.counts(k.id, parts[at].least, 0)] for at, kinds_at in enumerate(alike)
+            ]
+            wanted = count.at_least - plan.extra
+            for at in sorted(range(len(parts)), key=lambda at: (len(able[at]) < len(alike[at]), draws[at])):
+                if wanted > 0 and able[at] and (kinds[at] is None or kinds[at] in able[at]):
+                    kinds[at], wanted = kinds[at] or able[at][0], wanted - 1
+        wilds = len(self.splits.wilds)
+        for at in sorted(range(len(parts)), key=lambda at: -draws[at]):
+            holes = parts[at].least - len(parts[at].cards)
+            taking = [k for k in alike[at] if 0 < min(holes, wilds) <= _wild_places(k, parts[at].least)]
+            if kinds[at] is None and taking:
+                kinds[at], wilds = taking[0], wilds - min(holes, _wild_places(taking[0], parts[at].least))
+        return replace(plan, parts=tuple(replace(p, kind=k or p.kind) for p, k in zip(parts, kinds, strict=True)))
+
+    def _own_fills(self, part: Part) -> int:
+        """The most missing places of a meld of the part's kind that the hand's wilds fill as their
+        own natural cards."""
+        idents = [self.splits._ident(c) for c in part.cards]
+        own = Counter(self.seen.natural[w.index] for w in self.splits.wilds)
+        best = 0
+        for places in _frames(part.kind, idents, part.least):
+            missing = Counter(places) - Counter(idents)
+            best = max(best, sum(min(n, own[ident]) for ident, n in missing.items()))
+        return best
+
+    def _alike(self, part: Part) -> list[MeldKind]:
+        """The route's kinds whose melds hold the part's cards in as many places (its own first)."""
+        cards = part.cards
+        out = [part.kind]
+        for kind in self.splits.kinds:
+            if kind is part.kind or self.splits._least(kind, cards) != part.least:
+                continue
+            if all(self.splits._shares_frame(kind, a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]):
+                out.append(kind)
+        return out
+
     def _build(self, plan: Plan, pure: list[bool]) -> tuple[list[Face], list[Face]] | None:
         self.pool = Counter(self.left)
         in_parts = Counter(self.splits.naturals[c] for p in plan.parts for c in p.cards)
         self.wilds = list((Counter(self.splits.wilds) - in_parts).elements())
+        self.plan, self.wanted = plan, None
         melds = []
         for part, kept_pure in zip(plan.parts, pure, strict=True):
             meld = self._part(part, kept_pure) if part.cards else self._drawn_meld(part.kind, part.least)
@@ -145,7 +205,11 @@ class Builder:
             meld.hand.append(own)
             return True
         if not pure and self.wilds and meld.wild_room(meld.size):
-            meld.hand.append(self.wilds.pop())
+            wanted = self._wanted()
+            spare = next((w for w in reversed(self.wilds) if self.seen.natural[w.index] not in wanted), None)
+            placed = spare if spare is not None else self.wilds[-1]
+            self.wilds.remove(placed)
+            meld.hand.append(placed)
             meld.wilds += 1
             return True
         face = self._draw_natural(ident, meld.kind)
@@ -160,6 +224,14 @@ class Builder:
         meld.drawn.append(wild)
         meld.wilds += 1
         return True
+
+    def _wanted(self) -> set[Identity]:
+        """The places of the plan's parts (a hand wild that is one of them is kept to fill it as
+        its own card), once a build."""
+        if self.wanted is None:
+            idents = [(part, [self.splits._ident(c) for c in part.cards]) for part in self.plan.parts if part.cards]
+            self.wanted = {i for part, ids in idents for places in _frames(part.kind, ids, part.least) for i in places}
+        return self.wanted
 
     def _fits(self, kind: MeldKind, card: Face, ident: Identity) -> bool:
         """Is the card natural at this place (a run of any suits': at its rank)?"""
@@ -268,6 +340,13 @@ class Builder:
         return False
 
 
+def _wild_places(kind: MeldKind, size: int) -> int:
+    """The most cards of a meld of the kind and size that may act as wilds (none without a wild role)."""
+    if not takes_wilds(kind):
+        return 0
+    return size if kind.wilds is None else kind.wilds.bounds(size)[1]
+
+
 def _free(kind: MeldKind) -> bool:
     return kind.shape == "sequence" and kind.suit_step.free
 
@@ -344,12 +423,15 @@ def confirmed(
     route: GoOutRoute | None,
     swaps: tuple[list[Face], list[Face]],
     way: tuple[list[tuple[tuple[Face, ...], str]], Face | None] | None = None,
+    ask_solver: bool = True,
 ) -> Built | None:
     """The swaps' target confirmed: the built way out (``way``: its melds and discard) when the
-    checker finds each meld legal of its kind and the route's counts met, else the turn solver's
-    way out; None when the target has none."""
+    checker finds each meld legal of its kind and the route's counts met, else (``ask_solver``)
+    the turn solver's way out; None when the target has none (or is not asked)."""
     aside, drawn = swaps
     answer = _checked(problem, checker, route, way) if way is not None else None
+    if answer is None and not ask_solver:
+        return None
     if answer is None:
         hand = Counter(problem.hand) - Counter(aside) + Counter(drawn)
         target = replace(problem, hand=tuple(sorted(hand.elements(), key=lambda f: f.index)))
@@ -364,13 +446,16 @@ def _checked(
     way: tuple[list[tuple[tuple[Face, ...], str]], Face | None],
 ) -> Answer | None:
     """The built way out as the turn's answer, each meld judged by the checker (legal, read as its
-    kind, its best points), the route's counts met; None when it is not a way out."""
+    kind or else as another kind of the route, its best points), the route's counts met; None when
+    it is not a way out."""
     melds, discard = way
     plays = []
     for cards, kind in melds:
         faces = tuple(sorted(cards, key=lambda f: f.index))
         verdict, points = checker.best_points(faces, params=problem.params)
-        reading = next((r for r in verdict.every_reading if r.kind.id == kind), None) if verdict.legal else None
+        readings = verdict.every_reading if verdict.legal else ()
+        allowed = [r for r in readings if route is None or r.kind.id in route.kind_set]
+        reading = next((r for r in allowed if r.kind.id == kind), allowed[0] if allowed else None)
         if reading is None:
             return None
         plays.append(Play(faces, reading, points))

@@ -15,6 +15,13 @@ then built into a target hand (:mod:`solver.melding.turn.nearbuild`) that the tu
 confirms goes out — then the bound is the distance. When no split of the best value builds, the
 caller asks the swap model from the bound up (:mod:`solver.melding.turn.distance`).
 
+Kinds that read a card apart (a card wild in a kind that takes wilds and natural in one that
+takes none; a card natural only in a kind kept to some chosen cards) are searched under the
+loosest reading any of them gives the card, and kinds the search cannot tell apart (the same
+frame, counted alike) as one; when some kind takes no wild, the hand's wilds are kept only where
+places are left for them. The bound stays a bound, and the builder chooses each part's kind again
+when it places the hand's wilds.
+
 A *contract* (a route that lays some melds and keeps the other cards, asking counts of melds,
 perhaps of given sizes: :func:`is_contract`) is searched by :mod:`solver.melding.turn.nearcontract`
 over the same parts; its runs may change suit and its melds may be flushes.
@@ -91,7 +98,11 @@ _VIEWS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 
 
 def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | None:
-    """The faces' views, or None when some face is no plain card of every kind alike."""
+    """The faces' views, or None when some face is no plain card or the kinds read it as two
+    different cards. A card the kinds read apart otherwise — natural in some and in no meld of
+    others, a wild in some only — is read as the most any of them lets it be (its natural
+    identity, a wild): every way out is then a way out of the looser reading, so the search's
+    bound stays a bound, and every target it builds is confirmed by the checker or the turn solver."""
     key = (params_key(params), tuple(k.id for k in kinds))
     memo = _VIEWS.setdefault(checker, {})
     if key in memo:
@@ -104,21 +115,17 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
         each = [checker.plain.view(kind, face, params, key) for kind in kinds]
         if any(v is NOT_PLAIN for v in each):  # by identity: a card no role plays reads alike
             break
-        seen = set(each)
-        naturals = {v.natural for v in seen}
-        wilds = {v.wild_role is not None for v in seen}
-        if len(wilds) > 1 or len(naturals - {None}) > 1:
-            break  # a card read apart by the kinds: the swap model answers
-        found_natural = next(iter(naturals - {None}), None)
-        if found_natural is not None and any(v.natural is None and v.wild_role is None for v in seen):
-            break  # natural in one kind, nothing in another
+        naturals = {v.natural for v in each} - {None}
+        if len(naturals) > 1:
+            break  # a card read as two cards by the kinds: the swap model answers
+        found_natural = next(iter(naturals), None)
         if found_natural is None:
             natural[face.index] = None
         elif found_natural[0] is None or found_natural[1] is None:
             break  # an identity of any suit: not a card the search places
         else:
             natural[face.index] = (found_natural[0], found_natural[1])
-        wild[face.index] = wilds.pop()
+        wild[face.index] = any(v.wild_role is not None for v in each)
     else:
         by_identity: dict[Identity, list[Face]] = {}
         for face in checker.ruleset.deck.faces:
@@ -129,6 +136,11 @@ def views(checker: MeldChecker, params, kinds: Sequence[MeldKind]) -> Views | No
         result = Views(natural, wild, ordered)
     memo[key] = result
     return result
+
+
+def takes_wilds(kind: MeldKind) -> bool:
+    """May a card act as a wild in a meld of the kind (a role of it is a wild)?"""
+    return any(entry.role.wild for entry in kind.roles)
 
 
 def is_contract(route: GoOutRoute | None) -> bool:
@@ -200,6 +212,10 @@ class Splits:
         budget: Budget,
     ):
         self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=False)
+        self.searched_kinds, self.takes = _unlike(self.kinds, self.counts)
+        # some kinds take no wild: the hand's wilds are kept only where a place is left for them
+        self.wild_places = bool(self.wilds) and not all(self.takes.values())
+        self.own: dict[tuple[str, tuple[int, ...]], int] = {}
         self.least_new = min(k.size_min for k in kinds)
         self.parts_of = [sorted(self._parts_from(i), key=lambda p: -len(p.cards)) for i in range(len(self.naturals))]
         # each natural's fewest places a part holding it takes per natural: the parts that keep
@@ -227,6 +243,7 @@ class Splits:
         is also a natural, a two in its own place, counted among them) and wilds, the identities
         that can still be drawn, the route's counts."""
         self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
+        self.searched_kinds = self.kinds  # the kinds parts are searched of (Splits: those it tells apart)
         self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
         # a card neither natural nor wild in these kinds is in no meld: never kept
         naturals = (f for f in hand if seen.natural[f.index] is not None and (wild_naturals or not seen.wild[f.index]))
@@ -246,7 +263,7 @@ class Splits:
     def _parts_from(self, i: int) -> list[Part]:
         """Every part whose first natural (in the naturals' order) is ``i``."""
         out: list[Part] = []
-        for kind in self.kinds:
+        for kind in self.searched_kinds:
             mates = [j for j in range(i + 1, len(self.naturals)) if self._shares_frame(kind, i, j)]
             self._grow(kind, (i,), mates, out)
         return out
@@ -265,7 +282,9 @@ class Splits:
         least = self._least(kind, cards)
         if least is None:
             return
-        out.append(Part(kind, cards, least, self._pure(kind, cards, least)))
+        pure = self._pure(kind, cards, least)
+        if pure or takes_wilds(kind):  # else its missing places can be filled by no card
+            out.append(Part(kind, cards, least, pure))
         for at, j in enumerate(mates):
             if all(self._shares_frame(kind, c, j) for c in cards[1:]):
                 self._grow(kind, (*cards, j), mates[at + 1 :], out)
@@ -344,12 +363,65 @@ class Splits:
         for count in self.counts:  # a part counts surely when it would with a wild in it
             if count.at_most is not None and sum(count.counts(p.kind.id, p.least, 1) for p in parts) > count.at_most:
                 return
-        kept = naturals + min(len(self.wilds), self.total - naturals)
+        kept = naturals + min(len(self.wilds), self.total - naturals, self._wild_room(parts, least))
         best, plans = self.found
         if kept > best:
             self.found = (kept, [Plan(parts, kept, extra)])
         elif plans and kept == best and len(plans) < self.ties:
             plans.append(Plan(parts, kept, extra))
+
+    def _wild_room(self, parts: tuple[Part, ...], least: int) -> int:
+        """The most hand wilds a way out of these parts can keep (when some kind takes none): the
+        places beyond the parts' least melds, a part's missing places where its kinds take wilds,
+        and where they take none as many as the hand has wilds that may be the missing cards
+        themselves (in the part's window of a run, its rank in a group, its card in identical ones)."""
+        if not self.wild_places:
+            return self.total
+        room = self.total - least
+        for part in parts:
+            holes = part.least - len(part.cards)
+            if holes and self.takes[part.kind.id]:
+                room += holes
+            elif holes:
+                key = (part.kind.id, part.cards)
+                if key not in self.own:
+                    self.own[key] = sum(self._may_be(part, wild) for wild in self.wilds)
+                room += min(holes, self.own[key])
+        return room
+
+    def _may_be(self, part: Part, wild: Face) -> bool:
+        """May the hand wild be one of the part's missing cards as its own natural card?"""
+        natural = self.seen.natural[wild.index]
+        if natural is None:
+            return False
+        idents = [self._ident(c) for c in part.cards]
+        kind = part.kind
+        if kind.shape == "identical":
+            return natural == idents[0]
+        if kind.shape == "group":
+            return natural[1] == idents[0][1] and (not kind.distinct or natural not in idents)
+        if kind.shape != "sequence" or kind.suit_step.free:
+            return natural[0] == idents[0][0] or kind.shape == "sequence"
+        ranks = frozenset(r for _, r in idents) | {natural[1]}
+        span = _span(kind, ranks) if len(ranks) > len(idents) else None
+        return natural[0] == idents[0][0] and span is not None and span <= part.least
+
+
+def _unlike(kinds: Sequence[MeldKind], counts: Sequence[MeldCount]) -> tuple[list[MeldKind], dict[str, bool]]:
+    """The kinds less those the search cannot tell from one before them: the same shape, sizes,
+    cards and order, counted by the same counts (a pure run kept to some chosen cards beside a pure run, a group
+    beside the same group with a wild: what tells them apart is which cards act as wilds, and the hand's wilds
+    are placed when a split is built, where each part's kind is chosen again); and whether each
+    kind kept, or one it stands for, takes wilds."""
+    kept: dict[tuple, MeldKind] = {}
+    takes: dict[str, bool] = {}
+    for kind in kinds:
+        order = (kind.order.ranks, kind.order.cyclic) if kind.order is not None else None
+        step = (kind.suit_step.free, kind.suit_step.cycle)
+        frame = (kind.shape, kind.size_min, kind.size_max, kind.distinct, kind.suits, kind.ranks, order, step)
+        first = kept.setdefault((frame, tuple(c.kinds is None or kind.id in c.kinds for c in counts)), kind)
+        takes[first.id] = takes.get(first.id, False) or takes_wilds(kind)
+    return list(kept.values()), takes
 
 
 _LEAST: IdentityMemo[int | None] = IdentityMemo(100_000)  # by the kind (its hash walks every field) and figures

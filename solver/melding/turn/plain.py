@@ -4,13 +4,18 @@ The turn model (:class:`~solver.melding.turn.solver.TurnSolver`) is built per qu
 hand with nothing on the table that costs far more than the answer. Such a turn — no table, no
 claimed card, no limit on new melds, no phase-bound kind, no melds shown, the ways not counted —
 is a *packing* of the hand's legal melds (disjoint), the discard the turn rule asks, and the cards
-kept; there are few packings of a hand of a dozen cards, and each is looked at in turn.
+kept; a hand of a dozen cards has few packings, and each is looked at in turn. A hand of more
+(``PACKINGS``, or ``STEPS`` steps to list them: wilds and copies) has them searched instead, with a
+memo on the search's states (:mod:`~solver.melding.turn.packsearch`, :attr:`_Packed.search`); only
+a search past ``STATES`` states sends the hand to the turn model.
 
 The legal melds come from the whole deck's, found once per ruleset and parameters when there are
 few (:func:`deck_melds`: the candidates of the deck, each judged by the checker as the turn model
 judges an option — legal, its reading, its best points), as bit masks over the faces; a hand's
 melds are those its mask holds. A deck with too many (wilds) is read per hand the same way, and
-is not enumerated again for other values of the same parameters (another chosen card). A hand
+is not enumerated again for other values of the same parameters (another chosen card); when every
+kind is plain, such a hand's melds are told from the candidate walk, with no checker call per card
+set (:mod:`~solver.melding.turn.plainmelds`). A hand
 holding a face more than once (two decks) is read per hand and packed over its cards' places: a
 meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
 it, so each packing of the alike copies comes once (:func:`_ways_of_copies`).
@@ -35,8 +40,10 @@ from weakref import WeakKeyDictionary
 from solver.core.deck import Face
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.meld.encode import Reading
 from solver.melding.meld.layouts import params_key
+from solver.melding.turn.packsearch import STATES, Found, PackSearch, Start, TooManyStates
+from solver.melding.turn.plainmelds import Meld, counted_hand, counted_melds, counted_ruleset
+from solver.melding.turn.plainmelds import judged as judged_melds
 from solver.melding.turn.problem import Problem, validate_problem
 
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
@@ -46,25 +53,6 @@ STEPS = 200_000  # a hand of copies whose search for its packings takes more ste
 MEASURES = ("hand_points", "meld_points", "melds")
 
 _index = attrgetter("index")  # faces order by index
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A legal meld: its cards (as a mask of face indices), its reading and best points."""
-
-    mask: int
-    faces: tuple[Face, ...]
-    reading: Reading
-    points: int
-
-    @property
-    def kind(self) -> str:
-        return self.reading.kind.id
-
-    @cached_property
-    def wilds(self) -> int:
-        """Its cards that stand in for others (a route's requirements ask it of every packing)."""
-        return self.reading.wilds
 
 
 Candidate = tuple[int, int, tuple[Face, ...]]  # (place among its lowest face's, mask, faces)
@@ -103,26 +91,7 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
 
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 _OVERFLOWED: WeakKeyDictionary[MeldChecker, set] = WeakKeyDictionary()  # parameter names whose deck had too many
-_VERDICTS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
 _LAST_DECK: list = [None, None, None]  # the last checker and parameters' key asked, and their deck's melds
-
-
-def _judged(checker: MeldChecker, faces: tuple[Face, ...], params, key_params: object) -> tuple[Meld, ...]:
-    """A card set judged as the turn model judges an option (legal, reading, best points): one
-    meld per kind that reads it (the first the reading shown; under ambiguity "any" the player
-    says which the meld is, and a route counts it as that one); none when it is no meld.
-    ``key_params``: the parameters' key (:func:`params_key`)."""
-    memo = _VERDICTS.setdefault(checker, {})
-    key = (tuple(f.index for f in faces), key_params)
-    if key not in memo:
-        verdict, points = checker.best_points(faces, params=params)
-        mask = sum(1 << f.index for f in faces)
-        faces = tuple(sorted(faces, key=_index))
-        if len(memo) > 200_000:
-            memo.clear()
-        memo[key] = tuple(Meld(mask, faces, r, points) for r in verdict.every_reading) if verdict.legal else ()
-    found: tuple[Meld, ...] = memo[key]
-    return found
 
 
 def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
@@ -229,13 +198,51 @@ class _Way:
 
 @dataclass(frozen=True)
 class _Packed:
-    """A hand's cards, its melds (of some kinds) and every packing of them (None:
-    too many); ``known``: what the questions found of them (each route of a hand asks again)."""
+    """A hand's cards, its melds (of some kinds), every packing of them (None: more than
+    ``PACKINGS``, or ``STEPS`` steps to list them: then the packings are searched,
+    :attr:`search`), the card points of every face by index, the turn's discard rule and the
+    objective's levels (a measure and its sign: 1 made smallest, -1 largest); ``known``: what
+    the questions found of them (each route of a hand asks again)."""
 
     cards: _Cards
     melds: list[Meld]
     ways: list[_Way] | None
-    known: dict[str, Any] = field(default_factory=dict, compare=False)
+    points: list[int]
+    discard: str
+    levels: tuple[tuple[str, int], ...]
+    known: dict[Any, Any] = field(default_factory=dict, compare=False)
+
+    @cached_property
+    def search(self) -> PackSearch:
+        """The packings searched with a memo on the search's states (a hand of many packings)."""
+        cards = self.cards
+        starting = _starting(cards, self.melds, self.points)
+        return PackSearch(cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels)
+
+    @property
+    def plain(self) -> bool:
+        """Are the packings listed, or their search within ``STATES`` (else the hand goes to
+        the turn model)? The search's first best packing is kept."""
+        if self.ways is not None:
+            return True
+        searched: bool | None = self.known.get("searched")
+        if searched is None:
+            try:
+                found = self.search.best(limit=STATES)
+            except TooManyStates:
+                searched = False
+            else:
+                assert found is not None, "leaving every card is a packing"
+                self.known[None] = self.way(found)
+                searched = True
+            self.known["searched"] = searched
+        return searched
+
+    def way(self, found: Found) -> _Way:
+        """The packing a search found, with the discard the turn rule asks."""
+        way = _Packer(self.cards, self.points, self.discard).way(found.melds, found.melded, found.weight)
+        assert way is not None, "a search finds only packings the turn rule allows"
+        return way
 
 
 _PACKED: dict[tuple, _Packed] = {}  # the last few hands packed (a route of the same kinds asks again)
@@ -272,7 +279,8 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
         )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
-        found = _Packed(cards, melds, ways)
+        levels = tuple((g.measure, -1 if g.sense == "maximize" else 1) for g in problem.ruleset.objective)
+        found = _Packed(cards, melds, ways, deck.points, discard, levels)
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found
@@ -300,25 +308,30 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
                 held.sort()  # by place: the deck's order of the face's candidates
             for _, meld_mask, cards in held:
                 if meld_mask not in judged:
-                    judged[meld_mask] = _judged(checker, cards, params, params_key(params))
+                    judged[meld_mask] = judged_melds(checker, cards, params, params_key(params))
                 out += judged[meld_mask]
         return out
-    found = candidates(problem.ruleset, list(hand), problem.ruleset.kinds, params=params, gate=checker.gate) or []
-    key = params_key(params)
-    return [m for c in found for m in _judged(checker, tuple(hand[i] for i in c.cards), params, key)]
+    rs, key = problem.ruleset, params_key(params)
+    told = counted_ruleset(checker) and counted_hand(checker, hand, params, key)
+    found = candidates(rs, list(hand), rs.kinds, params=params, gate=checker.gate, fewest=told) or []
+    if told:
+        return counted_melds(checker, found, hand, [1 << f.index for f in hand], params, key)
+    return [m for c in found for m in judged_melds(checker, tuple(hand[i] for i in c.cards), params, key)]
 
 
 def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list[Meld]:
     """The legal melds of a hand holding some face more than once, each once per face multiset, as
     the bits of the first copies of its faces."""
-    params = problem.params
-    found = candidates(problem.ruleset, cards.order, problem.ruleset.kinds, params=params, gate=checker.gate)
+    rs, params = problem.ruleset, problem.params
     key, bits, order = params_key(params), cards.bits, cards.order
+    told = counted_ruleset(checker) and counted_hand(checker, order, params, key)
+    found = candidates(rs, order, rs.kinds, params=params, gate=checker.gate, fewest=told) or []
+    if told:
+        return counted_melds(checker, found, order, bits, params, key)
     out: list[Meld] = []
-    for cand in found or []:
+    for cand in found:
         mask = sum([bits[i] for i in cand.cards])
-        judged = _judged(checker, tuple([order[i] for i in cand.cards]), params, key)
-        out += [Meld(mask, m.faces, m.reading, m.points) for m in judged]
+        out += [m.on(mask) for m in judged_melds(checker, tuple([order[i] for i in cand.cards]), params, key)]
     return out
 
 
@@ -401,15 +414,12 @@ def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard
     return out
 
 
-_Start = tuple[Meld, int, int, tuple[int, ...]]  # a meld, its card points, the cards it must take, its faces held twice
-
-
-def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[_Start]]:
+def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[Start]]:
     """The melds that start at each card's face (by its place in the hand), each with its card
     points, the bits of its faces held once (the cards it must take) and the copies of each of
     its faces held more than once (it takes the first free copy of each)."""
     of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
-    by_face: dict[int, list[_Start]] = {}
+    by_face: dict[int, list[Start]] = {}
     for meld in melds:
         groups = [of_face[f.index] for f in meld.faces]
         once = sum(g for g in groups if g.bit_count() == 1 and groups.count(g) == 1)

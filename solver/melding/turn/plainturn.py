@@ -8,11 +8,14 @@ cards (those no meld takes, a set that cannot all be placed) once a hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.melding.meld.checker import MeldChecker
-from solver.melding.turn.plain import Meld, _Way, packed
+from solver.melding.turn.packsearch import Goal
+from solver.melding.turn.plain import _Way, packed
+from solver.melding.turn.plainmelds import Meld
 from solver.melding.turn.problem import Answer, Play, Problem
 from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
 from solver.sat.budget import Budget
@@ -31,7 +34,7 @@ class PlainTurn:
         self.rule = problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
-        self._out: list[int] | None = None  # the packings that go out (by position)
+        self.goals = _route_goals(route)
 
     def close(self) -> None:
         pass
@@ -45,11 +48,6 @@ class PlainTurn:
     def ways(self) -> list[_Way] | None:
         return self.packed.ways
 
-    def _all(self) -> list[_Way]:
-        ways = self.packed.ways
-        assert ways is not None, "a plain turn is asked only when its packings were few"
-        return ways
-
     def _stamp(self, answer: Answer) -> Answer:
         answer.seconds = self.budget.elapsed
         return answer
@@ -57,52 +55,51 @@ class PlainTurn:
     # -- the questions --------------------------------------------------------------------------
 
     def _ranks(self, ways: list[_Way]) -> list[tuple]:
-        """Each packing's rank, in the packings' order: the objective's levels in order, each to
-        be made smallest."""
+        """Each listed packing's rank, in the packings' order: the objective's levels in order,
+        each to be made smallest."""
         known = self.packed.known
         ranks: list[tuple] | None = known.get("ranks")
         if ranks is None:
-            levels = [(g.measure, -1 if g.sense == "maximize" else 1) for g in self.rs.objective]
+            levels = self.packed.levels
             ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
         return ranks
 
-    def _first_best(self, among: Sequence[int]) -> _Way:
-        """The first packing of the best rank among the packings ``among`` (by position)."""
-        ways = self._all()
-        return ways[min(among, key=self._ranks(ways).__getitem__)]
-
-    def _goes_out(self, way: _Way, leave_out: object = None) -> bool:
-        """Does a way go out (by the route: every card placed when it asks, its requirements but
-        ``leave_out``)?"""
-        route = self.route
-        if (route is None or route.all_cards) and way.left:
-            return False
-        if route is None:
-            return True
-        return all(_meets(way, r) for r in route.checks if r is not leave_out)
-
-    def _ways_out(self) -> list[int]:
-        """The packings that go out by the route (by position; each question asks them)."""
-        if self._out is None:
-            route, ways = self.route, self._all()
-            if route is None or (route.all_cards and not route.checks):  # every card placed, and no more
-                self._out = [i for i, w in enumerate(ways) if not w.left]
+    def _first_best(self, key: tuple | None, goal: Goal | None) -> _Way | None:
+        """The first packing of the best rank (among those that meet ``goal``, known by ``key``;
+        None: none does), from the listing or the search, once a hand and goal."""
+        known = self.packed.known
+        if key not in known:
+            ways = self.packed.ways
+            if ways is None:
+                found = self.packed.search.best(goal)
+                known[key] = self.packed.way(found) if found is not None else None
             else:
-                self._out = [i for i, w in enumerate(ways) if self._goes_out(w)]
-        return self._out
+                among = _meeting(ways, goal)
+                known[key] = ways[min(among, key=self._ranks(ways).__getitem__)] if among else None
+        way: _Way | None = known[key]
+        return way
+
+    def _any_meets(self, key: tuple, goal: Goal) -> bool:
+        """Does some packing meet ``goal`` (known by ``key``)?"""
+        ways = self.packed.ways
+        if ways is None or key in self.packed.known:
+            return self._first_best(key, goal) is not None
+        return any(_meets_goal(w, goal) for w in ways)
 
     def goes_out(self) -> bool | None:
-        return bool(self._ways_out())
+        return self._first_best(*self.goals.out) is not None
 
     def best(self, question: str = "best") -> Answer:
-        answer = self._answer(self._first_best(range(len(self._all()))), question)
+        way = self._first_best(None, None)
+        assert way is not None, "leaving every card is a packing"
+        answer = self._answer(way, question)
         answer.solvable = not answer.kept
         return answer
 
     def go_out(self, why_cards: bool = True) -> Answer:
-        out = self._ways_out()
-        if out:
-            answer = self._answer(self._first_best(out), "go-out")
+        way = self._first_best(*self.goals.out)
+        if way is not None:
+            answer = self._answer(way, "go-out")
             answer.solvable = True
             return answer
         answer = self.best(question="go-out")
@@ -125,19 +122,18 @@ class PlainTurn:
         """The cards no meld takes, a set of cards that cannot all be placed (with ``cards``), and
         the requirements the hand fails (as :meth:`TurnSolver._why
         <solver.melding.turn.solver.TurnSolver._why>`)."""
-        ways = self._all()
         why: dict = {}
         if cards:
             known = self.packed.known
             if "core" not in known:
                 known["lonely"] = self._lonely()
-                known["core"] = self._core(ways)
+                known["core"] = self._core()
             why = {"no_meld": list(known["lonely"]), "core": list(known["core"])}
         route = self.route
         if route is not None and route.checks:
-            placed = [w for w in ways if not (route.all_cards and w.left)]
-            blamed = [r for r in route.checks if any(self._goes_out(w, leave_out=r) for w in placed)]
-            if not blamed and len(route.checks) > 1 and placed:
+            leaving = self.goals.leaving
+            blamed = [r for r, goal in zip(route.checks, leaving, strict=True) if self._any_meets(*goal)]
+            if not blamed and len(route.checks) > 1 and self._any_meets(*self.goals.placed):
                 blamed = list(route.checks)
             if blamed:
                 why["requirements"] = [(route, r) for r in blamed]
@@ -160,25 +156,35 @@ class PlainTurn:
         lonely = [f for f, copies in zip(hand.order, hand.copies, strict=True) if not held & copies]
         return list(dict.fromkeys(lonely))
 
-    def _core(self, ways: Sequence[_Way]) -> list[Face]:
+    def _core(self) -> list[Face]:
         """A set of cards no turn places all of (each melded or discarded), none of it spare —
         the last cards left out first, so the lowest such set stays; empty when every card can
-        be placed. Only the packings whose melds hold no other's cards and more can place more."""
-        one_more = self.rule.discard != "none"
-        widest: list[int] = []
-        for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
-            if not any(m & wider == m for wider in widest):
-                widest.append(m)
+        be placed. From a listing, only the packings whose melds hold no other's cards and more
+        can place more; a search is asked for each set (within the states its first search
+        visited: the same cards reached and decided)."""
+        spare = int(self.rule.discard != "none")
         hand = self.packed.cards
-        if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
-            outside = hand.among(~widest[0], 1 + one_more)
-            return outside if len(outside) > one_more else []
+        ways = self.packed.ways
+        if ways is None:
+            search = self.packed.search
 
-        def placed(cards: int) -> bool:
-            cards = hand.lowest(cards)  # the packings take the first copies
-            if one_more:
-                return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
-            return any(not cards & ~m for m in widest)
+            def placed(cards: int) -> bool:
+                return search.places(hand.lowest(cards), spare)
+
+        else:
+            widest: list[int] = []
+            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
+                if not any(m & wider == m for wider in widest):
+                    widest.append(m)
+            if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
+                outside = hand.among(~widest[0], 1 + spare)
+                return outside if len(outside) > spare else []
+
+            def placed(cards: int) -> bool:
+                cards = hand.lowest(cards)  # the packings take the first copies
+                if spare:
+                    return any(not (rest := cards & ~m) & (rest - 1) for m in widest)
+                return any(not cards & ~m for m in widest)
 
         core = hand.mask
         if placed(core):
@@ -187,6 +193,35 @@ class PlainTurn:
             if not placed(core & ~bit):
                 core &= ~bit
         return [f for f, bit in zip(hand.order, hand.bits, strict=True) if core & bit]
+
+
+@dataclass(frozen=True)
+class _RouteGoals:
+    """What a way out by a route must do (:class:`Goal`), each with the key its first best packing
+    is known by in a hand's packings (cheap to hash): ``out``, every card placed when the route
+    asks (always without a route) and its requirements; ``placed``, without the requirements;
+    ``leaving``, the requirements but each in turn (in the route's order)."""
+
+    out: tuple[tuple, Goal]
+    placed: tuple[tuple, Goal]
+    leaving: tuple[tuple[tuple, Goal], ...]
+
+
+_GOALS: IdentityMemo[_RouteGoals] = IdentityMemo(1000)  # by route
+
+
+def _route_goals(route: GoOutRoute | None) -> _RouteGoals:
+    """A route's goals, made once."""
+    return _GOALS.get((route,), None, lambda: _goals_of(route))
+
+
+def _goals_of(route: GoOutRoute | None) -> _RouteGoals:
+    if route is None:
+        out = ((0, 0), Goal(True))
+        return _RouteGoals(out, out, ())
+    n, checks = id(route), tuple(route.checks)
+    leaving = tuple(((n, 2 + i), Goal(route.all_cards, checks[:i] + checks[i + 1 :])) for i in range(len(checks)))
+    return _RouteGoals(((n, 0), Goal(route.all_cards, checks)), ((n, 1), Goal(route.all_cards)), leaving)
 
 
 def _first_face(meld: Meld) -> int:
@@ -207,3 +242,19 @@ def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
         return way.points <= requirement.at_most
     n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
     return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
+
+
+def _meeting(ways: list[_Way], goal: Goal | None) -> list[int]:
+    """The listed packings that meet ``goal`` (None: all), by position."""
+    if goal is None:
+        return list(range(len(ways)))
+    if not goal.checks:
+        return [i for i, w in enumerate(ways) if not w.left] if goal.all_cards else list(range(len(ways)))
+    return [i for i, w in enumerate(ways) if _meets_goal(w, goal)]
+
+
+def _meets_goal(way: _Way, goal: Goal) -> bool:
+    """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
+    if goal.all_cards and way.left:
+        return False
+    return not goal.checks or all(_meets(way, r) for r in goal.checks)

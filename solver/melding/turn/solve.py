@@ -86,7 +86,7 @@ def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute
     (:mod:`~solver.melding.turn.plain`)?"""
     discard = problem.turn_rule().discard
     asked: Sequence[GoOutRoute | None] = routes or [None]
-    return all(packed(problem, checker, discard, r.kind_set if r is not None else None).ways is not None for r in asked)
+    return all(packed(problem, checker, discard, r.kind_set if r is not None else None).plain for r in asked)
 
 
 def _solve_turn(
@@ -131,7 +131,7 @@ def turn_solver(
     model; the ways to go out are counted on the model."""
     if plain or (not count and plain_fits(problem, checker)):
         turn = PlainTurn(problem, checker, budget, route)
-        if turn.ways() is not None:
+        if turn.packed.plain:
             return turn
     return TurnSolver(problem, checker, budget, route=route, compact=compact)
 
