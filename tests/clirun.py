@@ -22,11 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent
 IN_PROCESS_MEMORY = "64GiB"
 
 
+def runner() -> CliRunner:
+    """Click's runner for melds in-process, under :data:`IN_PROCESS_MEMORY` unless a test names a ceiling."""
+    return CliRunner(env={"MELDS_MAX_MEMORY": IN_PROCESS_MEMORY})
+
+
 def run(*args, input=None):
     """melds ARGS in-process (click's runner); exceptions propagate so a traceback fails the test."""
-    return CliRunner(env={"MELDS_MAX_MEMORY": IN_PROCESS_MEMORY}).invoke(
-        main, list(args), input=input, catch_exceptions=False
-    )
+    return runner().invoke(main, list(args), input=input, catch_exceptions=False)
 
 
 def melds_exe() -> list[str]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-from clirun import ROOT, run, subprocess_run
+from clirun import ROOT, run, runner, subprocess_run
 
 from cli import main
 
@@ -29,7 +28,7 @@ def test_illegal_meld_text_quotes_the_document():
 
 
 def test_colour_on_a_terminal():
-    result = CliRunner().invoke(main, ["check", "-r", "fesca", "木3", "木4", "木5"], color=True)
+    result = runner().invoke(main, ["check", "-r", "fesca", "木3", "木4", "木5"], color=True)
     assert "\x1b[" in result.output
 
 
@@ -146,14 +145,14 @@ def test_batch_bad_lines_give_errors_and_exit_2():
     ],
 )
 def test_bad_input_exit_2(args, fragment):
-    result = CliRunner().invoke(main, args)
+    result = runner().invoke(main, args)
     assert result.exit_code == 2
     assert fragment in result.stderr
     assert "Traceback" not in result.output + result.stderr
 
 
 def test_bad_input_json_error_object():
-    result = CliRunner().invoke(main, ["check", "-r", "fesca", "--json", "木13"])
+    result = runner().invoke(main, ["check", "-r", "fesca", "--json", "木13"])
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"]["code"] == "unknown-card"
 

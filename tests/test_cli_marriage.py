@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-from clirun import ROOT, run
+from clirun import ROOT, run, runner
 
 from cli import main
 
@@ -25,7 +24,7 @@ def test_check_without_tiplu_has_no_wilds():
 
 
 def test_tiplu_only_for_marriage():
-    result = CliRunner().invoke(main, ["check", "-r", "fesca", "--tiplu", "木3", "木3", "木4", "木5"])
+    result = runner().invoke(main, ["check", "-r", "fesca", "--tiplu", "木3", "木3", "木4", "木5"])
     assert result.exit_code == 2 and "has no tiplu" in result.stderr
 
 
@@ -60,5 +59,5 @@ def test_score_settle():
 
 
 def test_one_question_at_a_time():
-    result = CliRunner().invoke(main, ["solve", "-r", "marriage", "--hand", GOOD, "--see", "--best"])
+    result = runner().invoke(main, ["solve", "-r", "marriage", "--hand", GOOD, "--see", "--best"])
     assert result.exit_code == 2

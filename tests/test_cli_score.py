@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-from clirun import ROOT, run
+from clirun import ROOT, run, runner
 
 from cli import main
 
@@ -90,9 +89,9 @@ def test_score_batch():
 
 
 def test_score_bad_input():
-    result = CliRunner().invoke(main, ["score", "-r", "fesca"])
+    result = runner().invoke(main, ["score", "-r", "fesca"])
     assert result.exit_code == 2 and "no cards given" in result.stderr
-    result = CliRunner().invoke(
+    result = runner().invoke(
         main, ["score", "-r", "fesca", "--round", str(ROOT / "puzzles/fesca/f01-run-and-set.yaml")]
     )
     assert result.exit_code == 2 and "no round" in result.stderr

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-from clirun import ROOT, run, subprocess_run
+from clirun import ROOT, run, runner, subprocess_run
 
 from cli import main
 
@@ -144,7 +143,7 @@ def test_batch(tmp_path):
     ],
 )
 def test_bad_input(args, fragment):
-    result = CliRunner().invoke(main, args)
+    result = runner().invoke(main, args)
     assert result.exit_code == 2 and fragment in result.stderr
     assert "Traceback" not in result.output + result.stderr
 
@@ -152,7 +151,7 @@ def test_bad_input(args, fragment):
 def test_bad_puzzle_file_names_the_line(tmp_path):
     path = tmp_path / "p.yaml"
     path.write_text("format: 1\nruleset: fesca\nhand: 木3 木4\nturn: {kind: sideways}\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["solve", str(path)])
+    result = runner().invoke(main, ["solve", str(path)])
     assert result.exit_code == 2 and f"{path}:4: turn.kind" in result.stderr
 
 

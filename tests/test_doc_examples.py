@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner
+from clirun import runner
 
 from cli import main
 from solver.core.errors import MeldsError
@@ -186,7 +186,7 @@ def test_every_command_shows_its_output(
 ) -> None:
     monkeypatch.chdir(page.folders[block.line])
     args = shlex.split(command)
-    result = CliRunner().invoke(main, args[1:])
+    result = runner().invoke(main, args[1:])
     assert result.output.rstrip() == shown, f"{block.label}: $ {command}"
     if shown.startswith("melds: error:"):
         assert result.exit_code == 2
@@ -343,7 +343,7 @@ def test_the_walk_through_plays_as_the_bundled_ruleset(page: Page, tmp_path: Pat
     batch.write_text("".join(json.dumps(h) + "\n" for h in hands), encoding="utf-8")
     answers = []
     for ruleset in (str(page.read[last]), "indian-rummy"):
-        result = CliRunner().invoke(main, ["solve", "-r", ruleset, "--batch", str(batch)])
+        result = runner().invoke(main, ["solve", "-r", ruleset, "--batch", str(batch)])
         answers.append([(a["solvable"], a["score"]) for a in map(json.loads, result.stdout.splitlines())])
     assert answers[0] == answers[1]
     assert {solvable for solvable, _ in answers[0]} == {True, False}

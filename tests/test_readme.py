@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clirun import runner
 
 from cli import main
 
@@ -34,5 +34,5 @@ def test_readme_opens_with_the_two_setup_commands():
 def test_readme_examples_are_real_output(command, expected):
     args = shlex.split(command)
     assert args[0] == "melds"
-    result = CliRunner().invoke(main, args[1:])
+    result = runner().invoke(main, args[1:])
     assert result.output.rstrip() == expected
