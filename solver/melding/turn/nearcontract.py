@@ -17,15 +17,12 @@ a part's natural or a wild.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.core.deck import Face
 from solver.core.rules import MeldKind
-from solver.melding.turn.nearest import CHECK_EVERY, Part, Plan, Splits, Views
+from solver.melding.turn.nearest import CHECK_EVERY, Part, Plan, Splits
 from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
-from solver.sat.budget import Budget
 
 
 @dataclass(frozen=True)
@@ -47,18 +44,10 @@ class ContractSplits(Splits):
     may hold (the hand less the discard); :meth:`best` answers like :meth:`Splits.best`, the kept
     figure being ``total`` less the cards drawn."""
 
-    def __init__(
-        self,
-        hand: Sequence[Face],
-        left: Counter[Face],
-        kinds: Sequence[MeldKind],
-        route: GoOutRoute | None,
-        seen: Views,
-        total: int,
-        budget: Budget,
-    ):
+    WILD_NATURALS = True
+
+    def _prepare(self, route: GoOutRoute | None) -> None:
         assert route is not None and not any(isinstance(r, HandLimit) for r in route.requires)
-        self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=True)
         self.needed = _needed(self.counts)
         self.largest = {k.id: self._largest(k) for k in self.kinds}
         parts = [p for i in range(len(self.naturals)) for p in self._parts_from(i)]

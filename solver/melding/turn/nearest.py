@@ -201,6 +201,9 @@ def totals(problem: Problem) -> list[int]:
 class Splits:
     """The best splits of a hand's naturals for one route and total (the module's docstring)."""
 
+    # a wild that is also a natural (a two in its own place) is counted among the naturals
+    WILD_NATURALS = False
+
     def __init__(
         self,
         hand: Sequence[Face],
@@ -211,12 +214,29 @@ class Splits:
         total: int,
         budget: Budget,
     ):
-        self._hold(hand, left, kinds, route, seen, total, budget, wild_naturals=False)
+        """What every search of splits holds: the hand's naturals and wilds, the identities that
+        can still be drawn, the route's counts; then what this search prepares of them
+        (:meth:`_prepare`)."""
+        self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
+        self.searched_kinds = self.kinds  # the kinds parts are searched of (Splits: those it tells apart)
+        self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
+        # a card neither natural nor wild in these kinds is in no meld: never kept
+        wild_naturals = self.WILD_NATURALS
+        naturals = (f for f in hand if seen.natural[f.index] is not None and (wild_naturals or not seen.wild[f.index]))
+        self.naturals = sorted(naturals, key=lambda f: f.index)
+        self.wilds = [f for f in hand if seen.wild[f.index]]
+        self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
+        self.drawable |= {seen.natural[f.index] for f in self.wilds}
+        self.steps = 0
+        self._prepare(route)
+
+    def _prepare(self, route: GoOutRoute | None) -> None:
+        """The kinds told apart, the parts each natural can start and their cheapest costs."""
         self.searched_kinds, self.takes = _unlike(self.kinds, self.counts)
         # some kinds take no wild: the hand's wilds are kept only where a place is left for them
         self.wild_places = bool(self.wilds) and not all(self.takes.values())
         self.own: dict[tuple[str, tuple[int, ...]], int] = {}
-        self.least_new = min(k.size_min for k in kinds)
+        self.least_new = min(k.size_min for k in self.kinds)
         self.parts_of = [sorted(self._parts_from(i), key=lambda p: -len(p.cards)) for i in range(len(self.naturals))]
         # each natural's fewest places a part holding it takes per natural: the parts that keep
         # naturals take at least the sum of theirs, so the cheapest ones bound how many more fit
@@ -227,31 +247,6 @@ class Splits:
                     cheapest[c] = min(cheapest[c], part.least / len(part.cards))
         self.by_cost = sorted((cost, c) for c, cost in enumerate(cheapest))
         self.masked = [[(part, part.mask) for part in parts] for parts in self.parts_of]
-
-    def _hold(
-        self,
-        hand: Sequence[Face],
-        left: Counter[Face],
-        kinds: Sequence[MeldKind],
-        route: GoOutRoute | None,
-        seen: Views,
-        total: int,
-        budget: Budget,
-        wild_naturals: bool,
-    ) -> None:
-        """What every search of splits holds: the hand's naturals (``wild_naturals``: a wild that
-        is also a natural, a two in its own place, counted among them) and wilds, the identities
-        that can still be drawn, the route's counts."""
-        self.seen, self.total, self.budget, self.kinds = seen, total, budget, list(kinds)
-        self.searched_kinds = self.kinds  # the kinds parts are searched of (Splits: those it tells apart)
-        self.counts: tuple[MeldCount, ...] = route.counts if route is not None else ()
-        # a card neither natural nor wild in these kinds is in no meld: never kept
-        naturals = (f for f in hand if seen.natural[f.index] is not None and (wild_naturals or not seen.wild[f.index]))
-        self.naturals = sorted(naturals, key=lambda f: f.index)
-        self.wilds = [f for f in hand if seen.wild[f.index]]
-        self.drawable = {seen.natural[f.index] for f, n in left.items() if n > 0}
-        self.drawable |= {seen.natural[f.index] for f in self.wilds}
-        self.steps = 0
 
     # -- the parts each natural can start --------------------------------------------------------
 
