@@ -38,11 +38,18 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     registry._entry_points.cache_clear()
 
 
-def test_kept_names_follow_the_installed_packages(site: Path) -> None:
+def test_kept_names_follow_the_installed_packages(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _package(site, "tiles_extra", ["tiles_extra"])
     assert "tiles_extra" in _names()
     assert list((site.parent / "cache").glob("entry-point-games-*.pickle")), "the names were not kept"
     assert "tiles_extra" in _names()  # read back
+    with monkeypatch.context() as reading:
+
+        def metadata_read() -> None:
+            raise AssertionError("the packages' metadata was read again")
+
+        reading.setattr(registry, "_entry_points", metadata_read)
+        assert "tiles_extra" in registry._entry_point_names()  # from the cache: no metadata read
     _package(site, "more_games", ["more_games"])  # a package added: the folder changed
     assert {"tiles_extra", "more_games"} <= _names()
 
