@@ -380,13 +380,18 @@ def test_the_guard_raises_nothing_where_python_would_drop_it():
 
     finalisers = []
 
+    def release() -> None:  # what a finaliser calls (python-sat's __del__ calls delete)
+        finalisers.append(sys._getframe())
+
     class Finalised:
         def __del__(self) -> None:
             finalisers.append(sys._getframe())
+            release()
 
     Finalised()
     gc.collect()
     assert unraisable_at(finalisers[0])
+    assert unraisable_at(finalisers[1])  # called from the finaliser: dropped there too
     removal = weakref.WeakKeyDictionary()._remove  # what the collector runs when a key dies
     assert unraisable_at(SimpleNamespace(f_code=removal.__code__))
     assert not unraisable_at(sys._getframe())

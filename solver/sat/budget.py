@@ -286,12 +286,15 @@ class Budget:
 
 
 def unraisable_at(frame: FrameType | None) -> bool:
-    """Is ``frame`` a finaliser's or a weak reference's callback (run by the collector between
-    any two bytecodes)? Python prints and drops an exception raised there, so the guard's signal
-    raises nothing in it: the watcher signals again at its next look, a one-shot alarm is set again."""
-    if frame is None:
-        return False
-    return frame.f_code.co_name == "__del__" or frame.f_code.co_filename == weakref.__file__
+    """Is ``frame`` inside a finaliser or a weak reference's callback (run by the collector between
+    any two bytecodes), itself or a function it called (python-sat's ``__del__`` calls ``delete``)?
+    Python prints and drops an exception raised there, so the guard's signal raises nothing in it:
+    the watcher signals again at its next look, a one-shot alarm is set again."""
+    while frame is not None:
+        if frame.f_code.co_name == "__del__" or frame.f_code.co_filename == weakref.__file__:
+            return True
+        frame = getattr(frame, "f_back", None)
+    return False
 
 
 class _Watch:
