@@ -80,6 +80,9 @@ def sizes_of(kind: MeldKind) -> set[int]:
     return sizes
 
 
+Entry = tuple  # a card's pool position first, then what the walk reads of it
+
+
 class _TooMany(Exception):
     pass
 
@@ -137,6 +140,15 @@ class _Collector:
             return spent
         after = spent + self.cost[card]
         return after if after <= self.room else None
+
+    def affordable(self, entries: list[Entry]) -> tuple[list[Entry], list[Entry]]:
+        """``entries`` (cards first) as a walk reads them: (those that cost nothing of the allowance,
+        all of them). Indexed by whether the allowance has room left, so that a walk that has spent
+        it loops over the free cards only."""
+        if self.cost is None:
+            return entries, entries
+        cost = self.cost
+        return [e for e in entries if not cost[e[0]]], entries
 
     def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None:
         """A card set the current kind reads, its ``bound`` and the sizes each card is natural at."""
@@ -339,24 +351,30 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
     natural at) that can be its ``j``-th suit (rank)."""
     seen: set = set()
     ids: dict[frozenset[int], int] = {}  # each natural-at sizes as a number: a state's multiset of them, sorted
-    numbered = [[(card, natural, ids.setdefault(natural, len(ids))) for card, natural in cards] for cards in able]
+    numbered = [
+        out.affordable([(card, natural, ids.setdefault(natural, len(ids))) for card, natural in cards])
+        for cards in able
+    ]
+    room = out.room
 
-    def walk(j: int, used: list[int], naturals: list[frozenset[int]], marks: tuple[int, ...], spent: int) -> None:
+    def walk(
+        j: int, used: list[int], naturals: list[frozenset[int]], marks: tuple[int, ...], spent: int, joined: bool
+    ) -> None:
         state = (j, frozenset(used), marks)
         if state in seen:
             return
         seen.add(state)
-        if len(used) in sizes:
+        if joined and len(used) in sizes:  # a state a suit was left out to reach was added where its last card joined
             out.add(used, _points(kind, naturals), naturals)
         if j == len(able) or len(used) == largest:
             return
-        walk(j + 1, used, naturals, marks, spent)  # leave this suit out
-        for card, natural, mark in numbered[j]:
+        walk(j + 1, used, naturals, marks, spent, False)  # leave this suit out
+        for card, natural, mark in numbered[j][spent < room]:
             after = out.take(card, used, spent)
             if after is not None:
-                walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after)
+                walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after, True)
 
-    walk(0, [], [], (), 0)
+    walk(0, [], [], (), 0, False)
 
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
@@ -440,13 +458,15 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
         for card, natural in by_identity.get(identity, ()):
             if not natural:
                 wild_at.setdefault(card, set()).add(k)
+    places = [out.affordable(by_identity[identity]) for identity in window]
+    room = out.room
 
     def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
         if k in sizes:
             out.add(used, _points(kind, naturals), naturals)
         if k == len(window):
             return
-        for card, natural in by_identity.get(window[k], ()):
+        for card, natural in places[k][spent < room]:
             after = out.take(card, used, spent)
             if after is None:
                 continue

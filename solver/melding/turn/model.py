@@ -194,8 +194,7 @@ class TurnModel(SwapHooks):
         """One option per time the meld can be made: with several copies of its cards (two or three
         decks) the same meld may be made twice. Later copies need the earlier ones (so copies
         of one meld are interchangeable in one order only: the symmetry is broken)."""
-        need = Counter(hand_faces)
-        times = 1 if table is not None else min(self.supply_top[f] // k for f, k in need.items())
+        times = 1 if table is not None else self._times(hand_faces)
         bound = cand.bound
         if table is not None:  # a lay-off earns what it adds to one's own meld (or its cards' points)
             bound = max(0, bound - self._table_points(table)) if self._earns(table) else 0
@@ -212,6 +211,13 @@ class TurnModel(SwapHooks):
             )
             self.options.append(option)
             previous = option
+
+    def _times(self, faces: tuple[Face, ...]) -> int:
+        """How many times the turn's copies make a meld of ``faces``."""
+        top = self.supply_top
+        if len(set(faces)) == len(faces):
+            return min(top[f] for f in faces)
+        return min(top[f] // k for f, k in Counter(faces).items())
 
     def _verify(self, opt: _Option) -> bool:
         """Judge an option with the checker; record its true points. False if illegal."""
