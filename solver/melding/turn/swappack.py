@@ -116,6 +116,7 @@ class PackSearch(Generic[AnOption]):
             f: min((self.drawing[i] * (self.unit // from_hand[i]) for i in found), default=never)
             for f, found in self.holding.items()
         }
+        self.dearest = sorted(self.least, key=self.least.__getitem__, reverse=True)  # the hand's faces
 
     def find(self, bound: int, legal: Callable[[AnOption], bool], aside: Face | None = None) -> Searched[AnOption]:
         """A way out in at most ``bound`` swaps whose every option ``legal`` passes, a copy of
@@ -206,11 +207,18 @@ class PackSearch(Generic[AnOption]):
 
     def _hopeless(self, drawn: int) -> bool:
         """No way out within the bound from here: the free cards beyond those that may still be
-        let go are melded, each drawing at least its least share."""
-        may_let_go = self.bound + self.discard - len(self.let_go)
-        costs = sorted(self.least[f] for f in self.order for _ in range(self.free[f]))
-        melded = costs[: max(0, len(costs) - may_let_go)]
-        return drawn + -(-sum(melded) // self.unit) > self.bound
+        let go (the dearest) are melded, each drawing at least its least share."""
+        may_let_go = max(0, self.bound + self.discard - len(self.let_go))
+        free, least = self.free, self.least
+        shares = 0
+        for f in self.dearest:
+            copies = free[f]
+            if copies > may_let_go:
+                shares += (copies - may_let_go) * least[f]
+                may_let_go = 0
+            else:
+                may_let_go -= copies
+        return drawn + -(-shares // self.unit) > self.bound
 
     def _take(self, i: int) -> int | None:
         """Meld option ``i``: its cards from the hand's free copies, the rest drawn; how many are
