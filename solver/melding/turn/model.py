@@ -155,6 +155,7 @@ class TurnModel(SwapHooks):
 
     def _collect_options(self) -> None:
         hand = [f for f in self.faces for _ in range(self.supply_top[f])]  # the table's cards too
+        self._top_of = {f.index: n for f, n in self.supply_top.items()}  # copies of each face, by number
         kinds = self._kinds()
         found: list[Candidate] | None = []
         if self._may_lay_out():
@@ -194,7 +195,7 @@ class TurnModel(SwapHooks):
         """One option per time the meld can be made: with several copies of its cards (two or three
         decks) the same meld may be made twice. Later copies need the earlier ones (so copies
         of one meld are interchangeable in one order only: the symmetry is broken)."""
-        times = 1 if table is not None else self._times(hand_faces)
+        times = 1 if table is not None else self._times(cand.key)
         bound = cand.bound
         if table is not None:  # a lay-off earns what it adds to one's own meld (or its cards' points)
             bound = max(0, bound - self._table_points(table)) if self._earns(table) else 0
@@ -212,12 +213,12 @@ class TurnModel(SwapHooks):
             self.options.append(option)
             previous = option
 
-    def _times(self, faces: tuple[Face, ...]) -> int:
-        """How many times the turn's copies make a meld of ``faces``."""
-        top = self.supply_top
-        if len(set(faces)) == len(faces):
-            return min(top[f] for f in faces)
-        return min(top[f] // k for f, k in Counter(faces).items())
+    def _times(self, key: tuple[int, ...]) -> int:
+        """How many times the turn's copies make a meld of the faces numbered ``key``."""
+        top = self._top_of
+        if len(set(key)) == len(key):
+            return min(top[i] for i in key)
+        return min(top[i] // k for i, k in Counter(key).items())
 
     def _verify(self, opt: _Option) -> bool:
         """Judge an option with the checker; record its true points. False if illegal."""
