@@ -165,7 +165,7 @@ class TurnModel(SwapHooks):
                 self.laid, found = LaidOut(lined), []
             kinds = [k for k in kinds if k not in lined]
         for cand in merged(found or [], self._candidates(hand, kinds) or []):
-            faces = tuple(hand[i] for i in cand.cards)
+            faces = tuple(map(hand.__getitem__, cand.cards))
             if self.holdable is None or self.holdable(faces):  # else no turn could make it
                 self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None or self.forms:  # with operations, a lay-off is a form
@@ -217,7 +217,7 @@ class TurnModel(SwapHooks):
         """How many times the turn's copies make a meld of the faces numbered ``key``."""
         top = self._top_of
         if len(set(key)) == len(key):
-            return min(top[i] for i in key)
+            return min(map(top.__getitem__, key))
         return min(top[i] // k for i, k in Counter(key).items())
 
     def _verify(self, opt: _Option) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from math import lcm
 from typing import Generic, Protocol, TypeVar
 
@@ -78,7 +79,7 @@ class _OutOfSteps(Exception):
 def _counted(faces: list[int]) -> tuple[tuple[int, int], ...]:
     """The copies of each face among ``faces``."""
     if len(set(faces)) == len(faces):
-        return tuple((f, 1) for f in faces)
+        return tuple(zip(faces, repeat(1, len(faces)), strict=True))
     return tuple(Counter(faces).items())
 
 
@@ -91,15 +92,18 @@ class PackSearch(Generic[AnOption]):
         self, options: Sequence[AnOption], held: Counter[Face], most: Counter[Face], melded: int, discard: bool
     ):
         self.options, self.melded, self.discard = list(options), melded, discard
-        self.faces = sorted(set(held) | set(most) | {f for o in options for f in o.hand_faces})
-        number = {f: n for n, f in enumerate(self.faces)}
+        listed = {f.index: f for o in options for f in o.hand_faces}  # by number: a face's hash is Python's
+        listed.update((f.index, f) for f in (*held, *most))
+        self.faces = sorted(listed.values())
+        number = {f.index: n for n, f in enumerate(self.faces)}
         self.held = [held[f] for f in self.faces]
         self.most = [max(most[f], held[f]) for f in self.faces]
-        self.needs = [_counted([number[f] for f in o.hand_faces]) for o in self.options]
+        self.needs = [_counted([number[f.index] for f in o.hand_faces]) for o in self.options]
         sizes = [len(o.hand_faces) for o in self.options]
-        from_hand = [sum(min(n, self.held[f]) for f, n in need) for need in self.needs]
+        had = self.held
+        from_hand = [sum(min(n, had[f]) for f, n in need) for need in self.needs]
         self.drawing = [size - h for size, h in zip(sizes, from_hand, strict=True)]  # drawn cards, at least
-        self.holding: dict[int, list[int]] = {number[f]: [] for f in held}
+        self.holding: dict[int, list[int]] = {number[f.index]: [] for f in held}
         for i, need in enumerate(self.needs):
             for f, _ in need:
                 if f in self.holding:
