@@ -425,6 +425,8 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
             by_identity.setdefault((None if free else suit, rank), []).append((i, natural))
     if free:
         by_identity = {key: _merged(cards) for key, cards in by_identity.items()}
+    places = {identity: out.affordable(cards) for identity, cards in by_identity.items()}  # once, not a window's
+    wilds = {identity: frozenset(c for c, natural in cards if not natural) for identity, cards in by_identity.items()}
     for start in range(length):
         for first in [None] if free else kind.suits:
             for direction in directions:
@@ -433,7 +435,7 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
                     (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
                     for k in range(reach)
                 ]
-                _fill_window(kind, window, sizes, by_identity, out)
+                _fill_window(kind, window, sizes, places, wilds, out)
 
 
 def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozenset[int]]]:
@@ -444,21 +446,26 @@ def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozense
     return list(out.items())
 
 
-def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
-    """Every meld along ``window`` (the identities of its places from its start), card by card.
+def _fill_window(
+    kind: MeldKind,
+    window: list[tuple],
+    sizes,
+    places_of: dict[tuple, tuple[list[Entry], list[Entry]]],
+    wilds_of: dict[tuple, frozenset[int]],
+    out: _Collector,
+) -> None:
+    """Every meld along ``window`` (the identities of its places from its start), card by card:
+    ``places_of``, the cards (with the sizes they are natural at) each identity takes, as
+    :meth:`_Collector.affordable` splits them; ``wilds_of``, those that stand in there as wilds.
     Two cards standing in as wilds (natural at no size there) that could trade places make the same
     card set with the same points either way: only the way with the lower card first is walked.
     A meld fills the window's places from its start: a place no card can fill ends the walk."""
-    reach = next((k for k, identity in enumerate(window) if identity not in by_identity), len(window))
+    reach = next((k for k, identity in enumerate(window) if identity not in places_of), len(window))
     if reach < min(sizes):
         return
     window = window[:reach]
-    wild_at: dict[int, set[int]] = {}  # card -> the places where it may stand in as a wild
-    for k, identity in enumerate(window):
-        for card, natural in by_identity.get(identity, ()):
-            if not natural:
-                wild_at.setdefault(card, set()).add(k)
-    places = [out.affordable(by_identity[identity]) for identity in window]
+    wild_here = [wilds_of[identity] for identity in window]
+    places = [places_of[identity] for identity in window]
     room = out.room
 
     def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
@@ -472,7 +479,7 @@ def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, 
                 continue
             if natural:
                 walk(k + 1, used + [card], naturals + [natural], wilds, after)
-            elif not any(other > card and j in wild_at[card] and k in wild_at[other] for j, other in wilds):
+            elif not any(other > card and card in wild_here[j] and other in wild_here[k] for j, other in wilds):
                 walk(k + 1, used + [card], naturals + [natural], wilds + [(k, card)], after)
 
     walk(0, [], [], [], 0)
