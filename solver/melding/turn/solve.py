@@ -20,6 +20,8 @@ from solver.melding.table.operations import Operation
 from solver.melding.turn.firstmeld import first_meld_due
 from solver.melding.turn.plain import fits, packed
 from solver.melding.turn.plainturn import PlainTurn
+from solver.melding.meld.points import hand_points
+from solver.melding.turn.routecount import meets_route, shown_counts
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
 from solver.melding.turn.tableturn import TableTurn
@@ -190,6 +192,8 @@ def by_routes(
                 answer.routes_open = opened
                 return answer
             answer.route = route.id
+            if question == "best" and answer.solvable and not _shown_turn_meets(answer, problem, checker, route):
+                answer = _best_going_out(solver, answer)
             if count:
                 assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
                 n, more, stopped = solver.count_solutions(limit)
@@ -211,6 +215,26 @@ def by_routes(
     if count:
         answer.solutions, answer.solutions_capped = total, capped
     return answer
+
+
+def _best_going_out(solver: TurnSolver | PlainTurn, best: Answer) -> Answer:
+    """The best turn shown places every card but fails the route's requirements: a way out as good
+    by the objective stands in for it, else it is shown as a turn that does not go out."""
+    out = solver.go_out(why_cards=False)
+    if out.solvable and out.score == best.score:
+        out.question, out.route = "best", best.route
+        return out
+    best.solvable = False
+    return best
+
+
+def _shown_turn_meets(answer: Answer, problem: Problem, checker: MeldChecker, route: GoOutRoute) -> bool:
+    """Does the best turn shown go out by the route (a turn that places every card may still fail
+    its requirements)? Lay-offs count toward no requirement; the melds already shown do."""
+    made = [play.reading for play in answer.plays if play.table is None]
+    shown = shown_counts(problem.shown, checker, problem.params)
+    kept = hand_points(problem.ruleset, answer.kept, problem.params) if answer.kept else 0
+    return meets_route(route, made, shown, kept, bool(answer.kept))
 
 
 def _requirements_failed(why: dict | None, failed: list) -> dict | None:
