@@ -55,7 +55,7 @@ def solve_turn(
     try:  # the guard raises in whatever Python work is running at the deadline, not only in a solver call
         with no_full_collections(), budget.guarding():
             answer = _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
-            return first_meld_why(answer, problem, checker, budget)
+            return first_meld_why(answer, problem, checker, budget, routes)
     except Undecided as stopped:
         return _undecided(question, budget, stopped)
 
@@ -67,14 +67,22 @@ def _undecided(question: str, budget: Budget, stopped: Undecided) -> Answer:
     return answer
 
 
-def first_meld_why(answer: Answer, problem: Problem, checker: MeldChecker, budget: Budget) -> Answer:
-    """A hand that cannot go out only because of the first meld's minimum says so in ``why``."""
+def first_meld_why(
+    answer: Answer, problem: Problem, checker: MeldChecker, budget: Budget, routes: Sequence[GoOutRoute] = ()
+) -> Answer:
+    """A hand that cannot go out only because of the first meld's minimum says so in ``why``: it
+    would go out, along the same routes, once melded."""
     rule = first_meld_due(problem)
     if rule is None or answer.solvable is not False or answer.question != "go-out":
         return answer
-    with turn_solver(replace(problem, has_melded=True), checker, budget) as solver:
-        if solver.go_out(why_cards=False).solvable:
-            answer.why = {**(answer.why or {}), "first_meld": [rule]}
+    melded = replace(problem, has_melded=True)
+    if routes:
+        goes_out = by_routes(melded, checker, "go-out", False, 1, budget, routes).solvable
+    else:
+        with turn_solver(melded, checker, budget) as solver:
+            goes_out = solver.go_out(why_cards=False).solvable
+    if goes_out:
+        answer.why = {**(answer.why or {}), "first_meld": [rule]}
     return answer
 
 
