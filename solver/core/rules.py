@@ -536,6 +536,7 @@ class Deal:
     hand_sizes: tuple[HandSize, ...]
     starter_discard: int
     source: Source | None
+    draws: int | None = 1  # cards a turn adds to a hand at most; None: the whole discard pile may be taken
 
 
 @dataclass(frozen=True)

@@ -447,7 +447,8 @@ def read_deal(reader: RuleReader, raw: Mapping[str, Any] | None) -> Deal | None:
                 f"deal.hand_size[{i}].players",
             )
         sizes.append(HandSize(counts, h["cards"], cond, reader.source(h)))
-    return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
+    draws = raw.get("draws", 1)
+    return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw), None if draws == "pile" else draws)
 
 
 def read_points(reader: RuleReader, raw: list[Any]) -> tuple[CardPoints, ...]:

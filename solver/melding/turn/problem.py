@@ -112,9 +112,11 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
         most, dealt = largest
         line = dealt.source.line if dealt.source is not None else None
         where = f" ({Path(p.ruleset.path).name}:{line}: deal.hand_size)" if line else ""
+        draws = most - dealt.cards
         raise MeldsError(
             f"a hand of {len(p.hand)} cards: {p.ruleset.id} deals at most {dealt.cards} cards a player{where} "
-            f"and a turn draws one, so a hand holds at most {most}"
+            f"and a turn draws {'one' if draws == 1 else draws}, so a hand holds at most {most} "
+            f"(deal.draws: pile, where a turn may take the whole discard pile)"
         )
     notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
     if p.turn == "claimed" and not claim_met:
