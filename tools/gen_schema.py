@@ -359,6 +359,10 @@ schema = {
                                     "enum": ["at-most", "fewer"],
                                     "description": "no more wilds than naturals in the meld (at-most), or fewer",
                                 },
+                                "apart": {
+                                    "type": "boolean",
+                                    "description": "no two wild cards side by side (a sequence's neighbouring places)",
+                                },
                                 **COMMON,
                             }
                         ),

@@ -74,6 +74,7 @@ class WildLimit:
     naturals_min: int = 0
     versus_naturals: str | None = None  # at-most | fewer
     source: Source | None = None
+    apart: bool = False  # no two wilds side by side (a sequence's neighbouring places)
 
     def bounds(self, n: int) -> tuple[int, int]:
         """The least and the most wilds a meld of ``n`` cards may hold."""
@@ -83,6 +84,8 @@ class WildLimit:
             most = min(most, n // 2)
         elif self.versus_naturals == "fewer":
             most = min(most, (n - 1) // 2)
+        if self.apart:
+            most = min(most, (n + 1) // 2)
         return self.least, most
 
     def describe(self, n: int) -> str:
@@ -95,6 +98,8 @@ class WildLimit:
             parts.append("no more wilds than naturals")
         elif self.versus_naturals == "fewer":
             parts.append("fewer wilds than naturals")
+        if self.apart:
+            parts.append("no two side by side")
         return ", ".join(parts)
 
 

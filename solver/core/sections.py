@@ -323,7 +323,12 @@ def read_kind(
     if "wilds" in k:
         w = k["wilds"]
         wilds = WildLimit(
-            w.get("min", 0), w.get("max"), w.get("naturals_min", 0), w.get("versus_naturals"), reader.source(w)
+            w.get("min", 0),
+            w.get("max"),
+            w.get("naturals_min", 0),
+            w.get("versus_naturals"),
+            reader.source(w),
+            apart=bool(w.get("apart", False)),
         )
     distinct_raw = k.get("distinct", True)
     distinguish = None

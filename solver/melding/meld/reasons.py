@@ -75,6 +75,10 @@ def rule_reason(
     if rule.key == "wilds":
         limits = kind.wilds.describe(n) if kind.wilds else f"0 to {n} wild cards"
         return reason(f"a {label} of {n} cards holds {limits}, here {witness.wilds} wilds")
+    if rule.key == "wilds-apart":
+        wild = sorted((p.offset, fmt(p.face)) for p in witness.placements if p.wild and p.offset is not None)
+        pair = next((f"{a} and {b}" for (i, a), (j, b) in zip(wild, wild[1:], strict=False) if j == i + 1), "two wilds")
+        return reason(f"in a {label} no two wild cards may stand side by side; here {pair} would")
     if rule.key == "same-rank":
         ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
         return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")

@@ -115,8 +115,8 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
         draws = most - dealt.cards
         raise MeldsError(
             f"a hand of {len(p.hand)} cards: {p.ruleset.id} deals at most {dealt.cards} cards a player{where} "
-            f"and a turn draws {'one' if draws == 1 else draws}, so a hand holds at most {most} "
-            f"(deal.draws: pile, where a turn may take the whole discard pile)"
+            f"and a turn draws {'one' if draws == 1 else draws} (deal.draws; pile: a turn may take the whole "
+            f"discard pile), so a hand holds at most {most}"
         )
     notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
     if p.turn == "claimed" and not claim_met:

@@ -15,12 +15,12 @@ from dataclasses import replace
 from solver.core.errors import Undecided
 from solver.core.gcpause import no_full_collections
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_points
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
 from solver.melding.turn.firstmeld import first_meld_due
 from solver.melding.turn.plain import fits, packed
 from solver.melding.turn.plainturn import PlainTurn
-from solver.melding.meld.points import hand_points
 from solver.melding.turn.routecount import meets_route, shown_counts
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
