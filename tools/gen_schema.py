@@ -375,6 +375,8 @@ schema = {
                             }
                         ),
                         "phase": ID,
+                        "going_out_only": {"type": "boolean", "description": "melded only in a turn that goes out"},
+                        "going_out_only_source": SOURCE,
                         "enabled_if": {"$ref": "#/$defs/condition"},
                         "score": obj(
                             {

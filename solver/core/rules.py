@@ -204,6 +204,7 @@ class MeldKind:
     phase: str | None
     source: Source | None
     score: ScoreTable | None = None
+    going_out_only: bool = False  # melded only in a turn that goes out
 
     @property
     def label(self) -> str:

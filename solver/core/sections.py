@@ -370,6 +370,7 @@ def read_kind(
         distinguish=distinguish,
         phase=phase,
         source=reader.source(k),
+        going_out_only=bool(k.get("going_out_only", False)),
     )
 
 

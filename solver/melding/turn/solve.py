@@ -87,7 +87,10 @@ def first_meld_why(
 
 
 def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
-    """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's minimum."""
+    """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's
+    minimum, nor kinds only a way out may make (``going_out_only``)."""
+    if any(kind.going_out_only for kind in problem.ruleset.kinds):
+        return False
     return first_meld_due(problem) is None and fits(problem, checker)
 
 
