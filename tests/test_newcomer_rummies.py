@@ -237,3 +237,16 @@ def test_what_cannot_be_meant_is_refused_with_file_and_line(tmp_path, body, key,
     )
     result = run("check", "-r", str(path), "S5", "H5", "D5")
     assert result.exit_code == 2 and f"bad.yaml:7: melds[0].{key}" in result.output and message in result.output
+
+
+def test_a_text_cut_at_a_comma_inside_braces_is_named_so(tmp_path):
+    """``{description: The round, which sets it.}``: YAML reads a key 'which sets it.'; the error says why."""
+    path = tmp_path / "comma.yaml"
+    path.write_text(
+        f"format: 1\nextends: {CARIOCA}\nid: comma\nname: comma\n"
+        "options:\n  round: {type: integer, default: 1, description: The round, which sets the contract.}\n",
+        encoding="utf-8",
+    )
+    result = run("check", "-r", str(path), "S5", "H5", "D5")
+    assert result.exit_code == 2 and "comma.yaml:6: options.round" in result.output
+    assert "a comma ends the value before it" in result.output
