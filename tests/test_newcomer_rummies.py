@@ -250,3 +250,32 @@ def test_a_text_cut_at_a_comma_inside_braces_is_named_so(tmp_path):
     result = run("check", "-r", str(path), "S5", "H5", "D5")
     assert result.exit_code == 2 and "comma.yaml:6: options.round" in result.output
     assert "a comma ends the value before it" in result.output
+
+
+def test_canasta_round_counts_its_canastas_and_going_out():
+    """canasta.md 13: A's cards 205, a mixed canasta 300, a natural one 500, going out 100; B 15 − 75."""
+    result = run(
+        "score", "-r", CANASTA, "--round", str(ROOT / "tests" / "data" / "rounds" / "canasta-bonuses.yaml"), "--json"
+    )
+    assert result.exit_code == 0, result.output
+    [system] = json.loads(result.stdout)["systems"]
+    assert system["payments"] == {"A": 1105, "B": -60}
+    bonuses = {b["for"]: b["points"] for b in system["details"]["A"]["bonuses"]}
+    assert bonuses == {
+        "melds of 7 or more cards with no wild": 500,
+        "melds of 7 or more cards with a wild": 300,
+        "going out": 100,
+    }
+    assert system["details"]["B"]["bonuses"] == []
+
+
+def test_a_bonus_says_what_it_counts(tmp_path):
+    path = tmp_path / "bonus.yaml"
+    path.write_text(
+        f"format: 1\nextends: {CANASTA}\nid: bonus\nname: bonus\nround_scoring:\n"
+        "  - {id: x, name: x, method: each-player, terms: [{add: 500}]}\n",
+        encoding="utf-8",
+    )
+    result = run("check", "-r", str(path), "S5", "H5", "D5")
+    assert result.exit_code == 2 and "bonus.yaml:6: round_scoring[0].terms[0]" in result.output
+    assert "per_meld" in result.output and "winner" in result.output

@@ -34,6 +34,10 @@ from schema_parts import (  # noqa: E402
     obj,
 )
 
+TERM_VALUE = {  # a measure of the player's round, or a bonus's points (a number or an option's value)
+    "anyOf": [{"enum": ["melded_points", "hand_points"]}, {"type": "integer"}, {"$ref": "#/$defs/option_ref"}]
+}
+
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://melds.invalid/ruleset.schema.json",
@@ -598,8 +602,32 @@ schema = {
                             "type": "array",
                             "items": obj(
                                 {
-                                    "add": {"enum": ["melded_points", "hand_points"]},
-                                    "subtract": {"enum": ["melded_points", "hand_points"]},
+                                    "add": TERM_VALUE,
+                                    "subtract": TERM_VALUE,
+                                    "per_meld": obj(
+                                        {
+                                            "kinds": LIST_OF_IDS,
+                                            "size": {
+                                                "anyOf": [
+                                                    {"type": "integer", "minimum": 1},
+                                                    obj(
+                                                        {
+                                                            "min": {"type": "integer", "minimum": 1},
+                                                            "max": {"type": "integer", "minimum": 1},
+                                                        },
+                                                        required=["min"],
+                                                    ),
+                                                ]
+                                            },
+                                            "wilds": {"enum": ["none", "some"]},
+                                        },
+                                        description="the bonus counts each of the player's melds of these kinds, "
+                                        "sizes, with no wild (none) or with one (some)",
+                                    ),
+                                    "winner": {
+                                        "const": True,
+                                        "description": "the bonus goes to the player who went out",
+                                    },
                                     **COMMON,
                                 }
                             ),

@@ -471,13 +471,26 @@ ROUND_MEASURES = ("melded_points", "hand_points")  # what a term of method each-
 
 
 @dataclass(frozen=True)
+class MeldFilter:
+    """Which of a player's melds a bonus counts: of ``kinds`` (None: any), ``sizes`` (None: any),
+    ``wilds`` "none" (no card acts as a wild) or "some" (None: either)."""
+
+    kinds: frozenset[str] | None
+    sizes: tuple[int, int | None] | None  # (least, most or None: no most)
+    wilds: str | None
+
+
+@dataclass(frozen=True)
 class RoundTerm:
     """One term of a player's score under method each-player: a measure of that player's round
-    (:data:`ROUND_MEASURES`), added (``sign`` 1) or subtracted (-1)."""
+    (:data:`ROUND_MEASURES`), added (``sign`` 1) or subtracted (-1); or ``points`` for each of
+    the player's melds that ``per_meld`` counts (measure "per_meld"), or for going out ("winner")."""
 
     sign: int
     measure: str
     source: Source | None
+    points: int = 0
+    per_meld: MeldFilter | None = None
 
 
 @dataclass(frozen=True)
