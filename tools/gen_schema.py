@@ -35,7 +35,8 @@ from schema_parts import (  # noqa: E402
 )
 
 TERM_VALUE = {  # a measure of the player's round, or a bonus's points (a number or an option's value)
-    "anyOf": [{"enum": ["melded_points", "hand_points"]}, {"type": "integer"}, {"$ref": "#/$defs/option_ref"}]
+    "anyOf": [{"enum": ["melded_points", "hand_points"]}, {"type": "integer"}, {"$ref": "#/$defs/option_ref"}],
+    "formMessage": "a measure, melded_points or hand_points, or a bonus's points (with per_meld or winner)",
 }
 
 schema = {
