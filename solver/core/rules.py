@@ -417,6 +417,7 @@ class HandSize:
     cards: int
     condition: Mapping[str, Any]
     source: Source | None
+    line: int | None = None  # the entry's line in its file, for messages
 
 
 TURN_FIELDS = ("discard", "claimed_in_new_meld", "claimed_not_discarded", "max_new_melds")

@@ -46,6 +46,7 @@ from solver.core.rules import (
     WildLimit,
 )
 from solver.core.source import Source
+from solver.core.yamlload import line_of
 
 # Keys of a claim, and of a move check, that are not its own data.
 _CLAIM_KEYS = ("id", "kind", "source", "assumption", "note", "description")
@@ -452,7 +453,7 @@ def read_deal(reader: RuleReader, raw: Mapping[str, Any] | None) -> Deal | None:
                 f"{players['min']} to {players['max']} (players:)",
                 f"deal.hand_size[{i}].players",
             )
-        sizes.append(HandSize(counts, h["cards"], cond, reader.source(h)))
+        sizes.append(HandSize(counts, h["cards"], cond, reader.source(h), line_of(h, "cards")))
     draws = raw.get("draws", 1)
     return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw), None if draws == "pile" else draws)
 

@@ -110,7 +110,7 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
     largest = p.ruleset.largest_hand
     if largest is not None and len(p.hand) > largest[0]:
         most, dealt = largest
-        line = dealt.source.line if dealt.source is not None else None
+        line = dealt.source.line if dealt.source is not None and dealt.source.line else dealt.line
         where = f" ({Path(p.ruleset.path).name}:{line}: deal.hand_size)" if line else ""
         draws = most - dealt.cards
         raise MeldsError(
