@@ -15,7 +15,8 @@ an upper bound on what the legal meld scores.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
@@ -38,6 +39,13 @@ class Candidate:
     kinds: frozenset = frozenset()  # the kinds that read it structurally
     # per kind that reads it structurally, the fewest of its cards a frame of that kind holds as wilds
     fewest: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def times(self, copies: Mapping[int, int]) -> int:
+        """How many times ``copies`` (by face number) make this meld."""
+        key = self.key
+        if len(set(key)) == len(key):
+            return min(map(copies.__getitem__, key))
+        return min(copies[i] // k for i, k in Counter(key).items())
 
 
 def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, frozenset[int]]:

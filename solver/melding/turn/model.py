@@ -195,7 +195,7 @@ class TurnModel(SwapHooks):
         """One option per time the meld can be made: with several copies of its cards (two or three
         decks) the same meld may be made twice. Later copies need the earlier ones (so copies
         of one meld are interchangeable in one order only: the symmetry is broken)."""
-        times = 1 if table is not None else self._times(cand.key)
+        times = 1 if table is not None else cand.times(self._top_of)
         bound = cand.bound
         if table is not None:  # a lay-off earns what it adds to one's own meld (or its cards' points)
             bound = max(0, bound - self._table_points(table)) if self._earns(table) else 0
@@ -212,13 +212,6 @@ class TurnModel(SwapHooks):
             )
             self.options.append(option)
             previous = option
-
-    def _times(self, key: tuple[int, ...]) -> int:
-        """How many times the turn's copies make a meld of the faces numbered ``key``."""
-        top = self._top_of
-        if len(set(key)) == len(key):
-            return min(map(top.__getitem__, key))
-        return min(top[i] // k for i, k in Counter(key).items())
 
     def _verify(self, opt: _Option) -> bool:
         """Judge an option with the checker; record its true points. False if illegal."""
