@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.core.deck import Face
+from solver.core.rules import TurnRule
 from solver.core.idmemo import IdentityMemo
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.packsearch import Goal
@@ -26,12 +27,18 @@ class PlainTurn:
     :class:`~solver.melding.turn.solver.TurnSolver`: go out, the best turn, whether it goes out)."""
 
     def __init__(
-        self, problem: Problem, checker: MeldChecker, budget: Budget | None = None, route: GoOutRoute | None = None
+        self,
+        problem: Problem,
+        checker: MeldChecker,
+        budget: Budget | None = None,
+        route: GoOutRoute | None = None,
+        rule: TurnRule | None = None,
     ):
+        """``rule``: the problem's turn rule (:meth:`Problem.turn_rule`), when known."""
         self.problem, self.checker, self.route = problem, checker, route
         self.rs = problem.ruleset
         self.budget = budget or Budget()
-        self.rule = problem.turn_rule()
+        self.rule = rule or problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
         self.goals = _route_goals(route)
