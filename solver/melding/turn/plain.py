@@ -33,11 +33,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, islice
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
+from solver.core.rules import Goal as ObjectiveLevel
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.layouts import params_key
@@ -156,7 +157,7 @@ class _Cards:
     def of(hand: Sequence[Face]) -> _Cards:
         order = sorted(hand, key=_index)
         indices = list(map(_index, order))
-        bits = [1 << i for i in indices]
+        bits = _picked(_BITS, indices)
         mask = sum(bits)
         if mask.bit_count() == len(bits):  # a carry in the sum: some face is there twice
             return _Cards(order, indices, bits, bits, False, mask)
@@ -180,6 +181,16 @@ class _Cards:
     def among(self, cards: int, most: int | None = None) -> list[Face]:
         """The cards among ``cards`` (bits), in order (the first ``most``)."""
         return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
+
+
+_BITS = [1 << i for i in range(256)]  # a face index's bit (a deck of more faces reads past it: see _picked)
+
+
+def _picked(values: Sequence[int], places: Sequence[int]) -> list[int]:
+    """``values`` at ``places``, in order: one C call for the usual several places."""
+    if len(places) > 1 and places[-1] < len(values):
+        return list(itemgetter(*places)(values))
+    return [values[p] if p < len(values) else 1 << p for p in places]
 
 
 @dataclass(frozen=True)
@@ -279,12 +290,23 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
         )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
-        levels = tuple((g.measure, -1 if g.sense == "maximize" else 1) for g in problem.ruleset.objective)
+        levels = _levels(problem.ruleset.objective)
         found = _Packed(cards, melds, ways, deck.points, discard, levels)
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found
     return found
+
+
+_LEVELS: list = [None, ()]  # the last objective asked and its levels (a batch asks of one ruleset)
+
+
+def _levels(objective: tuple[ObjectiveLevel, ...]) -> tuple[tuple[str, int], ...]:
+    """The objective's levels: each measure, and its sign (1 made smallest, -1 largest)."""
+    if _LEVELS[0] is not objective:
+        _LEVELS[:] = objective, tuple((g.measure, -1 if g.sense == "maximize" else 1) for g in objective)
+    levels: tuple[tuple[str, int], ...] = _LEVELS[1]
+    return levels
 
 
 def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: int) -> list[Meld]:
@@ -434,9 +456,9 @@ class _Packer:
 
     def __init__(self, cards: _Cards, points: list[int], rule: str):
         self.cards, self.points, self.rule = cards, points, rule
-        self.worth = [points[i] for i in cards.indices]  # each card's, in order
+        self.worth = _picked(points, cards.indices)  # each card's, in order
         self.total = sum(self.worth)
-        self.dearest: list[tuple[Face, int]] | None = None  # by worth, ties in order (made when first asked)
+        self.dearest: list[int] | None = None  # the cards' places by worth, ties in order (made when first asked)
 
     def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
         """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
@@ -453,9 +475,12 @@ class _Packer:
         discard, bit = None, 0
         if left and self.rule != "none":
             if self.dearest is None:  # the first of the dearest first (a stable sort)
-                places = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
-                self.dearest = [(cards.order[p], cards.bits[p]) for p in places]
-            discard, bit = next(card for card in self.dearest if not melded & card[1])
+                self.dearest = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
+            bits = cards.bits
+            place = self.dearest[0]
+            if melded & bits[place]:
+                place = next(p for p in self.dearest if not melded & bits[p])
+            discard, bit = cards.order[place], bits[place]
             left -= 1
             weight += self.points[discard.index]
         elif not left and self.rule == "required":
