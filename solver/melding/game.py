@@ -125,6 +125,7 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
 
 
 DISTANCE_QUESTIONS = ("distance", "discards")  # the questions solver.melding.distance answers
+_TURN_KEYS = frozenset({"claimed", "has_melded", "phase", "turn"})  # a request's keys of the turn's facts
 
 
 KNOCKER, DEFENDER = "knocker", "defender"  # the players of a knock settled from two hands
@@ -223,7 +224,10 @@ class MeldGame:
         own, else go-out)."""
         if request.get("question"):
             return str(request["question"])
-        asked = [q for flag, q in self.question_flags.items() if request.get(flag)]
+        flags = self.question_flags
+        if flags.keys().isdisjoint(request):  # the usual line: no flag named at all
+            return None
+        asked = [q for flag, q in flags.items() if request.get(flag)]
         if len(asked) > 1:
             flags = [f"--{f.replace('_', '-')}" for f in self.question_flags]
             raise MeldsError(f"ask one question: {', '.join(flags[:-1])} or {flags[-1]}")
@@ -231,10 +235,14 @@ class MeldGame:
 
     def problem(self, request: Request) -> Problem:
         """The turn a request describes: hand, table ("OWNER: CARDS" each), the turn's facts."""
-        turn = {
-            **{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
-            **(request.get("turn") or {}),
-        }
+        turn: Mapping[str, Any] = (
+            {}
+            if _TURN_KEYS.isdisjoint(request)  # the usual line: a hand alone
+            else {
+                **{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
+                **(request.get("turn") or {}),
+            }
+        )
         melds = []
         for entry in request.get("table") or ():
             owner, sep, cards = str(entry).partition(":")
@@ -243,7 +251,8 @@ class MeldGame:
             melds.append(table_meld(self.notation, owner.strip(), cards))
         claimed = self.notation.parse(turn["claimed"]) if turn.get("claimed") else None
         faces = tuple(self.cards(request, "hand"))
-        shown = tuple(tuple(self.notation.parse_many(m)) for m in request.get("shown") or ())
+        given = request.get("shown")
+        shown = tuple(tuple(self.notation.parse_many(m)) for m in given) if given else ()
         return Problem(
             self.ruleset,
             faces,
@@ -321,8 +330,13 @@ class MeldGame:
             Budget(max_seconds),
             self.rules.going_out,
             self.rules.operations,
-            every_route=any(f.route is not None for f in self.rules.figures),
+            every_route=self.figures_ask_routes,
         )
+
+    @cached_property
+    def figures_ask_routes(self) -> bool:
+        """Does a figure of the ruleset ask whether a route goes out (then every route is asked)?"""
+        return any(f.route is not None for f in self.rules.figures)
 
     # -- the rearranging turn ------------------------------------------------------------------------
 
@@ -367,7 +381,8 @@ class MeldGame:
                 ExitCode.of(arranged.found),
                 lambda: turn_text(arranged, self.ruleset, self.notation, cards, self.nouns(), stats),
             )
-        partition = cast(Answer, answer)
+        assert isinstance(answer, Answer)  # not rearranged: the partition's answer
+        partition = answer
         figures = figure_values(self.rules.figures, self.ruleset, partition)  # the ruleset's figures: beside it
         data = answer_json(partition, problem, self.checker)
         data.update(figures)

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.core.rules import TurnRule
-from solver.core.idmemo import IdentityMemo
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.packsearch import Goal
 from solver.melding.turn.plain import _Way, packed
@@ -214,12 +213,17 @@ class _RouteGoals:
     leaving: tuple[tuple[tuple, Goal], ...]
 
 
-_GOALS: IdentityMemo[_RouteGoals] = IdentityMemo(1000)  # by route
+_GOALS: dict[int, tuple[GoOutRoute | None, _RouteGoals]] = {}  # by the route's identity, the route held
 
 
 def _route_goals(route: GoOutRoute | None) -> _RouteGoals:
-    """A route's goals, made once."""
-    return _GOALS.get((route,), None, lambda: _goals_of(route))
+    """A route's goals, made once (the route is held with them, so its id is never another's)."""
+    kept = _GOALS.get(id(route))
+    if kept is None:
+        if len(_GOALS) >= 1000:
+            _GOALS.clear()
+        kept = _GOALS[id(route)] = (route, _goals_of(route))
+    return kept[1]
 
 
 def _goals_of(route: GoOutRoute | None) -> _RouteGoals:
@@ -264,4 +268,7 @@ def _meets_goal(way: _Way, goal: Goal) -> bool:
     """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
     if goal.all_cards and way.left:
         return False
-    return not goal.checks or all(_meets(way, r) for r in goal.checks)
+    for requirement in goal.checks:
+        if not _meets(way, requirement):
+            return False
+    return True

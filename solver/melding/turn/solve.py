@@ -89,7 +89,10 @@ def plain_turns(
     routes), when each has few packings (:mod:`~solver.melding.turn.plain`); else None."""
     rule = problem.turn_rule()
     turns = [PlainTurn(problem, checker, budget, route, rule) for route in routes or [None]]
-    return turns if all(turn.packed.plain for turn in turns) else None
+    for turn in turns:
+        if not turn.packed.plain:
+            return None
+    return turns
 
 
 def _solve_turn(
