@@ -138,7 +138,7 @@ class BatchLines:
                 document, requests.checked_request({**self.defaults, **line}, game_specs(game, "solve"))
             )
             return result.data, result.code
-        ref = requests.text("ruleset", line.get("ruleset", self.ruleset_ref))
+        ref = requests.text("ruleset", line["ruleset"]) if "ruleset" in line else self.ruleset_ref
         if not ref:
             raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
         given = line.get("options")

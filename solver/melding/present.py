@@ -159,7 +159,7 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     out: dict[str, Any] = {
         "solvable": answer.solvable,
         "melds": melds,
-        "discard": fmt.format(answer.discard) if answer.discard else None,
+        "discard": fmt.by_index[answer.discard.index] if answer.discard else None,
         "score": answer.score,
         "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
         "question": answer.question,

@@ -62,19 +62,21 @@ Candidate = tuple[int, int, tuple[Face, ...]]  # (place among its lowest face's,
 @dataclass(frozen=True)
 class _DeckMelds:
     """The whole deck's candidate melds by the lowest face each holds, grouped by the next face
-    (its bit: a hand without it holds none of the group) in the order of their first candidate,
-    as (place, mask, faces) (None: too many), each judged once it is first in a hand
-    (``judged``, by mask); and the card points of every face by index. ``nexts``: by face index,
-    the bits of its groups' next faces (a hand holding none of them holds none of its melds)."""
+    in the order of their first candidate, as (place, mask, faces) (None: too many), each group
+    with the faces all its candidates hold (a hand without one of them holds none of the group),
+    each candidate judged once it is first in a hand (``judged``, by mask); and the card points of
+    every face by index. ``nexts``: by face index, the bits of its groups' next faces (a hand
+    holding none of them holds none of its melds)."""
 
-    by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
+    by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (faces all hold, candidates)
     points: list[int]
     judged: dict[int, tuple[Meld, ...]]
     nexts: list[int] = field(default_factory=list)
 
 
 def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
-    """The candidates ``found`` (of the cards ``faces``) by their lowest face, then their next."""
+    """The candidates ``found`` (of the cards ``faces``) by their lowest face, then their next,
+    each group with the bits of the faces all its candidates hold."""
     lows: list[list[Candidate]] = [[] for _ in range(max(f.index for f in faces) + 1)]
     for cand in found:
         cards = tuple(faces[i] for i in cand.cards)
@@ -86,8 +88,24 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
         for entry in entries:
             above = entry[1] & ~(1 << low)
             groups.setdefault(above & -above or 1 << low, []).append(entry)  # a meld of one card: its own
-        by_low.append(list(groups.items()))
+        by_low.append([(_held_by_all(group), group) for group in groups.values()])
     return by_low
+
+
+def _held_by_all(group: list[Candidate]) -> int:
+    common = group[0][1]
+    for _, mask, _ in group:
+        common &= mask
+    return common
+
+
+def _next_faces(groups: list[tuple[int, list[Candidate]]], low: int) -> int:
+    """The bits of the next face above ``low`` of each group (its own, for a meld of one card)."""
+    nexts = 0
+    for common, _ in groups:
+        above = common & ~(1 << low)
+        nexts |= above & -above or 1 << low
+    return nexts
 
 
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
@@ -116,7 +134,7 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
             if found is None:
                 overflowed.add(named)
         by_low = _grouped(faces, found) if found is not None else None
-        nexts = [sum(bit for bit, _ in groups) for groups in by_low or ()]
+        nexts = [_next_faces(groups, low) for low, groups in enumerate(by_low or ())]
         per_checker[key] = _DeckMelds(by_low, points, {}, nexts)
     _LAST_DECK[:] = checker, key, per_checker[key]
     return per_checker[key]
@@ -322,8 +340,8 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
                 continue
             held: list[Candidate] = []
             groups = 0
-            for next_bit, group in by_low[f.index]:
-                if mask & next_bit:
+            for common, group in by_low[f.index]:
+                if common & mask == common:
                     groups += 1
                     held += [entry for entry in group if entry[1] & mask == entry[1]]
             if groups > 1:

@@ -67,7 +67,12 @@ class PlainTurn:
         ranks: list[tuple] | None = known.get("ranks")
         if ranks is None:
             levels = self.packed.levels
-            ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
+            if len(levels) == 1:  # the usual objective: one measure
+                ((measure, sign),) = levels
+                ranks = [(sign * _measure(w, measure),) for w in ways]
+            else:
+                ranks = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
+            known["ranks"] = ranks
         return ranks
 
     def _first_best(self, key: tuple | None, goal: Goal | None) -> _Way | None:
