@@ -224,10 +224,9 @@ class MeldGame:
         own, else go-out)."""
         if request.get("question"):
             return str(request["question"])
-        flags = self.question_flags
-        if flags.keys().isdisjoint(request):  # the usual line: no flag named at all
+        if self.question_flags.keys().isdisjoint(request):  # the usual line: no flag named at all
             return None
-        asked = [q for flag, q in flags.items() if request.get(flag)]
+        asked = [q for flag, q in self.question_flags.items() if request.get(flag)]
         if len(asked) > 1:
             flags = [f"--{f.replace('_', '-')}" for f in self.question_flags]
             raise MeldsError(f"ask one question: {', '.join(flags[:-1])} or {flags[-1]}")

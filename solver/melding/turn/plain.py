@@ -31,10 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import compress, islice
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
@@ -157,12 +156,13 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
 _PLAIN_RULESET: list = [None, False]
 
 
-@dataclass(frozen=True)
-class _Cards:
+class _Cards(NamedTuple):
     """A hand's cards by face index (``order``, and ``indices``: their face indices) and the bit of
     each: its face index when every card is held once, else its place in ``order`` (copies of a
     face side by side), with the bits of each card's face (``copies``: the card's own bit when
-    held once); ``mask``: every card's bit."""
+    held once); ``mask``: every card's bit. (A named tuple, as the line's other records here:
+    one is made for every hand, and a frozen dataclass sets each field through
+    ``object.__setattr__``, several times the cost.)"""
 
     order: list[Face]
     indices: list[int]
@@ -175,6 +175,8 @@ class _Cards:
     def of(hand: Sequence[Face]) -> _Cards:
         order = sorted(hand, key=_index)
         indices = list(map(_index, order))
+        if indices and indices[-1] >= len(_BITS):  # a deck of more faces than met so far
+            _BITS.extend(1 << i for i in range(len(_BITS), indices[-1] + 1))
         bits = _picked(_BITS, indices)
         mask = sum(bits)
         if mask.bit_count() == len(bits):  # a carry in the sum: some face is there twice
@@ -198,21 +200,22 @@ class _Cards:
 
     def among(self, cards: int, most: int | None = None) -> list[Face]:
         """The cards among ``cards`` (bits), in order (the first ``most``)."""
+        if most is None:
+            return [f for f, bit in zip(self.order, self.bits, strict=True) if cards & bit]
         return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
 
 
-_BITS = [1 << i for i in range(256)]  # a face index's bit (a deck of more faces reads past it: see _picked)
+_BITS = [1 << i for i in range(64)]  # each face index's bit, by index (grown for larger decks)
 
 
 def _picked(values: Sequence[int], places: Sequence[int]) -> list[int]:
-    """``values`` at ``places``, in order: one C call for the usual several places."""
-    if len(places) > 1 and places[-1] < len(values):
+    """``values`` at ``places`` (each within them), in order: one C call for several places."""
+    if len(places) > 1:
         return list(itemgetter(*places)(values))
-    return [values[p] if p < len(values) else 1 << p for p in places]
+    return [values[p] for p in places]
 
 
-@dataclass(frozen=True)
-class _Way:
+class _Way(NamedTuple):
     """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
     made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
     points (the cards in no meld and not discarded)."""
@@ -225,8 +228,7 @@ class _Way:
     discard_bit: int = 0
 
 
-@dataclass(frozen=True)
-class _Packed:
+class _Packed(NamedTuple):
     """A hand's cards, its melds (of some kinds), every packing of them (None: more than
     ``PACKINGS``, or ``STEPS`` steps to list them: then the packings are searched,
     :attr:`search`), the card points of every face by index, the turn's discard rule and the
@@ -239,14 +241,20 @@ class _Packed:
     points: list[int]
     discard: str
     levels: tuple[tuple[str, int], ...]
-    known: dict[Any, Any] = field(default_factory=dict, compare=False)
+    known: dict[Any, Any]
 
-    @cached_property
+    @property
     def search(self) -> PackSearch:
-        """The packings searched with a memo on the search's states (a hand of many packings)."""
-        cards = self.cards
-        starting = _starting(cards, self.melds, self.points)
-        return PackSearch(cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels)
+        """The packings searched with a memo on the search's states (a hand of many packings),
+        made when first asked."""
+        search: PackSearch | None = self.known.get("search")
+        if search is None:
+            cards = self.cards
+            starting = _starting(cards, self.melds, self.points)
+            search = self.known["search"] = PackSearch(
+                cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels
+            )
+        return search
 
     @property
     def plain(self) -> bool:
@@ -309,7 +317,7 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
         levels = _levels(problem.ruleset.objective)
-        found = _Packed(cards, melds, ways, deck.points, discard, levels)
+        found = _Packed(cards, melds, ways, deck.points, discard, levels, {})
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found

@@ -273,7 +273,4 @@ def _meets_goal(way: _Way, goal: Goal) -> bool:
     """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
     if goal.all_cards and way.left:
         return False
-    for requirement in goal.checks:
-        if not _meets(way, requirement):
-            return False
-    return True
+    return not goal.checks or all(_meets(way, r) for r in goal.checks)

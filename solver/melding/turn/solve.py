@@ -88,7 +88,8 @@ def plain_turns(
     """The plain turn (:func:`~solver.melding.turn.plain.fits`) of each route (one turn without
     routes), when each has few packings (:mod:`~solver.melding.turn.plain`); else None."""
     rule = problem.turn_rule()
-    turns = [PlainTurn(problem, checker, budget, route, rule) for route in routes or [None]]
+    asked: Sequence[GoOutRoute | None] = routes or [None]
+    turns = [PlainTurn(problem, checker, budget, route, rule) for route in asked]
     for turn in turns:
         if not turn.packed.plain:
             return None
