@@ -152,7 +152,8 @@ class BatchLines:
                 self.games.clear()
             found = self.games[key] = (game, checker, checker(self.defaults))
         game, checker, defaults = found
-        request = {**defaults, **checker(line)}  # a hand of the wrong type: a bad request
+        checked = checker(line)  # a hand of the wrong type: a bad request (the line's own keys: a new dict)
+        request = {**defaults, **checked} if defaults else checked
         if not request.get("hand"):
             raise MeldsError('each line needs "hand" (or "puzzle")')
         result = game.solve(request)

@@ -183,7 +183,10 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     if answer.search is not None:
         out["search"] = answer.search
     if answer.why is not None:
-        out["why"] = {k: why_json(k, v, fmt) for k, v in answer.why.items()}
+        spelled = fmt.by_index  # the why's cards spelled here: why_json's for the rules alone
+        out["why"] = {
+            k: why_json(k, v, fmt) if k in _WHY_RULES else [spelled[f.index] for f in v] for k, v in answer.why.items()
+        }
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped
@@ -396,6 +399,9 @@ def answer_text(
     if stats:
         lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
     return "\n".join(lines)
+
+
+_WHY_RULES = ("requirements", "first_meld")  # the why's entries that are not cards
 
 
 def why_json(key: str, value: list, fmt) -> list | dict:
