@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -258,7 +258,7 @@ class MeldGame:
             tuple(melds),
             "claimed" if claimed else "normal",
             claimed,
-            bool(turn.get("has_melded")) or any(m.mine for m in melds),  # a meld of one's own is out
+            bool(turn.get("has_melded")) or (any(m.mine for m in melds) if melds else False),  # one's own meld: out
             turn.get("phase"),
             self.params(request),
             shown,
@@ -386,10 +386,11 @@ class MeldGame:
         data = answer_json(partition, problem, self.checker)
         data.update(figures)
         return Result(
-            data,
-            ExitCode.of(partition.solvable),
-            lambda: "\n".join([answer_text(partition, problem, self.checker, stats), *figures_text(figures)]),
+            data, ExitCode.of(partition.solvable), partial(self._turn_text, partition, problem, stats, figures)
         )
+
+    def _turn_text(self, answer: Answer, problem: Problem, stats: bool, figures: dict[str, Any]) -> str:
+        return "\n".join([answer_text(answer, problem, self.checker, stats), *figures_text(figures)])
 
     # -- score ---------------------------------------------------------------------------------------
 

@@ -130,17 +130,21 @@ def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
 def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[str, Any]:
     """``{"solvable", "melds", "discard", "score", "stats"}`` plus extra keys."""
     fmt = checker.notation
-    melds = [
-        {
-            "kind": p.reading.kind.id,
-            "kind_name": p.reading.kind.name,
-            "cards": _reading_cards(checker, p.reading),
-            "points": p.points,
-            "direction": p.reading.direction,
-        }
-        for p in answer.plays
-        if p.table is None
-    ]
+    melds = (
+        [
+            {
+                "kind": p.reading.kind.id,
+                "kind_name": p.reading.kind.name,
+                "cards": _reading_cards(checker, p.reading),
+                "points": p.points,
+                "direction": p.reading.direction,
+            }
+            for p in answer.plays
+            if p.table is None
+        ]
+        if answer.plays
+        else []
+    )
     layoffs = []
     for p in () if answer.steps else answer.plays:
         if p.table is None:  # a meld, or a lay-off that names no table meld

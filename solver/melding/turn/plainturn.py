@@ -120,11 +120,15 @@ class PlainTurn:
 
     def _answer(self, way: _Way, question: str) -> Answer:
         melds = sorted(way.melds, key=_first_face)  # disjoint, each by face index: as the turn model's
-        plays = [Play(m.faces, m.reading, m.points) for m in melds]
+        plays = [Play(m.faces, m.reading, m.points) for m in melds] if melds else []
         kept = self.packed.cards.among(~(way.melded | way.discard_bit))  # in no meld and not discarded
         answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=kept)
-        score = {"meld_points": sum([p.points for p in plays]), "hand_points": way.points, "melds": len(plays)}
-        answer.score = {g.measure: score[g.measure] for g in self.rs.objective} or score
+        meld_points = sum([p.points for p in plays]) if plays else 0
+        score = {"meld_points": meld_points, "hand_points": way.points, "melds": len(plays)}
+        shown = {}  # the objective's measures, in its order (all three without one)
+        for measure, _ in self.packed.levels:
+            shown[measure] = score[measure]
+        answer.score = shown or score
         return self._stamp(answer)
 
     # -- why not --------------------------------------------------------------------------------
@@ -183,8 +187,8 @@ class PlainTurn:
                 return search.places(hand.lowest(cards), spare)
 
         else:
-            widest: list[int] = []
-            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
+            widest: list[int] = [ways[0].melded] if len(ways) == 1 else []
+            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True) if not widest else ():
                 if not any(m & wider == m for wider in widest):
                     widest.append(m)
             if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
@@ -273,4 +277,7 @@ def _meets_goal(way: _Way, goal: Goal) -> bool:
     """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
     if goal.all_cards and way.left:
         return False
-    return not goal.checks or all(_meets(way, r) for r in goal.checks)
+    checks = goal.checks
+    if len(checks) == 1:  # the usual route: one requirement (no generator to make)
+        return _meets(way, checks[0])
+    return all(_meets(way, r) for r in checks)
