@@ -192,9 +192,10 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
         out["search"] = answer.search
     if answer.why is not None:
         spelled = fmt.by_index  # the why's cards spelled here: why_json's for the rules alone
-        out["why"] = {
-            k: why_json(k, v, fmt) if k in _WHY_RULES else [spelled[f.index] for f in v] for k, v in answer.why.items()
-        }
+        why: dict[str, Any] = {}
+        for key, value in answer.why.items():
+            why[key] = why_json(key, value, fmt) if key in _WHY_RULES else [spelled[f.index] for f in value]
+        out["why"] = why
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped

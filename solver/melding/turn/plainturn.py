@@ -147,11 +147,14 @@ class PlainTurn:
         route = self.route
         if route is not None and route.checks:
             leaving = self.goals.leaving
-            blamed = [r for r, goal in zip(route.checks, leaving, strict=True) if self._any_meets(*goal)]
+            blamed = []  # each requirement that some packing meets all the others of
+            for requirement, goal in zip(route.checks, leaving, strict=True):
+                if self._any_meets(*goal):
+                    blamed.append((route, requirement))
             if not blamed and len(route.checks) > 1 and self._any_meets(*self.goals.placed):
-                blamed = list(route.checks)
+                blamed = [(route, r) for r in route.checks]
             if blamed:
-                why["requirements"] = [(route, r) for r in blamed]
+                why["requirements"] = blamed
         return why
 
     def requirements_failed(self) -> list:
