@@ -191,10 +191,9 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     if answer.search is not None:
         out["search"] = answer.search
     if answer.why is not None:
-        spelled = fmt.by_index  # the why's cards spelled here: why_json's for the rules alone
         why: dict[str, Any] = {}
-        for key, value in answer.why.items():
-            why[key] = why_json(key, value, fmt) if key in _WHY_RULES else [spelled[f.index] for f in value]
+        for key, value in answer.why.items():  # why_json for the rules; the cards spelled here
+            why[key] = why_json(key, value, fmt) if key in _WHY_RULES else fmt.spell_all(value)
         out["why"] = why
     if answer.solutions is not None:
         out["solutions"] = answer.solutions

@@ -201,6 +201,10 @@ class _Cards(NamedTuple):
     def among(self, cards: int, most: int | None = None) -> list[Face]:
         """The cards among ``cards`` (bits), in order (the first ``most``)."""
         if most is None:
+            left_out = self.mask & ~cards
+            if not left_out & (left_out - 1):  # all the cards, or all but one (a hand with no meld)
+                place = self.bits.index(left_out) if left_out else len(self.order)
+                return self.order[:place] + self.order[place + 1 :]
             return [f for f, bit in zip(self.order, self.bits, strict=True) if cards & bit]
         return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
 
