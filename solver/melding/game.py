@@ -33,10 +33,10 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
-from solver.melding.figures import Figure, figure_values, figures_text, read_figures
+from solver.melding.figures import Figure, asks_routes, figure_values, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
-from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
+from solver.melding.present import answer_json, partition_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
 from solver.melding.rounds import Round, score_round
 from solver.melding.table.operations import Operation, TableMeld, read_operations
@@ -125,7 +125,6 @@ MELD_OPTIONS: dict[str, list[OptionSpec]] = {
 
 
 DISTANCE_QUESTIONS = ("distance", "discards")  # the questions solver.melding.distance answers
-_TURN_KEYS = frozenset({"claimed", "has_melded", "phase", "turn"})  # a request's keys of the turn's facts
 
 
 KNOCKER, DEFENDER = "knocker", "defender"  # the players of a knock settled from two hands
@@ -234,14 +233,10 @@ class MeldGame:
 
     def problem(self, request: Request) -> Problem:
         """The turn a request describes: hand, table ("OWNER: CARDS" each), the turn's facts."""
-        turn: Mapping[str, Any] = (
-            {}
-            if _TURN_KEYS.isdisjoint(request)  # the usual line: a hand alone
-            else {
-                **{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
-                **(request.get("turn") or {}),
-            }
-        )
+        turn = {
+            **{k: request[k] for k in ("claimed", "has_melded", "phase") if request.get(k) is not None},
+            **(request.get("turn") or {}),
+        }
         melds = []
         for entry in request.get("table") or ():
             owner, sep, cards = str(entry).partition(":")
@@ -329,13 +324,8 @@ class MeldGame:
             Budget(max_seconds),
             self.rules.going_out,
             self.rules.operations,
-            every_route=self.figures_ask_routes,
+            every_route=asks_routes(self.rules.figures),
         )
-
-    @cached_property
-    def figures_ask_routes(self) -> bool:
-        """Does a figure of the ruleset ask whether a route goes out (then every route is asked)?"""
-        return any(f.route is not None for f in self.rules.figures)
 
     # -- the rearranging turn ------------------------------------------------------------------------
 
@@ -381,16 +371,11 @@ class MeldGame:
                 lambda: turn_text(arranged, self.ruleset, self.notation, cards, self.nouns(), stats),
             )
         assert isinstance(answer, Answer)  # not rearranged: the partition's answer
-        partition = answer
-        figures = figure_values(self.rules.figures, self.ruleset, partition)  # the ruleset's figures: beside it
-        data = answer_json(partition, problem, self.checker)
+        figures = figure_values(self.rules.figures, self.ruleset, answer)  # the ruleset's figures: beside it
+        data = answer_json(answer, problem, self.checker)
         data.update(figures)
-        return Result(
-            data, ExitCode.of(partition.solvable), partial(self._turn_text, partition, problem, stats, figures)
-        )
-
-    def _turn_text(self, answer: Answer, problem: Problem, stats: bool, figures: dict[str, Any]) -> str:
-        return "\n".join([answer_text(answer, problem, self.checker, stats), *figures_text(figures)])
+        text = partial(partition_text, answer, problem, self.checker, stats, figures)
+        return Result(data, ExitCode.of(answer.solvable), text)
 
     # -- score ---------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import click
 
 from solver.core.idmemo import IdentityMemo
 from solver.core.ruleset import Ruleset
+from solver.melding.figures import figures_text
 from solver.melding.meld.checker import MeldChecker, Verdict
 from solver.melding.turn.problem import Answer, Problem
 from solver.melding.turn.routes import requirement_json
@@ -327,6 +328,11 @@ def search_text(search: dict[str, Any]) -> str:
         f"search: {forms}; table melds changed by single-card operations along shortest paths, at most "
         f"{cards} card{'s' if cards != 1 else ''} a meld from other melds{limit}: the answer holds within these bounds"
     )
+
+
+def partition_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: bool, figures: dict) -> str:
+    """A partition's answer as text, its figures after it."""
+    return "\n".join([answer_text(answer, problem, checker, stats), *figures_text(figures)])
 
 
 def answer_text(
