@@ -302,7 +302,7 @@ def _walked_by_tokens(kind: MeldKind, options, usable, collector: _Collector, st
         return False
     walk = TokenWalk(options, usable, free, collector.before, collector.faces)
     sizes = sizes_of(kind)
-    points = partial(_points, kind)
+    points = partial(_points, kind) if kind.score is not None else None
     if kind.shape == "sequence":
         cycle = kind.suit_step.cycle
         walk.sequences(_windows(kind, steps.get(cycle) if cycle else None), sizes, kind.suit_step.free, points)

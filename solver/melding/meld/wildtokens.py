@@ -80,13 +80,16 @@ class TokenWalk:
             self.every.update(options[i])
         self.found: dict[tuple[tuple[int, ...], int], tuple[int, list[frozenset[int]]]] = {}
 
-    def _keep(self, real: list[int], naturals: list[frozenset[int]], tokens: int, points: Points) -> None:
-        order = sorted(range(len(real)), key=real.__getitem__)
-        key = (tuple(real[j] for j in order), tokens)
-        bound = points([*naturals, *[frozenset[int]()] * tokens])
+    def _keep(self, real: list[int], naturals: list[frozenset[int]], tokens: int, points: Points | None) -> None:
+        """A card set found: its natural cards ``real`` (natural at the sizes ``naturals``) and
+        ``tokens``; ``points``: the kind's bound of a reading (None: it scores no melds)."""
+        key = (tuple(sorted(real)), tokens)
         old = self.found.get(key)
+        if old is not None and points is None:
+            return  # the same card set, with the same naturals and no bound to better
+        bound = points([*naturals, *[frozenset[int]()] * tokens]) if points is not None else 0
         if old is None or bound > old[0]:
-            self.found[key] = (bound, [naturals[j] for j in order])
+            self.found[key] = (bound, [natural for _, natural in sorted(zip(real, naturals, strict=True))])
 
     def _natural_at(self, free_suit: bool) -> dict[Identity, list[tuple[int, frozenset[int]]]]:
         """The natural cards of each identity (a suit of None where any suit fills a place)."""
@@ -99,7 +102,7 @@ class TokenWalk:
         return {identity: list(cards.items()) for identity, cards in at.items()}
 
     def sequences(
-        self, windows: Iterable[Sequence[Identity]], sizes: set[int], free_suit: bool, points: Points
+        self, windows: Iterable[Sequence[Identity]], sizes: set[int], free_suit: bool, points: Points | None
     ) -> None:
         """Every meld along each window (the identities of its places from its start): each place
         a natural card of it or a token."""
@@ -123,7 +126,7 @@ class TokenWalk:
             if reach >= smallest:
                 walk(window[:reach], 0, [], [], 0)
 
-    def groups(self, suits: Sequence, ranks: Sequence, sizes: set[int], points: Points) -> None:
+    def groups(self, suits: Sequence, ranks: Sequence, sizes: set[int], points: Points | None) -> None:
         """Every group of one rank, one card of each suit at most: a suit a natural card of it
         or a token (a token only where some card may be that identity)."""
         natural_at = self._natural_at(False)
@@ -138,7 +141,7 @@ class TokenWalk:
         real: list[int],
         naturals: list[frozenset[int]],
         sizes: set[int],
-        points: Points,
+        points: Points | None,
     ) -> None:
         """The groups of one rank from its ``j``-th suit on (``choices``: each suit's natural
         cards), holding the natural cards ``real`` so far."""
