@@ -222,7 +222,7 @@ def _picked(values: Sequence[int], places: Sequence[int]) -> list[int]:
 class _Way(NamedTuple):
     """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
     made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
-    points (the cards in no meld and not discarded)."""
+    points (the cards in no meld and not discarded). A tuple: a hand lists thousands of them."""
 
     melds: tuple[Meld, ...]
     melded: int
@@ -506,10 +506,10 @@ class _Packer:
         if left and self.rule != "none":
             if self.dearest is None:  # the first of the dearest first (a stable sort)
                 self.dearest = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
-            bits = cards.bits
-            place = self.dearest[0]
-            if melded & bits[place]:
-                place = next(p for p in self.dearest if not melded & bits[p])
+            dearest, bits, k = self.dearest, cards.bits, 0
+            while melded & bits[dearest[k]]:  # the first of the dearest left
+                k += 1
+            place = dearest[k]
             discard, bit = cards.order[place], bits[place]
             left -= 1
             weight += self.points[discard.index]
