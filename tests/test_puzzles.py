@@ -17,15 +17,14 @@ from solver.melding.puzzle import round_mismatches
 from solver.melding.rounds import score_round
 
 ROOT = Path(__file__).resolve().parent.parent
-ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state(load_file(p)))  # states: test_moves
+READ = {p: load_file(p) for p in (ROOT / "puzzles").rglob("*.yaml")}  # each file read once, to sort them
+ALL_PUZZLES = sorted(p for p, data in READ.items() if not is_state(data))  # states: test_moves
 # a rummy hand's distance or discard table (question: distance, or discards expecting a distance): test_distance_puzzles
-DISTANCE = [
-    p for p in ALL_PUZZLES if load_file(p).get("question") == "distance" or "distance" in load_file(p).get("expect", {})
-]
-MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p)) and p not in DISTANCE]
-WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(load_file(p))]  # tests/test_words.py
+DISTANCE = [p for p in ALL_PUZZLES if READ[p].get("question") == "distance" or "distance" in READ[p].get("expect", {})]
+MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(READ[p]) and p not in DISTANCE]
+WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(READ[p])]  # tests/test_words.py
 PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS and p not in DISTANCE]
-SETTLEMENTS = [p for p in PUZZLES if "settle" in load_file(p)]  # Marriage rounds to settle
+SETTLEMENTS = [p for p in PUZZLES if "settle" in READ[p]]  # Marriage rounds to settle
 
 
 def load_puzzle(path):
