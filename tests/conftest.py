@@ -1,5 +1,5 @@
-"""Shared fixtures: rulesets and meld checkers are built once per test session; the Hypothesis
-profile is loaded (tests/profiles.py)."""
+"""Shared fixtures: rulesets and meld checkers are built once per test session, the word games'
+default list is read once a worker; the Hypothesis profile is loaded (tests/profiles.py)."""
 
 from __future__ import annotations
 
