@@ -1,6 +1,6 @@
 """The cost of a bench table turn's proof of its best, apart from its search of forms.
 
-    python -m bench.table_proof 13:4 [--points N] [--stand-ins] [--oracle g42] [--data FILE]
+    python -m bench.table_proof 13:4 [--points N] [--stand-ins] [--oracle g42] [--data FILE] [--classes]
 
 The turn's forms are found first, in full (no budget; forks on, as a query's are), and timed. Then
 one question is asked of one SAT solver over the turn's model: is there a turn of at least
@@ -15,7 +15,10 @@ than the turn's best, this is the proof the optimiser owes beyond finding the be
 incumbent given for free would still cost (docs/performance.md, the table turn's proof).
 ``--stand-ins``: over the forms that stand in for the rest (the race's second model); without
 ``--points``, the best is first found by the turn's own optimiser (RC2, timed too), and the
-question asked is one point more.
+question asked is one point more. ``--classes``: instead, each table meld's walk at the search's
+fixpoint, walked again: the layouts it reaches, its forms (one per exchange with the rest of the
+turn: the cards it plays in and takes out), how many sets of cards played and taken those are, and
+how many of the forms stand in for the rest.
 """
 
 from __future__ import annotations
@@ -117,12 +120,17 @@ def main() -> None:
     parser.add_argument("--stand-ins", action="store_true", help="over the forms that stand in for the rest")
     parser.add_argument("--oracle", help="the SAT solver (default: the table turn's optimiser oracle)")
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--classes", action="store_true", help="each meld's layouts, forms and their exchanges")
     args = parser.parse_args()
 
     seed, number = (int(x) for x in args.turn.split(":"))
     wall, cpu = time.perf_counter(), time.process_time()
     turn = table_turn(seed, number, args.data)
     print(f"forms: {sum(map(len, turn.forms))}, {_since(wall, cpu)}")
+    if args.classes:
+        for row in classes(turn):
+            print(row)
+        return
     if args.stand_ins:
         turn = over_stand_ins(turn)
         print(f"stand-ins: {sum(map(len, turn.forms))}")
@@ -149,6 +157,29 @@ def table_turn(seed: int, number: int, data: Path = DATA):
     turns = json.loads(data.read_text(encoding="utf-8"))["turns"]
     row = next(t for t in turns if (t["seed"], t["turn"]) == (seed, number))
     return TableTurn(problem_of(game.ruleset, row), game.checker, Budget(None), game.rules.operations)
+
+
+def classes(turn) -> list[str]:
+    """Per table meld of ``turn`` (its forms found), its whole walk at the search's fixpoint again:
+    layouts reached, forms, the distinct cards played and taken among them, and the stand-ins."""
+    from solver.melding.table.forms import EXTRA_CAP, forms_of
+    from solver.melding.table.standins import undominated
+    from solver.sat.budget import Budget
+
+    problem, rows = turn.problem, []
+    for t, meld in enumerate(problem.table):
+        cap = EXTRA_CAP if turn.extra else 0
+        walk = forms_of(
+            turn.table_judge, t, meld, turn.extra, problem.phase, turn.ops, Budget(None), meld.mine, problem.hand, cap
+        )
+        assert len(walk.forms) == len(turn.forms[t]), "the search's forms are the whole walk's at its fixpoint"
+        cards = turn.checker.notation.format_many(meld.faces)
+        rows.append(
+            f"meld {t} ({meld.owner}: {cards}): {walk.layouts} layouts, {len(walk.forms)} forms, "
+            f"{len({f.played for f in walk.forms})} sets played, {len({f.taken for f in walk.forms})} taken, "
+            f"{len(undominated(walk.forms))} stand-ins"
+        )
+    return rows
 
 
 def over_stand_ins(turn):

@@ -148,3 +148,5 @@ def test_the_table_proof_agrees_with_the_optimiser_on_a_small_turn():
     assert found is not None and found.score["meld_points"] == best
     assert replay(turn.problem, found) == []
     assert table_proof.proof(table_proof.over_stand_ins(turn), best + 1)[0] is None
+    # --classes walks every meld again at the search's fixpoint: the same forms (it asserts so), a row a meld
+    assert len(table_proof.classes(turn)) == len(turn.problem.table)

@@ -117,7 +117,9 @@ def test_probes_find_the_forms_rounds_of_whole_walks_find(seed, number):
 
 def test_a_probe_stops_once_every_card_it_asks_about_is_taken():
     """A meld of wilds asked only whether its wilds can be taken: the walk stops at the first layouts
-    that lack each — a few of the whole walk's forms, every one real."""
+    that lack each — a few of the whole walk's forms, every one real. The whole walk's forms are
+    one per exchange with the rest of the turn (cards played in, cards taken out): the layouts
+    of the same cards, differently arranged, that the walk reached are one form."""
     table, hand = _turn(3, 0)
     judge = Table(GAME.checker)
     t, meld = max(enumerate(table), key=lambda tm: sum(f.cls != "五行" for f in tm[1].faces))
@@ -126,6 +128,7 @@ def test_a_probe_stops_once_every_card_it_asks_about_is_taken():
     whole = tableforms.forms_of(judge, t, meld, (), "yang", OPS, Budget(), meld.mine, hand)
     probe = tableforms.forms_of(judge, t, meld, (), "yang", OPS, Budget(), meld.mine, hand, probe=set(asked))
     assert whole.whole
+    assert len({(f.played, f.taken) for f in whole.forms}) == len(whole.forms) <= whole.layouts
     if asked <= {f for form in whole.forms for f in form.taken}:
         assert not probe.whole and len(probe.forms) < len(whole.forms)
         assert asked <= {f for form in probe.forms for f in form.taken}

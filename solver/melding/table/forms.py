@@ -138,7 +138,7 @@ def forms_of(
         if stop_at is not None and time.perf_counter() > stop_at:
             raise _Cut("time")
         walk.expand(walk.queue.popleft(), phase, ops, budget.deadline is None)
-    return Walk(walk.forms(mine), walk.wanted is None or bool(walk.wanted))
+    return Walk(walk.forms(mine), walk.wanted is None or bool(walk.wanted), len(walk.seen))
 
 
 class _MeldWalk:
@@ -271,11 +271,13 @@ class _MeldWalk:
 
 
 class Walk(NamedTuple):
-    """What :func:`forms_of` found: the meld's forms, and whether the walk went to its end
-    (False: a probe stopped early, the forms of the layouts it had reached)."""
+    """What :func:`forms_of` found: the meld's forms, whether the walk went to its end (False: a
+    probe stopped early, the forms of the layouts it had reached), and how many layouts it reached
+    (more than its forms: layouts of the same cards, differently arranged, are one form)."""
 
     forms: list[Form]
     whole: bool
+    layouts: int
 
 
 def _lending(path: tuple[Move, ...]) -> int:
