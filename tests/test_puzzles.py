@@ -118,16 +118,15 @@ def test_puzzle_answer_matches_expectation(path):
         assert replay(puzzle.problem, answer) == []
 
 
-# Rummikub's turns rearrange the whole table: its own brute force checks them (tests/test_rummikub_brute.py)
-SMALL = [
-    p
-    for p in PUZZLES
-    if p not in SETTLEMENTS
-    and load_puzzle(p)[1].problem is not None
-    and not load_puzzle(p)[1].problem.table
-    and len(load_puzzle(p)[1].problem.hand) <= 9
-    and load_puzzle(p)[0].name != "rummikub"
-]
+def _small(path: Path) -> bool:
+    """A hand of at most nine cards and no table (Rummikub's turns rearrange the whole table: its
+    own brute force checks them, tests/test_rummikub_brute.py)."""
+    game, puzzle = load_puzzle(path)
+    problem = puzzle.problem
+    return problem is not None and not problem.table and len(problem.hand) <= 9 and game.name != "rummikub"
+
+
+SMALL = [p for p in PUZZLES if p not in SETTLEMENTS and _small(p)]
 # the brute force of a hand of eight or nine cards takes seconds each, and of a Fesca hand of seven
 # (its wilds and chains) one to three: the slow suite runs those, the default run two Fesca ones
 DEFAULT_FESCA_BRUTE_FORCE = {"f06-void-set", "f19-two-taiji"}
