@@ -26,12 +26,18 @@ from schema_parts import (  # noqa: E402
     NAMES,
     RANGE_OR_ITEM,
     ROLE_CONDITIONS,
+    SOURCE,
     STANDS_FOR,
     TABLE,
     TEXT,
     WORDS,
     obj,
 )
+
+TERM_VALUE = {  # a measure of the player's round, or a bonus's points (a number or an option's value)
+    "anyOf": [{"enum": ["melded_points", "hand_points"]}, {"type": "integer"}, {"$ref": "#/$defs/option_ref"}],
+    "formMessage": "a measure, melded_points or hand_points, or a bonus's points (with per_meld or winner)",
+}
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -358,6 +364,10 @@ schema = {
                                     "enum": ["at-most", "fewer"],
                                     "description": "no more wilds than naturals in the meld (at-most), or fewer",
                                 },
+                                "apart": {
+                                    "type": "boolean",
+                                    "description": "no two wild cards side by side (a sequence's neighbouring places)",
+                                },
                                 **COMMON,
                             }
                         ),
@@ -370,6 +380,8 @@ schema = {
                             }
                         ),
                         "phase": ID,
+                        "going_out_only": {"type": "boolean", "description": "melded only in a turn that goes out"},
+                        "going_out_only_source": SOURCE,
                         "enabled_if": {"$ref": "#/$defs/condition"},
                         "score": obj(
                             {
@@ -591,8 +603,32 @@ schema = {
                             "type": "array",
                             "items": obj(
                                 {
-                                    "add": {"enum": ["melded_points", "hand_points"]},
-                                    "subtract": {"enum": ["melded_points", "hand_points"]},
+                                    "add": TERM_VALUE,
+                                    "subtract": TERM_VALUE,
+                                    "per_meld": obj(
+                                        {
+                                            "kinds": LIST_OF_IDS,
+                                            "size": {
+                                                "anyOf": [
+                                                    {"type": "integer", "minimum": 1},
+                                                    obj(
+                                                        {
+                                                            "min": {"type": "integer", "minimum": 1},
+                                                            "max": {"type": "integer", "minimum": 1},
+                                                        },
+                                                        required=["min"],
+                                                    ),
+                                                ]
+                                            },
+                                            "wilds": {"enum": ["none", "some"]},
+                                        },
+                                        description="the bonus counts each of the player's melds of these kinds, "
+                                        "sizes, with no wild (none) or with one (some)",
+                                    ),
+                                    "winner": {
+                                        "const": True,
+                                        "description": "the bonus goes to the player who went out",
+                                    },
                                     **COMMON,
                                 }
                             ),
@@ -702,6 +738,8 @@ schema = {
                         ),
                     },
                     "starter_discard": {"type": "integer", "minimum": 0},
+                    "draws": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "pile"}]},
+                    "draws_source": SOURCE,
                     **COMMON,
                 },
                 required=["hand_size"],

@@ -627,8 +627,14 @@ ROUTE_REQUIREMENT = {
                 "exactly": COUNT,
                 "pure": {"type": "boolean", "description": "only melds with no card acting as a wild count"},
                 "size": {
-                    "anyOf": [{"type": "integer", "minimum": 1}, {"$ref": "#/$defs/size"}],
-                    "formMessage": "a number of cards, or {min, max}",
+                    "anyOf": [
+                        {"type": "integer", "minimum": 1},
+                        obj(
+                            {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
+                            required=["min"],
+                        ),
+                    ],
+                    "formMessage": "a number of cards, or {min, max} (max left out: any larger meld)",
                     "description": "only melds of these many cards count",
                 },
                 "enabled_if": {"$ref": "#/$defs/condition"},

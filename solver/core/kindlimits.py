@@ -49,6 +49,13 @@ def check_wilds(reader: RuleReader, raw: list[Any], kinds: tuple[MeldKind, ...])
                 f"wilds.naturals_min {kind.wilds.naturals_min}: a {kind.label} has at most {kind.size_max} cards",
                 f"{path}.naturals_min",
             )
+        if kind.wilds.apart and kind.shape != "sequence":
+            reader.fail(
+                w,
+                "apart",
+                f"wilds.apart: only a sequence has neighbouring places; a {kind.label} is a {kind.shape}",
+                f"{path}.apart",
+            )
         sizes = range(kind.size_min, kind.size_max + 1)
         if not any(kind.wilds.bounds(n)[0] <= kind.wilds.bounds(n)[1] for n in sizes):
             sized = f"{kind.size_min} to {kind.size_max} cards"

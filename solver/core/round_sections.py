@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.reader import RuleReader
-from solver.core.rules import Bonus, RoundScoring, RoundTerm
+from solver.core.rules import Bonus, MeldFilter, RoundScoring, RoundTerm
 
 
 def read_round_scoring(reader: RuleReader, raw: list[Any]) -> tuple[RoundScoring, ...]:
@@ -67,6 +67,11 @@ def read_terms(reader: RuleReader, raw: dict[str, Any], path: str) -> tuple[Roun
         if len(signs) != 1:
             reader.fail(raw["terms"], j, "a term adds or subtracts one measure: {add: M} or {subtract: M}", where)
         measure = term[signs[0]]
+        if isinstance(measure, int):
+            out.append(_bonus_term(reader, term, signs[0], where))
+            continue
+        if "per_meld" in term or "winner" in term:
+            reader.fail(term, signs[0], "a bonus adds a number of points: {add: 300, per_meld: {…}}", where)
         if measure == "melded_points" and (kind := _kind_not_scoring_cards(reader)) is not None:
             reader.fail(
                 term,
@@ -77,6 +82,25 @@ def read_terms(reader: RuleReader, raw: dict[str, Any], path: str) -> tuple[Roun
             )
         out.append(RoundTerm(1 if signs[0] == "add" else -1, measure, reader.source(term)))
     return tuple(out)
+
+
+def _bonus_term(reader: RuleReader, term: dict[str, Any], sign: str, where: str) -> RoundTerm:
+    """``{add: N, per_meld: {kinds, size, wilds}}`` (N for each of the player's melds it counts) or
+    ``{add: N, winner: true}`` (N for the player who went out): exactly one of the two."""
+    said = [key for key in ("per_meld", "winner") if key in term]
+    if len(said) != 1 or term.get("winner") is False:
+        reader.fail(term, sign, "a number of points is a bonus: say per_meld: {…} or winner: true", where)
+    points = reader.option_value(term[sign], 0)
+    if said == ["winner"]:
+        return RoundTerm(1 if sign == "add" else -1, "winner", reader.source(term), points)
+    raw = term["per_meld"]
+    kinds = raw.get("kinds")
+    if kinds is not None:
+        reader.check_ids(kinds, reader.kind_ids, "meld kind", f"{where}.per_meld.kinds")
+    size = raw.get("size")
+    sizes = (size, size) if isinstance(size, int) else (size["min"], size.get("max")) if size else None
+    kept = MeldFilter(frozenset(kinds) if kinds is not None else None, sizes, raw.get("wilds"))
+    return RoundTerm(1 if sign == "add" else -1, "per_meld", reader.source(term), points, kept)
 
 
 def _kind_not_scoring_cards(reader: RuleReader) -> str | None:

@@ -74,6 +74,7 @@ class WildLimit:
     naturals_min: int = 0
     versus_naturals: str | None = None  # at-most | fewer
     source: Source | None = None
+    apart: bool = False  # no two wilds side by side (a sequence's neighbouring places)
 
     def bounds(self, n: int) -> tuple[int, int]:
         """The least and the most wilds a meld of ``n`` cards may hold."""
@@ -83,6 +84,8 @@ class WildLimit:
             most = min(most, n // 2)
         elif self.versus_naturals == "fewer":
             most = min(most, (n - 1) // 2)
+        if self.apart:
+            most = min(most, (n + 1) // 2)
         return self.least, most
 
     def describe(self, n: int) -> str:
@@ -95,6 +98,8 @@ class WildLimit:
             parts.append("no more wilds than naturals")
         elif self.versus_naturals == "fewer":
             parts.append("fewer wilds than naturals")
+        if self.apart:
+            parts.append("no two side by side")
         return ", ".join(parts)
 
 
@@ -199,6 +204,7 @@ class MeldKind:
     phase: str | None
     source: Source | None
     score: ScoreTable | None = None
+    going_out_only: bool = False  # melded only in a turn that goes out
 
     @property
     def label(self) -> str:
@@ -411,6 +417,7 @@ class HandSize:
     cards: int
     condition: Mapping[str, Any]
     source: Source | None
+    line: int | None = None  # the entry's line in its file, for messages
 
 
 TURN_FIELDS = ("discard", "claimed_in_new_meld", "claimed_not_discarded", "max_new_melds")
@@ -465,13 +472,26 @@ ROUND_MEASURES = ("melded_points", "hand_points")  # what a term of method each-
 
 
 @dataclass(frozen=True)
+class MeldFilter:
+    """Which of a player's melds a bonus counts: of ``kinds`` (None: any), ``sizes`` (None: any),
+    ``wilds`` "none" (no card acts as a wild) or "some" (None: either)."""
+
+    kinds: frozenset[str] | None
+    sizes: tuple[int, int | None] | None  # (least, most or None: no most)
+    wilds: str | None
+
+
+@dataclass(frozen=True)
 class RoundTerm:
     """One term of a player's score under method each-player: a measure of that player's round
-    (:data:`ROUND_MEASURES`), added (``sign`` 1) or subtracted (-1)."""
+    (:data:`ROUND_MEASURES`), added (``sign`` 1) or subtracted (-1); or ``points`` for each of
+    the player's melds that ``per_meld`` counts (measure "per_meld"), or for going out ("winner")."""
 
     sign: int
     measure: str
     source: Source | None
+    points: int = 0
+    per_meld: MeldFilter | None = None
 
 
 @dataclass(frozen=True)
@@ -536,6 +556,7 @@ class Deal:
     hand_sizes: tuple[HandSize, ...]
     starter_discard: int
     source: Source | None
+    draws: int | None = 1  # cards a turn adds to a hand at most; None: the whole discard pile may be taken
 
 
 @dataclass(frozen=True)

@@ -148,9 +148,10 @@ class Ruleset:
     @cached_property
     def largest_hand(self) -> tuple[int, HandSize] | None:
         """The most cards a hand can hold at a turn, and the deal entry that says so: the largest
-        deal under the options, and the card a turn draws — when a turn from such a hand ends with
-        a discard (else hands grow, and nothing bounds them). None without a deal table."""
-        if self.deal is None:
+        deal under the options, and the cards a turn draws (``deal.draws``) — when a turn from such a
+        hand ends with a discard (else hands grow, and nothing bounds them). None without a deal
+        table, or when a turn may take the whole discard pile (``draws: pile``)."""
+        if self.deal is None or self.deal.draws is None:
             return None
         counts = sorted({n for entry in self.deal.hand_sizes for n in entry.players})
         dealt = [e for n in counts if (e := self._deal_entry(n)) is not None]  # the first entry per count
@@ -159,11 +160,11 @@ class Ruleset:
         most = max(dealt, key=lambda e: e.cards)
         for kind in ("normal", "claimed"):
             try:
-                if self.turn_rule(kind, most.cards + 1).discard == "none":
+                if self.turn_rule(kind, most.cards + self.deal.draws).discard == "none":
                     return None
             except BadOption:
                 continue  # no rule for such turns: the game has none
-        return most.cards + 1, most
+        return most.cards + self.deal.draws, most
 
     def layoff_rule(self) -> LayoffRule | None:
         return next((r for r in self.layoff_rules if self.holds(r.condition)), None)

@@ -109,11 +109,18 @@ def _problems(error: ValidationError) -> list[Problem]:
         patterns = schema.get("patternProperties", {})
         known = ", ".join(sorted(props)) or "none"
         return [
-            Problem(path + (key,), f"unknown key '{key}' (allowed here: {known})", depth + 1)
+            Problem(path + (key,), f"unknown key '{key}' (allowed here: {known}){_comma_hint(key)}", depth + 1)
             for key in instance
             if key not in props and not any(re.search(p, str(key)) for p in patterns)
         ]
     return [Problem(path, _message(keyword, expected, instance, schema, error.message), depth)]
+
+
+def _comma_hint(key: Any) -> str:
+    """A key of several words is most often the end of a text cut at a comma inside {…}."""
+    if isinstance(key, str) and " " in key.strip():
+        return "; inside {…} a comma ends the value before it: put a text holding a comma in quotes"
+    return ""
 
 
 def _message(keyword: str, expected: Any, instance: Any, schema: Mapping[str, Any], default: str) -> str:

@@ -46,6 +46,7 @@ from solver.core.rules import (
     WildLimit,
 )
 from solver.core.source import Source
+from solver.core.yamlload import line_of
 
 # Keys of a claim, and of a move check, that are not its own data.
 _CLAIM_KEYS = ("id", "kind", "source", "assumption", "note", "description")
@@ -323,7 +324,12 @@ def read_kind(
     if "wilds" in k:
         w = k["wilds"]
         wilds = WildLimit(
-            w.get("min", 0), w.get("max"), w.get("naturals_min", 0), w.get("versus_naturals"), reader.source(w)
+            w.get("min", 0),
+            w.get("max"),
+            w.get("naturals_min", 0),
+            w.get("versus_naturals"),
+            reader.source(w),
+            apart=bool(w.get("apart", False)),
         )
     distinct_raw = k.get("distinct", True)
     distinguish = None
@@ -365,6 +371,7 @@ def read_kind(
         distinguish=distinguish,
         phase=phase,
         source=reader.source(k),
+        going_out_only=bool(k.get("going_out_only", False)),
     )
 
 
@@ -446,8 +453,9 @@ def read_deal(reader: RuleReader, raw: Mapping[str, Any] | None) -> Deal | None:
                 f"{players['min']} to {players['max']} (players:)",
                 f"deal.hand_size[{i}].players",
             )
-        sizes.append(HandSize(counts, h["cards"], cond, reader.source(h)))
-    return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw))
+        sizes.append(HandSize(counts, h["cards"], cond, reader.source(h), line_of(h, "cards")))
+    draws = raw.get("draws", 1)
+    return Deal(tuple(sizes), raw.get("starter_discard", 0), reader.source(raw), None if draws == "pile" else draws)
 
 
 def read_points(reader: RuleReader, raw: list[Any]) -> tuple[CardPoints, ...]:

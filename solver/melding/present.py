@@ -52,6 +52,8 @@ def verdict_json(verdict: Verdict, checker: MeldChecker) -> dict[str, Any]:
         "direction": reading.direction if reading else None,
         "phase": verdict.phase_required,
     }
+    if reading is not None and reading.kind.going_out_only:
+        out["going_out_only"] = True
     if len(verdict.readings) > 1 or (not verdict.legal and verdict.readings):
         out["readings"] = [
             {
@@ -81,6 +83,8 @@ def verdict_text(verdict: Verdict, checker: MeldChecker) -> str:
         first += f" of {len(reading.placements)} cards"
         if verdict.phase_required:
             first += f" (only in {phases.get(verdict.phase_required, verdict.phase_required)})"
+        if reading.kind.going_out_only:
+            first += " (only in a turn that goes out)"
         lines.append(first)
         width = max(display_width(fmt.format(p.face)) for p in reading.placements)
         for i, p in enumerate(reading.placements):

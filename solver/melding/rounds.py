@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.notation import Notation
-from solver.core.rules import RoundScoring
+from solver.core.rules import MeldFilter, RoundScoring
 from solver.core.ruleset import Ruleset
 from solver.melding.knock import settle_knock
 from solver.melding.meld.checker import MeldChecker
@@ -147,14 +147,54 @@ def settle_each_player(rnd: Round, system: RoundScoring, checker: MeldChecker) -
             "melded_points": sum(m["points"] for m in melded[player]),
             "hand_points": hand_points(rnd.ruleset, hand),
         }
-        payments[player] = sum(term.sign * measures[term.measure] for term in system.terms)
+        bonuses = _bonuses(rnd, system, checker, player)
+        measured = [t for t in system.terms if t.measure in measures]
+        payments[player] = sum(t.sign * measures[t.measure] for t in measured) + sum(b["points"] for b in bonuses)
         details[player] = {
             **measures,
+            "bonuses": bonuses,
             "melded": melded[player],
             "hand": [fmt.format(f) for f in hand],
             "breakdown": hand_breakdown(rnd.ruleset, hand, fmt),
         }
     return payments, details
+
+
+def _bonuses(rnd: Round, system: RoundScoring, checker: MeldChecker, player: str) -> list[dict]:
+    """The bonus terms a player earns: so many points for each of their melds a term counts
+    (``per_meld``), for going out (``winner``)."""
+    out = []
+    for term in system.terms:
+        if term.measure == "winner" and player == rnd.winner:
+            out.append({"for": "going out", "count": 1, "points": term.sign * term.points})
+        elif term.measure == "per_meld" and term.per_meld is not None:
+            counted = sum(_counts(term.per_meld, m, checker) for m in rnd.melds if m.owner == player)
+            if counted:
+                out.append(
+                    {"for": _filter_text(term.per_meld), "count": counted, "points": term.sign * term.points * counted}
+                )
+    return out
+
+
+def _counts(wanted: MeldFilter, meld: TableMeld, checker: MeldChecker) -> bool:
+    """Is the meld one the bonus counts: its kind, its size, whether a card acts as a wild in it?"""
+    reading = verified(checker.check(meld.faces, ordered=True, explain=False).reading)
+    least, most = wanted.sizes or (0, None)
+    return (
+        (wanted.kinds is None or reading.kind.id in wanted.kinds)
+        and least <= len(meld.faces) <= (most if most is not None else len(meld.faces))
+        and (wanted.wilds is None or (reading.wilds > 0) == (wanted.wilds == "some"))
+    )
+
+
+def _filter_text(wanted: MeldFilter) -> str:
+    """The melds a bonus counts, in words: "melds of 7 or more cards with no wild"."""
+    text = "melds" + (f" of {' or '.join(sorted(wanted.kinds))}" if wanted.kinds else "")
+    if wanted.sizes is not None:
+        least, most = wanted.sizes
+        many = f"{least}" if most == least else f"{least} or more" if most is None else f"{least} to {most}"
+        text += f" of {many} cards"
+    return text + {"none": " with no wild", "some": " with a wild", None: ""}[wanted.wilds]
 
 
 def _laid(number: int, cards: list[tuple[Face, int]], fmt: Notation) -> dict:

@@ -172,9 +172,11 @@ def _each_player_lines(details: dict) -> list[str]:
     for player, theirs in details.items():
         laid = [f"{' '.join(m['cards'])} on meld {m['meld']} ({m['points']})" for m in theirs["melded"]]
         line = f"  {player}: melded {theirs['melded_points']}" + (f": {', '.join(laid)}" if laid else "")
-        lines.append(
-            line + f"; in hand {theirs['hand_points']}" + (f" ({' '.join(theirs['hand'])})" if theirs["hand"] else "")
-        )
+        line += f"; in hand {theirs['hand_points']}" + (f" ({' '.join(theirs['hand'])})" if theirs["hand"] else "")
+        bonuses = [
+            f"{b['points']:+} for {b['for']}" + (f" ×{b['count']}" if b["count"] > 1 else "") for b in theirs["bonuses"]
+        ]
+        lines.append(line + (f"; bonuses {', '.join(bonuses)}" if bonuses else ""))
     return lines
 
 

@@ -380,12 +380,25 @@ class KindModel:
                 self.add_all(encodings.at_least(wild_lits, lo, self.pool), guard)
             if hi < self.n:
                 self.add_all(encodings.at_most(wild_lits, max(hi, 0), self.pool), guard)
+            if self.kind.wilds.apart and not self.degenerate and self.cards:
+                self._wilds_apart(wild_lits)
         # Counts wild cards upward: assuming -rhs[k] allows at most k wilds. Used to prefer the
         # reading with the most cards counting as themselves.
         self.wild_count = None
         if any(e.role.wild for entries in self.entries for _, e in entries):
             self.wild_count = encodings.Totalizer(wild_lits, self.n, self.pool)
             self.add_all(self.wild_count.clauses)
+
+    def _wilds_apart(self, wild_lits: list[int]) -> None:
+        """``wilds: {apart: true}``: no two cards acting as wilds at neighbouring places of a sequence."""
+        assert self.kind.wilds is not None
+        guard = self.rule("wilds-apart", "not-a-meld", self.kind.wilds.source)
+        width = len(self.rel[0])
+        wild_at = [self.v("wild-at", i) for i in range(width)]
+        for rel, wild in zip(self.rel, wild_lits, strict=True):
+            self.clauses += [[-rel[i], -wild, wild_at[i]] for i in range(width)]
+        for i in range(width - 1):
+            self.add([-wild_at[i], -wild_at[i + 1]], guard)
 
     def _distinguish(self) -> None:
         dg = self.kind.distinguish

@@ -47,7 +47,7 @@ NOT_PLAIN = View(None, None, None)  # a card no plain view covers (the SAT model
 
 def plain_kind(kind: MeldKind) -> bool:
     """The kind's shape and rules are ones :class:`PlainReader` counts (see the module's docstring)."""
-    if kind.short_form or kind.distinguish or not kind.roles:
+    if kind.short_form or kind.distinguish or not kind.roles or (kind.wilds is not None and kind.wilds.apart):
         return False
     if any(e.sizes is not None or e.role.requires_in_meld is not None for e in kind.roles):
         return False

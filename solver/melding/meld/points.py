@@ -161,6 +161,7 @@ def hand_breakdown(
 ) -> list[dict]:
     """Card points of a hand, grouped by the ruleset's card-point entries."""
     groups: dict = {}
+    deck_order = {rank.id: i for i, rank in enumerate(ruleset.deck.ranks)}  # a label lists ranks as the deck does
     for face in faces:
         related = ruleset.relations(face, params)
         entry = next((e for e in ruleset.card_points if e.matches(face, related)), None)
@@ -173,7 +174,7 @@ def hand_breakdown(
                 if entry and entry.if_chosen
                 else ", ".join(sorted(entry.classes))
                 if entry and entry.classes
-                else ", ".join(sorted(entry.ranks, key=rank_order))
+                else ", ".join(sorted(entry.ranks, key=lambda r: (deck_order.get(r, len(deck_order)), rank_order(r))))
                 if entry and entry.ranks
                 else "other"
             )

@@ -28,6 +28,11 @@ class Reason:
         return out
 
 
+def with_article(label: str) -> str:
+    """A kind's name after "a" or "an" by its first letter ("a set", "an escala", "a 組")."""
+    return f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label}"
+
+
 def rule_reason(
     notation: Notation, ruleset: Ruleset, model: KindModel, rule: Rule, witness: Reading | None, cards: list
 ) -> Reason:
@@ -36,6 +41,7 @@ def rule_reason(
     kind, n = model.kind, model.n
     fmt = notation.format
     label = kind.label
+    a_label = with_article(label)
     shown = " ".join(fmt(face) for face, _ in cards)
 
     def reason(message: str) -> Reason:
@@ -43,17 +49,17 @@ def rule_reason(
 
     if rule.key == "size":
         if n < kind.size_min:
-            return reason(f"a {label} needs at least {kind.size_min} cards, {n} given")
-        return reason(f"a {label} has at most {kind.size_max} cards, {n} given")
+            return reason(f"{a_label} needs at least {kind.size_min} cards, {n} given")
+        return reason(f"{a_label} has at most {kind.size_max} cards, {n} given")
     if witness is None:  # a degenerate model: only its size rule has a reading to show
-        return reason(f"breaks the rule {rule.key} of a {label}")
+        return reason(f"breaks the rule {rule.key} of {a_label}")
     if rule.key == "short-form" and kind.short_form is not None:
         short = kind.short_form.roles
         allowed = ", ".join(sorted(short))
         bad = [p for p in witness.placements if p.role not in short]
         who = " and ".join(f"{fmt(p.face)} (as {p.role})" for p in bad)
         return reason(
-            f"a {label} of {n} cards may hold only cards playing {allowed}"
+            f"{a_label} of {n} cards may hold only cards playing {allowed}"
             + (f"; {who} needs a longer meld" if who else "")
         )
     if rule.key == "distinct":
@@ -64,33 +70,37 @@ def rule_reason(
         need = " or ".join(sorted(requires.classes))
         users = " and ".join(fmt(p.face) for p in witness.placements if p.role == role.id)
         return reason(
-            f"as a {label}, {users or 'a card'} would act as {role.id} ({role.name}), "
+            f"as {a_label}, {users or 'a card'} would act as {role.id} ({role.name}), "
             f"which needs a {need} card beside it"
         )
     if rule.key.startswith("role-size:") and rule.entry is not None and rule.entry.sizes is not None:
         entry = rule.entry
         sizes = ", ".join(str(s) for s in sorted(rule.entry.sizes))
         classes = " or ".join(sorted(entry.classes or entry.role.classes))
-        return reason(f"in a {label}, {classes} cards act as {entry.role.id} only in melds of {sizes} cards, not {n}")
+        return reason(f"in {a_label}, {classes} cards act as {entry.role.id} only in melds of {sizes} cards, not {n}")
     if rule.key == "wilds":
         limits = kind.wilds.describe(n) if kind.wilds else f"0 to {n} wild cards"
-        return reason(f"a {label} of {n} cards holds {limits}, here {witness.wilds} wilds")
+        return reason(f"{a_label} of {n} cards holds {limits}, here {witness.wilds} wilds")
+    if rule.key == "wilds-apart":
+        wild = sorted((p.offset, fmt(p.face)) for p in witness.placements if p.wild and p.offset is not None)
+        pair = next((f"{a} and {b}" for (i, a), (j, b) in zip(wild, wild[1:], strict=False) if j == i + 1), "two wilds")
+        return reason(f"in {a_label} no two wild cards may stand side by side; here {pair} would")
     if rule.key == "same-rank":
         ranks = sorted({p.identity[1] for p in witness.placements if not p.wild}, key=rank_order)
-        return reason(f"a {label} needs one rank; {shown} show ranks {', '.join(ranks)}")
+        return reason(f"{a_label} needs one rank; {shown} show ranks {', '.join(ranks)}")
     if rule.key == "same-suit":
         suits = list(dict.fromkeys(p.identity[0] for p in witness.placements if not p.wild))
-        return reason(f"a {label} needs one suit; {shown} show suits {', '.join(suits)}")
+        return reason(f"{a_label} needs one suit; {shown} show suits {', '.join(suits)}")
     if rule.key == "suit-step" and kind.suit_step.cycle is not None:
         cycle = kind.suit_step.cycle
         path = "→".join(ruleset.cycles[cycle])
-        return reason(f"in a {label} the suits step along {cycle} ({path}); {shown} do not")
+        return reason(f"in {a_label} the suits step along {cycle} ({path}); {shown} do not")
     if rule.key == "consecutive":
         order = kind.run_order.ranks
         ends = " ".join(order) if len(order) <= 5 else f"{order[0]} {order[1]} … {order[-2]} {order[-1]}"
         ends += ", round again" if kind.run_order.cyclic else ""
-        return reason(f"a {label} needs consecutive ranks in the order {ends}; {shown} are not")
-    return reason(f"breaks the rule {rule.key} of a {label}")
+        return reason(f"{a_label} needs consecutive ranks in the order {ends}; {shown} are not")
+    return reason(f"breaks the rule {rule.key} of {a_label}")
 
 
 def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
@@ -118,14 +128,14 @@ def _duplicates(notation: Notation, kind: MeldKind, witness: Reading) -> str:
             every = "both" if len(group) == 2 else "all"
             parts.append(f"{' and '.join(fmt(p.face) for p in group)} would {every} be {fmt_id(identity)}")
     if parts:
-        return f"as a {kind.label}: {'; '.join(parts)}"
+        return f"as {with_article(kind.label)}: {'; '.join(parts)}"
     if kind.shape == "group":
         shared = _sharing(witness, lambda p: p.identity[0])
-        return f"a {kind.label} needs a different suit for each card; " + "; ".join(
+        return f"{with_article(kind.label)} needs a different suit for each card; " + "; ".join(
             f"{_cards(notation, group)} {'are both' if len(group) == 2 else 'are all'} {suit}" for suit, group in shared
         )
     shared = _sharing(witness, lambda p: p.offset)
-    return f"a {kind.label} has one card in each place; " + "; ".join(
+    return f"{with_article(kind.label)} has one card in each place; " + "; ".join(
         f"{_cards(notation, group)} would stand in one place ({' / '.join(fmt_id(p.identity) for p in group)})"
         for _, group in shared
     )

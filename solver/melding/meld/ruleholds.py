@@ -483,7 +483,7 @@ def vacuous(model: KindModel, key: str, indices: Sequence[int]) -> bool:
 
 def rule_priority(keys: Iterable[str]) -> list[str]:
     """The order in which rules are re-enabled when looking for the fewest to blame: shape rules
-    first (kept if at all possible), then lengths, role conditions, wild counts, distinctness."""
+    first (kept if at all possible), then lengths, role conditions, wild counts, distinctness, wilds side by side."""
     rank = {
         "same-rank": 0,
         "same-suit": 0,
@@ -495,6 +495,7 @@ def rule_priority(keys: Iterable[str]) -> list[str]:
         "requires": 2,
         "wilds": 3,
         "distinct": 4,
+        "wilds-apart": 5,  # blamed before a duplicate that only a wild beside another could make
     }
     return sorted(keys, key=lambda k: (rank.get(k.split(":")[0], 2), k))
 

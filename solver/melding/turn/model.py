@@ -273,6 +273,9 @@ class TurnModel(SwapHooks):
             if needs is not None and needs in self.phase_lit:
                 self._add_hard([-o.var, self.phase_lit[needs]])
                 changed |= self.phase_lit[needs] not in true
+            if all(r.kind.going_out_only for r in (verified(o.reading), *o.also)):  # only a way out makes it
+                self._add_hard([-o.var, self.goal])
+                changed |= self.goal not in true
             for i, member in self._members.get(o.var, ()):
                 if verified(o.reading).kind.id not in self.requirements[i].kinds:
                     self._add_hard([-member])

@@ -110,11 +110,13 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
     largest = p.ruleset.largest_hand
     if largest is not None and len(p.hand) > largest[0]:
         most, dealt = largest
-        line = dealt.source.line if dealt.source is not None else None
+        line = dealt.source.line if dealt.source is not None and dealt.source.line else dealt.line
         where = f" ({Path(p.ruleset.path).name}:{line}: deal.hand_size)" if line else ""
+        draws = most - dealt.cards
         raise MeldsError(
             f"a hand of {len(p.hand)} cards: {p.ruleset.id} deals at most {dealt.cards} cards a player{where} "
-            f"and a turn draws one, so a hand holds at most {most}"
+            f"and a turn draws {'one' if draws == 1 else draws} (deal.draws; pile: a turn may take the whole "
+            f"discard pile), so a hand holds at most {most}"
         )
     notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
     if p.turn == "claimed" and not claim_met:

@@ -198,3 +198,23 @@ class RouteCounts:
         if not blamed and len(self.selectors) > 1 and satisfied(base):
             blamed = [requirement for requirement, _ in self.selectors]
         return blamed
+
+
+def meets_route(
+    route: GoOutRoute, made: Sequence[Reading], shown: Sequence[Shown], kept_points: int, kept: bool
+) -> bool:
+    """Does a turn that makes these new melds (``made``, read as shown), keeps cards (``kept``)
+    weighing ``kept_points``, with the player's melds already shown, meet the route: every card
+    placed where it asks so, and each requirement held? A meld counts as the kind it is read as."""
+    if route.all_cards and kept:
+        return False
+    melds = [Shown(r.kind.id, len(r.placements), r.wilds) for r in made] + list(shown)
+    for requirement in route.checks:
+        if isinstance(requirement, HandLimit):
+            if kept_points > requirement.at_most:
+                return False
+            continue
+        counted = sum(requirement.counts(m.kind, m.size, m.wilds) for m in melds)
+        if counted < requirement.at_least or (requirement.at_most is not None and counted > requirement.at_most):
+            return False
+    return True

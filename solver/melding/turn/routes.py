@@ -205,7 +205,7 @@ def _requirement(
         return HandLimit(most, reader.source(q))
     kinds = _kinds_named(reader, q["kinds"], f"{path}.kinds", enabled) if "kinds" in q else None
     at_least, at_most = _bounds(reader, q, path)
-    sizes = _sizes(reader, q, path)
+    sizes = _sizes(reader, q, path, max((k.largest for k in allowed), default=0))
     pure = bool(q.get("pure", False))
     ids = {k.id for k in allowed}
     meeting = [k for k in (kinds if kinds is not None else allowed) if k.id in ids]
@@ -251,16 +251,19 @@ def _bounds(reader: RuleReader, q: Mapping, path: str) -> tuple[int, int | None]
     return at_least, at_most
 
 
-def _sizes(reader: RuleReader, q: Mapping, path: str) -> frozenset[int] | None:
+def _sizes(reader: RuleReader, q: Mapping, path: str, largest: int) -> frozenset[int] | None:
+    """``size``: a number of cards, or ``{min, max}``; ``max`` left out reaches the largest meld of
+    the kinds the route allows (``largest``)."""
     if "size" not in q:
         return None
     size = q["size"]
     if isinstance(size, int):
         return frozenset([size])
-    if size["min"] > size["max"]:
+    most = size.get("max", max(largest, size["min"]))
+    if size["min"] > most:
         reader.fail(q, "size", "size.min is larger than size.max", f"{path}.size")
-    reader.bound(q, "size", size["max"], 1000, "cards in a meld", f"{path}.size.max")
-    return frozenset(range(size["min"], size["max"] + 1))
+    reader.bound(q, "size", most, 1000, "cards in a meld", f"{path}.size.max")
+    return frozenset(range(size["min"], most + 1))
 
 
 def _may_be_pure(kind: MeldKind) -> bool:

@@ -15,11 +15,13 @@ from dataclasses import replace
 from solver.core.errors import Undecided
 from solver.core.gcpause import no_full_collections
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_points
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
 from solver.melding.turn.firstmeld import first_meld_due
 from solver.melding.turn.plain import fits, packed
 from solver.melding.turn.plainturn import PlainTurn
+from solver.melding.turn.routecount import meets_route, shown_counts
 from solver.melding.turn.routes import GoOutRoute
 from solver.melding.turn.solver import Answer, Problem, TurnSolver, validate_problem
 from solver.melding.turn.tableturn import TableTurn
@@ -53,7 +55,7 @@ def solve_turn(
     try:  # the guard raises in whatever Python work is running at the deadline, not only in a solver call
         with no_full_collections(), budget.guarding():
             answer = _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
-            return first_meld_why(answer, problem, checker, budget)
+            return first_meld_why(answer, problem, checker, budget, routes)
     except Undecided as stopped:
         return _undecided(question, budget, stopped)
 
@@ -65,19 +67,30 @@ def _undecided(question: str, budget: Budget, stopped: Undecided) -> Answer:
     return answer
 
 
-def first_meld_why(answer: Answer, problem: Problem, checker: MeldChecker, budget: Budget) -> Answer:
-    """A hand that cannot go out only because of the first meld's minimum says so in ``why``."""
+def first_meld_why(
+    answer: Answer, problem: Problem, checker: MeldChecker, budget: Budget, routes: Sequence[GoOutRoute] = ()
+) -> Answer:
+    """A hand that cannot go out only because of the first meld's minimum says so in ``why``: it
+    would go out, along the same routes, once melded."""
     rule = first_meld_due(problem)
     if rule is None or answer.solvable is not False or answer.question != "go-out":
         return answer
-    with turn_solver(replace(problem, has_melded=True), checker, budget) as solver:
-        if solver.go_out(why_cards=False).solvable:
-            answer.why = {**(answer.why or {}), "first_meld": [rule]}
+    melded = replace(problem, has_melded=True)
+    if routes:
+        goes_out = by_routes(melded, checker, "go-out", False, 1, budget, routes).solvable
+    else:
+        with turn_solver(melded, checker, budget) as solver:
+            goes_out = solver.go_out(why_cards=False).solvable
+    if goes_out:
+        answer.why = {**(answer.why or {}), "first_meld": [rule]}
     return answer
 
 
 def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
-    """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's minimum."""
+    """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's
+    minimum, nor kinds only a way out may make (``going_out_only``)."""
+    if any(kind.going_out_only for kind in problem.ruleset.kinds):
+        return False
     return first_meld_due(problem) is None and fits(problem, checker)
 
 
@@ -190,6 +203,8 @@ def by_routes(
                 answer.routes_open = opened
                 return answer
             answer.route = route.id
+            if question == "best" and answer.solvable and not _shown_turn_meets(answer, problem, checker, route):
+                answer = _best_going_out(solver, answer)
             if count:
                 assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
                 n, more, stopped = solver.count_solutions(limit)
@@ -211,6 +226,26 @@ def by_routes(
     if count:
         answer.solutions, answer.solutions_capped = total, capped
     return answer
+
+
+def _best_going_out(solver: TurnSolver | PlainTurn, best: Answer) -> Answer:
+    """The best turn shown places every card but fails the route's requirements: a way out as good
+    by the objective stands in for it, else it is shown as a turn that does not go out."""
+    out = solver.go_out(why_cards=False)
+    if out.solvable and out.score == best.score:
+        out.question, out.route = "best", best.route
+        return out
+    best.solvable = False
+    return best
+
+
+def _shown_turn_meets(answer: Answer, problem: Problem, checker: MeldChecker, route: GoOutRoute) -> bool:
+    """Does the best turn shown go out by the route (a turn that places every card may still fail
+    its requirements)? Lay-offs count toward no requirement; the melds already shown do."""
+    made = [play.reading for play in answer.plays if play.table is None]
+    shown = shown_counts(problem.shown, checker, problem.params)
+    kept = hand_points(problem.ruleset, answer.kept, problem.params) if answer.kept else 0
+    return meets_route(route, made, shown, kept, bool(answer.kept))
 
 
 def _requirements_failed(why: dict | None, failed: list) -> dict | None:
