@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress, islice
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
@@ -182,11 +182,10 @@ class _Cards:
         return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
 
 
-@dataclass(frozen=True)
-class _Way:
+class _Way(NamedTuple):
     """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
     made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
-    points (the cards in no meld and not discarded)."""
+    points (the cards in no meld and not discarded). A tuple: a hand lists thousands of them."""
 
     melds: tuple[Meld, ...]
     melded: int
@@ -455,9 +454,12 @@ class _Packer:
             if self.dearest is None:  # the first of the dearest first (a stable sort)
                 places = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
                 self.dearest = [(cards.order[p], cards.bits[p]) for p in places]
-            discard, bit = next(card for card in self.dearest if not melded & card[1])
-            left -= 1
-            weight += self.points[discard.index]
+            dearest, k = self.dearest, 0
+            while melded & dearest[k][1]:  # the first of the dearest left
+                k += 1
+            card, bit = dearest[k]
+            discard, left = card, left - 1
+            weight += self.points[card.index]
         elif not left and self.rule == "required":
             return None
         return _Way(melds, melded, discard, left, self.total - weight, bit)
