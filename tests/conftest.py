@@ -1,5 +1,5 @@
-"""Shared fixtures: rulesets and meld checkers are built once per test session; the Hypothesis
-profile is loaded (tests/profiles.py)."""
+"""Shared fixtures: rulesets and meld checkers are built once per test session, the word games'
+default list is read once a worker; the Hypothesis profile is loaded (tests/profiles.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import profiles  # noqa: F401 - loads the Hypothesis profile MELDS_HYPOTHESIS_PROFILE names
 import pytest
@@ -37,6 +38,33 @@ def _no_memory_ceiling_left_behind():
     query would be refused for memory that is not its own."""
     yield
     budget.set_default_memory(None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _default_word_list_read_once_a_worker():
+    """The word games' default list (150,000 words, about a second to read) read once a test
+    worker: every command melds runs in-process starts afresh (registry.forget) and so reads it
+    again, dozens of times a run. What a read gives is a function of the file and the tile set's
+    spelling, so each later read of the same file and spelling is handed a copy of the first one's
+    words (the entries are immutable named tuples); the reader itself runs for real on the first."""
+    from solver.games.words.tiles import Dictionary
+
+    real = Dictionary._load_default
+    read: dict[tuple, tuple[int, int, dict[str, list]]] = {}
+
+    def load_default(path: Path, name: str, translate: dict, by_key: dict) -> tuple[int, int]:
+        key = (str(path), path.stat().st_mtime_ns, name, tuple(sorted(translate.items())))
+        if key not in read:
+            words: dict[str, list] = {}
+            read[key] = (*real(path, name, translate, words), words)
+        skipped, loaded, words = read[key]
+        for word_key, entries in words.items():
+            by_key.setdefault(word_key, []).extend(entries)
+        return skipped, loaded
+
+    Dictionary._load_default = staticmethod(load_default)
+    yield
+    Dictionary._load_default = staticmethod(real)
 
 
 @pytest.fixture(scope="session")

@@ -158,6 +158,7 @@ def test_bad_puzzle_file_names_the_line(tmp_path):
 def test_subprocess_solve():
     proc = subprocess_run("solve", "-r", "basic-rummy", "--hand", "HA H2 H3 S5 D5 C5 HK", "--json")
     assert proc.returncode == 0 and json.loads(proc.stdout)["discard"] == "HK"
-    proc = subprocess_run("solve", str(ROOT / "puzzles/fesca"))
+    # a folder in a real process (each of Fesca's puzzles is answered in tests/test_puzzles.py)
+    proc = subprocess_run("solve", str(ROOT / "puzzles/basic-rummy"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 differ" in proc.stdout

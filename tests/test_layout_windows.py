@@ -184,7 +184,7 @@ def test_layouts_read_one_way_only_are_the_plain_solvers(name):
     assert legal > 20
 
 
-@pytest.mark.parametrize("count", [12, pytest.param(40, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("count", [6, *(pytest.param(n, marks=pytest.mark.slow) for n in (12, 40))])
 def test_the_places_a_window_rules_out_read_in_no_family(searched_layouts, count):
     """The table search puts a card at a place only where :meth:`MeldChecker.faces_that_may_fill`
     says a window (a group's rank and suits) may read it: every card it leaves out reads in no

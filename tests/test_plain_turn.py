@@ -186,3 +186,21 @@ def test_plain_turn_searched_agrees_many(ruleset: str, monkeypatch: pytest.Monke
 def test_plain_turn_searched_agrees_one_deck(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _searched(monkeypatch)
     compare(ruleset, 4950, 300, monkeypatch)
+
+
+@pytest.mark.parametrize("ruleset", ["gin-rummy", "indian-rummy"])
+def test_a_hands_cards_among_a_mask_and_their_spellings(ruleset: str) -> None:
+    """The cards a mask holds (none, one or several left out; copies of a face in two decks) and
+    their spellings are those a plain filter over the hand gives."""
+    notation = load_game(load_ruleset(ruleset)).checker.notation
+    faces = sorted(notation.in_deck, key=lambda f: f.index)
+    rng = random.Random(46)
+    for size in (1, 2, 10, 14):
+        hand = rng.sample(faces, size) + (rng.sample(faces, 2) if ruleset == "indian-rummy" else [])
+        cards = plain_packings._Cards.of(hand)
+        assert [f.index for f in cards.order] == sorted(f.index for f in hand)
+        for mask in {cards.mask, 0, cards.mask & ~cards.bits[0], cards.mask & ~cards.bits[-1], rng.getrandbits(64)}:
+            held = [f for f, bit in zip(cards.order, cards.bits, strict=True) if mask & bit]
+            assert cards.among(mask) == held
+            assert cards.among(mask, 2) == held[:2]
+            assert notation.spell_all(held) == [notation.format(f) for f in held]

@@ -17,15 +17,14 @@ from solver.melding.puzzle import round_mismatches
 from solver.melding.rounds import score_round
 
 ROOT = Path(__file__).resolve().parent.parent
-ALL_PUZZLES = sorted(p for p in (ROOT / "puzzles").rglob("*.yaml") if not is_state(load_file(p)))  # states: test_moves
+READ = {p: load_file(p) for p in (ROOT / "puzzles").rglob("*.yaml")}  # each file read once, to sort them
+ALL_PUZZLES = sorted(p for p, data in READ.items() if not is_state(data))  # states: test_moves
 # a rummy hand's distance or discard table (question: distance, or discards expecting a distance): test_distance_puzzles
-DISTANCE = [
-    p for p in ALL_PUZZLES if load_file(p).get("question") == "distance" or "distance" in load_file(p).get("expect", {})
-]
-MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(load_file(p)) and p not in DISTANCE]
-WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(load_file(p))]  # tests/test_words.py
+DISTANCE = [p for p in ALL_PUZZLES if READ[p].get("question") == "distance" or "distance" in READ[p].get("expect", {})]
+MAHJONG = [p for p in ALL_PUZZLES if is_mahjong_puzzle(READ[p]) and p not in DISTANCE]
+WORDS = [p for p in ALL_PUZZLES if is_word_puzzle(READ[p])]  # tests/test_words.py
 PUZZLES = [p for p in ALL_PUZZLES if p not in MAHJONG and p not in WORDS and p not in DISTANCE]
-SETTLEMENTS = [p for p in PUZZLES if "settle" in load_file(p)]  # Marriage rounds to settle
+SETTLEMENTS = [p for p in PUZZLES if "settle" in READ[p]]  # Marriage rounds to settle
 
 
 def load_puzzle(path):
@@ -119,20 +118,26 @@ def test_puzzle_answer_matches_expectation(path):
         assert replay(puzzle.problem, answer) == []
 
 
-# Rummikub's turns rearrange the whole table: its own brute force checks them (tests/test_rummikub_brute.py)
-SMALL = [
-    p
-    for p in PUZZLES
-    if p not in SETTLEMENTS
-    and load_puzzle(p)[1].problem is not None
-    and not load_puzzle(p)[1].problem.table
-    and len(load_puzzle(p)[1].problem.hand) <= 9
-    and load_puzzle(p)[0].name != "rummikub"
-]
-# the brute force of a hand of eight or nine cards takes seconds each: the slow suite runs those
-BRUTE_FORCE_CASES = [
-    pytest.param(p, marks=pytest.mark.slow) if len(load_puzzle(p)[1].problem.hand) > 7 else p for p in SMALL
-]
+def _small(path: Path) -> bool:
+    """A hand of at most nine cards and no table (Rummikub's turns rearrange the whole table: its
+    own brute force checks them, tests/test_rummikub_brute.py)."""
+    game, puzzle = load_puzzle(path)
+    problem = puzzle.problem
+    return problem is not None and not problem.table and len(problem.hand) <= 9 and game.name != "rummikub"
+
+
+SMALL = [p for p in PUZZLES if p not in SETTLEMENTS and _small(p)]
+# the brute force of a hand of eight or nine cards takes seconds each, and of a Fesca hand of seven
+# (its wilds and chains) one to three: the slow suite runs those, the default run two Fesca ones
+DEFAULT_FESCA_BRUTE_FORCE = {"f06-void-set", "f19-two-taiji"}
+
+
+def _slow_brute_force(path: Path) -> bool:
+    seven = len(load_puzzle(path)[1].problem.hand) <= 7
+    return not seven or (path.parent.name == "fesca" and path.stem not in DEFAULT_FESCA_BRUTE_FORCE)
+
+
+BRUTE_FORCE_CASES = [pytest.param(p, marks=pytest.mark.slow) if _slow_brute_force(p) else p for p in SMALL]
 
 
 @pytest.mark.parametrize("path", BRUTE_FORCE_CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -5,6 +5,7 @@ replayed step by step, undecided — and when it settles, its answer stands."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 import pytest
@@ -27,23 +28,30 @@ def _ops():
 
 def _problems_with_rungs(count: int) -> list:
     """Ring tables whose search of forms takes more than one round, the first of at most half the
-    forms of the whole (so there is a rung to climb), each with its rounds' forms."""
-    found = _rung_problems(3)[:count]
-    assert found, "no ring table of seed 17 has a search of more than one round"
-    return found
+    forms of the whole (so there is a rung to climb), each with its rounds' forms: the first COUNT
+    of seed 17's, searched once in a worker for the tests of this file, and only as far as asked
+    (the default run's tests ask for the first; each takes a search of forms of many tables)."""
+    search = _rung_search()
+    while len(_RUNG_PROBLEMS) < count:
+        found = next(search, None)
+        if found is None:
+            break
+        _RUNG_PROBLEMS.append(found)
+    assert _RUNG_PROBLEMS, "no ring table of seed 17 has a search of more than one round"
+    return _RUNG_PROBLEMS[:count]
+
+
+_RUNG_PROBLEMS: list = []  # what _rung_search found so far
 
 
 @lru_cache(maxsize=1)
-def _rung_problems(count: int) -> list:
-    """The first COUNT such tables, searched once in a worker for the tests of this file."""
-    found = []
-    for problem in _ring_problems(17, 100):
-        forms = table_forms(Table(CHECKER), problem.table, problem.hand, problem.phase, _ops(), Budget())
-        if forms.earlier and sum(map(len, forms.forms)) >= 2 * sum(map(len, forms.earlier[0][0])):
-            found.append((problem, forms))
-            if len(found) == count:
-                break
-    return found
+def _rung_search() -> Iterator:
+    return (
+        (problem, forms)
+        for problem in _ring_problems(17, 100)
+        for forms in [table_forms(Table(CHECKER), problem.table, problem.hand, problem.phase, _ops(), Budget())]
+        if forms.earlier and sum(map(len, forms.forms)) >= 2 * sum(map(len, forms.earlier[0][0]))
+    )
 
 
 def _rung_value(problem, forms, extra) -> tuple:
@@ -97,8 +105,18 @@ def _rungs_answer_with_a_real_turn(tables: int) -> None:
 
 
 def test_a_way_out_a_rung_finds_answers_going_out(whole_model_undecided):
+    assert _rungs_go_out(1), "no rung went out: the test did not reach the case"
+
+
+@pytest.mark.slow  # the next two tables too
+def test_a_way_out_a_rung_finds_answers_going_out_on_three_tables(whole_model_undecided):
+    assert _rungs_go_out(3), "no rung went out: the test did not reach the case"
+
+
+def _rungs_go_out(tables: int) -> int:
+    """How many of the first TABLES went out, through a rung; a table that does not is undecided."""
     ways_out = 0
-    for problem, _forms in _problems_with_rungs(3):
+    for problem, _forms in _problems_with_rungs(tables):
         answer = solve(problem, "go-out", max_seconds=60)
         if answer.solvable:  # a rung went out: a way out, replayed
             assert not answer.kept and replay(problem, answer) == []
@@ -106,10 +124,19 @@ def test_a_way_out_a_rung_finds_answers_going_out(whole_model_undecided):
         else:  # no rung went out: undecided, whatever turn they found
             assert answer.solvable is None
             assert not answer.plays or replay(problem, answer) == []
-    assert ways_out, "no rung went out: the test did not reach the case"
+    return ways_out
 
 
 def test_a_whole_model_that_settles_answers_as_without_rungs(every_turn_climbs, monkeypatch):
+    _settles_as_without_rungs(1, monkeypatch)
+
+
+@pytest.mark.slow  # the next table too
+def test_a_whole_model_that_settles_answers_as_without_rungs_on_two_tables(every_turn_climbs, monkeypatch):
+    _settles_as_without_rungs(2, monkeypatch)
+
+
+def _settles_as_without_rungs(tables: int, monkeypatch) -> None:
     made = []  # per TableTurn made: whether it is a rung (given its forms)
     real_init = TableTurn.__init__
 
@@ -118,7 +145,7 @@ def test_a_whole_model_that_settles_answers_as_without_rungs(every_turn_climbs, 
         real_init(self, problem, checker, budget, operations, found)
 
     monkeypatch.setattr(TableTurn, "__init__", counted)
-    for problem, _ in _problems_with_rungs(2):
+    for problem, _ in _problems_with_rungs(tables):
         made.clear()
         climbed = solve(problem, "best", max_seconds=60)
         assert any(made), "the rungs were solved"

@@ -194,7 +194,7 @@ def laid_out():
         TurnModel.slot_limit = limit
 
 
-@settings(max_examples=examples(100), **properties.SETTINGS)
+@settings(max_examples=examples(40), **properties.SETTINGS)  # the many more: _at_length, below (slow)
 @given(properties.hands("fesca", 6))
 def test_fesca_laid_out_turns_equal_brute_force(problem):
     with laid_out():

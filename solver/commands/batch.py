@@ -127,11 +127,11 @@ def _check_depth(value: Any) -> None:
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
 
 
-def guarded(work: Callable[[], tuple[dict, int]]) -> tuple[dict, int]:
-    """``work()``'s (result, code); an input error, a budget that ran out inside, or a fault of
+def guarded(work: Callable[..., tuple[dict, int]], *args: Any) -> tuple[dict, int]:
+    """``work(*args)``'s (result, code); an input error, a budget that ran out inside, or a fault of
     melds itself become an error result instead of ending the batch (MELDS_DEBUG=1 shows faults)."""
     try:
-        return work()
+        return work(*args)
     except MeldsError as exc:
         return {"error": exc.to_json()}, exc.exit_code
     except Undecided:
@@ -152,15 +152,15 @@ def internal_error(exc: BaseException) -> InternalError:
 
 def answer_line(handle: Handle, item: tuple[int, Any]) -> tuple[dict, int]:
     number, raw = item
-
-    def work() -> tuple[dict, int]:
-        request = parse_line(raw)
-        if request is None:
-            return {"skipped": "empty line"}, ExitCode.YES
-        return handle(request)
-
-    result, code = guarded(work)
+    result, code = guarded(_answer_raw, handle, raw)
     return {"line": number, **result}, code
+
+
+def _answer_raw(handle: Handle, raw: Any) -> tuple[dict, int]:
+    request = parse_line(raw)
+    if request is None:
+        return {"skipped": "empty line"}, ExitCode.YES
+    return handle(request)
 
 
 def run_batch(name: str, handle: Handle, jobs: int = 1) -> ExitCode:

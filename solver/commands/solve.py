@@ -138,7 +138,7 @@ class BatchLines:
                 document, requests.checked_request({**self.defaults, **line}, game_specs(game, "solve"))
             )
             return result.data, result.code
-        ref = requests.text("ruleset", line.get("ruleset", self.ruleset_ref))
+        ref = requests.text("ruleset", line["ruleset"]) if "ruleset" in line else self.ruleset_ref
         if not ref:
             raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
         given = line.get("options")
@@ -152,7 +152,8 @@ class BatchLines:
                 self.games.clear()
             found = self.games[key] = (game, checker, checker(self.defaults))
         game, checker, defaults = found
-        request = {**defaults, **checker(line)}  # a hand of the wrong type: a bad request
+        checked = checker(line)  # a hand of the wrong type: a bad request (the line's own keys: a new dict)
+        request = {**defaults, **checked} if defaults else checked
         if not request.get("hand"):
             raise MeldsError('each line needs "hand" (or "puzzle")')
         result = game.solve(request)

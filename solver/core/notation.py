@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import cast
 
 from solver.core.deck import Deck, Face
@@ -176,7 +176,10 @@ class Notation:
     def spell_all(self, faces: Iterable[Face]) -> list[str]:
         """The printed spellings of ``faces``, in order."""
         spelled = self.by_index
-        return [spelled[f.index] for f in faces]
+        indices = list(map(_INDEX, faces))
+        if len(indices) > 1:  # one C call for the spellings (a batch spells every answer's cards)
+            return list(itemgetter(*indices)(spelled))
+        return [spelled[i] for i in indices]
 
     def format_many(self, faces: Iterable[Face]) -> str:
         return " ".join(self.format(f) for f in faces)

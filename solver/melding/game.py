@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -33,10 +33,10 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
-from solver.melding.figures import Figure, figure_values, figures_text, read_figures
+from solver.melding.figures import Figure, asks_routes, figure_values, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
-from solver.melding.present import answer_json, answer_text, verdict_json, verdict_text
+from solver.melding.present import answer_json, partition_text, verdict_json, verdict_text
 from solver.melding.puzzle import Puzzle, mismatches, read_puzzle, round_mismatches, table_meld
 from solver.melding.rounds import Round, score_round
 from solver.melding.table.operations import Operation, TableMeld, read_operations
@@ -223,6 +223,8 @@ class MeldGame:
         own, else go-out)."""
         if request.get("question"):
             return str(request["question"])
+        if self.question_flags.keys().isdisjoint(request):  # the usual line: no flag named at all
+            return None
         asked = [q for flag, q in self.question_flags.items() if request.get(flag)]
         if len(asked) > 1:
             flags = [f"--{f.replace('_', '-')}" for f in self.question_flags]
@@ -243,14 +245,15 @@ class MeldGame:
             melds.append(table_meld(self.notation, owner.strip(), cards))
         claimed = self.notation.parse(turn["claimed"]) if turn.get("claimed") else None
         faces = tuple(self.cards(request, "hand"))
-        shown = tuple(tuple(self.notation.parse_many(m)) for m in request.get("shown") or ())
+        given = request.get("shown")
+        shown = tuple(tuple(self.notation.parse_many(m)) for m in given) if given else ()
         return Problem(
             self.ruleset,
             faces,
             tuple(melds),
             "claimed" if claimed else "normal",
             claimed,
-            bool(turn.get("has_melded")) or any(m.mine for m in melds),  # a meld of one's own is out
+            bool(turn.get("has_melded")) or (any(m.mine for m in melds) if melds else False),  # one's own meld: out
             turn.get("phase"),
             self.params(request),
             shown,
@@ -321,7 +324,7 @@ class MeldGame:
             Budget(max_seconds),
             self.rules.going_out,
             self.rules.operations,
-            every_route=any(f.route is not None for f in self.rules.figures),
+            every_route=asks_routes(self.rules.figures),
         )
 
     # -- the rearranging turn ------------------------------------------------------------------------
@@ -367,15 +370,12 @@ class MeldGame:
                 ExitCode.of(arranged.found),
                 lambda: turn_text(arranged, self.ruleset, self.notation, cards, self.nouns(), stats),
             )
-        partition = cast(Answer, answer)
-        figures = figure_values(self.rules.figures, self.ruleset, partition)  # the ruleset's figures: beside it
-        data = answer_json(partition, problem, self.checker)
+        assert isinstance(answer, Answer)  # not rearranged: the partition's answer
+        figures = figure_values(self.rules.figures, self.ruleset, answer)  # the ruleset's figures: beside it
+        data = answer_json(answer, problem, self.checker)
         data.update(figures)
-        return Result(
-            data,
-            ExitCode.of(partition.solvable),
-            lambda: "\n".join([answer_text(partition, problem, self.checker, stats), *figures_text(figures)]),
-        )
+        text = partial(partition_text, answer, problem, self.checker, stats, figures)
+        return Result(data, ExitCode.of(answer.solvable), text)
 
     # -- score ---------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import click
 
 from solver.core.idmemo import IdentityMemo
 from solver.core.ruleset import Ruleset
+from solver.melding.figures import figures_text
 from solver.melding.meld.checker import MeldChecker, Verdict
 from solver.melding.turn.problem import Answer, Problem
 from solver.melding.turn.routes import requirement_json
@@ -134,17 +135,21 @@ def _reading_cards(checker: MeldChecker, reading) -> list[dict]:
 def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[str, Any]:
     """``{"solvable", "melds", "discard", "score", "stats"}`` plus extra keys."""
     fmt = checker.notation
-    melds = [
-        {
-            "kind": p.reading.kind.id,
-            "kind_name": p.reading.kind.name,
-            "cards": _reading_cards(checker, p.reading),
-            "points": p.points,
-            "direction": p.reading.direction,
-        }
-        for p in answer.plays
-        if p.table is None
-    ]
+    melds = (
+        [
+            {
+                "kind": p.reading.kind.id,
+                "kind_name": p.reading.kind.name,
+                "cards": _reading_cards(checker, p.reading),
+                "points": p.points,
+                "direction": p.reading.direction,
+            }
+            for p in answer.plays
+            if p.table is None
+        ]
+        if answer.plays
+        else []
+    )
     layoffs = []
     for p in () if answer.steps else answer.plays:
         if p.table is None:  # a meld, or a lay-off that names no table meld
@@ -163,7 +168,7 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     out: dict[str, Any] = {
         "solvable": answer.solvable,
         "melds": melds,
-        "discard": fmt.format(answer.discard) if answer.discard else None,
+        "discard": fmt.by_index[answer.discard.index] if answer.discard else None,
         "score": answer.score,
         "stats": {"seconds": round(answer.seconds, 4), "sat_calls": answer.sat_calls},
         "question": answer.question,
@@ -187,7 +192,10 @@ def answer_json(answer: Answer, problem: Problem, checker: MeldChecker) -> dict[
     if answer.search is not None:
         out["search"] = answer.search
     if answer.why is not None:
-        out["why"] = {k: why_json(k, v, fmt) for k, v in answer.why.items()}
+        why: dict[str, Any] = {}
+        for key, value in answer.why.items():  # why_json for the rules; the cards spelled here
+            why[key] = why_json(key, value, fmt) if key in _WHY_RULES else fmt.spell_all(value)
+        out["why"] = why
     if answer.solutions is not None:
         out["solutions"] = answer.solutions
         out["solutions_capped"] = answer.solutions_capped
@@ -322,6 +330,11 @@ def search_text(search: dict[str, Any]) -> str:
     )
 
 
+def partition_text(answer: Answer, problem: Problem, checker: MeldChecker, stats: bool, figures: dict) -> str:
+    """A partition's answer as text, its figures after it."""
+    return "\n".join([answer_text(answer, problem, checker, stats), *figures_text(figures)])
+
+
 def answer_text(
     answer: Answer, problem: Problem, checker: MeldChecker, stats: bool = False, heading: str | None = None
 ) -> str:
@@ -400,6 +413,9 @@ def answer_text(
     if stats:
         lines.append(click.style(f"({answer.seconds:.3f} s, {answer.sat_calls} SAT calls)", dim=True))
     return "\n".join(lines)
+
+
+_WHY_RULES = ("requirements", "first_meld")  # the why's entries that are not cards
 
 
 def why_json(key: str, value: list, fmt) -> list | dict:

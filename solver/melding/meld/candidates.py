@@ -29,6 +29,7 @@ from solver.core.ruleset import Ruleset
 from solver.melding.meld.cycles import SuitSteps
 from solver.melding.meld.gate import OPEN, RoleGate
 from solver.melding.meld.points import points_for
+from solver.melding.meld.wildtokens import TokenWalk, free_wilds
 
 
 @dataclass(frozen=True)
@@ -291,13 +292,44 @@ def _collect(
             cycle = kind.suit_step.cycle
             if cycle and cycle not in steps:
                 steps[cycle] = SuitSteps.from_cycle(ruleset.cycles[cycle])
-            _sequences(kind, options, usable, collector, steps.get(cycle) if cycle else None)
-        elif kind.shape == "group" and kind.distinct:
-            _groups(kind, options, usable, collector)
-        elif kind.shape == "flush" and kind.distinct:
-            _flushes(kind, options, usable, collector)
-        else:
-            _subsets_by_identity(kind, options, usable, collector)
+        if not _walked_by_tokens(kind, options, usable, collector, steps):
+            _walk(kind, options, usable, collector, steps)
+
+
+def _walk(kind: MeldKind, options, usable, collector, steps: dict[str, SuitSteps]) -> None:
+    """The walk of one kind's frames."""
+    if kind.shape == "sequence":
+        cycle = kind.suit_step.cycle
+        _sequences(kind, options, usable, collector, steps.get(cycle) if cycle else None)
+    elif kind.shape == "group" and kind.distinct:
+        _groups(kind, options, usable, collector)
+    elif kind.shape == "flush" and kind.distinct:
+        _flushes(kind, options, usable, collector)
+    else:
+        _subsets_by_identity(kind, options, usable, collector)
+
+
+def _walked_by_tokens(kind: MeldKind, options, usable, collector: _Collector, steps: dict[str, SuitSteps]) -> bool:
+    """Is the kind walked with its free wilds as tokens (:mod:`~solver.melding.meld.wildtokens`)?
+    Only a hand's walk for its fewest wilds (no allowance of scarce cards, no limit) of a sequence
+    or a group of distinct suits (of a few suits), and only where every wild is free."""
+    if not collector.fewest or collector.cost is not None or collector.limit is not None:
+        return False
+    if kind.shape != "sequence" and not (kind.shape == "group" and kind.distinct and len(kind.suits) <= 8):
+        return False
+    free = free_wilds(options, usable)
+    if free is None:
+        return False
+    walk = TokenWalk(options, usable, free, collector.before, collector.faces)
+    sizes = sizes_of(kind)
+    points = partial(_points, kind) if kind.score is not None else None
+    if kind.shape == "sequence":
+        cycle = kind.suit_step.cycle
+        walk.sequences(_windows(kind, steps.get(cycle) if cycle else None), sizes, kind.suit_step.free, points)
+    else:
+        walk.groups(kind.suits, kind.ranks, sizes, points)
+    walk.expand(collector)
+    return True
 
 
 Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
@@ -421,11 +453,7 @@ def _affordable(combo: Sequence[int], out: _Collector) -> bool:
 
 def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitSteps | None) -> None:
     """Every window of the order, filled card by card."""
-    order = kind.run_order.ranks
-    length = len(order)
     sizes = sizes_of(kind)
-    largest = min(max(sizes), length)
-    directions = [d for d, _ in kind.suit_step.directions]
     free = kind.suit_step.free  # a run of any colours: a place is a rank, any suit fills it
     by_identity: dict[tuple, list[tuple[int, frozenset[int]]]] = {}
     for i in usable:
@@ -435,15 +463,39 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
         by_identity = {key: _merged(cards) for key, cards in by_identity.items()}
     places = {identity: out.affordable(cards) for identity, cards in by_identity.items()}  # once, not a window's
     wilds = {identity: frozenset(c for c, natural in cards if not natural) for identity, cards in by_identity.items()}
+    for window in _windows(kind, steps):
+        _fill_window(kind, window, sizes, places, wilds, out)
+
+
+_WINDOWS: dict[int, tuple[MeldKind, list[list[tuple]]]] = {}  # by kind (one with no suit cycle): its windows
+
+
+def _windows(kind: MeldKind, steps: SuitSteps | None) -> list[list[tuple]]:
+    """Every window of a sequence kind's order (start, first suit, direction), as the identities
+    of its places from its start; kept for a kind whose suits do not cycle."""
+    kept = _WINDOWS.get(id(kind)) if steps is None else None
+    if kept is not None and kept[0] is kind:
+        return kept[1]
+    order = kind.run_order.ranks
+    length = len(order)
+    largest = min(max(sizes_of(kind)), length)
+    directions = [d for d, _ in kind.suit_step.directions]
+    windows = []
     for start in range(length):
-        for first in [None] if free else kind.suits:
+        for first in [None] if kind.suit_step.free else kind.suits:
             for direction in directions:
                 reach = largest if kind.run_order.cyclic else min(largest, length - start)
-                window = [
-                    (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
-                    for k in range(reach)
-                ]
-                _fill_window(kind, window, sizes, places, wilds, out)
+                windows.append(
+                    [
+                        (steps.step(first, direction, k) if steps and first else first, order[(start + k) % length])
+                        for k in range(reach)
+                    ]
+                )
+    if steps is None:
+        if len(_WINDOWS) > 64:
+            _WINDOWS.clear()
+        _WINDOWS[id(kind)] = (kind, windows)
+    return windows
 
 
 def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozenset[int]]]:

@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import compress, islice
-from operator import attrgetter
-from typing import Any
+from operator import attrgetter, itemgetter
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
+from solver.core.rules import Goal as ObjectiveLevel
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.layouts import params_key
@@ -61,19 +61,21 @@ Candidate = tuple[int, int, tuple[Face, ...]]  # (place among its lowest face's,
 @dataclass(frozen=True)
 class _DeckMelds:
     """The whole deck's candidate melds by the lowest face each holds, grouped by the next face
-    (its bit: a hand without it holds none of the group) in the order of their first candidate,
-    as (place, mask, faces) (None: too many), each judged once it is first in a hand
-    (``judged``, by mask); and the card points of every face by index. ``nexts``: by face index,
-    the bits of its groups' next faces (a hand holding none of them holds none of its melds)."""
+    in the order of their first candidate, as (place, mask, faces) (None: too many), each group
+    with the faces all its candidates hold (a hand without one of them holds none of the group),
+    each candidate judged once it is first in a hand (``judged``, by mask); and the card points of
+    every face by index. ``nexts``: by face index, the bits of its groups' next faces (a hand
+    holding none of them holds none of its melds)."""
 
-    by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (next face's bit, candidates)
+    by_low: list[list[tuple[int, list[Candidate]]]] | None  # by face index: (faces all hold, candidates)
     points: list[int]
     judged: dict[int, tuple[Meld, ...]]
     nexts: list[int] = field(default_factory=list)
 
 
 def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, list[Candidate]]]]:
-    """The candidates ``found`` (of the cards ``faces``) by their lowest face, then their next."""
+    """The candidates ``found`` (of the cards ``faces``) by their lowest face, then their next,
+    each group with the bits of the faces all its candidates hold."""
     lows: list[list[Candidate]] = [[] for _ in range(max(f.index for f in faces) + 1)]
     for cand in found:
         cards = tuple(faces[i] for i in cand.cards)
@@ -85,8 +87,24 @@ def _grouped(faces: Sequence[Face], found: Sequence) -> list[list[tuple[int, lis
         for entry in entries:
             above = entry[1] & ~(1 << low)
             groups.setdefault(above & -above or 1 << low, []).append(entry)  # a meld of one card: its own
-        by_low.append(list(groups.items()))
+        by_low.append([(_held_by_all(group), group) for group in groups.values()])
     return by_low
+
+
+def _held_by_all(group: list[Candidate]) -> int:
+    common = group[0][1]
+    for _, mask, _ in group:
+        common &= mask
+    return common
+
+
+def _next_faces(groups: list[tuple[int, list[Candidate]]], low: int) -> int:
+    """The bits of the next face above ``low`` of each group (its own, for a meld of one card)."""
+    nexts = 0
+    for common, _ in groups:
+        above = common & ~(1 << low)
+        nexts |= above & -above or 1 << low
+    return nexts
 
 
 _DECKS: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()
@@ -115,7 +133,7 @@ def deck_melds(checker: MeldChecker, params) -> _DeckMelds:
             if found is None:
                 overflowed.add(named)
         by_low = _grouped(faces, found) if found is not None else None
-        nexts = [sum(bit for bit, _ in groups) for groups in by_low or ()]
+        nexts = [_next_faces(groups, low) for low, groups in enumerate(by_low or ())]
         per_checker[key] = _DeckMelds(by_low, points, {}, nexts)
     _LAST_DECK[:] = checker, key, per_checker[key]
     return per_checker[key]
@@ -138,12 +156,13 @@ def fits(problem: Problem, checker: MeldChecker) -> bool:
 _PLAIN_RULESET: list = [None, False]
 
 
-@dataclass(frozen=True)
-class _Cards:
+class _Cards(NamedTuple):
     """A hand's cards by face index (``order``, and ``indices``: their face indices) and the bit of
     each: its face index when every card is held once, else its place in ``order`` (copies of a
     face side by side), with the bits of each card's face (``copies``: the card's own bit when
-    held once); ``mask``: every card's bit."""
+    held once); ``mask``: every card's bit. (A named tuple, as the line's other records here:
+    one is made for every hand, and a frozen dataclass sets each field through
+    ``object.__setattr__``, several times the cost.)"""
 
     order: list[Face]
     indices: list[int]
@@ -156,7 +175,9 @@ class _Cards:
     def of(hand: Sequence[Face]) -> _Cards:
         order = sorted(hand, key=_index)
         indices = list(map(_index, order))
-        bits = [1 << i for i in indices]
+        if indices and indices[-1] >= len(_BITS):  # a deck of more faces than met so far
+            _BITS.extend(1 << i for i in range(len(_BITS), indices[-1] + 1))
+        bits = _picked(_BITS, indices)
         mask = sum(bits)
         if mask.bit_count() == len(bits):  # a carry in the sum: some face is there twice
             return _Cards(order, indices, bits, bits, False, mask)
@@ -179,14 +200,29 @@ class _Cards:
 
     def among(self, cards: int, most: int | None = None) -> list[Face]:
         """The cards among ``cards`` (bits), in order (the first ``most``)."""
+        if most is None:
+            left_out = self.mask & ~cards
+            if not left_out & (left_out - 1):  # all the cards, or all but one (a hand with no meld)
+                place = self.bits.index(left_out) if left_out else len(self.order)
+                return self.order[:place] + self.order[place + 1 :]
+            return [f for f, bit in zip(self.order, self.bits, strict=True) if cards & bit]
         return list(islice(compress(self.order, map(cards.__and__, self.bits)), most))
 
 
-@dataclass(frozen=True)
-class _Way:
+_BITS = [1 << i for i in range(64)]  # each face index's bit, by index (grown for larger decks)
+
+
+def _picked(values: Sequence[int], places: Sequence[int]) -> list[int]:
+    """``values`` at ``places`` (each within them), in order: one C call for several places."""
+    if len(places) > 1:
+        return list(itemgetter(*places)(values))
+    return [values[p] for p in places]
+
+
+class _Way(NamedTuple):
     """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
     made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
-    points (the cards in no meld and not discarded)."""
+    points (the cards in no meld and not discarded). A tuple: a hand lists thousands of them."""
 
     melds: tuple[Meld, ...]
     melded: int
@@ -196,8 +232,7 @@ class _Way:
     discard_bit: int = 0
 
 
-@dataclass(frozen=True)
-class _Packed:
+class _Packed(NamedTuple):
     """A hand's cards, its melds (of some kinds), every packing of them (None: more than
     ``PACKINGS``, or ``STEPS`` steps to list them: then the packings are searched,
     :attr:`search`), the card points of every face by index, the turn's discard rule and the
@@ -210,14 +245,20 @@ class _Packed:
     points: list[int]
     discard: str
     levels: tuple[tuple[str, int], ...]
-    known: dict[Any, Any] = field(default_factory=dict, compare=False)
+    known: dict[Any, Any]
 
-    @cached_property
+    @property
     def search(self) -> PackSearch:
-        """The packings searched with a memo on the search's states (a hand of many packings)."""
-        cards = self.cards
-        starting = _starting(cards, self.melds, self.points)
-        return PackSearch(cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels)
+        """The packings searched with a memo on the search's states (a hand of many packings),
+        made when first asked."""
+        search: PackSearch | None = self.known.get("search")
+        if search is None:
+            cards = self.cards
+            starting = _starting(cards, self.melds, self.points)
+            search = self.known["search"] = PackSearch(
+                cards.order, cards.bits, cards.copies, starting, self.points, self.discard, self.levels
+            )
+        return search
 
     @property
     def plain(self) -> bool:
@@ -279,12 +320,23 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
         )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
         ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
-        levels = tuple((g.measure, -1 if g.sense == "maximize" else 1) for g in problem.ruleset.objective)
-        found = _Packed(cards, melds, ways, deck.points, discard, levels)
+        levels = _levels(problem.ruleset.objective)
+        found = _Packed(cards, melds, ways, deck.points, discard, levels, {})
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found
     return found
+
+
+_LEVELS: list = [None, ()]  # the last objective asked and its levels (a batch asks of one ruleset)
+
+
+def _levels(objective: tuple[ObjectiveLevel, ...]) -> tuple[tuple[str, int], ...]:
+    """The objective's levels: each measure, and its sign (1 made smallest, -1 largest)."""
+    if _LEVELS[0] is not objective:
+        _LEVELS[:] = objective, tuple((g.measure, -1 if g.sense == "maximize" else 1) for g in objective)
+    levels: tuple[tuple[str, int], ...] = _LEVELS[1]
+    return levels
 
 
 def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: int) -> list[Meld]:
@@ -300,8 +352,8 @@ def _hand_melds(problem: Problem, checker: MeldChecker, deck: _DeckMelds, mask: 
                 continue
             held: list[Candidate] = []
             groups = 0
-            for next_bit, group in by_low[f.index]:
-                if mask & next_bit:
+            for common, group in by_low[f.index]:
+                if common & mask == common:
                     groups += 1
                     held += [entry for entry in group if entry[1] & mask == entry[1]]
             if groups > 1:
@@ -434,9 +486,9 @@ class _Packer:
 
     def __init__(self, cards: _Cards, points: list[int], rule: str):
         self.cards, self.points, self.rule = cards, points, rule
-        self.worth = [points[i] for i in cards.indices]  # each card's, in order
+        self.worth = _picked(points, cards.indices)  # each card's, in order
         self.total = sum(self.worth)
-        self.dearest: list[tuple[Face, int]] | None = None  # by worth, ties in order (made when first asked)
+        self.dearest: list[int] | None = None  # the cards' places by worth, ties in order (made when first asked)
 
     def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
         """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
@@ -453,9 +505,12 @@ class _Packer:
         discard, bit = None, 0
         if left and self.rule != "none":
             if self.dearest is None:  # the first of the dearest first (a stable sort)
-                places = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
-                self.dearest = [(cards.order[p], cards.bits[p]) for p in places]
-            discard, bit = next(card for card in self.dearest if not melded & card[1])
+                self.dearest = sorted(range(len(cards.order)), key=self.worth.__getitem__, reverse=True)
+            dearest, bits, k = self.dearest, cards.bits, 0
+            while melded & bits[dearest[k]]:  # the first of the dearest left
+                k += 1
+            place = dearest[k]
+            discard, bit = cards.order[place], bits[place]
             left -= 1
             weight += self.points[discard.index]
         elif not left and self.rule == "required":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.core.deck import Face
-from solver.core.idmemo import IdentityMemo
+from solver.core.rules import TurnRule
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.packsearch import Goal
 from solver.melding.turn.plain import _Way, packed
@@ -26,12 +26,18 @@ class PlainTurn:
     :class:`~solver.melding.turn.solver.TurnSolver`: go out, the best turn, whether it goes out)."""
 
     def __init__(
-        self, problem: Problem, checker: MeldChecker, budget: Budget | None = None, route: GoOutRoute | None = None
+        self,
+        problem: Problem,
+        checker: MeldChecker,
+        budget: Budget | None = None,
+        route: GoOutRoute | None = None,
+        rule: TurnRule | None = None,
     ):
+        """``rule``: the problem's turn rule (:meth:`Problem.turn_rule`), when known."""
         self.problem, self.checker, self.route = problem, checker, route
         self.rs = problem.ruleset
         self.budget = budget or Budget()
-        self.rule = problem.turn_rule()
+        self.rule = rule or problem.turn_rule()
         self.packed = packed(problem, checker, self.rule.discard, route.kind_set if route else None)
         self.melds = self.packed.melds
         self.goals = _route_goals(route)
@@ -61,7 +67,12 @@ class PlainTurn:
         ranks: list[tuple] | None = known.get("ranks")
         if ranks is None:
             levels = self.packed.levels
-            ranks = known["ranks"] = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
+            if len(levels) == 1:  # the usual objective: one measure
+                ((measure, sign),) = levels
+                ranks = [(sign * _measure(w, measure),) for w in ways]
+            else:
+                ranks = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
+            known["ranks"] = ranks
         return ranks
 
     def _first_best(self, key: tuple | None, goal: Goal | None) -> _Way | None:
@@ -109,11 +120,15 @@ class PlainTurn:
 
     def _answer(self, way: _Way, question: str) -> Answer:
         melds = sorted(way.melds, key=_first_face)  # disjoint, each by face index: as the turn model's
-        plays = [Play(m.faces, m.reading, m.points) for m in melds]
+        plays = [Play(m.faces, m.reading, m.points) for m in melds] if melds else []
         kept = self.packed.cards.among(~(way.melded | way.discard_bit))  # in no meld and not discarded
         answer = Answer(solvable=None, question=question, plays=plays, discard=way.discard, kept=kept)
-        score = {"meld_points": sum([p.points for p in plays]), "hand_points": way.points, "melds": len(plays)}
-        answer.score = {g.measure: score[g.measure] for g in self.rs.objective} or score
+        meld_points = sum([p.points for p in plays]) if plays else 0
+        score = {"meld_points": meld_points, "hand_points": way.points, "melds": len(plays)}
+        shown = {}  # the objective's measures, in its order (all three without one)
+        for measure, _ in self.packed.levels:
+            shown[measure] = score[measure]
+        answer.score = shown or score
         return self._stamp(answer)
 
     # -- why not --------------------------------------------------------------------------------
@@ -132,11 +147,14 @@ class PlainTurn:
         route = self.route
         if route is not None and route.checks:
             leaving = self.goals.leaving
-            blamed = [r for r, goal in zip(route.checks, leaving, strict=True) if self._any_meets(*goal)]
+            blamed = []  # each requirement that some packing meets all the others of
+            for requirement, goal in zip(route.checks, leaving, strict=True):
+                if self._any_meets(*goal):
+                    blamed.append((route, requirement))
             if not blamed and len(route.checks) > 1 and self._any_meets(*self.goals.placed):
-                blamed = list(route.checks)
+                blamed = [(route, r) for r in route.checks]
             if blamed:
-                why["requirements"] = [(route, r) for r in blamed]
+                why["requirements"] = blamed
         return why
 
     def requirements_failed(self) -> list:
@@ -172,8 +190,8 @@ class PlainTurn:
                 return search.places(hand.lowest(cards), spare)
 
         else:
-            widest: list[int] = []
-            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True):
+            widest: list[int] = [ways[0].melded] if len(ways) == 1 else []
+            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True) if not widest else ():
                 if not any(m & wider == m for wider in widest):
                     widest.append(m)
             if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
@@ -207,12 +225,17 @@ class _RouteGoals:
     leaving: tuple[tuple[tuple, Goal], ...]
 
 
-_GOALS: IdentityMemo[_RouteGoals] = IdentityMemo(1000)  # by route
+_GOALS: dict[int, tuple[GoOutRoute | None, _RouteGoals]] = {}  # by the route's identity, the route held
 
 
 def _route_goals(route: GoOutRoute | None) -> _RouteGoals:
-    """A route's goals, made once."""
-    return _GOALS.get((route,), None, lambda: _goals_of(route))
+    """A route's goals, made once (the route is held with them, so its id is never another's)."""
+    kept = _GOALS.get(id(route))
+    if kept is None:
+        if len(_GOALS) >= 1000:
+            _GOALS.clear()
+        kept = _GOALS[id(route)] = (route, _goals_of(route))
+    return kept[1]
 
 
 def _goals_of(route: GoOutRoute | None) -> _RouteGoals:
@@ -257,4 +280,7 @@ def _meets_goal(way: _Way, goal: Goal) -> bool:
     """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
     if goal.all_cards and way.left:
         return False
-    return not goal.checks or all(_meets(way, r) for r in goal.checks)
+    checks = goal.checks
+    if len(checks) == 1:  # the usual route: one requirement (no generator to make)
+        return _meets(way, checks[0])
+    return all(_meets(way, r) for r in checks)

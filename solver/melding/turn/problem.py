@@ -118,7 +118,7 @@ def validate_problem(p: Problem, checker: MeldChecker, claim_met: bool = False) 
             f"and a turn draws {'one' if draws == 1 else draws} (deal.draws; pile: a turn may take the whole "
             f"discard pile), so a hand holds at most {most}"
         )
-    notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards])
+    notation.check_copies(list(p.hand) + [f for t in p.table for f in t.all_cards] if p.table else p.hand)
     if p.turn == "claimed" and not claim_met:
         if p.claimed is None:
             raise MeldsError("a claimed turn needs the claimed card")

@@ -19,7 +19,7 @@ from solver.melding.meld.points import hand_points
 from solver.melding.table.forms import search_bounds
 from solver.melding.table.operations import Operation
 from solver.melding.turn.firstmeld import first_meld_due
-from solver.melding.turn.plain import fits, packed
+from solver.melding.turn.plain import fits
 from solver.melding.turn.plainturn import PlainTurn
 from solver.melding.turn.routecount import meets_route, shown_counts
 from solver.melding.turn.routes import GoOutRoute
@@ -48,8 +48,9 @@ def solve_turn(
     if not count and not (problem.table and operations) and plain_fits(problem, checker):
         try:  # a small plain hand's packings: few, looked at by Python that a one-shot timer can end
             with no_full_collections(), budget.alarm():
-                if is_plain(problem, checker, routes):
-                    return _solve_turn(problem, checker, question, False, limit, budget, routes, (), every_route, True)
+                turns = plain_turns(problem, checker, budget, routes)
+                if turns:
+                    return _solve_turn(problem, checker, question, False, limit, budget, routes, (), every_route, turns)
         except Undecided as stopped:
             return _undecided(question, budget, stopped)
     try:  # the guard raises in whatever Python work is running at the deadline, not only in a solver call
@@ -89,17 +90,29 @@ def first_meld_why(
 def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
     """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's
     minimum, nor kinds only a way out may make (``going_out_only``)."""
-    if any(kind.going_out_only for kind in problem.ruleset.kinds):
+    rs = problem.ruleset
+    if _GOING_OUT_ONLY[0] is not rs:  # a batch asks of one ruleset: its answer kept
+        _GOING_OUT_ONLY[:] = rs, any(kind.going_out_only for kind in rs.kinds)
+    if _GOING_OUT_ONLY[1]:
         return False
     return first_meld_due(problem) is None and fits(problem, checker)
 
 
-def is_plain(problem: Problem, checker: MeldChecker, routes: Sequence[GoOutRoute]) -> bool:
-    """Has the plain turn (:func:`~solver.melding.turn.plain.fits`) few packings for each route
-    (:mod:`~solver.melding.turn.plain`)?"""
-    discard = problem.turn_rule().discard
+_GOING_OUT_ONLY: list = [None, False]  # the last ruleset asked, and whether a kind of it is made only going out
+
+
+def plain_turns(
+    problem: Problem, checker: MeldChecker, budget: Budget, routes: Sequence[GoOutRoute]
+) -> list[PlainTurn] | None:
+    """The plain turn (:func:`~solver.melding.turn.plain.fits`) of each route (one turn without
+    routes), when each has few packings (:mod:`~solver.melding.turn.plain`); else None."""
+    rule = problem.turn_rule()
     asked: Sequence[GoOutRoute | None] = routes or [None]
-    return all(packed(problem, checker, discard, r.kind_set if r is not None else None).plain for r in asked)
+    turns = [PlainTurn(problem, checker, budget, route, rule) for route in asked]
+    for turn in turns:
+        if not turn.packed.plain:
+            return None
+    return turns
 
 
 def _solve_turn(
@@ -112,14 +125,15 @@ def _solve_turn(
     routes: Sequence[GoOutRoute],
     operations: Sequence[Operation],
     every_route: bool = False,
-    plain: bool = False,
+    plain: Sequence[PlainTurn] = (),
 ) -> Answer:
-    """``plain``: the turn is a small plain hand's with few packings (:func:`is_plain`)."""
+    """``plain``: the turn is a small plain hand's with few packings, its plain turn for each route
+    (:func:`plain_turns`)."""
     if problem.table and operations:
         return table_turn(problem, checker, question, count, budget, operations)
     if routes:
         return by_routes(problem, checker, question, count, limit, budget, routes, every_route, plain)
-    with turn_solver(problem, checker, budget, compact=not count, count=count, plain=plain) as solver:
+    with plain[0] if plain else turn_solver(problem, checker, budget, compact=not count, count=count) as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
             assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
@@ -137,12 +151,11 @@ def turn_solver(
     route: GoOutRoute | None = None,
     compact: bool = False,
     count: bool = False,
-    plain: bool = False,
 ) -> TurnSolver | PlainTurn:
     """The solver of a turn without table operations: a small plain hand's packings, looked at
-    one by one (:mod:`~solver.melding.turn.plain`; ``plain``: known to be one), or the turn
-    model; the ways to go out are counted on the model."""
-    if plain or (not count and plain_fits(problem, checker)):
+    one by one (:mod:`~solver.melding.turn.plain`), or the turn model; the ways to go out are
+    counted on the model."""
+    if not count and plain_fits(problem, checker):
         turn = PlainTurn(problem, checker, budget, route)
         if turn.packed.plain:
             return turn
@@ -176,20 +189,21 @@ def by_routes(
     budget: Budget,
     routes: Sequence[GoOutRoute],
     every_route: bool = False,
-    plain: bool = False,
+    plain: Sequence[PlainTurn] = (),
 ) -> Answer:
     """A game with several ways to go out: the first route that goes out answers; if none does,
     the first route's best turn and why, with the requirements each route failed. Each route asked
-    is recorded (``routes_open``); with ``every_route`` all are asked."""
+    is recorded (``routes_open``); with ``every_route`` all are asked. ``plain``: each route's plain
+    turn (:func:`plain_turns`)."""
     first_answer = None
     failed: list = []  # each route's requirements a way out failed
     total, capped = 0, False
     chosen = None
     opened: dict[str, bool | None] = {}
-    for route in routes:
+    for i, route in enumerate(routes):
         if chosen is not None and not every_route and not count:
             break
-        with turn_solver(problem, checker, budget, route=route, count=count, plain=plain) as solver:
+        with plain[i] if plain else turn_solver(problem, checker, budget, route=route, count=count) as solver:
             # a later route's turn is shown only when it goes out: one that does not tells only
             # the requirements it failed, so its best turn is not built
             later = first_answer is not None and not count and question != "best"
