@@ -15,7 +15,8 @@ an upper bound on what the legal meld scores.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
@@ -39,6 +40,13 @@ class Candidate:
     kinds: frozenset = frozenset()  # the kinds that read it structurally
     # per kind that reads it structurally, the fewest of its cards a frame of that kind holds as wilds
     fewest: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def times(self, copies: Mapping[int, int]) -> int:
+        """How many times ``copies`` (by face number) make this meld."""
+        key = self.key
+        if len(set(key)) == len(key):
+            return min(map(copies.__getitem__, key))
+        return min(copies[i] // k for i, k in Counter(key).items())
 
 
 def identity_options(kind: MeldKind, face: Face, gate: RoleGate, params) -> dict[tuple, frozenset[int]]:
@@ -79,6 +87,9 @@ def sizes_of(kind: MeldKind) -> set[int]:
     if kind.short_form:
         sizes.add(kind.short_form.size)
     return sizes
+
+
+Entry = tuple  # a card's pool position first, then what the walk reads of it
 
 
 class _TooMany(Exception):
@@ -138,6 +149,15 @@ class _Collector:
             return spent
         after = spent + self.cost[card]
         return after if after <= self.room else None
+
+    def affordable(self, entries: list[Entry]) -> tuple[list[Entry], list[Entry]]:
+        """``entries`` (cards first) as a walk reads them: (those that cost nothing of the allowance,
+        all of them). Indexed by whether the allowance has room left, so that a walk that has spent
+        it loops over the free cards only."""
+        if self.cost is None:
+            return entries, entries
+        cost = self.cost
+        return [e for e in entries if not cost[e[0]]], entries
 
     def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None:
         """A card set the current kind reads, its ``bound`` and the sizes each card is natural at."""
@@ -371,24 +391,30 @@ def _walk_group(kind: MeldKind, able: list[list[tuple[int, frozenset[int]]]], si
     natural at) that can be its ``j``-th suit (rank)."""
     seen: set = set()
     ids: dict[frozenset[int], int] = {}  # each natural-at sizes as a number: a state's multiset of them, sorted
-    numbered = [[(card, natural, ids.setdefault(natural, len(ids))) for card, natural in cards] for cards in able]
+    numbered = [
+        out.affordable([(card, natural, ids.setdefault(natural, len(ids))) for card, natural in cards])
+        for cards in able
+    ]
+    room = out.room
 
-    def walk(j: int, used: list[int], naturals: list[frozenset[int]], marks: tuple[int, ...], spent: int) -> None:
+    def walk(
+        j: int, used: list[int], naturals: list[frozenset[int]], marks: tuple[int, ...], spent: int, joined: bool
+    ) -> None:
         state = (j, frozenset(used), marks)
         if state in seen:
             return
         seen.add(state)
-        if len(used) in sizes:
+        if joined and len(used) in sizes:  # a state a suit was left out to reach was added where its last card joined
             out.add(used, _points(kind, naturals), naturals)
         if j == len(able) or len(used) == largest:
             return
-        walk(j + 1, used, naturals, marks, spent)  # leave this suit out
-        for card, natural, mark in numbered[j]:
+        walk(j + 1, used, naturals, marks, spent, False)  # leave this suit out
+        for card, natural, mark in numbered[j][spent < room]:
             after = out.take(card, used, spent)
             if after is not None:
-                walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after)
+                walk(j + 1, used + [card], naturals + [natural], tuple(sorted((*marks, mark))), after, True)
 
-    walk(0, [], [], (), 0)
+    walk(0, [], [], (), 0, False)
 
 
 def _subsets_by_identity(kind: MeldKind, options, usable, out: _Collector) -> None:
@@ -435,8 +461,10 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
             by_identity.setdefault((None if free else suit, rank), []).append((i, natural))
     if free:
         by_identity = {key: _merged(cards) for key, cards in by_identity.items()}
+    places = {identity: out.affordable(cards) for identity, cards in by_identity.items()}  # once, not a window's
+    wilds = {identity: frozenset(c for c, natural in cards if not natural) for identity, cards in by_identity.items()}
     for window in _windows(kind, steps):
-        _fill_window(kind, window, sizes, by_identity, out)
+        _fill_window(kind, window, sizes, places, wilds, out)
 
 
 _WINDOWS: dict[int, tuple[MeldKind, list[list[tuple]]]] = {}  # by kind (one with no suit cycle): its windows
@@ -478,33 +506,40 @@ def _merged(cards: list[tuple[int, frozenset[int]]]) -> list[tuple[int, frozense
     return list(out.items())
 
 
-def _fill_window(kind: MeldKind, window: list[tuple], sizes, by_identity: dict, out: _Collector) -> None:
-    """Every meld along ``window`` (the identities of its places from its start), card by card.
+def _fill_window(
+    kind: MeldKind,
+    window: list[tuple],
+    sizes,
+    places_of: dict[tuple, tuple[list[Entry], list[Entry]]],
+    wilds_of: dict[tuple, frozenset[int]],
+    out: _Collector,
+) -> None:
+    """Every meld along ``window`` (the identities of its places from its start), card by card:
+    ``places_of``, the cards (with the sizes they are natural at) each identity takes, as
+    :meth:`_Collector.affordable` splits them; ``wilds_of``, those that stand in there as wilds.
     Two cards standing in as wilds (natural at no size there) that could trade places make the same
     card set with the same points either way: only the way with the lower card first is walked.
     A meld fills the window's places from its start: a place no card can fill ends the walk."""
-    reach = next((k for k, identity in enumerate(window) if identity not in by_identity), len(window))
+    reach = next((k for k, identity in enumerate(window) if identity not in places_of), len(window))
     if reach < min(sizes):
         return
     window = window[:reach]
-    wild_at: dict[int, set[int]] = {}  # card -> the places where it may stand in as a wild
-    for k, identity in enumerate(window):
-        for card, natural in by_identity.get(identity, ()):
-            if not natural:
-                wild_at.setdefault(card, set()).add(k)
+    wild_here = [wilds_of[identity] for identity in window]
+    places = [places_of[identity] for identity in window]
+    room = out.room
 
     def walk(k: int, used: list[int], naturals: list[frozenset[int]], wilds: list[tuple[int, int]], spent: int) -> None:
         if k in sizes:
             out.add(used, _points(kind, naturals), naturals)
         if k == len(window):
             return
-        for card, natural in by_identity.get(window[k], ()):
+        for card, natural in places[k][spent < room]:
             after = out.take(card, used, spent)
             if after is None:
                 continue
             if natural:
                 walk(k + 1, used + [card], naturals + [natural], wilds, after)
-            elif not any(other > card and j in wild_at[card] and k in wild_at[other] for j, other in wilds):
+            elif not any(other > card and card in wild_here[j] and other in wild_here[k] for j, other in wilds):
                 walk(k + 1, used + [card], naturals + [natural], wilds + [(k, card)], after)
 
     walk(0, [], [], [], 0)

@@ -40,8 +40,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.core.rules import MeldKind
 from solver.melding.meld.candidates import Scarce
 from solver.melding.meld.checker import MeldChecker
@@ -60,6 +62,7 @@ from solver.sat.budget import Budget
 from solver.sat.solvers import TrueLiterals
 
 REACH_STEP = 1  # how much further each rebuilt model reaches than the bound that needed it
+_SCORELESS: IdentityMemo[MeldKind] = IdentityMemo(1000)  # each kind without its score (SwapModel._kinds)
 
 
 @dataclass
@@ -104,8 +107,10 @@ class SwapModel(TurnSolver):
 
     def _kinds(self) -> list[MeldKind]:
         """The turn's kinds, their scores left out: a distance weighs no meld points, so the
-        candidate walk need not count them (a verified meld's points are the checker's)."""
-        return [replace(kind, score=None) for kind in super()._kinds()]
+        candidate walk need not count them (a verified meld's points are the checker's). The same
+        objects for every model of a kind, so that what the walk keeps by kind (its cards'
+        identities) serves every hand."""
+        return [_SCORELESS.get((kind,), None, partial(replace, kind, score=None)) for kind in super()._kinds()]
 
     def _scarce(self, pool: list[Face]) -> Scarce:
         offset = len(pool) - sum(self.supply_top.values())  # a table meld's cards come first

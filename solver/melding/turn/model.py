@@ -155,6 +155,7 @@ class TurnModel(SwapHooks):
 
     def _collect_options(self) -> None:
         hand = [f for f in self.faces for _ in range(self.supply_top[f])]  # the table's cards too
+        self._top_of = {f.index: n for f, n in self.supply_top.items()}  # copies of each face, by number
         kinds = self._kinds()
         found: list[Candidate] | None = []
         if self._may_lay_out():
@@ -164,7 +165,7 @@ class TurnModel(SwapHooks):
                 self.laid, found = LaidOut(lined), []
             kinds = [k for k in kinds if k not in lined]
         for cand in merged(found or [], self._candidates(hand, kinds) or []):
-            faces = tuple(hand[i] for i in cand.cards)
+            faces = tuple(map(hand.__getitem__, cand.cards))
             if self.holdable is None or self.holdable(faces):  # else no turn could make it
                 self._add_option(cand, faces, None, faces)
         if self.layoff_rule is None or self.forms:  # with operations, a lay-off is a form
@@ -194,8 +195,7 @@ class TurnModel(SwapHooks):
         """One option per time the meld can be made: with several copies of its cards (two or three
         decks) the same meld may be made twice. Later copies need the earlier ones (so copies
         of one meld are interchangeable in one order only: the symmetry is broken)."""
-        need = Counter(hand_faces)
-        times = 1 if table is not None else min(self.supply_top[f] // k for f, k in need.items())
+        times = 1 if table is not None else cand.times(self._top_of)
         bound = cand.bound
         if table is not None:  # a lay-off earns what it adds to one's own meld (or its cards' points)
             bound = max(0, bound - self._table_points(table)) if self._earns(table) else 0

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from math import lcm
 from typing import Generic, Protocol, TypeVar
 
@@ -78,7 +79,7 @@ class _OutOfSteps(Exception):
 def _counted(faces: list[int]) -> tuple[tuple[int, int], ...]:
     """The copies of each face among ``faces``."""
     if len(set(faces)) == len(faces):
-        return tuple((f, 1) for f in faces)
+        return tuple(zip(faces, repeat(1, len(faces)), strict=True))
     return tuple(Counter(faces).items())
 
 
@@ -91,15 +92,18 @@ class PackSearch(Generic[AnOption]):
         self, options: Sequence[AnOption], held: Counter[Face], most: Counter[Face], melded: int, discard: bool
     ):
         self.options, self.melded, self.discard = list(options), melded, discard
-        self.faces = sorted(set(held) | set(most) | {f for o in options for f in o.hand_faces})
-        number = {f: n for n, f in enumerate(self.faces)}
+        listed = {f.index: f for o in options for f in o.hand_faces}  # by number: a face's hash is Python's
+        listed.update((f.index, f) for f in (*held, *most))
+        self.faces = sorted(listed.values())
+        number = {f.index: n for n, f in enumerate(self.faces)}
         self.held = [held[f] for f in self.faces]
         self.most = [max(most[f], held[f]) for f in self.faces]
-        self.needs = [_counted([number[f] for f in o.hand_faces]) for o in self.options]
+        self.needs = [_counted([number[f.index] for f in o.hand_faces]) for o in self.options]
         sizes = [len(o.hand_faces) for o in self.options]
-        from_hand = [sum(min(n, self.held[f]) for f, n in need) for need in self.needs]
+        had = self.held
+        from_hand = [sum(min(n, had[f]) for f, n in need) for need in self.needs]
         self.drawing = [size - h for size, h in zip(sizes, from_hand, strict=True)]  # drawn cards, at least
-        self.holding: dict[int, list[int]] = {number[f]: [] for f in held}
+        self.holding: dict[int, list[int]] = {number[f.index]: [] for f in held}
         for i, need in enumerate(self.needs):
             for f, _ in need:
                 if f in self.holding:
@@ -116,6 +120,7 @@ class PackSearch(Generic[AnOption]):
             f: min((self.drawing[i] * (self.unit // from_hand[i]) for i in found), default=never)
             for f, found in self.holding.items()
         }
+        self.dearest = sorted(self.least, key=self.least.__getitem__, reverse=True)  # the hand's faces
 
     def find(self, bound: int, legal: Callable[[AnOption], bool], aside: Face | None = None) -> Searched[AnOption]:
         """A way out in at most ``bound`` swaps whose every option ``legal`` passes, a copy of
@@ -206,11 +211,18 @@ class PackSearch(Generic[AnOption]):
 
     def _hopeless(self, drawn: int) -> bool:
         """No way out within the bound from here: the free cards beyond those that may still be
-        let go are melded, each drawing at least its least share."""
-        may_let_go = self.bound + self.discard - len(self.let_go)
-        costs = sorted(self.least[f] for f in self.order for _ in range(self.free[f]))
-        melded = costs[: max(0, len(costs) - may_let_go)]
-        return drawn + -(-sum(melded) // self.unit) > self.bound
+        let go (the dearest) are melded, each drawing at least its least share."""
+        may_let_go = max(0, self.bound + self.discard - len(self.let_go))
+        free, least = self.free, self.least
+        shares = 0
+        for f in self.dearest:
+            copies = free[f]
+            if copies > may_let_go:
+                shares += (copies - may_let_go) * least[f]
+                may_let_go = 0
+            else:
+                may_let_go -= copies
+        return drawn + -(-shares // self.unit) > self.bound
 
     def _take(self, i: int) -> int | None:
         """Meld option ``i``: its cards from the hand's free copies, the rest drawn; how many are
