@@ -116,3 +116,21 @@ def test_an_in_process_caller_keeps_its_collector_as_it_set_it(monkeypatch):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_distance_is_searched_without_full_collections(monkeypatch):
+    from solver.core.registry import load_game
+    from solver.core.ruleset import load_ruleset
+    from solver.melding.turn.distance import DistanceSearch
+
+    seen = []
+    real = DistanceSearch.distance
+
+    def spy(self):
+        seen.append(gc.get_threshold()[2])
+        return real(self)
+
+    monkeypatch.setattr(DistanceSearch, "distance", spy)
+    result = load_game(load_ruleset("basic-rummy")).solve({"hand": "H2 H3 H4 S9 D9 C9 SK", "distance": True})
+    assert seen == [NEVER] and gc.get_threshold()[2] != NEVER
+    assert result.data["distance"] == 0  # H2 H3 H4 and the three nines go out now, SK discarded

@@ -12,6 +12,7 @@ from typing import Any
 from solver.core.deck import Face
 from solver.core.errors import ExitCode, MeldsError, TooManyCopies, Undecided
 from solver.core.game import Request
+from solver.core.gcpause import no_full_collections
 from solver.core.notation import Notation
 from solver.core.result import PuzzleResult, Result, Summary
 from solver.melding.meld.checker import MeldChecker
@@ -53,7 +54,9 @@ def answer(
     budget = Budget(request.get("max_seconds"))
     base = question_json(checker, problem, question, visible)
     try:
-        with budget.guarding(), DistanceSearch(problem, left, checker, budget, routes) as search:
+        # the search makes many small objects over a large loaded heap (the game, its models): no full
+        # collection walks that heap meanwhile (solver.core.gcpause; the young ones still free its garbage)
+        with budget.guarding(), no_full_collections(), DistanceSearch(problem, left, checker, budget, routes) as search:
             found = search.distance()
             rows = _rows(search, problem, found[0] if found else None) if question == "discards" else []
     except Undecided:
