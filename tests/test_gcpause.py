@@ -66,14 +66,7 @@ def test_a_table_turn_is_solved_without_full_collections(monkeypatch):
     from solver.melding.turn import tableturn
     from solver.melding.turn.problem import Problem
 
-    seen = []
-    real = tableturn.table_forms
-
-    def spy(*args, **kwargs):
-        seen.append(gc.get_threshold()[2])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(tableturn, "table_forms", spy)
+    seen = _full_threshold_when_called(monkeypatch, tableturn, "table_forms")
     rs = load_ruleset("fesca")
     faces = {f"{f.suit}{f.rank}": f for f in rs.deck.faces if f.rank}
     table = (TableMeld("B", (faces["金4"], faces["金5"], faces["金6"])),)
@@ -123,14 +116,21 @@ def test_a_distance_is_searched_without_full_collections(monkeypatch):
     from solver.core.ruleset import load_ruleset
     from solver.melding.turn.distance import DistanceSearch
 
-    seen = []
-    real = DistanceSearch.distance
-
-    def spy(self):
-        seen.append(gc.get_threshold()[2])
-        return real(self)
-
-    monkeypatch.setattr(DistanceSearch, "distance", spy)
+    seen = _full_threshold_when_called(monkeypatch, DistanceSearch, "distance")
     result = load_game(load_ruleset("basic-rummy")).solve({"hand": "H2 H3 H4 S9 D9 C9 SK", "distance": True})
     assert seen == [NEVER] and gc.get_threshold()[2] != NEVER
     assert result.data["distance"] == 0  # H2 H3 H4 and the three nines go out now, SK discarded
+
+
+def _full_threshold_when_called(monkeypatch, owner, name: str) -> list[int]:
+    """The full collection's threshold at each call of ``owner.name`` (NEVER: none in that call),
+    the function itself still run."""
+    seen: list[int] = []
+    real = getattr(owner, name)
+
+    def spy(*args, **kwargs):
+        seen.append(gc.get_threshold()[2])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, spy)
+    return seen
