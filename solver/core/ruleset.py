@@ -86,6 +86,11 @@ class Ruleset:
     ambiguity_stated: bool = False  # the ruleset has an ambiguity: section (cited or not)
     compiled: tuple[str, str] | None = None  # a bundled ruleset's cache entry (kind, key); models are kept beside it
 
+    @cached_property  # read by every turn solved: made once (the instance's own attribute after)
+    def going_out_only_kinds(self) -> bool:
+        """Is an enabled kind melded only in a turn that goes out (``going_out_only``)?"""
+        return any(kind.going_out_only for kind in self.kinds)
+
     @property
     def label(self) -> str:
         return f"{self.name} ({self.name_en})" if self.name_en else self.name

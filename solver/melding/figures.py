@@ -97,18 +97,6 @@ def read_figures(reader: RuleReader, raw: Mapping[str, Any], routes: tuple[GoOut
     return tuple(out)
 
 
-def asks_routes(figures: tuple[Figure, ...]) -> bool:
-    """Does a figure ask whether a route goes out (then every route is asked)? Read once for the
-    last figures asked (a batch asks of one ruleset)."""
-    if _ASKS_ROUTES[0] is not figures:
-        _ASKS_ROUTES[:] = figures, any(f.route is not None for f in figures)
-    asks: bool = _ASKS_ROUTES[1]
-    return asks
-
-
-_ASKS_ROUTES: list = [None, False]  # the last figures asked, and whether one of them names a route
-
-
 def figure_values(figures: tuple[Figure, ...], rs: Ruleset, answer: Answer) -> dict[str, Any]:
     return {f.name: f.value(rs, answer) for f in figures}
 

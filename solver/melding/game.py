@@ -33,7 +33,7 @@ from solver.core.result import PuzzleResult, Result, Summary
 from solver.core.ruleset import Ruleset, with_options
 from solver.core.validate import Impossible, copies_problems, state_location
 from solver.melding import scorecard
-from solver.melding.figures import Figure, asks_routes, figure_values, read_figures
+from solver.melding.figures import Figure, figure_values, read_figures
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.gate import RoleGate, gate_for
 from solver.melding.options import MELD_OPTIONS
@@ -70,6 +70,11 @@ class MeldRules:
     operations: tuple[Operation, ...] = ()
     going_out: tuple[GoOutRoute, ...] = ()
     figures: tuple[Figure, ...] = ()
+
+    @cached_property  # read by every turn solved: made once (the instance's own attribute after)
+    def every_route(self) -> bool:
+        """Does a figure ask whether a route goes out (then every route is asked)?"""
+        return any(f.route is not None for f in self.figures)
 
 
 def read_meld_rules(reader: RuleReader) -> MeldRules:
@@ -256,7 +261,7 @@ class MeldGame:
             Budget(max_seconds),
             self.rules.going_out,
             self.rules.operations,
-            every_route=asks_routes(self.rules.figures),
+            every_route=self.rules.every_route,
         )
 
     # -- the rearranging turn ------------------------------------------------------------------------

@@ -90,15 +90,9 @@ def first_meld_why(
 def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
     """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's
     minimum, nor kinds only a way out may make (``going_out_only``)."""
-    rs = problem.ruleset
-    if _GOING_OUT_ONLY[0] is not rs:  # a batch asks of one ruleset: its answer kept
-        _GOING_OUT_ONLY[:] = rs, any(kind.going_out_only for kind in rs.kinds)
-    if _GOING_OUT_ONLY[1]:
+    if problem.ruleset.going_out_only_kinds:
         return False
     return first_meld_due(problem) is None and fits(problem, checker)
-
-
-_GOING_OUT_ONLY: list = [None, False]  # the last ruleset asked, and whether a kind of it is made only going out
 
 
 def plain_turns(
