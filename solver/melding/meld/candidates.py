@@ -467,15 +467,18 @@ def _sequences(kind: MeldKind, options, usable, out: _Collector, steps: SuitStep
         _fill_window(kind, window, sizes, places, wilds, out)
 
 
-_WINDOWS: dict[int, tuple[MeldKind, list[list[tuple]]]] = {}  # by kind (one with no suit cycle): its windows
+_WINDOWS: IdentityMemo[list[list[tuple]]] = IdentityMemo(64)  # a sequence kind's windows, its suits not cycling
 
 
 def _windows(kind: MeldKind, steps: SuitSteps | None) -> list[list[tuple]]:
     """Every window of a sequence kind's order (start, first suit, direction), as the identities
-    of its places from its start; kept for a kind whose suits do not cycle."""
-    kept = _WINDOWS.get(id(kind)) if steps is None else None
-    if kept is not None and kept[0] is kind:
-        return kept[1]
+    of its places from its start; kept for a kind whose suits do not cycle (they depend on no hand)."""
+    if steps is None:
+        return _WINDOWS.get((kind,), None, partial(_all_windows, kind, None))
+    return _all_windows(kind, steps)
+
+
+def _all_windows(kind: MeldKind, steps: SuitSteps | None) -> list[list[tuple]]:
     order = kind.run_order.ranks
     length = len(order)
     largest = min(max(sizes_of(kind)), length)
@@ -491,10 +494,6 @@ def _windows(kind: MeldKind, steps: SuitSteps | None) -> list[list[tuple]]:
                         for k in range(reach)
                     ]
                 )
-    if steps is None:
-        if len(_WINDOWS) > 64:
-            _WINDOWS.clear()
-        _WINDOWS[id(kind)] = (kind, windows)
     return windows
 
 
