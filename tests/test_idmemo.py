@@ -54,3 +54,24 @@ def test_the_memo_starts_afresh_when_full():
     assert len(memo) == 1  # cleared at three, then the fourth kept
     count = Counting()
     assert memo.get((owners[0],), None, count.make(9)) == 9 and count.made == 1
+
+
+def test_one_owner_alone_is_kept_by_identity_and_held():
+    memo: IdentityMemo[int] = IdentityMemo(10)
+    made: list[object] = []
+
+    def make(owner) -> int:
+        made.append(owner)
+        return len(made)
+
+    first, second = [1], [1]  # equal, not the same object
+    assert memo.of(first, make) == 1 and memo.of(first, make) == 1
+    assert memo.of(second, make) == 2
+    assert memo.of(None, make) == 3 and memo.of(None, make) == 3  # None is an owner like another
+    assert made == [first, second, None]
+    owner = Owner()
+    seen = weakref.ref(owner)
+    memo.of(owner, make)
+    del owner
+    gc.collect()
+    assert seen() is not None  # held while its value is kept, as get's owners are

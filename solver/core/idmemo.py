@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 Value = TypeVar("Value")
+Owner = TypeVar("Owner")
 
 
 class IdentityMemo(Generic[Value]):
@@ -22,7 +23,7 @@ class IdentityMemo(Generic[Value]):
     __slots__ = ("_kept", "_most")
 
     def __init__(self, most: int) -> None:
-        self._kept: dict[tuple[Hashable, ...], tuple[tuple[object, ...], Value]] = {}
+        self._kept: dict[Hashable, tuple[tuple[object, ...], Value]] = {}  # (ids..., key), or one owner's id
         self._most = most
 
     def get(self, owners: tuple[object, ...], key: Hashable, make: Callable[[], Value]) -> Value:
@@ -35,6 +36,18 @@ class IdentityMemo(Generic[Value]):
             self._kept.clear()
         value = make()
         self._kept[slot] = (owners, value)
+        return value
+
+    def of(self, owner: Owner, make: Callable[[Owner], Value]) -> Value:
+        """The value kept for one owner alone, made by ``make(owner)`` on first asking: :meth:`get`
+        with no key and no tuple or closure to build, for a value a batch reads at every line."""
+        kept = self._kept.get(id(owner))
+        if kept is not None:
+            return kept[1]
+        if len(self._kept) >= self._most:
+            self._kept.clear()
+        value = make(owner)
+        self._kept[id(owner)] = ((owner,), value)
         return value
 
     def __len__(self) -> int:

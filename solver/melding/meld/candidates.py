@@ -474,11 +474,11 @@ def _windows(kind: MeldKind, steps: SuitSteps | None) -> list[list[tuple]]:
     """Every window of a sequence kind's order (start, first suit, direction), as the identities
     of its places from its start; kept for a kind whose suits do not cycle (they depend on no hand)."""
     if steps is None:
-        return _WINDOWS.get((kind,), None, partial(_all_windows, kind, None))
+        return _WINDOWS.of(kind, _all_windows)
     return _all_windows(kind, steps)
 
 
-def _all_windows(kind: MeldKind, steps: SuitSteps | None) -> list[list[tuple]]:
+def _all_windows(kind: MeldKind, steps: SuitSteps | None = None) -> list[list[tuple]]:
     order = kind.run_order.ranks
     length = len(order)
     largest = min(max(sizes_of(kind)), length)

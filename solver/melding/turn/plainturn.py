@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.core.deck import Face
+from solver.core.idmemo import IdentityMemo
 from solver.core.rules import TurnRule
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.turn.packsearch import Goal
@@ -225,17 +226,12 @@ class _RouteGoals:
     leaving: tuple[tuple[tuple, Goal], ...]
 
 
-_GOALS: dict[int, tuple[GoOutRoute | None, _RouteGoals]] = {}  # by the route's identity, the route held
+_GOALS: IdentityMemo[_RouteGoals] = IdentityMemo(1000)  # by route
 
 
 def _route_goals(route: GoOutRoute | None) -> _RouteGoals:
-    """A route's goals, made once (the route is held with them, so its id is never another's)."""
-    kept = _GOALS.get(id(route))
-    if kept is None:
-        if len(_GOALS) >= 1000:
-            _GOALS.clear()
-        kept = _GOALS[id(route)] = (route, _goals_of(route))
-    return kept[1]
+    """A route's goals, made once."""
+    return _GOALS.of(route, _goals_of)
 
 
 def _goals_of(route: GoOutRoute | None) -> _RouteGoals:
