@@ -15,7 +15,7 @@ import pytest
 from clirun import run
 
 from solver.audit.findings import Audit
-from solver.audit.run import audit_ruleset, check_claims, move_claim
+from solver.audit.run import audit_ruleset, check_claims, claim_checks_of
 from solver.core.registry import load_game
 from solver.core.ruleset import bundled_rulesets, load_ruleset
 
@@ -50,8 +50,7 @@ def claims_audit(ruleset) -> Audit:
     deals): those add no claim's finding, and for a ruleset extending a bundled one they are its
     base's, which the bundled audits run (a Fesca search takes seconds)."""
     audit = Audit(ruleset)
-    game = load_game(ruleset)
-    check_claims(audit, {"move": move_claim(game), **game.claim_checks()})
+    check_claims(audit, claim_checks_of(load_game(ruleset)))
     return audit
 
 

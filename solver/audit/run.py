@@ -47,7 +47,7 @@ def audit_ruleset(ruleset: Ruleset, check: Callable[[], None] = lambda: None) ->
     past its deadline an audit's own checks are what end it in time."""
     audit = Audit(ruleset)
     game = load_game(ruleset)
-    checks = {"move": move_claim(game), **game.claim_checks()}
+    checks = claim_checks_of(game)
     check_claims(audit, checks, check)
     for search in game.audit_checks():
         check()
@@ -59,6 +59,11 @@ def audit_ruleset(ruleset: Ruleset, check: Callable[[], None] = lambda: None) ->
     order = {s: i for i, s in enumerate(SEVERITIES)}
     audit.findings.sort(key=lambda f: order[f.severity])
     return audit
+
+
+def claim_checks_of(game: Game) -> dict[str, ClaimCheck]:
+    """How a game's claims are checked, by claim kind: the moves' (``move``) and the game's own."""
+    return {"move": move_claim(game), **game.claim_checks()}
 
 
 def locate_sides(audit: Audit) -> None:
