@@ -461,7 +461,7 @@ def _checked(
         plays.append(Play(faces, reading, points))
     for count in route.counts if route is not None else ():
         made = sum(count.counts(p.reading.kind.id, len(p.faces), p.reading.wilds) for p in plays)
-        if made < count.at_least or (count.at_most is not None and made > count.at_most):
+        if not count.allows(made):
             return None
     plays.sort(key=lambda p: p.faces[0].index)
     answer = Answer(solvable=True, question="go-out", plays=plays, discard=discard, kept=[])

@@ -252,10 +252,7 @@ class _Run:
         if not left and search.rule == "required":
             return None
         discard = dearest if left and search.rule != "none" else 0
-        if any(
-            not c.at_least <= n <= (n if c.at_most is None else c.at_most)
-            for c, n in zip(self.counts, counts, strict=True)
-        ):
+        if not all(c.allows(n) for c, n in zip(self.counts, counts, strict=True)):
             return None
         kept = search.total - discard
         if any(kept - weight > limit.at_most for limit in self.limits):

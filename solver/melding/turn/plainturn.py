@@ -260,7 +260,7 @@ def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
     if isinstance(requirement, HandLimit):
         return way.points <= requirement.at_most
     n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
-    return requirement.at_least <= n and (requirement.at_most is None or n <= requirement.at_most)
+    return requirement.allows(n)
 
 
 def _meeting(ways: list[_Way], goal: Goal | None) -> list[int]:

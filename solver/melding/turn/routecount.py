@@ -215,6 +215,6 @@ def meets_route(
                 return False
             continue
         counted = sum(requirement.counts(m.kind, m.size, m.wilds) for m in melds)
-        if counted < requirement.at_least or (requirement.at_most is not None and counted > requirement.at_most):
+        if not requirement.allows(counted):
             return False
     return True

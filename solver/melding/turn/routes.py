@@ -53,6 +53,10 @@ class MeldCount:
             and (not self.pure or wilds == 0)
         )
 
+    def allows(self, counted: int) -> bool:
+        """Does a turn with ``counted`` melds that count toward the requirement meet it?"""
+        return self.at_least <= counted and (self.at_most is None or counted <= self.at_most)
+
     def describe(self) -> str:
         """The requirement in words: "at least 1 pure meld of sequence"."""
         if self.at_most is None:
