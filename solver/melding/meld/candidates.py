@@ -105,6 +105,16 @@ class Scarce:
     most: int
 
 
+class _Found:
+    """A card set found so far (:class:`Candidate`'s fields but its key), updated in place as other
+    frames read it: the Candidate is made once, when the walk is done."""
+
+    __slots__ = ("cards", "bound", "kinds", "fewest")
+
+    def __init__(self, cards: tuple[int, ...], bound: int, kinds: set[str], fewest: dict[str, int]):
+        self.cards, self.bound, self.kinds, self.fewest = cards, bound, kinds, fewest
+
+
 class _Collector:
     """Deduplicates card sets by face multiset and keeps the best bound; knows what each pool
     position costs against the scarce positions' allowance."""
@@ -121,10 +131,10 @@ class _Collector:
         self.pool = pool
         self.fewest = fewest  # keep each candidate's fewest wilds per kind
         self.required = required
-        self.found: dict[tuple[int, ...], Candidate] = {}
+        self.found: dict[tuple[int, ...], _Found] = {}
         self.faces = [face.index for face in pool]
         self.in_order = self.faces == sorted(self.faces)  # then a card set's faces sort as its cards do
-        self.kind, self.kinds = "", frozenset([""])
+        self.kind = ""
         self.limit = limit
         self.check = check
         self.added = 0
@@ -171,25 +181,25 @@ class _Collector:
         key = tuple(faces if self.in_order else sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = Candidate(
-                key, cards, bound, self.kinds, {self.kind: _wilds(naturals)} if self.fewest else {}
-            )
+            self.found[key] = _Found(cards, bound, {self.kind}, {self.kind: _wilds(naturals)} if self.fewest else {})
             if self.limit is not None and len(self.found) > self.limit:
                 raise _TooMany
             return
-        fewest = old.fewest
         if self.fewest:
-            wilds = _wilds(naturals)
+            wilds, fewest = _wilds(naturals), old.fewest
             if wilds < fewest.get(self.kind, wilds + 1):
                 fewest[self.kind] = wilds
         if bound > old.bound:
-            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
-        elif self.kind not in old.kinds:
-            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
+            old.cards, old.bound = cards, bound
+        old.kinds.add(self.kind)
+
+    def candidates(self) -> list[Candidate]:
+        """The card sets found, by face multiset."""
+        return [Candidate(key, f.cards, f.bound, frozenset(f.kinds), f.fewest) for key, f in sorted(self.found.items())]
 
     def reading(self, kind: str) -> None:
         """The kind whose card sets are added next."""
-        self.kind, self.kinds = kind, frozenset([kind])
+        self.kind = kind
 
 
 @overload
@@ -253,7 +263,7 @@ def candidates(
         _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
     except _TooMany:
         return None
-    return sorted(collector.found.values(), key=lambda c: c.key)
+    return collector.candidates()
 
 
 def merged(*found: Sequence[Candidate]) -> list[Candidate]:
@@ -333,7 +343,8 @@ def _walked_by_tokens(kind: MeldKind, options, usable, collector: _Collector, st
 
 
 Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
-_OPTIONS: IdentityMemo[Options] = IdentityMemo(50_000)  # by kind, gate, face and parameters: see _options
+# by kind, gate and parameters: each face's options by its index (see _options)
+_OPTIONS: IdentityMemo[dict[int, Options]] = IdentityMemo(500)
 
 
 def _known_options(params) -> tuple | None:
@@ -348,17 +359,16 @@ def _known_options(params) -> tuple | None:
 
 def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known: tuple | None) -> list[Options]:
     """Each card's :func:`identity_options` in ``kind``, kept across walks by kind, gate, face and
-    parameters (``known``: None keeps nothing): a batch of hands asks of the same few."""
-    if known is None:
-        of_face: dict[Face, Options] = {}
-        return [
-            of_face.setdefault(f, identity_options(kind, f, gate, params)) if f not in of_face else of_face[f]
-            for f in pool
-        ]
-    owners = (kind, gate)
-    return [
-        _OPTIONS.get(owners, (face.index, known), partial(identity_options, kind, face, gate, params)) for face in pool
-    ]
+    parameters (``known``: None keeps nothing): a batch of hands asks of the same few, and each
+    kind, gate and parameters' table of faces is looked up once a walk."""
+    of_face: dict[int, Options] = {} if known is None else _OPTIONS.get((kind, gate), known, dict)
+    out = []
+    for face in pool:
+        found = of_face.get(face.index)
+        if found is None:
+            found = of_face[face.index] = identity_options(kind, face, gate, params)
+        out.append(found)
+    return out
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:
