@@ -171,22 +171,25 @@ class _Collector:
 
     def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None:
         """A card set the current kind reads, its ``bound`` and the sizes each card is natural at."""
+        self.counted(tuple(sorted(cards)), bound, _wilds(naturals) if self.fewest else 0)
+
+    def counted(self, cards: tuple[int, ...], bound: int, wilds: int) -> None:
+        """:meth:`add` of a card set in order, its wilds counted (kept only by a walk for the fewest)."""
         self.added += 1
         if self.check is not None and not self.added & 1023:
             self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
-        cards = tuple(sorted(cards))
         if len(cards) == len(self.required) or (self.required and not self.required <= set(cards)):
             return
-        faces = [self.faces[c] for c in cards]
-        key = tuple(faces if self.in_order else sorted(faces))
+        faces = tuple(map(self.faces.__getitem__, cards))
+        key = faces if self.in_order else tuple(sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = _Found(cards, bound, {self.kind}, {self.kind: _wilds(naturals)} if self.fewest else {})
+            self.found[key] = _Found(cards, bound, {self.kind}, {self.kind: wilds} if self.fewest else {})
             if self.limit is not None and len(self.found) > self.limit:
                 raise _TooMany
             return
         if self.fewest:
-            wilds, fewest = _wilds(naturals), old.fewest
+            fewest = old.fewest
             if wilds < fewest.get(self.kind, wilds + 1):
                 fewest[self.kind] = wilds
         if bound > old.bound:
@@ -360,15 +363,25 @@ def _known_options(params) -> tuple | None:
 def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known: tuple | None) -> list[Options]:
     """Each card's :func:`identity_options` in ``kind``, kept across walks by kind, gate, face and
     parameters (``known``: None keeps nothing): a batch of hands asks of the same few, and each
-    kind, gate and parameters' table of faces is looked up once a walk."""
+    kind, gate and parameters' table of faces is looked up once a walk. A face new to the table
+    takes the options it has under any parameters its roles read alike."""
     of_face: dict[int, Options] = {} if known is None else _OPTIONS.get((kind, gate), known, dict)
     out = []
     for face in pool:
         found = of_face.get(face.index)
         if found is None:
-            found = of_face[face.index] = identity_options(kind, face, gate, params)
+            found = of_face[face.index] = _READ.get(
+                (kind, gate),
+                (face.index, gate.reads(kind, face, params)),
+                partial(identity_options, kind, face, gate, params),
+            )
         out.append(found)
     return out
+
+
+# by kind, gate, face and what its roles read of the parameters (RoleGate.reads): a face's options under
+# a new chosen card are most often those under another that it relates to alike
+_READ: IdentityMemo[Options] = IdentityMemo(20_000)
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:

@@ -22,7 +22,7 @@ is a free wild (:func:`reduced`); elsewhere the kind is walked as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Protocol
 
@@ -34,7 +34,7 @@ Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the si
 class Adds(Protocol):
     """Where found card sets go: the walk's collector (:class:`~solver.melding.meld.candidates._Collector`)."""
 
-    def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None: ...
+    def counted(self, cards: tuple[int, ...], bound: int, wilds: int) -> None: ...
 
 
 def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> list[int] | None:
@@ -146,7 +146,8 @@ class TokenWalk:
         natural_at, _ = self._natural_at(False)
         for rank in ranks:
             able = [s for s in suits if (s, rank) in self.every]
-            self._group([natural_at.get((s, rank), []) for s in able], 0, [], [], sizes, points)
+            choices = [natural_at.get((s, rank), []) for s in able]
+            self._group(choices, 0 if any(choices) else len(choices), [], [], sizes, points)  # none: tokens alone
 
     def _group(
         self,
@@ -173,22 +174,31 @@ class TokenWalk:
 
     def expand(self, out: Adds) -> None:
         """Each card set found, its tokens replaced by free wilds not among its naturals (each
-        choice of faces once, the first copies of a face taken), handed to ``out``."""
+        choice of faces once, the first copies of a face taken), handed to ``out`` with its wilds
+        (the tokens, and the naturals not natural at its size)."""
         faces = self.faces
         for (real, tokens), (bound, naturals) in self.found.items():
+            size = len(real) + tokens
+            wilds = tokens + [size in sizes for sizes in naturals].count(False)
             if not tokens:
-                out.add(real, bound, naturals)
+                out.counted(real, bound, wilds)
                 continue
             held = set(real)
             spare = [i for i in self.free if i not in held]
-            wild = [frozenset[int]()] * tokens
+            if tokens == 1:  # one wild: the first card of each face
+                taken: set[int] = set()
+                for i in spare:
+                    if faces[i] not in taken:
+                        taken.add(faces[i])
+                        out.counted(tuple(sorted((*real, i))), bound, wilds)
+                continue
             seen: set[tuple[int, ...]] = set()
             for chosen in combinations(spare, tokens):
                 key = tuple(sorted(faces[i] for i in chosen))  # the first of a multiset: its first copies
                 if key in seen:
                     continue
                 seen.add(key)
-                out.add(real + chosen, bound, naturals + wild)
+                out.counted(tuple(sorted(real + chosen)), bound, wilds)
 
 
 Walked = list[tuple[Sequence[Identity], int]]
