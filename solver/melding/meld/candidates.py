@@ -330,10 +330,11 @@ def _walked_by_tokens(kind: MeldKind, options, usable, collector: _Collector, st
         return False
     if kind.shape != "sequence" and not (kind.shape == "group" and kind.distinct and len(kind.suits) <= 8):
         return False
-    free = free_wilds(options, usable)
-    if free is None:
+    wilds = free_wilds(options, usable)
+    if wilds is None:
         return False
-    walk = TokenWalk(options, usable, free, collector.before, collector.faces)
+    free, every = wilds
+    walk = TokenWalk(options, usable, free, every, collector.before, collector.faces)
     sizes = sizes_of(kind)
     points = partial(_points, kind) if kind.score is not None else None
     if kind.shape == "sequence":

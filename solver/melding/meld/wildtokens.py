@@ -29,6 +29,8 @@ from typing import Protocol
 from solver.core.idmemo import IdentityMemo
 
 Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
+Identity = tuple  # (suit, rank) of a place; a suit of None where any suit fills it
+Points = Callable[[Sequence[frozenset[int]]], int]  # a reading's bound from the sizes its cards are natural at
 
 
 class Adds(Protocol):
@@ -37,11 +39,11 @@ class Adds(Protocol):
     def counted(self, cards: tuple[int, ...], bound: int, wilds: int) -> None: ...
 
 
-def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> list[int] | None:
-    """The free wilds of a kind's walk (their positions, in pool order); None when some card may
-    stand in as a wild but is not a free wild, or when no card is a free wild (the reduced walk
-    is the walk itself)."""
-    every: set[tuple] = set()
+def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> tuple[list[int], set[Identity]] | None:
+    """The free wilds of a kind's walk (their positions, in pool order) and every identity some
+    card may be; None when some card may stand in as a wild but is not a free wild, or when no
+    card is a free wild (the reduced walk is the walk itself)."""
+    every: set[Identity] = set()
     for i in usable:
         every.update(options[i])
     free: list[int] = []
@@ -52,11 +54,15 @@ def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> list[int] |
         if len(opts) != len(every):
             return None  # a wild of some places only
         free.append(i)
-    return free or None
+    return (free, every) if free else None
 
 
-Identity = tuple  # (suit, rank) of a place; a suit of None where any suit fills it
-Points = Callable[[Sequence[frozenset[int]]], int]  # a reading's bound from the sizes its cards are natural at
+def _natural_items(options: Options) -> list[tuple[Identity, frozenset[int]]]:
+    return [(identity, natural) for identity, natural in options.items() if natural]
+
+
+# each card's natural identities, by its options (kept across walks: a batch's cards share them)
+_NATURALS: IdentityMemo[list[tuple[Identity, frozenset[int]]]] = IdentityMemo(20_000)
 
 
 class TokenWalk:
@@ -71,15 +77,14 @@ class TokenWalk:
         options: Sequence[Options],
         usable: Sequence[int],
         free: Sequence[int],
+        every: set[Identity],
         before: Sequence[int | None],
         faces: Sequence[int],
     ):
-        self.options, self.usable, self.free = options, usable, free
+        """``every``: each identity some card may be (as :func:`free_wilds` found)."""
+        self.options, self.usable, self.free, self.every = options, usable, free, every
         self.before, self.faces = before, faces
         self.tokens = len(free)
-        self.every: set[Identity] = set()
-        for i in usable:
-            self.every.update(options[i])
         self.found: dict[tuple[tuple[int, ...], int], tuple[int, list[frozenset[int]]]] = {}
 
     def _keep(self, real: list[int], naturals: list[frozenset[int]], tokens: int, points: Points | None) -> None:
@@ -99,11 +104,10 @@ class TokenWalk:
         at: dict[Identity, dict[int, frozenset[int]]] = {}
         places = 0
         for i in self.usable:
-            for (suit, rank), natural in self.options[i].items():
-                if natural:
-                    cards = at.setdefault((None if free_suit else suit, rank), {})
-                    places += i not in cards
-                    cards[i] = cards.get(i, frozenset()) | natural
+            for (suit, rank), natural in _NATURALS.of(self.options[i], _natural_items):
+                cards = at.setdefault((None if free_suit else suit, rank), {})
+                places += i not in cards
+                cards[i] = cards.get(i, frozenset()) | natural
         single = places == len({i for cards in at.values() for i in cards})
         return {identity: list(cards.items()) for identity, cards in at.items()}, single
 

@@ -166,9 +166,9 @@ def counted_melds(
                 continue
             best = min(fewest, key=lambda k: (fewest[k], rank[k]))
         cards = cand.cards
-        asked = tuple([order[i] for i in cards])  # as judged() would be asked: the reading shown
+        asked = tuple(map(order.__getitem__, cards))  # as judged() would be asked: the reading shown
         faces = tuple(sorted(asked, key=_index))
-        mask = sum([bits[i] for i in cards])
+        mask = sum(map(bits.__getitem__, cards))
         out.append(Meld(mask, faces, best, fewest[best], 0, None, read, asked))
         if rule == "any" and len(fewest) > 1:
             others = sorted((k for k in fewest if k != best), key=rank.__getitem__)
