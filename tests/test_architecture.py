@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLVER = ROOT / "solver"
 GAMES = SOLVER / "games"
 CLI_MODULES = [ROOT / "cli.py", *sorted((SOLVER / "commands").glob("*.py"))]
-MODULES = [ROOT / "cli.py", *sorted(SOLVER.rglob("*.py"))]
+# the project's code (the tool and the scripts beside it: benchmarks, the schema's generator)
+MODULES = [ROOT / "cli.py", *sorted(SOLVER.rglob("*.py")), *sorted((ROOT / "bench").glob("*.py"))]
+MODULES += sorted((ROOT / "tools").glob("*.py"))
+EVERY_FILE = [*MODULES, *sorted((ROOT / "tests").glob("*.py"))]  # the tests too, for functions and lines
 
 
 def test_import_linter_contracts_are_kept():
@@ -52,7 +55,7 @@ MAX_FUNCTION_LINES = 80  # a function from its def line to its last, its docstri
 MAX_LINE = 120  # characters (pyproject.toml's ruff line-length, here for every line, comments too)
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_function_sizes(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     long = [
@@ -64,7 +67,7 @@ def test_function_sizes(path):
     assert not long, f"{path.relative_to(ROOT)}: functions over {MAX_FUNCTION_LINES} lines: {', '.join(long)}"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_line_lengths(path):
     lines = path.read_text(encoding="utf-8").splitlines()
     long = [n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE]
