@@ -21,9 +21,11 @@ SOLVER = ROOT / "solver"
 GAMES = SOLVER / "games"
 CLI_MODULES = [ROOT / "cli.py", *sorted((SOLVER / "commands").glob("*.py"))]
 # the project's code (the tool and the scripts beside it: benchmarks, the schema's generator)
-MODULES = [ROOT / "cli.py", *sorted(SOLVER.rglob("*.py")), *sorted((ROOT / "bench").glob("*.py"))]
-MODULES += sorted((ROOT / "tools").glob("*.py"))
-EVERY_FILE = [*MODULES, *sorted((ROOT / "tests").glob("*.py"))]  # the tests too
+MODULES = [ROOT / "cli.py", *sorted(SOLVER.rglob("*.py"))]  # the tool
+# all the project's code, held to the size limits: the tool, the scripts beside it (benchmarks, the
+# schema's generator) and the tests
+EVERY_FILE = [*MODULES, *sorted((ROOT / "bench").glob("*.py")), *sorted((ROOT / "tools").glob("*.py"))]
+EVERY_FILE += sorted((ROOT / "tests").glob("*.py"))
 
 
 def test_import_linter_contracts_are_kept():
