@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
+from operator import attrgetter
 from typing import overload
 
 from solver.core.deck import Face
@@ -105,14 +106,7 @@ class Scarce:
     most: int
 
 
-class _Found:
-    """A card set found so far (:class:`Candidate`'s fields but its key), updated in place as other
-    frames read it: the Candidate is made once, when the walk is done."""
-
-    __slots__ = ("cards", "bound", "kinds", "fewest")
-
-    def __init__(self, cards: tuple[int, ...], bound: int, kinds: set[str], fewest: dict[str, int]):
-        self.cards, self.bound, self.kinds, self.fewest = cards, bound, kinds, fewest
+_by_key = attrgetter("key")
 
 
 class _Collector:
@@ -131,10 +125,10 @@ class _Collector:
         self.pool = pool
         self.fewest = fewest  # keep each candidate's fewest wilds per kind
         self.required = required
-        self.found: dict[tuple[int, ...], _Found] = {}
+        self.found: dict[tuple[int, ...], Candidate] = {}
         self.faces = [face.index for face in pool]
         self.in_order = self.faces == sorted(self.faces)  # then a card set's faces sort as its cards do
-        self.kind = ""
+        self.kind, self.kinds = "", frozenset([""])
         self.limit = limit
         self.check = check
         self.added = 0
@@ -184,25 +178,25 @@ class _Collector:
         key = faces if self.in_order else tuple(sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = _Found(cards, bound, {self.kind}, {self.kind: wilds} if self.fewest else {})
+            self.found[key] = Candidate(key, cards, bound, self.kinds, {self.kind: wilds} if self.fewest else {})
             if self.limit is not None and len(self.found) > self.limit:
                 raise _TooMany
             return
-        if self.fewest:
-            fewest = old.fewest
-            if wilds < fewest.get(self.kind, wilds + 1):
-                fewest[self.kind] = wilds
+        fewest = old.fewest
+        if self.fewest and wilds < fewest.get(self.kind, wilds + 1):
+            fewest[self.kind] = wilds
         if bound > old.bound:
-            old.cards, old.bound = cards, bound
-        old.kinds.add(self.kind)
+            self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
+        elif self.kind not in old.kinds:
+            self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
 
     def candidates(self) -> list[Candidate]:
         """The card sets found, by face multiset."""
-        return [Candidate(key, f.cards, f.bound, frozenset(f.kinds), f.fewest) for key, f in sorted(self.found.items())]
+        return sorted(self.found.values(), key=_by_key)
 
     def reading(self, kind: str) -> None:
         """The kind whose card sets are added next."""
-        self.kind = kind
+        self.kind, self.kinds = kind, frozenset([kind])
 
 
 @overload
