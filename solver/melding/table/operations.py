@@ -165,6 +165,8 @@ class MeldMoves:
         return judged[i]
 
 
+# the operations whose card takes the place of one of the meld's (its layout otherwise unchanged)
+_IN_PLACE = frozenset({"replace-wild", "bury-wild", "replace-natural", "replace-buried"})
 # how the played card acts in the operations that say (see Table._roles_ok)
 _WANTED_WILD = {"replace-wild": False, "bury-wild": False, "replace-natural": True, "replace-buried": True}
 
@@ -342,12 +344,19 @@ class Table:
             else []
         )
         out = []
+        in_place: dict[tuple[int, str | None], int | None] = {}  # (place, family) -> fill, see below
         for op in ops:
             family = None if _may_change_kind(op, meld) else before.kind.family
-            at = [
-                (layout, buried, hole, taken, self._may_fill(layout, hole, family, phase), first)
-                for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)
-            ]
+            at = []
+            for layout, buried, hole, taken, first in self._effect(op, meld, before, placements):
+                if op.effect in _IN_PLACE:  # the meld's cards with the place emptied: one fill for them all
+                    key = (hole, family)
+                    if key not in in_place:
+                        in_place[key] = self._may_fill(layout, hole, family, phase)
+                    fill = in_place[key]
+                else:
+                    fill = self._may_fill(layout, hole, family, phase)
+                at.append((layout, buried, hole, taken, fill, first))
             fills = 0
             for place in at:
                 fills |= -1 if place[4] is None else place[4]
