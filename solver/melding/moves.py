@@ -271,9 +271,8 @@ class MeldMoves(Moves):
         """A meld of a kind melded only when going out: legal while the rest of the turn can go out."""
         if left and UNKNOWN not in left:  # a card drawn unseen: the turn's end judges it
             table = tuple(TableMeld(t.owner, tuple(self._faces(t.cards)), t.owner == after.turn) for t in after.table)
-            own = self._own_melds(after)
             if not can_go_out(
-                self.rs, self.checker, self._faces(" ".join(left)), table, own, self.params(after), self.routes
+                self.rs, self.checker, self._faces(" ".join(left)), table, self.params(after), self.routes
             ):
                 raise Forbidden(
                     "going-out-only",

@@ -27,7 +27,7 @@ from solver.melding.meld.points import card_values_of
 from solver.melding.meld.verdict import Verdict
 from solver.melding.table.operations import TableMeld
 from solver.melding.turn.problem import Problem
-from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
+from solver.melding.turn.routes import GoOutRoute, MeldCount
 
 READINGS_WEIGHED = 4096  # the ways to read a hand's melds as kinds weighed against a route, at most
 
@@ -89,18 +89,13 @@ def can_go_out(
     checker: MeldChecker,
     hand: Sequence[Face],
     table: Sequence[TableMeld],
-    own: Sequence[Sequence[Face]],
     params: Mapping[str, Any] | None,
     routes: Sequence[GoOutRoute],
 ) -> bool:
-    """Can the rest of a turn, from this hand, with this table and the player's melds ``own`` on
-    it, go out? (The turn solver's go-out question, as ``melds solve`` asks it.)"""
+    """Can the rest of a turn, from this hand, with this table (the player's own melds marked
+    ``mine``: a route counts them), go out? (The turn solver's go-out question, as ``melds solve``
+    asks it.)"""
     from solver.melding.turn.solve import solve_turn  # the turn solver loads when a turn is asked
 
-    problem = Problem(ruleset, tuple(hand), tuple(table), has_melded=True, params=params, shown=tuple(own))
+    problem = Problem(ruleset, tuple(hand), tuple(table), has_melded=True, params=params)
     return bool(solve_turn(problem, checker, "go-out", routes=routes).solvable)
-
-
-def hand_limit_routes(routes: Sequence[GoOutRoute]) -> bool:
-    """Does a route go out with cards kept (a knock), which an emptied hand cannot show?"""
-    return any(isinstance(r, HandLimit) for route in routes for r in route.requires)
