@@ -201,3 +201,49 @@ def test_solve_counts_ones_own_melds_toward_a_route(tmp_path):
         assert answer["solvable"] is out, hand
     assert {m["kind"] for m in answers[3]["melds"]} == {"meld", "black-threes"}
     assert answers[4]["distance"] == 0
+
+
+TURN_RULES = """\
+format: 1
+id: turn-rules
+name: Turn rules
+document: {file: turn-rules.txt}
+deck:
+  suits: [{id: A}, {id: B}]
+  ranks: ["1..6"]
+  classes: [{id: plain, suits: [A, B], ranks: ["1..6"], spell: ["{suit}{rank}"]}]
+roles: [{id: natural, classes: [plain], suit: own, rank: own}]
+melds:
+  - {id: run, name: Run, shape: sequence, size: {min: 3, max: 6}, order: {ranks: ["1..6"]}, roles: [natural]}
+turns:
+  - {kind: [normal, claimed], discard: required, max_new_melds: 1, source: {quote: one meld a turn}}
+  - {kind: claimed, claimed_not_discarded: true, claimed_in_new_meld: true, source: {quote: the card taken is melded}}
+moves:
+  actions:
+    draw-stock: {source: {quote: draw}}
+    draw-discard: {source: {quote: draw}}
+    meld: {source: {quote: meld}}
+    discard: {source: {quote: discard}}
+"""
+
+# (hand, the card taken from the pile or None, actions, the code refusing the last action)
+TURN_CASES = [
+    ("A1 A2 A3 B4 B5 B6 A6", None, ["meld A1 A2 A3", "meld B4 B5 B6"], "max-new-melds"),
+    ("A1 A2 A3 B4 B5 B6 A6", None, ["meld A1 A2 A3", "discard A6"], None),
+    ("A1 A2 A3 B4 B5 B6", "A3", ["discard A3"], "taken-not-discarded"),
+    ("A1 A2 A3 B4 B5 B6", "A3", ["meld B4 B5 B6", "discard A1"], "claimed-in-new-meld"),
+    ("A1 A2 A3 B4 B5 B6", "A3", ["meld A1 A2 A3", "discard B4"], None),
+]
+
+
+@pytest.mark.parametrize("hand, taken, actions, code", TURN_CASES)
+def test_move_honours_the_turn_rules_without_their_checks(tmp_path, hand, taken, actions, code):
+    """``turns:`` (max_new_melds, claimed_not_discarded, claimed_in_new_meld) hold in `melds move`
+    though the ruleset's ``moves:`` lists none of the checks that say the same."""
+    ruleset = tmp_path / "turn-rules.yaml"
+    ruleset.write_text(TURN_RULES, encoding="utf-8")
+    (tmp_path / "turn-rules.txt").write_text("one meld a turn. the card taken is melded. draw. meld. discard.")
+    s = state(str(ruleset), hand, **({"taken": taken} if taken else {}))
+    _, reasons, played = play(s, actions)
+    assert [r["code"] for r in reasons] == ([code] if code else []), reasons
+    assert played == len(actions) - (1 if code else 0)

@@ -14,9 +14,11 @@ from typing import Any
 
 from solver.core.chosen import chosen_faces
 from solver.core.deck import Face
-from solver.core.errors import MeldsError
+from solver.core.errors import BadOption, MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
+from solver.core.rules import TurnRule
 from solver.core.ruleset import Ruleset
+from solver.core.source import Source
 from solver.core.state import GameState, TableWord
 from solver.melding.meld.candidates import candidates as meld_candidates
 from solver.melding.meld.checker import MeldChecker
@@ -154,6 +156,9 @@ class MeldMoves(Moves):
         self._need_step(state, "play")
         cards = [self.canon(t) for t in action.args]
         left = self.take_from_hand(state, cards, "meld")
+        most = self._turn_rule(state).max_new_melds
+        if most is not None and state.melds_this_turn >= most and not self._checked("one-meld-per-turn"):
+            raise Forbidden("max-new-melds", f"a turn makes at most {most} new melds", self._turn_source(state))
         verdict = self.verdict(state, cards)
         if not verdict.legal:
             why = "; ".join(r.message for r in verdict.reasons) or "not a meld"
@@ -220,6 +225,15 @@ class MeldMoves(Moves):
             raise MeldsError("discard one card: 'discard C7'")
         card = self.canon(action.args[0])
         left = self.take_from_hand(state, [card], "discard")
+        if (
+            state.taken
+            and card == self.canon(state.taken)
+            and self._turn_rule(state).claimed_not_discarded
+            and not self._checked("taken-not-discarded")
+        ):
+            raise Forbidden(
+                "taken-not-discarded", f"{card} was taken from the discard pile this turn", self._turn_source(state)
+            )
         self._turn_ends(state, left, discarded=True)
         after = self._with_hand(
             state,
@@ -293,6 +307,14 @@ class MeldMoves(Moves):
                 f"{state.turn} melded {goes_out_kind.name} this turn, so goes out: {' '.join(left)} would stay in hand",
                 goes_out_kind.going_out_only_source or goes_out_kind.source,
             )
+        if state.taken and self._turn_rule(state).claimed_in_new_meld:
+            taken, made = self.canon(state.taken), state.table[len(state.table) - state.melds_this_turn :]
+            if not any(taken in self.tokens(t.cards) for t in made):
+                raise Forbidden(
+                    "claimed-in-new-meld",
+                    f"{taken}, taken from the discard pile, goes into a new meld this turn",
+                    self._turn_source(state),
+                )
         if not left:
             self._goes_out(state, discarded)
         if self._first_meld_due(state) and state.melds_this_turn:
@@ -300,12 +322,15 @@ class MeldMoves(Moves):
 
     def _goes_out(self, state: GameState, discarded: bool) -> None:
         """A hand emptied: the turn's rule ends it so, and some way out (``going_out:``) holds."""
-        rule = self.rs.turn_rule("claimed" if state.taken else "normal")
-        if not discarded and rule.discard == "required" and not self._checked("go-out-by-discard-only"):
+        if (
+            not discarded
+            and self._turn_rule(state).discard == "required"
+            and not self._checked("go-out-by-discard-only")
+        ):
             raise Forbidden(
                 "discard-required",
                 "a turn ends with a discard: this would empty the hand without one",
-                next((s for s in rule.sources if s is not None), None),
+                self._turn_source(state),
             )
         if not self.ROUTES_JUDGED or not self.routes:
             return
@@ -329,6 +354,18 @@ class MeldMoves(Moves):
                 f"alone; this turn's melds count {worth}",
                 rule.source,
             )
+
+    def _turn_rule(self, state: GameState) -> TurnRule:
+        """The rule of this turn (``turns:``): a turn that took the discard is a claimed one; a
+        ruleset that says nothing of such a turn leaves it to the ``moves:`` checks."""
+        kind = "claimed" if state.taken else "normal"
+        try:
+            return self.rs.turn_rule(kind)
+        except BadOption:
+            return TurnRule(kind, "optional")
+
+    def _turn_source(self, state: GameState) -> Source | None:
+        return next((s for s in self._turn_rule(state).sources if s is not None), None)
 
     def _checked(self, name: str) -> bool:
         return any(c.name == name for c in self.move_rules.checks)
