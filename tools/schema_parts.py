@@ -663,6 +663,10 @@ GOING_OUT = {
             "name": TEXT,
             "kinds": {**LIST_OF_IDS, "description": "the kinds its melds may be (default: every kind)"},
             "all_cards": {"type": "boolean", "description": "every card but the discard melded (default true)"},
+            "discard": {
+                "enum": ["none"],
+                "description": "none: going out this way discards nothing, every card melded (default: the turn rule)",
+            },
             "melds": {"type": "integer", "minimum": 1, "description": "at least this many melds, counting those shown"},
             "requires": {"type": "array", "minItems": 1, "items": ROUTE_REQUIREMENT},
             "first": obj(

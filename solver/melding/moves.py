@@ -338,7 +338,7 @@ class MeldMoves(Moves):
         for faces in self._own_melds(state):
             verdict = self.checker.check(faces, params=self.params(state))
             shapes.append(meld_shapes(verdict) if verdict.legal else [])
-        unmet = route_unmet(self.routes, shapes)
+        unmet = route_unmet(self.routes, shapes, discarded)
         if unmet is not None:
             raise Forbidden("going-out", unmet[0], unmet[1])
 

@@ -40,17 +40,21 @@ def meld_shapes(verdict: Verdict) -> list[Shape]:
     return list(dict.fromkeys((r.kind.id, len(verdict.faces), r.wilds) for r in verdict.every_reading))
 
 
-def route_unmet(routes: Sequence[GoOutRoute], melds: Sequence[Sequence[Shape]]) -> tuple[str, Source | None] | None:
-    """Why a hand emptied with these melds of the player's (each its possible shapes) goes out by no
-    route: the first route's first requirement it fails, with its quote; None when one holds (or
-    the ruleset has no routes: every card melded is a way out)."""
-    failures = [_failure(route, melds) for route in routes]
+def route_unmet(
+    routes: Sequence[GoOutRoute], melds: Sequence[Sequence[Shape]], discarded: bool
+) -> tuple[str, Source | None] | None:
+    """Why a hand emptied with these melds of the player's (each its possible shapes), by a discard
+    or not, goes out by no route: the first route's first requirement it fails, with its quote;
+    None when one holds (or the ruleset has no routes: every card melded is a way out)."""
+    failures = [_failure(route, melds, discarded) for route in routes]
     if not routes or any(f is None for f in failures):
         return None
     return failures[0]
 
 
-def _failure(route: GoOutRoute, melds: Sequence[Sequence[Shape]]) -> tuple[str, Source | None] | None:
+def _failure(route: GoOutRoute, melds: Sequence[Sequence[Shape]], discarded: bool) -> tuple[str, Source | None] | None:
+    if discarded and not route.discards:
+        return f"going out by {route.name} melds every card and discards none", route.source
     allowed = [[s for s in shapes if s[0] in route.kind_set] for shapes in melds]
     if not all(allowed):
         return f"going out by {route.name} melds only {', '.join(route.kinds)}", route.source

@@ -459,14 +459,12 @@ class TurnModel(SwapHooks):
         """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
         melds of some kinds (counting the player's melds already shown), the hand's value."""
         self.route_counts = RouteCounts(route, self.pool)
-        melds = [
-            Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also)
-            for o in live
-            if o.table is None or self.problem.table[o.table].mine  # a lay-off makes one's own meld anew
-        ]
+        mine = [o for o in live if o.table is None or self.problem.table[o.table].mine]  # a lay-off: made anew
+        melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in mine]
         extended = {t: [o.var for o in live if o.table == t] for t, m in enumerate(self.problem.table) if m.mine}
         own, standing, clauses = own_melds(self.problem.table, extended, self.checker, self.problem.params, self.pool)
         counted = shown_counts([*self.problem.shown, *standing], self.checker, self.problem.params)
+        clauses += [] if route.discards else [[-self.goal, -d] for d in self.d_lits]  # the way out discards nothing
         return clauses + self.route_counts.clauses(
             self.goal, melds + own, counted, self.accounting, self.problem.card_points
         )

@@ -45,7 +45,8 @@ def solve_turn(
     (:mod:`solver.core.gcpause`), and under the budget's guard (:meth:`Budget.guarding`) unless
     it is a small plain hand's, whose few packings the budget is checked between."""
     budget = budget or Budget()
-    if not count and not (problem.table and operations) and plain_fits(problem, checker):
+    plain = all(r.discards for r in routes)  # the plain turn knows no way out that discards nothing
+    if plain and not count and not (problem.table and operations) and plain_fits(problem, checker):
         try:  # a small plain hand's packings: few, looked at by Python that a one-shot timer can end
             with no_full_collections(), budget.alarm():
                 turns = plain_turns(problem, checker, budget, routes)
@@ -149,7 +150,7 @@ def turn_solver(
     """The solver of a turn without table operations: a small plain hand's packings, looked at
     one by one (:mod:`~solver.melding.turn.plain`), or the turn model; the ways to go out are
     counted on the model."""
-    if not count and plain_fits(problem, checker):
+    if not count and (route is None or route.discards) and plain_fits(problem, checker):
         turn = PlainTurn(problem, checker, budget, route)
         if turn.packed.plain:
             return turn
