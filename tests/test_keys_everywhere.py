@@ -247,3 +247,24 @@ def test_move_honours_the_turn_rules_without_their_checks(tmp_path, hand, taken,
     _, reasons, played = play(s, actions)
     assert [r["code"] for r in reasons] == ([code] if code else []), reasons
     assert played == len(actions) - (1 if code else 0)
+
+
+DAY_NIGHT = (
+    TURN_RULES.replace("id: turn-rules", "id: day-night").replace(
+        "roles: [natural]}\n", "roles: [natural], phase: night}\n", 1
+    )
+    + "phases:\n  - {id: day, name: day}\n  - {id: night, name: night}\n"
+)
+
+
+@pytest.mark.parametrize("phase, code", [("night", None), ("day", "not-a-meld")])
+def test_move_melds_a_phase_bound_kind_only_in_its_phase(tmp_path, phase, code):
+    """A kind bound to a phase (``phase:`` under ``phases:``) is melded in `melds move` only in the
+    state's phase (``facts: {phase}``), as `melds check --phase` judges it."""
+    ruleset = tmp_path / "day-night.yaml"
+    ruleset.write_text(DAY_NIGHT, encoding="utf-8")
+    (tmp_path / "turn-rules.txt").write_text("one meld a turn. the card taken is melded. draw. meld. discard.")
+    s = state(str(ruleset), "A1 A2 A3 B6", facts={"phase": phase})
+    _, reasons, _ = play(s, ["meld A1 A2 A3"])
+    assert [r["code"] for r in reasons] == ([code] if code else []), reasons
+    assert all("only in night, not in day" in r["message"] for r in reasons)

@@ -24,6 +24,7 @@ from schema_parts import (  # noqa: E402
     MAHJONG_SCORING,
     MOVES,
     NAMES,
+    PHASE_ID,
     RANGE_OR_ITEM,
     ROLE_CONDITIONS,
     SOURCE,
@@ -881,7 +882,7 @@ puzzle_schema = {
                     "kind": {"enum": ["normal", "claimed"]},
                     "claimed": TEXT,
                     "has_melded": {"type": "boolean"},
-                    "phase": {"enum": ["yang", "yin", "none"]},
+                    "phase": PHASE_ID,
                 }
             ),
             "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS}, required=["owner", "cards"])},
@@ -1079,8 +1080,9 @@ state_schema = {
                         "chi; Fesca: claim)",
                     },
                     "phase": {
-                        "enum": ["yang", "yin", "none"],
-                        "description": "Fesca: the field phase (none: no 陰陽 discard yet)",
+                        **PHASE_ID,
+                        "description": "the field phase, for a ruleset with phases: (Fesca: yang or yin; none: no "
+                        "陰陽 discard yet)",
                     },
                     "claimed_turn": {**TEXT, "description": "Fesca: the discard this claimed turn took"},
                     "resume": {**TEXT, "description": "Fesca: who discarded it (the normal order resumes after them)"},

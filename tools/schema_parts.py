@@ -2,6 +2,7 @@
 of single games (mahjong scoring, word games), turn rules and worked-example claims."""
 
 ID = {"type": "string", "pattern": r"^[^\s]+$", "minLength": 1, "patternMessage": "an id is one word without spaces"}
+PHASE_ID = {**ID, "description": "a phase of the ruleset's phases: (Fesca: yang, yin), or none"}
 TEXT = {"type": "string", "minLength": 1}
 RANGE_OR_ITEM = {"anyOf": [{"type": "string", "minLength": 1}, {"type": "integer"}]}
 NAMES = {"type": "array", "items": {"anyOf": [TEXT, {"type": "integer"}]}}
@@ -372,7 +373,7 @@ CLAIM = obj(
         "cards": CARDS_OR_TEXT,
         "legal": {"type": "boolean"},
         "as": ID,
-        "phase": {"enum": ["yang", "yin", "none"]},
+        "phase": PHASE_ID,
         "ordered": {"type": "boolean"},
         "tiplu": TEXT,
         "indicator": TEXT,

@@ -79,7 +79,10 @@ class MeldMoves(Moves):
         return chosen_faces(rs.id, rs.parameters, state.params, self.notation) or None
 
     def verdict(self, state: GameState, cards: list[str]):
-        return self.checker.check(self.notation.parse_many(cards), params=self.params(state), explain=True)
+        """The checker's verdict on cards as a meld now: under the state's chosen cards and its field
+        phase (``facts: {phase}``, for a ruleset that declares ``phases:``)."""
+        phase = state.facts.get("phase") if self.rs.phases else None
+        return self.checker.check(self.notation.parse_many(cards), phase=phase, params=self.params(state), explain=True)
 
     def _need_step(self, state: GameState, step: str) -> None:
         """Actions belong to a step of the turn: the draw first, then the play."""
