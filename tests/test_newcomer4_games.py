@@ -191,6 +191,6 @@ def test_against_brute_force(tmp_path, game):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [conquian_against_brute, continental_against_brute])
-def test_against_brute_force_more(tmp_path, game):
-    game(tmp_path, random.Random(4646), 300)
+@pytest.mark.parametrize("game, count", [(conquian_against_brute, 300), (continental_against_brute, 150)])
+def test_against_brute_force_more(tmp_path, game, count):
+    game(tmp_path, random.Random(4646), count)
