@@ -30,7 +30,7 @@ from solver.melding.turn.firstmeld import first_meld_clauses, first_meld_due
 from solver.melding.turn.hooks import SwapHooks
 from solver.melding.turn.objective import Optimiser, objective
 from solver.melding.turn.problem import Problem, validate_problem
-from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
+from solver.melding.turn.routecount import Countable, RouteCounts, own_melds, shown_counts
 from solver.melding.turn.routes import GoOutRoute, Requirement
 from solver.melding.turn.shares import Level, Soft, one_of_pays
 from solver.melding.turn.slots import LaidOut, expressible
@@ -459,16 +459,20 @@ class TurnModel(SwapHooks):
         """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
         melds of some kinds (counting the player's melds already shown), the hand's value."""
         self.route_counts = RouteCounts(route, self.pool)
-        melds = [
-            Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in live if o.table is None
-        ]
-        shown = shown_counts(self.problem.shown, self.checker, self.problem.params)
-        return self.route_counts.clauses(self.goal, melds, shown, self.accounting, self.problem.card_points)
+        mine = [o for o in live if o.table is None or self.problem.table[o.table].mine]  # a lay-off: made anew
+        melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in mine]
+        extended = {t: [o.var for o in live if o.table == t] for t, m in enumerate(self.problem.table) if m.mine}
+        own, standing, clauses = own_melds(self.problem.table, extended, self.checker, self.problem.params, self.pool)
+        counted = shown_counts([*self.problem.shown, *standing], self.checker, self.problem.params)
+        clauses += [] if route.discards else [[-self.goal, -d] for d in self.d_lits]  # the way out discards nothing
+        return clauses + self.route_counts.clauses(
+            self.goal, melds + own, counted, self.accounting, self.problem.card_points
+        )
 
     def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
         """A verified meld fixes whether it counts toward the route's requirements; True when the
         model counted it otherwise."""
-        if self.route_counts is None or o.table is not None:
+        if self.route_counts is None or (o.table is not None and not self.problem.table[o.table].mine):
             return False
         changed = False
         for clause in self.route_counts.learn(o.var, (verified(o.reading), *o.also), len(o.all_faces)):
