@@ -156,7 +156,7 @@ def test_cards_are_paid_the_points_of_the_melds_made(seed):
 def test_one_option_of_each_choice_is_paid_its_worth(seed):
     """Choices of which exactly one option is chosen (a table meld's forms, gaining or losing
     meld points): what the soft clauses satisfy, plus the offset, is the chosen options' worth,
-    every combination tried."""
+    every combination tried; a choice has one soft clause a distinct value above its least."""
     rng = random.Random(seed)
     lits = itertools.count(1)
     choices = [
@@ -165,6 +165,7 @@ def test_one_option_of_each_choice_is_paid_its_worth(seed):
     ]
     soft, offset = one_of_pays(choices)
     assert all(w > 0 for _, w in soft)
+    assert len(soft) == sum(len({worth for _, worth in options}) - 1 for options in choices)  # one a distinct value
     for chosen in itertools.product(*choices):
         picked = {lit for lit, _ in chosen}
         true = picked | {-lit for options in choices for lit, _ in options if lit not in picked}
