@@ -66,3 +66,43 @@ def test_a_cut_joker_in_its_own_place_is_natural() -> None:
     assert named[("H10", "H8", "H9")]["sequence"] == 0
     assert named[("H7", "H9", "JK")]["sequence"] == 1
     assert named[("H9", "JK", "SK")]["set"] == 2  # two wilds and a king: a set of kings
+
+
+@pytest.mark.parametrize(("ruleset", "hand"), [("indian-rummy", "H5 D5 S7 C9 JK HK"), ("okey", "r5 y6 k13 b1 FJ r13")])
+def test_options_kept_by_what_the_roles_read_are_those_made_afresh(ruleset: str, hand: str) -> None:
+    """A card's options are kept by what its roles read of the chosen card (``RoleGate.reads``): an
+    Indian Rummy card only whether it is of the cut joker's rank, so one kept under one cut joker
+    serves under another of that rank or any rank not its own; Okey's false joker reads the
+    indicator itself. Under every chosen card, after all the others, each card's kept options are
+    those made afresh, and the reads tell a related card from an unrelated one."""
+    game = load_game(load_ruleset(ruleset))
+    gate, kinds = game.checker.gate, game.checker.ruleset.kinds
+    chosen = [f for f in game.checker.ruleset.deck.faces if f.suit is not None and f.rank is not None]
+    for indicator in chosen:
+        problem = game.problem({"hand": hand, "indicator": game.notation.format(indicator)})
+        params, pool = problem.params, list(problem.hand)
+        for kind in kinds:
+            kept = walk._options(kind, pool, gate, params, walk._known_options(params))
+            assert kept == [walk.identity_options(kind, face, gate, params) for face in pool], (indicator, kind.id)
+    first = game.notation.parse(hand.split()[0])
+    kind = kinds[0]
+    reads = {
+        spelled: gate.reads(kind, first, game.problem({"hand": hand, "indicator": spelled}).params)
+        for spelled in [game.notation.format(f) for f in chosen]
+    }
+    assert len(set(reads.values())) >= 2  # related to some chosen cards, not to others
+
+
+def test_a_frame_of_wilds_alone_is_found_once_its_token_moves_nowhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four wilds (two printed jokers, two cards of the cut joker's rank) and few naturals: the
+    token walk skips a frame opening with a token where another window holds it with the token at
+    its end, yet keeps the melds of wilds alone; its candidates are the frame walk's."""
+    game = load_game(load_ruleset("indian-rummy"))
+    request = {"hand": "JK JK H9 D9 S2 S4 CK CA H5 D7", "indicator": "C9"}
+    tokens = _found(game, request)
+    with monkeypatch.context() as patched:
+        patched.setattr(walk, "_walked_by_tokens", lambda *args: False)
+        assert _found(game, request) == tokens
+    wild = {game.notation.parse(c).index for c in ["JK", "H9", "D9"]}
+    alone = [kinds for key, _, _, kinds, _ in tokens if len(key) == 3 and set(key) <= wild]
+    assert alone and all(kinds == {"sequence", "set"} for kinds in alone)  # three of the wilds: either kind

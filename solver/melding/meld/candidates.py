@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
+from operator import attrgetter
 from typing import overload
 
 from solver.core.deck import Face
@@ -105,6 +106,9 @@ class Scarce:
     most: int
 
 
+_by_key = attrgetter("key")
+
+
 class _Collector:
     """Deduplicates card sets by face multiset and keeps the best bound; knows what each pool
     position costs against the scarce positions' allowance."""
@@ -161,31 +165,34 @@ class _Collector:
 
     def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None:
         """A card set the current kind reads, its ``bound`` and the sizes each card is natural at."""
+        self.counted(tuple(sorted(cards)), bound, _wilds(naturals) if self.fewest else 0)
+
+    def counted(self, cards: tuple[int, ...], bound: int, wilds: int) -> None:
+        """:meth:`add` of a card set in order, its wilds counted (kept only by a walk for the fewest)."""
         self.added += 1
         if self.check is not None and not self.added & 1023:
             self.check()  # a budget's: tens of thousands of card sets in a large hand counted (--all)
-        cards = tuple(sorted(cards))
         if len(cards) == len(self.required) or (self.required and not self.required <= set(cards)):
             return
-        faces = [self.faces[c] for c in cards]
-        key = tuple(faces if self.in_order else sorted(faces))
+        faces = tuple(map(self.faces.__getitem__, cards))
+        key = faces if self.in_order else tuple(sorted(faces))
         old = self.found.get(key)
         if old is None:
-            self.found[key] = Candidate(
-                key, cards, bound, self.kinds, {self.kind: _wilds(naturals)} if self.fewest else {}
-            )
+            self.found[key] = Candidate(key, cards, bound, self.kinds, {self.kind: wilds} if self.fewest else {})
             if self.limit is not None and len(self.found) > self.limit:
                 raise _TooMany
             return
         fewest = old.fewest
-        if self.fewest:
-            wilds = _wilds(naturals)
-            if wilds < fewest.get(self.kind, wilds + 1):
-                fewest[self.kind] = wilds
+        if self.fewest and wilds < fewest.get(self.kind, wilds + 1):
+            fewest[self.kind] = wilds
         if bound > old.bound:
             self.found[key] = Candidate(key, cards, bound, old.kinds | self.kinds, fewest)
         elif self.kind not in old.kinds:
             self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
+
+    def candidates(self) -> list[Candidate]:
+        """The card sets found, by face multiset."""
+        return sorted(self.found.values(), key=_by_key)
 
     def reading(self, kind: str) -> None:
         """The kind whose card sets are added next."""
@@ -253,7 +260,7 @@ def candidates(
         _collect(ruleset, pool, kinds, collector, steps if steps is not None else {}, params, gate)
     except _TooMany:
         return None
-    return sorted(collector.found.values(), key=lambda c: c.key)
+    return collector.candidates()
 
 
 def merged(*found: Sequence[Candidate]) -> list[Candidate]:
@@ -317,10 +324,11 @@ def _walked_by_tokens(kind: MeldKind, options, usable, collector: _Collector, st
         return False
     if kind.shape != "sequence" and not (kind.shape == "group" and kind.distinct and len(kind.suits) <= 8):
         return False
-    free = free_wilds(options, usable)
-    if free is None:
+    wilds = free_wilds(options, usable)
+    if wilds is None:
         return False
-    walk = TokenWalk(options, usable, free, collector.before, collector.faces)
+    free, every = wilds
+    walk = TokenWalk(options, usable, free, every, collector.before, collector.faces)
     sizes = sizes_of(kind)
     points = partial(_points, kind) if kind.score is not None else None
     if kind.shape == "sequence":
@@ -333,7 +341,8 @@ def _walked_by_tokens(kind: MeldKind, options, usable, collector: _Collector, st
 
 
 Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
-_OPTIONS: IdentityMemo[Options] = IdentityMemo(50_000)  # by kind, gate, face and parameters: see _options
+# by kind, gate and parameters: each face's options by its index (see _options)
+_OPTIONS: IdentityMemo[dict[int, Options]] = IdentityMemo(500)
 
 
 def _known_options(params) -> tuple | None:
@@ -348,17 +357,26 @@ def _known_options(params) -> tuple | None:
 
 def _options(kind: MeldKind, pool: Sequence[Face], gate: RoleGate, params, known: tuple | None) -> list[Options]:
     """Each card's :func:`identity_options` in ``kind``, kept across walks by kind, gate, face and
-    parameters (``known``: None keeps nothing): a batch of hands asks of the same few."""
-    if known is None:
-        of_face: dict[Face, Options] = {}
-        return [
-            of_face.setdefault(f, identity_options(kind, f, gate, params)) if f not in of_face else of_face[f]
-            for f in pool
-        ]
-    owners = (kind, gate)
-    return [
-        _OPTIONS.get(owners, (face.index, known), partial(identity_options, kind, face, gate, params)) for face in pool
-    ]
+    parameters (``known``: None keeps nothing): a batch of hands asks of the same few, and each
+    kind, gate and parameters' table of faces is looked up once a walk. A face new to the table
+    takes the options it has under any parameters its roles read alike."""
+    of_face: dict[int, Options] = {} if known is None else _OPTIONS.get((kind, gate), known, dict)
+    out = []
+    for face in pool:
+        found = of_face.get(face.index)
+        if found is None:
+            found = of_face[face.index] = _READ.get(
+                (kind, gate),
+                (face.index, gate.reads(kind, face, params)),
+                partial(identity_options, kind, face, gate, params),
+            )
+        out.append(found)
+    return out
+
+
+# by kind, gate, face and what its roles read of the parameters (RoleGate.reads): a face's options under
+# a new chosen card are most often those under another that it relates to alike
+_READ: IdentityMemo[Options] = IdentityMemo(20_000)
 
 
 def _groups(kind: MeldKind, options, usable, out: _Collector) -> None:

@@ -11,7 +11,7 @@ literals (:class:`GatedRoles`) that a query sets by assumptions, so one model se
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Protocol
 
 from solver.core.deck import Face
@@ -33,6 +33,8 @@ class RoleGate(Protocol):
         self, kind: MeldKind, entry: int, face: Face, params: Mapping[str, Any] | None
     ) -> Identities | None: ...
 
+    def reads(self, kind: MeldKind, face: Face, params: Mapping[str, Any] | None) -> Hashable: ...
+
 
 class OpenGate:
     """No gated roles: every role entry is open to every card it applies to."""
@@ -45,6 +47,9 @@ class OpenGate:
 
     def identities(self, kind: MeldKind, entry: int, face: Face, params: Mapping[str, Any] | None) -> Identities | None:
         return None
+
+    def reads(self, kind: MeldKind, face: Face, params: Mapping[str, Any] | None) -> Hashable:
+        return ()
 
 
 OPEN = OpenGate()
@@ -95,6 +100,25 @@ class ChosenGate:
         if chosen is None or relation is None or not isinstance(value, Face):
             return (), ()
         return chosen.suits(relation, value, role.suits_for(face)), chosen.ranks(relation, value, role.ranks_for(face))
+
+    def reads(self, kind: MeldKind, face: Face, params: Mapping[str, Any] | None) -> Hashable:
+        """What :meth:`open` and :meth:`identities` read of the parameters for this face's entries
+        in the kind: whether it is related as each gated entry needs, and the chosen card an entry
+        that stands for a related card names. Two queries that read alike give the face the same
+        roles (a cut joker of another suit, or of another rank the face is not, reads alike)."""
+        out: list[object] = []
+        for entry in kind.roles:
+            if not entry.applies(face):
+                continue
+            need = entry.relations
+            if need is not None:
+                out.append(any(self.related(face, r, params) for r in need))
+            stands_for = entry.role.stands_for
+            if stands_for is not None:
+                chosen = self.owner.get(stands_for)
+                value = params.get(chosen.id) if chosen is not None and params else None
+                out.append(value.index if isinstance(value, Face) else None)
+        return tuple(out)
 
 
 def gate_for(parameters: Mapping[str, ChosenCard], kinds: Iterable[MeldKind]) -> RoleGate:

@@ -69,6 +69,7 @@ class PlainReader:
     def __init__(self, gate: RoleGate):
         self.gate = gate
         self._views: dict[tuple, View] = {}
+        self._read: dict[tuple, View] = {}  # by kind, face and what its roles read of the parameters
         self._frame_index: dict[tuple[str, int], tuple[list[_Frame], dict[tuple, list[int]]]] = {}
 
     def view(self, kind: MeldKind, face: Face, params: Mapping[str, Any] | None, key: Any) -> View:
@@ -76,7 +77,11 @@ class PlainReader:
         if found is None:
             if len(self._views) > 65536:
                 self._views.clear()
-            found = self._views[(kind.id, face.index, key)] = self._view(kind, face, params)
+            read = (kind.id, face.index, self.gate.reads(kind, face, params))  # the same under parameters read alike
+            found = self._read.get(read)
+            if found is None:
+                found = self._read[read] = self._view(kind, face, params)
+            self._views[(kind.id, face.index, key)] = found
         return found
 
     def _view(self, kind: MeldKind, face: Face, params: Mapping[str, Any] | None) -> View:

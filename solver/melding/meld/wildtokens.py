@@ -22,24 +22,28 @@ is a free wild (:func:`reduced`); elsewhere the kind is walked as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Protocol
 
+from solver.core.idmemo import IdentityMemo
+
 Options = dict[tuple, frozenset[int]]  # a card's identities in a kind -> the sizes it is natural at
+Identity = tuple  # (suit, rank) of a place; a suit of None where any suit fills it
+Points = Callable[[Sequence[frozenset[int]]], int]  # a reading's bound from the sizes its cards are natural at
 
 
 class Adds(Protocol):
     """Where found card sets go: the walk's collector (:class:`~solver.melding.meld.candidates._Collector`)."""
 
-    def add(self, cards: Iterable[int], bound: int, naturals: Sequence[frozenset[int]]) -> None: ...
+    def counted(self, cards: tuple[int, ...], bound: int, wilds: int) -> None: ...
 
 
-def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> list[int] | None:
-    """The free wilds of a kind's walk (their positions, in pool order); None when some card may
-    stand in as a wild but is not a free wild, or when no card is a free wild (the reduced walk
-    is the walk itself)."""
-    every: set[tuple] = set()
+def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> tuple[list[int], set[Identity]] | None:
+    """The free wilds of a kind's walk (their positions, in pool order) and every identity some
+    card may be; None when some card may stand in as a wild but is not a free wild, or when no
+    card is a free wild (the reduced walk is the walk itself)."""
+    every: set[Identity] = set()
     for i in usable:
         every.update(options[i])
     free: list[int] = []
@@ -50,11 +54,15 @@ def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> list[int] |
         if len(opts) != len(every):
             return None  # a wild of some places only
         free.append(i)
-    return free or None
+    return (free, every) if free else None
 
 
-Identity = tuple  # (suit, rank) of a place; a suit of None where any suit fills it
-Points = Callable[[Sequence[frozenset[int]]], int]  # a reading's bound from the sizes its cards are natural at
+def _natural_items(options: Options) -> list[tuple[Identity, frozenset[int]]]:
+    return [(identity, natural) for identity, natural in options.items() if natural]
+
+
+# each card's natural identities, by its options (kept across walks: a batch's cards share them)
+_NATURALS: IdentityMemo[list[tuple[Identity, frozenset[int]]]] = IdentityMemo(20_000)
 
 
 class TokenWalk:
@@ -69,15 +77,14 @@ class TokenWalk:
         options: Sequence[Options],
         usable: Sequence[int],
         free: Sequence[int],
+        every: set[Identity],
         before: Sequence[int | None],
         faces: Sequence[int],
     ):
-        self.options, self.usable, self.free = options, usable, free
+        """``every``: each identity some card may be (as :func:`free_wilds` found)."""
+        self.options, self.usable, self.free, self.every = options, usable, free, every
         self.before, self.faces = before, faces
         self.tokens = len(free)
-        self.every: set[Identity] = set()
-        for i in usable:
-            self.every.update(options[i])
         self.found: dict[tuple[tuple[int, ...], int], tuple[int, list[frozenset[int]]]] = {}
 
     def _keep(self, real: list[int], naturals: list[frozenset[int]], tokens: int, points: Points | None) -> None:
@@ -91,48 +98,60 @@ class TokenWalk:
         if old is None or bound > old[0]:
             self.found[key] = (bound, [natural for _, natural in sorted(zip(real, naturals, strict=True))])
 
-    def _natural_at(self, free_suit: bool) -> dict[Identity, list[tuple[int, frozenset[int]]]]:
-        """The natural cards of each identity (a suit of None where any suit fills a place)."""
+    def _natural_at(self, free_suit: bool) -> tuple[dict[Identity, list[tuple[int, frozenset[int]]]], bool]:
+        """The natural cards of each identity (a suit of None where any suit fills a place), and
+        whether each card is natural at one identity only."""
         at: dict[Identity, dict[int, frozenset[int]]] = {}
+        places = 0
         for i in self.usable:
-            for (suit, rank), natural in self.options[i].items():
-                if natural:
-                    cards = at.setdefault((None if free_suit else suit, rank), {})
-                    cards[i] = cards.get(i, frozenset()) | natural
-        return {identity: list(cards.items()) for identity, cards in at.items()}
+            for (suit, rank), natural in _NATURALS.of(self.options[i], _natural_items):
+                cards = at.setdefault((None if free_suit else suit, rank), {})
+                places += i not in cards
+                cards[i] = cards.get(i, frozenset()) | natural
+        single = places == len({i for cards in at.values() for i in cards})
+        return {identity: list(cards.items()) for identity, cards in at.items()}, single
 
     def sequences(
-        self, windows: Iterable[Sequence[Identity]], sizes: set[int], free_suit: bool, points: Points | None
+        self, windows: Sequence[Sequence[Identity]], sizes: set[int], free_suit: bool, points: Points | None
     ) -> None:
         """Every meld along each window (the identities of its places from its start): each place
-        a natural card of it or a token."""
-        natural_at = self._natural_at(free_suit)
+        a natural card of it or a token. Where each card is natural at one identity, a frame whose
+        first place is a token is walked only as long as no other window holds the rest of it with
+        a token after (:func:`_shifted`): the same card set, with the same naturals, is found there
+        (moved so, a frame of tokens alone may come back to its window in a cyclic order: those
+        are kept wherever they are met)."""
+        natural_at, single = self._natural_at(free_suit)
         every = {(None, rank) for _, rank in self.every} if free_suit else self.every
         smallest, before, most = min(sizes), self.before, self.tokens
 
-        def walk(window: Sequence[Identity], k: int, real: list[int], naturals: list[frozenset[int]], tokens: int):
-            if k in sizes:
+        def walk(
+            window: Sequence[Identity], k: int, real: list[int], naturals: list[frozenset[int]], tokens: int, least: int
+        ) -> None:
+            if k in sizes and (k >= least or not real):  # tokens alone: no natural to start another window
                 self._keep(real, naturals, tokens, points)
             if k == len(window):
                 return
             for card, natural in natural_at.get(window[k], ()):
                 if card not in real and (before[card] is None or before[card] in real):
-                    walk(window, k + 1, [*real, card], [*naturals, natural], tokens)
+                    walk(window, k + 1, [*real, card], [*naturals, natural], tokens, least)
             if tokens < most:
-                walk(window, k + 1, real, naturals, tokens + 1)
+                walk(window, k + 1, real, naturals, tokens + 1, least)
 
-        for window in windows:
-            reach = next((k for k, identity in enumerate(window) if identity not in every), len(window))
-            if reach >= smallest:
-                walk(window[:reach], 0, [], [], 0)
+        for window, shifted in _walked(windows, frozenset(every), smallest):
+            for card, natural in natural_at.get(window[0], ()):
+                walk(window, 1, [card], [natural], 0, 0)
+            least = shifted + 1 if single else 0  # a first token: the lengths no other window holds
+            if most and least <= len(window):
+                walk(window, 1, [], [], 1, least)
 
     def groups(self, suits: Sequence, ranks: Sequence, sizes: set[int], points: Points | None) -> None:
         """Every group of one rank, one card of each suit at most: a suit a natural card of it
         or a token (a token only where some card may be that identity)."""
-        natural_at = self._natural_at(False)
+        natural_at, _ = self._natural_at(False)
         for rank in ranks:
             able = [s for s in suits if (s, rank) in self.every]
-            self._group([natural_at.get((s, rank), []) for s in able], 0, [], [], sizes, points)
+            choices = [natural_at.get((s, rank), []) for s in able]
+            self._group(choices, 0 if any(choices) else len(choices), [], [], sizes, points)  # none: tokens alone
 
     def _group(
         self,
@@ -159,19 +178,58 @@ class TokenWalk:
 
     def expand(self, out: Adds) -> None:
         """Each card set found, its tokens replaced by free wilds not among its naturals (each
-        choice of faces once, the first copies of a face taken), handed to ``out``."""
+        choice of faces once, the first copies of a face taken), handed to ``out`` with its wilds
+        (the tokens, and the naturals not natural at its size)."""
         faces = self.faces
         for (real, tokens), (bound, naturals) in self.found.items():
+            size = len(real) + tokens
+            wilds = tokens + [size in sizes for sizes in naturals].count(False)
             if not tokens:
-                out.add(real, bound, naturals)
+                out.counted(real, bound, wilds)
                 continue
             held = set(real)
             spare = [i for i in self.free if i not in held]
-            wild = [frozenset[int]()] * tokens
+            if tokens == 1:  # one wild: the first card of each face
+                taken: set[int] = set()
+                for i in spare:
+                    if faces[i] not in taken:
+                        taken.add(faces[i])
+                        out.counted(tuple(sorted((*real, i))), bound, wilds)
+                continue
             seen: set[tuple[int, ...]] = set()
             for chosen in combinations(spare, tokens):
                 key = tuple(sorted(faces[i] for i in chosen))  # the first of a multiset: its first copies
                 if key in seen:
                     continue
                 seen.add(key)
-                out.add(real + chosen, bound, naturals + wild)
+                out.counted(tuple(sorted(real + chosen)), bound, wilds)
+
+
+Walked = list[tuple[Sequence[Identity], int]]
+_WALKED: IdentityMemo[Walked] = IdentityMemo(256)  # by windows, identities reached and smallest size
+
+
+def _walked(windows: Sequence[Sequence[Identity]], every: frozenset[Identity], smallest: int) -> Walked:
+    """The windows walked (each up to its first identity no card may be, when that leaves room
+    for a meld), each with :func:`_shifted`'s length; kept by the windows and what they depend on
+    (a kind's windows are kept for it, and a batch's hands reach the same identities)."""
+    return _WALKED.get((windows,), (every, smallest), lambda: _shifted(windows, every, smallest))
+
+
+def _shifted(windows: Sequence[Sequence[Identity]], every: frozenset[Identity], smallest: int) -> Walked:
+    """Each window walked, with the most places ``n`` such that another window walked starts with
+    its places 1 to ``n - 1`` and reaches a place after them: a frame whose first place is a token
+    and that is ``n`` long or shorter is that window's frame with the token moved to its end."""
+    walked = []
+    for window in windows:
+        reach = next((k for k, identity in enumerate(window) if identity not in every), len(window))
+        if reach >= smallest:
+            walked.append(tuple(window[:reach]))
+    extended = {window[:k] for window in walked for k in range(len(window))}  # a prefix with a place after it
+    out: Walked = []
+    for window in walked:
+        shifted = 1
+        while shifted < len(window) and window[1 : shifted + 1] in extended:
+            shifted += 1
+        out.append((window, shifted))
+    return out

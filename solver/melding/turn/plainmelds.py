@@ -19,9 +19,9 @@ stands for which) is asked of the checker only for a meld that is shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
@@ -30,23 +30,26 @@ from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
 from solver.melding.meld.plain import NOT_PLAIN
 
+_index = attrgetter("index")  # faces order by index
 ReadingOf = Callable[[tuple[Face, ...], str], Reading]  # a legal card set's reading as a kind
 
 
-@dataclass(frozen=True)
-class Meld:
-    """A legal meld: its cards (as a mask of face indices), its kind, its wilds (cards that stand in
-    for others: a route's requirements ask them of every packing) and best points; its reading is
-    ``known``, or asked of ``read`` once it is wanted (a meld shown)."""
-
+class _MeldFields(NamedTuple):
     mask: int
     faces: tuple[Face, ...]
     kind: str
     wilds: int
     points: int
-    known: Reading | None = field(default=None, compare=False, repr=False)
-    read: ReadingOf | None = field(default=None, compare=False, repr=False)
-    asked: tuple[Face, ...] = field(default=(), compare=False, repr=False)  # its cards as ``read`` is asked
+    known: Reading | None = None
+    read: ReadingOf | None = None
+    asked: tuple[Face, ...] = ()  # its cards as ``read`` is asked
+
+
+class Meld(_MeldFields):
+    """A legal meld: its cards (as a mask of face indices), its kind, its wilds (cards that stand in
+    for others: a route's requirements ask them of every packing) and best points; its reading is
+    ``known``, or asked of ``read`` once it is wanted (a meld shown). A named tuple: a hand's walk
+    makes dozens, and a frozen dataclass sets each field through ``object.__setattr__``."""
 
     @staticmethod
     def of(mask: int, faces: tuple[Face, ...], reading: Reading, points: int) -> Meld:
@@ -101,10 +104,41 @@ def counted_ruleset(checker: MeldChecker) -> bool:
     return found
 
 
+_PLAIN_FACES: WeakKeyDictionary[MeldChecker, dict] = WeakKeyDictionary()  # by parameters' key: face -> plain
+
+
 def counted_hand(checker: MeldChecker, faces: Sequence[Face], params: Mapping[str, Any] | None, key: object) -> bool:
-    """Does every card of the hand read plainly in every kind (:func:`counted_ruleset` asked first)?"""
-    view = checker.plain.view
-    return all(view(kind, f, params, key) is not NOT_PLAIN for kind in checker.ruleset.kinds for f in set(faces))
+    """Does every card of the hand read plainly in every kind (:func:`counted_ruleset` asked first)?
+    Each face's answer is kept per checker and parameters."""
+    by_key = _PLAIN_FACES.get(checker)
+    if by_key is None:
+        by_key = _PLAIN_FACES[checker] = {}
+    plain: dict[int, bool] | None = by_key.get(key)
+    if plain is None:
+        if len(by_key) >= 4096:
+            by_key.clear()
+        plain = by_key[key] = {}
+    for face in faces:
+        known = plain.get(face.index)
+        if known is None:
+            view, kinds = checker.plain.view, checker.ruleset.kinds
+            known = plain[face.index] = all(view(kind, face, params, key) is not NOT_PLAIN for kind in kinds)
+        if not known:
+            return False
+    return True
+
+
+_KIND_ORDER: WeakKeyDictionary[MeldChecker, tuple[str, dict[str, int], dict[str, str]]] = WeakKeyDictionary()
+
+
+def _kind_order(checker: MeldChecker) -> tuple[str, dict[str, int], dict[str, str]]:
+    """The ruleset's ambiguity rule, each kind's place among the kinds and each kind's family."""
+    found = _KIND_ORDER.get(checker)
+    if found is None:
+        rs = checker.ruleset
+        rank = {k.id: n for n, k in enumerate(rs.kinds)}
+        found = _KIND_ORDER[checker] = (rs.ambiguity_rule, rank, {k.id: k.family for k in rs.kinds})
+    return found
 
 
 def counted_melds(
@@ -120,20 +154,21 @@ def counted_melds(
     with its kind of fewest wilds first (the ruleset's first on a tie), then under ambiguity
     "any" the other kinds in the ruleset's order; a set two families read is no meld under
     ambiguity "reject"."""
-    rs = checker.ruleset
-    rule = rs.ambiguity_rule
-    rank = {k.id: n for n, k in enumerate(rs.kinds)}
-    family = {k.id: k.family for k in rs.kinds}
+    rule, rank, family = _kind_order(checker)
     read = _Reader(checker, params, key)
     out: list[Meld] = []
     for cand in found:
         fewest = cand.fewest
-        if rule == "reject" and len({family[k] for k in fewest}) > 1:
-            continue
-        best = min(fewest, key=lambda k: (fewest[k], rank[k]))
-        asked = tuple([order[i] for i in cand.cards])  # as judged() would be asked: the reading shown
+        if len(fewest) == 1:
+            (best,) = fewest
+        else:
+            if rule == "reject" and len({family[k] for k in fewest}) > 1:
+                continue
+            best = min(fewest, key=lambda k: (fewest[k], rank[k]))
+        cards = cand.cards
+        asked = tuple(map(order.__getitem__, cards))  # as judged() would be asked: the reading shown
         faces = tuple(sorted(asked, key=_index))
-        mask = sum([bits[i] for i in cand.cards])
+        mask = sum(map(bits.__getitem__, cards))
         out.append(Meld(mask, faces, best, fewest[best], 0, None, read, asked))
         if rule == "any" and len(fewest) > 1:
             others = sorted((k for k in fewest if k != best), key=rank.__getitem__)
@@ -152,7 +187,3 @@ class _Reader:
             if meld.kind == kind:
                 return meld.reading
         raise AssertionError(f"the candidate walk read {faces} as {kind}, the checker does not")
-
-
-def _index(face: Face) -> int:
-    return face.index  # faces order by index
