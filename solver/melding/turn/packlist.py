@@ -95,45 +95,47 @@ def listed(
     count = 0
     stack: list[tuple[int, int, Chain, int, int]] = [(0, 0, (), 0, 0)]  # (next card, decided, melds, melded, points)
     while stack:
-        count += 1
         i, decided, chain, melded, weight = stack.pop()
-        while i < n and (decided & bits[i] or not starting[i]):
-            if not decided & bits[i]:  # left: a step of the walk
-                count += 1
-                decided |= copies[i]
+        while True:  # down the way of cards left: the stack would pop it next
+            count += 1
+            while i < n and (decided & bits[i] or not starting[i]):
+                if not decided & bits[i]:  # left: a step of the walk
+                    count += 1
+                    decided |= copies[i]
+                i += 1
+            if i == n:
+                break
+            for meld, more, once, repeated in starting[i]:
+                if once & decided:
+                    continue
+                taken = once
+                for group in repeated:
+                    free = group & ~(decided | taken)
+                    if not free:
+                        break
+                    taken |= free & -free
+                else:
+                    stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
+            decided |= copies[i]
             i += 1
         if count > limit >= 0:
             return None
-        if i == n:
-            left = n - melded.bit_count()
-            place = -1
-            if left and discarding:
-                k = 0
-                while melded & dearest_bits[k]:  # the first of the dearest left
-                    k += 1
-                place = dearest[k]
-                left -= 1
-                weight += worth[place]
-            elif not left and required:
-                continue
-            chains.append(chain)
-            melded_cards.append(melded)
-            discards.append(place)
-            kept.append(left)
-            points.append(total - weight)
-            if len(points) > most:
-                return None
+        left = n - melded.bit_count()
+        place = -1
+        if left and discarding:
+            k = 0
+            while melded & dearest_bits[k]:  # the first of the dearest left
+                k += 1
+            place = dearest[k]
+            left -= 1
+            weight += worth[place]
+        elif not left and required:
             continue
-        for meld, more, once, repeated in starting[i]:
-            if once & decided:
-                continue
-            taken = once
-            for group in repeated:
-                free = group & ~(decided | taken)
-                if not free:
-                    break
-                taken |= free & -free
-            else:
-                stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
-        stack.append((i + 1, decided | copies[i], chain, melded, weight))
+        chains.append(chain)
+        melded_cards.append(melded)
+        discards.append(place)
+        kept.append(left)
+        points.append(total - weight)
+        if len(points) > most:
+            return None
     return listing
