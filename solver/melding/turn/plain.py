@@ -389,8 +389,13 @@ def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[
     """The melds that start at each card's face (by its place in the hand), each with its card
     points, the bits of its faces held once (the cards it must take) and the copies of each of
     its faces held more than once (it takes the first free copy of each)."""
-    of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
     by_face: dict[int, list[Start]] = {}
+    if not cards.repeated:  # each card held once: a meld takes its own cards (its mask)
+        for meld in melds:
+            weight = sum([points[f.index] for f in meld.faces])
+            by_face.setdefault(meld.faces[0].index, []).append((meld, weight, meld.mask, ()))
+        return [by_face.get(f.index, []) for f in cards.order]
+    of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
     for meld in melds:
         groups = [of_face[f.index] for f in meld.faces]
         once = sum(g for g in groups if g.bit_count() == 1 and groups.count(g) == 1)

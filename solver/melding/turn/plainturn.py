@@ -87,8 +87,11 @@ class PlainTurn:
                 found = self.packed.search.best(goal)
                 known[key] = self.packed.way(found) if found is not None else None
             else:
-                among = self._meeting(listing, goal)
-                known[key] = listing.way(min(among, key=self._ranks(listing).__getitem__)) if among else None
+                among, ranks = self._meeting(listing, goal), self._ranks(listing)
+                if isinstance(among, range):  # every packing: the first of the least rank, found in C
+                    known[key] = listing.way(ranks.index(min(ranks))) if ranks else None
+                else:
+                    known[key] = listing.way(min(among, key=ranks.__getitem__)) if among else None
         way: Way | None = known[key]
         return way
 
