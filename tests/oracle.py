@@ -294,6 +294,47 @@ def meld_value(ruleset: Ruleset, faces: list[Face], phase: str | None, cache: di
     return cache[key]
 
 
+def _objective(ruleset: Ruleset, plays_points: int, kept: list[Face]) -> tuple:
+    """A turn's objective, as a tuple to maximise: each level's measure in order (the hand's
+    points negated)."""
+    values = []
+    for goal in ruleset.objective:
+        if goal.measure == "meld_points":
+            values.append(plays_points)
+        else:
+            values.append(-sum(ruleset.points(f) for f in kept))
+    return tuple(values)
+
+
+def _turn_allowed(ruleset: Ruleset, turn: str, table, has_melded: bool, claimed_index, plays) -> bool:
+    """Does the turn rule allow a turn of ``plays`` (melds, lay-offs, discard, kept cards: hand
+    indices)? The new melds' limit, the discard rule, a claimed card's rules and lay-offs on
+    others' melds before one's own."""
+    melds, layoffs, discard, kept = plays
+    rule = ruleset.turn_rule(turn)
+    layoff = ruleset.layoff_rule()
+    not_melded = len(kept) + (1 if discard is not None else 0)
+    if rule.max_new_melds is not None and len(melds) > rule.max_new_melds:
+        return False
+    if rule.discard == "none" and discard is not None:
+        return False
+    if rule.discard == "required" and discard is None:
+        return False
+    if rule.discard == "optional" and (discard is not None) != (not_melded > 0):
+        return False
+    if turn == "claimed":
+        if rule.claimed_not_discarded and discard == claimed_index:
+            return False
+        if rule.claimed_in_new_meld and not any(claimed_index in m for m in melds):
+            return False
+    if layoff is not None and layoff.requires_own_meld and not has_melded:
+        foreign = [t for t, _ in layoffs if not table[t].mine]
+        own = bool(melds) or any(table[t].mine for t, _ in layoffs)
+        if foreign and not own:
+            return False
+    return True
+
+
 def best_turns(
     ruleset: Ruleset,
     hand: list[Face],
@@ -309,45 +350,17 @@ def best_turns(
     meld or a lay-off onto one table meld. Returns (go-out possible, best go-out objective,
     best objective), objectives as tuples to maximise (meld points, -hand points)."""
     cache = {} if cache is None else cache
-    rule = ruleset.turn_rule(turn)
     layoff = ruleset.layoff_rule()
-    goals = ruleset.objective
     n = len(hand)
     best_any = None
     best_out = None
 
-    def objective(plays_points, kept):
-        values = []
-        for goal in goals:
-            if goal.measure == "meld_points":
-                values.append(plays_points)
-            else:
-                values.append(-sum(ruleset.points(f) for f in kept))
-        return tuple(values)
-
     def finish(state):
         nonlocal best_any, best_out
         melds, layoffs, discard, kept, points = state
-        not_melded = len(kept) + (1 if discard is not None else 0)
-        if rule.max_new_melds is not None and len(melds) > rule.max_new_melds:
+        if not _turn_allowed(ruleset, turn, table, has_melded, claimed_index, (melds, layoffs, discard, kept)):
             return
-        if rule.discard == "none" and discard is not None:
-            return
-        if rule.discard == "required" and discard is None:
-            return
-        if rule.discard == "optional" and (discard is not None) != (not_melded > 0):
-            return
-        if turn == "claimed":
-            if rule.claimed_not_discarded and discard == claimed_index:
-                return
-            if rule.claimed_in_new_meld and not any(claimed_index in m for m in melds):
-                return
-        if layoff is not None and layoff.requires_own_meld and not has_melded:
-            foreign = [t for t, _ in layoffs if not table[t].mine]
-            own = bool(melds) or any(table[t].mine for t, _ in layoffs)
-            if foreign and not own:
-                return
-        value = objective(points, [hand[i] for i in kept])
+        value = _objective(ruleset, points, [hand[i] for i in kept])
         best_any = value if best_any is None or value > best_any else best_any
         if not kept:
             best_out = value if best_out is None or value > best_out else best_out

@@ -63,9 +63,7 @@ def replay(problem, answer) -> list[str]:
     start_points = {i: layout_points(rs, m.faces) for i, m in enumerate(problem.table) if m.mine}
     made_points = 0
     cache: dict = {}
-
-    def fail(message):
-        problems.append(message)
+    fail = problems.append
 
     for number, step in enumerate(answer.steps, 1):
         where = f"step {number} ({step.action})"
@@ -94,78 +92,108 @@ def replay(problem, answer) -> list[str]:
         op = step.op
         if not own and op.before_own_meld == "forbidden":
             fail(f"{where}: {op.name} is forbidden before a meld of one's own")
-        faces, buried, mine, owner = table[step.table]
-        before, bv = _layout_readings(rs, faces, None)
-        if not before:
-            fail(f"{where}: the table meld was not legal")
+        taken = _operation_taken(rs, phase, step, table, where, fail)
+        if taken is None:
             return problems
-        if any(kind.phase not in (None, phase) for kind, _ in before):
-            fail(f"{where}: touches a meld of another phase")
-        new_faces = list(step.result.faces)
-        new_buried = list(step.result.buried)
-        c = step.played[0]
-        taken: list = []
-        effect = op.effect
-        if op.card_classes is not None and c.cls not in op.card_classes:
-            fail(f"{where}: {op.name} cannot play a {c.cls} card")
-        if effect == "add":
-            if new_faces not in (faces + [c], [c] + faces):
-                fail(f"{where}: a lay-off adds one card at an end")
-        elif effect in ("replace-wild", "bury-wild", "replace-natural", "replace-buried"):
-            diff = [i for i in range(len(faces)) if (faces[i], buried[i]) != (new_faces[i], new_buried[i])]
-            if len(new_faces) != len(faces) or len(diff) != 1 or new_faces[diff[0]] != c:
-                fail(f"{where}: {op.name} changes exactly one place, with the played card")
-                return problems
-            i = diff[0]
-            wild_here = [_position_roles(rs, faces, ch)[i].role_entry.role.wild for _, ch in before]
-            if effect in ("replace-wild", "bury-wild"):
-                if buried[i] is not None or not any(wild_here):
-                    fail(f"{where}: no wild at that place")
-                taken = [faces[i]] if effect == "replace-wild" else []
-                if effect == "bury-wild" and new_buried[i] != faces[i]:
-                    fail(f"{where}: the wild must lie under the card")
-            elif effect == "replace-natural":
-                if buried[i] is not None or all(wild_here):
-                    fail(f"{where}: no natural card at that place")
-                if op.taken_classes is not None and faces[i].cls not in op.taken_classes:
-                    fail(f"{where}: {op.name} takes only {sorted(op.taken_classes)} cards")
-                taken = [faces[i]]
-            else:
-                if buried[i] is None:
-                    fail(f"{where}: no buried pair at that place")
-                taken = [faces[i], buried[i]]
-        elif effect == "add-and-take-far-end":
-            if new_faces == faces[1:] + [c]:
-                taken = [faces[0]] + ([buried[0]] if buried[0] else [])
-            elif new_faces == [c] + faces[:-1]:
-                taken = [faces[-1]] + ([buried[-1]] if buried[-1] else [])
-            else:
-                fail(f"{where}: 付け抜き札 adds at one end and takes the far end")
-        if Counter(taken) != Counter(step.taken):
-            fail(f"{where}: takes {step.taken}, the operation takes {taken}")
-        after, av = _layout_readings(rs, new_faces, phase)
-        if not after:
-            fail(f"{where}: leaves an illegal meld {new_faces}")
-            return problems
-        if effect in ("replace-wild", "bury-wild", "replace-natural", "replace-buried"):
-            roles_now = [_position_roles(rs, new_faces, ch)[i].role_entry.role.wild for _, ch in after]
-            want_wild = effect in ("replace-natural", "replace-buried")
-            if want_wild not in roles_now:
-                fail(f"{where}: the played card does not act as {'a wild' if want_wild else 'a natural'}")
-        if bv.families != av.families and not (mine and op.kind_change == "own"):
-            fail(f"{where}: changes the kind of another player's meld")
-        table[step.table] = (new_faces, new_buried, mine, owner)
         hand -= played
         hand += Counter(taken)
         if not own and op.before_own_meld == "meld-taken-at-once" and taken:
             pending = Counter(taken)
     if pending:
-        problems.append("cards taken by an exchange were never melded")
+        fail("cards taken by an exchange were never melded")
     if claim is not None:
-        problems.append("the claimed card was never melded")
+        fail("the claimed card was never melded")
+    gain = sum(layout_points(rs, table[i][0]) - start_points[i] for i in start_points)
+    _check_end(problem, answer, hand, (made_points, gain), fail)
+    return problems
+
+
+def _operation_taken(rs, phase, step, table, where, fail) -> list | None:
+    """The cards a table operation takes into the hand, its problems told to ``fail``; the table
+    meld it touches replaced by the one it leaves. None when the step cannot be followed further
+    (the meld touched or left is not legal, or the operation changes more than one place)."""
+    op = step.op
+    faces, buried, mine, owner = table[step.table]
+    before, bv = _layout_readings(rs, faces, None)
+    if not before:
+        fail(f"{where}: the table meld was not legal")
+        return None
+    if any(kind.phase not in (None, phase) for kind, _ in before):
+        fail(f"{where}: touches a meld of another phase")
+    new_faces = list(step.result.faces)
+    new_buried = list(step.result.buried)
+    c = step.played[0]
+    taken: list = []
+    effect = op.effect
+    if op.card_classes is not None and c.cls not in op.card_classes:
+        fail(f"{where}: {op.name} cannot play a {c.cls} card")
+    if effect == "add":
+        if new_faces not in (faces + [c], [c] + faces):
+            fail(f"{where}: a lay-off adds one card at an end")
+    elif effect in _ONE_PLACE:
+        diff = [i for i in range(len(faces)) if (faces[i], buried[i]) != (new_faces[i], new_buried[i])]
+        if len(new_faces) != len(faces) or len(diff) != 1 or new_faces[diff[0]] != c:
+            fail(f"{where}: {op.name} changes exactly one place, with the played card")
+            return None
+        i = diff[0]
+        wild_here = [_position_roles(rs, faces, ch)[i].role_entry.role.wild for _, ch in before]
+        taken = _place_taken(op, faces, buried, new_buried, i, wild_here, where, fail)
+    elif effect == "add-and-take-far-end":
+        if new_faces == faces[1:] + [c]:
+            taken = [faces[0]] + ([buried[0]] if buried[0] else [])
+        elif new_faces == [c] + faces[:-1]:
+            taken = [faces[-1]] + ([buried[-1]] if buried[-1] else [])
+        else:
+            fail(f"{where}: 付け抜き札 adds at one end and takes the far end")
+    if Counter(taken) != Counter(step.taken):
+        fail(f"{where}: takes {step.taken}, the operation takes {taken}")
+    after, av = _layout_readings(rs, new_faces, phase)
+    if not after:
+        fail(f"{where}: leaves an illegal meld {new_faces}")
+        return None
+    if effect in _ONE_PLACE:
+        roles_now = [_position_roles(rs, new_faces, ch)[diff[0]].role_entry.role.wild for _, ch in after]
+        want_wild = effect in ("replace-natural", "replace-buried")
+        if want_wild not in roles_now:
+            fail(f"{where}: the played card does not act as {'a wild' if want_wild else 'a natural'}")
+    if bv.families != av.families and not (mine and op.kind_change == "own"):
+        fail(f"{where}: changes the kind of another player's meld")
+    table[step.table] = (new_faces, new_buried, mine, owner)
+    return taken
+
+
+_ONE_PLACE = ("replace-wild", "bury-wild", "replace-natural", "replace-buried")  # effects on one place of a meld
+
+
+def _place_taken(op, faces, buried, new_buried, i, wild_here, where, fail) -> list:
+    """What an operation on place ``i`` of a meld takes (``wild_here``: whether the card there is
+    a wild in each reading of the meld), its problems told to ``fail``."""
+    effect = op.effect
+    if effect in ("replace-wild", "bury-wild"):
+        if buried[i] is not None or not any(wild_here):
+            fail(f"{where}: no wild at that place")
+        if effect == "bury-wild" and new_buried[i] != faces[i]:
+            fail(f"{where}: the wild must lie under the card")
+        return [faces[i]] if effect == "replace-wild" else []
+    if effect == "replace-natural":
+        if buried[i] is not None or all(wild_here):
+            fail(f"{where}: no natural card at that place")
+        if op.taken_classes is not None and faces[i].cls not in op.taken_classes:
+            fail(f"{where}: {op.name} takes only {sorted(op.taken_classes)} cards")
+        return [faces[i]]
+    if buried[i] is None:
+        fail(f"{where}: no buried pair at that place")
+    return [faces[i], buried[i]]
+
+
+def _check_end(problem, answer, hand, made, fail) -> None:
+    """The turn's end: its discard (the hand less it), the cards kept, the meld points (``made``:
+    the points of the melds made and those gained on one's own table melds) and the hand's points."""
+    rs = problem.ruleset
+    rule = rs.turn_rule(problem.turn)
     if answer.discard is not None:
         if hand[answer.discard] < 1:
-            problems.append("the discard is not in hand")
+            fail("the discard is not in hand")
         hand[answer.discard] -= 1
         if (
             rule.claimed_not_discarded
@@ -173,16 +201,15 @@ def replay(problem, answer) -> list[str]:
             and answer.discard == problem.claimed
             and Counter(problem.hand)[problem.claimed] == 1
         ):
-            problems.append("the claimed card was discarded")
+            fail("the claimed card was discarded")
     if rule.discard == "required" and answer.discard is None:
-        problems.append("the turn must end with a discard")
+        fail("the turn must end with a discard")
     if rule.discard == "none" and answer.discard is not None:
-        problems.append("this turn has no discard")
+        fail("this turn has no discard")
     if +hand != Counter(answer.kept):
-        problems.append(f"kept cards differ: {+hand} vs {Counter(answer.kept)}")
-    gain = sum(layout_points(rs, table[i][0]) - start_points[i] for i in start_points)
+        fail(f"kept cards differ: {+hand} vs {Counter(answer.kept)}")
+    made_points, gain = made
     if "meld_points" in answer.score and answer.score["meld_points"] != made_points + gain:
-        problems.append(f"meld points {answer.score['meld_points']} != {made_points} + {gain}")
+        fail(f"meld points {answer.score['meld_points']} != {made_points} + {gain}")
     if "hand_points" in answer.score and answer.score["hand_points"] != sum(rs.points(f) for f in answer.kept):
-        problems.append("hand points do not add up")
-    return problems
+        fail("hand points do not add up")
