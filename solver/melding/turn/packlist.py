@@ -83,8 +83,14 @@ def listed(
     ``bits`` and its face's copies in ``copies``; ``worth``: each card's points) with the discard
     the turn rule asks (the first of the dearest cards left); None past ``most`` packings, or past
     ``steps`` steps of the walk (None: no limit), each card left counted as a step. A card no
-    meld starts at is only ever left: the walk steps over it."""
+    meld starts at is only ever left: the walk steps over it (with no steps to count, it is not
+    walked at all: a hand of one deck's melds take no copies after a card left)."""
     n = len(bits)
+    walked, leaves = bits, copies
+    if steps is None:
+        places = [p for p in range(n) if starting[p]]
+        walked, leaves, starting = _picked(bits, places), _picked(copies, places), _picked(starting, places)
+    ends = len(walked)
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
     dearest = sorted(range(n), key=worth.__getitem__, reverse=True)  # the first of the dearest first
@@ -98,12 +104,12 @@ def listed(
         i, decided, chain, melded, weight = stack.pop()
         while True:  # down the way of cards left: the stack would pop it next
             count += 1
-            while i < n and (decided & bits[i] or not starting[i]):
-                if not decided & bits[i]:  # left: a step of the walk
+            while i < ends and (decided & walked[i] or not starting[i]):
+                if not decided & walked[i]:  # left: a step of the walk
                     count += 1
-                    decided |= copies[i]
+                    decided |= leaves[i]
                 i += 1
-            if i == n:
+            if i == ends:
                 break
             for meld, more, once, repeated in starting[i]:
                 if once & decided:
@@ -116,7 +122,7 @@ def listed(
                     taken |= free & -free
                 else:
                     stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
-            decided |= copies[i]
+            decided |= leaves[i]
             i += 1
         if count > limit >= 0:
             return None
@@ -139,3 +145,8 @@ def listed(
         if len(points) > most:
             return None
     return listing
+
+
+def _picked(values: Sequence, places: Sequence[int]) -> list:
+    """``values`` at ``places``, in order."""
+    return [values[p] for p in places]
