@@ -94,7 +94,6 @@ def listed(
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
     dearest = sorted(range(n), key=worth.__getitem__, reverse=True)  # the first of the dearest first
-    dearest_bits = [bits[p] for p in dearest]
     listing = Listing([], [], [], [], [], order, bits)
     chains, melded_cards, discards, kept, points = listing[:5]
     limit = steps if steps is not None else -1
@@ -130,7 +129,7 @@ def listed(
         place = -1
         if left and discarding:
             k = 0
-            while melded & dearest_bits[k]:  # the first of the dearest left
+            while melded & bits[dearest[k]]:  # the first of the dearest left
                 k += 1
             place = dearest[k]
             left -= 1

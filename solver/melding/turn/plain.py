@@ -385,6 +385,9 @@ def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list
     return out
 
 
+_NONE: list[Start] = []  # a card that starts no meld (shared: a hand has several, none of them added to)
+
+
 def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[Start]]:
     """The melds that start at each card's face (by its place in the hand), each with its card
     points, the bits of its faces held once (the cards it must take) and the copies of each of
@@ -394,7 +397,7 @@ def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[
         for meld in melds:
             weight = sum([points[f.index] for f in meld.faces])
             by_face.setdefault(meld.faces[0].index, []).append((meld, weight, meld.mask, ()))
-        return [by_face.get(f.index, []) for f in cards.order]
+        return [by_face.get(f.index, _NONE) for f in cards.order]
     of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
     for meld in melds:
         groups = [of_face[f.index] for f in meld.faces]
@@ -402,7 +405,7 @@ def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[
         repeated = tuple(g for g in groups if not g & once)
         weight = sum(points[f.index] for f in meld.faces)
         by_face.setdefault(meld.faces[0].index, []).append((meld, weight, once, repeated))
-    return [by_face.get(f.index, []) for f in cards.order]
+    return [by_face.get(f.index, _NONE) for f in cards.order]
 
 
 class _Packer:
