@@ -10,7 +10,9 @@ less the points asked for), a capped running sum asserted by assumption; the mod
 clauses (``TableTurn._borrow_clauses``) are in it from the start. Every model the solver offers is
 verified and laid out as the optimiser's are (``TableTurn._learn``: what fails teaches clauses,
 an option worth less than its bound raises the unmet weight it costs) until one stands — a turn
-of that many points — or the solver says no: a proof that none has. Asked for one point more
+of that many points — or the solver says no: a proof that none has. The solver's own counts
+(conflicts, propagations) are printed after its time: on a shared machine they tell two
+encodings apart where seconds do not. Asked for one point more
 than the turn's best, this is the proof the optimiser owes beyond finding the best: what an
 incumbent given for free would still cost (docs/performance.md, the table turn's proof).
 ``--stand-ins``: over the forms that stand in for the rest (the race's second model); without
@@ -109,8 +111,14 @@ def proof(turn, points: int, oracle: str | None = None):
     """Is there a turn of at least ``points`` meld points, over the table turn ``turn``'s forms? The
     verified turn (an :class:`~solver.melding.turn.problem.Answer`), or None: none has (proved);
     and the solver calls asked. ``oracle``: the SAT solver (default: the table turn's optimiser's)."""
+    found, calls, _ = counted_proof(turn, points, oracle)
+    return found, calls
+
+
+def counted_proof(turn, points: int, oracle: str | None = None):
+    """:func:`proof`, and the solver's own counts of the search (conflicts, propagations, ...)."""
     bound = _Bound(turn, oracle or turn.oracle, points)
-    return bound.ask(), bound.solver.calls
+    return bound.ask(), bound.solver.calls, bound.solver.stats()
 
 
 def main() -> None:
@@ -141,9 +149,10 @@ def main() -> None:
         print(f"the optimiser's best: {best.score}, {_since(wall, cpu)}")
         points = best.score["meld_points"] + 1
     wall, cpu = time.perf_counter(), time.process_time()
-    found, calls = proof(turn, points, args.oracle)
+    found, calls, stats = counted_proof(turn, points, args.oracle)
     verdict = f"a turn of {found.score}" if found is not None else "none (proved)"
     print(f"at least {points} meld points: {verdict}; {calls} solver calls, {_since(wall, cpu)}")
+    print("the solver's counts: " + ", ".join(f"{n:,} {what}" for what, n in stats.items()))
 
 
 def table_turn(seed: int, number: int, data: Path = DATA):

@@ -136,7 +136,8 @@ def test_the_table_proof_agrees_with_the_optimiser_on_a_small_turn():
     """bench/table_proof asks one SAT question over a table turn's model (a turn of at least N meld
     points?), every model verified and laid out as the optimiser's are: on a bench turn of 36
     forms it finds a turn of the optimiser's best (RC2's, another search) and proves none of one
-    point more; the turn it finds replays under the plain checker (tests/replay.py)."""
+    point more, with the solver's own counts of that proof; the turn it finds replays under the
+    plain checker (tests/replay.py)."""
     sys.path.insert(0, str(ROOT))
     from replay import replay
 
@@ -147,6 +148,8 @@ def test_the_table_proof_agrees_with_the_optimiser_on_a_small_turn():
     found, _ = table_proof.proof(turn, best)
     assert found is not None and found.score["meld_points"] == best
     assert replay(turn.problem, found) == []
-    assert table_proof.proof(table_proof.over_stand_ins(turn), best + 1)[0] is None
+    refuted, calls, counts = table_proof.counted_proof(table_proof.over_stand_ins(turn), best + 1)
+    assert refuted is None and calls >= 1
+    assert counts["conflicts"] >= 0 and counts["propagations"] > 0  # the solver's own counts, printed with its time
     # --classes walks every meld again at the search's fixpoint: the same forms (it asserts so), a row a meld
     assert len(table_proof.classes(turn)) == len(turn.problem.table)

@@ -404,11 +404,11 @@ def test_the_forms_soft_clauses_weigh_exactly_the_gain_of_the_form_chosen(proble
 
 def _gains_weighed_exactly(solver) -> None:
     soft, offset = solver._form_gains()
-    assert offset == sum(min(0, form.gain) for per_meld in solver.form_lits for form, _ in per_meld)
+    assert offset == sum(min(form.gain for form, _ in per_meld) for per_meld in solver.form_lits if per_meld)
     for per_meld in solver.form_lits:
         lits = {lit for _, lit in per_meld}
         own = [(clause, w) for clause, w in soft if {abs(c) for c in clause} <= lits]
-        share = sum(min(0, form.gain) for form, _ in per_meld)
+        share = min((form.gain for form, _ in per_meld), default=0)
         for form, lit in per_meld:
             true = {lit} | {-other for other in lits if other != lit}
             assert sum(w for clause, w in own if true & set(clause)) + share == form.gain

@@ -17,6 +17,7 @@ import itertools
 import random
 from collections import Counter
 from contextlib import contextmanager
+from pathlib import Path
 
 import oracle
 import pytest
@@ -32,6 +33,8 @@ from solver.melding.turn.shares import caps, one_of_pays, share_out
 from solver.melding.turn.solver import Problem, TurnSolver
 
 RULESETS = {"fesca": load_ruleset("fesca"), "basic-rummy": load_ruleset("basic-rummy")}
+# hands past basic-rummy's deal (eleven cards at most): the variant whose turns take the discard pile whole
+RULESETS["basic-rummy-pile"] = load_ruleset(str(Path(__file__).parent / "data" / "rulesets" / "basic-rummy-pile.yaml"))
 WILD_CLASSES = {"陰陽", "空無", "太極"}
 ORACLE_CACHE: dict = {name: {} for name in RULESETS}
 
@@ -56,9 +59,9 @@ def fesca_hand(rng: random.Random, size: int, wilds: int) -> tuple:
     return tuple(rng.sample(plain, size - wilds) + rng.sample(wild, wilds))
 
 
-def rummy_problem(rng: random.Random, size: int) -> Problem:
+def rummy_problem(rng: random.Random, size: int, ruleset: str = "basic-rummy") -> Problem:
     """A Basic Rummy hand with a run of three on the table (the player's or another's)."""
-    rs = RULESETS["basic-rummy"]
+    rs = RULESETS[ruleset]
     faces = rs.deck.faces
     suit, start = rng.choice(["S", "H", "D", "C"]), rng.randint(0, 8)
     ranks = [r.id for r in rs.deck.ranks][start : start + 3]
@@ -128,7 +131,7 @@ def test_fesca_shares_agree_with_the_candidate_objective_at_size(problem):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(20))
 def test_rummy_shares_agree_with_the_candidate_objective_at_size(seed):
-    compare("basic-rummy", rummy_problem(random.Random(100 + seed), 20))
+    compare("basic-rummy-pile", rummy_problem(random.Random(100 + seed), 20, "basic-rummy-pile"))
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -156,7 +159,7 @@ def test_cards_are_paid_the_points_of_the_melds_made(seed):
 def test_one_option_of_each_choice_is_paid_its_worth(seed):
     """Choices of which exactly one option is chosen (a table meld's forms, gaining or losing
     meld points): what the soft clauses satisfy, plus the offset, is the chosen options' worth,
-    every combination tried."""
+    every combination tried; a choice has one soft clause a distinct value above its least."""
     rng = random.Random(seed)
     lits = itertools.count(1)
     choices = [
@@ -165,6 +168,7 @@ def test_one_option_of_each_choice_is_paid_its_worth(seed):
     ]
     soft, offset = one_of_pays(choices)
     assert all(w > 0 for _, w in soft)
+    assert len(soft) == sum(len({worth for _, worth in options}) - 1 for options in choices)  # one a distinct value
     for chosen in itertools.product(*choices):
         picked = {lit for lit, _ in chosen}
         true = picked | {-lit for options in choices for lit, _ in options if lit not in picked}

@@ -1,7 +1,7 @@
 """The schemas of the documents beside a ruleset: a puzzle (puzzles/*.yaml) and a game state (a
 move's or a replay's state file)."""
 
-from schema_parts import TEXT, obj
+from schema_parts import PHASE_ID, TEXT, obj
 
 CARDS = {
     "anyOf": [
@@ -131,7 +131,7 @@ puzzle_schema = {
                     "kind": {"enum": ["normal", "claimed"]},
                     "claimed": TEXT,
                     "has_melded": {"type": "boolean"},
-                    "phase": {"enum": ["yang", "yin", "none"]},
+                    "phase": PHASE_ID,
                 }
             ),
             "table": {"type": "array", "items": obj({"owner": TEXT, "cards": CARDS}, required=["owner", "cards"])},
@@ -329,8 +329,9 @@ state_schema = {
                         "chi; Fesca: claim)",
                     },
                     "phase": {
-                        "enum": ["yang", "yin", "none"],
-                        "description": "Fesca: the field phase (none: no 陰陽 discard yet)",
+                        **PHASE_ID,
+                        "description": "the field phase, for a ruleset with phases: (Fesca: yang or yin; none: no "
+                        "陰陽 discard yet)",
                     },
                     "claimed_turn": {**TEXT, "description": "Fesca: the discard this claimed turn took"},
                     "resume": {**TEXT, "description": "Fesca: who discarded it (the normal order resumes after them)"},

@@ -2,6 +2,7 @@
 of single games (mahjong scoring, word games), turn rules and worked-example claims."""
 
 ID = {"type": "string", "pattern": r"^[^\s]+$", "minLength": 1, "patternMessage": "an id is one word without spaces"}
+PHASE_ID = {**ID, "description": "a phase of the ruleset's phases: (Fesca: yang, yin), or none"}
 TEXT = {"type": "string", "minLength": 1}
 RANGE_OR_ITEM = {"anyOf": [{"type": "string", "minLength": 1}, {"type": "integer"}]}
 NAMES = {"type": "array", "items": {"anyOf": [TEXT, {"type": "integer"}]}}
@@ -221,7 +222,7 @@ CLAIM = obj(
         "cards": CARDS_OR_TEXT,
         "legal": {"type": "boolean"},
         "as": ID,
-        "phase": {"enum": ["yang", "yin", "none"]},
+        "phase": PHASE_ID,
         "ordered": {"type": "boolean"},
         "tiplu": TEXT,
         "indicator": TEXT,
@@ -447,6 +448,10 @@ GOING_OUT = {
             "name": TEXT,
             "kinds": {**LIST_OF_IDS, "description": "the kinds its melds may be (default: every kind)"},
             "all_cards": {"type": "boolean", "description": "every card but the discard melded (default true)"},
+            "discard": {
+                "enum": ["none"],
+                "description": "none: going out this way discards nothing, every card melded (default: the turn rule)",
+            },
             "melds": {"type": "integer", "minimum": 1, "description": "at least this many melds, counting those shown"},
             "requires": {"type": "array", "minItems": 1, "items": ROUTE_REQUIREMENT},
             "first": obj(

@@ -205,6 +205,7 @@ class MeldKind:
     source: Source | None
     score: ScoreTable | None = None
     going_out_only: bool = False  # melded only in a turn that goes out
+    going_out_only_source: Source | None = None  # the rule that says so
 
     @property
     def label(self) -> str:

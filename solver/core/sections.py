@@ -372,6 +372,7 @@ def read_kind(
         phase=phase,
         source=reader.source(k),
         going_out_only=bool(k.get("going_out_only", False)),
+        going_out_only_source=_source_of(reader, k, "going_out_only_source"),
     )
 
 

@@ -13,12 +13,20 @@ from dataclasses import replace
 from typing import Any
 
 from solver.core.chosen import chosen_faces
-from solver.core.errors import MeldsError
+from solver.core.deck import Face
+from solver.core.errors import BadOption, MeldsError
 from solver.core.moves import UNKNOWN, Action, Forbidden, Moves
+from solver.core.rules import TurnRule
 from solver.core.ruleset import Ruleset
+from solver.core.source import Source
 from solver.core.state import GameState, TableWord
 from solver.melding.meld.candidates import candidates as meld_candidates
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.table.operations import TableMeld
+from solver.melding.turn.routes import GoOutRoute
+from solver.melding.turnend import can_go_out, first_meld_worth, meld_shapes, route_unmet
+
+GOES_OUT = "goes_out"  # the player's flag: a kind melded only when going out was melded this turn
 
 
 class MeldMoves(Moves):
@@ -71,7 +79,10 @@ class MeldMoves(Moves):
         return chosen_faces(rs.id, rs.parameters, state.params, self.notation) or None
 
     def verdict(self, state: GameState, cards: list[str]):
-        return self.checker.check(self.notation.parse_many(cards), params=self.params(state), explain=True)
+        """The checker's verdict on cards as a meld now: under the state's chosen cards and its field
+        phase (``facts: {phase}``, for a ruleset that declares ``phases:``)."""
+        phase = state.facts.get("phase") if self.rs.phases else None
+        return self.checker.check(self.notation.parse_many(cards), phase=phase, params=self.params(state), explain=True)
 
     def _need_step(self, state: GameState, step: str) -> None:
         """Actions belong to a step of the turn: the draw first, then the play."""
@@ -109,6 +120,14 @@ class MeldMoves(Moves):
         if not state.discards:
             raise Forbidden("pile-empty", "the discard pile is empty", self.source(action_id))
         top = state.discards[-1]
+        if self.rs.deal is not None and self.rs.deal.draws is None:  # draws: pile — the whole pile is taken
+            if hand is None:
+                count = state.hands[state.turn]
+                assert isinstance(count, int), "a hidden hand is its count of cards"
+                hidden = {**state.hands, state.turn: count + len(state.discards)}
+                return replace(state, hands=hidden, discards=(), taken=top, step="play")
+            after = replace(state, discards=(), taken=top, step="play")
+            return self._with_hand(after, hand + [self.canon(c) for c in state.discards])
         after = replace(state, discards=state.discards[:-1], taken=top, step="play")
         if hand is None:
             return self._hidden_drew(state, after)
@@ -140,6 +159,9 @@ class MeldMoves(Moves):
         self._need_step(state, "play")
         cards = [self.canon(t) for t in action.args]
         left = self.take_from_hand(state, cards, "meld")
+        most = self._turn_rule(state).max_new_melds
+        if most is not None and state.melds_this_turn >= most and not self._checked("one-meld-per-turn"):
+            raise Forbidden("max-new-melds", f"a turn makes at most {most} new melds", self._turn_source(state))
         verdict = self.verdict(state, cards)
         if not verdict.legal:
             why = "; ".join(r.message for r in verdict.reasons) or "not a meld"
@@ -150,7 +172,10 @@ class MeldMoves(Moves):
             )
         table = state.table + (TableWord(state.turn, " ".join(cards)),)
         after = self._with_hand(state, left, table=table, melds_this_turn=state.melds_this_turn + 1)
-        return self._maybe_over(after.with_flag(state.turn, "melded", True), left)
+        after = after.with_flag(state.turn, "melded", True)
+        if verdict.every_reading and all(r.kind.going_out_only for r in verdict.every_reading):
+            after = self._going_out_only(after, verdict.every_reading[0].kind, left)
+        return self._maybe_over(after, left)
 
     def layoff(self, state: GameState, action: Action) -> GameState:
         self._need_step(state, "play")
@@ -161,6 +186,26 @@ class MeldMoves(Moves):
             raise MeldsError(f"there is no table meld {n} (the table has {len(state.table)})")
         cards = [self.canon(t) for t in action.args[1:]]
         left = self.take_from_hand(state, cards, "layoff")
+        own_rule = self.rs.layoff_rule()
+        if (
+            own_rule is not None
+            and own_rule.requires_own_meld
+            and not self._checked("layoff-after-own-meld")  # the check says the same, under its own quote
+            and _layoff_after_own_meld(self, state, action)
+        ):
+            raise Forbidden(
+                "layoff-after-own-meld",
+                f"{state.turn} has no meld of their own yet, so may not lay off",
+                own_rule.source,
+            )
+        if self._first_meld_due(state):
+            rule = self.rs.initial_meld
+            assert rule is not None  # a first meld is due only under initial_meld:
+            raise Forbidden(
+                "initial-meld",
+                f"{state.turn} lays nothing off before a first meld of {rule.points} points, and not in its turn",
+                rule.from_source or rule.source,
+            )
         target = state.table[n - 1]
         combined = [self.canon(t) for t in self.tokens(target.cards)] + cards
         verdict = self.verdict(state, combined)
@@ -183,6 +228,16 @@ class MeldMoves(Moves):
             raise MeldsError("discard one card: 'discard C7'")
         card = self.canon(action.args[0])
         left = self.take_from_hand(state, [card], "discard")
+        if (
+            state.taken
+            and card == self.canon(state.taken)
+            and self._turn_rule(state).claimed_not_discarded
+            and not self._checked("taken-not-discarded")
+        ):
+            raise Forbidden(
+                "taken-not-discarded", f"{card} was taken from the discard pile this turn", self._turn_source(state)
+            )
+        self._turn_ends(state, left, discarded=True)
         after = self._with_hand(
             state,
             left,
@@ -192,6 +247,7 @@ class MeldMoves(Moves):
             melds_this_turn=0,
             discarded_by=state.turn,
         )
+        after = after.with_flag(state.turn, GOES_OUT, False) if state.flag(state.turn, GOES_OUT) else after
         if not left or self.gone_out(state):
             return replace(after, step="over")
         return replace(after, turn=state.next_player)
@@ -201,7 +257,121 @@ class MeldMoves(Moves):
         return False
 
     def _maybe_over(self, state: GameState, left: list[str]) -> GameState:
-        return replace(state, step="over") if not left else state
+        if left:
+            return state
+        self._turn_ends(state, left, discarded=False)
+        return replace(state, step="over")
+
+    # -- the ruleset's rules of a turn's end (solver.melding.turnend) ----------------------------------
+
+    ROUTES_JUDGED = True  # a game whose own actions judge the ways out (Marriage's shows) sets False
+
+    @property
+    def routes(self) -> tuple[GoOutRoute, ...]:
+        return getattr(self.rs.rules, "going_out", ())
+
+    def _faces(self, cards: str) -> list[Face]:
+        return self.notation.parse_many([c for c in self.tokens(cards) if c != UNKNOWN])
+
+    def _own_melds(self, state: GameState) -> list[list[Face]]:
+        return [self._faces(t.cards) for t in state.table if t.owner == state.turn]
+
+    def _first_meld_due(self, state: GameState) -> bool:
+        """Is the player held to the first meld's minimum this turn (no meld of theirs before it)?"""
+        rule, table = self.rs.initial_meld, self.rs.table
+        if rule is None or (table is not None and table.rearrange == "free"):
+            return False
+        before = sum(t.owner == state.turn for t in state.table) - state.melds_this_turn
+        return before <= 0 and not (state.melds_this_turn == 0 and state.flag(state.turn, "melded"))
+
+    def _going_out_only(self, after: GameState, kind, left: list[str]) -> GameState:
+        """A meld of a kind melded only when going out: legal while the rest of the turn can go out."""
+        if left and UNKNOWN not in left:  # a card drawn unseen: the turn's end judges it
+            table = tuple(TableMeld(t.owner, tuple(self._faces(t.cards)), t.owner == after.turn) for t in after.table)
+            if not can_go_out(
+                self.rs, self.checker, self._faces(" ".join(left)), table, self.params(after), self.routes
+            ):
+                raise Forbidden(
+                    "going-out-only",
+                    f"a meld of {kind.name} is made only in a turn that goes out, and this turn cannot go out "
+                    f"with {' '.join(left)} left",
+                    kind.going_out_only_source or kind.source,
+                )
+        return after.with_flag(after.turn, GOES_OUT, True)
+
+    def _turn_ends(self, state: GameState, left: list[str], discarded: bool) -> None:
+        """The turn ends here (a discard, or the hand emptied): what the ruleset asks of its end."""
+        goes_out_kind = (
+            next((k for k in self.rs.kinds if k.going_out_only), None) if state.flag(state.turn, GOES_OUT) else None
+        )
+        if goes_out_kind is not None and left:
+            raise Forbidden(
+                "going-out-only",
+                f"{state.turn} melded {goes_out_kind.name} this turn, so goes out: {' '.join(left)} would stay in hand",
+                goes_out_kind.going_out_only_source or goes_out_kind.source,
+            )
+        if state.taken and self._turn_rule(state).claimed_in_new_meld:
+            taken, made = self.canon(state.taken), state.table[len(state.table) - state.melds_this_turn :]
+            if not any(taken in self.tokens(t.cards) for t in made):
+                raise Forbidden(
+                    "claimed-in-new-meld",
+                    f"{taken}, taken from the discard pile, goes into a new meld this turn",
+                    self._turn_source(state),
+                )
+        if not left:
+            self._goes_out(state, discarded)
+        if self._first_meld_due(state) and state.melds_this_turn:
+            self._first_meld_reached(state)
+
+    def _goes_out(self, state: GameState, discarded: bool) -> None:
+        """A hand emptied: the turn's rule ends it so, and some way out (``going_out:``) holds."""
+        if (
+            not discarded
+            and self._turn_rule(state).discard == "required"
+            and not self._checked("go-out-by-discard-only")
+        ):
+            raise Forbidden(
+                "discard-required",
+                "a turn ends with a discard: this would empty the hand without one",
+                self._turn_source(state),
+            )
+        if not self.ROUTES_JUDGED or not self.routes:
+            return
+        shapes = []
+        for faces in self._own_melds(state):
+            verdict = self.checker.check(faces, params=self.params(state))
+            shapes.append(meld_shapes(verdict) if verdict.legal else [])
+        unmet = route_unmet(self.routes, shapes, discarded)
+        if unmet is not None:
+            raise Forbidden("going-out", unmet[0], unmet[1])
+
+    def _first_meld_reached(self, state: GameState) -> None:
+        rule = self.rs.initial_meld
+        assert rule is not None
+        new = [self._faces(t.cards) for t in state.table[len(state.table) - state.melds_this_turn :]]
+        worth = first_meld_worth(rule, self.checker, new, self.params(state))
+        if worth < rule.points:
+            raise Forbidden(
+                "initial-meld",
+                f"a first meld must be worth {rule.points} points ({rule.counts.replace('_', ' ')}) from the hand "
+                f"alone; this turn's melds count {worth}",
+                rule.source,
+            )
+
+    def _turn_rule(self, state: GameState) -> TurnRule:
+        """The rule of this turn (``turns:``): a turn that took the discard is a claimed one; a
+        ruleset that says nothing of such a turn leaves it to the ``moves:`` checks."""
+        kind = "claimed" if state.taken else "normal"
+        try:
+            return self.rs.turn_rule(kind)
+        except BadOption:
+            return TurnRule(kind, "optional")
+
+    def _turn_source(self, state: GameState) -> Source | None:
+        return next((s for s in self._turn_rule(state).sources if s is not None), None)
+
+    def _checked(self, name: str) -> bool:
+        return any(c.name == name for c in self.move_rules.checks)
 
     # -- listing ------------------------------------------------------------------------------
 

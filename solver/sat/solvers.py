@@ -76,6 +76,13 @@ class SatSolver:
         """The variables true in the last model."""
         return {lit for lit in self._solver.get_model() if lit > 0}
 
+    def stats(self) -> dict[str, int]:
+        """The solver's own counts over every call so far (conflicts, decisions, propagations,
+        restarts): the same on every run of the same formula, where CPU seconds on a shared
+        machine are not."""
+        stats: dict[str, int] = self._solver.accum_stats() or {}
+        return stats
+
     def core(self) -> list[int] | None:
         """The assumptions that made the last call unsatisfiable (a subset)."""
         core: list[int] | None = self._solver.get_core()

@@ -21,6 +21,7 @@ from solver.melding.moves import MeldMoves
 
 class MarriageMoves(MeldMoves):
     VERBS = {**MeldMoves.VERBS, "show": "show"}
+    ROUTES_JUDGED = False  # its shows judge the ways out
 
     def __init__(self, ruleset: Ruleset, checker: MeldChecker):
         super().__init__(ruleset, checker)

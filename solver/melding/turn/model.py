@@ -30,8 +30,9 @@ from solver.melding.turn.firstmeld import first_meld_clauses, first_meld_due
 from solver.melding.turn.hooks import SwapHooks
 from solver.melding.turn.objective import Optimiser, objective
 from solver.melding.turn.problem import Problem, validate_problem
-from solver.melding.turn.routecount import Countable, RouteCounts, shown_counts
+from solver.melding.turn.routecount import Countable, RouteCounts, own_melds, shown_counts
 from solver.melding.turn.routes import GoOutRoute, Requirement
+from solver.melding.turn.ruleclauses import requirement_clauses, turn_rule_clauses
 from solver.melding.turn.shares import Level, Soft, one_of_pays
 from solver.melding.turn.slots import LaidOut, expressible
 from solver.sat import encodings
@@ -338,7 +339,9 @@ class TurnModel(SwapHooks):
         self.accounting = accounting
         self.supply, self.accounted = accounting.supply, accounting.accounted
         live = [o for o in options if o.var not in self.forbidden]
-        clauses += self._turn_rule_clauses(live)
+        slot_uses = self.laid.built.uses if self.laid is not None else {}
+        rules = (rule, self.layoff_rule)
+        clauses += turn_rule_clauses(self.problem, rules, live, (discard, self.count), slot_uses, pool)
         clauses += first_meld_clauses(self.problem, live, self._verify, self.checker, self.pool)
         self.placed = self._placed_literal(clauses)
         if self._all_cards() and not self.seeing:
@@ -348,42 +351,14 @@ class TurnModel(SwapHooks):
         self._members: dict[int, list[tuple[int, int]]] = {}
         self.requirement_lits: list[int] = []
         if self.seeing:
-            clauses += self._requirement_clauses(live)
+            p = self.problem
+            shown_kinds = [shown.kind for shown in shown_counts(p.shown, self.checker, p.params)]
+            shown = requirement_clauses(self.requirements, live, self._kinds_of, shown_kinds, pool)
+            clauses += shown.clauses
+            self.requirement_lits, self._members = shown.selectors, shown.members
         elif self.route is not None:
             clauses += self._route_clauses(live, self.route)
         self.clauses = clauses
-        return clauses
-
-    def _turn_rule_clauses(self, live: list[_Option]) -> list[list[int]]:
-        """The turn rule (``turns:``, ``layoff:``): how many discards, the claimed card's fate, new
-        melds a turn, one extension per table meld, lay-offs before one's own meld."""
-        p, rule, pool, discard, d_lits = self.problem, self.rule, self.pool, self.discard_lit, self.d_lits
-        clauses: list[list[int]] = []
-        if rule.discard == "none":
-            clauses += [[-d] for d in d_lits]
-        else:
-            clauses += encodings.at_most(d_lits, 1, pool)
-            if rule.discard == "required":
-                clauses.append(d_lits)
-        if p.turn == "claimed" and p.claimed is not None:
-            if rule.claimed_not_discarded and self.count[p.claimed] == 1:
-                clauses.append([-discard[p.claimed]])
-            if rule.claimed_in_new_meld:
-                clauses.append(
-                    [o.var for o in live if o.table is None and p.claimed in o.hand_faces]
-                    + (self.laid.built.uses.get(p.claimed, []) if self.laid is not None else [])
-                )
-        if rule.max_new_melds is not None:
-            clauses += encodings.at_most([o.var for o in live if o.table is None], rule.max_new_melds, pool)
-        for t in range(len(p.table)):  # one extension per table meld
-            exts = [o.var for o in live if o.table == t]
-            if len(exts) > 1:
-                clauses += encodings.at_most(exts, 1, pool)
-        if self.layoff_rule is not None and self.layoff_rule.requires_own_meld and not p.has_melded:
-            own = [o.var for o in live if o.table is None or p.table[o.table].mine]
-            for o in live:
-                if o.table is not None and not p.table[o.table].mine:
-                    clauses.append([-o.var] + own)
         return clauses
 
     def _form_clauses(self, clauses: list[list[int]], uses: dict[Face, list[int]]) -> dict[Face, list[int]]:
@@ -459,16 +434,20 @@ class TurnModel(SwapHooks):
         """The route's requirements when going out (:mod:`~solver.melding.turn.routecount`): so many
         melds of some kinds (counting the player's melds already shown), the hand's value."""
         self.route_counts = RouteCounts(route, self.pool)
-        melds = [
-            Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in live if o.table is None
-        ]
-        shown = shown_counts(self.problem.shown, self.checker, self.problem.params)
-        return self.route_counts.clauses(self.goal, melds, shown, self.accounting, self.problem.card_points)
+        mine = [o for o in live if o.table is None or self.problem.table[o.table].mine]  # a lay-off: made anew
+        melds = [Countable(o.var, self._kinds_of(o), len(o.all_faces), o.reading, o.also) for o in mine]
+        extended = {t: [o.var for o in live if o.table == t] for t, m in enumerate(self.problem.table) if m.mine}
+        own, standing, clauses = own_melds(self.problem.table, extended, self.checker, self.problem.params, self.pool)
+        counted = shown_counts([*self.problem.shown, *standing], self.checker, self.problem.params)
+        clauses += [] if route.discards else [[-self.goal, -d] for d in self.d_lits]  # the way out discards nothing
+        return clauses + self.route_counts.clauses(
+            self.goal, melds + own, counted, self.accounting, self.problem.card_points
+        )
 
     def _learn_counts(self, o: _Option, true: TrueLiterals) -> bool:
         """A verified meld fixes whether it counts toward the route's requirements; True when the
         model counted it otherwise."""
-        if self.route_counts is None or o.table is not None:
+        if self.route_counts is None or (o.table is not None and not self.problem.table[o.table].mine):
             return False
         changed = False
         for clause in self.route_counts.learn(o.var, (verified(o.reading), *o.also), len(o.all_faces)):
@@ -481,33 +460,6 @@ class TurnModel(SwapHooks):
         if not o.also or self.route_counts is None:
             return o.reading
         return (o.reading, *o.also)[self.route_counts.chosen(o.var, true)]
-
-    def _requirement_clauses(self, live: list[_Option]) -> list[list[int]]:
-        """Each requirement under its selector: exactly the melds it asks for are shown, and
-        nothing else."""
-        pool = self.pool
-        shown_kinds = [shown.kind for shown in shown_counts(self.problem.shown, self.checker, self.problem.params)]
-        clauses: list[list[int]] = []
-        for i, req in enumerate(self.requirements):
-            select = pool.new()
-            self.requirement_lits.append(select)
-            need = max(0, req.count - sum(k in req.kinds for k in shown_kinds))
-            members = []
-            for o in live:
-                if self._kinds_of(o) & req.kinds:
-                    member = pool.new()
-                    self._members.setdefault(o.var, []).append((i, member))
-                    clauses += [[-member, o.var], [-select, -o.var, member]]
-                    members.append(member)
-                else:
-                    clauses.append([-select, -o.var])
-            if need > len(members):
-                clauses.append([-select])  # not enough candidate melds
-            elif need == 0:
-                clauses += [[-select, -m] for m in members]
-            else:
-                clauses += [[-select] + c for c in encodings.exactly(members, need, pool)]
-        return clauses
 
     def _kinds_of(self, o: _Option) -> frozenset:
         """The kinds an option is read as: the verdict's once verified, else structural."""

@@ -23,6 +23,7 @@ from typing import Any
 from solver.core.deck import Face
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.encode import Reading
+from solver.melding.table.operations import TableMeld
 from solver.melding.turn.accounting import CardAccounting
 from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount, RouteRequirement
 from solver.sat import encodings
@@ -61,6 +62,37 @@ def shown_counts(
     """The player's melds already on the table, as the route's counts see them."""
     verdicts = [checker.check(faces, explain=False, params=params) for faces in shown]
     return [Shown(v.reading.kind.id, len(v.faces), v.reading.wilds) for v in verdicts if v.legal and v.reading]
+
+
+def own_melds(
+    table: Sequence[TableMeld],
+    extended: Mapping[int, list[int]],
+    checker: MeldChecker,
+    params: Mapping[str, Any] | None,
+    pool: VarPool,
+) -> tuple[list[Countable], list[tuple[Face, ...]], list[Clause]]:
+    """The player's own melds on the table, as a route counts them: one that no lay-off may extend
+    counts as it stands (returned with the shown melds); one that may be extended (``extended``:
+    table meld -> its lay-offs' literals, at most one of them made) counts either as it stands,
+    under a literal true when no lay-off is made on it, or as the lay-off makes it (the lay-offs
+    are counted as new melds are). Returns those literals' countables, the melds that stand, and
+    the literals' clauses."""
+    countables: list[Countable] = []
+    standing: list[tuple[Face, ...]] = []
+    clauses: list[Clause] = []
+    for t, lays in extended.items():
+        faces = table[t].faces
+        if not lays:
+            standing.append(faces)
+            continue
+        verdict = checker.check(faces, explain=False, params=params)
+        if not verdict.legal or verdict.reading is None:
+            continue
+        stays = pool.new()  # the meld is left as it stands
+        clauses += [[stays, *lays]] + [[-stays, -lay] for lay in lays]
+        kinds = frozenset(r.kind.id for r in verdict.every_reading)
+        countables.append(Countable(stays, kinds, len(faces), verdict.reading, verdict.also))
+    return countables, standing, clauses
 
 
 class RouteCounts:

@@ -103,6 +103,7 @@ class GoOutRoute:
     melds: int | None
     requires: tuple[RouteRequirement, ...]
     source: Source | None
+    discards: bool = True  # False (``discard: none``): going out this way melds every card, discarding none
 
     @cached_property
     def kind_set(self) -> frozenset[str]:
@@ -158,6 +159,7 @@ def read_routes(reader: RuleReader, raw: list) -> tuple[GoOutRoute, ...]:
                 r.get("melds"),
                 tuple(requires),
                 reader.source(r),
+                r.get("discard") != "none",
             )
         )
     return tuple(out)

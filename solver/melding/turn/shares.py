@@ -97,21 +97,26 @@ def one_of_pays(choices: Sequence[Sequence[tuple[int, int]]]) -> tuple[list[Soft
     are worth, when exactly one option of each choice is chosen (a table meld's forms, each
     gaining or losing the player meld points). ``choices``: per choice, (literal, value).
 
-    Gains as a ladder: "the option chosen is worth ``v`` or more" (an OR of the options worth that
-    much) weighs the step from the value below, so a choice weighs its best gain, not the sum of
-    its options' gains (which is far above what any turn reaches, and the optimiser would have to
-    prove out of reach). Losses as unit clauses on the options' negations (satisfied unless
-    chosen), the offset taking back all of them but the chosen one's. Faster than a unit clause
-    per gain on the large table turns (docs/performance.md)."""
+    A ladder from the choice's least value up: "the option chosen is worth ``v`` or more" weighs
+    the step from the value below, and the least value goes to the offset, so a choice weighs
+    what its option is worth above its worst — one soft clause a distinct value, not one a form.
+    A step is the OR of the options worth that much, or, when a single option is worth less, that
+    option's negation (a unit clause). Gains as a ladder (not a unit clause per gain): the
+    options' gains added up are far above what any turn reaches, and the optimiser would have to
+    prove them out of reach. Losses as a ladder too (not a unit clause per losing form): the
+    player's own meld of three wilds has hundreds of forms that lose a point or two, and a bound
+    on the weight left unmet counted each of them (docs/performance.md)."""
     soft: list[Soft] = []
     offset = 0
     for options in choices:
-        below = 0
-        for value in sorted({value for _, value in options if value > 0}):
-            soft.append(([lit for lit, worth in options if worth >= value], value - below))
+        if not options:
+            continue
+        values = sorted({value for _, value in options})
+        below = values[0]
+        offset += below
+        for value in values[1:]:
+            under = [lit for lit, worth in options if worth < value]
+            clause = [-under[0]] if len(under) == 1 else [lit for lit, worth in options if worth >= value]
+            soft.append((clause, value - below))
             below = value
-        for lit, value in options:
-            if value < 0:
-                soft.append(([-lit], -value))
-                offset += value
     return soft, offset

@@ -45,12 +45,18 @@ def solve_turn(
     (:mod:`solver.core.gcpause`), and under the budget's guard (:meth:`Budget.guarding`) unless
     it is a small plain hand's, whose few packings the budget is checked between."""
     budget = budget or Budget()
-    if not count and not (problem.table and operations) and plain_fits(problem, checker):
+    plain = all(r.discards for r in routes)  # the plain turn knows no way out that discards nothing
+    out_only = problem.ruleset.going_out_only_kinds  # it shows a way out only: its best turn may meld such kinds
+    if plain and not (out_only and question != "go-out") and not count and not (problem.table and operations):
         try:  # a small plain hand's packings: few, looked at by Python that a one-shot timer can end
             with no_full_collections(), budget.alarm():
-                turns = plain_turns(problem, checker, budget, routes)
+                turns = plain_turns(problem, checker, budget, routes) if plain_fits(problem, checker) else None
                 if turns:
-                    return _solve_turn(problem, checker, question, False, limit, budget, routes, (), every_route, turns)
+                    answer = _solve_turn(
+                        problem, checker, question, False, limit, budget, routes, (), every_route, turns
+                    )
+                    if answer.solvable or not out_only:
+                        return answer
         except Undecided as stopped:
             return _undecided(question, budget, stopped)
     try:  # the guard raises in whatever Python work is running at the deadline, not only in a solver call
@@ -89,9 +95,8 @@ def first_meld_why(
 
 def plain_fits(problem: Problem, checker: MeldChecker) -> bool:
     """The plain turn (:func:`~solver.melding.turn.plain.fits`) may answer: it knows no first meld's
-    minimum, nor kinds only a way out may make (``going_out_only``)."""
-    if problem.ruleset.going_out_only_kinds:
-        return False
+    minimum. (Nor kinds only a way out may make, ``going_out_only``: with them its way out stands,
+    but a turn that does not go out is the model's.)"""
     return first_meld_due(problem) is None and fits(problem, checker)
 
 
@@ -149,7 +154,8 @@ def turn_solver(
     """The solver of a turn without table operations: a small plain hand's packings, looked at
     one by one (:mod:`~solver.melding.turn.plain`), or the turn model; the ways to go out are
     counted on the model."""
-    if not count and plain_fits(problem, checker):
+    plain = (route is None or route.discards) and not problem.ruleset.going_out_only_kinds
+    if not count and plain and plain_fits(problem, checker):
         turn = PlainTurn(problem, checker, budget, route)
         if turn.packed.plain:
             return turn
