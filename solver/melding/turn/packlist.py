@@ -89,13 +89,17 @@ def listed(
     walked, leaves = bits, copies
     if steps is None:
         places = [p for p in range(n) if starting[p]]
-        walked, leaves, starting = _picked(bits, places), _picked(copies, places), _picked(starting, places)
+        walked, starting = [bits[p] for p in places], [starting[p] for p in places]
+        leaves = walked if copies is bits else [copies[p] for p in places]
     ends = len(walked)
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
     dearest = sorted(range(n), key=worth.__getitem__, reverse=True)  # the first of the dearest first
-    listing = Listing([], [], [], [], [], order, bits)
-    chains, melded_cards, discards, kept, points = listing[:5]
+    chains: list[Chain] = []
+    melded_cards: list[int] = []
+    discards: list[int] = []
+    kept: list[int] = []
+    points: list[int] = []
     limit = steps if steps is not None else -1
     count = 0
     stack: list[tuple[int, int, Chain, int, int]] = [(0, 0, (), 0, 0)]  # (next card, decided, melds, melded, points)
@@ -143,9 +147,4 @@ def listed(
         points.append(total - weight)
         if len(points) > most:
             return None
-    return listing
-
-
-def _picked(values: Sequence, places: Sequence[int]) -> list:
-    """``values`` at ``places``, in order."""
-    return [values[p] for p in places]
+    return Listing(chains, melded_cards, discards, kept, points, order, bits)
