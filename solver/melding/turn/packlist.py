@@ -94,7 +94,7 @@ def listed(
     ends = len(walked)
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
-    dearest = sorted(range(n), key=worth.__getitem__, reverse=True)  # the first of the dearest first
+    dearest = sorted(range(n), key=worth.__getitem__, reverse=True) if discarding else []  # the first of the dearest first
     chains: list[Chain] = []
     melded_cards: list[int] = []
     discards: list[int] = []
