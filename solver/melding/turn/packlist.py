@@ -94,7 +94,8 @@ def listed(
     ends = len(walked)
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
-    dearest = sorted(range(n), key=worth.__getitem__, reverse=True) if discarding else []  # the first of the dearest first
+    # the cards' places by worth, the first of the dearest first (only a turn that discards asks)
+    dearest = sorted(range(n), key=worth.__getitem__, reverse=True) if discarding else []
     chains: list[Chain] = []
     melded_cards: list[int] = []
     discards: list[int] = []
