@@ -400,3 +400,36 @@ def test_a_layouts_verdict_in_no_phase_is_the_checkers_whether_kept_from_the_pha
         kept = judge._verdicts[None][faces]
         assert (kept is verdict) == (family != "chain")
         assert kept == checker.check(faces, phase=None, ordered=True, explain=False)
+
+
+def test_a_walk_judges_only_the_layouts_new_to_it_and_finds_what_judging_every_one_finds(monkeypatch):
+    """A walk does not ask the checker of a place's layout it has reached already by a path as short
+    as its next step (a sequence's mirror image, a group's other order, the same cards with a wild
+    buried elsewhere): the same forms, by the same paths, as a walk that judges every candidate,
+    with fewer layouts judged."""
+    table, hand = _turn(13, 2)
+
+    def search(judge: Table):
+        found = tableforms.table_forms(judge, table, hand, "yang", OPS, Budget(), beside=False)
+        return [
+            {
+                (
+                    f.table,
+                    tableforms._layout_key(f.meld, f.reading.kind.shape == "sequence"),
+                    f.played,
+                    f.taken,
+                    f.gain,
+                    f.restricted,
+                    tuple((m.op.id, m.played, m.taken, m.result) for m in f.path),
+                )
+                for f in per_meld
+            }
+            for per_meld in found.forms
+        ]
+
+    skipping = Table(GAME.checker)
+    skipped = search(skipping)
+    monkeypatch.setattr(Table, "_family_shape", lambda self, family: None)  # every candidate judged
+    judging = Table(GAME.checker)
+    assert skipped == search(judging)
+    assert len(skipping._verdicts["yang"]) < len(judging._verdicts["yang"])

@@ -84,13 +84,18 @@ class Form:
 
 
 def _layout_key(meld: TableMeld, sequence: bool) -> tuple[tuple[int, int], ...]:
-    """A layout as a walk tells layouts apart, by face index (a card's own hash is a Python call): a
-    group's (face, buried wild) pairs in one order (its cards' order says nothing: 3 cards laid off
-    one at a time at either end reach one group, not eight layouts of it); a sequence's in one of
-    its two directions (a meld on the table is read left to right or right to left, and every
-    operation is the same at either end: seen from across the table it is the same meld, with the
-    same operations open to it, mirrored)."""
-    pairs = [(f.index, -1 if b is None else b.index) for f, b in zip(meld.faces, meld.buried, strict=True)]
+    """A layout as a walk tells layouts apart (:func:`_pairs_key` of its cards and buried wilds)."""
+    return _pairs_key(meld.faces, meld.buried, sequence)
+
+
+def _pairs_key(faces: tuple[Face, ...], buried: tuple, sequence: bool) -> tuple[tuple[int, int], ...]:
+    """The key of a layout of ``faces`` with ``buried`` wilds, by face index (a card's own hash is a
+    Python call): a group's (face, buried wild) pairs in one order (its cards' order says nothing:
+    3 cards laid off one at a time at either end reach one group, not eight layouts of it); a
+    sequence's in one of its two directions (a meld on the table is read left to right or right to
+    left, and every operation is the same at either end: seen from across the table it is the same
+    meld, with the same operations open to it, mirrored)."""
+    pairs = [(f.index, -1 if b is None else b.index) for f, b in zip(faces, buried, strict=True)]
     if sequence:
         back = pairs[::-1]
         return tuple(back if back < pairs else pairs)
@@ -201,25 +206,25 @@ class _MeldWalk:
             borrowed = played[i] >= hand_n[i] + took[i]
             if borrowed and (extras >= self.extra_cap or i not in self.from_table):
                 continue  # no more of it in the hand, and no more cards from the table
-            for op, played_now, taken, result, reading in legal(face):
+            for n, candidate in enumerate(legal.candidates(face)):
+                moved = len(candidate.taken) - 1  # cards the step gives the hand, net (it plays one)
+                now = (short + borrowed, area + balance + moved)
+                if candidate.sequence is not None:
+                    # the layout's key is known before its reading: reached already (by a path no
+                    # longer than this one's next step, or by one as long that this would not
+                    # replace), the checker need not be asked of it
+                    known = _pairs_key(candidate.faces, candidate.buried, candidate.sequence)
+                    if known in seen and not self._replaces(known, path, now, face, candidate.taken):
+                        continue
+                move = legal.judged(face, n)
+                if move is None:
+                    continue
+                op, played_now, taken, result, reading = move
                 reached = _layout_key(result, reading.kind.shape == "sequence")
-                now = (short + borrowed, area + balance + len(taken) - len(played_now))
-                other = seen.get(reached)
-                if other is not None:
+                if reached in seen:
                     # another shortest path to it (its layout not walked yet, breadth first, so
-                    # what follows it follows the path kept): kept if it borrows fewer cards from
-                    # other melds (the hand's own may do, for a while: a wild of the hand played
-                    # by 抜き札 and taken back by 差し札), or, the same cards played and taken in
-                    # another order, if it gives the hand its cards earlier
-                    was = standing[reached]
-                    if len(other) == len(path) + 1 and (
-                        now[0] < was[0]
-                        or now[0] == was[0]
-                        and now[1] > was[1]
-                        and _same_cards(
-                            other, played + Counter(f.index for f in played_now), took + Counter(f.index for f in taken)
-                        )
-                    ):
+                    # what follows it follows the path kept): kept if it replaces the path kept
+                    if self._replaces(reached, path, now, face, taken):
                         seen[reached] = path + (Move(op, self.t, played_now, taken, result, reading),)
                         standing[reached] = now
                     continue
@@ -238,6 +243,24 @@ class _MeldWalk:
                     if not wanted:
                         self.queue.clear()  # every card asked about is taken by some form: the probe is done
                         return
+
+    def _replaces(self, key: tuple, path: tuple[Move, ...], now: tuple[int, int], face: Face, taken: tuple) -> bool:
+        """Does ``path`` and one step more (playing ``face``, taking ``taken``; its standing
+        ``now``) replace the path kept to the layout ``key``, reached before? Only as short a path
+        may: one that borrows fewer cards from other melds (the hand's own may do, for a while: a
+        wild of the hand played by 抜き札 and taken back by 差し札), or, the same cards played and
+        taken in another order, one that gives the hand its cards earlier."""
+        other, was = self.seen[key], self.standing[key]
+        if len(other) != len(path) + 1:
+            return False
+        if now[0] != was[0]:
+            return now[0] < was[0]
+        if now[1] <= was[1]:
+            return False
+        played = Counter(f.index for m in path for f in m.played)
+        played[face.index] += 1
+        took = Counter(f.index for m in path for f in m.taken) + Counter(f.index for f in taken)
+        return _same_cards(other, played, took)
 
     def forms(self, mine: bool) -> list[Form]:
         """The forms of the layouts reached: of those that take in and give out the same cards, the

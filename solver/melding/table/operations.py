@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
@@ -106,26 +107,66 @@ class Move:
     reading: Reading
 
 
+class Candidate(NamedTuple):
+    """One place a card may go on a meld by one operation, before the checker is asked of it: the
+    layout it would make (its cards and buried wilds), the place, the cards taken, and, when every
+    kind the result may be read as has the same shape, whether that shape is a sequence (None: it
+    depends on the kind the checker reads it as). A search that has reached the layout already
+    need not ask the checker of it (see :meth:`MeldMoves.judged`)."""
+
+    op: Operation
+    faces: tuple[Face, ...]
+    buried: tuple
+    hole: int
+    taken: tuple[Face, ...]
+    sequence: bool | None
+
+
 class MeldMoves:
     """The legal operations on one table meld, per card played (each worked out on first need):
     call it with a card. ``faces``: the cards (a bit per face index) that may have one — every
-    other card has none, so a search need not ask."""
+    other card has none, so a search need not ask. A search may instead take a card's
+    :meth:`candidates` and ask the checker of each (:meth:`judged`) only when the layout it would
+    make is new to it."""
 
     def __init__(self, table: Table, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]):
         self._table, self._meld, self._phase = table, meld, phase
+        self._before = table.legal_reading(meld)
         self._places = table._places(meld, phase, ops)
         self.faces = 0
         for _, _, may_play, _ in self._places:
             self.faces |= may_play
         self._per_face: dict = {}
+        self._candidates: dict = {}  # face -> its candidates
+        self._judged: dict = {}  # face -> per candidate, its move (None: illegal; absent: not asked yet)
 
     def __call__(self, face: Face) -> list:
         found = self._per_face.get(face)
         if found is None:
-            found = self._per_face[face] = self._table._legal_now(self._meld, face, self._phase, self._places)
+            moves = (self.judged(face, i) for i in range(len(self.candidates(face))))
+            found = self._per_face[face] = [move for move in moves if move is not None]
         return found
 
+    def candidates(self, face: Face) -> list[Candidate]:
+        """The places ``face`` may go, by each operation (cached), before any is judged."""
+        found = self._candidates.get(face)
+        if found is None:
+            found = self._candidates[face] = self._table._candidates(self._meld, face, self._places)
+        return found
 
+    def judged(self, face: Face, i: int) -> tuple | None:
+        """The move of ``face``'s ``i``-th candidate — (operation, cards played, cards taken, the
+        resulting meld, its reading) — or None when the result is no legal meld the operation
+        may make (cached)."""
+        judged = self._judged.setdefault(face, {})
+        if i not in judged:
+            candidate = self.candidates(face)[i]
+            judged[i] = self._table._judge(self._meld, self._before, face, candidate, self._phase)
+        return judged[i]
+
+
+# the operations whose card takes the place of one of the meld's (its layout otherwise unchanged)
+_IN_PLACE = frozenset({"replace-wild", "bury-wild", "replace-natural", "replace-buried"})
 # how the played card acts in the operations that say (see Table._roles_ok)
 _WANTED_WILD = {"replace-wild": False, "bury-wild": False, "replace-natural": True, "replace-buried": True}
 
@@ -148,6 +189,7 @@ class Table:
         self._group_fills: dict = {}  # (family, phase, the other cards' indices sorted) -> faces (bits)
         # (family, phase) -> whether a legal verdict of that family in the phase is its verdict in none
         self._phase_free: dict = {}
+        self._shapes: dict[str, set[bool]] = {}  # family -> whether its kinds are sequences
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         known = self._verdicts.setdefault(phase, {})
@@ -242,34 +284,51 @@ class Table:
             moves = self._moves[key] = MeldMoves(self, meld, phase, ops)
         return moves
 
-    def _legal_now(self, meld: TableMeld, face: Face, phase: str | None, places: list) -> list:
-        """The legal operations on one meld with one card, of the meld's ``places``."""
-        before = self.legal_reading(meld)
+    def _candidates(self, meld: TableMeld, face: Face, places: list) -> list[Candidate]:
+        """The places of ``places`` (see :meth:`_places`) where one card may go: those some window
+        reads it at, by the operations it may act in."""
         bit = 1 << face.index
         found = []
-        judged = self._verdicts.setdefault(phase, {})
         for op, family, may_play, at in places:
             if not may_play & bit:
                 continue  # the card can go nowhere a window reads; or never acts as the operation needs
+            sequence = self._family_shape(family)
             for layout, buried, hole, taken, fill, same_at_end in at:
                 if fill is not None and not fill & bit or same_at_end and all(f == face for f in meld.faces):
                     continue  # no window reads the card there; or 付け札 at the start, the same as at the end
                 faces = layout[:hole] + (face,) + layout[hole + 1 :]
-                verdict = judged.get(faces)  # a layout reached before (from another): its family is known
-                if verdict is None:
-                    if not self._in_family(faces, family, phase):
-                        continue  # no meld (of its family, if it must stay in it): most results
-                    verdict = self.verdict(faces, phase)
-                if (
-                    not verdict.legal
-                    or verdict.reading is None
-                    or not self._kind_change_ok(op, meld, before, verdict.reading)
-                ):
-                    continue
-                result = TableMeld(meld.owner, faces, meld.mine, buried)
-                if self._roles_ok(op, result, verdict.reading, hole):
-                    found.append((op, (face,), taken, result, verdict.reading))
+                found.append(Candidate(op, faces, buried, hole, taken, sequence))
         return found
+
+    def _judge(
+        self, meld: TableMeld, before: Reading, face: Face, candidate: Candidate, phase: str | None
+    ) -> tuple | None:
+        """A candidate's move (see :meth:`MeldMoves.judged`) on ``meld`` (read ``before``), the
+        checker asked of its layout."""
+        op, faces = candidate.op, candidate.faces
+        family = None if _may_change_kind(op, meld) else before.kind.family
+        verdict = self._verdicts.setdefault(phase, {}).get(faces)  # a layout reached before: its family is known
+        if verdict is None:
+            if not self._in_family(faces, family, phase):
+                return None  # no meld (of its family, if it must stay in it): most results
+            verdict = self.verdict(faces, phase)
+        if not verdict.legal or verdict.reading is None or not self._kind_change_ok(op, meld, before, verdict.reading):
+            return None
+        result = TableMeld(meld.owner, faces, meld.mine, candidate.buried)
+        if not self._roles_ok(op, result, verdict.reading, candidate.hole):
+            return None
+        return op, (face,), candidate.taken, result, verdict.reading
+
+    def _family_shape(self, family: str | None) -> bool | None:
+        """Whether every kind of ``family`` is a sequence (True), none is (False), or it depends
+        on the kind (None; also for any kind, ``family`` None)."""
+        if family is None:
+            return None
+        shapes = self._shapes.get(family)
+        if shapes is None:
+            kinds = self.checker.ruleset.kinds
+            shapes = self._shapes[family] = {k.shape == "sequence" for k in kinds if k.family == family}
+        return next(iter(shapes)) if len(shapes) == 1 else None
 
     def _places(self, meld: TableMeld, phase: str | None, ops: tuple[Operation, ...]) -> list:
         """Per operation: the family its results must stay in (None: any kind), the faces that may
@@ -285,12 +344,19 @@ class Table:
             else []
         )
         out = []
+        in_place: dict[tuple[int, str | None], int | None] = {}  # (place, family) -> fill, see below
         for op in ops:
             family = None if _may_change_kind(op, meld) else before.kind.family
-            at = [
-                (layout, buried, hole, taken, self._may_fill(layout, hole, family, phase), first)
-                for layout, buried, hole, taken, first in self._effect(op, meld, before, placements)
-            ]
+            at = []
+            for layout, buried, hole, taken, first in self._effect(op, meld, before, placements):
+                if op.effect in _IN_PLACE:  # the meld's cards with the place emptied: one fill for them all
+                    key = (hole, family)
+                    if key not in in_place:
+                        in_place[key] = self._may_fill(layout, hole, family, phase)
+                    fill = in_place[key]
+                else:
+                    fill = self._may_fill(layout, hole, family, phase)
+                at.append((layout, buried, hole, taken, fill, first))
             fills = 0
             for place in at:
                 fills |= -1 if place[4] is None else place[4]
@@ -350,7 +416,7 @@ class Table:
     def _effect(self, op: Operation, meld: TableMeld, before: Reading, placements: list):
         """(the resulting layout with None where the played card goes, its buried wilds, that
         place, the cards taken, whether it is 付け札 at the start) for each way the operation may
-        apply to the meld (a card is put in the place by :meth:`_legal_now`)."""
+        apply to the meld (a card is put in the place by :meth:`_candidates`)."""
         faces, buried = meld.faces, meld.buried
         effect = op.effect
         if effect == "add":
