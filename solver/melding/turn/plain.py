@@ -18,7 +18,7 @@ kind is plain, such a hand's melds are told from the candidate walk, with no che
 set (:mod:`~solver.melding.turn.plainmelds`). A hand
 holding a face more than once (two decks) is read per hand and packed over its cards' places: a
 meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
-it, so each packing of the alike copies comes once (:func:`_ways_of_copies`).
+it, so each packing of the alike copies comes once (:func:`~solver.melding.turn.packlist.listed`).
 
 A way out, the best turn and the why (:mod:`~solver.melding.turn.plainturn`) are the turn model's,
 decided the same way (the tests compare both on thousands of hands): the objective's levels in
@@ -41,6 +41,8 @@ from solver.core.rules import Goal as ObjectiveLevel
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.layouts import params_key
+from solver.melding.turn.packlist import Listing, listed
+from solver.melding.turn.packlist import Way as _Way
 from solver.melding.turn.packsearch import STATES, Found, PackSearch, Start, TooManyStates
 from solver.melding.turn.plainmelds import Meld, counted_hand, counted_melds, counted_ruleset
 from solver.melding.turn.plainmelds import judged as judged_melds
@@ -219,33 +221,26 @@ def _picked(values: Sequence[int], places: Sequence[int]) -> list[int]:
     return [values[p] for p in places]
 
 
-class _Way(NamedTuple):
-    """One packing: its melds and the cards they hold (a mask of :class:`_Cards` bits), the discard
-    made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
-    points (the cards in no meld and not discarded). A tuple: a hand lists thousands of them."""
-
-    melds: tuple[Meld, ...]
-    melded: int
-    discard: Face | None
-    left: int
-    points: int
-    discard_bit: int = 0
-
-
 class _Packed(NamedTuple):
-    """A hand's cards, its melds (of some kinds), every packing of them (None: more than
-    ``PACKINGS``, or ``STEPS`` steps to list them: then the packings are searched,
+    """A hand's cards, its melds (of some kinds), every packing of them (``listing``, None: more
+    than ``PACKINGS``, or ``STEPS`` steps to list them: then the packings are searched,
     :attr:`search`), the card points of every face by index, the turn's discard rule and the
     objective's levels (a measure and its sign: 1 made smallest, -1 largest); ``known``: what
     the questions found of them (each route of a hand asks again)."""
 
     cards: _Cards
     melds: list[Meld]
-    ways: list[_Way] | None
+    listing: Listing | None
     points: list[int]
     discard: str
     levels: tuple[tuple[str, int], ...]
     known: dict[Any, Any]
+
+    @property
+    def ways(self) -> list[_Way] | None:
+        """Every packing listed (None: they are searched), each made when asked."""
+        listing = self.listing
+        return None if listing is None else [listing.way(k) for k in range(len(listing.points))]
 
     @property
     def search(self) -> PackSearch:
@@ -264,7 +259,7 @@ class _Packed(NamedTuple):
     def plain(self) -> bool:
         """Are the packings listed, or their search within ``STATES`` (else the hand goes to
         the turn model)? The search's first best packing is kept."""
-        if self.ways is not None:
+        if self.listing is not None:
             return True
         searched: bool | None = self.known.get("searched")
         if searched is None:
@@ -319,9 +314,12 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
             else _hand_melds(problem, checker, deck, cards.mask)
         )
         melds = [m for m in found_melds if kinds is None or m.kind in kinds]
-        ways = (_ways_of_copies if cards.repeated else _ways)(cards, melds, deck.points, discard)
+        starting = _starting(cards, melds, deck.points)
+        steps = STEPS if cards.repeated else None  # a hand of copies: its walk may take long
+        worth = _picked(deck.points, cards.indices)
+        listing = listed(cards.order, cards.bits, cards.copies, starting, worth, discard, PACKINGS, steps)
         levels = _levels(problem.ruleset.objective)
-        found = _Packed(cards, melds, ways, deck.points, discard, levels, {})
+        found = _Packed(cards, melds, listing, deck.points, discard, levels, {})
         if len(_PACKED) >= 8:
             _PACKED.clear()
         _PACKED[key] = found
@@ -387,98 +385,27 @@ def _copies_melds(problem: Problem, checker: MeldChecker, cards: _Cards) -> list
     return out
 
 
-def _ways(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
-    """Every packing of ``melds`` within the cards (each held once, by face index): the first card
-    not yet decided is left, or goes into a meld of cards not yet decided (so each packing comes
-    once). A meld is tried at its first card (the cards before it are decided by then); a card
-    no meld starts at is only ever left: the search steps over those."""
-    order = cards.order
-    packer = _Packer(cards, points, discard)
-    if not melds:
-        only = packer.way((), 0, 0)
-        return [only] if only is not None else []
-    by_card: dict[int, list[tuple[Meld, int]]] = {}
-    for meld in melds:
-        weight = sum(points[f.index] for f in meld.faces)
-        by_card.setdefault(meld.faces[0].index, []).append((meld, weight))  # faces by index
-    branching = [(1 << f.index, by_card[f.index]) for f in order if f.index in by_card]
-    ends = len(branching)
-    out: list[_Way] = []
-    # (next card, decided, melds, melded, the melded cards' points)
-    stack: list[tuple[int, int, tuple[Meld, ...], int, int]] = [(0, 0, (), 0, 0)]
-    while stack:
-        i, decided, chosen, melded, weight = stack.pop()
-        while i < ends and decided & branching[i][0]:
-            i += 1
-        if i == ends:
-            if not packer.collect(out, chosen, melded, weight):
-                return None
-            continue
-        bit, holding = branching[i]
-        for meld, more in holding:
-            if not meld.mask & decided:
-                stack.append((i + 1, decided | meld.mask, (*chosen, meld), melded | meld.mask, weight + more))
-        stack.append((i + 1, decided | bit, chosen, melded, weight))
-    return out
-
-
-def _ways_of_copies(cards: _Cards, melds: list[Meld], points: list[int], discard: str) -> list[_Way] | None:
-    """Every packing of ``melds`` within cards of which some face is held more than once, as
-    :func:`_ways`: a meld takes the first copies of its faces not yet decided, and a card left
-    leaves the copies after it too (copies are alike, so each packing still comes once). A card
-    whose face starts no meld is only ever left: the search steps over it, counting the step
-    the search would take to leave it (the search is cut at STEPS)."""
-    packer = _Packer(cards, points, discard)
-    starting = _starting(cards, melds, points)
-    bits, copies = cards.bits, cards.copies
-    ends = len(cards.order)
-    out: list[_Way] = []
-    stack: list[tuple[int, int, tuple[Meld, ...], int, int]] = [(0, 0, (), 0, 0)]
-    steps = 0
-    while stack:
-        steps += 1
-        if steps > STEPS:
-            return None
-        i, decided, chosen, melded, weight = stack.pop()
-        while i < ends and (decided & bits[i] or not starting[i]):
-            if not decided & bits[i]:  # left: one step of the search
-                steps += 1
-                if steps > STEPS:
-                    return None
-                decided |= copies[i]
-            i += 1
-        if i == ends:
-            if not packer.collect(out, chosen, melded, weight):
-                return None
-            continue
-        for meld, more, once, repeated in starting[i]:
-            if once & decided:
-                continue
-            taken = once
-            for group in repeated:
-                free = group & ~(decided | taken)
-                if not free:
-                    break
-                taken |= free & -free
-            else:
-                stack.append((i + 1, decided | taken, (*chosen, meld), melded | taken, weight + more))
-        stack.append((i + 1, decided | copies[i], chosen, melded, weight))
-    return out
+_NONE: list[Start] = []  # a card that starts no meld (shared: a hand has several, none of them added to)
 
 
 def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[Start]]:
     """The melds that start at each card's face (by its place in the hand), each with its card
     points, the bits of its faces held once (the cards it must take) and the copies of each of
     its faces held more than once (it takes the first free copy of each)."""
-    of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
     by_face: dict[int, list[Start]] = {}
+    if not cards.repeated:  # each card held once: a meld takes its own cards (its mask)
+        for meld in melds:
+            weight = sum([points[f.index] for f in meld.faces])
+            by_face.setdefault(meld.faces[0].index, []).append((meld, weight, meld.mask, ()))
+        return [by_face.get(f.index, _NONE) for f in cards.order]
+    of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
     for meld in melds:
         groups = [of_face[f.index] for f in meld.faces]
         once = sum(g for g in groups if g.bit_count() == 1 and groups.count(g) == 1)
         repeated = tuple(g for g in groups if not g & once)
         weight = sum(points[f.index] for f in meld.faces)
         by_face.setdefault(meld.faces[0].index, []).append((meld, weight, once, repeated))
-    return [by_face.get(f.index, []) for f in cards.order]
+    return [by_face.get(f.index, _NONE) for f in cards.order]
 
 
 class _Packer:
@@ -489,14 +416,6 @@ class _Packer:
         self.worth = _picked(points, cards.indices)  # each card's, in order
         self.total = sum(self.worth)
         self.dearest: list[int] | None = None  # the cards' places by worth, ties in order (made when first asked)
-
-    def collect(self, out: list[_Way], melds: tuple[Meld, ...], melded: int, weight: int) -> bool:
-        """The packing of ``melds`` added to ``out`` when the turn rule allows it; False once there
-        are more than PACKINGS."""
-        found = self.way(melds, melded, weight)
-        if found is not None:
-            out.append(found)
-        return len(out) <= PACKINGS
 
     def way(self, melds: tuple[Meld, ...], melded: int, weight: int) -> _Way | None:
         """The packing of ``melds`` (holding the cards ``melded``, of card points ``weight``)."""

@@ -8,17 +8,19 @@ cards (those no meld takes, a set that cannot all be placed) once a hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.core.deck import Face
 from solver.core.idmemo import IdentityMemo
 from solver.core.rules import TurnRule
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.packlist import Listing, Way
 from solver.melding.turn.packsearch import Goal
-from solver.melding.turn.plain import _Way, packed
+from solver.melding.turn.plain import packed
 from solver.melding.turn.plainmelds import Meld
 from solver.melding.turn.problem import Answer, Play, Problem
-from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
+from solver.melding.turn.routes import GoOutRoute, HandLimit
 from solver.sat.budget import Budget
 
 
@@ -52,7 +54,7 @@ class PlainTurn:
     def __exit__(self, *exc) -> None:
         pass
 
-    def ways(self) -> list[_Way] | None:
+    def ways(self) -> list[Way] | None:
         return self.packed.ways
 
     def _stamp(self, answer: Answer) -> Answer:
@@ -61,42 +63,64 @@ class PlainTurn:
 
     # -- the questions --------------------------------------------------------------------------
 
-    def _ranks(self, ways: list[_Way]) -> list[tuple]:
-        """Each listed packing's rank, in the packings' order: the objective's levels in order,
-        each to be made smallest."""
+    def _ranks(self, listing: Listing) -> list:
+        """Each listed packing's rank, in the listing's order: the objective's levels in order,
+        each to be made smallest (one level: a number)."""
         known = self.packed.known
-        ranks: list[tuple] | None = known.get("ranks")
+        ranks: list | None = known.get("ranks")
         if ranks is None:
             levels = self.packed.levels
-            if len(levels) == 1:  # the usual objective: one measure
-                ((measure, sign),) = levels
-                ranks = [(sign * _measure(w, measure),) for w in ways]
+            if levels == (("hand_points", 1),):  # the usual objective: the points kept, made smallest
+                ranks = listing.points
             else:
-                ranks = [tuple([sign * _measure(w, m) for m, sign in levels]) for w in ways]
+                ranks = [_rank(listing.way(k), levels) for k in range(len(listing.points))]
             known["ranks"] = ranks
         return ranks
 
-    def _first_best(self, key: tuple | None, goal: Goal | None) -> _Way | None:
+    def _first_best(self, key: tuple | None, goal: Goal | None) -> Way | None:
         """The first packing of the best rank (among those that meet ``goal``, known by ``key``;
         None: none does), from the listing or the search, once a hand and goal."""
         known = self.packed.known
         if key not in known:
-            ways = self.packed.ways
-            if ways is None:
+            listing = self.packed.listing
+            if listing is None:
                 found = self.packed.search.best(goal)
                 known[key] = self.packed.way(found) if found is not None else None
             else:
-                among = _meeting(ways, goal)
-                known[key] = ways[min(among, key=self._ranks(ways).__getitem__)] if among else None
-        way: _Way | None = known[key]
+                among, ranks = self._meeting(listing, goal), self._ranks(listing)
+                if isinstance(among, range):  # every packing: the first of the least rank, found in C
+                    known[key] = listing.way(ranks.index(min(ranks))) if ranks else None
+                else:
+                    known[key] = listing.way(min(among, key=ranks.__getitem__)) if among else None
+        way: Way | None = known[key]
         return way
 
     def _any_meets(self, key: tuple, goal: Goal) -> bool:
         """Does some packing meet ``goal`` (known by ``key``)?"""
-        ways = self.packed.ways
-        if ways is None or key in self.packed.known:
+        listing = self.packed.listing
+        if listing is None or key in self.packed.known:
             return self._first_best(key, goal) is not None
-        return any(_meets_goal(w, goal) for w in ways)
+        return any(_meets_goal(listing, k, goal) for k in self._candidates(listing, goal))
+
+    def _candidates(self, listing: Listing, goal: Goal) -> Sequence[int]:
+        """The listed packings that may meet ``goal``: those that place every card when it asks
+        (found once a hand), else all."""
+        if not goal.all_cards:
+            return range(len(listing.points))
+        known = self.packed.known
+        placed: list[int] | None = known.get("placed")
+        if placed is None:
+            placed = known["placed"] = [k for k, left in enumerate(listing.left) if not left]
+        return placed
+
+    def _meeting(self, listing: Listing, goal: Goal | None) -> Sequence[int]:
+        """The listed packings that meet ``goal`` (None: all), by position."""
+        if goal is None:
+            return range(len(listing.points))
+        candidates = self._candidates(listing, goal)
+        if not goal.checks:
+            return candidates
+        return [k for k in candidates if _meets_goal(listing, k, goal)]
 
     def goes_out(self) -> bool | None:
         return self._first_best(*self.goals.out) is not None
@@ -119,7 +143,7 @@ class PlainTurn:
         answer.why = self._why(why_cards)
         return answer
 
-    def _answer(self, way: _Way, question: str) -> Answer:
+    def _answer(self, way: Way, question: str) -> Answer:
         melds = sorted(way.melds, key=_first_face)  # disjoint, each by face index: as the turn model's
         plays = [Play(m.faces, m.reading, m.points) for m in melds] if melds else []
         kept = self.packed.cards.among(~(way.melded | way.discard_bit))  # in no meld and not discarded
@@ -183,16 +207,17 @@ class PlainTurn:
         visited: the same cards reached and decided)."""
         spare = int(self.rule.discard != "none")
         hand = self.packed.cards
-        ways = self.packed.ways
-        if ways is None:
+        listing = self.packed.listing
+        if listing is None:
             search = self.packed.search
 
             def placed(cards: int) -> bool:
                 return search.places(hand.lowest(cards), spare)
 
         else:
-            widest: list[int] = [ways[0].melded] if len(ways) == 1 else []
-            for m in sorted({way.melded for way in ways}, key=int.bit_count, reverse=True) if not widest else ():
+            melded = listing.melded
+            widest: list[int] = [melded[0]] if len(melded) == 1 else []
+            for m in sorted(set(melded), key=int.bit_count, reverse=True) if not widest else ():
                 if not any(m & wider == m for wider in widest):
                     widest.append(m)
             if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
@@ -247,7 +272,7 @@ def _first_face(meld: Meld) -> int:
     return meld.faces[0].index
 
 
-def _measure(way: _Way, measure: str) -> int:
+def _measure(way: Way, measure: str) -> int:
     """A packing's value of one of the objective's measures."""
     if measure == "hand_points":
         return way.points
@@ -256,27 +281,23 @@ def _measure(way: _Way, measure: str) -> int:
     return len(way.melds)
 
 
-def _meets(way: _Way, requirement: MeldCount | HandLimit) -> bool:
-    if isinstance(requirement, HandLimit):
-        return way.points <= requirement.at_most
-    n = sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in way.melds)
-    return requirement.allows(n)
+def _rank(way: Way, levels: tuple[tuple[str, int], ...]) -> tuple:
+    return tuple([sign * _measure(way, m) for m, sign in levels])
 
 
-def _meeting(ways: list[_Way], goal: Goal | None) -> list[int]:
-    """The listed packings that meet ``goal`` (None: all), by position."""
-    if goal is None:
-        return list(range(len(ways)))
-    if not goal.checks:
-        return [i for i, w in enumerate(ways) if not w.left] if goal.all_cards else list(range(len(ways)))
-    return [i for i, w in enumerate(ways) if _meets_goal(w, goal)]
-
-
-def _meets_goal(way: _Way, goal: Goal) -> bool:
-    """Does a listed packing meet ``goal`` (every card placed when it asks, its requirements)?"""
-    if goal.all_cards and way.left:
+def _meets_goal(listing: Listing, k: int, goal: Goal) -> bool:
+    """Does the ``k``-th listed packing meet ``goal`` (every card placed when it asks, its
+    requirements)? Its melds are made only when a requirement counts them."""
+    if goal.all_cards and listing.left[k]:
         return False
-    checks = goal.checks
-    if len(checks) == 1:  # the usual route: one requirement (no generator to make)
-        return _meets(way, checks[0])
-    return all(_meets(way, r) for r in checks)
+    melds: tuple[Meld, ...] | None = None
+    for requirement in goal.checks:
+        if isinstance(requirement, HandLimit):
+            if listing.points[k] > requirement.at_most:
+                return False
+            continue
+        if melds is None:
+            melds = listing.melds(k)
+        if not requirement.allows(sum(requirement.counts(m.kind, len(m.faces), m.wilds) for m in melds)):
+            return False
+    return True

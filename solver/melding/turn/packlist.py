@@ -1,0 +1,151 @@
+"""A plain turn's packings listed field by field: a hand rich in wilds lists thousands.
+
+The listing (:func:`listed`) walks the hand's cards in order (:mod:`solver.melding.turn.plain`):
+the first card not yet decided is left (with the copies of its face after it), or starts a meld
+of cards not yet decided (taking the first free copies of its faces); popped from a stack, so a
+card left comes before the melds it starts, those in reverse order. Each packing is kept as a
+row of plain lists (:class:`Listing`): the cards melded, the discard, the cards kept and their
+points, and its melds as a chain of (meld, the melds before it) — most packings are only ranked
+by their points and cards and never asked for their melds, so neither a tuple of melds nor a
+:class:`Way` is made for them until one is asked for (:meth:`Listing.way`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from solver.core.deck import Face
+from solver.melding.turn.packsearch import Start
+from solver.melding.turn.plainmelds import Meld
+
+Chain = tuple  # a packing's melds: () or (its last meld, the chain of those before it)
+
+
+class Way(NamedTuple):
+    """One packing: its melds and the cards they hold (a mask of the hand's card bits), the discard
+    made of the cards left (``discard_bit``: its bit), how many cards are kept and their card
+    points (the cards in no meld and not discarded)."""
+
+    melds: tuple[Meld, ...]
+    melded: int
+    discard: Face | None
+    left: int
+    points: int
+    discard_bit: int = 0
+
+
+def melds_of(chain: Chain) -> tuple[Meld, ...]:
+    """A chain's melds, in the order they were chosen."""
+    out: list[Meld] = []
+    while chain:
+        meld, chain = chain
+        out.append(meld)
+    out.reverse()
+    return tuple(out)
+
+
+class Listing(NamedTuple):
+    """Every packing of a hand the turn rule allows, in the listing's order, field by field: its
+    melds (a :data:`Chain`), the cards melded, the discard's place among the hand's cards (-1:
+    none), how many cards are kept and their card points; ``order``/``bits``: the hand's cards
+    and each one's bit."""
+
+    chains: list[Chain]
+    melded: list[int]
+    discards: list[int]
+    left: list[int]
+    points: list[int]
+    order: Sequence[Face]
+    bits: Sequence[int]
+
+    def melds(self, k: int) -> tuple[Meld, ...]:
+        return melds_of(self.chains[k])
+
+    def way(self, k: int) -> Way:
+        """The ``k``-th packing."""
+        place = self.discards[k]
+        discard, bit = (self.order[place], self.bits[place]) if place >= 0 else (None, 0)
+        return Way(self.melds(k), self.melded[k], discard, self.left[k], self.points[k], bit)
+
+
+def listed(
+    order: Sequence[Face],
+    bits: Sequence[int],
+    copies: Sequence[int],
+    starting: Sequence[Sequence[Start]],
+    worth: Sequence[int],
+    rule: str,
+    most: int,
+    steps: int | None,
+) -> Listing | None:
+    """Every packing of the melds ``starting`` at each card (the cards ``order``, each one's bit in
+    ``bits`` and its face's copies in ``copies``; ``worth``: each card's points) with the discard
+    the turn rule asks (the first of the dearest cards left); None past ``most`` packings, or past
+    ``steps`` steps of the walk (None: no limit), each card left counted as a step. A card no
+    meld starts at is only ever left: the walk steps over it (with no steps to count, it is not
+    walked at all: a hand of one deck's melds take no copies after a card left)."""
+    n = len(bits)
+    walked, leaves = bits, copies
+    if steps is None:
+        places = [p for p in range(n) if starting[p]]
+        walked, starting = [bits[p] for p in places], [starting[p] for p in places]
+        leaves = walked if copies is bits else [copies[p] for p in places]
+    ends = len(walked)
+    total = sum(worth)
+    discarding, required = rule != "none", rule == "required"
+    # the cards' places by worth, the first of the dearest first (only a turn that discards asks)
+    dearest = sorted(range(n), key=worth.__getitem__, reverse=True) if discarding else []
+    chains: list[Chain] = []
+    melded_cards: list[int] = []
+    discards: list[int] = []
+    kept: list[int] = []
+    points: list[int] = []
+    limit = steps if steps is not None else -1
+    count = 0
+    stack: list[tuple[int, int, Chain, int, int]] = [(0, 0, (), 0, 0)]  # (next card, decided, melds, melded, points)
+    while stack:
+        i, decided, chain, melded, weight = stack.pop()
+        while True:  # down the way of cards left: the stack would pop it next
+            count += 1
+            while i < ends and (decided & walked[i] or not starting[i]):
+                if not decided & walked[i]:  # left: a step of the walk
+                    count += 1
+                    decided |= leaves[i]
+                i += 1
+            if i == ends:
+                break
+            for meld, more, once, repeated in starting[i]:
+                if once & decided:
+                    continue
+                taken = once
+                for group in repeated:
+                    free = group & ~(decided | taken)
+                    if not free:
+                        break
+                    taken |= free & -free
+                else:
+                    stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
+            decided |= leaves[i]
+            i += 1
+        if count > limit >= 0:
+            return None
+        left = n - melded.bit_count()
+        place = -1
+        if left and discarding:
+            k = 0
+            while melded & bits[dearest[k]]:  # the first of the dearest left
+                k += 1
+            place = dearest[k]
+            left -= 1
+            weight += worth[place]
+        elif not left and required:
+            continue
+        chains.append(chain)
+        melded_cards.append(melded)
+        discards.append(place)
+        kept.append(left)
+        points.append(total - weight)
+        if len(points) > most:
+            return None
+    return Listing(chains, melded_cards, discards, kept, points, order, bits)
