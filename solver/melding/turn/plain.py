@@ -18,7 +18,9 @@ kind is plain, such a hand's melds are told from the candidate walk, with no che
 set (:mod:`~solver.melding.turn.plainmelds`). A hand
 holding a face more than once (two decks) is read per hand and packed over its cards' places: a
 meld takes the first copies of its faces not yet decided, and a card left leaves the copies after
-it, so each packing of the alike copies comes once (:func:`~solver.melding.turn.packlist.listed`).
+it, so the alike copies make no packing again — but for two melds that start at copies of one face,
+which may come in either order: that packing is listed twice, and the questions keep the first
+(:func:`~solver.melding.turn.packlist.listed`).
 
 A way out, the best turn and the why (:mod:`~solver.melding.turn.plainturn`) are the turn model's,
 decided the same way (the tests compare both on thousands of hands): the objective's levels in
