@@ -199,6 +199,11 @@ def answer(game: Any, command: str, request: dict, batch: str | None, as_json: b
         defaults = checked({k: v for k, v in request.items() if k != "cards"})
 
         def line(extra: dict) -> tuple[dict, int]:
+            if "options" in extra:  # the game is compiled for the command line's options: a line's would go unread
+                raise BadRequest(
+                    f'"options": a line of melds {command} --batch is answered under the command line\'s options '
+                    "(-o NAME=VALUE): give them there, one batch for each set of options"
+                )
             result = ask({**defaults, **checked(extra)})
             return result.data, result.code
 
