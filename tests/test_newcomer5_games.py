@@ -215,6 +215,12 @@ def write(tmp_path, name: str, text: str) -> str:
     return str(path)
 
 
+def test_check_batch_refuses_a_lines_options(tmp_path):
+    """A check line's own "options" would go unread (the game is the command line's): refused by name."""
+    (answer,) = batch(tmp_path, "check", CHINCHON, [{"cards": "O1 JK O3", "options": {"jokers": 1}}])
+    assert answer["error"]["code"] == "bad-request" and '"options"' in answer["error"]["message"]
+
+
 TONK = str(RULESETS / "tonk.yaml")
 
 
