@@ -215,10 +215,23 @@ def write(tmp_path, name: str, text: str) -> str:
     return str(path)
 
 
-def test_check_batch_refuses_a_lines_options(tmp_path):
-    """A check line's own "options" would go unread (the game is the command line's): refused by name."""
-    (answer,) = batch(tmp_path, "check", CHINCHON, [{"cards": "O1 JK O3", "options": {"jokers": 1}}])
-    assert answer["error"]["code"] == "bad-request" and '"options"' in answer["error"]["message"]
+def test_check_and_score_batch_lines_take_their_own_options(tmp_path):
+    """A check or score line's own "options" are merged over the command line's and its game is
+    compiled for them (chinchon.md: jokers are an option, none by default); bad ones are refused by
+    name, and a line without options keeps the command line's game."""
+    lines = [
+        {"cards": "O1 JK O3", "options": {"jokers": 1}},
+        {"cards": "O1 JK O3"},
+        {"cards": "O1 O2 O3", "options": {"jokers": "x"}},
+        {"cards": "O1 O2 O3", "options": [1]},
+    ]
+    with_joker, without, bad_value, bad_type = batch(tmp_path, "check", CHINCHON, lines)
+    assert with_joker["legal"] and [c["as"] for c in with_joker["cards"]] == ["O1", "O2", "O3"]
+    assert "JK" in without["error"]["message"]  # no jokers in play: JK is no card of the deck
+    assert bad_value["error"]["code"] == "bad-option" and "jokers" in bad_value["error"]["message"]
+    assert bad_type["error"]["code"] == "bad-request" and '"options"' in bad_type["error"]["message"]
+    (scored,) = batch(tmp_path, "score", CHINCHON, [{"cards": "O1 JK O3", "options": {"jokers": 1}}])
+    assert "error" not in scored, scored
 
 
 TONK = str(RULESETS / "tonk.yaml")
