@@ -92,10 +92,6 @@ def rummikub_distance_seconds(table_tiles: int, rack: int, count: int, rng: rand
     """Seconds per Rummikub ``--distance`` (the fewest tiles drawn) of ``count`` reachable positions:
     legal sets of about ``table_tiles`` tiles on the table and a rack of ``rack`` tiles dealt from the
     same box (tests/test_rummikub_brute.py's deal), the player melded, and the distances seen."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from test_rummikub_brute import deal
 
     requests = []

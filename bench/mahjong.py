@@ -28,10 +28,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the package adapters the tests use
-
-from bench.mahjong_package import package_scorer  # noqa: E402
-from solver.core.ruleset import load_ruleset  # noqa: E402
+from bench.mahjong_package import package_scorer
+from solver.core.ruleset import load_ruleset
 
 HONOURS = "東南西北白發中"
 
@@ -197,9 +195,9 @@ def package_notation(deal) -> tuple:
 
 def fresh_deals(rng: random.Random, count: int, seen: set) -> list:
     """``count`` random winning deals, none alike and none in ``seen`` (which they join)."""
-    from riichi_package import random_deal
+    from riichi_package import Deal, random_deal
 
-    out = []
+    out: list[Deal] = []
     while len(out) < count:
         deal = random_deal(rng)
         key = repr(request_of(deal))
@@ -395,7 +393,9 @@ def _scoring(args) -> list[tuple]:
 
     from solver.games.mahjong.scoring import NotAWin
 
-    rng, seen = random.Random(args.seed), set()
+    rng = random.Random(args.seed)
+
+    seen: set[str] = set()
     count = max(1000, args.hands // 4)
     deals = fresh_deals(rng, count, seen)
     ours_in = [our_input(scorer, d) for d in deals]
@@ -421,8 +421,8 @@ def _scoring(args) -> list[tuple]:
     # fresh: both sides warmed on other hands, then each new hand parsed and scored once
     sides.warm(fresh_deals(rng, WARM_HANDS, seen))
     fresh = fresh_deals(rng, count, seen)
-    ours_s, theirs_s, agree, compared = sides.fresh(fresh)
-    rows.append(("fresh", 1 / ours_s, 1 / theirs_s, f"{agree}/{compared}"))
+    ours_s, theirs_s, fresh_agree, fresh_compared = sides.fresh(fresh)
+    rows.append(("fresh", 1 / ours_s, 1 / theirs_s, f"{fresh_agree}/{fresh_compared}"))
     batch = batch_seconds([request_of(d) for d in fresh], [request_of(d) for d in fresh_deals(rng, WARM_LINES, seen)])
     rows.append(("batch", 1 / batch, 1 / theirs_s, "(the package in-process)"))
     return rows
@@ -446,4 +446,4 @@ def our_input(scorer, deal) -> tuple:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -13,10 +13,10 @@ import argparse
 import random
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
 
+from solver.core.deck import Face
 from solver.core.ruleset import load_ruleset
 from solver.melding.meld.checker import MeldChecker
 
@@ -30,7 +30,7 @@ def random_melds(ruleset, count: int, seed: int) -> list[list]:
     wild_classes = {c for r in ruleset.roles.values() if r.wild for c in r.classes}
     naturals = [f for f in deck.faces if f.cls not in wild_classes]
     wilds = [f for f in deck.faces if f.cls in wild_classes]
-    melds = []
+    melds: list[list[Face]] = []
     while len(melds) < count:
         n = rng.randint(3, 8)
         k = rng.randint(0, min(2, n - 1)) if wilds else 0
@@ -108,4 +108,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

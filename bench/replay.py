@@ -52,7 +52,6 @@ def measure(paths: list[str], rounds: int = 3, clock=time.perf_counter) -> Summa
 
 def selfplay_logs(folder: Path, games: int, first_seed: int = 0) -> list[str]:
     """``games`` riichienv self-play games written as mjai logs (the test extra's engine)."""
-    sys.path.insert(0, str(ROOT / "tests"))
     from selfplay import write_games  # noqa: PLC0415 - the tests' driver of the engine
 
     return [str(p) for p in write_games(folder, range(first_seed, first_seed + games))]

@@ -115,7 +115,8 @@ def gin_deadwood_per_line(
     process answering the warm-up lines and then the fresh ones, divided by the fresh lines."""
     warm_lines, fresh_lines = gin_deals(warm, rng), gin_deals(fresh, rng)
     alone = min(_batch_timed("gin-rummy", warm_lines)[1] for _ in range(repeats))
-    both, answers = float("inf"), []
+    both = float("inf")
+    answers: list[dict] = []
     for _ in range(repeats):
         _, cpu, answers = _batch_timed("gin-rummy", warm_lines + fresh_lines)
         both = min(both, cpu)

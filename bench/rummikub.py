@@ -33,14 +33,13 @@ import sys
 import time
 from pathlib import Path
 
+from rummikub_peer import Peer
+from test_rummikub_brute import deal
+
+from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from rummikub_peer import Peer  # noqa: E402
-from test_rummikub_brute import deal  # noqa: E402
-
-from solver.core.registry import load_game  # noqa: E402
-from solver.core.ruleset import load_ruleset  # noqa: E402
 
 WORKER = """
 import json, sys, time
@@ -81,6 +80,7 @@ def batch_times(requests: list[dict]) -> list[float]:
         env=env,
         cwd=ROOT,
     )
+    assert proc.stdin is not None and proc.stdout is not None  # both piped
     proc.stdin.write("\n".join(lines) + "\n")
     proc.stdin.close()
     stamps = []
@@ -98,15 +98,17 @@ class Baseline:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", WORKER, folder], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=folder
         )
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both piped
+        self.requests, self.answers = self.proc.stdin, self.proc.stdout
 
     def solve(self, request: dict) -> tuple[float, int]:
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        seconds, placed = json.loads(self.proc.stdout.readline())
+        self.requests.write(json.dumps(request) + "\n")
+        self.requests.flush()
+        seconds, placed = json.loads(self.answers.readline())
         return seconds, placed
 
     def close(self) -> None:
-        self.proc.stdin.close()
+        self.requests.close()
         self.proc.wait()
 
 

@@ -90,14 +90,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # the peers' drivers and the position generators live there
+from bench.mahjong import WARM_HANDS, ScoringSides, fresh_deals, paired_whole_processes
+from solver.core.registry import load_game
+from solver.core.ruleset import load_ruleset
+from solver.melding.meld.checker import MeldChecker
+from solver.melding.turn.problem import Problem
 
-from bench.mahjong import WARM_HANDS, ScoringSides, fresh_deals, paired_whole_processes  # noqa: E402
-from solver.core.registry import load_game  # noqa: E402
-from solver.core.ruleset import load_ruleset  # noqa: E402
-from solver.melding.meld.checker import MeldChecker  # noqa: E402
-from solver.melding.turn.problem import Problem  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 if TYPE_CHECKING:  # bench.replay is imported when its rows run
     from bench.replay import Pair

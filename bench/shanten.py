@@ -24,13 +24,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the deals and the oracle
-
-from bench.mahjong import batch_seconds  # noqa: E402
+from bench.mahjong import batch_seconds
 
 WARM_LINES = 2000
 
@@ -39,7 +36,7 @@ def fresh_deals(rng: random.Random, count: int, size: int, seen: set) -> list:
     """``count`` deals of ``size`` tiles, none alike and none in ``seen`` (which they join)."""
     import shanten_oracle as oracle
 
-    out = []
+    out: list[oracle.Deal] = []
     while len(out) < count:
         k = len(seen)
         deal = oracle.full_wall_deal(rng, size) if k % 4 == 0 else oracle.random_deal(rng, size)
@@ -74,7 +71,8 @@ def cpu_per_item(work, items) -> tuple[float, list]:
 
 def shanten_batch(hands: int, seed: int) -> dict:
     """Seconds per hand: melds' batch, the package and riichienv in-process; how many agree."""
-    rng, seen = random.Random(seed), set()
+    rng = random.Random(seed)
+    seen: set[str] = set()
     warm = fresh_deals(rng, WARM_LINES, 13, seen)
     deals = fresh_deals(rng, hands, 13, seen)
     line = batch_seconds(
@@ -84,7 +82,7 @@ def shanten_batch(hands: int, seed: int) -> dict:
         command=("solve", "-r", "gensou-mahjong", "--shanten"),
     )
     package, rust = peers()
-    out = {"melds": line, "package": None, "riichienv": None, "agree": None}
+    out: dict[str, Any] = {"melds": line, "package": None, "riichienv": None, "agree": None}
     if package is not None:
         for d in warm:
             package(list(d.counts))
@@ -103,7 +101,8 @@ def discard_tables(tables: int, seed: int) -> dict:
     from solver.core.ruleset import load_ruleset
 
     game = load_game(load_ruleset("gensou-mahjong"))
-    rng, seen = random.Random(seed), set()
+    rng = random.Random(seed)
+    seen: set[str] = set()
     for deal in fresh_deals(rng, 1000, 14, seen):  # warm-up: the automata read, the memos started
         game.solve({"hand": deal.text, "discards": True})
     deals = fresh_deals(rng, tables, 14, seen)
@@ -165,4 +164,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
@@ -64,4 +63,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

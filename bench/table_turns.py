@@ -12,6 +12,7 @@ import argparse
 import random
 import statistics
 
+from solver.core.deck import Face
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.melding.table.operations import TableMeld
@@ -20,7 +21,7 @@ from solver.melding.turn.problem import Problem
 
 def table_melds(rs, checker, rng: random.Random, count: int = 200) -> list[tuple]:
     """Legal Fesca melds of 3–5 cards, drawn near one suit or rank (the wild classes mixed in)."""
-    melds = []
+    melds: list[tuple] = []
     while len(melds) < count:
         base = rng.choice(rs.deck.faces[:60])
         pool = [f for f in rs.deck.faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
@@ -35,7 +36,8 @@ def deal_table(
 ) -> tuple[tuple[TableMeld, ...], tuple]:
     """A table of disjoint melds drawn from ``melds`` (each the player's own or B's, at random) until
     ``full(table)`` or ``tries`` draws, and a hand of ``hand_size`` cards from the rest of the deck."""
-    table, used = [], set()
+    table: list[TableMeld] = []
+    used: set[Face] = set()
     while tries > 0 and not full(table):
         tries -= 1
         meld = rng.choice(melds)

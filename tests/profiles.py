@@ -12,6 +12,7 @@ A property states its example count with :func:`examples`, which the profile sca
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -20,7 +21,7 @@ PROFILE = os.environ.get("MELDS_HYPOTHESIS_PROFILE", "ci")
 if PROFILE not in SCALE:
     raise SystemExit(f"MELDS_HYPOTHESIS_PROFILE={PROFILE!r}: choose one of {', '.join(SCALE)}")
 
-_common = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+_common: dict[str, Any] = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **_common)
 settings.register_profile("full", derandomize=True, database=None, print_blob=True, **_common)
 settings.register_profile("dev", **_common)

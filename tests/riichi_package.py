@@ -57,7 +57,7 @@ def random_deal(rng: random.Random, allowed=range(34), open_rate: float = 0.4) -
         if rng.random() < 0.08 and len(allowed) >= 7:
             pairs = rng.sample(allowed, 7)
             concealed = [t for t in pairs for _ in range(2)]
-            melds = []
+            melds: list[tuple[str, list[int]]] = []
         else:
             for _ in range(4):
                 if rng.random() < 0.5:

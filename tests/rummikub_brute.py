@@ -118,7 +118,9 @@ def _best_partition(tiles: tuple[str, ...]) -> int | None:
         remaining = tuple(sorted(left.elements(), key=_order))
         sub = _best_partition(remaining)
         if sub is not None:
-            value = set_value(list(s)) + sub
+            value = set_value(list(s))
+            assert value is not None  # _sets_with keeps sets only
+            value += sub
             best = value if best is None else max(best, value)
     return best
 

@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 YAOCHU = (0, 8, 9, 17, 18, 26, *range(27, 34))
 THREE_PLAYER_ABSENT = frozenset(range(1, 8))  # 2m–8m
@@ -120,14 +121,14 @@ def discard_table(
     copies ``left``; sorted by shanten, then most copies left, then tile order."""
     of = shanten_of or (lambda c: shanten(c, declared, three_player))
     exists = [t for t in range(34) if not (three_player and t in THREE_PLAYER_ABSENT)]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for d in range(34):
         if not counts[d]:
             continue
         after = list(counts)
         after[d] -= 1
         base = of(after)
-        ukeire = []
+        ukeire: list[dict[str, Any]] = []
         for t in exists:
             if after[t] >= 4:
                 continue

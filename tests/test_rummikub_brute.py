@@ -60,8 +60,8 @@ def deal(rng: random.Random, table_tiles: int, rack: int) -> tuple[list[str], li
                 box.remove(t)
             table.append(" ".join(tiles))
     near = [t for t in box if t == "J" or any(t[0] == s[0] or t[1:] in s.split() for s in " ".join(table).split())]
-    rack = rng.sample(near if len(near) >= rack and rng.random() < 0.7 else box, rack)
-    return rack, table
+    hand = rng.sample(near if len(near) >= rack and rng.random() < 0.7 else box, rack)
+    return hand, table
 
 
 def melds_turn(hand: list[str], table: list[str], melded: bool, best: bool = True) -> dict:

@@ -49,8 +49,10 @@ def find_database(source: Path | None, work: Path) -> Path:
         source = next(work.glob("jamdict_data-*.tar.gz"))
     if source.name.endswith(".tar.gz"):
         with tarfile.open(source) as tar:
-            member = next(m for m in tar.getmembers() if m.name.endswith("jamdict.db.xz"))
-            with tar.extractfile(member) as packed, open(work / "jamdict.db.xz", "wb") as out:
+            member = next(m for m in tar.getmembers() if m.name.endswith("jamdict.db.xz") and m.isfile())
+            packed = tar.extractfile(member)
+            assert packed is not None  # a regular file's member always has its contents
+            with packed, open(work / "jamdict.db.xz", "wb") as out:
                 shutil.copyfileobj(packed, out)
         source = work / "jamdict.db.xz"
     if source.suffix == ".xz":
