@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from solver.core.deck import Face
-from solver.core.rules import MeldKind
+from solver.core.rules import KindRole, MeldKind, WildLimit
 from solver.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
 class Option:
     face: Face
-    role_entry: object  # KindRole
+    role_entry: KindRole
     suit: str
     rank: str
     position: int | None = None  # index into the order, for sequences
@@ -39,7 +39,7 @@ def step(ruleset: Ruleset, kind: MeldKind, suit: str, direction: str, k: int) ->
 
 def card_options(kind: MeldKind, face: Face) -> list[tuple]:
     """(entry, suit, rank) a card could take in the kind, before any rule but the role's own."""
-    out = []
+    out: list[tuple] = []
     for entry in kind.roles:
         if not entry.applies(face):
             continue
@@ -66,12 +66,25 @@ def condition_problems(kind: MeldKind, chosen: list[Option], n: int) -> set[str]
         req = entry.role.requires_in_meld
         if req and not any(other.face.cls in req.classes for j, other in enumerate(chosen) if j != i):
             problems.add("requires")
-    wilds = sum(o.role_entry.role.wild for o in chosen)
-    if kind.wilds:
-        lo, hi, _ = kind.wilds
-        if (lo is not None and wilds < lo) or (hi is not None and wilds > hi):
-            problems.add("wilds")
+    if kind.wilds and wild_limit_broken(kind.wilds, chosen):
+        problems.add("wilds")
     return problems
+
+
+def wild_limit_broken(limit: WildLimit, chosen: list[Option]) -> bool:
+    """The kind's wild limit read straight from its fields: the least and the most wilds, the
+    naturals it needs, and the wilds against the naturals (at-most: no more; fewer: fewer)."""
+    if limit.apart:
+        raise NotImplementedError("the oracle does not read wilds: {apart: true}")
+    wilds = sum(o.role_entry.role.wild for o in chosen)
+    naturals = len(chosen) - wilds
+    return (
+        wilds < limit.least
+        or (limit.most is not None and wilds > limit.most)
+        or naturals < limit.naturals_min
+        or (limit.versus_naturals == "at-most" and wilds > naturals)
+        or (limit.versus_naturals == "fewer" and wilds >= naturals)
+    )
 
 
 def distinguished(kind: MeldKind, chosen: list[Option]) -> bool:
@@ -123,6 +136,7 @@ def readings(
             for e, s, r in opts:
                 table.setdefault((s, r), []).append(e)
             by_identity.append(table)
+        assert kind.order is not None  # a sequence kind has an order
         order = kind.order.ranks
         length = len(order)
         starts = ([0] if n >= length else range(length)) if kind.order.cyclic else range(length - n + 1)
@@ -138,16 +152,16 @@ def readings(
                     if any(s not in kind.suits for s, _, _ in window):
                         continue
                     # each card takes one slot of the window whose identity its role allows
-                    per_card = []
+                    slots_per_card: list[list[tuple[int, Option]]] = []
                     for f, by_id in zip(faces, by_identity, strict=True):
-                        per_card.append(
+                        slots_per_card.append(
                             [
                                 (slot, Option(f, e, *window[slot][:2], window[slot][2]))
                                 for slot in range(n)
                                 for e in by_id.get(window[slot][:2], ())
                             ]
                         )
-                    for combo in product(*per_card):
+                    for combo in product(*slots_per_card):
                         slots = [slot for slot, _ in combo]
                         if len(set(slots)) != n:
                             continue

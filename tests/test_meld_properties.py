@@ -8,6 +8,8 @@ oracle rejects it (ambiguity, phase).
 
 from __future__ import annotations
 
+from typing import Any
+
 import oracle
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +25,7 @@ RULESETS = {
     "fesca-two-taiji": load_ruleset("fesca", {"taikyoku-copies": 2}),
     "basic-rummy": load_ruleset("basic-rummy"),
     "basic-rummy-two-decks": load_ruleset("basic-rummy", {"decks": 2}),
+    "contract-rummy": load_ruleset("contract-rummy"),
 }
 CHECKERS = {name: MeldChecker(rs) for name, rs in RULESETS.items()}
 WILD_CLASSES = {name: {c for r in rs.roles.values() if r.wild for c in r.classes} for name, rs in RULESETS.items()}
@@ -80,6 +83,7 @@ def compare(name: str, faces, phase=None, ordered=False) -> None:
     codes = {r.code for r in got.reasons}
     if got.legal:
         reading = got.reading
+        assert reading is not None, text
         assert want.families == {reading.kind.family}, text
         assert oracle.reading_problems(rs, reading) == [], text
         assert reading.wilds == want.min_wilds, text
@@ -93,7 +97,7 @@ def compare(name: str, faces, phase=None, ordered=False) -> None:
         assert codes == {"phase"}, text
 
 
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS: dict[str, Any] = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @settings(max_examples=examples(1500), **SETTINGS)
@@ -144,3 +148,15 @@ def test_basic_rummy_two_decks_equals_brute_force(faces):
 )
 def test_document_ambiguity_examples_agree_with_brute_force(text):
     compare("fesca", CHECKERS["fesca"].notation.parse_many(text))
+
+
+@settings(max_examples=examples(300), **SETTINGS)
+@given(melds("contract-rummy", max_cards=6, max_wilds=3))
+def test_a_wild_limit_verdicts_equal_brute_force(faces):
+    """Contract Rummy's melds hold no more wilds than naturals (wilds: {versus_naturals: at-most}),
+    which the oracle reads from the limit's own fields: the same legality and fewest wilds."""
+    got = CHECKERS["contract-rummy"].check(list(faces), explain=False)
+    want = oracle.verdict(RULESETS["contract-rummy"], list(faces))
+    text = CHECKERS["contract-rummy"].notation.format_many(faces)
+    assert got.legal == want.legal, text
+    assert (got.reading.wilds if got.reading is not None else None) == want.min_wilds, text
