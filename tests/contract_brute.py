@@ -99,7 +99,8 @@ def candidates(hand: list[str]) -> tuple[list[frozenset[int]], list[frozenset[in
     with cards that may be wild; for a run, cards of one suit with cards that may be wild."""
     faces = [card(c) for c in hand]
     may_be_wild = [i for i, f in enumerate(faces) if f is None or f[1] == "2"]
-    as_set, as_run = set(), set()
+    as_set: set[frozenset[int]] = set()
+    as_run: set[frozenset[int]] = set()
     for rank in RANKS:
         mine = [i for i, f in enumerate(faces) if f is not None and f[1] == rank]
         pool = sorted(set(mine) | set(may_be_wild))

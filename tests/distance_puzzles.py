@@ -371,9 +371,9 @@ SPECS = [
 def expected(spec: Spec) -> dict[str, Any]:
     """The puzzle's ``expect``, worked out by the oracle."""
     if spec.ruleset == RK:  # no discard: the fewest tiles drawn (rummikub_brute.py)
-        found = rummikub_brute.draw_distance(spec.hand, spec.table, spec.melded, spec.visible, depth=2)
-        assert found is not None, spec.stem
-        return {"distance": found}
+        drawn = rummikub_brute.draw_distance(spec.hand, spec.table, spec.melded, spec.visible, depth=2)
+        assert drawn is not None, spec.stem
+        return {"distance": drawn}
     g = spec.game()
     hand = spec.hand.split()
     left = oracle.left_of(g, hand + spec.visible.split())

@@ -103,7 +103,13 @@ def replay(problem, answer) -> list[str]:
         fail("cards taken by an exchange were never melded")
     if claim is not None:
         fail("the claimed card was never melded")
-    gain = sum(layout_points(rs, table[i][0]) - start_points[i] for i in start_points)
+    gain = 0
+    for i, before in start_points.items():
+        after = layout_points(rs, table[i][0])
+        if before is None or after is None:
+            fail("a meld of one's own on the table is no legal meld")
+            return problems
+        gain += after - before
     _check_end(problem, answer, hand, (made_points, gain), fail)
     return problems
 

@@ -51,7 +51,7 @@ def ir_declares(hand: list[str], indicator: str) -> bool:
 @lru_cache(maxsize=65536)
 def ir_partition_ok(cards: tuple[str, ...], cut: str) -> bool:
     jokers = sum(ir_card(c) is None for c in cards)
-    naturals = [ir_card(c) for c in cards if ir_card(c) is not None]
+    naturals = [card for card in map(ir_card, cards) if card is not None]
     flex = [i for i, c in enumerate(naturals) if c[1] == cut]
     for chosen in product((False, True), repeat=len(flex)):  # each card of the cut rank: itself or a joker
         as_wild = {i for i, w in zip(flex, chosen, strict=True) if w}
@@ -175,7 +175,9 @@ def ok_tile(text: str) -> tuple[str, str] | None:
 
 def okey_of(indicator: str) -> tuple[str, str]:
     """2.3: the indicator's colour, one number higher, 13 → 1."""
-    suit, rank = ok_tile(indicator)
+    tile = ok_tile(indicator)
+    assert tile is not None, "a false joker is no indicator"
+    suit, rank = tile
     return suit, str(int(rank) % 13 + 1)
 
 
@@ -192,7 +194,7 @@ def ok_goes_out(hand: list[str], indicator: str, pairs: bool = True) -> bool:
 def _ok_split(cards: tuple, okey: tuple) -> list[tuple[tuple, int]]:
     """(naturals, wilds) for each way of playing the okey tiles: themselves or jokers (2.4, 2.5);
     a false joker is the okey tile (2.6)."""
-    naturals = [okey if ok_tile(c) is None else ok_tile(c) for c in cards]
+    naturals = [ok_tile(c) or okey for c in cards]
     okeys = [i for i, c in enumerate(cards) if ok_tile(c) == okey]
     out = []
     for chosen in product((False, True), repeat=len(okeys)):
@@ -239,9 +241,11 @@ def ok_pairs(cards: tuple, okey: tuple) -> bool:
 
 def ok_meld_problem(cards: list[str], shown: list[str], kind: str, indicator: str) -> str | None:
     okey = okey_of(indicator)
-    ids = []
+    ids: list[tuple[str, str]] = []
     for card, ident in zip(cards, shown, strict=True):
         parsed, meant = ok_tile(card), ok_tile(ident)
+        if meant is None:
+            return f"{card} stands for a false joker"
         own = okey if parsed is None else parsed
         if meant != own and parsed != okey:
             return f"{card} is no okey but stands for {ident}"
@@ -337,7 +341,7 @@ def p10_meld_problem(cards: list[str], shown: list[str], shape: str) -> str | No
         if parsed != "W" and ident.lower() != card.lower():
             return f"{card} is no wild but stands for {ident}"
         ids.append(parsed)
-    naturals = [c for c in ids if c != "W"]
+    naturals = [c for c in ids if isinstance(c, tuple)]  # the skips were refused above
     wilds = [s for c, s in zip(ids, shown, strict=True) if c == "W"]
     if shape == "set":
         numbers = {n for _, n in naturals} | {int(s) for s in wilds}
@@ -345,5 +349,5 @@ def p10_meld_problem(cards: list[str], shown: list[str], shape: str) -> str | No
     if shape == "colour":
         colours = {c for c, _ in naturals} | {s.lower() for s in wilds}
         return None if len(colours) <= 1 else "not one colour"
-    numbers = sorted([n for _, n in naturals] + [int(s) for s in wilds])
-    return None if numbers == list(range(numbers[0], numbers[0] + len(numbers))) else "not consecutive"
+    in_order = sorted([n for _, n in naturals] + [int(s) for s in wilds])
+    return None if in_order == list(range(in_order[0], in_order[0] + len(in_order))) else "not consecutive"

@@ -25,7 +25,7 @@ from solver.core.errors import MeldsError, Undecided
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.points import hand_points, meld_points
-from solver.melding.table.operations import Move, Operation, Table
+from solver.melding.table.operations import Move, Operation, Table, TableMeld
 from solver.melding.turn.layout import Step
 from solver.melding.turn.solver import Problem, TurnSolver
 
@@ -35,7 +35,7 @@ class _Best:
     """The best way to finish from a state: value (objective tuple), steps, the finishing answer."""
 
     value: tuple
-    steps: list
+    steps: list | tuple  # the steps; while searching, the (state, points made) key they end at
     finish: object  # the TurnSolver answer for the rest of the hand (or None for an empty hand)
     meld_points: int
     hand_points: int
@@ -137,8 +137,7 @@ class TableTurnSolver:
         meld = self.problem.table[move.table]
         if not meld.mine:
             return 0
-        before = self.table.reading(self._current[move.table])
-        return meld_points(move.reading) - meld_points(before)
+        return meld_points(move.reading) - self._standing_points(self._current[move.table])
 
     def moves(self, state: _State):
         """(step, next state) pairs."""
@@ -162,13 +161,13 @@ class TableTurnSolver:
             op = move.op
             if not state.own and op.before_own_meld == "forbidden":
                 continue
-            pending = ()
+            owed: tuple = ()
             if not state.own and op.before_own_meld == "meld-taken-at-once" and move.taken:
-                pending = tuple(sorted(move.taken))
+                owed = tuple(sorted(move.taken))
             table = state.table[: move.table] + (move.result,) + state.table[move.table + 1 :]
             new_hand = tuple(sorted(_remove(hand, move.played) + move.taken))
             step = Step(op.id, op, move.table, move.played, move.taken, move.reading, move.result, self.op_points(move))
-            yield step, _State(new_hand, table, state.own, pending, None)
+            yield step, _State(new_hand, table, state.own, owed, None)
         if not state.own:  # a meld of one's own first, to open the restricted operations
             for faces, reading, points in self.new_melds(hand):
                 yield (
@@ -180,9 +179,13 @@ class TableTurnSolver:
 
     def own_points(self, table: tuple) -> int:
         """Meld points of the player's own table melds as they stand."""
-        return sum(
-            meld_points(self.table.reading(m)) for m, orig in zip(table, self.problem.table, strict=True) if orig.mine
-        )
+        return sum(self._standing_points(m) for m, orig in zip(table, self.problem.table, strict=True) if orig.mine)
+
+    def _standing_points(self, meld: TableMeld) -> int:
+        """Meld points of a table meld as it stands (every table meld is legal, before and after)."""
+        reading = self.table.reading(meld)
+        assert reading is not None, meld
+        return meld_points(reading)
 
     def solve(self) -> _Node:
         """Every state reachable this turn, once each; the best place to end the turn.

@@ -62,7 +62,7 @@ def deal(rng: random.Random, path: str, table_cards: int, hand_cards: int) -> tu
                 box.remove(c)
             melds.append(meld)
     own = melds.pop() if melds and rng.random() < 0.4 else []
-    table = []
+    table: list[list[str]] = []
     for meld in melds:
         if sum(map(len, table)) < table_cards:
             table.append(meld)

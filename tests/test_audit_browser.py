@@ -25,10 +25,12 @@ def browser() -> str | None:
 
 
 def chromium(url: str, *extra: str) -> subprocess.CompletedProcess:
+    found = browser()
+    assert found is not None, "no Chromium on the path"
     with tempfile.TemporaryDirectory() as profile:
         return subprocess.run(
             [
-                browser(),
+                found,
                 "--headless",
                 "--no-sandbox",
                 "--disable-gpu",
@@ -48,7 +50,7 @@ def chromium(url: str, *extra: str) -> subprocess.CompletedProcess:
         )
 
 
-def read_png(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
+def read_png(path: Path) -> tuple[int, int, list[tuple[int, ...]]]:
     """Width, height and RGB pixels of an 8-bit RGB or RGBA PNG (what Chromium writes)."""
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -87,7 +89,7 @@ def read_png(path: Path) -> tuple[int, int, list[tuple[int, int, int]]]:
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16)
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from solver.core.deck import Face
 from solver.core.ruleset import load_ruleset
 from solver.melding.meld import checker as checker_module
 from solver.melding.meld import diagnose as diagnose_module
@@ -28,7 +29,7 @@ def random_melds(ruleset, count: int, seed: int) -> list[tuple]:
     rng = random.Random(seed)
     faces = list(ruleset.deck.faces)
     ranked = [f for f in faces if f.rank is not None and f.suit is not None]
-    out = []
+    out: list[tuple[Face, ...]] = []
     while len(out) < count:
         n = rng.randint(2, 7)
         style = rng.random()
@@ -65,7 +66,7 @@ def summary(verdict) -> tuple:
     )
 
 
-def compare(name: str, count: int, seed: int, monkeypatch) -> int:
+def compare(name: str, count: int, seed: int, monkeypatch) -> tuple[int, int]:
     ruleset = load_ruleset(name)
     confirmed = [0]
     holds = diagnose_module.rule_holds
@@ -113,8 +114,10 @@ def compare(name: str, count: int, seed: int, monkeypatch) -> int:
             b = plain_checker.check(meld, phase=phase, ordered=ordered)
             assert summary(a) == summary(b), (name, meld, phase, ordered)
             if a.legal:
+                assert a.reading is not None and b.reading is not None
                 assert a.reading.wilds == b.reading.wilds
-    fast.close(), plain_checker.close()
+    fast.close()
+    plain_checker.close()
     return confirmed[0], plain[0]
 
 
@@ -123,7 +126,7 @@ def _satisfiable_with_aux(model, values: list[int], key: str | None, enabled=())
     variables set anew)?"""
     if not isinstance(values, list):  # an assignment the checker wrote itself
         values = [v if values[v - 1] > 0 else -v for v in range(1, model.pool.top + 1)]
-    card_vars = set()
+    card_vars: set[int] = set()
     for c in range(len(model.cards)):
         card_vars.update(abs(x) for x in model.role_lits[c])
         card_vars.update(abs(x) for x in model.xs[c])

@@ -123,7 +123,7 @@ def test_distance_against_brute_force_many(ruleset: str) -> None:
 
 def check_discards(hands: list[str], visible: str, depth: int) -> None:
     ruleset = "basic-rummy"
-    lines = [{"hand": hand, "discards": True, "visible": visible} for hand in hands]
+    lines: list[dict] = [{"hand": hand, "discards": True, "visible": visible} for hand in hands]
     g = oracle.game(ruleset)
     for line, answer in zip(lines, _answers(ruleset, lines), strict=True):
         hand = line["hand"].split()

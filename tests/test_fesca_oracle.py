@@ -41,7 +41,7 @@ def _meld(rng: random.Random, phase: str) -> list[str]:
 def _deals(hands: int, seed: int) -> list[dict]:
     """Hands of two or three random melds and a card, half of them with one card swapped for another."""
     rng = random.Random(seed)
-    lines = []
+    lines: list[dict] = []
     while len(lines) < hands:
         phase = rng.choice(["yang", "yin"])
         cards = [c for _ in range(rng.choice([2, 3])) for c in _meld(rng, phase)] + [rng.choice(DECK)]

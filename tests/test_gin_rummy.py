@@ -187,7 +187,7 @@ def test_many_knocks_settled_from_the_two_hands():
 
 def knocks_settled_from_hands(seed: int, count: int) -> None:
     rng = random.Random(seed)
-    lines = []
+    lines: list[dict] = []
     while len(lines) < count:
         knocker = gin_oracle.meld_built(rng, 11)
         if gin_oracle.best_discards(knocker)[0] <= 10:

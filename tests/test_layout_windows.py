@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.core.deck import Face
 from solver.core.ruleset import load_ruleset
 from solver.melding.meld.checker import MeldChecker, as_cards
 from solver.melding.table.forms import table_forms
@@ -75,7 +76,7 @@ def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
     faces = rs.deck.faces
     phases = (None, *(p.id for p in rs.phases))
     ranked = [f for f in faces if f.suit is not None and f.rank is not None]
-    out = []
+    out: list[tuple[tuple[Face, ...], str | None]] = []
     while len(out) < count:
         n = rng.randint(3, 6)
         shape = rng.random()
@@ -94,9 +95,9 @@ def _random_layouts(count: int, seed: int, rs=RS) -> list[tuple]:
             layout = (run + run)[start : start + n][:: rng.choice((1, -1))]
             for _ in range(rng.randint(0, 2)):
                 layout[rng.randrange(len(layout))] = rng.choice(faces)
-        layout = tuple(layout)
-        if all(layout.count(f) <= rs.deck.copies[f] for f in layout):
-            out.append((layout, rng.choice(phases)))
+        cards = tuple(layout)
+        if all(cards.count(f) <= rs.deck.copies[f] for f in cards):
+            out.append((cards, rng.choice(phases)))
     return out
 
 

@@ -404,7 +404,8 @@ def _agree_with_the_checker(mj: Mahjong, every: bool) -> int:
             verdict = mj.checker.check(group, explain=False)
         except TooManyCopies:
             continue
-        kinds = {r.kind.id for r in verdict.readings} | ({verdict.reading.kind.id} if verdict.legal else set())
+        shown = verdict.reading if verdict.legal else None
+        kinds = {r.kind.id for r in verdict.readings} | ({shown.kind.id} if shown is not None else set())
         fast = mj.plain_kinds(group)
         assert fast == frozenset(kinds) or (fast is None and len(group) < 3), mj.format_tiles(group)
         compared += fast is not None

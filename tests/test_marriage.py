@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
+from solver.core.deck import Face
 from solver.core.files import load_document
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
@@ -224,7 +225,7 @@ def _random_22(seed: int, going_out: bool) -> list:
     """A 22-card hand built near seven combinations, then perturbed."""
     rng = random.Random(seed)
     faces = [f for f in RS.deck.faces for _ in range(3)]
-    hand = []
+    hand: list[Face] = []
     if going_out:
         while len(hand) < 21:
             base = rng.choice(RS.deck.faces)
@@ -233,6 +234,7 @@ def _random_22(seed: int, going_out: bool) -> list:
                 group = [base] * 3
             elif style == "run":
                 ranks = [r.id for r in RS.deck.ranks]
+                assert base.rank is not None  # every Marriage card has a rank
                 i = ranks.index(base.rank) if ranks.index(base.rank) <= 10 else 10
                 group = [
                     next(f for f in RS.deck.faces if f.suit == base.suit and f.rank == ranks[i + k]) for k in range(3)

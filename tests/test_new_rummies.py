@@ -205,7 +205,7 @@ def check_phase_10(tmp_path, count: int, seed: int, phases=range(1, 11)) -> None
                 continue
             if expected:
                 assert _played(answer) == Counter(hand)
-                laid = Counter()
+                laid: Counter[tuple[str, int]] = Counter()
                 for cards, shown, kind in _melds(answer):
                     assert oracle.p10_meld_problem(cards, shown, kind) is None, (hand, phase, cards, shown, kind)
                     laid[(kind, len(cards))] += 1

@@ -16,6 +16,7 @@ from solver.core.ruleset import load_ruleset
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.plain import plain_kind
+from solver.melding.meld.verdict import Verdict
 
 CASES = [
     ("okey", {}, 15),
@@ -61,6 +62,12 @@ def oracle_problem(rs, checker, faces, reading, params) -> str | None:
     return None
 
 
+def _seen(verdict: Verdict) -> tuple[bool, str | None, int | None]:
+    """Legal, and a legal meld's kind and wilds."""
+    reading = verdict.reading if verdict.legal else None
+    return verdict.legal, reading.kind.id if reading else None, reading.wilds if reading else None
+
+
 def compare(ruleset: str, options: dict, pool_size: int, hands: int, seed: int) -> int:
     rs = load_ruleset(ruleset, options)
     gate = load_game(rs).gate()
@@ -76,7 +83,7 @@ def compare(ruleset: str, options: dict, pool_size: int, hands: int, seed: int) 
                 solved.check(faces, explain=False, params=params)
             continue
         b = solved.check(faces, explain=False, params=params)
-        seen = [(v.legal, v.kind.id if v.legal else None, v.reading.wilds if v.legal else None) for v in (a, b)]
+        seen = [_seen(v) for v in (a, b)]
         if seen[0] != seen[1]:
             wrong.append((counted.notation.format_many(faces), params, seen))
         if a.legal:

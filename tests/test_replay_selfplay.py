@@ -98,7 +98,7 @@ def _moved_payment_is_caught(path: Path, tmp_path: Path) -> None:
     hand_number = sum(1 for e in events[: wins[-1]] if e["type"] == "start_kyoku")
     (report,) = replay_file(str(write_log(tmp_path / "moved.mjson.gz", events)))
     hand = report.hands[hand_number - 1]
-    assert hand.status == "mismatch"
+    assert hand.status == "mismatch" and hand.deltas is not None
     assert hand.expected == [a + b for a, b in zip(hand.deltas, _moved(moved, payer), strict=True)]
     assert [h.number for h in report.hands if h.status != "agree"] == [hand_number]
 

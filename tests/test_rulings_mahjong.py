@@ -135,7 +135,7 @@ def test_riichi_furiten_outlasts_ones_discard_and_riichi_while_furiten_is_allowe
 # -- 槍槓 -----------------------------------------------------------------------------------------
 
 
-def _kan_state(kind: str, robber: str) -> dict:
+def _kan_state(kind: str, robber: dict[str, str]) -> dict:
     hands = {
         "E": "234p567p11z345s (9999m)" if kind == "ankan" else "234m567p789s1z [5550s]",
         "S": 13,

@@ -26,7 +26,7 @@ TABLES = [["k9 k10 k11"], ["b8 o8 r8"], ["o3 o4 o5 o6"], ["k9 k10 k11", "b8 o8 r
 
 def _lines(count: int, seed: int) -> list[dict]:
     rng = random.Random(seed)
-    lines = []
+    lines: list[dict] = []
     while len(lines) < count:
         rack = [t for s in rng.sample(SETS, rng.randint(1, 2)) for t in s.split()]
         for _ in range(rng.randint(0, 2)):
@@ -64,7 +64,9 @@ def recheck_target(line: dict, answer: dict) -> None:
         new = Counter(after)
         new.subtract(Counter(" ".join(brute.parse(s)) for s in table))
         assert not -new, "the table before the initial meld stays as it was"
-        assert sum(brute.set_value(brute.parse(s)) for s in (+new).elements()) >= 30
+        values = [brute.set_value(brute.parse(s)) for s in (+new).elements()]
+        assert None not in values, "every set on the table is legal"
+        assert sum(v for v in values if v is not None) >= 30
         assert target["initial_meld"]["value"] >= target["initial_meld"]["needed"] == 30
 
 

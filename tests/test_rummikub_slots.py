@@ -74,7 +74,7 @@ def random_set(rng: random.Random, game, joker) -> list:
 def position(rng: random.Random, game, table_tiles: int, rack_tiles: int):
     box, joker = tiles_of(game)
     left = Counter(box)
-    table = []
+    table: list[list] = []
     for _ in range(200):
         if sum(len(s) for s in table) >= table_tiles:
             break

@@ -10,6 +10,7 @@ follow the turn rule.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import oracle
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
+from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.ruleset import load_ruleset
 from solver.melding.table.operations import TableMeld
@@ -31,7 +33,9 @@ RULESETS = {
     "basic-rummy-one-meld": load_ruleset("basic-rummy", {"one-meld-per-turn": True, "discard-taken-card": True}),
 }
 ORACLE_CACHE: dict = {name: {} for name in RULESETS}
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS: dict[str, Any] = dict(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 @st.composite
@@ -44,7 +48,7 @@ def hands(draw, name: str, max_cards: int):
     near = [f for f in faces if f.suit == base.suit or f.rank == base.rank or f.cls != base.cls]
     pool = draw(st.sampled_from([near, faces]))
     hand = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True))
-    table = ()
+    table: tuple[TableMeld, ...] = ()
     if name.startswith("basic") and draw(st.booleans()):
         suit = draw(st.sampled_from(["S", "H", "D", "C"]))
         start = draw(st.integers(0, 8))
@@ -64,7 +68,7 @@ def check_answer(name: str, problem: Problem, answer) -> None:
     """The answer re-checked by the oracle: legal melds, exact cards, turn rule."""
     rs = RULESETS[name]
     cache = ORACLE_CACHE[name]
-    used = Counter()
+    used: Counter[Face] = Counter()
     for play in answer.plays:
         used.update(play.faces)
         if play.table is None:

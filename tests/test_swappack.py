@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations, product
+from operator import is_not
 
 from solver.core.ruleset import load_ruleset
 from solver.melding.turn.swappack import PackSearch
@@ -96,7 +98,7 @@ def test_an_illegal_option_is_never_melded() -> None:
         if not options:
             continue
         barred = options[0]
-        found = PackSearch(options, held, most, melded, discard=True).find(2, lambda o, bar=barred: o is not bar)
+        found = PackSearch(options, held, most, melded, discard=True).find(2, partial(is_not, barred))
         ways = list(every_way(options[1:], held, most, melded, 2))
         assert (found.packing is not None) == bool(ways)
         assert found.packing is None or all(o is not barred for o in found.packing.options)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,10 +43,10 @@ def _walks(table, hand, stop_at_call: int | None = None):
     walks: list[tuple[int, tableforms.Walk]] = []
     walk = tableforms.forms_of
 
-    def recorded(judge, t, *args, **kwargs):
+    def recorded(table: Table, t: int, *args: Any, **kwargs: Any) -> tableforms.Walk:
         if stop_at_call is not None and len(walks) == stop_at_call:
             raise tableforms._Cut("time")
-        found = walk(judge, t, *args, **kwargs)
+        found = walk(table, t, *args, **kwargs)
         walks.append((t, found))
         return found
 

@@ -231,7 +231,7 @@ def _cards_apart_follow(problems) -> int:
     for problem in problems:
         turn = TableTurn(problem, CHECKER, Budget(), _operations())
         apart = turn._apart_clauses
-        turn._apart_clauses = lambda: []
+        turn._apart_clauses = lambda: []  # type: ignore[method-assign]  # the model without them
         turn._build()
         with Minisat22(bootstrap_with=turn.clauses) as solver:
             for clause in apart():
@@ -304,7 +304,7 @@ def _slots_agree(seed: int, count: int, first: int = 0) -> int:
     for problem in _ring_problems(seed, count, first):
         named = solve(problem, "best")
         named_out = solve(problem, "go-out")
-        stretches = []
+        stretches: list[int] = []
         melds = slots.LaidOut.melds
 
         def counted(self, true, melds=melds, stretches=stretches):
@@ -312,13 +312,13 @@ def _slots_agree(seed: int, count: int, first: int = 0) -> int:
             stretches.append(len(found))
             return found
 
-        slots.LaidOut.melds = counted
+        slots.LaidOut.melds = counted  # type: ignore[method-assign]  # counted, then put back
         try:
             with laid_out():
                 slotted = solve(problem, "best")
                 out = solve(problem, "go-out")
         finally:
-            slots.LaidOut.melds = melds
+            slots.LaidOut.melds = melds  # type: ignore[method-assign]
         assert replay(problem, slotted) == []
         assert _value(slotted) == _value(named), problem
         assert bool(out.solvable) == bool(named_out.solvable), problem

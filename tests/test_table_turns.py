@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Any
 
 import pytest
 from gameapi import solve
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from profiles import examples
 from replay import replay
 
+from solver.core.deck import Face
 from solver.core.ruleset import load_ruleset
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.table.operations import TableMeld
@@ -19,21 +21,23 @@ from solver.melding.turn.problem import Problem
 
 RS = load_ruleset("fesca")
 CHECKER = MeldChecker(RS)
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS: dict[str, Any] = dict(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 def _legal_melds(seed: int, count: int) -> list[tuple]:
     """Random legal melds in a table layout (the checker's reading order)."""
     rng = random.Random(seed)
     faces = RS.deck.faces
-    found = []
+    found: list[tuple[Face, ...]] = []
     while len(found) < count:
         base = rng.choice(faces[:60])
         n = rng.randint(3, 5)
         pool = [f for f in faces if f.suit == base.suit or f.rank == base.rank or f.cls != "五行"]
         cards = rng.sample(pool, min(n, len(pool)))
         verdict = CHECKER.check(cards, explain=False)
-        if verdict.legal:
+        if verdict.reading is not None and verdict.legal:
             found.append(tuple(p.face for p in verdict.reading.placements))
     return found
 

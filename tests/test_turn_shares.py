@@ -25,6 +25,7 @@ import test_solve_properties as properties
 from hypothesis import given, settings
 from profiles import examples
 
+from solver.core.deck import Face
 from solver.core.registry import load_game
 from solver.core.ruleset import load_ruleset
 from solver.melding.table.operations import TableMeld
@@ -76,7 +77,8 @@ def value(rs, answer) -> tuple:
 
 
 def legal(name: str, problem: Problem, answer) -> None:
-    rs, used = RULESETS[name], Counter()
+    rs = RULESETS[name]
+    used: Counter[Face] = Counter()
     for play in answer.plays:
         used.update(play.faces)
         whole = list(play.faces) if play.table is None else list(problem.table[play.table].faces) + list(play.faces)

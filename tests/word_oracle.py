@@ -23,7 +23,7 @@ def tiles_of(word: str, game) -> tuple[str, ...] | None:
         elif letter in game.small_kana:
             out.append(game.small_kana[letter])
         else:
-            base, *rest = unicodedata.normalize("NFD", letter)
+            base, *rest = list(unicodedata.normalize("NFD", letter))
             mark = marks.get(rest[0]) if rest else None
             base = game.small_kana.get(base, base)
             if mark is None or mark not in kinds or base not in kinds:

@@ -93,7 +93,7 @@ class Tens:
 
     def solve(self, request: Mapping[str, Any]) -> Result:
         melds = self.split(self._values(request.get("hand")))
-        data = {"solvable": melds is not None, "melds": [[str(v) for v in m] for m in melds or []]}
+        data: dict[str, Any] = {"solvable": melds is not None, "melds": [[str(v) for v in m] for m in melds or []]}
         return Result(
             data,
             ExitCode.of(melds is not None),
