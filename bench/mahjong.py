@@ -394,7 +394,6 @@ def _scoring(args) -> list[tuple]:
     from solver.games.mahjong.scoring import NotAWin
 
     rng = random.Random(args.seed)
-
     seen: set[str] = set()
     count = max(1000, args.hands // 4)
     deals = fresh_deals(rng, count, seen)
