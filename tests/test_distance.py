@@ -123,10 +123,10 @@ def test_distance_against_brute_force_many(ruleset: str) -> None:
 
 def check_discards(hands: list[str], visible: str, depth: int) -> None:
     ruleset = "basic-rummy"
-    lines: list[dict] = [{"hand": hand, "discards": True, "visible": visible} for hand in hands]
+    lines = [{"hand": hand, "discards": True, "visible": visible} for hand in hands]
     g = oracle.game(ruleset)
-    for line, answer in zip(lines, _answers(ruleset, lines), strict=True):
-        hand = line["hand"].split()
+    for text, answer in zip(hands, _answers(ruleset, lines), strict=True):
+        hand = text.split()
         left = oracle.left_of(g, hand + visible.split())
         assert [r["discard"] for r in answer["discards"]] and len(answer["discards"]) == len(set(hand))
         for row in answer["discards"]:
