@@ -82,16 +82,18 @@ def listed(
     """Every packing of the melds ``starting`` at each card (the cards ``order``, each one's bit in
     ``bits`` and its face's copies in ``copies``; ``worth``: each card's points) with the discard
     the turn rule asks (the first of the dearest cards left); None past ``most`` packings, or past
-    ``steps`` steps of the walk (None: no limit), each card left counted as a step. A card no
-    meld starts at is only ever left: the walk steps over it (with no steps to count, it is not
-    walked at all: a hand of one deck's melds take no copies after a card left)."""
+    ``steps`` steps of the walk (None: no limit), a step each card that starts a meld reached. A
+    card no meld starts at is only ever left, and not walked at all: a meld starts at its lowest
+    face, so none after it takes a copy of that card's face. The melds that fit at a card depend
+    only on which of the cards they might take are decided: those are found once a hand for each
+    such set (:func:`_fitting`), not asked of every meld in every state of the walk."""
     n = len(bits)
-    walked, leaves = bits, copies
-    if steps is None:
-        places = [p for p in range(n) if starting[p]]
-        walked, starting = [bits[p] for p in places], [starting[p] for p in places]
-        leaves = walked if copies is bits else [copies[p] for p in places]
+    places = [p for p in range(n) if starting[p]]
+    walked, starts = [bits[p] for p in places], [starting[p] for p in places]
+    leaves = walked if copies is bits else [copies[p] for p in places]
     ends = len(walked)
+    reach = [_reach(entries) for entries in starts]
+    fitting: list[dict[int, list[tuple[Meld, int, int]]]] = [{} for _ in range(ends)]
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
     # the cards' places by worth, the first of the dearest first (only a turn that discards asks)
@@ -108,24 +110,16 @@ def listed(
         i, decided, chain, melded, weight = stack.pop()
         while True:  # down the way of cards left: the stack would pop it next
             count += 1
-            while i < ends and (decided & walked[i] or not starting[i]):
-                if not decided & walked[i]:  # left: a step of the walk
-                    count += 1
-                    decided |= leaves[i]
+            while i < ends and decided & walked[i]:
                 i += 1
             if i == ends:
                 break
-            for meld, more, once, repeated in starting[i]:
-                if once & decided:
-                    continue
-                taken = once
-                for group in repeated:
-                    free = group & ~(decided | taken)
-                    if not free:
-                        break
-                    taken |= free & -free
-                else:
-                    stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
+            seen = decided & reach[i]
+            fits = fitting[i].get(seen)
+            if fits is None:
+                fits = fitting[i][seen] = _fitting(starts[i], seen)
+            for meld, more, taken in fits:
+                stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
             decided |= leaves[i]
             i += 1
         if count > limit >= 0:
@@ -149,3 +143,31 @@ def listed(
         if len(points) > most:
             return None
     return Listing(chains, melded_cards, discards, kept, points, order, bits)
+
+
+def _reach(entries: Sequence[Start]) -> int:
+    """The bits of every card the melds ``entries`` might take."""
+    reach = 0
+    for _, _, once, repeated in entries:
+        reach |= once
+        for group in repeated:
+            reach |= group
+    return reach
+
+
+def _fitting(entries: Sequence[Start], decided: int) -> list[tuple[Meld, int, int]]:
+    """The melds of ``entries`` that fit when ``decided`` are taken, in order, each with its card
+    points and the cards it takes (the first free copy of each face held twice)."""
+    out: list[tuple[Meld, int, int]] = []
+    for meld, more, once, repeated in entries:
+        if once & decided:
+            continue
+        taken = once
+        for group in repeated:
+            free = group & ~(decided | taken)
+            if not free:
+                break
+            taken |= free & -free
+        else:
+            out.append((meld, more, taken))
+    return out
