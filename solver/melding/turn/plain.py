@@ -52,7 +52,7 @@ from solver.melding.turn.problem import Problem, validate_problem
 
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
 HAND_CARDS = 16  # larger hands go to the turn model
-PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
+PACKINGS = 60000  # a hand with more ways to place its melds is searched instead
 STEPS = 200_000  # a hand of copies whose search for its packings takes more steps goes to the turn model
 MEASURES = ("hand_points", "meld_points", "melds")
 
