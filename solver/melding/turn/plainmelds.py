@@ -210,6 +210,9 @@ class _Reader:
         return reading
 
     def _judged(self, faces: tuple[Face, ...], kind: str) -> Reading:
+        reading = self.checker.plain_reading(faces, kind, self.params)
+        if reading is not None:  # the verdict's, without the rest of it
+            return reading
         for meld in judged(self.checker, faces, self.params, self.key):
             if meld.kind == kind:
                 return meld.reading
