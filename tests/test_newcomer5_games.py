@@ -162,6 +162,14 @@ PAIRS4 = "r1 r1 y2 y2 b3 b3 k4 k4 y11 b12 k13 r7 y8 b9 k10 r12 y13 b1 b2 k2 r3 r
 PAIRS4_OKEY = "r1 r1 y2 y2 b3 b3 k4 k4 y11 b12 k13 r7 y8 b9 k10 r12 y13 b1 b2 k2 r3 k6"  # k6: a fifth pair
 
 
+def test_a_repeated_suit_quotes_the_sets_rule():
+    """A set of two S5s fails its distinct suits; the kind names no source for distinct:, so the
+    reason quotes the set's own sentence (scala-40.md: a set may not hold two cards of one suit)."""
+    data = json.loads(run("check", "-r", SCALA, "S5", "H5", "S5", "--json").output)
+    (reason,) = data["reasons"]
+    assert reason["code"] == "duplicate-identity" and "two cards of one suit" in reason["source"]["quote"]
+
+
 def test_okey_101_worked(tmp_path):
     for opening in ("melds", "pairs"):
         rows = [(c, legal) for c, o, legal in OKEY_CHECKS if o == opening]
