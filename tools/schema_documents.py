@@ -410,7 +410,10 @@ state_schema = {
                         "(flags, dora and ura indicators)",
                     },
                     "result": TEXT,
-                    "winner": {**TEXT, "description": "Rummikub: the player who emptied the rack"},
+                    "winner": {
+                        **TEXT,
+                        "description": "the player who went out: Rummikub's who emptied the rack, a knocker",
+                    },
                     "passes": {
                         "type": "integer",
                         "minimum": 0,
