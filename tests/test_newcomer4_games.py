@@ -93,6 +93,24 @@ def test_continental_worked(tmp_path):
     assert best["melds"] == []  # continental.md 6: nothing is melded but by the turn that goes out
 
 
+def test_continental_hands_of_many_wilds_that_cannot_go_out(tmp_path):
+    """Sixteen cards with four to six wilds: the answer agrees with the brute force on going out;
+    a hand that cannot go out melds nothing (continental.md 6: nothing is melded but by the turn
+    that goes out) and keeps every card but one discard; with two wilds or more every card fits a
+    legal run (a natural and two wilds), so none is named as fitting no meld."""
+    rng = random.Random(45)
+    deck = [s + r for s in "SHDC" for r in ("A", *map(str, range(3, 11)), "J", "Q", "K")] * 2
+    wilds = [s + "2" for s in "SHDC"] * 2 + ["JK", "JK"]
+    hands = [rng.sample(wilds, rng.randint(4, 6)) for _ in range(6)]
+    hands = [rng.sample(deck, 16 - len(w)) + w for w in hands]
+    answers = batch(tmp_path, "solve", CONTINENTAL, [{"hand": " ".join(h)} for h in hands])
+    for hand, answer in zip(hands, answers, strict=True):
+        assert answer["solvable"] is (oracle.continental_goes_out(hand) is not None), hand
+        if not answer["solvable"]:
+            assert answer["melds"] == [] and answer["why"]["no_meld"] == [], hand
+            assert sorted([*answer["kept"], answer["discard"]]) == sorted(hand)
+
+
 def test_moves_along_their_rules():
     """`melds move` keeps the rules these rulesets state by their sections alone."""
     hand = "SA S2 S3 H4 D4 C4 S5 S6 S7 SJ SQ"  # Conquian: eleven melded, then no discard is left
