@@ -78,6 +78,12 @@ expect:
     plus_ten = plus_ten.replace("{A: -36, B: 46, C: -10}", "{A: -18, B: 33, C: -5}")
     path.write_text(plus_ten, encoding="utf-8")
     assert run("score", "-r", "basic-rummy", "--round", str(path)).exit_code == 0
+    # no ruleset: in the file: the command line's (with its options) settles it
+    path.write_text(text.replace("ruleset: basic-rummy\n", ""), encoding="utf-8")
+    assert run("score", "-r", "basic-rummy", "--round", str(path)).exit_code == 0
+    path.write_text(plus_ten.replace("ruleset: basic-rummy\n", ""), encoding="utf-8")
+    assert run("score", "-r", "basic-rummy", "-o", "going-rummy=plus-ten", "--round", str(path)).exit_code == 0
+    assert run("score", "-r", "basic-rummy", "--round", str(path)).exit_code == 0  # the file's options: plus ten
 
 
 def test_score_batch():

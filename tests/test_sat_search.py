@@ -11,7 +11,8 @@ import random
 import pytest
 
 from solver.core.errors import Undecided
-from solver.sat.encodings import TRUE, choice_counts, exactly
+from solver.sat import encodings
+from solver.sat.encodings import TRUE, choice_counts, choice_implied, exactly
 from solver.sat.pool import VarPool
 from solver.sat.search import guard, maximise, unary_count, weight_at_least, weight_reached
 from solver.sat.solvers import SatSolver
@@ -57,15 +58,61 @@ def test_choice_counts_say_what_the_option_chosen_holds(seed):
     pool = VarPool()
     options = [(pool.new(), [rng.choice("abcd") for _ in range(rng.randint(0, 4))]) for _ in range(rng.randint(1, 6))]
     clauses: list = exactly([lit for lit, _ in options], 1, pool)
-    steps = choice_counts(options, pool, clauses)
+    holders: dict[int, int] = {}
+    steps = choice_counts(options, pool, clauses, holders)
     most = {item: max(items.count(item) for _, items in options) for item in "abcd"}
     assert {item: len(at) for item, at in steps.items()} == {item: n for item, n in most.items() if n}
+    for item, at in steps.items():
+        for k, step in enumerate(at, 1):
+            assert holders[step] == sum(1 << i for i, (_, items) in enumerate(options) if items.count(item) >= k)
     with SatSolver(clauses) as solver:
         for chosen, items in options:
             for item, at in steps.items():
                 for k, step in enumerate(at, 1):
                     assert solver.solve([chosen, step]) == (items.count(item) >= k)
                     assert solver.solve([chosen, -step]) == (items.count(item) < k)
+
+
+def _holders(rng: random.Random, options: int, pool: VarPool) -> dict[int, int]:
+    """Literals true for random sets of ``options`` options (some for none, all, or the same set)."""
+    full = (1 << options) - 1
+    masks = [rng.randrange(full + 1) for _ in range(rng.randint(1, 7))] + [0, full]
+    return {pool.new(): mask for mask in masks + masks[:1]}
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_choice_implied_are_every_short_clause_the_options_satisfy(seed):
+    """Each clause holds for every option (the literals set as that option sets them: none
+    lost), none has a part that does, and the clauses alone imply every clause of up to three of
+    the literals that every option satisfies — found by brute force over the options."""
+    rng = random.Random(seed)
+    options = rng.randint(1, 6)
+    holders = _holders(rng, options, VarPool())
+    clauses = choice_implied(holders, options)
+
+    def holds(clause, option):
+        return any((holders[abs(lit)] >> option & 1) == (lit > 0) for lit in clause)
+
+    def valid(clause):
+        return all(holds(clause, option) for option in range(options))
+
+    assert all(valid(c) for c in clauses)
+    assert not any(valid(part) for c in clauses for n in range(1, len(c)) for part in itertools.combinations(c, n))
+    signed = [x for lit in holders for x in (lit, -lit)]
+    with SatSolver(clauses) as solver:
+        for n in (1, 2, 3):
+            for clause in itertools.combinations(signed, n):
+                if len({abs(x) for x in clause}) == n and valid(clause):
+                    assert not solver.solve([-x for x in clause]), clause
+
+
+def test_choice_implied_seeks_clauses_of_three_among_a_few_literals(monkeypatch):
+    rng, pool = random.Random(3), VarPool()
+    holders = {pool.new(): rng.randrange(1, (1 << 9) - 1) for _ in range(10)}
+    every = choice_implied(holders, 9)
+    assert any(len(c) == 3 for c in every)
+    monkeypatch.setattr(encodings, "IMPLIED_THREES_UPTO", 9)
+    assert choice_implied(holders, 9) == [c for c in every if len(c) < 3]
 
 
 @pytest.mark.parametrize("seed", range(6))

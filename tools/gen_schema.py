@@ -329,8 +329,13 @@ schema = {
                                         "sizes, with no wild (none) or with one (some)",
                                     ),
                                     "winner": {
-                                        "const": True,
-                                        "description": "the bonus goes to the player who went out",
+                                        "anyOf": [
+                                            {"const": True},
+                                            obj({"kept": {"enum": ["none"]}}, required=["kept"]),
+                                        ],
+                                        "formMessage": "true, or {kept: none}",
+                                        "description": "the bonus goes to the player who went out ({kept: none}: "
+                                        "only one who kept no card in hand, every card melded)",
                                     },
                                     **COMMON,
                                 }

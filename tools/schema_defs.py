@@ -22,6 +22,17 @@ DEFS = {
         "description": "rank ids; 'a..b' stands for every rank from a to b",
     },
     "option_ref": obj({"option": ID}, required=["option"]),
+    "option_number": obj(  # a number read from an option's value, as is or mapped
+        {
+            "option": ID,
+            "map": {
+                "type": "object",
+                "additionalProperties": {"type": "integer", "minimum": 0},
+                "description": "option value -> number",
+            },
+        },
+        required=["option"],
+    ),
     "copies": {
         "anyOf": [
             {"type": "integer", "minimum": 0},

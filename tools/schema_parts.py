@@ -112,8 +112,8 @@ WORDS = obj(
 )
 
 POINTS_OR_OPTION = {
-    "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_ref"}],
-    "formMessage": "a number of points, or {option: id}",
+    "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_number"}],
+    "formMessage": "a number of points, or {option: id} / {option: id, map: {value: n}}",
 }
 TABLE = obj(
     {  # how the table's melds change in a turn (solver/melding/arrange): free rearrangement
@@ -131,6 +131,11 @@ TABLE = obj(
 INITIAL_MELD = obj(
     {  # what a player's first meld must be worth
         "points": {**POINTS_OR_OPTION, "description": "what the new melds of the first meld must be worth together"},
+        "melds": {
+            **POINTS_OR_OPTION,
+            "formMessage": "a number of melds, or {option: id} / {option: id, map: {value: n}}",
+            "description": "how many new melds the first meld must lay at least (0: any)",
+        },
         "from": {
             "enum": ["hand"],
             "description": "hand: made of the hand's cards alone, the table untouched until then",
@@ -142,9 +147,9 @@ INITIAL_MELD = obj(
         },
         "from_source": {"$ref": "#/$defs/source"},
         "counts_source": {"$ref": "#/$defs/source"},
+        "melds_source": {"$ref": "#/$defs/source"},
         **COMMON,
     },
-    required=["points"],
 )
 
 MOVES = obj(

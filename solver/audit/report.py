@@ -86,13 +86,18 @@ def audits_json(audits: list[Audit]) -> dict:
     }
 
 
+def _counted(number: int, noun: str) -> str:
+    """``number`` of ``noun``, the noun in the plural unless there is one."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def audit_text(audits: list[Audit]) -> str:
     lines = []
     for a in audits:
         head = (
-            f"{a.ruleset.id} ({a.ruleset.document}): {a.claims_checked} claims checked, "
-            f"{a.claims_agreeing} agree; {a.kinds_searched} meld sizes searched; "
-            f"{a.contradictions} contradiction{'s' if a.contradictions != 1 else ''}"
+            f"{a.ruleset.id} ({a.ruleset.document}): {_counted(a.claims_checked, 'claim')} checked, "
+            f"{a.claims_agreeing} {'agrees' if a.claims_agreeing == 1 else 'agree'}; "
+            f"{_counted(a.kinds_searched, 'meld size')} searched; {_counted(a.contradictions, 'contradiction')}"
         )
         lines.append(click.style(head, bold=True))
         for severity in SEVERITIES:

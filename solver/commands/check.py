@@ -36,5 +36,14 @@ def check_cmd(ruleset_ref: str, option_pairs: tuple, as_json: bool, batch, jobs:
     how does it decompose?), words. `melds check -r RULESET --help` shows the game's options and
     examples.
     """
-    game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
-    answer(game, "check", {**given(options), "cards": cards}, batch, as_json, jobs)
+    command_line = parse_options(option_pairs)
+    game = load_game(load_ruleset(ruleset_ref, command_line))
+    answer(
+        game,
+        "check",
+        {**given(options), "cards": cards},
+        batch,
+        as_json,
+        jobs,
+        game_for=lambda line: load_game(load_ruleset(ruleset_ref, {**command_line, **line})),
+    )

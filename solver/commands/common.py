@@ -185,27 +185,66 @@ def game_specs(game: Any, command: str) -> list[OptionSpec]:
     return list(type(game).options(command))
 
 
-def answer(game: Any, command: str, request: dict, batch: str | None, as_json: bool, jobs: int = 1) -> None:
+def answer(
+    game: Any,
+    command: str,
+    request: dict,
+    batch: str | None,
+    as_json: bool,
+    jobs: int = 1,
+    game_for: Callable[[dict], Any] | None = None,
+) -> None:
     """Answer one request (the command line's), or every line of a batch with the command line's
-    options as defaults; exit with the answer's code (a batch's: the worst)."""
-    ask: Callable[[dict], Result] = getattr(game, command)
+    options as defaults; exit with the answer's code (a batch's: the worst). ``game_for`` compiles
+    the game for a batch line that gives its own ``"options"`` (merged over the command line's)."""
     specs = game_specs(game, command)
     if batch is not None:
         if request.get("cards"):
             raise MeldsError("give cards on the command line or --batch, not both")
         # the command line's options checked once; a line's own keys at each line (keys are checked
         # one by one, so this is the check of the merged request)
-        checked = requests.request_checker(specs)
-        defaults = checked({k: v for k, v in request.items() if k != "cards"})
+        defaults = {k: v for k, v in request.items() if k != "cards"}
+        compiled = _CompiledGames(game, command, defaults, game_for)
 
         def line(extra: dict) -> tuple[dict, int]:
-            result = ask({**defaults, **checked(extra)})
+            ask, checked, line_defaults = compiled.for_options(extra.get("options"))
+            result = ask({**line_defaults, **checked({k: v for k, v in extra.items() if k != "options"})})
             return result.data, result.code
 
         sys.exit(run_batch(batch, line, jobs))
-    result = ask(requests.checked_request(request, specs))
+    result = getattr(game, command)(requests.checked_request(request, specs))
     emit(result, as_json)
     sys.exit(result.code)
+
+
+class _CompiledGames:
+    """A batch's games by the options its lines give: the command line's game for a line with no
+    ``"options"``, else one compiled for the merged options and kept (at most 64 at once)."""
+
+    KEPT = 64
+
+    def __init__(self, game: Any, command: str, defaults: dict, game_for: Callable[[dict], Any] | None):
+        self.command, self.defaults, self.game_for = command, defaults, game_for
+        self.default = self._entry(game)
+        self.games: dict[tuple, tuple] = {}
+
+    def _entry(self, game: Any) -> tuple[Callable[[dict], Result], Callable[[dict], dict], dict]:
+        checked = requests.request_checker(game_specs(game, self.command))
+        return getattr(game, self.command), checked, checked(self.defaults)
+
+    def for_options(self, given: Any) -> tuple[Callable[[dict], Result], Callable[[dict], dict], dict]:
+        if not given:
+            return self.default
+        if self.game_for is None:
+            raise BadRequest(f'"options": a line of melds {self.command} --batch takes the command line\'s options')
+        options = requests.mapping("options", given)
+        key = tuple(sorted((k, str(v)) for k, v in options.items()))
+        found = self.games.get(key)
+        if found is None:
+            if len(self.games) >= self.KEPT:
+                self.games.clear()
+            found = self.games[key] = self._entry(self.game_for(options))
+        return found
 
 
 def given(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,5 +33,14 @@ def score_cmd(ruleset_ref, option_pairs, as_json, batch, jobs, cards, **options)
     """Points of one meld (出来役加点), of a hand left at the end (--penalty), of a round, or of a
     winning hand (its yaku, han, fu and payments) — as the ruleset's game counts them.
     `melds score -r RULESET --help` shows the game's options and examples."""
-    game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
-    answer(game, "score", {**given(options), "cards": cards}, batch, as_json, jobs)
+    command_line = parse_options(option_pairs)
+    game = load_game(load_ruleset(ruleset_ref, command_line))
+    answer(
+        game,
+        "score",
+        {**given(options), "cards": cards},
+        batch,
+        as_json,
+        jobs,
+        game_for=lambda line: load_game(load_ruleset(ruleset_ref, {**command_line, **line})),
+    )

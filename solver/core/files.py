@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.errors import Location, MeldsError, SchemaError
-from solver.core.ruleset import BUNDLED_DIR, Ruleset, load_ruleset
+from solver.core.ruleset import BUNDLED_DIR, Ruleset, load_ruleset, with_options
 from solver.core.schema import validate
 from solver.core.yamlload import line_of, load_file
 
@@ -93,6 +93,19 @@ def load_document(path: str | Path, data: Any = None) -> Document:
     data = load_file(path) if data is None else data
     validate(data, STATE_SCHEMA if is_state(data) else PUZZLE_SCHEMA, str(path))
     return Document(path, data, file_ruleset(path, data))
+
+
+def load_document_under(path: str | Path, ruleset: Ruleset) -> Document:
+    """A file given beside a command line's ruleset (``score -r RULESET --round FILE``): read under
+    the ruleset the file names, or under ``ruleset`` (with the file's ``options:``) when it names none."""
+    path = Path(path)
+    data = load_file(path)
+    if not isinstance(data, dict) or "ruleset" in data:
+        return load_document(path, data)
+    data["ruleset"] = ruleset.id  # the schema asks for one: the command line's stands in
+    document = document_of(data, path, ruleset)
+    options = data.get("options")
+    return Document(path, data, with_options(ruleset, options)) if options else document
 
 
 def document_of(data: Mapping[str, Any], path: str | Path, ruleset: Ruleset) -> Document:

@@ -86,13 +86,20 @@ def read_terms(reader: RuleReader, raw: dict[str, Any], path: str) -> tuple[Roun
 
 def _bonus_term(reader: RuleReader, term: dict[str, Any], sign: str, where: str) -> RoundTerm:
     """``{add: N, per_meld: {kinds, size, wilds}}`` (N for each of the player's melds it counts) or
-    ``{add: N, winner: true}`` (N for the player who went out): exactly one of the two."""
+    ``{add: N, winner: true}`` (N for the player who went out; ``winner: {kept: none}``: only if they
+    kept no card in hand): exactly one of the two."""
     said = [key for key in ("per_meld", "winner") if key in term]
     if len(said) != 1 or term.get("winner") is False:
         reader.fail(term, sign, "a number of points is a bonus: say per_meld: {…} or winner: true", where)
     points = reader.option_value(term[sign], 0)
     if said == ["winner"]:
-        return RoundTerm(1 if sign == "add" else -1, "winner", reader.source(term), points)
+        winner = term["winner"]
+        if winner is not True and winner != {"kept": "none"}:
+            reader.fail(
+                term, "winner", "a winner's bonus says winner: true, or winner: {kept: none}", f"{where}.winner"
+            )
+        kept_none = winner is not True
+        return RoundTerm(1 if sign == "add" else -1, "winner", reader.source(term), points, kept_none=kept_none)
     raw = term["per_meld"]
     kinds = raw.get("kinds")
     if kinds is not None:

@@ -493,6 +493,7 @@ class RoundTerm:
     source: Source | None
     points: int = 0
     per_meld: MeldFilter | None = None
+    kept_none: bool = False  # a winner's bonus only when they kept no card in hand (winner: {kept: none})
 
 
 @dataclass(frozen=True)
@@ -584,3 +585,11 @@ class InitialMeld:
     from_source: Source | None = None
     counts_source: Source | None = None
     card_values: CardValues | None = None  # with counts card_points
+    melds: int = 0  # the fewest new melds the first meld lays (initial_meld.melds; 0: any)
+    melds_source: Source | None = None
+
+    def describe(self) -> str:
+        """The minimum in words: "be worth 40 points (card points)", "lay 5 melds", or both."""
+        said = [f"be worth {self.points} points ({self.counts.replace('_', ' ')})"] if self.points else []
+        said += [f"lay at least {self.melds} melds"] if self.melds else []
+        return " and ".join(said)

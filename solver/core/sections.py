@@ -546,7 +546,7 @@ def read_initial_meld(
             "initial_meld",
         )
     valued = {r.id for r in reader.deck.ranks if r.value is not None}
-    for kind in kinds if raw.get("counts", "rank") == "rank" else ():
+    for kind in kinds if raw.get("counts", "rank") == "rank" and "points" in raw else ():
         missing = [r for r in (*kind.ranks, *(kind.order.ranks if kind.order else ())) if r not in valued]
         if missing:
             reader.fail(
@@ -556,7 +556,11 @@ def read_initial_meld(
                 "give it a value in deck.ranks",
                 "initial_meld.counts",
             )
-    points = reader.option_value(raw["points"], 0)
+    points, melds = reader.option_value(raw.get("points"), 0), reader.option_value(raw.get("melds"), 0)
+    if "points" not in raw and "melds" not in raw:
+        reader.fail(raw, "points", "say what a first meld must reach: points: N, melds: N or both", "initial_meld")
+    if melds and (reader.data.get("table") or {}).get("rearrange") == "free":
+        reader.fail(raw, "melds", "a turn that rearranges the table counts a first meld by points only", "initial_meld")
     return InitialMeld(
         points,
         raw.get("from", "hand"),
@@ -565,6 +569,8 @@ def read_initial_meld(
         _source_of(reader, raw, "from_source"),
         _source_of(reader, raw, "counts_source"),
         initial_values(reader, raw, values),
+        melds,
+        _source_of(reader, raw, "melds_source"),
     )
 
 

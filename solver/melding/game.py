@@ -25,7 +25,7 @@ import click
 from solver.core import inputs
 from solver.core.chosen import chosen_faces
 from solver.core.errors import ExitCode, MeldsError
-from solver.core.files import Document, load_document
+from solver.core.files import Document, load_document_under
 from solver.core.game import ClaimCheck, OptionSpec, Request
 from solver.core.reader import RuleReader
 from solver.core.registry import load_game
@@ -338,10 +338,10 @@ class MeldGame:
         }
 
     def settle_round(self, path: Path, options: Mapping[str, Any] | None = None) -> Result:
-        """A finished round, settled under each scoring system of its ruleset — with the options
-        the command gives (``-o``) over the file's own."""
+        """A finished round, settled under each scoring system of its ruleset (the file's, else the
+        command line's) — with the options the command gives (``-o``) over the file's own."""
         inputs.require(path, "round file")
-        document = load_document(path)
+        document = load_document_under(path, self.ruleset)
         if options:
             document = Document(document.path, document.data, with_options(document.ruleset, options))
         game = load_game(document.ruleset)

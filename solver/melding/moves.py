@@ -211,7 +211,7 @@ class MeldMoves(Moves):
             assert rule is not None  # a first meld is due only under initial_meld:
             raise Forbidden(
                 "initial-meld",
-                f"{state.turn} lays nothing off before a first meld of {rule.points} points, and not in its turn",
+                f"{state.turn} lays nothing off before a first meld that can {rule.describe()}, and not in its turn",
                 rule.from_source or rule.source,
             )
         target = state.table[n - 1]
@@ -421,13 +421,14 @@ class MeldMoves(Moves):
         rule = self.rs.initial_meld
         assert rule is not None
         new = [self._faces(t.cards) for t in state.table[len(state.table) - state.melds_this_turn :]]
-        worth = first_meld_worth(rule, self.checker, new, self.params(state))
-        if worth < rule.points:
+        worth = first_meld_worth(rule, self.checker, new, self.params(state)) if rule.points else 0
+        if worth < rule.points or len(new) < rule.melds:
+            counted = [f"count {worth}"] if rule.points else []
+            counted += [f"are {len(new)}"] if rule.melds else []
             raise Forbidden(
                 "initial-meld",
-                f"a first meld must be worth {rule.points} points ({rule.counts.replace('_', ' ')}) from the hand "
-                f"alone; this turn's melds count {worth}",
-                rule.source,
+                f"a first meld must {rule.describe()} from the hand alone; this turn's melds {' and '.join(counted)}",
+                rule.melds_source if len(new) < rule.melds and rule.melds_source else rule.source,
             )
 
     def _turn_rule(self, state: GameState, in_hand: int | None = None) -> TurnRule:

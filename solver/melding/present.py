@@ -390,8 +390,7 @@ def answer_text(
             )
         for rule in answer.why.get("first_meld", ()):
             lines.append(
-                f"why: a first meld must be worth {rule.points} points ({rule.counts.replace('_', ' ')}) "
-                "from the hand alone; without that rule the hand would go out"
+                f"why: a first meld must {rule.describe()} from the hand alone; without that rule the hand would go out"
             )
             quote = quote_line(rule.source)
             if quote:
@@ -427,6 +426,7 @@ def why_json(key: str, value: list, fmt) -> list | dict:
         return {
             "points": rule.points,
             "counts": rule.counts,
+            "melds": rule.melds,
             "source": rule.source.to_json() if rule.source else None,
         }
     return fmt.spell_all(value)

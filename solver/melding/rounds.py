@@ -133,8 +133,9 @@ def settle_each_player(rnd: Round, system: RoundScoring, checker: MeldChecker) -
         )
     fmt = checker.notation
     melded: dict[str, list[dict]] = {p: [] for p in rnd.players}
+    counted = any(t.measure == "melded_points" for t in system.terms)  # else no kind need score its cards
     for number, meld in enumerate(rnd.melds, 1):
-        priced = _card_values(meld, checker)
+        priced = _card_values(meld, checker, counted)
         for player, faces in rnd.laid_off[number - 1].items():
             taken = [priced.pop(next(i for i, (f, _) in enumerate(priced) if f == face)) for face in faces]
             melded[player].append(_laid(number, taken, fmt))
@@ -166,7 +167,10 @@ def _bonuses(rnd: Round, system: RoundScoring, checker: MeldChecker, player: str
     out = []
     for term in system.terms:
         if term.measure == "winner" and player == rnd.winner:
-            out.append({"for": "going out", "count": 1, "points": term.sign * term.points})
+            if term.kept_none and rnd.hands.get(player):
+                continue
+            said = "going out with every card melded" if term.kept_none else "going out"
+            out.append({"for": said, "count": 1, "points": term.sign * term.points})
         elif term.measure == "per_meld" and term.per_meld is not None:
             counted = sum(_counts(term.per_meld, m, checker) for m in rnd.melds if m.owner == player)
             if counted:
@@ -202,12 +206,15 @@ def _laid(number: int, cards: list[tuple[Face, int]], fmt: Notation) -> dict:
     return {"meld": number, "cards": [fmt.format(f) for f, _ in cards], "points": sum(v for _, v in cards)}
 
 
-def _card_values(meld: TableMeld, checker: MeldChecker) -> list[tuple[Face, int]]:
-    """Each card of a table meld with its card points as it stands in the meld."""
+def _card_values(meld: TableMeld, checker: MeldChecker, priced: bool = True) -> list[tuple[Face, int]]:
+    """Each card of a table meld with its card points as it stands in the meld (0 each where no term
+    counts them: ``priced`` False)."""
     verdict = checker.check(meld.faces, ordered=True, explain=False)
     if not verdict.legal:
         raise MeldsError(f"a meld of {meld.owner} is not legal: {checker.notation.format_many(meld.faces)}")
     reading = verified(verdict.reading)
+    if not priced:
+        return [(p.face, 0) for p in in_table_order(reading)]
     values = reading.kind.score.card_values if reading.kind.score is not None else None
     if values is None:
         raise MeldsError(

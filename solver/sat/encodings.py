@@ -22,6 +22,10 @@ Clause = list[int]
 
 TRUE = 0  # marks a constant-true position in a counter's output
 
+# choice_implied seeks clauses of three among at most this many literals (a bench turn's meld of
+# wilds has 40, and its search takes 16 ms; it grows as the cube)
+IMPLIED_THREES_UPTO = 64
+
 
 def at_most(lits: Sequence[int], k: int, pool: VarPool) -> list[Clause]:
     if k >= len(lits):
@@ -110,19 +114,28 @@ def exact_counter(lits: Sequence[int], top: int, pool: VarPool, clauses: list[Cl
 
 
 def choice_counts(
-    options: Sequence[tuple[int, Iterable[Item]]], pool: VarPool, clauses: list[Clause]
+    options: Sequence[tuple[int, Iterable[Item]]],
+    pool: VarPool,
+    clauses: list[Clause],
+    holders: dict[int, int] | None = None,
 ) -> dict[Item, list[int]]:
     """Of options one of which is chosen — (literal, the items it holds, an item once per copy) —
     per item, literals ``at[k-1]``: "the option chosen holds k copies of it or more", each the OR
     of the options that do (an option's own literal when it is the only one), each implying the
     one below. A counter of the items over several choices then counts these, a few a choice,
-    instead of every option's literal: it need not learn that the options exclude each other."""
+    instead of every option's literal: it need not learn that the options exclude each other.
+    ``holders``: filled with each step's options, a bit mask by their index (for
+    :func:`choice_implied`)."""
     by_count: dict[Item, dict[int, list[int]]] = {}
-    for lit, items in options:
+    masks: dict[Item, dict[int, int]] = {}
+    for index, (lit, items) in enumerate(options):
         for item, n in Counter(items).items():
             at = by_count.setdefault(item, {})
+            held = masks.setdefault(item, {})
             for k in range(1, n + 1):
                 at.setdefault(k, []).append(lit)
+                if holders is not None:
+                    held[k] = held.get(k, 0) | 1 << index
     steps: dict[Item, list[int]] = {}
     for item, at in by_count.items():
         below = None
@@ -134,8 +147,47 @@ def choice_counts(
                 step = pool.new()
                 clauses.append([-step] + holding)
                 clauses += [[-lit, step] for lit in holding]
+            if holders is not None:
+                holders[step] = masks[item][k]
             if below is not None and below != step:  # one option alone holding k copies and k - 1
                 clauses.append([-step, below])
             below = step
             steps.setdefault(item, []).append(step)
     return steps
+
+
+def choice_implied(holders: dict[int, int], options: int) -> list[Clause]:
+    """Of ``options`` options one of which is chosen, literals each true exactly when the chosen
+    one is among some of them (``holders``: literal -> those options, a bit mask by index, as
+    :func:`choice_counts` fills it): the clauses of one, two or three of these literals or their
+    negations that every option satisfies and none of their parts does. Each is implied by the
+    choice, but a solver finds it only through a search of the options: with them, what the
+    option chosen holds of one item propagates to the others directly, and what a solver learns
+    of a choice of hundreds of options it learns over these few literals. Clauses of three only
+    among at most :data:`IMPLIED_THREES_UPTO` distinct literals (their search grows as the cube)."""
+    full = (1 << options) - 1
+    clauses: list[Clause] = []
+    first: dict[int, int] = {}  # a set of options -> the first literal true for exactly those
+    for lit, mask in holders.items():
+        if mask in (0, full):
+            clauses.append([lit if mask else -lit])
+        elif mask in first:
+            clauses += [[-lit, first[mask]], [lit, -first[mask]]]
+        else:
+            first[mask] = lit
+    signed = [(lit, mask) for mask, lit in first.items()] + [(-lit, full ^ mask) for mask, lit in first.items()]
+    clauses += [[x, y] for (x, mx), (y, my) in combinations(signed, 2) if x != -y and mx | my == full]
+    if len(first) > IMPLIED_THREES_UPTO:
+        return clauses
+    for i, (x, mx) in enumerate(signed):
+        for j in range(i + 1, len(signed)):
+            y, my = signed[j]
+            lacking = full & ~(mx | my)
+            if x == -y or not lacking:
+                continue
+            clauses += [
+                [x, y, z]
+                for z, mz in signed[j + 1 :]
+                if not lacking & ~mz and z not in (-x, -y) and mx | mz != full and my | mz != full
+            ]
+    return clauses

@@ -201,7 +201,7 @@ class KindModel:
 
     def _one_card_each(self, per_card: list[list[int]], values: int) -> None:
         """No two cards take one value (a group's suits, a flush's ranks): rule ``distinct``."""
-        guard = self.rule("distinct", "duplicate-identity", self.kind.distinct_source)
+        guard = self.rule("distinct", "duplicate-identity", self.kind.distinct_source or self.kind.source)
         for j in range(values):
             self.at_most_one([per_card[c][j] for c in range(len(self.cards))], guard)
 
@@ -313,7 +313,7 @@ class KindModel:
         is this rank in this suit" for each)."""
         kind = self.kind
         order = kind.run_order.ranks
-        guard = self.rule("distinct", "duplicate-identity", kind.distinct_source)
+        guard = self.rule("distinct", "duplicate-identity", kind.distinct_source or kind.source)
         for i in range(width):
             self.at_most_one([self.rel[c][i] for c in range(len(self.cards))], guard)
         for rank in {r for r in order if order.count(r) > 1}:

@@ -47,33 +47,39 @@ def first_meld_due(problem: Problem) -> InitialMeld | None:
 def first_meld_clauses(
     problem: Problem, live: list[AnOption], legal: Callable[[AnOption], bool], checker: MeldChecker, pool: VarPool
 ) -> list[list[int]]:
-    """No lay-off; the new melds chosen worth the rule's points together, or none chosen.
-    ``legal``: the model's verification of an option."""
+    """No lay-off; the new melds chosen worth the rule's points together and at least its number
+    of melds, or none chosen. ``legal``: the model's verification of an option."""
     rule = first_meld_due(problem)
     if rule is None:
         return []
     clauses = [[-o.var] for o in live if o.table is not None]
-    items = []
+    items, laid = [], []
     for o in live:
         if o.table is None:
             worth = meld_worth(problem, o, rule, checker) if legal(o) else None
             if worth is None:
                 clauses.append([-o.var])
-            elif worth:
+                continue
+            laid.append((o.var, 1))
+            if worth:
                 items.append((o.var, min(worth, rule.points)))
-    reached = weight_at_least(items, rule.points, pool, clauses)
     melded = pool.new()
     clauses += [[-o.var, melded] for o in live if o.table is None]
-    if reached is None:  # the new melds cannot reach the minimum together: none is laid
-        clauses.append([-melded])
-    elif reached is not TRUE:
-        clauses.append([-melded, reached])
+    for weighed, target in ((items, rule.points), (laid, rule.melds)):
+        reached = weight_at_least(weighed, target, pool, clauses)
+        if reached is None:  # the new melds cannot reach the minimum together: none is laid
+            clauses.append([-melded])
+        elif reached is not TRUE:
+            clauses.append([-melded, reached])
     return clauses
 
 
 def meld_worth(problem: Problem, option: Option, rule: InitialMeld, checker: MeldChecker) -> int | None:
-    """What a legal new meld counts toward the first meld: its best reading's worth."""
+    """What a legal new meld counts toward the first meld: its best reading's worth (0 where the rule
+    counts no points, only melds)."""
     values = rule.card_values
+    if not rule.points:
+        return 0
     if values is None:
         return None
     _, worth, best = checker.best_reading(

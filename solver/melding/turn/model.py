@@ -378,14 +378,21 @@ class TurnModel(SwapHooks):
             clauses += encodings.at_most_one([lit for _, lit in lits], self.pool)
             # counted a meld at a time, not a form: a meld of wilds has a thousand forms taking a wild,
             # and a counter over them would be most of the model (docs/performance.md)
+            holders: dict[int, int] = {}
             for face, steps in encodings.choice_counts(
-                [(lit, form.played) for form, lit in lits], self.pool, clauses
+                [(lit, form.played) for form, lit in lits], self.pool, clauses, holders
             ).items():
                 uses[face] += steps
             for face, steps in encodings.choice_counts(
-                [(lit, form.taken) for form, lit in lits], self.pool, clauses
+                [(lit, form.taken) for form, lit in lits], self.pool, clauses, holders
             ).items():
                 releases.setdefault(face, []).extend(steps)
+            # what the form chosen plays, takes and gains (steps above the least), related directly: a
+            # proof's conflicts were two melds of wilds trading cards, form by form (docs/performance.md)
+            least = min(form.gain for form, _ in lits)
+            gains = [(lit, [None] * (form.gain - least)) for form, lit in lits]
+            encodings.choice_counts(gains, self.pool, clauses, holders)
+            clauses += encodings.choice_implied(holders, len(lits))
             for form, lit in lits:
                 if not self.problem.has_melded and form.restricted - {"allowed"}:
                     clauses.append([-lit] + new_melds)
