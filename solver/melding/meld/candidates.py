@@ -190,6 +190,32 @@ class _Collector:
         elif self.kind not in old.kinds:
             self.found[key] = Candidate(key, old.cards, old.bound, old.kinds | self.kinds, fewest)
 
+    def counted_all(self, found: Sequence[tuple[tuple[int, ...], int, int]]) -> None:
+        """:meth:`counted` of each (card set, bound, wilds) in turn: a token walk hands on hundreds at
+        once (:meth:`TokenWalk.expand <solver.melding.meld.wildtokens.TokenWalk.expand>`), looked
+        at here with the collector's fields read once."""
+        if self.check is not None or self.required or self.limit is not None:
+            for cards, bound, wilds in found:
+                self.counted(cards, bound, wilds)
+            return
+        self.added += len(found)
+        known, face_of, in_order = self.found, self.faces.__getitem__, self.in_order
+        kind, kinds, fewest_kept = self.kind, self.kinds, self.fewest
+        for cards, bound, wilds in found:
+            faces = tuple(map(face_of, cards))
+            key = faces if in_order else tuple(sorted(faces))
+            old = known.get(key)
+            if old is None:
+                known[key] = Candidate(key, cards, bound, kinds, {kind: wilds} if fewest_kept else {})
+                continue
+            fewest = old.fewest
+            if fewest_kept and wilds < fewest.get(kind, wilds + 1):
+                fewest[kind] = wilds
+            if bound > old.bound:
+                known[key] = Candidate(key, cards, bound, old.kinds | kinds, fewest)
+            elif kind not in old.kinds:
+                known[key] = Candidate(key, old.cards, old.bound, old.kinds | kinds, fewest)
+
     def candidates(self) -> list[Candidate]:
         """The card sets found, by face multiset."""
         return sorted(self.found.values(), key=_by_key)

@@ -231,6 +231,15 @@ class MeldChecker:
             also = tuple(allowed[k].reading for k in order if k in allowed and allowed[k] is not best)
         return Verdict(True, faces, best.reading, (), (best.reading,), could_be, best.reading.kind.phase, also)
 
+    def plain_reading(self, faces: Sequence[Face], kind: str, params: Mapping | None = None) -> Reading | None:
+        """The reading of ``faces`` as ``kind`` that :meth:`check` gives when every kind reads the
+        cards plainly (the kind's fewest-wilds reading, counted without SAT), without the rest of
+        the verdict; None when the models would answer, or the kind reads them not."""
+        if not self.shortcuts:
+            return None
+        found = self._plain_readings(as_cards(tuple(faces)), params)
+        return found[kind].reading if found is not None and kind in found else None
+
     def _plain_readings(self, cards: list, params: Mapping | None) -> dict[str, Found] | None:
         """Per kind that reads the cards, its fewest-wilds reading, counted without SAT when every
         kind that could is plain (:mod:`solver.melding.meld.plain`); None: the models answer."""

@@ -36,7 +36,7 @@ Points = Callable[[Sequence[frozenset[int]]], int]  # a reading's bound from the
 class Adds(Protocol):
     """Where found card sets go: the walk's collector (:class:`~solver.melding.meld.candidates._Collector`)."""
 
-    def counted(self, cards: tuple[int, ...], bound: int, wilds: int) -> None: ...
+    def counted_all(self, found: Sequence[tuple[tuple[int, ...], int, int]]) -> None: ...
 
 
 def free_wilds(options: Sequence[Options], usable: Sequence[int]) -> tuple[list[int], set[Identity]] | None:
@@ -179,13 +179,15 @@ class TokenWalk:
     def expand(self, out: Adds) -> None:
         """Each card set found, its tokens replaced by free wilds not among its naturals (each
         choice of faces once, the first copies of a face taken), handed to ``out`` with its wilds
-        (the tokens, and the naturals not natural at its size)."""
+        (the tokens, and the naturals not natural at its size), all at once and in order."""
         faces = self.faces
+        sets: list[tuple[tuple[int, ...], int, int]] = []
+        add = sets.append
         for (real, tokens), (bound, naturals) in self.found.items():
             size = len(real) + tokens
             wilds = tokens + [size in sizes for sizes in naturals].count(False)
             if not tokens:
-                out.counted(real, bound, wilds)
+                add((real, bound, wilds))
                 continue
             held = set(real)
             spare = [i for i in self.free if i not in held]
@@ -194,7 +196,7 @@ class TokenWalk:
                 for i in spare:
                     if faces[i] not in taken:
                         taken.add(faces[i])
-                        out.counted(tuple(sorted((*real, i))), bound, wilds)
+                        add((tuple(sorted((*real, i))), bound, wilds))
                 continue
             seen: set[tuple[int, ...]] = set()
             for chosen in combinations(spare, tokens):
@@ -202,7 +204,8 @@ class TokenWalk:
                 if key in seen:
                     continue
                 seen.add(key)
-                out.counted(tuple(sorted(real + chosen)), bound, wilds)
+                add((tuple(sorted(real + chosen)), bound, wilds))
+        out.counted_all(sets)
 
 
 Walked = list[tuple[Sequence[Identity], int]]

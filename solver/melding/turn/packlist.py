@@ -82,16 +82,15 @@ def listed(
     """Every packing of the melds ``starting`` at each card (the cards ``order``, each one's bit in
     ``bits`` and its face's copies in ``copies``; ``worth``: each card's points) with the discard
     the turn rule asks (the first of the dearest cards left); None past ``most`` packings, or past
-    ``steps`` steps of the walk (None: no limit), each card left counted as a step. A card no
-    meld starts at is only ever left: the walk steps over it (with no steps to count, it is not
-    walked at all: a hand of one deck's melds take no copies after a card left)."""
+    ``steps`` steps of the walk (None: no limit), a step each card that starts a meld reached.
+
+    A card no meld starts at is only ever left, and not walked at all: a meld starts at its lowest
+    face, so none after it takes a copy of that card's face. The way of cards left from a state
+    (the card reached, the cards decided) — the melds that start along it and what each takes —
+    does not depend on the melds before, so it is walked once for every state (:class:`_Ways`),
+    not once for every packing that reaches it."""
+    ways = _Ways(bits, copies, starting)
     n = len(bits)
-    walked, leaves = bits, copies
-    if steps is None:
-        places = [p for p in range(n) if starting[p]]
-        walked, starting = [bits[p] for p in places], [starting[p] for p in places]
-        leaves = walked if copies is bits else [copies[p] for p in places]
-    ends = len(walked)
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
     # the cards' places by worth, the first of the dearest first (only a turn that discards asks)
@@ -103,31 +102,15 @@ def listed(
     points: list[int] = []
     limit = steps if steps is not None else -1
     count = 0
+    known = ways.known
     stack: list[tuple[int, int, Chain, int, int]] = [(0, 0, (), 0, 0)]  # (next card, decided, melds, melded, points)
+    pop, push = stack.pop, stack.append
     while stack:
-        i, decided, chain, melded, weight = stack.pop()
-        while True:  # down the way of cards left: the stack would pop it next
-            count += 1
-            while i < ends and (decided & walked[i] or not starting[i]):
-                if not decided & walked[i]:  # left: a step of the walk
-                    count += 1
-                    decided |= leaves[i]
-                i += 1
-            if i == ends:
-                break
-            for meld, more, once, repeated in starting[i]:
-                if once & decided:
-                    continue
-                taken = once
-                for group in repeated:
-                    free = group & ~(decided | taken)
-                    if not free:
-                        break
-                    taken |= free & -free
-                else:
-                    stack.append((i + 1, decided | taken, (meld, chain), melded | taken, weight + more))
-            decided |= leaves[i]
-            i += 1
+        i, decided, chain, melded, weight = pop()
+        way = known.get((i, decided)) or ways.walk(i, decided)
+        count += way[0]
+        for after, decided_after, meld, more, taken in way[1]:  # pushed in order: popped the last first
+            push((after, decided_after, (meld, chain), melded | taken, weight + more))
         if count > limit >= 0:
             return None
         left = n - melded.bit_count()
@@ -149,3 +132,75 @@ def listed(
         if len(points) > most:
             return None
     return Listing(chains, melded_cards, discards, kept, points, order, bits)
+
+
+# the state a meld leads to (card reached, cards decided), the meld, its card points and its cards
+_Push = tuple[int, int, Meld, int, int]
+
+
+class _Ways:
+    """The ways of cards left of one hand's listing, by state (card reached, cards decided): the
+    steps along each (a card that starts a meld reached, and its end) and the melds that start
+    along it, in order. Only the cards some meld starts at are walked; the melds that fit at a
+    card depend only on which of the cards they might take are decided (:func:`_fitting`, kept
+    for each such set)."""
+
+    def __init__(self, bits: Sequence[int], copies: Sequence[int], starting: Sequence[Sequence[Start]]):
+        places = [p for p in range(len(bits)) if starting[p]]
+        self.walked, self.starts = [bits[p] for p in places], [starting[p] for p in places]
+        self.leaves = self.walked if copies is bits else [copies[p] for p in places]
+        self.reach = [_reach(entries) for entries in self.starts]
+        self.fitting: list[dict[int, list[tuple[Meld, int, int]]]] = [{} for _ in places]
+        self.known: dict[tuple[int, int], tuple[int, list[_Push]]] = {}
+
+    def walk(self, i: int, decided: int) -> tuple[int, list[_Push]]:
+        """The way of cards left from card ``i`` with ``decided`` taken, kept."""
+        start = (i, decided)
+        walked, leaves, reach, fitting = self.walked, self.leaves, self.reach, self.fitting
+        ends = len(walked)
+        pushes: list[_Push] = []
+        count = 0
+        while True:
+            count += 1
+            while i < ends and decided & walked[i]:
+                i += 1
+            if i == ends:
+                break
+            seen = decided & reach[i]
+            fits = fitting[i].get(seen)
+            if fits is None:
+                fits = fitting[i][seen] = _fitting(self.starts[i], seen)
+            for meld, more, taken in fits:
+                pushes.append((i + 1, decided | taken, meld, more, taken))
+            decided |= leaves[i]
+            i += 1
+        found = self.known[start] = (count, pushes)
+        return found
+
+
+def _reach(entries: Sequence[Start]) -> int:
+    """The bits of every card the melds ``entries`` might take."""
+    reach = 0
+    for _, _, once, repeated in entries:
+        reach |= once
+        for group in repeated:
+            reach |= group
+    return reach
+
+
+def _fitting(entries: Sequence[Start], decided: int) -> list[tuple[Meld, int, int]]:
+    """The melds of ``entries`` that fit when ``decided`` are taken, in order, each with its card
+    points and the cards it takes (the first free copy of each face held twice)."""
+    out: list[tuple[Meld, int, int]] = []
+    for meld, more, once, repeated in entries:
+        if once & decided:
+            continue
+        taken = once
+        for group in repeated:
+            free = group & ~(decided | taken)
+            if not free:
+                break
+            taken |= free & -free
+        else:
+            out.append((meld, more, taken))
+    return out

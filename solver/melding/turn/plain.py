@@ -52,7 +52,7 @@ from solver.melding.turn.problem import Problem, validate_problem
 
 DECK_MELDS = 5000  # the most melds of a whole deck kept as masks (more: read per hand)
 HAND_CARDS = 16  # larger hands go to the turn model
-PACKINGS = 20000  # a hand with more ways to place its melds goes to the turn model
+PACKINGS = 60000  # a hand with more ways to place its melds is searched instead
 STEPS = 200_000  # a hand of copies whose search for its packings takes more steps goes to the turn model
 MEASURES = ("hand_points", "meld_points", "melds")
 
@@ -401,11 +401,15 @@ def _starting(cards: _Cards, melds: list[Meld], points: list[int]) -> list[list[
             by_face.setdefault(meld.faces[0].index, []).append((meld, weight, meld.mask, ()))
         return [by_face.get(f.index, _NONE) for f in cards.order]
     of_face = {f.index: group for f, group in zip(cards.order, cards.copies, strict=True)}
+    taking: dict[int, tuple[int, int, tuple[int, ...]]] = {}  # by a meld's mask: the same cards as another kind
     for meld in melds:
-        groups = [of_face[f.index] for f in meld.faces]
-        once = sum(g for g in groups if g.bit_count() == 1 and groups.count(g) == 1)
-        repeated = tuple(g for g in groups if not g & once)
-        weight = sum(points[f.index] for f in meld.faces)
+        found = taking.get(meld.mask)
+        if found is None:
+            groups = [of_face[f.index] for f in meld.faces]
+            once = sum([g for g in groups if not g & (g - 1) and groups.count(g) == 1])
+            repeated = tuple([g for g in groups if not g & once])
+            found = taking[meld.mask] = (sum([points[f.index] for f in meld.faces]), once, repeated)
+        weight, once, repeated = found
         by_face.setdefault(meld.faces[0].index, []).append((meld, weight, once, repeated))
     return [by_face.get(f.index, _NONE) for f in cards.order]
 

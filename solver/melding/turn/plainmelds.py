@@ -177,13 +177,48 @@ def counted_melds(
 
 
 class _Reader:
-    """The checker's reading of a legal card set as a kind, under one query's parameters."""
+    """The checker's reading of a legal card set as a kind, under one query's parameters. A plain
+    ruleset's reading depends on the parameters only through what each card's roles read of them
+    (:meth:`RoleGate.reads <solver.melding.meld.gate.RoleGate.reads>`: the gate is the one way a
+    chosen card reaches a kind), so readings are kept by that, per checker: a meld shown under
+    one cut joker is read again under any other its cards relate to alike (a natural sequence
+    under every cut joker of a rank it does not hold)."""
 
     def __init__(self, checker: MeldChecker, params: Mapping[str, Any] | None, key: object):
         self.checker, self.params, self.key = checker, params, key
 
     def __call__(self, faces: tuple[Face, ...], kind: str) -> Reading:
+        kept = _READINGS.get(self.checker)
+        if kept is None:
+            kept = _READINGS[self.checker] = ({}, {})
+        reads, readings = kept
+        if len(readings) > 65536:
+            readings.clear()
+            reads.clear()
+        read = []
+        for face in faces:
+            face_key = (face.index, self.key)
+            found = reads.get(face_key)
+            if found is None:
+                gate, params = self.checker.gate, self.params
+                found = reads[face_key] = tuple(gate.reads(k, face, params) for k in self.checker.ruleset.kinds)
+            read.append(found)
+        key = (tuple(f.index for f in faces), kind, tuple(read))
+        reading = readings.get(key)
+        if reading is None:
+            reading = readings[key] = self._judged(faces, kind)
+        return reading
+
+    def _judged(self, faces: tuple[Face, ...], kind: str) -> Reading:
+        reading = self.checker.plain_reading(faces, kind, self.params)
+        if reading is not None:  # the verdict's, without the rest of it
+            return reading
         for meld in judged(self.checker, faces, self.params, self.key):
             if meld.kind == kind:
                 return meld.reading
         raise AssertionError(f"the candidate walk read {faces} as {kind}, the checker does not")
+
+
+# by checker: each face's reads under a query's parameters (by face index and the parameters' key), and
+# each reading by its cards, kind and their reads
+_READINGS: WeakKeyDictionary[MeldChecker, tuple[dict, dict]] = WeakKeyDictionary()

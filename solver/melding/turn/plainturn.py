@@ -216,10 +216,7 @@ class PlainTurn:
 
         else:
             melded = listing.melded
-            widest: list[int] = [melded[0]] if len(melded) == 1 else []
-            for m in sorted(set(melded), key=int.bit_count, reverse=True) if not widest else ():
-                if not any(m & wider == m for wider in widest):
-                    widest.append(m)
+            widest = _widest(melded)
             if len(widest) == 1:  # the cards outside the one widest packing: as many as fit spare, and one
                 outside = hand.among(~widest[0], 1 + spare)
                 return outside if len(outside) > spare else []
@@ -237,6 +234,21 @@ class PlainTurn:
             if not placed(core & ~bit):
                 core &= ~bit
         return [f for f, bit in zip(hand.order, hand.bits, strict=True) if core & bit]
+
+
+def _widest(melded: list[int]) -> list[int]:
+    """The masks of ``melded`` that no other holds, the widest first. (A hand has hundreds of masks
+    and a handful of widest: a loop that breaks at the first wider, not a generator a mask.)"""
+    if len(melded) == 1:
+        return [melded[0]]
+    widest: list[int] = []
+    for m in sorted(set(melded), key=int.bit_count, reverse=True):
+        for wider in widest:
+            if m & wider == m:
+                break
+        else:
+            widest.append(m)
+    return widest
 
 
 @dataclass(frozen=True)
