@@ -225,13 +225,14 @@ def by_routes(
                 failed += solver.requirements_failed()
                 continue
             answer = solver.best() if question == "best" else solver.go_out(why_cards=first_answer is None)
-            opened[route.id] = solver.goes_out() if question == "best" and every_route else answer.solvable
             if answer.solvable is None:
+                opened[route.id] = None
                 answer.routes_open = opened
                 return answer
             answer.route = route.id
-            if question == "best" and answer.solvable and not _shown_turn_meets(answer, problem, checker, route):
-                answer = _best_going_out(solver, answer)
+            if question == "best":
+                answer = _best_along(solver, answer, problem, checker, route)
+            opened[route.id] = solver.goes_out() if question == "best" and every_route else answer.solvable
             if count:
                 assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
                 n, more, stopped = solver.count_solutions(limit)
@@ -253,6 +254,20 @@ def by_routes(
     if count:
         answer.solutions, answer.solutions_capped = total, capped
     return answer
+
+
+def _best_along(
+    solver: TurnSolver | PlainTurn, best: Answer, problem: Problem, checker: MeldChecker, route: GoOutRoute
+) -> Answer:
+    """The best turn judged by the route it was asked along: one that places every card but fails
+    the route's requirements gives way to a way out as good (:func:`_best_going_out`); one that keeps
+    cards goes out when the route lets it keep them (a knock within its limit)."""
+    meets = _shown_turn_meets(best, problem, checker, route)
+    if best.solvable and not meets:
+        return _best_going_out(solver, best)
+    if best.solvable is False and best.kept and meets:
+        best.solvable = True
+    return best
 
 
 def _best_going_out(solver: TurnSolver | PlainTurn, best: Answer) -> Answer:
