@@ -368,7 +368,7 @@ def test_an_undecided_turn_says_what_its_bound_is_or_that_none_was_proved():
 
 
 def test_the_guard_raises_nothing_where_python_would_drop_it():
-    """A finaliser or a weak reference's callback runs between any two bytecodes; an Undecided
+    """A finaliser, a weak reference's callback or a collector's callback runs between any two bytecodes; an Undecided
     raised in it would be printed and dropped, so the guard's handler leaves those frames to the
     watcher's next signal."""
     import gc
@@ -396,3 +396,15 @@ def test_the_guard_raises_nothing_where_python_would_drop_it():
     assert unraisable_at(SimpleNamespace(f_code=removal.__code__))
     assert not unraisable_at(sys._getframe())
     assert not unraisable_at(None)
+    timed = []
+
+    def timing(phase: str, info: dict) -> None:  # a collector's callback, as Hypothesis registers one
+        timed.append(sys._getframe())
+
+    gc.callbacks.append(timing)
+    try:
+        gc.collect()
+        assert timed and unraisable_at(timed[0])
+    finally:
+        gc.callbacks.remove(timing)
+    assert not unraisable_at(timed[0])  # no longer the collector's

@@ -18,6 +18,7 @@ it), read from ``/proc/self/statm`` where there is one.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import threading
@@ -286,12 +287,15 @@ class Budget:
 
 
 def unraisable_at(frame: FrameType | None) -> bool:
-    """Is ``frame`` inside a finaliser or a weak reference's callback (run by the collector between
-    any two bytecodes), itself or a function it called (python-sat's ``__del__`` calls ``delete``)?
+    """Is ``frame`` inside a finaliser, a weak reference's callback or a collector's callback
+    (``gc.callbacks``: Hypothesis times collections with one), all run by the collector between
+    any two bytecodes, itself or a function it called (python-sat's ``__del__`` calls ``delete``)?
     Python prints and drops an exception raised there, so the guard's signal raises nothing in it:
     the watcher signals again at its next look, a one-shot alarm is set again."""
+    collector_calls = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        if frame.f_code.co_name == "__del__" or frame.f_code.co_filename == weakref.__file__:
+        code = frame.f_code
+        if code.co_name == "__del__" or code.co_filename == weakref.__file__ or code in collector_calls:
             return True
         frame = getattr(frame, "f_back", None)
     return False
