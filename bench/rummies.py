@@ -2,7 +2,8 @@
 rummies whose wilds come from a chosen card or from the deck — Indian Rummy (dealt fourteen cards of
 two decks and two printed jokers, a cut joker drawn from the rest), Okey (fifteen tiles of 106, an
 indicator drawn from the rest) and Phase 10 (eleven cards with wilds and skips, each line a phase
-from 1 to 10, ``"options"``) —; and Gin Rummy's minimum deadwood on dealt hands of ten and eleven
+from 1 to 10, ``"options"``) —, and Continental's hands of many wilds (its runs melded only when
+going out: most hands cannot); and Gin Rummy's minimum deadwood on dealt hands of ten and eleven
 cards (eleven: after the best discard), against OpenSpiel's ``GinRummyUtils.min_deadwood`` on the
 same hands in-process.
 
@@ -49,7 +50,20 @@ def _phase_10(rng: random.Random) -> dict:
     return {"hand": " ".join(cards[:11]), "options": {"phase": rng.randrange(1, 11)}}
 
 
+CONTINENTAL = str(ROOT / "tests" / "data" / "rulesets" / "continental.yaml")  # runs melded only going out
+WILD_CARDS = [s + "2" for s in SUITS] * 2 + ["JK", "JK"]
+
+
+def _continental(rng: random.Random) -> dict:
+    """Sixteen cards of Continental's two decks and jokers, four to six of them wild: most such
+    hands cannot go out (the turn that shows its best turn instead)."""
+    wilds = rng.sample(WILD_CARDS, rng.randint(4, 6))
+    naturals = rng.sample([c for c in DECK if c not in WILD_CARDS], 16 - len(wilds))
+    return {"hand": " ".join(naturals + wilds)}
+
+
 DEALS: dict[str, Callable[[random.Random], dict]] = {
+    CONTINENTAL: _continental,
     "indian-rummy": _with_indicator(DECK, 14),
     "okey": _with_indicator(OKEY_TILES, 15, never="FJ"),
     "phase-10": _phase_10,

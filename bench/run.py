@@ -40,6 +40,8 @@ after a change — ratios, not absolute times, are the figures to compare across
   a cut joker (bench.rummies: start-up and warm-up excluded) (≥ 1,000 lines/s);
 * ``okey-batch`` / ``phase-10-batch``: the same for dealt fifteen-tile Okey hands with an indicator,
   and dealt eleven-card Phase 10 hands with wilds and skips, each line a phase from 1 to 10;
+* ``continental-wilds-batch``: the same for sixteen-card Continental hands with four to six wilds
+  (tests/data/rulesets/continental.yaml: runs melded only when going out; most hands cannot);
 * ``rummy-distance-11`` / ``indian-rummy-distance``: ``melds solve --distance`` of dealt Basic
   Rummy hands of 11 cards (10 dealt and a draw), and of 14-card Indian Rummy hands (13 and a draw)
   with a dealt cut joker, in-process,
@@ -329,6 +331,15 @@ def rummy_batch(ruleset: str, lines: int, rng) -> Row:
     return Row(f"{ruleset}-batch", [seconds], note=f"{1 / seconds:.0f} lines/s over {fresh} dealt hands, {out} go out")
 
 
+def continental_wilds(lines: int, rng) -> Row:
+    from bench.rummies import CONTINENTAL, go_out_per_line
+
+    seconds, fresh, out = go_out_per_line(lines, max(5, lines // 5), rng, CONTINENTAL)
+    return Row(
+        "continental-wilds-batch", [seconds], note=f"{1 / seconds:.1f} lines/s, {fresh} dealt hands, {out} go out"
+    )
+
+
 def distance_row(name: str, ruleset: str, size: int, count: int, rng, chosen: str | None = None) -> Row:
     from bench.distance import distance_seconds, rummikub_distance_seconds
 
@@ -501,6 +512,7 @@ SCENARIOS: dict[str, Callable[[argparse.Namespace, random.Random], Row]] = {
     "indian-rummy-batch": lambda a, r: rummy_batch("indian-rummy", a.n * 100, r),
     "okey-batch": lambda a, r: rummy_batch("okey", a.n * 100, r),
     "phase-10-batch": lambda a, r: rummy_batch("phase-10", a.n * 100, r),
+    "continental-wilds-batch": lambda a, r: continental_wilds(a.n * 4, r),
     "rummy-distance-11": lambda a, r: distance_row("rummy-distance-11", "basic-rummy", 11, a.n * 10, r),
     "rummikub-distance": lambda a, r: distance_row("rummikub-distance", "rummikub", 14, a.n * 5, r),
     "indian-rummy-distance": lambda a, r: distance_row(

@@ -6,7 +6,8 @@ of the hand let go with every multiset of ``d`` cards drawn, for d = 0, 1, … u
 hand judged by the game's own plain go-out oracle: Basic Rummy's written here, Indian Rummy's,
 Okey's and Phase 10's (rummies_oracle.py), Contract Rummy's contract (contract_brute.py),
 Marriage's (marriage_oracle.py), Gin Rummy's knock (the least deadwood of gin_brute.py), Fesca's
-with its wild roles (fesca_oracle.py), each judgement remembered by the hand's multiset. Each
+with its wild roles (fesca_oracle.py), Conquian's (every card melded, no discard, written here),
+each judgement remembered by the hand's multiset. Each
 game's deck is spelled out from its document (Fesca's from the ruleset's assumption, its deck list
 being lost: fesca_oracle.DECK).
 """
@@ -59,6 +60,16 @@ def _br_melds(cards: tuple[tuple[int, str], ...]) -> bool:
         if run >= 3 and _br_melds(tuple(left)):
             return True
     return False
+
+
+CQ_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")  # Conquian's forty cards: 7 and J are neighbours
+FORTY = tuple(s + r for s in BR_SUITS for r in CQ_RANKS)
+
+
+def conquian_goes_out(hand: list[str]) -> bool:
+    """Conquian (tests/data/rulesets/conquian.md): every card melded, none discarded — sets of three
+    or four of a rank, sequences of three or more of a suit in the order A 2 … 7 J Q K."""
+    return _br_melds(tuple(sorted((CQ_RANKS.index(c[1:]) + 1, c[0]) for c in hand)))
 
 
 def br_goes_out(hand: list[str]) -> bool:
@@ -120,6 +131,8 @@ def _game(ruleset: str, chosen: str | None, phase: int | None) -> Game:
     if ruleset == "fesca":  # 五行, 陰陽, 空無 and 太極 cards, one of each (fesca_oracle.py)
         assert chosen in fesca_oracle.CYCLES
         return Game(dict.fromkeys(fesca_oracle.DECK, 1), lambda h: fesca_oracle.goes_out(h, chosen))
+    if ruleset == "conquian":  # a way out melds every card: no discard (going_out: discard: none)
+        return Game(dict.fromkeys(FORTY, 1), conquian_goes_out)
     if ruleset == "marriage":
         assert chosen is not None
         return Game(dict.fromkeys(FIFTY_TWO, 3), lambda h: marriage_goes_out(h, chosen))

@@ -14,7 +14,7 @@ from collections import Counter
 
 import distance_oracle as oracle
 import pytest
-from clirun import run
+from clirun import ROOT, run
 
 # a ruleset, the batch line's keys that choose its chosen card or phase, a pool to deal hands from
 # (a narrow pool makes hands near going out) and the hand size
@@ -44,7 +44,13 @@ DEALS = {
         [c + str(n) for c in "rb" for n in range(3, 9)] * 2 + ["W", "S"],
         11,
     ),
+    "conquian": (  # its one way out melds every card, discarding none (going_out: discard: none)
+        lambda rng: {},
+        [s + r for s in "SHD" for r in ("A", "2", "3", "4", "5", "6", "7", "J")],
+        7,
+    ),
 }
+RULESETS = {"conquian": str(ROOT / "tests" / "data" / "rulesets" / "conquian.yaml")}  # by path, not bundled
 
 
 def _oracle_game(ruleset: str, line: dict) -> oracle.Game:
@@ -60,7 +66,14 @@ def _lines(ruleset: str, hands: int, seed: int) -> list[dict]:
 
 
 def _answers(ruleset: str, lines: list[dict]) -> list[dict]:
-    result = run("solve", "-r", ruleset, "--batch", "-", input="\n".join(json.dumps(line) for line in lines))
+    result = run(
+        "solve",
+        "-r",
+        RULESETS.get(ruleset, ruleset),
+        "--batch",
+        "-",
+        input="\n".join(json.dumps(line) for line in lines),
+    )
     out = [json.loads(text) for text in result.stdout.splitlines() if text.startswith("{")]
     assert len(out) == len(lines) and all("error" not in a for a in out), result.output
     return out
@@ -107,9 +120,11 @@ def check_against_oracle(g: oracle.Game, hand: list[str], answer: dict, depth: i
 
 
 # the default run: the games whose brute force is quick (the others' oracles take seconds a hand)
-@pytest.mark.parametrize(("ruleset", "hands"), [("basic-rummy", 4), ("phase-10", 2), ("contract-rummy", 2)])
+@pytest.mark.parametrize(
+    ("ruleset", "hands"), [("basic-rummy", 4), ("phase-10", 2), ("contract-rummy", 2), ("conquian", 6)]
+)
 def test_distance_against_brute_force(ruleset: str, hands: int) -> None:
-    seen = check_distances(ruleset, hands=hands, seed=47, depth=1)
+    seen = check_distances(ruleset, hands=hands, seed=47, depth=2 if ruleset == "conquian" else 1)
     assert sum(seen.values()) == hands
 
 
@@ -121,8 +136,7 @@ def test_distance_against_brute_force_many(ruleset: str) -> None:
     assert len(seen) >= 2, seen  # the deals reach more than one distance
 
 
-def check_discards(hands: list[str], visible: str, depth: int) -> None:
-    ruleset = "basic-rummy"
+def check_discards(hands: list[str], visible: str, depth: int, ruleset: str = "basic-rummy") -> None:
     lines = [{"hand": hand, "discards": True, "visible": visible} for hand in hands]
     g = oracle.game(ruleset)
     for text, answer in zip(hands, _answers(ruleset, lines), strict=True):
@@ -144,6 +158,12 @@ def check_discards(hands: list[str], visible: str, depth: int) -> None:
 
 def test_discards_against_brute_force() -> None:
     check_discards(["S4 S5 S6 H7 D7 C9 CJ"], "C10 S7", depth=2)
+
+
+def test_discards_of_a_way_out_without_a_discard_against_brute_force() -> None:
+    """Conquian's way out melds every card: a row is the swaps once that card is let go, not a
+    final discard (the hands of seven go out as sets and sequences of seven cards)."""
+    check_discards(["SA S2 S3 H4 D4 C4 SJ", "S5 S6 S7 H7 D7 SQ HK"], "CQ", depth=2, ruleset="conquian")
 
 
 @pytest.mark.slow

@@ -53,3 +53,19 @@ def test_brute_force_agrees_with_openspiel():
             assert gin_brute.min_deadwood(hand) == gin_oracle.min_deadwood(hand), hand
         else:
             assert gin_brute.best_discards(hand) == gin_oracle.best_discards(hand), hand
+
+
+def test_the_best_turn_goes_out_as_the_brute_force_says():
+    """--best: the best turn of eleven cards goes out exactly when the brute force's least deadwood
+    after a discard is 10 or less (gin-rummy.md: a knock), by gin at 0 and by knock otherwise; it
+    is the same turn as the plain question's (deadwood, route)."""
+    game = load_game(load_ruleset("gin-rummy"))
+    for hand in (h for h in hands(463, 120) if len(h) == 11):
+        least, _ = gin_brute.best_discards(hand)
+        best = game.solve({"hand": " ".join(hand), "question": "best"})
+        assert best.data["deadwood"] == least, (hand, best.data)
+        assert best.data["solvable"] is (least <= 10), (hand, best.data)
+        assert best.code == (0 if least <= 10 else 1)
+        if least <= 10:
+            assert best.data["route"] == ("gin" if least == 0 else "knock"), (hand, best.data)
+            assert game.solve({"hand": " ".join(hand)}).data["route"] == best.data["route"]

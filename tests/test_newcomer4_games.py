@@ -54,9 +54,22 @@ def test_conquian_worked(tmp_path):
     assert "S8" in checks[2]["error"]["message"]
 
 
-def test_conquian_refuses_a_distance_it_cannot_weigh():
-    result = run("solve", "-r", CONQUIAN, "--hand", "SA S2 S3 H4 D4 C4 S5 S6 S7 SJ SQ", "--claimed", "SQ", "--distance")
-    assert result.exit_code == 2 and "discard: none" in result.output and "conquian.yaml" in result.output
+def test_conquian_distance_counts_swaps_to_eleven_cards_melded():
+    """A way out with no discard: the target after the swaps melds all eleven cards (rule 7). HK and
+    DQ fit no meld, and no one swap melds all eleven (every single swap tried here); two do."""
+    hand = "SA S2 S3 H4 D4 C4 S5 S6 S7 HK DQ"
+    result = run("solve", "-r", CONQUIAN, "--hand", hand, "--distance", "--json")
+    answer = json.loads(result.stdout)
+    target = answer["target"]
+    assert result.exit_code == 1 and answer["distance"] == 2 == len(target["drawn"]) and target["discard"] is None
+    new = target["hand"].split()
+    assert oracle.conquian_goes_out(new[1:], new[0])
+    cards = hand.split()
+    deck = [s + r for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
+    swaps = [(out, inn) for out in cards for inn in deck if inn not in cards]
+    assert not any(oracle.conquian_goes_out([c for c in cards if c != out], inn) for out, inn in swaps)
+    refused = run("solve", "-r", CONQUIAN, "--hand", hand, "--claimed", "SQ", "--distance")
+    assert refused.exit_code == 2 and "--claimed" in refused.output
 
 
 CONTINENTAL_TURNS = [
@@ -78,6 +91,24 @@ def test_continental_worked(tmp_path):
         assert (oracle.continental_goes_out(hand.split()) is not None) is (route is not None), hand
     best = batch(tmp_path, "solve", CONTINENTAL, [{"hand": CONTINENTAL_TURNS[3][0], "question": "best"}])[0]
     assert best["melds"] == []  # continental.md 6: nothing is melded but by the turn that goes out
+
+
+def test_continental_hands_of_many_wilds_that_cannot_go_out(tmp_path):
+    """Sixteen cards with four to six wilds: the answer agrees with the brute force on going out;
+    a hand that cannot go out melds nothing (continental.md 6: nothing is melded but by the turn
+    that goes out) and keeps every card but one discard; with two wilds or more every card fits a
+    legal run (a natural and two wilds), so none is named as fitting no meld."""
+    rng = random.Random(45)
+    deck = [s + r for s in "SHDC" for r in ("A", *map(str, range(3, 11)), "J", "Q", "K")] * 2
+    wilds = [s + "2" for s in "SHDC"] * 2 + ["JK", "JK"]
+    hands = [rng.sample(wilds, rng.randint(4, 6)) for _ in range(6)]
+    hands = [rng.sample(deck, 16 - len(w)) + w for w in hands]
+    answers = batch(tmp_path, "solve", CONTINENTAL, [{"hand": " ".join(h)} for h in hands])
+    for hand, answer in zip(hands, answers, strict=True):
+        assert answer["solvable"] is (oracle.continental_goes_out(hand) is not None), hand
+        if not answer["solvable"]:
+            assert answer["melds"] == [] and answer["why"]["no_meld"] == [], hand
+            assert sorted([*answer["kept"], answer["discard"]]) == sorted(hand)
 
 
 def test_moves_along_their_rules():

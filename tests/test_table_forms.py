@@ -403,12 +403,14 @@ def test_a_layouts_verdict_in_no_phase_is_the_checkers_whether_kept_from_the_pha
         assert kept == checker.check(faces, phase=None, ordered=True, explain=False)
 
 
-def test_a_walk_judges_only_the_layouts_new_to_it_and_finds_what_judging_every_one_finds(monkeypatch):
+@pytest.mark.parametrize("seed, number", [(13, 2), (3, 0)])
+def test_a_walk_judges_only_the_layouts_new_to_it_and_finds_what_judging_every_one_finds(seed, number, monkeypatch):
     """A walk does not ask the checker of a place's layout it has reached already by a path as short
     as its next step (a sequence's mirror image, a group's other order, the same cards with a wild
     buried elsewhere): the same forms, by the same paths, as a walk that judges every candidate,
-    with fewer layouts judged."""
-    table, hand = _turn(13, 2)
+    with fewer layouts judged; nor of a layout of one's own meld that can be no sequence (3:0), or
+    where the card played would be wild against its operation."""
+    table, hand = _turn(seed, number)
 
     def search(judge: Table):
         found = tableforms.table_forms(judge, table, hand, "yang", OPS, Budget(), beside=False)
@@ -431,6 +433,46 @@ def test_a_walk_judges_only_the_layouts_new_to_it_and_finds_what_judging_every_o
     skipping = Table(GAME.checker)
     skipped = search(skipping)
     monkeypatch.setattr(Table, "_family_shape", lambda self, family: None)  # every candidate judged
+    monkeypatch.setattr(Table, "may_read_as_sequence", lambda self, faces: True)
+    monkeypatch.setattr(Table, "_surely_wild", lambda self, faces, hole, family: False)
     judging = Table(GAME.checker)
     assert skipped == search(judging)
     assert len(skipping._verdicts["yang"]) < len(judging._verdicts["yang"])
+
+
+def test_a_walk_leaves_the_checker_unasked_only_where_the_windows_know_its_answer(monkeypatch):
+    """Two looks before the checker, each taken at its word by the walk, against the checker's own
+    verdicts of every layout the looks were asked of (3:0's walks): a layout no sequence kind may
+    read (:meth:`Table.may_read_as_sequence` False: its key known before it is judged, as a
+    group's) is, if legal, read as a group; a card played by 差し札 or 埋め潰し that
+    :meth:`Table._surely_wild` says is wild in every reading is wild in the checker's reading of
+    the family, if it has one. Both looks answer yes and no on this turn."""
+    asked: dict[str, list] = {"sequence": [], "wild": []}
+    sequence, wild = Table.may_read_as_sequence, Table._surely_wild
+
+    def may_read(self, faces):
+        found = sequence(self, faces)
+        asked["sequence"].append((faces, found))
+        return found
+
+    def surely_wild(self, faces, hole, family):
+        found = wild(self, faces, hole, family)
+        asked["wild"].append((faces, hole, family, found))
+        return found
+
+    monkeypatch.setattr(Table, "may_read_as_sequence", may_read)
+    monkeypatch.setattr(Table, "_surely_wild", surely_wild)
+    table, hand = _turn(3, 0)
+    tableforms.table_forms(Table(GAME.checker), table, hand, "yang", OPS, Budget(), beside=False)
+    checker = GAME.checker
+    assert {found for *_, found in asked["sequence"]} == {True, False}
+    assert {found for *_, found in asked["wild"]} == {True, False}
+    for faces, found in asked["sequence"]:
+        verdict = checker.check(faces, phase="yang", ordered=True, explain=False)
+        if not found and verdict.legal:
+            assert verdict.reading.kind.shape != "sequence", faces
+    for faces, hole, family, found in asked["wild"]:
+        verdict = checker.check(faces, phase="yang", ordered=True, explain=False)
+        if found and verdict.legal and verdict.reading.kind.family == family:
+            meld = TableMeld("B", faces)
+            assert Table(checker).placement_at(meld, verdict.reading, hole).wild, (faces, hole)

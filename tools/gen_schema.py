@@ -10,8 +10,9 @@ import json
 import sys
 from pathlib import Path
 
-# the building blocks live beside this script (run as a script or by runpy: its folder first)
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# the building blocks live beside this script (run as a script or by runpy: its folder first), and
+# the names they share with the code (the win's flags) in this checkout's solver/
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
 from schema_defs import DEFS  # noqa: E402
 from schema_documents import puzzle_schema, state_schema  # noqa: E402
 from schema_kinds import DECK, MELDS, ROLES  # noqa: E402

@@ -3,23 +3,10 @@ value, copies, a condition, a size, a kind's role, a card's points."""
 
 from schema_parts import COMMON, ID, LIST_OF_IDS, RANGE_OR_ITEM, ROLE_CONDITIONS, TEXT, obj
 
+from solver.games.mahjong.win import PATTERN_FLAGS
+
 DEFS = {
-    "win_flag": {
-        "enum": [
-            "riichi",
-            "double-riichi",
-            "ippatsu",
-            "tsumo",
-            "ron",
-            "haitei",
-            "houtei",
-            "rinshan",
-            "chankan",
-            "tenhou",
-            "chiihou",
-            "renhou",
-        ]
-    },
+    "win_flag": {"enum": list(PATTERN_FLAGS)},  # a pattern's flag: the scorer's own list
     "source": obj(
         {
             "doc": {**TEXT, "description": "document file name; default: the ruleset's document"},

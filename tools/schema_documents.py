@@ -3,6 +3,8 @@ move's or a replay's state file)."""
 
 from schema_parts import PHASE_ID, TEXT, obj
 
+from solver.games.mahjong.win import WIN_FACT_FLAGS
+
 CARDS = {
     "anyOf": [
         {"type": "string", "minLength": 1},
@@ -387,21 +389,7 @@ state_schema = {
                         "type": "object",
                         "additionalProperties": obj(
                             {
-                                **{
-                                    flag: {"type": "boolean"}
-                                    for flag in (
-                                        "riichi",
-                                        "double_riichi",
-                                        "ippatsu",
-                                        "haitei",
-                                        "houtei",
-                                        "rinshan",
-                                        "chankan",
-                                        "tenhou",
-                                        "chiihou",
-                                        "renhou",
-                                    )
-                                },
+                                **{flag: {"type": "boolean"} for flag in WIN_FACT_FLAGS},
                                 "dora_indicators": CARDS,
                                 "ura_indicators": CARDS,
                             }
@@ -410,7 +398,10 @@ state_schema = {
                         "(flags, dora and ura indicators)",
                     },
                     "result": TEXT,
-                    "winner": {**TEXT, "description": "Rummikub: the player who emptied the rack"},
+                    "winner": {
+                        **TEXT,
+                        "description": "the player who went out: Rummikub's who emptied the rack, a knocker",
+                    },
                     "passes": {
                         "type": "integer",
                         "minimum": 0,

@@ -158,7 +158,7 @@ MOVES = obj(
             "type": "object",
             "additionalProperties": obj({**COMMON}),
             "description": "action id -> its source (draw-stock, draw-discard, meld, layoff, discard, "
-            "show; word, arrange, relief, draw, end)",
+            "knock, show; word, arrange, relief, draw, end)",
         },
         "checks": {
             "type": "array",

@@ -233,13 +233,6 @@ class MeldGame:
             return drawdistance.answer(self.checker, self.catalogue, problem, question, request, self.nouns())
         from solver.melding import distance  # its search (the turn solver) only when asked: not on a check's start-up
 
-        for i, route in enumerate(self.rules.going_out):
-            if not route.discards:  # the swap searches count a discard in every way out
-                raise MeldsError(
-                    f"{self.ruleset.path}: going_out[{i}] ({route.id}): discard: none — --distance and --discards "
-                    "do not yet weigh a way out that discards nothing; ask whether the hand goes out instead"
-                )
-
         return distance.answer(self.checker, problem, self.rules.going_out, question, request)
 
     def answer_problem(

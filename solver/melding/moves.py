@@ -22,9 +22,10 @@ from solver.core.source import Source
 from solver.core.state import GameState, TableWord
 from solver.melding.meld.candidates import candidates as meld_candidates
 from solver.melding.meld.checker import MeldChecker
+from solver.melding.meld.points import hand_points
 from solver.melding.table.operations import TableMeld
 from solver.melding.turn.routes import GoOutRoute
-from solver.melding.turnend import can_go_out, first_meld_worth, meld_shapes, route_unmet
+from solver.melding.turnend import Shape, can_go_out, first_meld_worth, meld_shapes, route_taken, route_unmet
 
 GOES_OUT = "goes_out"  # the player's flag: a kind melded only when going out was melded this turn
 
@@ -33,7 +34,14 @@ class MeldMoves(Moves):
     """Draw from the stock or the discard pile, meld, lay off, discard, turn the pile over when the
     stock runs out: the turn of a rummy game, judged with the game's meld checker."""
 
-    VERBS = {"draw": "draw", "meld": "meld", "layoff": "layoff", "discard": "discard", "restock": "restock"}
+    VERBS = {
+        "draw": "draw",
+        "meld": "meld",
+        "layoff": "layoff",
+        "discard": "discard",
+        "restock": "restock",
+        "knock": "knock",
+    }
 
     def __init__(self, ruleset: Ruleset, checker: MeldChecker):
         super().__init__(ruleset)
@@ -228,15 +236,7 @@ class MeldMoves(Moves):
             raise MeldsError("discard one card: 'discard C7'")
         card = self.canon(action.args[0])
         left = self.take_from_hand(state, [card], "discard")
-        if (
-            state.taken
-            and card == self.canon(state.taken)
-            and self._turn_rule(state).claimed_not_discarded
-            and not self._checked("taken-not-discarded")
-        ):
-            raise Forbidden(
-                "taken-not-discarded", f"{card} was taken from the discard pile this turn", self._turn_source(state)
-            )
+        self._may_discard(state, card)
         self._turn_ends(state, left, discarded=True)
         after = self._with_hand(
             state,
@@ -251,6 +251,78 @@ class MeldMoves(Moves):
         if not left or self.gone_out(state):
             return replace(after, step="over")
         return replace(after, turn=state.next_player)
+
+    def _may_discard(self, state: GameState, card: str) -> None:
+        """The turn's rule lets this card be discarded (a card taken from the pile may stay)."""
+        if (
+            state.taken
+            and card == self.canon(state.taken)
+            and self._turn_rule(state).claimed_not_discarded
+            and not self._checked("taken-not-discarded")
+        ):
+            raise Forbidden(
+                "taken-not-discarded", f"{card} was taken from the discard pile this turn", self._turn_source(state)
+            )
+
+    def knock(self, state: GameState, action: Action) -> GameState:
+        """``knock CARD | MELD | …``: discard CARD, lay the melds, keep the rest as deadwood, and go
+        out by a route of ``going_out:`` (:mod:`solver.melding.knockplay`); the hand is over."""
+        from solver.melding import knockplay  # loaded only by a ruleset that knocks
+
+        self._need_step(state, "play")
+        card, texts = knockplay.read_knock(action.args)
+        card = None if card is None else self.canon(card)
+        left = self.take_from_hand(state, [card] if card else [], "knock")
+        rule = self._turn_rule(state, len(left) + (card is not None))
+        if card is None and rule.discard == "required":
+            source = next((s for s in rule.sources if s is not None), None)
+            raise Forbidden("discard-required", "this turn ends with a discard: knock CARD | …", source)
+        if card is not None:
+            self._may_discard(state, card)
+        if texts is None:
+            found = knockplay.least_deadwood(self.rs, self.checker, self._faces(" ".join(left)), self.params(state))
+            melds = [[self.notation.format(f) for f in meld] for meld in found]
+        else:
+            melds = [[self.canon(t) for t in self.tokens(text)] for text in texts]
+        left_state = self._with_hand(state, left)
+        kept = self.take_from_hand(left_state, [c for m in melds for c in m], "knock")
+        if UNKNOWN in kept:  # the knocker lays the hand face up: its deadwood is counted card by card
+            raise Forbidden("hidden-hand", "a knock shows every card kept: name the card drawn", self.source("knock"))
+        laid, shapes = self._laid_down(state, melds)
+        deadwood = hand_points(self.rs, self._faces(" ".join(kept)), self.params(state))
+        kept_points = deadwood if kept else None
+        way = route_taken(self.routes, shapes, card is not None, kept_points)
+        if way is None:
+            unmet = route_unmet(self.routes, shapes, card is not None, kept_points)
+            assert unmet is not None  # no route taken: some route's requirement fails
+            raise Forbidden("going-out", unmet[0], unmet[1] or self.source("knock"))
+        made = state.melds_this_turn + len(laid)
+        after = self._with_hand(state, kept, table=state.table + tuple(laid), melds_this_turn=made)
+        self._turn_ends(after, kept, discarded=card is not None)
+        facts = {
+            **state.facts,
+            "winner": state.turn,
+            "result": f"{state.turn} goes out by {way.name}: deadwood {deadwood}",
+        }
+        discards = state.discards + ((card,) if card else ())
+        return replace(after, discards=discards, discarded_by=state.turn, taken=None, step="over", facts=facts)
+
+    def _laid_down(self, state: GameState, melds: list[list[str]]) -> tuple[list[TableWord], list[list[Shape]]]:
+        """Melds laid at once, each judged a legal meld and written as it lies on the table; with
+        the shapes of all the player's melds on the table then, for the routes."""
+        from solver.melding.knockplay import laid_order
+
+        laid: list[TableWord] = []
+        shapes = [meld_shapes(self.checker.check(f, params=self.params(state))) for f in self._own_melds(state)]
+        for cards in melds:
+            verdict = self.verdict(state, cards)
+            if not verdict.legal:
+                why = "; ".join(r.message for r in verdict.reasons) or "not a meld"
+                source = _rule_source(verdict) or self.source("knock")
+                raise Forbidden("not-a-meld", f"{' '.join(cards)} is not a legal meld: {why}", source)
+            laid.append(TableWord(state.turn, " ".join(self.notation.format(f) for f in laid_order(verdict))))
+            shapes.append(meld_shapes(verdict))
+        return laid, shapes
 
     def gone_out(self, state: GameState) -> bool:
         """Has the player gone out with cards still in hand (a route counted in melds)?"""
@@ -359,12 +431,13 @@ class MeldMoves(Moves):
                 rule.melds_source if len(new) < rule.melds and rule.melds_source else rule.source,
             )
 
-    def _turn_rule(self, state: GameState) -> TurnRule:
-        """The rule of this turn (``turns:``): a turn that took the discard is a claimed one; a
-        ruleset that says nothing of such a turn leaves it to the ``moves:`` checks."""
+    def _turn_rule(self, state: GameState, in_hand: int | None = None) -> TurnRule:
+        """The rule of this turn (``turns:``), played from ``in_hand`` cards (None: any): a turn
+        that took the discard is a claimed one; a ruleset that says nothing of such a turn leaves
+        it to the ``moves:`` checks."""
         kind = "claimed" if state.taken else "normal"
         try:
-            return self.rs.turn_rule(kind)
+            return self.rs.turn_rule(kind, in_hand)
         except BadOption:
             return TurnRule(kind, "optional")
 
@@ -399,8 +472,14 @@ class MeldMoves(Moves):
         yield from self.more_candidates(state, known, melds)
 
     def more_candidates(self, state: GameState, known: list[str], melds: list[list[str]]) -> list[str]:
-        """A game's own actions to list after the draws, melds, lay-offs and discards."""
-        return []
+        """A game's own actions to list after the draws, melds, lay-offs and discards: the knocks,
+        where the ruleset has them."""
+        if "knock" not in self.move_rules.actions:
+            return []
+        from solver.melding.knockplay import knock_candidates
+
+        required = self._turn_rule(state, len(known)).discard == "required"
+        return knock_candidates(self.rs, self.checker, known, self.params(state), required)
 
 
 def _rule_source(verdict):

@@ -17,7 +17,10 @@ from solver.melding.rounds import Round, score_round
 
 
 def winner_of(state: GameState) -> str:
-    """The player whose hand is empty: who went out."""
+    """The player who went out: the state's ``facts.winner`` (a knock keeps cards), else the
+    player whose hand is empty."""
+    if state.facts.get("winner") in state.players:
+        return state.facts["winner"]
     out = [
         p for p in state.players if (hand := state.hands[p]) in (0, "") or (isinstance(hand, str) and not hand.strip())
     ]

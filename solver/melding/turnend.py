@@ -27,7 +27,7 @@ from solver.melding.meld.points import card_values_of
 from solver.melding.meld.verdict import Verdict
 from solver.melding.table.operations import TableMeld
 from solver.melding.turn.problem import Problem
-from solver.melding.turn.routes import GoOutRoute, MeldCount
+from solver.melding.turn.routes import GoOutRoute, HandLimit, MeldCount
 
 READINGS_WEIGHED = 4096  # the ways to read a hand's melds as kinds weighed against a route, at most
 
@@ -41,24 +41,43 @@ def meld_shapes(verdict: Verdict) -> list[Shape]:
 
 
 def route_unmet(
-    routes: Sequence[GoOutRoute], melds: Sequence[Sequence[Shape]], discarded: bool
+    routes: Sequence[GoOutRoute], melds: Sequence[Sequence[Shape]], discarded: bool, kept_points: int | None = None
 ) -> tuple[str, Source | None] | None:
     """Why a hand emptied with these melds of the player's (each its possible shapes), by a discard
     or not, goes out by no route: the first route's first requirement it fails, with its quote;
-    None when one holds (or the ruleset has no routes: every card melded is a way out)."""
-    failures = [_failure(route, melds, discarded) for route in routes]
-    if not routes or any(f is None for f in failures):
+    None when one holds (or the ruleset has no routes: every card melded is a way out).
+    ``kept_points``: the turn goes out keeping cards of these card points (a knock), not emptied."""
+    if kept_points is not None:  # the routes that keep cards say first why they do not hold
+        routes = sorted(routes, key=lambda route: route.all_cards)
+    failures = [_failure(route, melds, discarded, kept_points) for route in routes]
+    if not routes:
+        return None if kept_points is None else ("going out melds every card", None)
+    if any(f is None for f in failures):
         return None
     return failures[0]
 
 
-def _failure(route: GoOutRoute, melds: Sequence[Sequence[Shape]], discarded: bool) -> tuple[str, Source | None] | None:
+def route_taken(
+    routes: Sequence[GoOutRoute], melds: Sequence[Sequence[Shape]], discarded: bool, kept_points: int | None = None
+) -> GoOutRoute | None:
+    """The first route by which the turn goes out (as :func:`route_unmet` weighs them), if any."""
+    return next((r for r in routes if _failure(r, melds, discarded, kept_points) is None), None)
+
+
+def _failure(
+    route: GoOutRoute, melds: Sequence[Sequence[Shape]], discarded: bool, kept_points: int | None = None
+) -> tuple[str, Source | None] | None:
     if discarded and not route.discards:
         return f"going out by {route.name} melds every card and discards none", route.source
+    if kept_points is not None and route.all_cards:
+        return f"going out by {route.name} melds every card" + (" but the discard" if discarded else ""), route.source
     allowed = [[s for s in shapes if s[0] in route.kind_set] for shapes in melds]
     if not all(allowed):
         return f"going out by {route.name} melds only {', '.join(route.kinds)}", route.source
-    counts = [r for r in route.checks if isinstance(r, MeldCount)]  # a hand emptied keeps no card points
+    limit = next((r for r in route.checks if isinstance(r, HandLimit) and (kept_points or 0) > r.at_most), None)
+    if limit is not None:
+        return f"going out by {route.name} needs: {limit.describe()} (they weigh {kept_points})", limit.source
+    counts = [r for r in route.checks if isinstance(r, MeldCount)]
     first_failed: MeldCount | None = None
     for n, chosen in enumerate(product(*allowed)):
         if n >= READINGS_WEIGHED:

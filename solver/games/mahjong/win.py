@@ -11,12 +11,15 @@ from typing import Any
 from solver.core.errors import MeldsError
 
 SEATS = ("E", "S", "W", "N")
-# the facts of a win that are flags (pattern `flag:` names spell them with '-')
+# the facts of a win that are flags: the one list of their names. A pattern's ``flag:`` spells them
+# with '-' and adds ``ron`` (a win not by tsumo): PATTERN_FLAGS; a state's ``facts.win_facts`` gives
+# all but ``tsumo`` (the action says it): WIN_FACT_FLAGS. tools/gen_schema.py writes both into the
+# schemas from here.
 WIN_FLAGS = (
-    "tsumo",
     "riichi",
     "double_riichi",
     "ippatsu",
+    "tsumo",
     "haitei",
     "houtei",
     "rinshan",
@@ -24,21 +27,13 @@ WIN_FLAGS = (
     "tenhou",
     "chiihou",
     "renhou",
+)
+PATTERN_FLAGS = tuple(
+    spelt for name in WIN_FLAGS for spelt in (name.replace("_", "-"), *(["ron"] if name == "tsumo" else []))
 )
 SEAT_NAMES = {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}
 # the Win fields a state's ``facts.win_facts`` may give for a seat (what its tiles and play cannot show)
-WIN_FACT_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+WIN_FACT_FLAGS = tuple(name for name in WIN_FLAGS if name != "tsumo")
 WIN_FACT_TILES = ("dora_indicators", "ura_indicators")
 
 

@@ -81,6 +81,27 @@ class LayoutLines:
         masks = [known.get(face) or self._card_masks_kept(known, kind, face, params, windows) for face in faces]
         return _least(masks, n, False), _least(masks, n, True)
 
+    def may_be_natural(self, kind: MeldKind, faces: Sequence[Face], at: int) -> bool | None:
+        """May the card at ``at`` of the layout be natural in a reading of ``kind`` (no parameters)?
+        False when no window that reads the layout, either way, gives it an identity natural to
+        one of its roles at this size: in every reading it is then wild. None: a kind not looked
+        at so (see :meth:`least_wilds_each_way`)."""
+        if kind.shape != "sequence" or kind.order is None or kind.short_form or kind.suit_step.free:
+            return None
+        n = len(faces)
+        windows = self._windows_of(kind, n)
+        if windows is None:
+            return None
+        known = self._masks_known(kind, n, None)
+        masks = [known.get(face) or self._card_masks_kept(known, kind, face, None, windows) for face in faces]
+        for reverse in (False, True):
+            open_windows = -1
+            for i, card in enumerate(masks):
+                open_windows &= card[n - 1 - i if reverse else i][0]
+            if open_windows & masks[at][n - 1 - at if reverse else at][1]:
+                return True
+        return False
+
     def _windows_of(self, kind: MeldKind, n: int) -> list[dict[tuple, int]] | None:
         """:meth:`_offset_windows`, remembered."""
         key = (kind.id, n)

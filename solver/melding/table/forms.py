@@ -209,11 +209,14 @@ class _MeldWalk:
             for n, candidate in enumerate(legal.candidates(face)):
                 moved = len(candidate.taken) - 1  # cards the step gives the hand, net (it plays one)
                 now = (short + borrowed, area + balance + moved)
-                if candidate.sequence is not None:
+                sequence = candidate.sequence
+                if sequence is None and not self.table.may_read_as_sequence(candidate.faces):
+                    sequence = False  # a kind may change (付け札 on one's own meld), but only to a group's
+                if sequence is not None:
                     # the layout's key is known before its reading: reached already (by a path no
                     # longer than this one's next step, or by one as long that this would not
                     # replace), the checker need not be asked of it
-                    known = _pairs_key(candidate.faces, candidate.buried, candidate.sequence)
+                    known = _pairs_key(candidate.faces, candidate.buried, sequence)
                     if known in seen and not self._replaces(known, path, now, face, candidate.taken):
                         continue
                 move = legal.judged(face, n)

@@ -190,6 +190,8 @@ class Table:
         # (family, phase) -> whether a legal verdict of that family in the phase is its verdict in none
         self._phase_free: dict = {}
         self._shapes: dict[str, set[bool]] = {}  # family -> whether its kinds are sequences
+        self._sequence_kinds = [k for k in kinds if k.shape == "sequence"]
+        self._maybe_sequences: dict = {}  # cards in table order -> whether a sequence kind may read them
 
     def verdict(self, faces: tuple[Face, ...], phase: str | None):
         known = self._verdicts.setdefault(phase, {})
@@ -311,6 +313,8 @@ class Table:
         if verdict is None:
             if not self._in_family(faces, family, phase):
                 return None  # no meld (of its family, if it must stay in it): most results
+            if _WANTED_WILD.get(op.effect) is False and self._surely_wild(faces, candidate.hole, family):
+                return None  # the card played would be wild in any reading, where it must act as a natural
             verdict = self.verdict(faces, phase)
         if not verdict.legal or verdict.reading is None or not self._kind_change_ok(op, meld, before, verdict.reading):
             return None
@@ -318,6 +322,35 @@ class Table:
         if not self._roles_ok(op, result, verdict.reading, candidate.hole):
             return None
         return op, (face,), candidate.taken, result, verdict.reading
+
+    def may_read_as_sequence(self, faces: tuple[Face, ...]) -> bool:
+        """May a sequence kind (of any family or phase) read ``faces`` in this order? False only when
+        the checker's own look before its model (shortcuts on) rules every one out: no card of
+        the layout plays in the kind, or no window reads the layout either way. A legal verdict of
+        such a layout is then a group's reading, so a search knows its layout's key before the
+        checker is asked (cached)."""
+        known = self._maybe_sequences.get(faces)
+        if known is None:
+            checker, n = self.checker, len(faces)
+            known = self._maybe_sequences[faces] = not checker.shortcuts or any(
+                kind.size_ok(n)
+                and checker.plays.all_play(kind, faces)
+                and checker.layouts.least_wilds_each_way(kind, faces, None) != (None, None)
+                for kind in self._sequence_kinds
+            )
+        return known
+
+    def _surely_wild(self, faces: tuple[Face, ...], hole: int, family: str | None) -> bool:
+        """Is the card at ``hole`` wild in every reading of ``faces`` by a kind of ``family``, as the
+        windows of each kind's lines tell (:meth:`~solver.melding.meld.layouts.LayoutLines.may_be_natural`)?
+        False when some kind may not be looked at so, or the card is there twice (a reading's
+        copies of a face are matched to places by order). A table search's 差し札 and 埋め潰し
+        results are mostly melds read with the card played as a wild: the checker need not be asked."""
+        if family is None or not self.checker.shortcuts or faces.count(faces[hole]) > 1:
+            return False
+        layouts = self.checker.layouts
+        kinds = [kind for kind in self.checker.ruleset.kinds if kind.family == family and kind.size_ok(len(faces))]
+        return all(layouts.may_be_natural(kind, faces, hole) is False for kind in kinds)
 
     def _family_shape(self, family: str | None) -> bool | None:
         """Whether every kind of ``family`` is a sequence (True), none is (False), or it depends

@@ -262,13 +262,16 @@ class DistanceSearch:
         budget: Budget,
         routes: Sequence[GoOutRoute] = (),
     ):
+        if routes and not any(route.discards for route in routes):  # every way out melds every card
+            problem = replace(problem, at_rest=True)  # so every part of the search lets no card be discarded
         self.problem, self.left, self.checker, self.budget = problem, +left, checker, budget
         self.routes: list[GoOutRoute | None] = list(routes) or [None]
         self.reach = -1  # no model yet
         self.models: list[SwapModel] = []
         self.most = len(problem.hand)  # swapping every card is as far as a hand can be
         self.targets: list[Target] = []  # every way out found: each tells the rows of the cards it lets go
-        plain = fits(problem, checker, self.routes)
+        # routes that differ on the discard: the nearest-target search counts one discard rule for all
+        plain = fits(problem, checker, self.routes) and len({r is None or r.discards for r in self.routes}) == 1
         self.nearest = Nearest(problem, self.left, checker, budget, self.routes) if plain else None
 
     def close(self) -> None:

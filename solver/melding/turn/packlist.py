@@ -93,8 +93,9 @@ def listed(
     n = len(bits)
     total = sum(worth)
     discarding, required = rule != "none", rule == "required"
-    # the cards' places by worth, the first of the dearest first (only a turn that discards asks)
+    # the cards by worth (places, bits), the first of the dearest first (only a turn that discards asks)
     dearest = sorted(range(n), key=worth.__getitem__, reverse=True) if discarding else []
+    dear_bits = [bits[p] for p in dearest]
     chains: list[Chain] = []
     melded_cards: list[int] = []
     discards: list[int] = []
@@ -102,48 +103,55 @@ def listed(
     points: list[int] = []
     limit = steps if steps is not None else -1
     count = 0
-    known = ways.known
-    stack: list[tuple[int, int, Chain, int, int]] = [(0, 0, (), 0, 0)]  # (next card, decided, melds, melded, points)
+    known, walk = ways.known, ways.walk
+    stack: list[tuple[int, Chain, int, int]] = [(0, (), 0, 0)]  # (state, melds, melded, points)
     pop, push = stack.pop, stack.append
+    add_chain, add_melded, add_discard, add_kept, add_points = (
+        chains.append,
+        melded_cards.append,
+        discards.append,
+        kept.append,
+        points.append,
+    )
     while stack:
-        i, decided, chain, melded, weight = pop()
-        way = known.get((i, decided)) or ways.walk(i, decided)
+        state, chain, melded, weight = pop()
+        way = known.get(state) or walk(state)
         count += way[0]
-        for after, decided_after, meld, more, taken in way[1]:  # pushed in order: popped the last first
-            push((after, decided_after, (meld, chain), melded | taken, weight + more))
+        for after, meld, more, taken in way[1]:  # pushed in order: popped the last first
+            push((after, (meld, chain), melded | taken, weight + more))
         if count > limit >= 0:
             return None
         left = n - melded.bit_count()
         place = -1
         if left and discarding:
             k = 0
-            while melded & bits[dearest[k]]:  # the first of the dearest left
+            while melded & dear_bits[k]:  # the first of the dearest left
                 k += 1
             place = dearest[k]
             left -= 1
             weight += worth[place]
         elif not left and required:
             continue
-        chains.append(chain)
-        melded_cards.append(melded)
-        discards.append(place)
-        kept.append(left)
-        points.append(total - weight)
+        add_chain(chain)
+        add_melded(melded)
+        add_discard(place)
+        add_kept(left)
+        add_points(total - weight)
         if len(points) > most:
             return None
     return Listing(chains, melded_cards, discards, kept, points, order, bits)
 
 
-# the state a meld leads to (card reached, cards decided), the meld, its card points and its cards
-_Push = tuple[int, int, Meld, int, int]
+# the state a meld leads to (see :class:`_Ways`), the meld, its card points and its cards
+_Push = tuple[int, Meld, int, int]
 
 
 class _Ways:
-    """The ways of cards left of one hand's listing, by state (card reached, cards decided): the
-    steps along each (a card that starts a meld reached, and its end) and the melds that start
-    along it, in order. Only the cards some meld starts at are walked; the melds that fit at a
-    card depend only on which of the cards they might take are decided (:func:`_fitting`, kept
-    for each such set)."""
+    """The ways of cards left of one hand's listing, by state (card reached, cards decided, as one
+    int: the cards decided shifted past the card's place): the steps along each (a card that
+    starts a meld reached, and its end) and the melds that start along it, in order. Only the
+    cards some meld starts at are walked; the melds that fit at a card depend only on which of the
+    cards they might take are decided (:func:`_fitting`, kept for each such set)."""
 
     def __init__(self, bits: Sequence[int], copies: Sequence[int], starting: Sequence[Sequence[Start]]):
         places = [p for p in range(len(bits)) if starting[p]]
@@ -151,11 +159,13 @@ class _Ways:
         self.leaves = self.walked if copies is bits else [copies[p] for p in places]
         self.reach = [_reach(entries) for entries in self.starts]
         self.fitting: list[dict[int, list[tuple[Meld, int, int]]]] = [{} for _ in places]
-        self.known: dict[tuple[int, int], tuple[int, list[_Push]]] = {}
+        self.known: dict[int, tuple[int, list[_Push]]] = {}
+        self.shift = (len(places) + 1).bit_length()
 
-    def walk(self, i: int, decided: int) -> tuple[int, list[_Push]]:
-        """The way of cards left from card ``i`` with ``decided`` taken, kept."""
-        start = (i, decided)
+    def walk(self, state: int) -> tuple[int, list[_Push]]:
+        """The way of cards left from ``state``, kept."""
+        shift = self.shift
+        i, decided = state & ((1 << shift) - 1), state >> shift
         walked, leaves, reach, fitting = self.walked, self.leaves, self.reach, self.fitting
         ends = len(walked)
         pushes: list[_Push] = []
@@ -171,10 +181,10 @@ class _Ways:
             if fits is None:
                 fits = fitting[i][seen] = _fitting(self.starts[i], seen)
             for meld, more, taken in fits:
-                pushes.append((i + 1, decided | taken, meld, more, taken))
+                pushes.append(((decided | taken) << shift | (i + 1), meld, more, taken))
             decided |= leaves[i]
             i += 1
-        found = self.known[start] = (count, pushes)
+        found = self.known[state] = (count, pushes)
         return found
 
 

@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from solver.core.deck import Face
+from solver.core.gcpause import no_collections
 from solver.core.rules import Goal as ObjectiveLevel
 from solver.melding.meld.candidates import candidates
 from solver.melding.meld.checker import MeldChecker
@@ -319,7 +320,8 @@ def _packed_hand(problem: Problem, checker: MeldChecker, discard: str, kinds: fr
         starting = _starting(cards, melds, deck.points)
         steps = STEPS if cards.repeated else None  # a hand of copies: its walk may take long
         worth = _picked(deck.points, cards.indices)
-        listing = listed(cards.order, cards.bits, cards.copies, starting, worth, discard, PACKINGS, steps)
+        with no_collections():  # its rows and chains of melds hold no cycle: young collections only walk them
+            listing = listed(cards.order, cards.bits, cards.copies, starting, worth, discard, PACKINGS, steps)
         levels = _levels(problem.ruleset.objective)
         found = _Packed(cards, melds, listing, deck.points, discard, levels, {})
         if len(_PACKED) >= 8:

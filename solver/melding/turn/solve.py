@@ -45,6 +45,7 @@ def solve_turn(
     (:mod:`solver.core.gcpause`), and under the budget's guard (:meth:`Budget.guarding`) unless
     it is a small plain hand's, whose few packings the budget is checked between."""
     budget = budget or Budget()
+    refuted = False  # the plain turn has shown that no way out exists: the model shows the best turn instead
     plain = all(r.discards for r in routes)  # the plain turn knows no way out that discards nothing
     out_only = problem.ruleset.going_out_only_kinds  # it shows a way out only: its best turn may meld such kinds
     if plain and not (out_only and question != "go-out") and not count and not (problem.table and operations):
@@ -57,11 +58,14 @@ def solve_turn(
                     )
                     if answer.solvable or not out_only:
                         return answer
+                    refuted = answer.solvable is False  # every packing tried: the model need not ask again
         except Undecided as stopped:
             return _undecided(question, budget, stopped)
     try:  # the guard raises in whatever Python work is running at the deadline, not only in a solver call
         with no_full_collections(), budget.guarding():
-            answer = _solve_turn(problem, checker, question, count, limit, budget, routes, operations, every_route)
+            answer = _solve_turn(
+                problem, checker, question, count, limit, budget, routes, operations, every_route, refuted=refuted
+            )
             return first_meld_why(answer, problem, checker, budget, routes)
     except Undecided as stopped:
         return _undecided(question, budget, stopped)
@@ -125,14 +129,18 @@ def _solve_turn(
     operations: Sequence[Operation],
     every_route: bool = False,
     plain: Sequence[PlainTurn] = (),
+    refuted: bool = False,
 ) -> Answer:
     """``plain``: the turn is a small plain hand's with few packings, its plain turn for each route
-    (:func:`plain_turns`)."""
+    (:func:`plain_turns`); ``refuted``: no way out exists (the plain turn tried every packing)."""
     if problem.table and operations:
         return table_turn(problem, checker, question, count, budget, operations)
     if routes:
-        return by_routes(problem, checker, question, count, limit, budget, routes, every_route, plain)
-    with plain[0] if plain else turn_solver(problem, checker, budget, compact=not count, count=count) as solver:
+        return by_routes(problem, checker, question, count, limit, budget, routes, every_route, plain, refuted)
+    asked = (
+        plain[0] if plain else turn_solver(problem, checker, budget, compact=not count, count=count, refuted=refuted)
+    )
+    with asked as solver:
         answer = solver.best() if question == "best" else solver.go_out()
         if count and answer.solvable is not None:
             assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
@@ -150,16 +158,19 @@ def turn_solver(
     route: GoOutRoute | None = None,
     compact: bool = False,
     count: bool = False,
+    refuted: bool = False,
 ) -> TurnSolver | PlainTurn:
     """The solver of a turn without table operations: a small plain hand's packings, looked at
     one by one (:mod:`~solver.melding.turn.plain`), or the turn model; the ways to go out are
-    counted on the model."""
+    counted on the model. ``refuted``: no way out exists, as the model is told."""
     plain = (route is None or route.discards) and not problem.ruleset.going_out_only_kinds
     if not count and plain and plain_fits(problem, checker):
         turn = PlainTurn(problem, checker, budget, route)
         if turn.packed.plain:
             return turn
-    return TurnSolver(problem, checker, budget, route=route, compact=compact)
+    solver = TurnSolver(problem, checker, budget, route=route, compact=compact)
+    solver.goal_refuted = refuted
+    return solver
 
 
 def table_turn(
@@ -190,11 +201,12 @@ def by_routes(
     routes: Sequence[GoOutRoute],
     every_route: bool = False,
     plain: Sequence[PlainTurn] = (),
+    refuted: bool = False,
 ) -> Answer:
     """A game with several ways to go out: the first route that goes out answers; if none does,
     the first route's best turn and why, with the requirements each route failed. Each route asked
     is recorded (``routes_open``); with ``every_route`` all are asked. ``plain``: each route's plain
-    turn (:func:`plain_turns`)."""
+    turn (:func:`plain_turns`); ``refuted``: no route goes out (the plain turns tried every packing)."""
     first_answer = None
     failed: list = []  # each route's requirements a way out failed
     total, capped = 0, False
@@ -203,7 +215,8 @@ def by_routes(
     for i, route in enumerate(routes):
         if chosen is not None and not every_route and not count:
             break
-        with plain[i] if plain else turn_solver(problem, checker, budget, route=route, count=count) as solver:
+        asked = plain[i] if plain else turn_solver(problem, checker, budget, route=route, count=count, refuted=refuted)
+        with asked as solver:
             # a later route's turn is shown only when it goes out: one that does not tells only
             # the requirements it failed, so its best turn is not built
             later = first_answer is not None and not count and question != "best"
@@ -212,13 +225,14 @@ def by_routes(
                 failed += solver.requirements_failed()
                 continue
             answer = solver.best() if question == "best" else solver.go_out(why_cards=first_answer is None)
-            opened[route.id] = solver.goes_out() if question == "best" and every_route else answer.solvable
             if answer.solvable is None:
+                opened[route.id] = None
                 answer.routes_open = opened
                 return answer
             answer.route = route.id
-            if question == "best" and answer.solvable and not _shown_turn_meets(answer, problem, checker, route):
-                answer = _best_going_out(solver, answer)
+            if question == "best":
+                answer = _best_along(solver, answer, problem, checker, route)
+            opened[route.id] = solver.goes_out() if question == "best" and every_route else answer.solvable
             if count:
                 assert isinstance(solver, TurnSolver)  # ways are counted on the model (turn_solver)
                 n, more, stopped = solver.count_solutions(limit)
@@ -240,6 +254,20 @@ def by_routes(
     if count:
         answer.solutions, answer.solutions_capped = total, capped
     return answer
+
+
+def _best_along(
+    solver: TurnSolver | PlainTurn, best: Answer, problem: Problem, checker: MeldChecker, route: GoOutRoute
+) -> Answer:
+    """The best turn judged by the route it was asked along: one that places every card but fails
+    the route's requirements gives way to a way out as good (:func:`_best_going_out`); one that keeps
+    cards goes out when the route lets it keep them (a knock within its limit)."""
+    meets = _shown_turn_meets(best, problem, checker, route)
+    if best.solvable and not meets:
+        return _best_going_out(solver, best)
+    if best.solvable is False and best.kept and meets:
+        best.solvable = True
+    return best
 
 
 def _best_going_out(solver: TurnSolver | PlainTurn, best: Answer) -> Answer:

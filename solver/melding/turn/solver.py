@@ -43,6 +43,8 @@ class TurnSolver(TurnModel):
     """Solves one problem: go out, the best turn, see, count the ways, and why not — each a
     question to the live solvers of the model (:class:`~solver.melding.turn.model.TurnModel`)."""
 
+    goal_refuted = False  # no way out exists, as another solver has shown (the plain turn's every packing)
+
     def _optimum(self, mode: str) -> list[int] | None:
         opt = self._optimiser(mode)
         if opt is None:
@@ -53,8 +55,9 @@ class TurnSolver(TurnModel):
         """Can the hand go out? If so the best way; if not, why (``why_cards``: the cards too, not
         only the requirements failed), and the best turn instead."""
         try:
-            self.way_out = self._satisfy([self.goal])
+            self.way_out = None if self.goal_refuted else self._satisfy([self.goal])
             if self.way_out is None:
+                self._no_way_out()
                 answer = self.best(question="go-out")
                 answer.solvable = False if answer.solvable is not None else None
                 if answer.solvable is False:
@@ -65,6 +68,19 @@ class TurnSolver(TurnModel):
             return answer
         except Undecided:
             return self._undecided("go-out")
+
+    def _no_way_out(self) -> None:
+        """The goal is refuted: a meld that only a way out makes (every kind that can read it is
+        ``going_out_only``) is no option. The verification would learn the same of each such meld
+        the optimiser chose (¬option ∨ goal), one model at a time — a thousand rounds for a hand
+        of many wilds; told to the solvers at once, the best turn instead is found straight."""
+        out_only = {k.id for k in self.rs.kinds if k.going_out_only}
+        if not out_only:
+            return
+        for o in self.options:  # not ``forbidden``: such a meld is a legal meld all the same (why's no_meld)
+            kinds = o.candidate.kinds
+            if o.var not in self.forbidden and kinds and kinds <= out_only:
+                self._add_hard([-o.var])
 
     def goes_out(self) -> bool | None:
         """Does some turn go out (None: undecided within the budget)? Asked beside another
