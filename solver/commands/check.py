@@ -11,12 +11,9 @@ from solver.commands.common import (
     handle_errors,
     json_option,
     options_option,
-    parse_options,
     ruleset_option,
 )
 from solver.commands.gameoptions import GameCommand
-from solver.core.registry import load_game
-from solver.core.ruleset import load_ruleset
 
 
 @click.command("check", cls=GameCommand, command="check")
@@ -36,14 +33,4 @@ def check_cmd(ruleset_ref: str, option_pairs: tuple, as_json: bool, batch, jobs:
     how does it decompose?), words. `melds check -r RULESET --help` shows the game's options and
     examples.
     """
-    command_line = parse_options(option_pairs)
-    game = load_game(load_ruleset(ruleset_ref, command_line))
-    answer(
-        game,
-        "check",
-        {**given(options), "cards": cards},
-        batch,
-        as_json,
-        jobs,
-        game_for=lambda line: load_game(load_ruleset(ruleset_ref, {**command_line, **line})),
-    )
+    answer(ruleset_ref, option_pairs, "check", {**given(options), "cards": cards}, batch, as_json, jobs)

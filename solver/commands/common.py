@@ -17,7 +17,9 @@ from solver.commands.batch import internal_error, run_batch
 from solver.core import gcpause, inputs, requests
 from solver.core.errors import BadRequest, MeldsError, Undecided
 from solver.core.game import OptionSpec
+from solver.core.registry import load_game
 from solver.core.result import Result
+from solver.core.ruleset import load_ruleset
 from solver.present.render import emit, emit_error
 from solver.sat.budget import set_default_memory
 
@@ -186,17 +188,24 @@ def game_specs(game: Any, command: str) -> list[OptionSpec]:
 
 
 def answer(
-    game: Any,
+    ruleset_ref: str,
+    option_pairs: Iterable[str],
     command: str,
     request: dict,
     batch: str | None,
     as_json: bool,
     jobs: int = 1,
-    game_for: Callable[[dict], Any] | None = None,
 ) -> None:
     """Answer one request (the command line's), or every line of a batch with the command line's
-    options as defaults; exit with the answer's code (a batch's: the worst). ``game_for`` compiles
-    the game for a batch line that gives its own ``"options"`` (merged over the command line's)."""
+    options as defaults; exit with the answer's code (a batch's: the worst). The game is the
+    ruleset's under the command line's options (``-o``); a batch line that gives its own
+    ``"options"`` is answered by the game compiled for them, merged over the command line's."""
+    command_line = parse_options(option_pairs)
+    game = load_game(load_ruleset(ruleset_ref, command_line))
+
+    def game_for(line_options: dict) -> Any:
+        return load_game(load_ruleset(ruleset_ref, {**command_line, **line_options}))
+
     specs = game_specs(game, command)
     if batch is not None:
         if request.get("cards"):
@@ -223,7 +232,7 @@ class _CompiledGames:
 
     KEPT = 64
 
-    def __init__(self, game: Any, command: str, defaults: dict, game_for: Callable[[dict], Any] | None):
+    def __init__(self, game: Any, command: str, defaults: dict, game_for: Callable[[dict], Any]):
         self.command, self.defaults, self.game_for = command, defaults, game_for
         self.default = self._entry(game)
         self.games: dict[tuple, tuple] = {}
@@ -235,8 +244,6 @@ class _CompiledGames:
     def for_options(self, given: Any) -> tuple[Callable[[dict], Result], Callable[[dict], dict], dict]:
         if not given:
             return self.default
-        if self.game_for is None:
-            raise BadRequest(f'"options": a line of melds {self.command} --batch takes the command line\'s options')
         options = requests.mapping("options", given)
         key = tuple(sorted((k, str(v)) for k, v in options.items()))
         found = self.games.get(key)

@@ -11,12 +11,9 @@ from solver.commands.common import (
     handle_errors,
     json_option,
     options_option,
-    parse_options,
     ruleset_option,
 )
 from solver.commands.gameoptions import GameCommand
-from solver.core.registry import load_game
-from solver.core.ruleset import load_ruleset
 
 
 @click.command("score", cls=GameCommand, command="score")
@@ -33,14 +30,4 @@ def score_cmd(ruleset_ref, option_pairs, as_json, batch, jobs, cards, **options)
     """Points of one meld (出来役加点), of a hand left at the end (--penalty), of a round, or of a
     winning hand (its yaku, han, fu and payments) — as the ruleset's game counts them.
     `melds score -r RULESET --help` shows the game's options and examples."""
-    command_line = parse_options(option_pairs)
-    game = load_game(load_ruleset(ruleset_ref, command_line))
-    answer(
-        game,
-        "score",
-        {**given(options), "cards": cards},
-        batch,
-        as_json,
-        jobs,
-        game_for=lambda line: load_game(load_ruleset(ruleset_ref, {**command_line, **line})),
-    )
+    answer(ruleset_ref, option_pairs, "score", {**given(options), "cards": cards}, batch, as_json, jobs)
