@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -43,3 +44,19 @@ def subprocess_run(*args, input=None):
     return subprocess.run(
         melds_exe() + list(args), input=input, capture_output=True, text=True, encoding="utf-8", env=env, timeout=60
     )
+
+
+def batch(tmp_path: Path, command: str, ruleset: str, lines: list[dict], *args: str) -> list[dict]:
+    """``melds COMMAND -r RULESET --batch FILE ARGS`` of ``lines`` written to a file: one JSON answer
+    a line, in order (a line of anything else on stdout is not an answer)."""
+    path = tmp_path / f"{command}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = run(command, "-r", ruleset, "--batch", str(path), *args)
+    answers = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(answers) == len(lines)
+    return answers
+
+
+def melded(answer: dict) -> list[list[str]]:
+    """The cards of each meld an answer lays."""
+    return [[c["card"] for c in m["cards"]] for m in answer["melds"]]

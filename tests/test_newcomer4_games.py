@@ -14,20 +14,12 @@ import random
 
 import newcomer4_brute as oracle
 import pytest
-from clirun import ROOT, run
+from clirun import ROOT, batch, melded, run
 from test_keys_everywhere import play, state
 
 RULESETS = ROOT / "tests" / "data" / "rulesets"
 CONQUIAN = str(RULESETS / "conquian.yaml")
 CONTINENTAL = str(RULESETS / "continental.yaml")
-
-
-def batch(tmp_path, command: str, ruleset: str, lines: list[dict], *args: str) -> list[dict]:
-    path = tmp_path / f"{command}.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    answers = [json.loads(a) for a in run(command, "-r", ruleset, "--batch", str(path), *args).stdout.splitlines()]
-    assert len(answers) == len(lines)
-    return answers
 
 
 # ---- hand-worked queries
@@ -183,10 +175,6 @@ def continental_hand(rng: random.Random, built: bool) -> list[str]:
     if rng.random() < 0.5:
         cards[rng.randrange(16)] = deck.pop(rng.randrange(len(deck)))
     return cards
-
-
-def melded(answer: dict) -> list[list[str]]:
-    return [[c["card"] for c in m["cards"]] for m in answer["melds"]]
 
 
 def conquian_against_brute(tmp_path, rng: random.Random, count: int) -> None:

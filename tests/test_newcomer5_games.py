@@ -15,25 +15,13 @@ import random
 
 import newcomer5_brute as oracle
 import pytest
-from clirun import ROOT, run
+from clirun import ROOT, batch, melded, run
 from test_keys_everywhere import play, state
 
 RULESETS = ROOT / "tests" / "data" / "rulesets"
 CHINCHON = str(RULESETS / "chinchon.yaml")
 SCALA = str(RULESETS / "scala-40.yaml")
 OKEY = str(RULESETS / "okey-101.yaml")
-
-
-def batch(tmp_path, command: str, ruleset: str, lines: list[dict], *args: str) -> list[dict]:
-    path = tmp_path / f"{command}.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    answers = [json.loads(a) for a in run(command, "-r", ruleset, "--batch", str(path), *args).stdout.splitlines()]
-    assert len(answers) == len(lines)
-    return answers
-
-
-def melded(answer: dict) -> list[list[str]]:
-    return [[c["card"] for c in m["cards"]] for m in answer["melds"]]
 
 
 # ---- Chinchón, worked by hand

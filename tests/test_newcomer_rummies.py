@@ -16,21 +16,12 @@ from collections import Counter
 
 import pytest
 import setrummy_brute as oracle
-from clirun import ROOT, run
+from clirun import ROOT, batch, run
 
 RULESETS = ROOT / "tests" / "data" / "rulesets"
 CANASTA = str(RULESETS / "canasta.yaml")
 CARIOCA = str(RULESETS / "carioca.yaml")
 DECK = [s + r for s in oracle.SUITS for r in oracle.RANKS] * 2 + ["JK"] * 4
-
-
-def batch(tmp_path, command: str, ruleset: str, lines: list[dict], *args: str) -> list[dict]:
-    path = tmp_path / f"{command}.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    result = run(command, "-r", ruleset, "--batch", str(path), *args)
-    answers = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    assert len(answers) == len(lines)
-    return answers
 
 
 # ---- hand-worked queries
