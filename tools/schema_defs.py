@@ -34,20 +34,7 @@ DEFS = {
         required=["option"],
     ),
     "copies": {
-        "anyOf": [
-            {"type": "integer", "minimum": 0},
-            obj(
-                {
-                    "option": ID,
-                    "map": {
-                        "type": "object",
-                        "additionalProperties": {"type": "integer", "minimum": 0},
-                        "description": "option value -> copies",
-                    },
-                },
-                required=["option"],
-            ),
-        ],
+        "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/option_number"}],
         "formMessage": "a number of copies, or {option: id} / {option: id, map: {value: n}}",
     },
     "condition": {
