@@ -60,7 +60,7 @@ def settle_knock(
     for player in players:
         if player == knocker:
             continue
-        answer = _least_count(rs, checker, hands.get(player, ()), laid if outcome == "knock" else ())
+        answer = least_count(rs, checker, hands.get(player, ()), laid if outcome == "knock" else ())
         theirs = answer.score["hand_points"]
         if outcome != "knock":
             gain = with_bonus(theirs, bonus)
@@ -81,13 +81,20 @@ def with_bonus(points: int, bonus: Bonus | None) -> int:
     return points * 2 if bonus.double else points + bonus.add
 
 
-def _least_count(rs: Ruleset, checker: MeldChecker, hand: tuple, table: tuple) -> Answer:
-    """The hand's best melds and lay-offs on ``table``, keeping the least card points."""
+def least_count(
+    rs: Ruleset,
+    checker: MeldChecker,
+    hand: Sequence[Face],
+    table: tuple = (),
+    params: Mapping[str, Any] | None = None,
+) -> Answer:
+    """A hand at rest (no discard): its best melds and lay-offs on ``table``, keeping the least card
+    points (the defender's count of a knock; the melds a knock lays)."""
     if not hand:
         return Answer(solvable=True, question="best", score={"hand_points": 0})
-    answer = solve_turn(Problem(rs, tuple(hand), table, at_rest=True), checker, "best")
+    answer = solve_turn(Problem(rs, tuple(hand), table, params=params, at_rest=True), checker, "best")
     if answer.solvable is None:
-        raise MeldsError("the defender's count was not settled within the budget")
+        raise MeldsError("the least deadwood of the hand was not found within the budget")
     return answer
 
 

@@ -16,11 +16,10 @@ from typing import Any
 from solver.core.deck import Face
 from solver.core.errors import MeldsError
 from solver.core.ruleset import Ruleset
+from solver.melding.knock import least_count
 from solver.melding.meld.checker import MeldChecker
 from solver.melding.meld.points import in_table_order
 from solver.melding.meld.verdict import Verdict
-from solver.melding.turn.problem import Problem
-from solver.melding.turn.solve import solve_turn
 
 
 def read_knock(tokens: Sequence[str]) -> tuple[str | None, list[str] | None]:
@@ -42,14 +41,9 @@ def read_knock(tokens: Sequence[str]) -> tuple[str | None, list[str] | None]:
 def least_deadwood(
     ruleset: Ruleset, checker: MeldChecker, hand: Sequence[Face], params: Mapping[str, Any] | None
 ) -> list[tuple[Face, ...]]:
-    """The melds of a hand at rest (no discard) that keep the least card points: the ruleset's
-    objective, as the defender's count of a knock is found."""
-    if not hand:
-        return []
-    answer = solve_turn(Problem(ruleset, tuple(hand), params=params, at_rest=True), checker, "best")
-    if answer.solvable is None:
-        raise MeldsError("the least deadwood of the hand was not found within the budget")
-    return [tuple(p.faces) for p in answer.melds]
+    """The melds of a hand at rest (no discard) that keep the least card points, as the defender's
+    count of a knock is found (:func:`~solver.melding.knock.least_count`)."""
+    return [tuple(p.faces) for p in least_count(ruleset, checker, hand, params=params).melds]
 
 
 def laid_order(verdict: Verdict) -> tuple[Face, ...]:
