@@ -200,57 +200,47 @@ def answer(
     options as defaults; exit with the answer's code (a batch's: the worst). The game is the
     ruleset's under the command line's options (``-o``); a batch line that gives its own
     ``"options"`` is answered by the game compiled for them, merged over the command line's."""
-    command_line = parse_options(option_pairs)
-    game = load_game(load_ruleset(ruleset_ref, command_line))
+    if batch is None:
+        game = load_game(load_ruleset(ruleset_ref, parse_options(option_pairs)))
+        result = getattr(game, command)(requests.checked_request(request, game_specs(game, command)))
+        emit(result, as_json)
+        sys.exit(result.code)
+    if request.get("cards"):
+        raise MeldsError("give cards on the command line or --batch, not both")
+    games = CompiledGames(command, parse_options(option_pairs), {k: v for k, v in request.items() if k != "cards"})
+    games.get(ruleset_ref)  # the command line's game and defaults, checked before any line is read
 
-    def game_for(line_options: dict) -> Any:
-        return load_game(load_ruleset(ruleset_ref, {**command_line, **line_options}))
+    def line(extra: dict) -> tuple[dict, int]:
+        ask, checked, defaults = games.get(ruleset_ref, extra.get("options"))
+        result = ask({**defaults, **checked({k: v for k, v in extra.items() if k != "options"})})
+        return result.data, result.code
 
-    specs = game_specs(game, command)
-    if batch is not None:
-        if request.get("cards"):
-            raise MeldsError("give cards on the command line or --batch, not both")
-        # the command line's options checked once; a line's own keys at each line (keys are checked
-        # one by one, so this is the check of the merged request)
-        defaults = {k: v for k, v in request.items() if k != "cards"}
-        compiled = _CompiledGames(game, command, defaults, game_for)
-
-        def line(extra: dict) -> tuple[dict, int]:
-            ask, checked, line_defaults = compiled.for_options(extra.get("options"))
-            result = ask({**line_defaults, **checked({k: v for k, v in extra.items() if k != "options"})})
-            return result.data, result.code
-
-        sys.exit(run_batch(batch, line, jobs))
-    result = getattr(game, command)(requests.checked_request(request, specs))
-    emit(result, as_json)
-    sys.exit(result.code)
+    sys.exit(run_batch(batch, line, jobs))
 
 
-class _CompiledGames:
-    """A batch's games by the options its lines give: the command line's game for a line with no
-    ``"options"``, else one compiled for the merged options and kept (at most 64 at once)."""
+class CompiledGames:
+    """A batch's games by the ruleset and the options its lines give (a line's ``"options"`` merged
+    over the command line's): each compiled once and kept (at most 64 at once), with the command's
+    request checker and the command line's defaults checked for it. A line's own keys are checked
+    at each line (keys are checked one by one, so this is the check of the merged request)."""
 
     KEPT = 64
 
-    def __init__(self, game: Any, command: str, defaults: dict, game_for: Callable[[dict], Any]):
-        self.command, self.defaults, self.game_for = command, defaults, game_for
-        self.default = self._entry(game)
-        self.games: dict[tuple, tuple] = {}
+    def __init__(self, command: str, options: Mapping[str, Any], defaults: dict):
+        self.command, self.options, self.defaults = command, dict(options), defaults
+        self.games: dict[tuple, tuple[Callable[[dict], Result], Callable[[dict], dict], dict]] = {}
 
-    def _entry(self, game: Any) -> tuple[Callable[[dict], Result], Callable[[dict], dict], dict]:
-        checked = requests.request_checker(game_specs(game, self.command))
-        return getattr(game, self.command), checked, checked(self.defaults)
-
-    def for_options(self, given: Any) -> tuple[Callable[[dict], Result], Callable[[dict], dict], dict]:
-        if not given:
-            return self.default
-        options = requests.mapping("options", given)
-        key = tuple(sorted((k, str(v)) for k, v in options.items()))
+    def get(self, ruleset_ref: str, given: Any = None) -> tuple[Callable[[dict], Result], Callable[[dict], dict], dict]:
+        """(the command's question of the game, the request checker, the checked defaults)."""
+        options = {**self.options, **(requests.mapping("options", given) or {})} if given else self.options
+        key = (ruleset_ref, tuple(sorted(options.items())) if given else None)  # None: the command line's options
         found = self.games.get(key)
         if found is None:
+            game = load_game(load_ruleset(ruleset_ref, options))
+            checked = requests.request_checker(game_specs(game, self.command))
             if len(self.games) >= self.KEPT:
                 self.games.clear()
-            found = self.games[key] = self._entry(self.game_for(options))
+            found = self.games[key] = (getattr(game, self.command), checked, checked(self.defaults))
         return found
 
 

@@ -12,6 +12,7 @@ from solver.commands.batch import guarded, ordered_map, run_batch
 from solver.commands.common import (
     SECONDS,
     CheckedValue,
+    CompiledGames,
     batch_option,
     game_specs,
     given,
@@ -116,15 +117,12 @@ def solve_cmd(
 
 class BatchLines:
     """The answer to each line of a ``solve --batch``: a puzzle file, or a hand of the line's
-    ruleset (``-r`` by default) with the command line's options as defaults. Each ruleset, with
-    its options, is loaded and its game compiled once, and the defaults are checked once for it; a
-    line's own keys are checked at each line (keys are checked one by one, so this is the check of
-    the merged request)."""
+    ruleset (``-r`` by default) with the command line's options as defaults, each game compiled
+    once for its ruleset and options (:class:`~solver.commands.common.CompiledGames`)."""
 
     def __init__(self, ruleset_ref: str | None, option_pairs: tuple, defaults: dict):
         self.ruleset_ref, self.defaults = ruleset_ref, defaults
-        self.options = parse_options(option_pairs)
-        self.games: dict[tuple, tuple] = {}  # (ruleset, options) -> (game, line checker, checked defaults)
+        self.games = CompiledGames("solve", parse_options(option_pairs), defaults)
 
     def __call__(self, line: dict) -> tuple[dict, int]:
         if "puzzle" in line:
@@ -141,22 +139,12 @@ class BatchLines:
         ref = requests.text("ruleset", line["ruleset"]) if "ruleset" in line else self.ruleset_ref
         if not ref:
             raise MeldsError('each line needs a ruleset ("ruleset" or -r)')
-        given = line.get("options")
-        options = {**self.options, **(requests.mapping("options", given) or {})} if given else self.options
-        key = (ref, tuple(sorted(options.items())) if given else None)  # None: the command line's options
-        found = self.games.get(key)
-        if found is None:
-            game = load_game(load_ruleset(ref, options))
-            checker = requests.request_checker(game_specs(game, "solve"))
-            if len(self.games) >= 64:
-                self.games.clear()
-            found = self.games[key] = (game, checker, checker(self.defaults))
-        game, checker, defaults = found
+        solve, checker, defaults = self.games.get(ref, line.get("options"))
         checked = checker(line)  # a hand of the wrong type: a bad request (the line's own keys: a new dict)
         request = {**defaults, **checked} if defaults else checked
         if not request.get("hand"):
             raise MeldsError('each line needs "hand" (or "puzzle")')
-        result = game.solve(request)
+        result = solve(request)
         return result.data, result.code
 
 
